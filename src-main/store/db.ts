@@ -1,0 +1,72 @@
+// Opens the SQLite store: pragmas, a backup before migrating an existing file, checksummed forward-only migrations.
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MIGRATIONS, type Migration } from './migrations';
+
+export type Db = Database.Database;
+
+export class MigrationError extends Error {}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Opens (creating if needed) the database at `file` (or ':memory:') and migrates it to `upTo` (default: latest). */
+export function openDb(file: string, options: { upTo?: number; migrations?: readonly Migration[] } = {}): Db {
+  const migrations = options.migrations ?? MIGRATIONS;
+  const isNew = file === ':memory:' || !existsSync(file);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  // WAL lets the UI read while a run writes; busy_timeout makes a second process (CLI beside the app)
+  // wait for the write lock instead of failing at once with SQLITE_BUSY.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  try {
+    migrate(db, file, isNew, migrations, options.upTo ?? migrations.length);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+function migrate(db: Db, file: string, isNew: boolean, migrations: readonly Migration[], upTo: number): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS _migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT`);
+  const applied = db.prepare('SELECT version, name, sha256 FROM _migrations ORDER BY version').all() as {
+    version: number;
+    name: string;
+    sha256: string;
+  }[];
+  for (const row of applied) {
+    const known = migrations[row.version - 1];
+    if (!known) throw new MigrationError(`The store was written by a newer version (migration ${row.version} "${row.name}" is unknown).`);
+    if (sha256(known.sql) !== row.sha256) {
+      throw new MigrationError(`Migration ${row.version} "${row.name}" changed after it was applied; refusing to open the store.`);
+    }
+  }
+  const pending = migrations.slice(applied.length, upTo);
+  if (pending.length === 0) return;
+  if (!isNew && applied.length > 0) backup(db, file, applied.length);
+  for (const migration of pending) {
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO _migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        sha256(migration.sql),
+        Date.now(),
+      );
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}
+
+// VACUUM INTO writes a consistent copy synchronously (db.backup() is async); enough before a migration.
+function backup(db: Db, file: string, version: number): void {
+  if (file === ':memory:') return;
+  const target = `${file}.v${version}.bak`;
+  if (!existsSync(target)) db.prepare('VACUUM INTO ?').run(target);
+}

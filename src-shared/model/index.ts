@@ -1,0 +1,7 @@
+// The shared domain model: zod schemas of every workspace file and their types.
+export * from './common';
+export * from './graders';
+export * from './dataset';
+export * from './rubric';
+export * from './workspace-config';
+export * from './tool-call';

@@ -1,0 +1,107 @@
+// The rubric file (`rubrics/<id>.yaml`): ordered checks of every executable kind and how they combine (SPEC 8).
+import { z } from 'zod';
+import { metadata, semver, snakeId } from './common';
+
+const base = {
+  id: z.string().min(1).describe('Unique within the rubric.'),
+  description: z.string().optional().describe('Shown to LLM judges as criteria.'),
+  weight: z.number().nonnegative().default(1).describe('Weight in weighted_avg.'),
+};
+
+const values = z.array(z.string()).min(1);
+
+const leafChecks = [
+  z.strictObject({ ...base, kind: z.literal('must_contain_any'), values, case_sensitive: z.boolean().default(false) }),
+  z.strictObject({ ...base, kind: z.literal('must_not_contain'), values, case_sensitive: z.boolean().default(false) }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('regex'),
+    pattern: z.string().min(1),
+    flags: z.string().regex(/^[dgimsuvy]*$/, 'must be JavaScript regex flags').default(''),
+    must_match: z.boolean().default(true),
+  }),
+  z.strictObject({ ...base, kind: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('markdown_structure'),
+    required_headings: z.array(z.string()).default([]),
+    max_heading_depth: z.number().int().min(1).max(6).optional(),
+    min_list_items: z.number().int().nonnegative().optional(),
+    require_code_block: z.boolean().optional(),
+  }),
+  z.strictObject({ ...base, kind: z.literal('format'), format: z.enum(['text', 'json']).optional() }),
+  z.strictObject({ ...base, kind: z.literal('fact_match'), facts: z.array(z.string()).optional(), normalize: z.boolean().default(true) }),
+  z.strictObject({ ...base, kind: z.literal('tool_usage') }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('target_match'),
+    source: z.string().default('expected.reference').describe('Dot path into the question.'),
+    mode: z.enum(['exact', 'normalized', 'chrf']).default('normalized'),
+    threshold: z.number().min(0).max(1).default(0.5),
+    word_order: z.number().int().min(0).max(2).default(0).describe('0 for chrF, 2 for chrF++.'),
+  }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('llm_judge'),
+    template: z.string().default('rubric_check').describe('Judge template name.'),
+    threshold: z.number().min(0).max(1).default(0.7),
+  }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('score_delta'),
+    command: z.string().min(1).describe('Prints a number for the text on stdin (trusted workspaces only).'),
+    min_delta: z.number().default(0),
+    timeout_ms: z.number().int().positive().default(10000),
+  }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('command'),
+    run: z.string().min(1).describe('Shell command; the response is on stdin and in $AIEVAL_RESPONSE_FILE (trusted workspaces only).'),
+    timeout_ms: z.number().int().positive().default(10000),
+    expect: z.literal('exit_zero').default('exit_zero'),
+  }),
+] as const;
+
+export const combineMode = z.enum(['all_pass', 'any_pass', 'weighted_avg', 'min', 'max', 'median']);
+export type CombineMode = z.infer<typeof combineMode>;
+
+type LeafCheck = z.infer<(typeof leafChecks)[number]>;
+export type CompositeCheck = Readonly<{
+  id: string;
+  description?: string;
+  weight: number;
+  kind: 'composite';
+  combine: CombineMode;
+  threshold: number;
+  checks: RubricCheck[];
+}>;
+export type RubricCheck = LeafCheck | CompositeCheck;
+
+export const rubricCheck: z.ZodType<RubricCheck> = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    ...leafChecks,
+    z.strictObject({
+      ...base,
+      kind: z.literal('composite'),
+      combine: combineMode.default('all_pass'),
+      threshold: z.number().min(0).max(1).default(1),
+      checks: z.array(rubricCheck).min(1),
+    }),
+  ]),
+);
+
+export const CHECK_KINDS = [...leafChecks.map((check) => check.shape.kind.value), 'composite'] as const;
+
+export const rubric = z.strictObject({
+  id: snakeId.describe('Must match the file name: rubrics/<id>.yaml.'),
+  version: semver.default('1.0.0'),
+  label: z.string().optional(),
+  description: z.string().optional(),
+  checks: z.array(rubricCheck).min(1, 'a rubric needs at least one check'),
+  scoring: z
+    .strictObject({ combine: combineMode.default('weighted_avg'), threshold: z.number().min(0).max(1).default(0.7) })
+    .default({ combine: 'weighted_avg', threshold: 0.7 }),
+  applicable_bundles: z.array(z.string()).optional(),
+  metadata: metadata.optional(),
+});
+export type Rubric = z.infer<typeof rubric>;

@@ -1,0 +1,131 @@
+// The workspace file (`aieval.yaml`): providers, the default judge, settings and targets (SPEC 2).
+import { z } from 'zod';
+import { metadata, snakeId } from './common';
+import { graderId } from './graders';
+
+const url = z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL');
+
+export const providerKind = z.enum(['ollama', 'openai', 'anthropic', 'replay']);
+export type ProviderKind = z.infer<typeof providerKind>;
+
+export const providerConfig = z.strictObject({
+  kind: providerKind.describe('ollama | openai | anthropic | replay'),
+  base_url: url.optional().describe('Server address; optional for every kind (OpenAI-compatible servers too).'),
+  api_key_env: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+    .optional()
+    .describe('The environment variable holding the key. Secrets never go in this file.'),
+  file: z.string().optional().describe('replay only: the JSONL cassette to answer from, relative to the workspace.'),
+  metadata: metadata.optional(),
+});
+export type ProviderConfig = z.infer<typeof providerConfig>;
+
+export const modelRef = z.strictObject({
+  provider: z.string().min(1).describe('A provider name from `providers`.'),
+  model: z.string().min(1),
+});
+export type ModelRef = z.infer<typeof modelRef>;
+
+export const judgeConfig = z.strictObject({
+  provider: z.string().min(1).describe('A provider name from `providers`.'),
+  model: z.string().min(1),
+  overrides: z.partialRecord(graderId, modelRef).optional().describe('A different judge for some graders.'),
+});
+
+export const generation = z.strictObject({
+  temperature: z.number().min(0).max(2).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+  max_tokens: z.number().int().positive().optional(),
+  seed: z.number().int().optional(),
+});
+export type Generation = z.infer<typeof generation>;
+
+export const gate = z.strictObject({
+  metric: z.enum(['avg_score', 'pass_rate']).default('avg_score').describe('avg_score (0-5) | pass_rate (0-1)'),
+  threshold: z.number().min(0).max(5).default(3.5),
+  type: z.enum(['hard', 'soft']).default('hard').describe('hard: a failed gate fails `ai-eval run`; soft: a warning.'),
+  judge: graderId.optional().describe('The LLM grader whose pass/fail the bias-corrected pass rate uses.'),
+});
+export type Gate = z.infer<typeof gate>;
+
+export const toolServer = z.union([
+  z.strictObject({
+    name: snakeId,
+    command: z.string().min(1).describe('Starts a stdio MCP server (trusted workspaces only).'),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).optional(),
+  }),
+  z.strictObject({ name: snakeId, url: url.describe('A streamable HTTP MCP server.'), headers: z.record(z.string(), z.string()).optional() }),
+]);
+export type ToolServer = z.infer<typeof toolServer>;
+
+export const target = z.strictObject({
+  id: snakeId.describe('Unique snake_case id.'),
+  label: z.string().optional(),
+  mode: z.enum(['chat', 'agent']).default('chat'),
+  enabled: z.boolean().default(true),
+  provider: z.string().min(1).describe('A provider name from `providers`.'),
+  model: z.string().min(1),
+  system_prompt: z.string().default(''),
+  generation: generation.optional(),
+  dataset: snakeId.describe('A dataset id: datasets/<id>.yaml.'),
+  graders: z.array(graderId).min(1, 'attach at least one grader').describe('Grader ids; each scores every answer on one dimension.'),
+  gate: gate.default({ metric: 'avg_score', threshold: 3.5, type: 'hard' }),
+  question_pass_threshold: z.number().min(0).max(5).optional(),
+  response_char_limit: z.number().int().positive().optional(),
+  tools: z.array(toolServer).optional().describe('MCP servers whose tools the agent may call (agent mode).'),
+  endpoint: url.optional().describe('An external agent: receives {messages}, answers {response, tool_calls}.'),
+  max_steps: z.number().int().min(1).max(100).default(8),
+  metadata: metadata.optional(),
+});
+export type Target = z.infer<typeof target>;
+
+export const settings = z.strictObject({
+  question_pass_threshold: z.number().min(0).max(5).default(3.5).describe('A question passes when its score >= this (0-5).'),
+  response_char_limit: z.number().int().positive().default(4000),
+  judge_response_char_limit: z.number().int().positive().default(4000),
+  concurrency: z.number().int().min(1).max(256).default(4),
+  rate_limit: z
+    .strictObject({
+      max_retries: z.number().int().min(0).max(20).default(3),
+      base_delay_ms: z.number().int().min(0).default(5000),
+      delay_between_calls_ms: z.number().int().min(0).default(0),
+    })
+    .default({ max_retries: 3, base_delay_ms: 5000, delay_between_calls_ms: 0 }),
+  request_timeout_ms: z.number().int().positive().default(120000),
+  optimizer: z
+    .strictObject({
+      candidate_runs: z.number().int().min(1).default(3),
+      improvement_margin: z.number().min(0).default(0.4),
+      max_attempts: z.number().int().min(1).default(3),
+      min_dataset_size: z.number().int().min(1).default(15),
+      require_review: z.boolean().default(true),
+      proposer: modelRef.optional(),
+    })
+    .default({ candidate_runs: 3, improvement_margin: 0.4, max_attempts: 3, min_dataset_size: 15, require_review: true }),
+  judges: z
+    .strictObject({
+      gold_target_n: z.number().int().min(1).default(30),
+      min_tpr: z.number().min(0).max(1).default(0.9),
+      min_tnr: z.number().min(0).max(1).default(0.9),
+      confidence: z.number().gt(0).lt(1).default(0.95),
+      margin_of_error: z.number().gt(0).lt(1).default(0.05),
+    })
+    .default({ gold_target_n: 30, min_tpr: 0.9, min_tnr: 0.9, confidence: 0.95, margin_of_error: 0.05 }),
+  otlp_receiver: z
+    .strictObject({ enabled: z.boolean().default(false), port: z.number().int().min(0).max(65535).default(4318) })
+    .default({ enabled: false, port: 4318 }),
+  export_envelope_on_complete: z.boolean().default(false),
+});
+export type Settings = z.infer<typeof settings>;
+
+export const workspaceConfig = z.strictObject({
+  version: z.literal(1).default(1),
+  providers: z.record(z.string(), providerConfig).default({}).describe('Named connections; secrets never in this file.'),
+  judge: judgeConfig.optional().describe('The default judge for every LLM grader.'),
+  settings: settings.default(settings.parse({})),
+  targets: z.array(target).describe('What is evaluated: a model with a system prompt (chat) or with tools (agent).'),
+  metadata: metadata.optional(),
+});
+export type WorkspaceConfig = z.infer<typeof workspaceConfig>;

@@ -1,0 +1,28 @@
+// What crosses a process or network boundary: channel names, the result envelope and the bridge type.
+
+export const RPC_CHANNEL = 'evalapp:rpc';
+export const EVENT_CHANNEL = 'evalapp:event';
+
+export type ErrorCode = 'bad_input' | 'not_found' | 'conflict' | 'invalid_workspace' | 'unavailable' | 'internal';
+
+export type WireError = Readonly<{ code: ErrorCode; message: string; details?: unknown }>;
+export type Envelope<T = unknown> = Readonly<{ ok: true; value: T }> | Readonly<{ ok: false; error: WireError }>;
+export type WireEvent = Readonly<{ name: string; payload: unknown }>;
+
+/** The object the preload exposes as `window.evalBridge`. */
+export type EvalBridge = Readonly<{
+  invoke(method: string, input: unknown): Promise<Envelope>;
+  onEvent(cb: (event: WireEvent) => void): () => void;
+}>;
+
+/** An error a handler throws on purpose; it crosses the wire with its code intact. */
+export class RpcError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MigrationError, openDb } from '../../../src-main/store/db';
+import { MIGRATIONS } from '../../../src-main/store/migrations';
+
+describe('openDb', () => {
+  it('applies every migration to a new file with WAL and foreign keys on', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'aieval-db-')), 'store.sqlite');
+    const db = openDb(file);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    expect(tables).toEqual(expect.arrayContaining(['runs', 'question_results', 'grader_results', 'judge_calls', 'tool_calls', 'spans', 'review_items', 'labels', 'judge_validations', 'optimizer_candidates']));
+    db.close();
+  });
+
+  it('refuses to open a store whose applied migration changed', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'aieval-db-')), 'store.sqlite');
+    openDb(file, { migrations: [{ version: 1, name: 'one', sql: 'CREATE TABLE a (x INTEGER) STRICT;' }] }).close();
+    expect(() => openDb(file, { migrations: [{ version: 1, name: 'one', sql: 'CREATE TABLE a (y INTEGER) STRICT;' }] })).toThrow(MigrationError);
+  });
+
+  it('backs up an existing store before migrating it further', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aieval-db-'));
+    const file = join(dir, 'store.sqlite');
+    const one = { version: 1, name: 'one', sql: 'CREATE TABLE a (x INTEGER) STRICT;' };
+    const two = { version: 2, name: 'two', sql: 'ALTER TABLE a ADD COLUMN y INTEGER;' };
+    const db1 = openDb(file, { migrations: [one] });
+    db1.prepare('INSERT INTO a (x) VALUES (1)').run();
+    db1.close();
+    const db2 = openDb(file, { migrations: [one, two] });
+    expect(db2.prepare('SELECT x, y FROM a').get()).toEqual({ x: 1, y: null });
+    db2.close();
+    const backup = openDb(`${file}.v1.bak`, { migrations: [one] });
+    expect(backup.prepare('SELECT count(*) FROM a').pluck().get()).toBe(1);
+    backup.close();
+  });
+});

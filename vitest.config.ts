@@ -1,0 +1,21 @@
+// Test projects: unit and integration in plain Node; e2e drives Debian Chromium against `ai-eval serve`.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], environment: 'node', testTimeout: 30000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.spec.ts'],
+          environment: 'node',
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
