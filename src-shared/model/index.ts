@@ -5,3 +5,4 @@ export * from './dataset';
 export * from './rubric';
 export * from './workspace-config';
 export * from './tool-call';
+export * from './issues';

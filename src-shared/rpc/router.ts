@@ -20,7 +20,7 @@ export function createRouter<Ctx>(
 ): Dispatch<Ctx> {
   const table = handlers as Record<string, AnyHandler<Ctx>>;
   return async (method, rawInput, ctx) => {
-    const spec = contract[method] as Call<unknown, unknown> | undefined;
+    const spec = contract[method] as Call | undefined;
     const handler = Object.hasOwn(table, method) ? table[method] : undefined;
     if (!spec || spec.kind !== 'call' || !handler) {
       return fail({ code: 'not_found', message: `Unknown method "${method}".` });

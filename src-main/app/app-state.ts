@@ -1,0 +1,100 @@
+// The service's state: the open workspace folder, its store, trust, events; shared by every handler.
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { EventHub } from '../../src-shared/rpc/events';
+import { RpcError } from '../../src-shared/rpc/wire';
+import type { WorkspaceConfig } from '../../src-shared/model';
+import { inProcessStore, Store, storeFile, type StoreApi } from '../store/store';
+import { CONFIG_FILE, hasErrors, loadWorkspace, type Workspace } from '../workspace/load-workspace';
+import type { TrustStore } from '../workspace/trust';
+
+export type Logger = Readonly<{ info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void }>;
+
+export type AppOptions = Readonly<{
+  workspaceDir: string;
+  resourcesDir: string;
+  trust: TrustStore;
+  logger: Logger;
+  clock?: () => number;
+  /** Trust the workspace for this process only (`--trust-workspace`). */
+  trustForSession?: boolean;
+}>;
+
+export class AppState {
+  readonly events = new EventHub();
+  readonly clock: () => number;
+  private currentDir: string;
+  private store: Store | undefined;
+  private storeApi: StoreApi | undefined;
+  private sessionTrust: boolean;
+
+  constructor(readonly options: AppOptions) {
+    this.currentDir = resolve(options.workspaceDir);
+    this.clock = options.clock ?? Date.now;
+    this.sessionTrust = options.trustForSession ?? false;
+  }
+
+  get dir(): string {
+    return this.currentDir;
+  }
+
+  get name(): string {
+    return basename(this.currentDir);
+  }
+
+  get logger(): Logger {
+    return this.options.logger;
+  }
+
+  /** Reads the workspace files afresh: they are small, and the user may edit them in another editor. */
+  workspace(): Workspace {
+    return loadWorkspace(this.currentDir);
+  }
+
+  /** The workspace, or an `invalid_workspace` error listing what is wrong with it. */
+  validWorkspace(): Workspace & { config: WorkspaceConfig } {
+    const workspace = this.workspace();
+    if (!workspace.config || hasErrors(workspace.issues)) {
+      const count = workspace.issues.filter((issue) => issue.severity === 'error').length;
+      throw new RpcError('invalid_workspace', `The workspace has ${count} error(s); fix them first.`, workspace.issues);
+    }
+    return workspace as Workspace & { config: WorkspaceConfig };
+  }
+
+  isTrusted(): boolean {
+    return this.sessionTrust || this.options.trust.isTrusted(this.currentDir);
+  }
+
+  trust(): void {
+    this.options.trust.trust(this.currentDir);
+  }
+
+  /** The store of the open workspace, opened on first use. */
+  get db(): StoreApi {
+    if (!this.storeApi) {
+      this.store = Store.open(storeFile(this.currentDir));
+      this.storeApi = inProcessStore(this.store);
+    }
+    return this.storeApi;
+  }
+
+  /** The synchronous store, for the engine's batched writes inside one process. */
+  get syncStore(): Store {
+    void this.db;
+    return this.store!;
+  }
+
+  openWorkspace(dir: string): void {
+    const next = resolve(dir);
+    if (!existsSync(resolve(next, CONFIG_FILE))) throw new RpcError('not_found', `No ${CONFIG_FILE} in ${next}.`);
+    this.close();
+    this.currentDir = next;
+    this.sessionTrust = false;
+  }
+
+  close(): void {
+    this.store?.close();
+    this.store = undefined;
+    this.storeApi = undefined;
+  }
+}

@@ -1,0 +1,38 @@
+// The only composition root: builds the service (state + handlers + router) for every shell and the tests.
+import type { Contract } from '../../src-shared/contract';
+import { contract } from '../../src-shared/contract';
+import type { Handlers } from '../../src-shared/rpc/define';
+import { createRouter, type Dispatch } from '../../src-shared/rpc/router';
+import { AppState, type AppOptions } from './app-state';
+import type { Ctx } from './ctx';
+import { datasetsHandlers } from './handlers/datasets.handlers';
+import { targetsHandlers } from './handlers/targets.handlers';
+import { workspaceHandlers } from './handlers/workspace.handlers';
+
+export type App = Readonly<{
+  state: AppState;
+  dispatch: Dispatch<Ctx>;
+  events: AppState['events'];
+  dispose(): Promise<void>;
+}>;
+
+export function createApp(options: AppOptions & { checkOutputs?: boolean }): App {
+  const state = new AppState(options);
+  const handlers = {
+    ...workspaceHandlers(state),
+    ...datasetsHandlers(state),
+    ...targetsHandlers(state),
+  } satisfies Handlers<Contract, Ctx>;
+  const dispatch = createRouter<Ctx>(contract, handlers, {
+    checkOutputs: options.checkOutputs,
+    onInternalError: (method, error) => options.logger.error(`${method} failed`, error),
+  });
+  return {
+    state,
+    dispatch,
+    events: state.events,
+    async dispose() {
+      state.close();
+    },
+  };
+}

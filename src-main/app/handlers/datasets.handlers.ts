@@ -1,0 +1,74 @@
+// Handlers for dataset files: list, read, save (the text as typed, never lost) and create.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import type { Contract } from '../../../src-shared/contract';
+import type { DatasetDocument, DatasetSummary } from '../../../src-shared/contract/datasets.contract';
+import { RpcError } from '../../../src-shared/rpc/wire';
+import type { Handlers } from '../../../src-shared/rpc/define';
+import { writeFileAtomic } from '../../workspace/write-file';
+import type { AppState } from '../app-state';
+import type { Ctx } from '../ctx';
+
+/** The dataset's file relative to the workspace; ids are snake_case, so the path cannot escape `datasets/`. */
+function datasetFile(dir: string, id: string): string {
+  const yml = `datasets/${id}.yml`;
+  return existsSync(join(dir, yml)) ? yml : `datasets/${id}.yaml`;
+}
+
+function readDocument(state: AppState, id: string): DatasetDocument {
+  const file = datasetFile(state.dir, id);
+  if (!existsSync(join(state.dir, file))) throw new RpcError('not_found', `No dataset "${id}" (${file} does not exist).`);
+  const workspace = state.workspace();
+  const loaded = workspace.datasets.get(id);
+  return {
+    id,
+    file,
+    text: readFileSync(join(state.dir, file), 'utf8'),
+    dataset: loaded?.dataset ?? null,
+    issues: workspace.issues.filter((issue) => issue.file === file),
+  };
+}
+
+export const datasetsHandlers = (state: AppState) =>
+  ({
+    'datasets.list': () => {
+      const workspace = state.workspace();
+      const files = new Set([...workspace.issues.map((i) => i.file), ...[...workspace.datasets.values()].map((d) => d.file)]);
+      const summaries: DatasetSummary[] = [...files]
+        .filter((file) => file.startsWith('datasets/'))
+        .sort()
+        .map((file) => {
+          const id = file.replace(/^datasets\/|\.ya?ml$/g, '');
+          const loaded = workspace.datasets.get(id);
+          return {
+            id,
+            file,
+            version: loaded?.dataset.version ?? null,
+            description: loaded?.dataset.description ?? null,
+            questionCount: loaded?.questions.length ?? 0,
+            disabledCount: loaded?.disabledCount ?? 0,
+            errorCount: workspace.issues.filter((issue) => issue.file === file && issue.severity === 'error').length,
+          };
+        });
+      return summaries;
+    },
+    'datasets.get': ({ id }) => readDocument(state, id),
+    'datasets.save': ({ id, text }) => {
+      writeFileAtomic(join(state.dir, datasetFile(state.dir, id)), text);
+      state.events.emit('workspace.changed', { file: datasetFile(state.dir, id) });
+      return readDocument(state, id);
+    },
+    'datasets.create': ({ id, description }) => {
+      const file = datasetFile(state.dir, id);
+      if (existsSync(join(state.dir, file))) throw new RpcError('conflict', `Dataset "${id}" already exists (${file}).`);
+      const starter = {
+        id,
+        version: '1.0.0',
+        description: description ?? '',
+        questions: [{ id: 'first_question', input: 'Write the first question here.', criteria: 'What a good answer does.' }],
+      };
+      writeFileAtomic(join(state.dir, file), stringify(starter));
+      return readDocument(state, id);
+    },
+  }) satisfies Partial<Handlers<Contract, Ctx>>;

@@ -1,0 +1,55 @@
+// Handlers for targets and settings: read them from aieval.yaml, and write them back keeping its comments.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Contract } from '../../../src-shared/contract';
+import type { WorkspaceIssue } from '../../../src-shared/model';
+import type { Handlers } from '../../../src-shared/rpc/define';
+import { RpcError } from '../../../src-shared/rpc/wire';
+import { CONFIG_FILE, hasErrors, loadWorkspace } from '../../workspace/load-workspace';
+import { textOnlyWarning } from '../../workspace/text-only';
+import { withSettings, withTarget } from '../../workspace/write-config';
+import { writeFileAtomic } from '../../workspace/write-file';
+import type { AppState } from '../app-state';
+import type { Ctx } from '../ctx';
+
+/** Writes the new aieval.yaml only when it validates; otherwise returns its issues and leaves the file alone. */
+function saveConfig(state: AppState, edit: (text: string) => string): { issues: WorkspaceIssue[] } {
+  const path = join(state.dir, CONFIG_FILE);
+  const next = edit(readFileSync(path, 'utf8'));
+  const issues = loadWorkspace(state.dir, { [CONFIG_FILE]: next }).issues.filter((issue) => issue.file === CONFIG_FILE);
+  if (hasErrors(issues)) return { issues };
+  writeFileAtomic(path, next);
+  state.events.emit('workspace.changed', { file: CONFIG_FILE });
+  return { issues };
+}
+
+export const targetsHandlers = (state: AppState) =>
+  ({
+    'targets.list': () => {
+      const workspace = state.workspace();
+      return (workspace.config?.targets ?? []).map((target) => {
+        const questions = workspace.datasets.get(target.dataset)?.questions ?? [];
+        const warning = textOnlyWarning(target, questions);
+        return {
+          id: target.id,
+          label: target.label ?? target.id,
+          mode: target.mode,
+          enabled: target.enabled,
+          provider: target.provider,
+          model: target.model,
+          dataset: target.dataset,
+          graders: [...target.graders],
+          gate: target.gate,
+          warnings: warning ? [warning] : [],
+        };
+      });
+    },
+    'targets.get': ({ id }) => {
+      const found = state.workspace().config?.targets.find((target) => target.id === id);
+      if (!found) throw new RpcError('not_found', `No target "${id}" in ${CONFIG_FILE}.`);
+      return found;
+    },
+    'targets.save': ({ target, previousId }) => saveConfig(state, (text) => withTarget(text, target, previousId)),
+    'settings.get': () => state.validWorkspace().config.settings,
+    'settings.set': ({ settings }) => saveConfig(state, (text) => withSettings(text, settings)),
+  }) satisfies Partial<Handlers<Contract, Ctx>>;

@@ -1,0 +1,21 @@
+// Builds the service for a CLI command from the shared flags (--workspace, --trust-workspace).
+import { resolve } from 'node:path';
+import { createApp, type App } from '../app/create-app';
+import { defaultConfigDir, findResourcesDir } from '../paths';
+import { TrustStore } from '../workspace/trust';
+import type { CliIo, ParsedArgs } from './command';
+
+export function workspaceDirOf(args: ParsedArgs, io: CliIo): string {
+  const flag = args.values.workspace;
+  return resolve(io.cwd, typeof flag === 'string' ? flag : '.');
+}
+
+export function createCliApp(args: ParsedArgs, io: CliIo): App {
+  return createApp({
+    workspaceDir: workspaceDirOf(args, io),
+    resourcesDir: findResourcesDir(),
+    trust: new TrustStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
+    trustForSession: args.values['trust-workspace'] === true,
+    logger: { info: io.err, warn: (m) => io.err(`warning: ${m}`), error: (m, e) => io.err(`error: ${m}${e ? `: ${String(e)}` : ''}`) },
+  });
+}

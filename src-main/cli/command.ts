@@ -1,0 +1,34 @@
+// What a CLI command is, the exit codes of SPEC 14, and the options every command shares.
+import type { ParseArgsConfig } from 'node:util';
+
+export const EXIT = { ok: 0, failed: 1, invalid: 2 } as const;
+
+export type CliIo = Readonly<{
+  out(line: string): void;
+  err(line: string): void;
+  /** A terminal that can redraw a progress bar; false in CI (`CI=true`) or when piped. */
+  interactive: boolean;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}>;
+
+export type ParsedArgs = Readonly<{ values: Record<string, string | boolean | string[] | undefined>; positionals: string[] }>;
+
+export type Command = Readonly<{
+  name: string;
+  summary: string;
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  allowPositionals?: boolean;
+  run(args: ParsedArgs, io: CliIo): Promise<number>;
+}>;
+
+/** Options every command accepts. */
+export const COMMON_OPTIONS = {
+  workspace: { type: 'string', short: 'w' },
+  'trust-workspace': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** A wrong flag or argument: printed with the command's usage, exit 2. */
+export class UsageError extends Error {}

@@ -1,0 +1,8 @@
+// Every `ai-eval` command, in the order `--help` lists them.
+import type { Command } from './command';
+import { initCommand } from './init.command';
+import { serveCommand } from './serve.command';
+import { trustCommand } from './trust.command';
+import { validateCommand } from './validate.command';
+
+export const COMMANDS: readonly Command[] = [initCommand, trustCommand, validateCommand, serveCommand];

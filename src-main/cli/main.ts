@@ -1,0 +1,73 @@
+// The `ai-eval` entry point: picks the command, parses its flags, maps failures to the exit codes of SPEC 14.
+import { parseArgs } from 'node:util';
+import { APP_VERSION } from '../paths';
+import { EXIT, UsageError, type CliIo, type Command } from './command';
+import { COMMANDS } from './commands';
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v') {
+    io.out(APP_VERSION);
+    return EXIT.ok;
+  }
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(helpText());
+    return EXIT.ok;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.err(`error: unknown command "${name}"\n\n${helpText()}`);
+    return EXIT.invalid;
+  }
+  try {
+    const parsed = parseArgs({ args: [...rest], options: command.options, allowPositionals: command.allowPositionals ?? false, strict: true });
+    if (parsed.values.help) {
+      io.out(`${command.summary}\n\nusage: ${command.usage}`);
+      return EXIT.ok;
+    }
+    return await command.run({ values: parsed.values as Record<string, string | boolean | string[] | undefined>, positionals: parsed.positionals }, io);
+  } catch (error) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      io.err(`error: ${(error as Error).message}\nusage: ${command.usage}`);
+      return EXIT.invalid;
+    }
+    throw error;
+  }
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code: unknown = error instanceof Error ? Reflect.get(error, 'code') : undefined;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+
+function helpText(): string {
+  const width = Math.max(...COMMANDS.map((c: Command) => c.name.length));
+  return [
+    `ai-eval ${APP_VERSION}: measure and improve LLM features, locally.`,
+    '',
+    'usage: ai-eval <command> [--workspace DIR] [options]',
+    '',
+    'commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'exit codes: 0 success, 1 a hard gate or a judge validation failed, 2 invalid input or configuration',
+    'Run `ai-eval <command> --help` for the options of one command.',
+  ].join('\n');
+}
+
+/** Runs the CLI in this process with the real terminal. */
+export async function runCli(): Promise<void> {
+  const io: CliIo = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    interactive: Boolean(process.stdout.isTTY) && process.env.CI !== 'true',
+    cwd: process.cwd(),
+    env: process.env,
+  };
+  try {
+    process.exitCode = await main(process.argv.slice(2), io);
+  } catch (error) {
+    io.err(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = EXIT.invalid;
+  }
+}

@@ -1,0 +1,48 @@
+// `ai-eval serve`: the HTTP shell on 127.0.0.1 with a random token, serving the same UI as the desktop window.
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createHttpShell, newToken } from '../http/server';
+import { findResourcesDir } from '../paths';
+import { createCliApp } from './cli-app';
+import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'Serve the UI and the API on 127.0.0.1 (token in the printed URL)',
+  usage: 'ai-eval serve [--workspace DIR] [--port N (0: any free port)] [--open]',
+  options: { ...COMMON_OPTIONS, port: { type: 'string', short: 'p' }, open: { type: 'boolean' } },
+  async run(args, io) {
+    const port = Number(args.values.port ?? 4310);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got ${String(args.values.port)}`);
+    const app = createCliApp(args, io);
+    const token = newToken();
+    const server = createHttpShell({
+      dispatch: app.dispatch,
+      events: app.events,
+      staticDir: join(dirname(findResourcesDir()), 'out', 'renderer'),
+      token,
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/?token=${token}`;
+    io.out(`AI Eval is serving ${app.state.dir}`);
+    io.out(url);
+    if (args.values.open) openInBrowser(url);
+    await new Promise<void>((resolve) => {
+      const stop = () => server.close(() => resolve());
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    server.closeAllConnections();
+    await app.dispose();
+    return EXIT.ok;
+  },
+};
+
+function openInBrowser(url: string): void {
+  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  spawn(opener, [url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+}

@@ -1,0 +1,54 @@
+// The store: one SQLite database and its repositories (sync inside), and the async StoreApi the engine uses.
+import { join } from 'node:path';
+import { openDb, type Db } from './db';
+
+/** Every repository, constructed once per database; add a repository here and it appears on StoreApi. */
+function createRepos(_db: Db) {
+  return {};
+}
+
+export type Repos = ReturnType<typeof createRepos>;
+
+export class Store {
+  readonly repos: Repos;
+
+  constructor(readonly db: Db) {
+    this.repos = createRepos(db);
+  }
+
+  static open(file: string): Store {
+    return new Store(openDb(file));
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export const storeFile = (workspaceDir: string) => join(workspaceDir, '.aieval', 'store.sqlite');
+
+type AsyncMethods<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
+};
+
+/** The async face of the store (point 7 of STYLE.md): the engine and handlers depend only on this. */
+export type StoreApi = { readonly [R in keyof Repos]: AsyncMethods<Repos[R]> };
+
+/** The default StoreApi: the same repositories, called in-process and wrapped in promises. */
+export function inProcessStore(store: Store): StoreApi {
+  const wrap = (repo: object) =>
+    new Proxy(repo, {
+      get(target, key) {
+        const member = Reflect.get(target, key) as unknown;
+        if (typeof member !== 'function') return member;
+        return (...args: unknown[]) => {
+          try {
+            return Promise.resolve(member.apply(target, args));
+          } catch (error) {
+            return Promise.reject(error);
+          }
+        };
+      },
+    });
+  return Object.fromEntries(Object.entries(store.repos).map(([name, repo]) => [name, wrap(repo as object)])) as StoreApi;
+}

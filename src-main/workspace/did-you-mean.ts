@@ -1,0 +1,80 @@
+// "Did you mean" suggestions: the nearest known name by edit distance, and the keys a zod schema allows at a path.
+import type { z } from 'zod';
+
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The closest candidate within a third of the word's length (at least 2 edits), or a prefix/suffix match. */
+export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  const allowed = Math.max(2, Math.floor(word.length / 3));
+  return best !== undefined && bestDistance <= allowed ? best : undefined;
+}
+
+type AnyZod = z.core.$ZodType;
+type Def = { type: string; [key: string]: unknown };
+const defOf = (schema: AnyZod): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The object keys a schema accepts at `path` (numbers step into arrays); empty when the path is not an object. */
+export function knownKeysAt(schema: AnyZod, path: readonly PropertyKey[]): string[] {
+  const keys = new Set<string>();
+  for (const leaf of objectsAt(schema, path)) {
+    for (const key of Object.keys(defOf(leaf).shape as object)) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** The literal values a discriminated union at `path` accepts for `key` (e.g. every rubric check kind). */
+export function discriminatorValues(schema: AnyZod, path: readonly PropertyKey[], key: string): string[] {
+  const values = objectsAt(schema, path).flatMap((leaf) => {
+    const field = (defOf(leaf).shape as Record<string, AnyZod>)[key];
+    return field && defOf(field).type === 'literal' ? (defOf(field).values as unknown[]) : [];
+  });
+  return [...new Set(values.map(String))];
+}
+
+function objectsAt(schema: AnyZod, path: readonly PropertyKey[]): AnyZod[] {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      return objectsAt(def.innerType as AnyZod, path);
+    case 'pipe':
+      return objectsAt(def.in as AnyZod, path);
+    case 'lazy':
+      return objectsAt((def.getter as () => AnyZod)(), path);
+    case 'union':
+      return (def.options as AnyZod[]).flatMap((option) => objectsAt(option, path));
+    case 'array':
+      return path.length > 0 && typeof path[0] === 'number' ? objectsAt(def.element as AnyZod, path.slice(1)) : [];
+    case 'record':
+      return path.length > 0 ? objectsAt(def.valueType as AnyZod, path.slice(1)) : [];
+    case 'object': {
+      if (path.length === 0) return [schema];
+      const child = (def.shape as Record<string, AnyZod>)[String(path[0])];
+      return child ? objectsAt(child, path.slice(1)) : [];
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,103 @@
+// Parses one YAML file and validates it against a zod schema, turning every problem into a positioned issue.
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { z } from 'zod';
+import type { WorkspaceIssue } from '../../src-shared/model';
+import { discriminatorValues, knownKeysAt, nearest } from './did-you-mean';
+
+export type ParsedFile<T> = Readonly<{ value: T | undefined; issues: WorkspaceIssue[]; locate: Locator }>;
+export type Locator = (path: readonly PropertyKey[], severity: WorkspaceIssue['severity'], message: string) => WorkspaceIssue;
+
+type Issue = z.core.$ZodIssue;
+
+/** Parses `text` as YAML and validates it; `value` is set only when there is no error. */
+export function validateYamlFile<T>(file: string, text: string, schema: z.ZodType<T>): ParsedFile<T> {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const locate: Locator = (path, severity, message) => {
+    const { line, col } = lineCounter.linePos(offsetOf(doc, path));
+    return { file, line, column: col, path: path.map(String).join('.'), message, severity };
+  };
+  if (doc.errors.length > 0) {
+    const issues = doc.errors.map((error) => {
+      const { line, col } = lineCounter.linePos(error.pos[0]);
+      return { file, line, column: col, path: '', message: `YAML syntax error: ${firstLine(error.message)}`, severity: 'error' as const };
+    });
+    return { value: undefined, issues, locate };
+  }
+  const data: unknown = doc.toJS();
+  if (data === null || data === undefined) {
+    return { value: undefined, issues: [{ file, line: 1, column: 1, path: '', message: 'the file is empty', severity: 'error' }], locate };
+  }
+  const result = schema.safeParse(data, { reportInput: true });
+  if (result.success) return { value: result.data, issues: [], locate };
+  const issues = flattenIssues(result.error.issues as Issue[], []).flatMap((issue) => describe(issue, schema, locate));
+  return { value: undefined, issues, locate };
+}
+
+/** Unions report one issue list per branch: keep the branch that got furthest (deepest path, then fewest issues). */
+function flattenIssues(issues: readonly Issue[], prefix: readonly PropertyKey[]): Issue[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [{ ...issue, path } as Issue];
+    const branches = issue.errors.filter((branch) => branch.length > 0);
+    const depth = (branch: readonly Issue[]) => Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 0.5)));
+    const best = [...branches].sort((a, b) => depth(b) - depth(a) || a.length - b.length)[0];
+    if (!best || depth(best) === 0) return [{ ...issue, path } as Issue];
+    return flattenIssues(best, path);
+  });
+}
+
+function describe(issue: Issue, schema: z.ZodType, locate: Locator): WorkspaceIssue[] {
+  const path = issue.path as PropertyKey[];
+  if (issue.code === 'unrecognized_keys') {
+    const known = knownKeysAt(schema, path);
+    return issue.keys.map((key) => {
+      const suggestion = nearest(key, known);
+      const hint = suggestion ? `; did you mean "${suggestion}"?` : known.length ? `; allowed keys: ${known.join(', ')}` : '';
+      return locate([...path, key], 'error', `unknown key "${key}"${hint}`);
+    });
+  }
+  if (issue.code === 'invalid_value' && issue.values.every((v) => typeof v === 'string')) {
+    const options = issue.values as string[];
+    const suggestion = typeof issue.input === 'string' ? nearest(issue.input, options) : undefined;
+    const got = typeof issue.input === 'string' ? `"${issue.input}" is not one of ${options.join(', ')}` : issue.message;
+    return [locate(path, 'error', suggestion ? `${got}; did you mean "${suggestion}"?` : got)];
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return [locate(path, 'error', `missing required key "${String(path.at(-1))}"`)];
+  }
+  if (issue.code === 'invalid_union' && issue.errors.length === 0 && issue.discriminator) {
+    const options = discriminatorValues(schema, path.slice(0, -1), issue.discriminator);
+    const input = typeof issue.input === 'object' && issue.input ? (issue.input as Record<string, unknown>)[issue.discriminator] : undefined;
+    const suggestion = typeof input === 'string' ? nearest(input, options) : undefined;
+    const got = `unknown ${issue.discriminator} "${String(input)}"; expected one of ${options.join(', ')}`;
+    return [locate(path, 'error', suggestion ? `${got}; did you mean "${suggestion}"?` : got)];
+  }
+  return [locate(path, 'error', issue.message)];
+}
+
+/** The source offset of the node at `path`: a key points at the key itself, a missing key at its parent. */
+function offsetOf(doc: Document, path: readonly PropertyKey[]): number {
+  let node: unknown = doc.contents;
+  let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
+  for (const segment of path) {
+    if (!isMap(node) && !(node && typeof node === 'object' && 'items' in node)) return offset;
+    const collection = node as { items: unknown[] };
+    let next: unknown;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment));
+      if (!pair) return offset;
+      const key = pair.key as Node;
+      if (segment === path.at(-1)) return key.range?.[0] ?? offset;
+      next = pair.value;
+      offset = (next as Node | null)?.range?.[0] ?? key.range?.[0] ?? offset;
+    } else {
+      next = collection.items[Number(segment)];
+      offset = (next as Node | null)?.range?.[0] ?? offset;
+    }
+    node = next;
+  }
+  return offset;
+}
+
+const firstLine = (message: string) => message.split('\n')[0] ?? message;

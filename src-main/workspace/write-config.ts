@@ -1,0 +1,34 @@
+// Saves targets and settings into aieval.yaml through the Document API, keeping comments and key order.
+import { isDeepStrictEqual } from 'node:util';
+import { isMap, isSeq, parseDocument } from 'yaml';
+import { target as targetSchema, type Settings, type Target } from '../../src-shared/model';
+import { mergeInto } from './yaml-merge';
+
+const TARGET_DEFAULTS: Partial<Target> = targetSchema.parse({ id: 'x', provider: 'x', model: 'x', dataset: 'x', graders: ['format_grader'] });
+const DEFAULTABLE = ['mode', 'enabled', 'system_prompt', 'gate', 'max_steps'] as const;
+
+/** Returns the new text of aieval.yaml with `target` written in place of `previousId` (or appended). */
+export function withTarget(configText: string, target: Target, previousId = target.id): string {
+  const doc = parseDocument(configText);
+  let targets = doc.get('targets', true);
+  if (!isSeq(targets)) {
+    doc.set('targets', doc.createNode([]));
+    targets = doc.get('targets', true);
+  }
+  const items = isSeq(targets) ? targets.items : [];
+  const index = items.findIndex((item) => isMap(item) && item.get('id') === previousId);
+  const existingKeys = index >= 0 && isMap(items[index]) ? new Set(Object.keys((items[index] as { toJSON(): object }).toJSON())) : new Set<string>();
+  const minimal: Record<string, unknown> = { ...target };
+  for (const key of DEFAULTABLE) {
+    if (!existingKeys.has(key) && isDeepStrictEqual(minimal[key], TARGET_DEFAULTS[key])) delete minimal[key];
+  }
+  mergeInto(doc, ['targets', index >= 0 ? index : items.length], minimal);
+  return doc.toString();
+}
+
+/** Returns the new text of aieval.yaml with its `settings` block replaced by `settings`. */
+export function withSettings(configText: string, settings: Settings): string {
+  const doc = parseDocument(configText);
+  mergeInto(doc, ['settings'], settings);
+  return doc.toString();
+}

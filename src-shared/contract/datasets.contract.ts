@@ -1,0 +1,37 @@
+// Calls to list, read and save the workspace's dataset files.
+import { z } from 'zod';
+import { call } from '../rpc/define';
+import { dataset, snakeId, workspaceIssue } from '../model';
+
+export const datasetSummary = z.object({
+  id: z.string(),
+  file: z.string(),
+  version: z.string().nullable(),
+  description: z.string().nullable(),
+  questionCount: z.number().int(),
+  disabledCount: z.number().int(),
+  errorCount: z.number().int(),
+});
+export type DatasetSummary = z.infer<typeof datasetSummary>;
+
+export const datasetDocument = z.object({
+  id: z.string(),
+  file: z.string(),
+  /** The file's text exactly as on disk. */
+  text: z.string(),
+  /** The parsed dataset, or null while the file has errors. */
+  dataset: dataset.nullable(),
+  issues: z.array(workspaceIssue),
+});
+export type DatasetDocument = z.infer<typeof datasetDocument>;
+
+export const datasetsContract = {
+  /** Every dataset file of the workspace, valid or not. */
+  'datasets.list': call(z.object({}), z.array(datasetSummary)),
+  /** One dataset file: its text, the parsed dataset and its issues. */
+  'datasets.get': call(z.object({ id: snakeId }), datasetDocument),
+  /** Write a dataset file's text (kept even when invalid, so nothing typed is lost) and return its issues. */
+  'datasets.save': call(z.object({ id: snakeId, text: z.string().max(20_000_000) }), datasetDocument),
+  /** Create a new dataset file with one starter question. */
+  'datasets.create': call(z.object({ id: snakeId, description: z.string().optional() }), datasetDocument),
+} as const;

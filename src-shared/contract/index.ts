@@ -1,0 +1,12 @@
+// The whole contract: every call and event the service offers, merged from one file per domain.
+import { datasetsContract } from './datasets.contract';
+import { targetsContract } from './targets.contract';
+import { workspaceContract } from './workspace.contract';
+
+export const contract = {
+  ...workspaceContract,
+  ...datasetsContract,
+  ...targetsContract,
+} as const;
+
+export type Contract = typeof contract;

@@ -1,0 +1,33 @@
+// Calls to list, read and save targets (entries of aieval.yaml) and the workspace settings.
+import { z } from 'zod';
+import { call } from '../rpc/define';
+import { settings, snakeId, target, workspaceIssue } from '../model';
+
+export const targetSummary = z.object({
+  id: z.string(),
+  label: z.string(),
+  mode: z.enum(['chat', 'agent']),
+  enabled: z.boolean(),
+  provider: z.string(),
+  model: z.string(),
+  dataset: z.string(),
+  graders: z.array(z.string()),
+  gate: z.object({ metric: z.string(), threshold: z.number(), type: z.string() }),
+  warnings: z.array(z.string()),
+});
+export type TargetSummary = z.infer<typeof targetSummary>;
+
+const saved = z.object({ issues: z.array(workspaceIssue) });
+
+export const targetsContract = {
+  /** Every target of aieval.yaml, with warnings such as "Text only". */
+  'targets.list': call(z.object({}), z.array(targetSummary)),
+  /** One target as written in aieval.yaml (defaults applied). */
+  'targets.get': call(z.object({ id: snakeId }), target),
+  /** Create or replace a target in aieval.yaml, keeping the file's comments and key order. */
+  'targets.save': call(z.object({ target, previousId: snakeId.optional() }), saved),
+  /** The workspace settings with every default filled in. */
+  'settings.get': call(z.object({}), settings),
+  /** Replace the workspace settings in aieval.yaml (comments kept). */
+  'settings.set': call(z.object({ settings }), saved),
+} as const;

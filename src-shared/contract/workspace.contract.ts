@@ -1,0 +1,24 @@
+// Calls for the open workspace: what it is, whether it is trusted, and what is wrong with it.
+import { z } from 'zod';
+import { call } from '../rpc/define';
+import { workspaceIssue } from '../model';
+
+export const workspaceInfo = z.object({
+  dir: z.string(),
+  name: z.string(),
+  trusted: z.boolean(),
+  /** True when the workspace has files that only run when trusted (stdio MCP servers, command checks). */
+  needsTrust: z.boolean(),
+  issues: z.array(workspaceIssue),
+  appVersion: z.string(),
+});
+export type WorkspaceInfo = z.infer<typeof workspaceInfo>;
+
+export const workspaceContract = {
+  /** The open workspace, with every validation issue of its files. */
+  'workspace.get': call(z.object({}), workspaceInfo),
+  /** Open another workspace folder (it must hold an aieval.yaml, or `create` makes the example there). */
+  'workspace.open': call(z.object({ dir: z.string().min(1), create: z.boolean().default(false) }), workspaceInfo),
+  /** Trust the open workspace: its stdio MCP servers and command checks may run. */
+  'workspace.trust': call(z.object({}), workspaceInfo),
+} as const;
