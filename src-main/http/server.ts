@@ -112,8 +112,9 @@ function authorised(req: IncomingMessage, url: URL, token: string): boolean {
 
 function streamEvents(req: IncomingMessage, res: ServerResponse, events: EventHub): void {
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+  // Unnamed SSE messages carrying {name, payload}: one `onmessage` handler sees every event.
   res.write(': connected\n\n');
-  const unsubscribe = events.subscribe((name, payload) => res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`));
+  const unsubscribe = events.subscribe((name, payload) => res.write(`data: ${JSON.stringify({ name, payload })}\n\n`));
   // A comment every 15 s keeps proxies and idle timers from closing the stream.
   const heartbeat = setInterval(() => res.write(': ping\n\n'), 15000);
   req.on('close', () => {

@@ -1,6 +1,6 @@
 // Calls for the open workspace: what it is, whether it is trusted, and what is wrong with it.
 import { z } from 'zod';
-import { call } from '../rpc/define';
+import { call, event } from '../rpc/define';
 import { workspaceIssue } from '../model';
 
 export const workspaceInfo = z.object({
@@ -21,4 +21,6 @@ export const workspaceContract = {
   'workspace.open': call(z.object({ dir: z.string().min(1), create: z.boolean().default(false) }), workspaceInfo),
   /** Trust the open workspace: its stdio MCP servers and command checks may run. */
   'workspace.trust': call(z.object({}), workspaceInfo),
+  /** A workspace file was written by the service (the UI reloads what shows it). */
+  'workspace.changed': event(z.object({ file: z.string() })),
 } as const;

@@ -6,6 +6,7 @@ import type { Contract } from '../../../src-shared/contract';
 import type { DatasetDocument, DatasetSummary } from '../../../src-shared/contract/datasets.contract';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import type { Handlers } from '../../../src-shared/rpc/define';
+import { loadWorkspace } from '../../workspace/load-workspace';
 import { writeFileAtomic } from '../../workspace/write-file';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
@@ -58,6 +59,10 @@ export const datasetsHandlers = (state: AppState) =>
       writeFileAtomic(join(state.dir, datasetFile(state.dir, id)), text);
       state.events.emit('workspace.changed', { file: datasetFile(state.dir, id) });
       return readDocument(state, id);
+    },
+    'datasets.check': ({ id, text }) => {
+      const file = datasetFile(state.dir, id);
+      return { issues: loadWorkspace(state.dir, { [file]: text }).issues.filter((issue) => issue.file === file) };
     },
     'datasets.create': ({ id, description }) => {
       const file = datasetFile(state.dir, id);

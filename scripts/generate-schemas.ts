@@ -1,0 +1,9 @@
+// Writes the workspace JSON Schemas into resources/schemas (run after changing src-shared/model).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { workspaceJsonSchemas } from '../src-shared/model/json-schemas';
+
+for (const [file, schema] of Object.entries(workspaceJsonSchemas())) {
+  writeFileSync(join('resources', 'schemas', file), `${JSON.stringify(schema, null, 2)}\n`);
+  console.log(`wrote resources/schemas/${file}`);
+}

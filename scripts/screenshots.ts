@@ -1,0 +1,29 @@
+// Takes the README screenshots from the real UI: `npm run build:web && tsx scripts/screenshots.ts`.
+import { mkdirSync } from 'node:fs';
+import { launchBrowser } from '../test/e2e/support/browser';
+import { serveExample } from '../test/e2e/support/serve';
+
+const shots: readonly (readonly [string, string, string])[] = [
+  ['portfolio', '#/targets', '[data-testid=portfolio] .card'],
+  ['dataset-editor', '#/datasets/helpdesk', '.monaco-editor .view-lines'],
+];
+
+const only = process.argv.slice(2);
+mkdirSync('docs/screenshots', { recursive: true });
+const served = await serveExample();
+const browser = await launchBrowser();
+try {
+  const page = await browser.newPage({ viewport: { width: 1360, height: 820 }, colorScheme: 'light' });
+  await page.goto(served.url);
+  for (const [name, hash, ready] of shots) {
+    if (only.length && !only.includes(name)) continue;
+    await page.goto(`${served.origin}/${hash}`);
+    await page.locator(ready).first().waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `docs/screenshots/${name}.png` });
+    console.log(`docs/screenshots/${name}.png`);
+  }
+} finally {
+  await browser.close();
+  await served.stop();
+}

@@ -1,0 +1,26 @@
+// The app frame: navigation on the left, the routed screen on the right, workspace banners on top.
+import { useEffect } from 'react';
+import { Nav } from './Nav';
+import { useRoute } from './router';
+import { Screen } from './Screen';
+import { useWorkspace } from '../features/workspace/workspace.store';
+import { WorkspaceBanners } from '../features/workspace/WorkspaceBanners';
+import { api } from '../api/client';
+
+export function App() {
+  const route = useRoute();
+  const workspaceRequested = useWorkspace((state) => state.workspaceRequested);
+  useEffect(() => {
+    void workspaceRequested();
+    return api.on('workspace.changed', () => void workspaceRequested());
+  }, [workspaceRequested]);
+  return (
+    <div className="frame">
+      <Nav />
+      <main className="main">
+        <WorkspaceBanners />
+        <Screen route={route} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// The grouped navigation on the left: evaluate (targets, datasets, results), review (traces, judges), settings.
+import { hrefFor, useRoute } from './router';
+import { useWorkspace } from '../features/workspace/workspace.store';
+
+const GROUPS = [
+  { title: 'Evaluate', items: [['targets', 'Targets'], ['datasets', 'Datasets'], ['results', 'Results']] },
+  { title: 'Review', items: [['traces', 'Traces'], ['judges', 'Judges']] },
+  { title: 'Workspace', items: [['settings', 'Settings']] },
+] as const;
+
+export function Nav() {
+  const route = useRoute();
+  const workspace = useWorkspace((state) => state.info);
+  return (
+    <nav className="nav" aria-label="Main">
+      <div className="nav-brand">
+        AI Eval
+        <small title={workspace?.dir}>{workspace?.name ?? 'No workspace'}</small>
+      </div>
+      {GROUPS.map((group) => (
+        <div key={group.title}>
+          <div className="nav-group-title">{group.title}</div>
+          {group.items.map(([screen, label]) => (
+            <a key={screen} href={hrefFor(screen)} aria-current={route.screen === screen ? 'page' : undefined} data-testid={`nav-${screen}`}>
+              {label}
+            </a>
+          ))}
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,70 @@
+// One dataset file in Monaco, with a problems panel (schema and `ai-eval validate` checks) and save.
+import { useEffect, useState } from 'react';
+import { formatIssue } from '../../../src-shared/model';
+import type { EditorMarker } from '../../components/monaco/YamlEditor';
+import { YamlEditor } from '../../components/monaco/YamlEditor';
+import { isDirty, useDatasets } from './datasets.store';
+
+export function DatasetEditor({ id }: { id: string }) {
+  const { open, liveIssues, saving, error, datasetOpened, draftEdited, saveRequested } = useDatasets();
+  const dirty = useDatasets(isDirty);
+  const [markers, setMarkers] = useState<EditorMarker[]>([]);
+  const [revealLine, setRevealLine] = useState<number>();
+  useEffect(() => void datasetOpened(id), [id, datasetOpened]);
+  if (error && !open) return <div className="page banner error">{error}</div>;
+  if (!open || open.id !== id) return <div className="page muted">Loading {id}…</div>;
+  const problems = [...markers].sort((a, b) => a.line - b.line || a.column - b.column);
+  return (
+    <section className="editor-pane" aria-label={`Dataset ${id}`}>
+      <header className="editor-toolbar">
+        <div>
+          <strong>{open.file}</strong>
+          {dirty && <span className="muted"> · edited</span>}
+          {open.dataset && (
+            <span className="muted">
+              {' '}
+              · v{open.dataset.version} · {open.dataset.questions.filter((q) => !q.disabled).length} questions
+              {open.dataset.questions.some((q) => q.disabled) && ` (${open.dataset.questions.filter((q) => q.disabled).length} disabled)`}
+            </span>
+          )}
+        </div>
+        <div className="toolbar-actions">
+          {error && <span className="badge fail">{error}</span>}
+          <button className="button primary" onClick={() => void saveRequested()} disabled={!dirty || saving} data-testid="save-dataset" title="Save (Ctrl+S)">
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </header>
+      <YamlEditor
+        file={open.file}
+        value={open.text}
+        serverIssues={liveIssues}
+        onChange={draftEdited}
+        onSave={() => void saveRequested()}
+        onMarkers={setMarkers}
+        revealLine={revealLine}
+      />
+      <div className="problems" data-testid="problems">
+        <div className="problems-title">
+          Problems <span className="badge">{problems.length}</span>
+        </div>
+        {problems.length === 0 ? (
+          <p className="muted problems-empty">No problems: the file matches the dataset schema and its references resolve.</p>
+        ) : (
+          <ul className="issues">
+            {problems.map((marker, index) => (
+              <li key={index} onClick={() => setRevealLine(marker.line)} title={formatIssue({ file: open.file, line: marker.line, column: marker.column, path: '', message: marker.message, severity: marker.severity })}>
+                <span className={`badge ${marker.severity === 'error' ? 'fail' : 'degraded'}`}>{marker.severity === 'error' ? '✕ error' : '! warning'}</span>
+                <span className="mono muted">
+                  {marker.line}:{marker.column}
+                </span>
+                <span>{marker.message}</span>
+                <span className="muted">({marker.source})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

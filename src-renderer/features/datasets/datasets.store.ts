@@ -1,0 +1,74 @@
+// Dataset editing state: the list, the open file's text (saved and edited), its issues; actions named as events.
+import { create } from 'zustand';
+import type { DatasetDocument, DatasetSummary } from '../../../src-shared/contract/datasets.contract';
+import type { WorkspaceIssue } from '../../../src-shared/model';
+import { api } from '../../api/client';
+
+type DatasetsState = {
+  list: DatasetSummary[] | undefined;
+  open: DatasetDocument | undefined;
+  /** The editor's current text; differs from open.text while unsaved. */
+  draft: string;
+  liveIssues: WorkspaceIssue[];
+  saving: boolean;
+  error: string | undefined;
+  listRequested(): Promise<void>;
+  datasetOpened(id: string): Promise<void>;
+  draftEdited(text: string): void;
+  saveRequested(): Promise<void>;
+  datasetCreated(id: string): Promise<void>;
+};
+
+let checkTimer: ReturnType<typeof setTimeout> | undefined;
+
+export const useDatasets = create<DatasetsState>((set, get) => ({
+  list: undefined,
+  open: undefined,
+  draft: '',
+  liveIssues: [],
+  saving: false,
+  error: undefined,
+  async listRequested() {
+    set({ list: await api['datasets.list']({}) });
+  },
+  async datasetOpened(id) {
+    try {
+      const open = await api['datasets.get']({ id });
+      set({ open, draft: open.text, liveIssues: open.issues, error: undefined });
+    } catch (error) {
+      set({ open: undefined, error: error instanceof Error ? error.message : String(error) });
+    }
+  },
+  draftEdited(text) {
+    set({ draft: text });
+    const open = get().open;
+    if (!open) return;
+    // Server-side checks (references, did-you-mean) run on a pause in typing, not on every key.
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(() => {
+      void api['datasets.check']({ id: open.id, text }).then(({ issues }) => {
+        if (get().draft === text) set({ liveIssues: issues });
+      });
+    }, 300);
+  },
+  async saveRequested() {
+    const { open, draft } = get();
+    if (!open) return;
+    set({ saving: true });
+    try {
+      const saved = await api['datasets.save']({ id: open.id, text: draft });
+      set({ open: saved, liveIssues: saved.issues, error: undefined });
+      await get().listRequested();
+    } catch (error) {
+      set({ error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      set({ saving: false });
+    }
+  },
+  async datasetCreated(id) {
+    await api['datasets.create']({ id });
+    await get().listRequested();
+  },
+}));
+
+export const isDirty = (state: Pick<DatasetsState, 'open' | 'draft'>) => state.open !== undefined && state.open.text !== state.draft;

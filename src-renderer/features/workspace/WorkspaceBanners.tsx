@@ -1,0 +1,41 @@
+// Banners above every screen: the workspace needs trust, or its files have errors.
+import { hrefFor } from '../../app/router';
+import { useWorkspace } from './workspace.store';
+
+export function WorkspaceBanners() {
+  const { info, error, trustGranted } = useWorkspace();
+  if (error) return <div className="banner error" role="alert">Cannot reach the workspace: {error}</div>;
+  if (!info) return null;
+  const errors = info.issues.filter((issue) => issue.severity === 'error');
+  const firstDataset = errors.find((issue) => issue.file.startsWith('datasets/'));
+  return (
+    <>
+      {info.needsTrust && !info.trusted && (
+        <div className="banner" role="status" data-testid="trust-banner">
+          <span>
+            This workspace is <strong>untrusted</strong>: its MCP tool servers and command checks will not run until you trust it.
+          </span>
+          <button className="button" onClick={() => void trustGranted()}>
+            Trust this workspace
+          </button>
+        </div>
+      )}
+      {errors.length > 0 && (
+        <div className="banner error" role="alert" data-testid="workspace-errors">
+          <span>
+            {errors.length} problem{errors.length === 1 ? '' : 's'} in the workspace files; runs cannot start until they are fixed. First:{' '}
+            <code>
+              {errors[0]!.file}:{errors[0]!.line}:{errors[0]!.column}
+            </code>{' '}
+            {errors[0]!.message}
+          </span>
+          {firstDataset && (
+            <a className="button" href={hrefFor('datasets', firstDataset.file.replace(/^datasets\/|\.ya?ml$/g, ''))}>
+              Open
+            </a>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+// Page object for the dataset editor: Monaco, the problems panel and Save.
+import type { Page } from 'playwright-core';
+
+export class DatasetEditorPage {
+  constructor(private readonly page: Page) {}
+
+  async open(origin: string, id: string): Promise<void> {
+    await this.page.goto(`${origin}/#/datasets/${id}`);
+    await this.page.locator('.monaco-editor .view-lines').waitFor();
+  }
+
+  /** Selects the first occurrence of `text` with Monaco's find widget, then types `replacement` over it. */
+  async replaceFirst(text: string, replacement: string): Promise<void> {
+    await this.page.locator('.monaco-editor .view-lines').click();
+    await this.page.keyboard.press('Control+Home');
+    await this.page.keyboard.press('Control+F');
+    await this.page.keyboard.type(text);
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.type(replacement);
+  }
+
+  problems() {
+    return this.page.getByTestId('problems');
+  }
+
+  errorSquiggles() {
+    return this.page.locator('.monaco-editor .squiggly-error');
+  }
+
+  async save(): Promise<void> {
+    await this.page.getByTestId('save-dataset').click();
+    await this.page.getByTestId('save-dataset').and(this.page.locator(':disabled')).waitFor();
+  }
+}

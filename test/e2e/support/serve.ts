@@ -1,0 +1,43 @@
+// Starts `ai-eval serve` on a free port over a fresh copy of the example workspace, for one test file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export type Served = Readonly<{ url: string; origin: string; workspaceDir: string; configDir: string; stop(): Promise<void> }>;
+
+const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'ai-eval.js');
+
+/** Creates the example workspace in a temp dir (or uses `workspaceDir`) and serves it. */
+export async function serveExample(options: { workspaceDir?: string; init?: boolean } = {}): Promise<Served> {
+  const root = mkdtempSync(join(tmpdir(), 'aieval-e2e-'));
+  const configDir = join(root, 'config');
+  const workspaceDir = options.workspaceDir ?? join(root, 'workspace');
+  const env = { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' };
+  if (options.init !== false) await runToEnd(spawn(process.execPath, [BIN, 'init', workspaceDir], { env }));
+  const child = spawn(process.execPath, [BIN, 'serve', '--workspace', workspaceDir, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => line.startsWith('http://') && resolve(line.trim()));
+    child.once('exit', (code) => reject(new Error(`ai-eval serve exited early with ${code}`)));
+  });
+  return {
+    url,
+    origin: new URL(url).origin,
+    workspaceDir,
+    configDir,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function runToEnd(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`command exited with ${code}`)))),
+  );
+}
