@@ -1,0 +1,47 @@
+// The verdict of a complete run (SPEC 7 and 13): averages, Wilson interval, coverage and the hard or soft gate.
+import type { Gate, Verdict } from '../../../src-shared/model';
+import { averageScore, type Tally } from './tally';
+import { wilson } from './wilson';
+
+/** Below this share of scored questions a target fails whatever its score: an outage can never pass a gate. */
+export const MIN_COVERAGE = 0.5;
+
+export type VerdictInput = Readonly<{
+  tally: Tally;
+  /** Questions (× repeats) planned: the enabled questions, so coverage = scored / (total − disabled). */
+  total: number;
+  gate: Gate;
+  questionPassThreshold: number;
+}>;
+
+const fmt = (value: number, metric: Gate['metric']) => (metric === 'avg_score' ? value.toFixed(2) : `${(value * 100).toFixed(1)}%`);
+
+export function computeVerdict({ tally, total, gate, questionPassThreshold }: VerdictInput): Verdict {
+  const avg = averageScore(tally);
+  const passRate = tally.scored > 0 ? tally.passed / tally.scored : null;
+  const coverage = total > 0 ? tally.scored / total : 0;
+  const base = {
+    gate_metric: gate.metric,
+    gate_type: gate.type,
+    threshold: gate.threshold,
+    avg_score: avg,
+    pass_rate: passRate,
+    pass_rate_ci: wilson(tally.passed, tally.scored),
+    coverage,
+    corrected_pass_rate: null,
+    question_pass_threshold: questionPassThreshold,
+    counts: { total, scored: tally.scored, unscored: tally.unscored, degraded: tally.degraded, passed: tally.passed },
+  };
+  if (coverage < MIN_COVERAGE) {
+    const reason =
+      `insufficient coverage: ${tally.scored} of ${total} scored (${(coverage * 100).toFixed(0)}%, minimum ${MIN_COVERAGE * 100}%); ` +
+      `${tally.degraded} degraded, ${tally.unscored} unscored`;
+    return { ...base, passed: false, reason };
+  }
+  const measured = gate.metric === 'avg_score' ? avg : passRate;
+  // Coverage ≥ 0.5 implies at least one scored question; never fall back to a score of 0.
+  if (measured === null) throw new Error('verdict: coverage is sufficient but nothing was scored');
+  const passed = measured >= gate.threshold;
+  const reason = `${gate.metric} ${fmt(measured, gate.metric)} ${passed ? '≥' : '<'} ${fmt(gate.threshold, gate.metric)}`;
+  return { ...base, passed, reason };
+}
