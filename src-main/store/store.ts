@@ -1,10 +1,13 @@
 // The store: one SQLite database and its repositories (sync inside), and the async StoreApi the engine uses.
 import { join } from 'node:path';
 import { openDb, type Db } from './db';
+import { JudgesRepo } from './repos/judges.repo';
 
 /** Every repository, constructed once per database; add a repository here and it appears on StoreApi. */
-function createRepos(_db: Db) {
-  return {};
+function createRepos(db: Db) {
+  return {
+    judges: new JudgesRepo(db),
+  };
 }
 
 export type Repos = ReturnType<typeof createRepos>;

@@ -1,0 +1,252 @@
+// Judge validation data: reads stored judge calls, keeps gold items and the validations of each judge.
+import type { HumanLabel, JudgeIdentity, JudgeValidationReport } from '../../../src-shared/model';
+import type { Db } from '../db';
+
+/** One stored judge call that produced a score (the judge trace of SPEC 11). */
+export type JudgeCallRow = Readonly<{
+  id: number;
+  runId: string | null;
+  questionId: string | null;
+  graderId: string;
+  provider: string;
+  model: string;
+  templateVersion: string;
+  prompt: string;
+  responseSeen: string;
+  score: number;
+  reason: string | null;
+  createdAt: number;
+}>;
+
+export type GoldItemInput = Readonly<{
+  id: string;
+  graderId: string;
+  judgeCallId: number | null;
+  question: string;
+  response: string;
+  judgeScore: number | null;
+  judgeReason: string | null;
+  createdAt: number;
+}>;
+
+/** A gold item with its current label: the workbench's (labels table) if any, else the one stored with the item. */
+export type GoldItemRow = GoldItemInput & Readonly<{ humanLabel: HumanLabel | null }>;
+
+export type StoredValidation = Readonly<{
+  id: number;
+  /** The report as computed when the labels were checked (the thresholds and confidence of that time). */
+  report: JudgeValidationReport;
+  judge: JudgeIdentity;
+  labelsSource: string;
+  createdAt: number;
+}>;
+
+export type ValidationInput = Readonly<{ report: JudgeValidationReport; judge: JudgeIdentity; labelsSource: string; createdAt: number }>;
+
+type CallRecord = {
+  id: number;
+  run_id: string | null;
+  question_id: string | null;
+  grader_id: string;
+  provider: string;
+  model: string;
+  template_version: string;
+  prompt: string;
+  response_seen: string;
+  score: number;
+  reason: string | null;
+  created_at: number;
+};
+type GoldRecord = {
+  id: string;
+  grader_id: string;
+  judge_call_id: number | null;
+  question_text: string;
+  response_text: string;
+  judge_score: number | null;
+  judge_reason: string | null;
+  label: HumanLabel | null;
+  created_at: number;
+};
+type ValidationRecord = {
+  id: number;
+  grader_id: string;
+  judge_provider: string;
+  judge_model: string;
+  template_version: string;
+  n_pos: number;
+  n_neg: number;
+  tp: number;
+  tn: number;
+  fp: number;
+  fn: number;
+  tpr: number | null;
+  tnr: number | null;
+  tpr_ci_json: string | null;
+  tnr_ci_json: string | null;
+  state: 'trusted' | 'failing' | 'insufficient';
+  labels_source: string;
+  created_at: number;
+};
+
+const CALL_COLUMNS = `id, run_id, question_id, grader_id, provider, model, template_version, prompt, response_seen, score, reason, created_at`;
+// A judge call counts only when it produced a score: errors have no verdict to agree or disagree with.
+const SCORED = `error IS NULL AND score IS NOT NULL`;
+
+const toCall = (r: CallRecord): JudgeCallRow => ({
+  id: r.id,
+  runId: r.run_id,
+  questionId: r.question_id,
+  graderId: r.grader_id,
+  provider: r.provider,
+  model: r.model,
+  templateVersion: r.template_version,
+  prompt: r.prompt,
+  responseSeen: r.response_seen,
+  score: r.score,
+  reason: r.reason,
+  createdAt: r.created_at,
+});
+
+const toGold = (r: GoldRecord): GoldItemRow => ({
+  id: r.id,
+  graderId: r.grader_id,
+  judgeCallId: r.judge_call_id,
+  question: r.question_text,
+  response: r.response_text,
+  judgeScore: r.judge_score,
+  judgeReason: r.judge_reason,
+  humanLabel: r.label,
+  createdAt: r.created_at,
+});
+
+// template_version is NOT NULL in the table; an unknown version (no judge call seen yet) is stored as ''.
+const toValidation = (r: ValidationRecord): StoredValidation => ({
+  id: r.id,
+  judge: { provider: r.judge_provider, model: r.judge_model, template_version: r.template_version || null },
+  report: {
+    grader: r.grader_id,
+    n_pos: r.n_pos,
+    n_neg: r.n_neg,
+    tp: r.tp,
+    tn: r.tn,
+    fp: r.fp,
+    fn: r.fn,
+    tpr: r.tpr,
+    tnr: r.tnr,
+    tpr_ci: r.tpr_ci_json ? (JSON.parse(r.tpr_ci_json) as [number, number]) : null,
+    tnr_ci: r.tnr_ci_json ? (JSON.parse(r.tnr_ci_json) as [number, number]) : null,
+    state: r.state,
+  },
+  labelsSource: r.labels_source,
+  createdAt: r.created_at,
+});
+
+export class JudgesRepo {
+  private readonly scoredSince;
+  private readonly byIds;
+  private readonly latest;
+  private readonly countSince;
+  private readonly insertGold;
+  private readonly goldOf;
+  private readonly insertValidation;
+  private readonly latestValidationOf;
+
+  constructor(private readonly db: Db) {
+    this.scoredSince = db.prepare<{ graderId: string; since: number }, CallRecord>(
+      `SELECT ${CALL_COLUMNS} FROM judge_calls WHERE grader_id = @graderId AND created_at >= @since AND ${SCORED} ORDER BY id`,
+    );
+    this.byIds = db.prepare<{ ids: string }, CallRecord>(
+      `SELECT ${CALL_COLUMNS} FROM judge_calls WHERE id IN (SELECT value FROM json_each(@ids)) AND ${SCORED} ORDER BY id`,
+    );
+    this.latest = db.prepare<{ graderId: string; provider: string | null; model: string | null }, CallRecord>(
+      `SELECT ${CALL_COLUMNS} FROM judge_calls
+       WHERE grader_id = @graderId AND ${SCORED} AND (@provider IS NULL OR provider = @provider) AND (@model IS NULL OR model = @model)
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+    );
+    this.countSince = db.prepare<{ graderId: string; since: number }, { n: number }>(
+      `SELECT COUNT(*) AS n FROM judge_calls WHERE grader_id = @graderId AND created_at >= @since AND ${SCORED}`,
+    );
+    // Re-sampling the same call keeps the existing gold item and whatever label it already has.
+    this.insertGold = db.prepare<GoldItemInput>(
+      `INSERT INTO gold_items (id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, created_at)
+       VALUES (@id, @graderId, @judgeCallId, @question, @response, @judgeScore, @judgeReason, @createdAt)
+       ON CONFLICT (id) DO NOTHING`,
+    );
+    // The workbench writes labels with subject_type 'gold_item'; its verdict wins over the item's own column.
+    this.goldOf = db.prepare<{ graderId: string }, GoldRecord>(
+      `SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason, g.created_at,
+              COALESCE(l.verdict, g.human_label) AS label
+       FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
+       WHERE g.grader_id = @graderId ORDER BY g.created_at, g.id`,
+    );
+    this.insertValidation = db.prepare(
+      `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
+         tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, created_at)
+       VALUES (@grader_id, @judge_provider, @judge_model, @template_version, @n_pos, @n_neg, @tp, @tn, @fp, @fn,
+         @tpr, @tnr, @tpr_ci_json, @tnr_ci_json, @state, @labels_source, @created_at)`,
+    );
+    this.latestValidationOf = db.prepare<{ graderId: string }, ValidationRecord>(
+      `SELECT * FROM judge_validations WHERE grader_id = @graderId ORDER BY created_at DESC, id DESC LIMIT 1`,
+    );
+  }
+
+  /** The grader's scored judge calls made at or after `since` (epoch ms), oldest first. */
+  scoredCalls(graderId: string, since: number): JudgeCallRow[] {
+    return this.scoredSince.all({ graderId, since }).map(toCall);
+  }
+
+  /** The scored judge calls with these ids (ids that are missing or errored are left out). */
+  callsByIds(ids: readonly number[]): JudgeCallRow[] {
+    return this.byIds.all({ ids: JSON.stringify(ids) }).map(toCall);
+  }
+
+  /** The grader's most recent scored call, optionally by one provider and model. */
+  latestCall(graderId: string, provider: string | null = null, model: string | null = null): JudgeCallRow | undefined {
+    const row = this.latest.get({ graderId, provider, model });
+    return row ? toCall(row) : undefined;
+  }
+
+  countScoredCalls(graderId: string, since = 0): number {
+    return this.countSince.get({ graderId, since })?.n ?? 0;
+  }
+
+  /** Adds gold items in one transaction; returns how many were new. */
+  addGoldItems(items: readonly GoldItemInput[]): number {
+    return this.db.transaction(() => items.reduce((added, item) => added + this.insertGold.run(item).changes, 0))();
+  }
+
+  goldItems(graderId: string): GoldItemRow[] {
+    return this.goldOf.all({ graderId }).map(toGold);
+  }
+
+  /** Stores a validation; `template_version` null is stored as ''. */
+  saveValidation({ report, judge, labelsSource, createdAt }: ValidationInput): number {
+    if (report.state === 'unvalidated' || report.state === 'stale') throw new Error(`saveValidation: "${report.state}" is not a validation outcome`);
+    const info = this.insertValidation.run({
+      grader_id: report.grader,
+      judge_provider: judge.provider,
+      judge_model: judge.model,
+      template_version: judge.template_version ?? '',
+      n_pos: report.n_pos,
+      n_neg: report.n_neg,
+      tp: report.tp,
+      tn: report.tn,
+      fp: report.fp,
+      fn: report.fn,
+      tpr: report.tpr,
+      tnr: report.tnr,
+      tpr_ci_json: report.tpr_ci ? JSON.stringify(report.tpr_ci) : null,
+      tnr_ci_json: report.tnr_ci ? JSON.stringify(report.tnr_ci) : null,
+      state: report.state,
+      labels_source: labelsSource,
+      created_at: createdAt,
+    });
+    return Number(info.lastInsertRowid);
+  }
+
+  latestValidation(graderId: string): StoredValidation | undefined {
+    const row = this.latestValidationOf.get({ graderId });
+    return row ? toValidation(row) : undefined;
+  }
+}
