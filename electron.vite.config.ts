@@ -1,0 +1,26 @@
+// electron-vite: the main process, the sandboxed preload (CommonJS, as sandboxed preloads must be) and the renderer.
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './vite.web.config';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { main: resolve(import.meta.dirname, 'src-main/electron/main.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { preload: resolve(import.meta.dirname, 'src-main/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    ...rendererConfig,
+    build: { ...rendererConfig.build, rollupOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') } },
+  },
+});

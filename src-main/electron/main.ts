@@ -1,0 +1,84 @@
+// The Electron shell: paths, the service, the IPC adapter, one secure window, and a clean quit.
+import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createApp } from '../app/create-app';
+import { registerIpc } from '../ipc/register-ipc';
+import { createExampleWorkspace } from '../workspace/example';
+import { CONFIG_FILE } from '../workspace/load-workspace';
+import { TrustStore } from '../workspace/trust';
+
+const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources');
+const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).toString();
+
+/** The last workspace the user opened; on first start, the example workspace (created and trusted). */
+function initialWorkspace(trust: TrustStore): string {
+  const stateFile = join(app.getPath('userData'), 'last-workspace.json');
+  if (existsSync(stateFile)) {
+    const dir = (JSON.parse(readFileSync(stateFile, 'utf8')) as { dir?: string }).dir;
+    if (dir && existsSync(join(dir, CONFIG_FILE))) return dir;
+  }
+  const example = join(app.getPath('documents'), 'AI Eval', 'example');
+  if (!existsSync(join(example, CONFIG_FILE))) {
+    mkdirSync(example, { recursive: true });
+    createExampleWorkspace(resourcesDir, example);
+    trust.trust(example);
+  }
+  writeFileSync(stateFile, JSON.stringify({ dir: example }));
+  return example;
+}
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    title: 'AI Eval',
+    show: false,
+    webPreferences: {
+      preload: join(import.meta.dirname, '../preload/preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  // Links open in the user's browser; the app window never navigates away from the renderer.
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  win.webContents.on('will-navigate', (event, url) => {
+    if (!url.startsWith(rendererUrl)) event.preventDefault();
+  });
+  void win.loadURL(rendererUrl);
+  return win;
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  const trust = new TrustStore(app.getPath('userData'));
+  const service = createApp({
+    workspaceDir: initialWorkspace(trust),
+    resourcesDir,
+    trust,
+    logger: { info: console.log, warn: console.warn, error: (m, e) => console.error(m, e) },
+  });
+  const unregister = registerIpc({
+    ipcMain,
+    dispatch: service.dispatch,
+    events: service.events,
+    rendererUrl: rendererUrl.replace(/index\.html$/, ''),
+    windows: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
+  });
+  createWindow();
+  app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && createWindow());
+  app.on('window-all-closed', () => process.platform !== 'darwin' && app.quit());
+  app.on('will-quit', () => {
+    unregister();
+    void service.dispose();
+  });
+}
+
+void start();

@@ -1,0 +1,35 @@
+// The Electron adapter of the router: one invoke channel, one event channel, and a sender check on every call.
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import type { EventHub } from '../../src-shared/rpc/events';
+import type { Dispatch } from '../../src-shared/rpc/router';
+import { EVENT_CHANNEL, RPC_CHANNEL, type Envelope } from '../../src-shared/rpc/wire';
+import type { Ctx } from '../app/ctx';
+
+type Options = Readonly<{
+  ipcMain: IpcMain;
+  dispatch: Dispatch<Ctx>;
+  events: EventHub;
+  /** The renderer's own URL prefix (file://…/index.html or the dev server); other frames are refused. */
+  rendererUrl: string;
+  windows(): readonly WebContents[];
+}>;
+
+export function registerIpc({ ipcMain, dispatch, events, rendererUrl, windows }: Options): () => void {
+  ipcMain.handle(RPC_CHANNEL, async (event: IpcMainInvokeEvent, message: unknown): Promise<Envelope> => {
+    // As VS Code's validatedIpcMain: only our renderer's main frame may call the service.
+    const frame = event.senderFrame;
+    if (!frame || frame.parent !== null || !frame.url.startsWith(rendererUrl)) {
+      return { ok: false, error: { code: 'bad_input', message: 'IPC call from an unexpected frame was refused.' } };
+    }
+    const { method, input } = (message ?? {}) as { method?: unknown; input?: unknown };
+    if (typeof method !== 'string') return { ok: false, error: { code: 'bad_input', message: 'IPC message without a method.' } };
+    return dispatch(method, input, { transport: 'ipc' });
+  });
+  const unsubscribe = events.subscribe((name, payload) => {
+    for (const contents of windows()) if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, { name, payload });
+  });
+  return () => {
+    ipcMain.removeHandler(RPC_CHANNEL);
+    unsubscribe();
+  };
+}
