@@ -2,7 +2,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isSeq, parseDocument } from 'yaml';
 import { target as targetSchema, type Settings, type Target } from '../../src-shared/model';
-import { mergeInto } from './yaml-merge';
+import { documentText, mergeInto } from './yaml-merge';
 
 const TARGET_DEFAULTS: Partial<Target> = targetSchema.parse({ id: 'x', provider: 'x', model: 'x', dataset: 'x', graders: ['format_grader'] });
 const DEFAULTABLE = ['mode', 'enabled', 'system_prompt', 'gate', 'max_steps'] as const;
@@ -23,12 +23,12 @@ export function withTarget(configText: string, target: Target, previousId = targ
     if (!existingKeys.has(key) && isDeepStrictEqual(minimal[key], TARGET_DEFAULTS[key])) delete minimal[key];
   }
   mergeInto(doc, ['targets', index >= 0 ? index : items.length], minimal);
-  return doc.toString();
+  return documentText(doc);
 }
 
 /** Returns the new text of aieval.yaml with its `settings` block replaced by `settings`. */
 export function withSettings(configText: string, settings: Settings): string {
   const doc = parseDocument(configText);
   mergeInto(doc, ['settings'], settings);
-  return doc.toString();
+  return documentText(doc);
 }

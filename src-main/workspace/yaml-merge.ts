@@ -40,3 +40,6 @@ function toNode(doc: Document, value: unknown): unknown {
   }
   return doc.createNode(value, { flow: Array.isArray(value) && value.every((v) => typeof v !== 'object') });
 }
+
+/** Serialises an edited document without refolding long lines, so untouched lines stay byte-for-byte. */
+export const documentText = (doc: Document): string => doc.toString({ lineWidth: 0 });

@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src-main/app/create-app';
+import { createHttpShell } from '../../src-main/http/server';
+import { createTestApp } from '../support/app';
+
+describe('HTTP shell', () => {
+  let app: App;
+  let server: Server;
+  let base: string;
+  const token = 'test-token-123';
+  const post = (method: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/rpc/${method}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...headers } });
+
+  beforeAll(async () => {
+    app = createTestApp();
+    server = createHttpShell({ dispatch: app.dispatch, events: app.events, token });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await app.dispose();
+  });
+
+  it('answers a call with the envelope', async () => {
+    const response = await post('datasets.list', '{}');
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.ok).toBe(true);
+    expect(body.value[0]).toMatchObject({ id: 'helpdesk', errorCount: 0 });
+  });
+
+  it('answers 400 with a typed error for malformed input and for a body that is not JSON', async () => {
+    const wrongType = await post('datasets.get', JSON.stringify({ id: 42 }));
+    expect(wrongType.status).toBe(400);
+    expect((await wrongType.json()).error.code).toBe('bad_input');
+    const notJson = await post('datasets.get', '{id:');
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).error).toMatchObject({ code: 'bad_input' });
+    const badId = await post('datasets.get', JSON.stringify({ id: '../../etc/passwd' }));
+    expect(badId.status).toBe(400);
+  });
+
+  it('answers 401 without the token, and 404 for an unknown method', async () => {
+    const anonymous = await fetch(`${base}/rpc/datasets.list`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).ok).toBe(false);
+    const wrong = await post('datasets.list', '{}', { Authorization: 'Bearer nope' });
+    expect(wrong.status).toBe(401);
+    expect((await post('nothing.here', '{}')).status).toBe(404);
+  });
+
+  it('trades the URL token for a cookie and streams events over SSE', async () => {
+    const page = await fetch(`${base}/?token=${token}`);
+    const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
+    expect(cookie).toBe(`aieval_token=${token}`);
+    const events = await fetch(`${base}/events`, { headers: { Cookie: cookie } });
+    expect(events.headers.get('content-type')).toBe('text/event-stream');
+    const reader = events.body!.getReader();
+    await reader.read();
+    app.events.emit('workspace.changed', { file: 'aieval.yaml' });
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toBe('data: {"name":"workspace.changed","payload":{"file":"aieval.yaml"}}\n\n');
+    await reader.cancel();
+  });
+
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve) => {
+      const req = request(`${base}/rpc/datasets.list`, { method: 'POST', headers: { Host: 'evil.example', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } }, (res) => resolve(res.statusCode ?? 0));
+      req.end('{}');
+    });
+    expect(status).toBe(403);
+  });
+});
