@@ -63,7 +63,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['*', '!electron', '!../../src-shared/rpc/wire'], message: 'The preload imports only electron and the wire constants.' }] },
+        { patterns: [{ regex: '^(?!electron$|\\.\\./\\.\\./src-shared/rpc/wire$)', message: 'The preload imports only electron and the wire constants.' }] },
       ],
     },
   },

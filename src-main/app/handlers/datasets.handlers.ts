@@ -1,5 +1,5 @@
 // Handlers for dataset files: list, read, save (the text as typed, never lost) and create.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Contract } from '../../../src-shared/contract';
