@@ -6,6 +6,7 @@ import { createRouter, type Dispatch } from '../../src-shared/rpc/router';
 import { AppState, type AppOptions } from './app-state';
 import type { Ctx } from './ctx';
 import { datasetsHandlers } from './handlers/datasets.handlers';
+import { judgesHandlers } from './handlers/judges.handlers';
 import { targetsHandlers } from './handlers/targets.handlers';
 import { workspaceHandlers } from './handlers/workspace.handlers';
 
@@ -22,6 +23,7 @@ export function createApp(options: AppOptions & { checkOutputs?: boolean }): App
     ...workspaceHandlers(state),
     ...datasetsHandlers(state),
     ...targetsHandlers(state),
+    ...judgesHandlers(state),
   } satisfies Handlers<Contract, Ctx>;
   const dispatch = createRouter<Ctx>(contract, handlers, {
     checkOutputs: options.checkOutputs,

@@ -1,5 +1,6 @@
 // The whole contract: every call and event the service offers, merged from one file per domain.
 import { datasetsContract } from './datasets.contract';
+import { judgesContract } from './judges.contract';
 import { targetsContract } from './targets.contract';
 import { workspaceContract } from './workspace.contract';
 
@@ -7,6 +8,7 @@ export const contract = {
   ...workspaceContract,
   ...datasetsContract,
   ...targetsContract,
+  ...judgesContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -6,3 +6,4 @@ export * from './rubric';
 export * from './workspace-config';
 export * from './tool-call';
 export * from './issues';
+export * from './judge';

@@ -1,0 +1,75 @@
+// Calls of the judges screen: trust of every LLM grader, sampling its calls into a gold set, validating against labels.
+import { z } from 'zod';
+import { call } from '../rpc/define';
+import {
+  correctedPassRate,
+  goldItem,
+  graderId,
+  judgeIdentity,
+  judgeTrust,
+  judgeValidation,
+  judgeValidationReport,
+  trustState,
+} from '../model';
+
+export const judgeSummary = z.object({
+  grader: graderId,
+  label: z.string(),
+  minScore: z.number(),
+  maxScore: z.number(),
+  seesToolCalls: z.boolean(),
+  observesActions: z.boolean(),
+  usedBy: z.array(z.string()).describe('Targets that attach this grader.'),
+  judge: judgeIdentity.nullable().describe('The judge it uses now; null when none is configured and it was never called.'),
+  state: trustState,
+  staleReason: z.string().nullable(),
+  validation: judgeValidationReport.nullable().describe('The latest validation under the current thresholds.'),
+  validatedAt: z.number().int().nullable().describe('Epoch milliseconds.'),
+  validatedJudge: judgeIdentity.nullable(),
+  labelsSource: z.string().nullable(),
+  gold: z.object({ items: z.number().int(), labelled: z.number().int(), targetN: z.number().int() }),
+  cochranN: z.number().int().describe('Labels needed for the settings’ confidence and margin of error.'),
+  judgeCalls: z.number().int(),
+  warnings: z.array(z.string()),
+});
+export type JudgeSummary = z.infer<typeof judgeSummary>;
+
+export const judgeSampleResult = z.object({
+  seed: z.number().int().describe('Pass it again to draw the same sample.'),
+  population: z.number().int().describe('Eligible judge calls the sample was drawn from.'),
+  added: z.number().int().describe('Gold items that were new (already sampled calls keep their labels).'),
+  items: z.array(goldItem),
+});
+
+export const judgesContract = {
+  /** Every LLM grader with its judge, trust state, counts, TPR/TNR with intervals, last validation and gold set size. */
+  'judges.list': call(z.object({}), z.array(judgeSummary)),
+  /**
+   * Samples a judge's stored calls (stratified by its verdict, seeded) into its gold set for labeling in the
+   * workbench; the labels are then written with subject_type 'gold_item' and the gold item's id.
+   */
+  'judges.sample': call(
+    z.object({
+      grader: graderId,
+      n: z.number().int().min(1).max(10000).default(30),
+      windowDays: z.number().positive().default(30),
+      seed: z.number().int().min(0).optional(),
+      stratify: z.boolean().default(true),
+    }),
+    judgeSampleResult,
+  ),
+  /** A judge's gold items with their current labels (the workbench's label wins over the stored one). */
+  'judges.goldItems': call(z.object({ grader: graderId }), z.array(goldItem)),
+  /** Validates a judge against its labelled gold items and stores the result. */
+  'judges.validate': call(z.object({ grader: graderId }), judgeValidation),
+  /** The trust of each LLM grader among these ids, for showing next to a verdict (deterministic graders are left out). */
+  'judges.trustFor': call(z.object({ graderIds: z.array(z.string()) }), z.array(judgeTrust)),
+  /**
+   * The Rogan-Gladen pass rate with its Lang & Reiczigel interval for `passed` judge passes out of `n` scored
+   * questions; null unless the judge is trusted.
+   */
+  'judges.correctedPassRate': call(
+    z.object({ grader: graderId, n: z.number().int().min(0), passed: z.number().int().min(0) }).refine((v) => v.passed <= v.n, 'passed must be <= n'),
+    correctedPassRate.nullable(),
+  ),
+} as const;

@@ -1,0 +1,108 @@
+// Judge validation (SPEC 11): trust states, the validation report, gold items, the labels file, corrected pass rates.
+import { z } from 'zod';
+
+export const trustState = z
+  .enum(['unvalidated', 'trusted', 'failing', 'insufficient', 'stale'])
+  .describe('trusted: TPR and TNR meet the settings; insufficient: a class has no labels; stale: judge model or template changed.');
+export type TrustState = z.infer<typeof trustState>;
+
+export const humanLabel = z.enum(['pass', 'fail', 'defer']).describe('pass | fail | defer (defer is ignored).');
+export type HumanLabel = z.infer<typeof humanLabel>;
+
+/** A closed interval [lo, hi]. */
+export const interval = z.tuple([z.number(), z.number()]);
+export type Interval = z.infer<typeof interval>;
+
+/** The judge a grader uses: provider name, model and prompt template version. */
+export const judgeIdentity = z.object({ provider: z.string(), model: z.string(), template_version: z.string().nullable() });
+export type JudgeIdentity = z.infer<typeof judgeIdentity>;
+
+/** The JSON `ai-eval validate-judge --json` prints (SPEC 11); tpr/tnr are null when their class has no labels. */
+export const judgeValidationReport = z.object({
+  grader: z.string(),
+  n_pos: z.number().int(),
+  n_neg: z.number().int(),
+  tp: z.number().int(),
+  tn: z.number().int(),
+  fp: z.number().int(),
+  fn: z.number().int(),
+  tpr: z.number().nullable(),
+  tnr: z.number().nullable(),
+  tpr_ci: interval.nullable(),
+  tnr_ci: interval.nullable(),
+  state: trustState,
+});
+export type JudgeValidationReport = z.infer<typeof judgeValidationReport>;
+
+/** A validation as computed and stored: the report plus what was ignored and what to warn about. */
+export const judgeValidation = judgeValidationReport.extend({
+  n_defer: z.number().int(),
+  n_unlabelled: z.number().int(),
+  n_unscored: z.number().int(),
+  judge: judgeIdentity,
+  labels_source: z.string(),
+  validated_at: z.number().int().describe('Epoch milliseconds.'),
+  warnings: z.array(z.string()),
+});
+export type JudgeValidation = z.infer<typeof judgeValidation>;
+
+/** A judge's standing for a verdict: what `ai-eval run`, the result page and the `--json` dump show next to it. */
+export const judgeTrust = z.object({
+  grader: z.string(),
+  state: trustState,
+  tpr: z.number().nullable(),
+  tnr: z.number().nullable(),
+});
+export type JudgeTrust = z.infer<typeof judgeTrust>;
+
+/** The Rogan-Gladen corrected pass rate with its Lang & Reiczigel interval (null: no interval). */
+export const correctedPassRate = z.object({
+  grader: z.string(),
+  n: z.number().int().describe('Scored questions (nP).'),
+  passed: z.number().int().describe('Questions the judge passed (kP).'),
+  observed: z.number().describe('p = kP / nP.'),
+  theta: z.number().nullable().describe('Clipped to [0, 1]; null when TPR + TNR - 1 is 0.'),
+  ci: interval.nullable(),
+  confidence: z.number(),
+  note: z.string().nullable().describe('Why there is no estimate or no interval.'),
+});
+export type CorrectedPassRate = z.infer<typeof correctedPassRate>;
+
+/** One item of a judge's gold set, labelled in the workbench or taken from a sample. */
+export const goldItem = z.object({
+  id: z.string(),
+  grader: z.string(),
+  judge_call_id: z.number().int().nullable(),
+  question: z.string(),
+  response: z.string(),
+  human_label: humanLabel.nullable(),
+  judge_score: z.number().nullable(),
+  judge_reason: z.string().nullable(),
+  created_at: z.number().int(),
+});
+export type GoldItem = z.infer<typeof goldItem>;
+
+/** One item of the labeling fixture written by `ai-eval sample-traces`: the judge's answer comes last. */
+export const labelsFileItem = z.strictObject({
+  id: z.union([z.number().int(), z.string().min(1)]).describe('The judge call id.'),
+  run_id: z.string().nullable().optional(),
+  question_id: z.string().nullable().optional(),
+  question: z.string().optional(),
+  response: z.string().optional(),
+  human_label: humanLabel.nullable().describe('Set to pass, fail or defer; null means not labelled yet.'),
+  notes: z.string().nullable().optional(),
+  judge_score: z.number().nullable().describe('The judge’s score on its own scale.'),
+  judge_reason: z.string().nullable().optional(),
+});
+export type LabelsFileItem = z.infer<typeof labelsFileItem>;
+
+export const labelsFile = z.strictObject({
+  grader: z.string().optional(),
+  judge: judgeIdentity.partial().optional(),
+  seed: z.number().int().optional(),
+  window_days: z.number().optional(),
+  stratified: z.boolean().optional(),
+  sampled_at: z.string().optional(),
+  items: z.array(labelsFileItem).min(1, 'the file lists no items'),
+});
+export type LabelsFile = z.infer<typeof labelsFile>;
