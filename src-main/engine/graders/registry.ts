@@ -1,8 +1,14 @@
 // The grader registry: every grader plugin by id (SPEC 6); the run engine looks graders up here.
 import type { GraderId } from '../../../src-shared/model';
 import type { Grader } from './grader';
+import { accuracyGrader } from './accuracy.grader';
+import { actionabilityGrader } from './actionability.grader';
+import { completenessGrader } from './completeness.grader';
+import { factMatchGrader } from './fact-match.grader';
 import { formatGrader } from './format.grader';
+import { groundednessGrader } from './groundedness.grader';
+import { relevanceGrader } from './relevance.grader';
 
-const ALL: readonly Grader[] = [formatGrader];
+const ALL: readonly Grader[] = [relevanceGrader, completenessGrader, accuracyGrader, actionabilityGrader, factMatchGrader, groundednessGrader, formatGrader];
 
 export const GRADERS: ReadonlyMap<GraderId, Grader> = new Map(ALL.map((grader) => [grader.info.id, grader]));
