@@ -1,0 +1,59 @@
+// `ai-eval judges`: every grader with its kind, scale, what it sees, its judge in this workspace and its trust.
+import type { JudgeSummary } from '../../src-shared/contract/judges.contract';
+import { GRADER_CATALOG, GRADER_IDS, type GraderInfo } from '../../src-shared/model';
+import { describeIdentity } from '../engine/judges/judge-identity';
+import { judgeSummaries } from '../engine/judges/judge-summaries';
+import { COMMON_OPTIONS, EXIT, type Command } from './command';
+import { rate, when, withJudgeWorkspace } from './judge-cli';
+
+const scaleOf = (info: GraderInfo) => `${info.minScore}-${info.maxScore}${info.maxScore - info.minScore === 1 ? ' (binary)' : ''}`;
+const seesOf = (info: GraderInfo) =>
+  info.observesActions ? 'observes actions' : info.seesToolCalls ? 'response + tool calls' : 'response';
+
+function trustOf(summary: JudgeSummary | undefined): string {
+  if (!summary) return '-';
+  const v = summary.validation;
+  const rates = v ? ` TPR ${rate(v.tpr)} TNR ${rate(v.tnr)}, validated ${when(summary.validatedAt)}` : '';
+  return `${summary.state}${rates}; gold ${summary.gold.labelled}/${summary.gold.targetN}`;
+}
+
+export const judgesCommand: Command = {
+  name: 'judges',
+  summary: 'List the graders: kind, scale, what each sees, its judge and trust',
+  usage: 'ai-eval judges [--workspace DIR] [--json]',
+  options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
+  async run(args, io) {
+    return withJudgeWorkspace(args, io, async (app) => {
+      const summaries = new Map((await judgeSummaries(app.state.db, app.state.validWorkspace().config)).map((s) => [s.grader as string, s]));
+      const rows = GRADER_IDS.map((id) => ({ info: GRADER_CATALOG[id], summary: summaries.get(id) }));
+      if (args.values.json) {
+        const json = rows.map(({ info, summary }) => ({
+          grader: info.id,
+          label: info.label,
+          kind: info.kind,
+          scale: [info.minScore, info.maxScore],
+          sees_tool_calls: info.seesToolCalls,
+          observes_actions: info.observesActions,
+          needs: info.needs,
+          judge: summary?.judge ?? null,
+          trust: summary ?? null,
+        }));
+        io.out(JSON.stringify(json, null, 2));
+        return EXIT.ok;
+      }
+      const table = rows.map(({ info, summary }) => [
+        info.id,
+        info.kind === 'llm_judge' ? 'judge' : 'deterministic',
+        scaleOf(info),
+        seesOf(info),
+        summary?.judge ? describeIdentity(summary.judge) : info.kind === 'llm_judge' ? '(none configured)' : '-',
+        trustOf(summary),
+      ]);
+      const header = ['grader', 'kind', 'scale', 'sees', 'judge', 'trust'];
+      const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
+      for (const row of [header, ...table]) io.out(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '));
+      for (const summary of summaries.values()) for (const warning of summary.warnings) io.err(`warning: ${summary.grader}: ${warning}`);
+      return EXIT.ok;
+    });
+  },
+};
