@@ -1,0 +1,17 @@
+// Calls for aggregates the results screens show: per-grader statistics of a run.
+import { z } from 'zod';
+import { call } from '../rpc/define';
+
+export const graderStat = z.object({
+  graderId: z.string(),
+  /** Mean normalised (0-5) score over the questions the grader scored; null when it scored none. */
+  mean: z.number().nullable(),
+  scored: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.number().int(),
+});
+
+export const insightsContract = {
+  /** Each grader's mean score and skip/error counts over one run (for the weakest-grader callout). */
+  'runs.graderStats': call(z.object({ runId: z.string().min(1).max(200) }), z.array(graderStat)),
+} as const;
