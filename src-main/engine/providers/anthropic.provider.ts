@@ -1,0 +1,137 @@
+// The Anthropic adapter, over @anthropic-ai/sdk: the Messages API with `system`, tool_use and tool_result blocks.
+import Anthropic, { APIError } from '@anthropic-ai/sdk';
+import type { ContentBlockParam, Message, MessageCreateParamsNonStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { Generation } from '../../../src-shared/model';
+import { describeCall, elapsedMs, type AdapterOptions } from './adapter-options';
+import { sendWithKnobRetry, sharedKnobMemory } from './capabilities';
+import { withDeadline } from './deadline';
+import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
+import { isRecord, malformedError } from './provider-errors';
+import { sdkErrorMapper } from './sdk-errors';
+
+export const ANTHROPIC_DEFAULT_URL = 'https://api.anthropic.com';
+
+/** The Messages API requires max_tokens; this is sent (and recorded in `sent`) when the target sets none. */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
+
+export class AnthropicProvider implements Provider {
+  readonly kind = 'anthropic';
+  readonly name: string;
+  private readonly baseUrl: string;
+  private readonly client: Anthropic;
+
+  constructor(private readonly options: AdapterOptions) {
+    this.name = options.name;
+    this.baseUrl = (options.baseUrl ?? ANTHROPIC_DEFAULT_URL).replace(/\/+$/, '');
+    // Retries belong to the run's limiter, and our own deadline fires first; the SDK's timeout is only a backstop.
+    this.client = new Anthropic({ apiKey: options.apiKey ?? null, authToken: null, baseURL: this.baseUrl, maxRetries: 0, timeout: options.timeoutMs + 1000 });
+  }
+
+  chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+    const generation = { max_tokens: ANTHROPIC_DEFAULT_MAX_TOKENS, ...request.generation };
+    const knobs = this.options.knobs ?? sharedKnobMemory;
+    return sendWithKnobRetry('anthropic', request.model, generation, knobs, (sent) => this.send(request, sent, signal));
+  }
+
+  async listModels(signal?: AbortSignal): Promise<string[]> {
+    const where = `provider "${this.name}" (anthropic, ${this.baseUrl}/v1/models)`;
+    return withDeadline(
+      { where, timeoutMs: this.options.timeoutMs, signal },
+      async (callSignal) => {
+        const ids: string[] = [];
+        for await (const model of this.client.models.list({}, { signal: callSignal })) ids.push(model.id);
+        return ids;
+      },
+      sdkErrorMapper(APIError, where),
+    );
+  }
+
+  private async send(request: ChatRequest, sent: Generation, signal: AbortSignal | undefined): Promise<ChatResponse> {
+    const where = describeCall(this.options, 'anthropic', request.model, this.baseUrl);
+    const { system, messages } = toAnthropicMessages(request.messages);
+    const body: MessageCreateParamsNonStreaming = {
+      model: request.model,
+      max_tokens: sent.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+      messages,
+      ...(system ? { system } : {}),
+      ...(request.tools?.length ? { tools: request.tools.map(toAnthropicTool) } : {}),
+      ...(sent.temperature === undefined ? {} : { temperature: sent.temperature }),
+      ...(sent.top_p === undefined ? {} : { top_p: sent.top_p }),
+    };
+    const start = performance.now();
+    const message = await withDeadline(
+      { where, timeoutMs: this.options.timeoutMs, signal },
+      (callSignal) => this.client.messages.create(body, { signal: callSignal }),
+      sdkErrorMapper(APIError, where),
+    );
+    return toChatResponse(message, request.model, where, elapsedMs(start), sent);
+  }
+}
+
+function toChatResponse(message: Message, model: string, where: string, latencyMs: number, sent: Generation): ChatResponse {
+  if (!Array.isArray(message?.content)) throw malformedError(where, 'expected {content: [...]}');
+  const texts: string[] = [];
+  const toolCalls: ProviderToolCall[] = [];
+  for (const block of message.content) {
+    if (block.type === 'text') texts.push(block.text);
+    if (block.type === 'tool_use') toolCalls.push({ id: block.id, name: block.name, arguments: isRecord(block.input) ? block.input : {} });
+  }
+  const rawFinishReason = message.stop_reason ?? null;
+  return {
+    text: texts.join(''),
+    toolCalls,
+    model: message.model || model,
+    finishReason: mapFinishReason(rawFinishReason),
+    rawFinishReason,
+    usage: { inputTokens: message.usage?.input_tokens ?? null, outputTokens: message.usage?.output_tokens ?? null },
+    latencyMs,
+    sent,
+  };
+}
+
+/**
+ * System turns go to `system`; an assistant turn with tool calls becomes text plus tool_use blocks;
+ * consecutive tool results are gathered into one user turn of tool_result blocks, as the API requires.
+ */
+export function toAnthropicMessages(input: readonly ProviderMessage[]): { system: string; messages: MessageParam[] } {
+  const system: string[] = [];
+  const messages: MessageParam[] = [];
+  for (const message of input) {
+    if (message.role === 'system') {
+      system.push(message.content);
+    } else if (message.role === 'tool') {
+      const block: ContentBlockParam = { type: 'tool_result', tool_use_id: message.toolCallId, content: message.content };
+      const last = messages.at(-1);
+      if (last?.role === 'user' && Array.isArray(last.content) && last.content.every((part) => part.type === 'tool_result')) last.content.push(block);
+      else messages.push({ role: 'user', content: [block] });
+    } else if (message.role === 'assistant' && message.toolCalls?.length) {
+      const text: ContentBlockParam[] = message.content ? [{ type: 'text', text: message.content }] : [];
+      const uses: ContentBlockParam[] = message.toolCalls.map((call) => ({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments }));
+      messages.push({ role: 'assistant', content: [...text, ...uses] });
+    } else {
+      messages.push({ role: message.role, content: message.content });
+    }
+  }
+  return { system: system.join('\n\n'), messages };
+}
+
+function toAnthropicTool(tool: Readonly<{ name: string; description: string; parameters: Record<string, unknown> }>): Tool {
+  return { name: tool.name, description: tool.description, input_schema: { type: 'object', ...tool.parameters } };
+}
+
+function mapFinishReason(raw: string | null): FinishReason {
+  switch (raw) {
+    case 'end_turn':
+    case 'stop_sequence':
+      return 'stop';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'tool_use':
+      return 'tool_calls';
+    case 'refusal':
+      return 'content_filter';
+    default:
+      return 'other';
+  }
+}

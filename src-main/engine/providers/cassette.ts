@@ -1,0 +1,123 @@
+// Record/replay cassettes: JSONL files of provider calls keyed by a stable hash of the request.
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { generation } from '../../../src-shared/model';
+import type { ChatRequest, ChatResponse, Provider } from './provider';
+
+/** One line of a cassette: one successful provider call. */
+export type CassetteEntry = Readonly<{ hash: string; provider: string; request: ChatRequest; response: ChatResponse; usage: ChatResponse['usage'] }>;
+
+/** JSON with object keys sorted at every depth and undefined members dropped, so equal requests serialise equally. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, member: unknown) => {
+    if (typeof member !== 'object' || member === null || Array.isArray(member)) return member;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(member).sort()) sorted[key] = (member as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
+
+/** sha256 of the canonical {model, messages, tools, json}; generation settings are not part of a request's identity. */
+export function requestHash(request: ChatRequest): string {
+  const identity = { model: request.model, messages: request.messages, tools: request.tools ?? [], json: request.json ?? false };
+  return createHash('sha256').update(canonicalJson(identity)).digest('hex');
+}
+
+const usage = z.object({ inputTokens: z.number().nullable(), outputTokens: z.number().nullable() });
+const toolCall = z.object({ id: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()) });
+const message = z.union([
+  z.object({ role: z.enum(['system', 'user']), content: z.string() }),
+  z.object({ role: z.literal('assistant'), content: z.string(), toolCalls: z.array(toolCall).optional() }),
+  z.object({ role: z.literal('tool'), content: z.string(), toolCallId: z.string(), name: z.string() }),
+]);
+const entrySchema = z.object({
+  hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 hex digest'),
+  provider: z.string(),
+  request: z.object({
+    model: z.string(),
+    messages: z.array(message),
+    tools: z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })).optional(),
+    generation: generation.optional(),
+    json: z.boolean().optional(),
+  }),
+  response: z.object({
+    text: z.string(),
+    toolCalls: z.array(toolCall),
+    model: z.string(),
+    finishReason: z.enum(['stop', 'length', 'tool_calls', 'content_filter', 'error', 'other']),
+    rawFinishReason: z.string().nullable(),
+    usage,
+    latencyMs: z.number(),
+    sent: generation,
+  }),
+  usage,
+});
+
+/** Reads and checks a cassette; every problem names the file and line. */
+export function readCassette(file: string): CassetteEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read cassette ${file}: ${(error as Error).message}`);
+  }
+  const entries: CassetteEntry[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    const where = `${file}:${index + 1}`;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch (error) {
+      throw new Error(`${where}: not JSON (${(error as Error).message})`);
+    }
+    const result = entrySchema.safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new Error(`${where}: ${issue ? `${issue.path.join('.') || '(line)'}: ${issue.message}` : 'invalid cassette entry'}`);
+    }
+    if (requestHash(result.data.request) !== result.data.hash) throw new Error(`${where}: the hash does not match the recorded request (was the request edited?)`);
+    entries.push(result.data);
+  });
+  return entries;
+}
+
+export type CassetteWriter = Readonly<{ file: string; append(entry: CassetteEntry): void; close(): void }>;
+
+/**
+ * Opens a new cassette for `ai-eval run --record FILE` (an existing file is replaced: one cassette per invocation).
+ * Lines are written synchronously, so concurrent calls never interleave and a crash loses no finished call.
+ */
+export function openCassetteWriter(file: string): CassetteWriter {
+  mkdirSync(dirname(file), { recursive: true });
+  const fd = openSync(file, 'w');
+  let open = true;
+  return {
+    file,
+    append(entry) {
+      if (!open) throw new Error(`cassette ${file} is closed`);
+      writeSync(fd, `${JSON.stringify(entry)}\n`);
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      closeSync(fd);
+    },
+  };
+}
+
+/** Wraps a provider so every successful call is appended to the cassette; failures are not recorded. */
+export function withRecording(provider: Provider, writer: CassetteWriter): Provider {
+  return {
+    name: provider.name,
+    kind: provider.kind,
+    listModels: (signal) => provider.listModels(signal),
+    async chat(request, signal) {
+      const response = await provider.chat(request, signal);
+      writer.append({ hash: requestHash(request), provider: provider.name, request, response, usage: response.usage });
+      return response;
+    },
+  };
+}

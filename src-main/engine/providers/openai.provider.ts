@@ -1,0 +1,120 @@
+// The OpenAI adapter, over the openai SDK: chat completions and /models, for OpenAI and any compatible server.
+import OpenAI, { APIError } from 'openai';
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { Generation } from '../../../src-shared/model';
+import { describeCall, elapsedMs, parseToolArguments, type AdapterOptions } from './adapter-options';
+import { isOpenAiReasoningModel, sendWithKnobRetry, sharedKnobMemory } from './capabilities';
+import { withDeadline } from './deadline';
+import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
+import { malformedError } from './provider-errors';
+import { sdkErrorMapper } from './sdk-errors';
+
+export const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1';
+
+/** Local OpenAI-compatible servers take no key, but the SDK insists on one. */
+const NO_KEY = 'no-key';
+
+export class OpenAiProvider implements Provider {
+  readonly kind = 'openai';
+  readonly name: string;
+  private readonly baseUrl: string;
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: AdapterOptions) {
+    this.name = options.name;
+    this.baseUrl = (options.baseUrl ?? OPENAI_DEFAULT_URL).replace(/\/+$/, '');
+    // Retries belong to the run's limiter, and our own deadline fires first; the SDK's timeout is only a backstop.
+    this.client = new OpenAI({ apiKey: options.apiKey ?? NO_KEY, baseURL: this.baseUrl, maxRetries: 0, timeout: options.timeoutMs + 1000 });
+  }
+
+  chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+    const knobs = this.options.knobs ?? sharedKnobMemory;
+    return sendWithKnobRetry('openai', request.model, request.generation, knobs, (sent) => this.send(request, sent, signal));
+  }
+
+  async listModels(signal?: AbortSignal): Promise<string[]> {
+    const where = `provider "${this.name}" (openai, ${this.baseUrl}/models)`;
+    return withDeadline(
+      { where, timeoutMs: this.options.timeoutMs, signal },
+      async (callSignal) => {
+        const ids: string[] = [];
+        for await (const model of this.client.models.list({ signal: callSignal })) ids.push(model.id);
+        return ids;
+      },
+      sdkErrorMapper(APIError, where),
+    );
+  }
+
+  private async send(request: ChatRequest, sent: Generation, signal: AbortSignal | undefined): Promise<ChatResponse> {
+    const where = describeCall(this.options, 'openai', request.model, this.baseUrl);
+    const body: ChatCompletionCreateParamsNonStreaming = {
+      model: request.model,
+      messages: request.messages.map(toOpenAiMessage),
+      ...(request.tools?.length ? { tools: request.tools.map((tool) => ({ type: 'function' as const, function: { ...tool } })) } : {}),
+      ...(request.json ? { response_format: { type: 'json_object' as const } } : {}),
+      ...openAiKnobs(request.model, sent),
+    };
+    const start = performance.now();
+    const completion = await withDeadline(
+      { where, timeoutMs: this.options.timeoutMs, signal },
+      (callSignal) => this.client.chat.completions.create(body, { signal: callSignal }),
+      sdkErrorMapper(APIError, where),
+    );
+    const latencyMs = elapsedMs(start);
+    return toChatResponse(completion, request.model, where, latencyMs, sent);
+  }
+}
+
+function toChatResponse(completion: ChatCompletion, model: string, where: string, latencyMs: number, sent: Generation): ChatResponse {
+  const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
+  if (!choice?.message) throw malformedError(where, 'expected {choices: [{message}]}');
+  const toolCalls: ProviderToolCall[] = (choice.message.tool_calls ?? []).flatMap((call) =>
+    call.type === 'function' ? [{ id: call.id, name: call.function.name, arguments: parseToolArguments(call.function.arguments, call.function.name, where) }] : [],
+  );
+  const rawFinishReason = choice.finish_reason ?? null;
+  return {
+    text: choice.message.content ?? '',
+    toolCalls,
+    model: completion.model || model,
+    finishReason: mapFinishReason(rawFinishReason),
+    rawFinishReason,
+    usage: { inputTokens: completion.usage?.prompt_tokens ?? null, outputTokens: completion.usage?.completion_tokens ?? null },
+    latencyMs,
+    sent,
+  };
+}
+
+function toOpenAiMessage(message: ProviderMessage): ChatCompletionMessageParam {
+  if (message.role === 'tool') return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+  if (message.role === 'assistant' && message.toolCalls?.length) {
+    return {
+      role: 'assistant',
+      content: message.content || null,
+      tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
+    };
+  }
+  return { role: message.role, content: message.content };
+}
+
+/** Reasoning models refuse `max_tokens` and want `max_completion_tokens`; `sent` keeps the neutral name. */
+function openAiKnobs(model: string, sent: Generation): Partial<ChatCompletionCreateParamsNonStreaming> {
+  const { max_tokens: maxTokens, ...rest } = sent;
+  if (maxTokens === undefined) return rest;
+  return isOpenAiReasoningModel(model) ? { ...rest, max_completion_tokens: maxTokens } : { ...rest, max_tokens: maxTokens };
+}
+
+function mapFinishReason(raw: string | null): FinishReason {
+  switch (raw) {
+    case 'stop':
+      return 'stop';
+    case 'length':
+      return 'length';
+    case 'tool_calls':
+    case 'function_call':
+      return 'tool_calls';
+    case 'content_filter':
+      return 'content_filter';
+    default:
+      return 'other';
+  }
+}

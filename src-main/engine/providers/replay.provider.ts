@@ -1,0 +1,39 @@
+// The replay adapter: answers from a recorded cassette by request hash, and never invents an answer.
+import { readCassette, requestHash, type CassetteEntry } from './cassette';
+import { ProviderError, type ChatRequest, type ChatResponse, type Provider } from './provider';
+
+export class ReplayProvider implements Provider {
+  readonly kind = 'replay';
+  private readonly byHash = new Map<string, CassetteEntry[]>();
+  /** How many times each hash was answered: repeated identical requests (--repeat) replay the recordings in turn. */
+  private readonly served = new Map<string, number>();
+
+  constructor(
+    readonly name: string,
+    private readonly file: string,
+    entries: readonly CassetteEntry[] = readCassette(file),
+  ) {
+    for (const entry of entries) this.byHash.set(entry.hash, [...(this.byHash.get(entry.hash) ?? []), entry]);
+  }
+
+  async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+    signal?.throwIfAborted();
+    const hash = requestHash(request);
+    const recordings = this.byHash.get(hash);
+    if (!recordings?.length) {
+      throw new ProviderError(`provider "${this.name}" (replay, ${this.file}): no recording for this request (hash ${hash}, model ${request.model})`, {
+        retryable: false,
+      });
+    }
+    const count = this.served.get(hash) ?? 0;
+    this.served.set(hash, count + 1);
+    const entry = recordings[count % recordings.length] as CassetteEntry;
+    return entry.response;
+  }
+
+  async listModels(): Promise<string[]> {
+    const models = new Set<string>();
+    for (const entries of this.byHash.values()) for (const entry of entries) models.add(entry.request.model);
+    return [...models].sort();
+  }
+}
