@@ -2,11 +2,19 @@
 import { join } from 'node:path';
 import { openDb, type Db } from './db';
 import { JudgesRepo } from './repos/judges.repo';
+import { ResultPagesRepo } from './repos/result-pages.repo';
+import { ResultsRepo } from './repos/results.repo';
+import { RunLocksRepo } from './repos/run-locks.repo';
+import { RunsRepo } from './repos/runs.repo';
 
 /** Every repository, constructed once per database; add a repository here and it appears on StoreApi. */
 function createRepos(db: Db) {
   return {
     judges: new JudgesRepo(db),
+    runs: new RunsRepo(db),
+    runLocks: new RunLocksRepo(db),
+    results: new ResultsRepo(db),
+    resultPages: new ResultPagesRepo(db),
   };
 }
 

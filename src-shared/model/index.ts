@@ -6,4 +6,5 @@ export * from './rubric';
 export * from './workspace-config';
 export * from './tool-call';
 export * from './issues';
+export * from './run';
 export * from './judge';

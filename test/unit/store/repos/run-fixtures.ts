@@ -1,0 +1,75 @@
+// Test builders for runs and question results in a store.
+import type { RunIdentity } from '../../../../src-shared/model';
+import type { NewQuestionResult } from '../../../../src-main/store/repos/results.repo';
+import type { NewRun } from '../../../../src-main/store/repos/runs.repo';
+
+export function identity(over: Partial<RunIdentity> = {}): RunIdentity {
+  return {
+    targetId: 't1',
+    mode: 'chat',
+    provider: { name: 'local', kind: 'ollama', baseUrl: null },
+    model: 'm1',
+    generation: {},
+    generationSent: null,
+    systemPrompt: '',
+    systemPromptSha256: 'e3b0',
+    dataset: { id: 'd1', version: '1.0.0', sha256: 'abc' },
+    graders: ['format_grader'],
+    judges: [],
+    rubrics: [],
+    tools: [],
+    endpoint: null,
+    maxSteps: null,
+    questionPassThreshold: 3.5,
+    gate: { metric: 'avg_score', threshold: 3.5, type: 'hard' },
+    selection: { questionIds: null, repeat: 1, shard: null },
+    regradeOf: null,
+    appVersion: '0.1.0',
+    source: 'manual',
+    startedAt: null,
+    finishedAt: null,
+    ...over,
+  };
+}
+
+export function newRun(id: string, over: Partial<NewRun> = {}): NewRun {
+  return {
+    id,
+    targetId: 't1',
+    source: 'manual',
+    datasetId: 'd1',
+    datasetVersion: '1.0.0',
+    datasetSha256: 'abc',
+    repeat: 1,
+    shard: null,
+    total: 3,
+    identity: identity(),
+    createdAt: 1000,
+    ...over,
+  };
+}
+
+export function newResult(runId: string, questionId: string, over: Partial<NewQuestionResult> = {}): NewQuestionResult {
+  return {
+    runId,
+    questionId,
+    repeatIndex: 0,
+    status: 'scored',
+    score: 4,
+    passed: true,
+    response: `answer to ${questionId}`,
+    transcript: [{ role: 'user', content: questionId }],
+    toolCalls: null,
+    error: null,
+    attempts: 1,
+    latencyMs: 10,
+    inputTokens: 5,
+    outputTokens: 7,
+    costUsd: null,
+    finishReason: 'stop',
+    createdAt: 2000,
+    graders: [{ graderId: 'format_grader', status: 'scored', score: 4, minScore: 0, maxScore: 5, score0to5: 4, reason: 'ok', checks: null }],
+    judgeCalls: [],
+    ...over,
+  };
+}
