@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './styles/theme.css';
 import './styles/components.css';
+import './styles/results.css';
 
 const url = new URL(window.location.href);
 if (url.searchParams.has('token')) {

@@ -6,10 +6,12 @@ import { Screen } from './Screen';
 import { useWorkspace } from '../features/workspace/workspace.store';
 import { WorkspaceBanners } from '../features/workspace/WorkspaceBanners';
 import { api } from '../api/client';
+import { startRunEvents } from '../features/runs/run-events';
 
 export function App() {
   const route = useRoute();
   const workspaceRequested = useWorkspace((state) => state.workspaceRequested);
+  useEffect(startRunEvents, []);
   useEffect(() => {
     void workspaceRequested();
     return api.on('workspace.changed', () => void workspaceRequested());

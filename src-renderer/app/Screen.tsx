@@ -2,11 +2,21 @@
 import type { Route } from './router';
 import { DatasetsPage } from '../features/datasets/DatasetsPage';
 import { PortfolioPage } from '../features/portfolio/PortfolioPage';
+import { ComparePage } from '../features/results/ComparePage';
+import { ResultsPage } from '../features/results/ResultsPage';
+import { RunPage } from '../features/results/RunPage';
 
 export function Screen({ route }: { route: Route }) {
+  const [first, second] = route.params;
   switch (route.screen) {
     case 'datasets':
-      return <DatasetsPage datasetId={route.params[0]} />;
+      return <DatasetsPage datasetId={first} />;
+    case 'results':
+      return <ResultsPage targetId={first} />;
+    case 'runs':
+      return first ? <RunPage key={first} runId={first} /> : <ResultsPage targetId={undefined} />;
+    case 'compare':
+      return first && second ? <ComparePage runIdA={first} runIdB={second} /> : <ResultsPage targetId={undefined} />;
     case 'targets':
     default:
       return <PortfolioPage />;

@@ -3,12 +3,19 @@ import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { usePortfolio } from './portfolio.store';
 import { TargetCard } from './TargetCard';
+import { useRuns } from '../runs/runs.store';
 
 export function PortfolioPage() {
-  const { targets, error, portfolioRequested } = usePortfolio();
+  const { targets, health, history, error, portfolioRequested } = usePortfolio();
+  const startError = useRuns((state) => state.startError);
   useEffect(() => {
     void portfolioRequested();
-    return api.on('workspace.changed', () => void portfolioRequested());
+    const offChanged = api.on('workspace.changed', () => void portfolioRequested());
+    const offFinished = api.on('runs.finished', () => void portfolioRequested());
+    return () => {
+      offChanged();
+      offFinished();
+    };
   }, [portfolioRequested]);
   return (
     <div className="page">
@@ -19,9 +26,14 @@ export function PortfolioPage() {
         </div>
       </header>
       {error && <div className="banner error">{error}</div>}
+      {startError && (
+        <div className="banner error" role="alert" data-testid="run-error">
+          Could not start the run: {startError}
+        </div>
+      )}
       {targets?.length === 0 && <div className="empty">No targets yet. Add one under <code>targets:</code> in aieval.yaml.</div>}
       <div className="cards" data-testid="portfolio">
-        {targets?.map((target) => <TargetCard key={target.id} target={target} />)}
+        {targets?.map((target) => <TargetCard key={target.id} target={target} health={health[target.id]} history={history[target.id] ?? []} />)}
       </div>
     </div>
   );

@@ -1,17 +1,39 @@
-// One target on the portfolio: what it runs, its gate, its warnings.
+// One target on the portfolio: last verdict, score meter, sparkline of the last 20 complete runs, errors, Run.
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
-import { hrefFor } from '../../app/router';
+import type { HistoryPoint, TargetHealth } from '../../../src-shared/model';
+import { hrefFor, navigate } from '../../app/router';
+import { ScoreMeter } from '../../components/ScoreMeter';
+import { Sparkline } from '../../components/Sparkline';
+import { StatusBadge } from '../../components/StatusBadge';
+import { ago, pct } from '../../components/format';
+import { useRuns } from '../runs/runs.store';
 
-export function TargetCard({ target }: { target: TargetSummary }) {
-  const gate = target.gate.metric === 'avg_score' ? `avg ≥ ${target.gate.threshold.toFixed(2)}` : `pass rate ≥ ${Math.round(target.gate.threshold * 100)}%`;
+type Props = Readonly<{ target: TargetSummary; health: TargetHealth | undefined; history: readonly HistoryPoint[] }>;
+
+export function TargetCard({ target, health, history }: Props) {
+  const runRequested = useRuns((state) => state.runRequested);
+  const byPassRate = target.gate.metric === 'pass_rate';
+  const gate = byPassRate ? `pass rate ≥ ${pct(target.gate.threshold)}` : `avg ≥ ${target.gate.threshold.toFixed(2)}`;
+  const start = async () => {
+    const runId = await runRequested(target.id);
+    if (runId) navigate('runs', runId);
+  };
   return (
     <article className="card" data-testid={`target-card-${target.id}`}>
       <div className="card-title">
         <h2>{target.label}</h2>
-        <span className="badge accent">{target.mode}</span>
+        {health?.runningRunId ? (
+          <a href={hrefFor('runs', health.runningRunId)}>
+            <StatusBadge status="running" />
+          </a>
+        ) : health?.passed === null || !health ? (
+          <StatusBadge status="pending" label="no runs yet" />
+        ) : (
+          <StatusBadge status={health.passed ? 'pass' : 'fail'} label={health.passed ? 'passed' : 'failed'} />
+        )}
       </div>
       <div className="card-meta">
-        <span className="mono">{target.id}</span>
+        <span className="badge accent">{target.mode}</span>
         <span>
           {target.provider} · {target.model}
         </span>
@@ -19,11 +41,20 @@ export function TargetCard({ target }: { target: TargetSummary }) {
           dataset <a href={hrefFor('datasets', target.dataset)}>{target.dataset}</a>
         </span>
       </div>
+      <div className="card-score">
+        {byPassRate ? (
+          <ScoreMeter value={health?.passRate ?? null} max={1} threshold={target.gate.threshold} format={(v) => pct(v)} />
+        ) : (
+          <ScoreMeter value={health?.avgScore ?? null} max={5} threshold={target.gate.threshold} />
+        )}
+        <Sparkline values={history.map((p) => (byPassRate ? p.passRate : p.avgScore))} max={byPassRate ? 1 : 5} label={`${target.id} trend`} />
+      </div>
       <div className="card-meta">
         <span>
           gate {gate} ({target.gate.type})
         </span>
-        <span>{target.graders.length} graders</span>
+        <span className={health?.errors ? 'error-count' : ''}>{health?.errors ?? 0} errors</span>
+        {health?.lastRunId && <a href={hrefFor('runs', health.lastRunId)}>last run {ago(health.lastFinishedAt)}</a>}
         {!target.enabled && <span className="badge">disabled</span>}
       </div>
       {target.warnings.map((warning) => (
@@ -31,6 +62,12 @@ export function TargetCard({ target }: { target: TargetSummary }) {
           ! {warning.split(':')[0]}
         </div>
       ))}
+      <div className="card-footer">
+        <a href={hrefFor('results', target.id)}>Results</a>
+        <button className="button primary" onClick={() => void start()} disabled={Boolean(health?.runningRunId)} data-testid={`run-${target.id}`}>
+          ▶ Run
+        </button>
+      </div>
     </article>
   );
 }

@@ -1,20 +1,29 @@
-// The portfolio: one card per target of the workspace.
+// The portfolio: one card per target, with its last verdict, score, sparkline and errors.
 import { create } from 'zustand';
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
+import type { HistoryPoint, TargetHealth } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { fetchHealth } from '../../api/queries';
 
 type PortfolioState = {
   targets: TargetSummary[] | undefined;
+  health: Readonly<Record<string, TargetHealth>>;
+  history: Readonly<Record<string, HistoryPoint[]>>;
   error: string | undefined;
   portfolioRequested(): Promise<void>;
 };
 
 export const usePortfolio = create<PortfolioState>((set) => ({
   targets: undefined,
+  health: {},
+  history: {},
   error: undefined,
   async portfolioRequested() {
     try {
-      set({ targets: await api['targets.list']({}), error: undefined });
+      const targets = await api['targets.list']({});
+      set({ targets, error: undefined });
+      const { summary, history } = await fetchHealth();
+      set({ health: Object.fromEntries(summary.targets.map((row) => [row.targetId, row])), history });
     } catch (error) {
       set({ error: error instanceof Error ? error.message : String(error) });
     }

@@ -1,0 +1,23 @@
+// A status shown the same way everywhere: colour plus an icon and a word, never colour alone.
+export type Status = 'pass' | 'fail' | 'degraded' | 'skipped' | 'running' | 'cancelled' | 'error' | 'unscored' | 'pending';
+
+const LOOK: Record<Status, readonly [string, string, string]> = {
+  pass: ['pass', '✓', 'pass'],
+  fail: ['fail', '✕', 'fail'],
+  degraded: ['degraded', '!', 'degraded'],
+  error: ['fail', '!', 'error'],
+  skipped: ['', '–', 'skipped'],
+  unscored: ['', '–', 'unscored'],
+  running: ['accent', '◔', 'running'],
+  pending: ['', '…', 'pending'],
+  cancelled: ['', '■', 'cancelled'],
+};
+
+export function StatusBadge({ status, label }: { status: Status; label?: string }) {
+  const [tone, icon, word] = LOOK[status];
+  return (
+    <span className={`badge ${tone}`} data-status={status}>
+      <span aria-hidden="true">{icon}</span> {label ?? word}
+    </span>
+  );
+}

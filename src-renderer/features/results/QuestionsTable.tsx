@@ -1,0 +1,91 @@
+// A run's question results: server-paged, filtered and virtualised, with rows that expand into the result detail.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useRef, useState } from 'react';
+import type { ResultRow } from '../../../src-shared/model';
+import { api } from '../../api/client';
+import { StatusBadge } from '../../components/StatusBadge';
+import { score } from '../../components/format';
+import { usePagedRows } from '../../components/paged-rows';
+import { ResultDetail } from './ResultDetail';
+import { rowStatus } from './results.selectors';
+
+type Filter = 'all' | 'passed' | 'failed' | 'degraded' | 'unscored';
+
+export function QuestionsTable({ runId, repeat }: { runId: string; repeat: number }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const [search, setSearch] = useState('');
+  const [expanded, setExpanded] = useState<number>();
+  const fetchPage = useCallback(
+    (offset: number, limit: number) =>
+      api['results.page']({ runId, offset, limit, status: filter === 'all' ? undefined : filter, search: search.trim() || undefined, sort: 'question' }),
+    [runId, filter, search],
+  );
+  const { total, error, rowAt } = usePagedRows<ResultRow>(fetchPage, `${runId}|${filter}|${search}`);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: total ?? 0, getScrollElement: () => scroller.current, estimateSize: () => 36, overscan: 12 });
+
+  return (
+    <section className="card questions" aria-label="Questions">
+      <div className="toolbar">
+        <div role="radiogroup" aria-label="Filter" className="segmented">
+          {(['all', 'passed', 'failed', 'degraded', 'unscored'] as const).map((value) => (
+            <button key={value} role="radio" aria-checked={filter === value} className="button" onClick={() => setFilter(value)} data-testid={`filter-${value}`}>
+              {value}
+            </button>
+          ))}
+        </div>
+        <input className="input" type="search" placeholder="Search question id or response" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search" />
+        <span className="muted num">{total === undefined ? '…' : `${total} ${total === 1 ? 'row' : 'rows'}`}</span>
+      </div>
+      {error && <div className="banner error">{error}</div>}
+      <div className="row header-row" aria-hidden="true">
+        <span>Question</span>
+        <span>Status</span>
+        <span className="num">Score</span>
+        {repeat > 1 && <span className="num">Mean ± sd</span>}
+        <span>Graders</span>
+        <span>Response</span>
+      </div>
+      {total === 0 && <div className="empty">No question matches this filter.</div>}
+      <div ref={scroller} className="virtual-scroller" data-testid="questions">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rowAt(item.index);
+            return (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="virtual-row" style={{ transform: `translateY(${item.start}px)` }}>
+                {row ? (
+                  <>
+                    <button className={`row ${repeat > 1 ? 'with-repeat' : ''}`} aria-expanded={expanded === row.id} onClick={() => setExpanded(expanded === row.id ? undefined : row.id)} data-testid={`question-${row.questionId}`}>
+                      <span className="mono">
+                        {expanded === row.id ? '▾' : '▸'} {row.questionId}
+                        {repeat > 1 && <span className="muted"> #{row.repeatIndex + 1}</span>}
+                      </span>
+                      <span>
+                        <StatusBadge status={rowStatus(row)} />
+                      </span>
+                      <span className="num">{score(row.score)}</span>
+                      {repeat > 1 && (
+                        <span className="num">
+                          {score(row.repeatMean)} ± {score(row.repeatSd)}
+                        </span>
+                      )}
+                      <span className="grader-dots">
+                        {row.graders.map((g) => (
+                          <span key={g.graderId} className={`dot ${g.status}`} title={`${g.graderId}: ${g.status === 'scored' ? score(g.score0to5) : g.status}`} />
+                        ))}
+                      </span>
+                      <span className="preview muted">{row.error ?? row.responsePreview}</span>
+                    </button>
+                    {expanded === row.id && <ResultDetail resultId={row.id} />}
+                  </>
+                ) : (
+                  <div className="row muted">Loading…</div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+// One question's result: every grader on its own denominator with its reason, the response, transcript and tool calls.
+import { useEffect, useState } from 'react';
+import type { ResultDetail as Detail } from '../../../src-shared/model';
+import { api } from '../../api/client';
+import { Markdown } from '../../components/Markdown';
+import { StatusBadge } from '../../components/StatusBadge';
+import { nativeScore, rowStatus } from './results.selectors';
+
+export function ResultDetail({ resultId }: { resultId: number }) {
+  const [detail, setDetail] = useState<Detail>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    api['results.get']({ resultId }).then(setDetail, (reason: unknown) => setError(String(reason)));
+  }, [resultId]);
+  if (error) return <div className="banner error">{error}</div>;
+  if (!detail) return <div className="muted">Loading…</div>;
+  return (
+    <div className="result-detail" data-testid={`result-detail-${detail.questionId}`}>
+      <table className="table graders">
+        <thead>
+          <tr>
+            <th>Grader</th>
+            <th className="num">Score</th>
+            <th>Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.graders.map((grader) => (
+            <tr key={grader.graderId} data-testid={`grader-${grader.graderId}`}>
+              <td className="mono">{grader.graderId}</td>
+              <td className="num">
+                <StatusBadge status={grader.status === 'error' ? 'error' : grader.status === 'skipped' ? 'skipped' : 'pass'} label={nativeScore(grader)} />
+              </td>
+              <td className="reason" title={grader.reason}>
+                {grader.reason}
+                {grader.checks?.map((check) => (
+                  <div key={check.id} className="muted check-line">
+                    {check.executed ? (check.passed ? '✓' : '✕') : '–'} {check.id} ({check.kind}){check.reason ? `: ${check.reason}` : ''}
+                  </div>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {detail.error && <div className="banner error">{detail.error}</div>}
+      <div className="detail-columns">
+        <section>
+          <h3>Conversation</h3>
+          {detail.transcript.map((turn, index) => (
+            <div key={index} className={`turn turn-${turn.role}`}>
+              <div className="turn-role">{turn.role}</div>
+              <div className="turn-content">{turn.content}</div>
+            </div>
+          ))}
+          <div className="turn turn-assistant turn-response">
+            <div className="turn-role">
+              response <StatusBadge status={rowStatus(detail)} />
+            </div>
+            {detail.response === null ? <p className="muted">No response (the target call failed).</p> : <Markdown text={detail.response} testId="response" />}
+          </div>
+        </section>
+        <section>
+          <h3>Tool calls</h3>
+          {detail.toolCalls === null ? (
+            <p className="muted">No tool-call record (chat mode, or the agent kept none).</p>
+          ) : detail.toolCalls.length === 0 ? (
+            <p className="muted">The agent ran and called no tools while answering.</p>
+          ) : (
+            <ol className="tool-calls">
+              {detail.toolCalls.map((call) => (
+                <li key={call.seq}>
+                  <span className="mono">{call.server ? `${call.server}:${call.name}` : call.name}</span> {call.error && <StatusBadge status="error" />}
+                  <pre>{JSON.stringify(call.args)}</pre>
+                  {call.result && <pre className="muted">{call.result}</pre>}
+                </li>
+              ))}
+            </ol>
+          )}
+          <h3>Call</h3>
+          <p className="muted num-line">
+            {detail.latencyMs ?? '—'} ms · {detail.inputTokens ?? '—'} in / {detail.outputTokens ?? '—'} out tokens · finish {detail.finishReason ?? '—'} · {detail.attempts}{' '}
+            attempt{detail.attempts === 1 ? '' : 's'}
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

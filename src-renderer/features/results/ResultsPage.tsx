@@ -1,0 +1,119 @@
+// The results dashboard: status cards, target health (meter, sparkline, errors) and the runs, two of which can be compared.
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { hrefFor, navigate } from '../../app/router';
+import { ScoreMeter } from '../../components/ScoreMeter';
+import { Sparkline } from '../../components/Sparkline';
+import { StatusBadge } from '../../components/StatusBadge';
+import { ago, pct, score } from '../../components/format';
+import { useResults } from './results.store';
+import { StatusCards } from './StatusCards';
+
+export function ResultsPage({ targetId }: { targetId: string | undefined }) {
+  const { thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested } = useResults();
+  const [picked, setPicked] = useState<string[]>([]);
+  useEffect(() => {
+    void dashboardRequested(targetId);
+    return api.on('runs.finished', () => void dashboardRequested(targetId));
+  }, [dashboardRequested, targetId]);
+  const toggle = (id: string) => setPicked((current) => (current.includes(id) ? current.filter((p) => p !== id) : [...current, id].slice(-2)));
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>Results{targetId && ` · ${targetId}`}</h1>
+          <p>Only complete runs get a verdict and count in trends and gates.</p>
+        </div>
+        <button className="button primary" disabled={picked.length !== 2} onClick={() => navigate('compare', picked[0]!, picked[1]!)} data-testid="compare-selected">
+          Compare {picked.length}/2 selected
+        </button>
+      </header>
+      {error && <div className="banner error">{error}</div>}
+      {thisWeek && lastWeek && <StatusCards thisWeek={thisWeek} lastWeek={lastWeek} />}
+      <section className="card">
+        <h2>Target health</h2>
+        <table className="table" data-testid="target-health">
+          <thead>
+            <tr>
+              <th>Target</th>
+              <th>Last verdict</th>
+              <th>Average score</th>
+              <th className="num">Pass rate</th>
+              <th>Last 20 runs</th>
+              <th className="num">Errors</th>
+              <th>Last run</th>
+            </tr>
+          </thead>
+          <tbody>
+            {health.map((row) => (
+              <tr key={row.targetId}>
+                <td>
+                  <a href={hrefFor('results', row.targetId)}>{row.label}</a>
+                </td>
+                <td>{row.runningRunId ? <StatusBadge status="running" /> : row.passed === null ? <span className="muted">no runs</span> : <StatusBadge status={row.passed ? 'pass' : 'fail'} />}</td>
+                <td>
+                  <ScoreMeter value={row.avgScore} max={5} />
+                </td>
+                <td className="num">{pct(row.passRate)}</td>
+                <td>
+                  <Sparkline values={(history[row.targetId] ?? []).map((p) => p.avgScore)} label={`${row.targetId} average score`} />
+                </td>
+                <td className="num">{row.errors}</td>
+                <td>{row.lastRunId ? <a href={hrefFor('runs', row.lastRunId)}>{ago(row.lastFinishedAt)}</a> : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="card">
+        <h2>
+          Runs <span className="muted num">{runsTotal}</span>
+        </h2>
+        {runs.length === 0 ? (
+          <div className="empty">No runs yet. Press Run on a target, or run `ai-eval run` in the workspace.</div>
+        ) : (
+          <table className="table" data-testid="runs-table">
+            <thead>
+              <tr>
+                <th aria-label="Select for compare" />
+                <th>Run</th>
+                <th>Target</th>
+                <th>Status</th>
+                <th className="num">Average</th>
+                <th className="num">Pass rate</th>
+                <th className="num">Questions</th>
+                <th>Source</th>
+                <th>Finished</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((run) => (
+                <tr key={run.id} aria-selected={picked.includes(run.id)}>
+                  <td>
+                    <input type="checkbox" checked={picked.includes(run.id)} onChange={() => toggle(run.id)} aria-label={`Select run ${run.id}`} data-testid={`pick-${run.id}`} />
+                  </td>
+                  <td>
+                    <a className="mono" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
+                      {run.id.slice(0, 12)}
+                    </a>
+                  </td>
+                  <td>{run.targetId}</td>
+                  <td>
+                    <StatusBadge status={run.status === 'complete' ? (run.passed ? 'pass' : 'fail') : run.status === 'running' || run.status === 'pending' ? 'running' : run.status === 'error' ? 'error' : 'cancelled'} />
+                  </td>
+                  <td className="num">{score(run.avgScore)}</td>
+                  <td className="num">{pct(run.passRate)}</td>
+                  <td className="num">
+                    {run.done} / {run.total}
+                  </td>
+                  <td>{run.source}</td>
+                  <td>{ago(run.finishedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

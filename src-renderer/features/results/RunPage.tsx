@@ -1,0 +1,71 @@
+// One run: live monitor while it runs; verdict, weakest grader and the questions once it has ended.
+import { useCallback, useEffect, useState } from 'react';
+import type { RunDetail } from '../../../src-shared/model';
+import { api } from '../../api/client';
+import { hrefFor } from '../../app/router';
+import { StatusBadge } from '../../components/StatusBadge';
+import { ago, duration } from '../../components/format';
+import { RunMonitor } from '../runs/RunMonitor';
+import { liveRun, useRuns } from '../runs/runs.store';
+import { QuestionsTable } from './QuestionsTable';
+import { runStatus, type GraderStat } from './results.selectors';
+import { VerdictPanel } from './VerdictPanel';
+
+export function RunPage({ runId }: { runId: string }) {
+  const [detail, setDetail] = useState<RunDetail>();
+  const [graderStats, setGraderStats] = useState<GraderStat[]>([]);
+  const [error, setError] = useState<string>();
+  const finished = useRuns(liveRun(runId)).finished;
+  const load = useCallback(() => {
+    api['runs.get']({ runId }).then(setDetail, (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+    api['runs.graderStats']({ runId }).then(setGraderStats, () => setGraderStats([]));
+  }, [runId]);
+  useEffect(load, [load, finished]);
+  if (error) return <div className="page banner error">{error}</div>;
+  if (!detail) return <div className="page muted">Loading run…</div>;
+  const { run, identity } = detail;
+  const active = run.status === 'running' || run.status === 'pending';
+  return (
+    <div className="page" data-testid="run-page">
+      <header className="page-header">
+        <div>
+          <h1>
+            {run.targetId} <StatusBadge status={runStatus(detail)} />
+          </h1>
+          <p>
+            {identity.provider.name} · {identity.model} · dataset {identity.dataset.id} v{identity.dataset.version} · {run.source} · started {ago(run.startedAt)}
+            {run.finishedAt && run.startedAt && ` · took ${duration(run.finishedAt - run.startedAt)}`}
+            {run.repeat > 1 && ` · ${run.repeat} repeats`}
+          </p>
+        </div>
+        <a className="button" href={hrefFor('results', run.targetId)}>
+          All runs of {run.targetId}
+        </a>
+      </header>
+      {active ? <RunMonitor run={run} /> : <VerdictPanel detail={detail} graderStats={graderStats} />}
+      <details className="card identity">
+        <summary>Run identity</summary>
+        <dl className="identity-list">
+          <dt>System prompt</dt>
+          <dd>
+            <pre>{identity.systemPrompt || '(empty)'}</pre>
+            <small className="mono muted">sha256 {identity.systemPromptSha256.slice(0, 16)}…</small>
+          </dd>
+          <dt>Generation sent</dt>
+          <dd className="mono">{JSON.stringify(identity.generationSent ?? identity.generation)}</dd>
+          <dt>Graders</dt>
+          <dd className="mono">{identity.graders.join(', ')}</dd>
+          <dt>Judges</dt>
+          <dd className="mono">{identity.judges.map((j) => `${j.graderId}: ${j.provider}/${j.model} (template ${j.templateVersion ?? '—'})`).join('; ') || '—'}</dd>
+          <dt>Dataset</dt>
+          <dd className="mono">
+            {identity.dataset.id}@{identity.dataset.version} sha256 {identity.dataset.sha256.slice(0, 16)}…
+          </dd>
+          <dt>App</dt>
+          <dd className="mono">{identity.appVersion}</dd>
+        </dl>
+      </details>
+      <QuestionsTable runId={runId} repeat={run.repeat} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// The verdict of a complete run: pass/fail against the gate, coverage, pass rate with its Wilson interval, weakest grader.
+import type { RunDetail } from '../../../src-shared/model';
+import { StatusBadge } from '../../components/StatusBadge';
+import { pct, score } from '../../components/format';
+import { gateText, weakestGrader, type GraderStat } from './results.selectors';
+
+export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; graderStats: readonly GraderStat[] }) {
+  const verdict = detail.verdict;
+  if (!verdict) {
+    return (
+      <section className="card" data-testid="verdict">
+        <StatusBadge status={detail.run.status === 'cancelled' ? 'cancelled' : 'error'} />
+        <p className="muted">
+          {detail.run.status === 'cancelled'
+            ? 'This run was cancelled: its finished questions are kept for inspection, but only a complete run gets a verdict.'
+            : `This run ended in error${detail.run.error ? `: ${detail.run.error}` : ''}.`}
+        </p>
+      </section>
+    );
+  }
+  const weakest = weakestGrader(graderStats);
+  return (
+    <section className="card verdict" data-testid="verdict">
+      <div className="verdict-head">
+        <StatusBadge status={verdict.passed ? 'pass' : 'fail'} label={verdict.passed ? 'gate passed' : 'gate failed'} />
+        <span>{verdict.reason}</span>
+      </div>
+      <dl className="stats">
+        <div>
+          <dt>Gate</dt>
+          <dd className="gate-text">{gateText(verdict)}</dd>
+        </div>
+        <div>
+          <dt>Average score</dt>
+          <dd className="num">{score(verdict.avg_score)} / 5</dd>
+        </div>
+        <div>
+          <dt>Pass rate</dt>
+          <dd className="num" title="95% Wilson interval">
+            {pct(verdict.pass_rate)} {verdict.pass_rate_ci && <small className="muted">[{pct(verdict.pass_rate_ci[0])}, {pct(verdict.pass_rate_ci[1])}]</small>}
+          </dd>
+        </div>
+        <div>
+          <dt>Coverage</dt>
+          <dd className="num">{pct(verdict.coverage)}</dd>
+        </div>
+        {verdict.corrected_pass_rate && (
+          <div>
+            <dt>Corrected pass rate</dt>
+            <dd className="num" title={verdict.corrected_pass_rate.method}>
+              {pct(verdict.corrected_pass_rate.estimate)}{' '}
+              {verdict.corrected_pass_rate.ci ? (
+                <small className="muted">
+                  [{pct(verdict.corrected_pass_rate.ci[0])}, {pct(verdict.corrected_pass_rate.ci[1])}]
+                </small>
+              ) : (
+                <small className="muted">no interval</small>
+              )}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Questions</dt>
+          <dd className="num">
+            {verdict.counts.passed} passed · {verdict.counts.scored - verdict.counts.passed} failed · {verdict.counts.degraded} degraded · {verdict.counts.unscored} unscored
+          </dd>
+        </div>
+      </dl>
+      {weakest && (
+        <p className="callout" data-testid="weakest-grader">
+          Weakest grader: <strong>{weakest.graderId}</strong> averages {score(weakest.mean)} / 5 over {weakest.scored} questions
+          {weakest.errors > 0 && `, with ${weakest.errors} errors`}.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+// Pure selectors for the results screens (unit-tested without React).
+import type { GraderResult, ResultRow, RunDetail, Verdict } from '../../../src-shared/model';
+import type { Status } from '../../components/StatusBadge';
+
+/** The status of one question as the UI shows it. */
+export function rowStatus(row: Pick<ResultRow, 'status' | 'passed'>): Status {
+  if (row.status === 'degraded') return 'degraded';
+  if (row.status === 'unscored') return 'unscored';
+  return row.passed ? 'pass' : 'fail';
+}
+
+/** A grader's score on its own denominator: `1 / 1` for a binary judge, never `1 / 5`. */
+export function nativeScore(grader: Pick<GraderResult, 'status' | 'score' | 'maxScore'>): string {
+  if (grader.status === 'skipped') return 'skipped';
+  if (grader.status === 'error' || grader.score === null) return 'error';
+  const digits = Number.isInteger(grader.score) && Number.isInteger(grader.maxScore) ? 0 : 2;
+  return `${grader.score.toFixed(digits)} / ${grader.maxScore}`;
+}
+
+export function runStatus(detail: RunDetail): Status {
+  if (detail.run.status === 'running' || detail.run.status === 'pending') return 'running';
+  if (detail.run.status === 'cancelled') return 'cancelled';
+  if (detail.run.status === 'error') return 'error';
+  return detail.verdict?.passed ? 'pass' : 'fail';
+}
+
+export function gateText(verdict: Pick<Verdict, 'gate_metric' | 'threshold' | 'gate_type'>): string {
+  const target = verdict.gate_metric === 'avg_score' ? `average score ≥ ${verdict.threshold.toFixed(2)}` : `pass rate ≥ ${(verdict.threshold * 100).toFixed(0)}%`;
+  return `${target} (${verdict.gate_type} gate)`;
+}
+
+export type GraderStat = Readonly<{ graderId: string; mean: number | null; scored: number; skipped: number; errors: number }>;
+
+/** The weakest grader: the lowest mean over graders that scored at least one question. */
+export function weakestGrader(stats: readonly GraderStat[]): GraderStat | undefined {
+  return stats.filter((s) => s.mean !== null && s.scored > 0).sort((a, b) => a.mean! - b.mean!)[0];
+}

@@ -1,0 +1,79 @@
+// Live progress of a running run: done/total, errors, degraded, running average, elapsed, ETA, the score stream, Cancel.
+import { useEffect, useState } from 'react';
+import type { RunSummary } from '../../../src-shared/model';
+import { StatusBadge } from '../../components/StatusBadge';
+import { duration, score } from '../../components/format';
+import { liveRun, useRuns } from './runs.store';
+
+export function RunMonitor({ run }: { run: RunSummary }) {
+  const live = useRuns(liveRun(run.id));
+  const cancelRequested = useRuns((state) => state.cancelRequested);
+  const [cancelling, setCancelling] = useState(false);
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const progress = live.progress;
+  const done = progress?.done ?? run.done;
+  const total = progress?.total ?? run.total;
+  const elapsed = run.startedAt ? now - run.startedAt : (progress?.elapsedMs ?? 0);
+  return (
+    <section className="card run-monitor" data-testid="run-monitor" aria-live="polite">
+      <div className="card-title">
+        <h2>Running {run.targetId}</h2>
+        <button
+          className="button"
+          onClick={() => {
+            setCancelling(true);
+            void cancelRequested(run.id);
+          }}
+          disabled={cancelling}
+          data-testid="cancel-run"
+        >
+          {cancelling ? 'Cancelling…' : 'Cancel run'}
+        </button>
+      </div>
+      <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
+        <div className="progress-fill" style={{ width: `${total ? (done / total) * 100 : 0}%` }} />
+      </div>
+      <dl className="stats">
+        <div>
+          <dt>Done</dt>
+          <dd className="num" data-testid="run-done">
+            {done} / {total}
+          </dd>
+        </div>
+        <div>
+          <dt>Running average</dt>
+          <dd className="num">{score(progress?.runningAvg)}</dd>
+        </div>
+        <div>
+          <dt>Errors</dt>
+          <dd className="num">{progress?.errors ?? 0}</dd>
+        </div>
+        <div>
+          <dt>Degraded</dt>
+          <dd className="num">{progress?.degraded ?? 0}</dd>
+        </div>
+        <div>
+          <dt>Elapsed</dt>
+          <dd className="num">{duration(elapsed)}</dd>
+        </div>
+        <div>
+          <dt>ETA</dt>
+          <dd className="num">{duration(progress?.etaMs)}</dd>
+        </div>
+      </dl>
+      <ol className="score-stream" data-testid="score-stream">
+        {live.stream.length === 0 && <li className="muted">Waiting for the first answers…</li>}
+        {live.stream.slice(0, 12).map((item) => (
+          <li key={`${item.questionId}#${item.repeatIndex}`}>
+            <span className="mono">{item.questionId}</span>
+            {item.status === 'scored' ? <span className="num">{score(item.score)}</span> : <StatusBadge status={item.status === 'degraded' ? 'degraded' : 'unscored'} />}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { gateText, nativeScore, rowStatus, weakestGrader } from '../../../src-renderer/features/results/results.selectors';
+import { ago, delta, duration, pct } from '../../../src-renderer/components/format';
+
+describe('results selectors', () => {
+  it('shows a grader on its own denominator: 1 / 1 for a binary judge, never 1 / 5', () => {
+    expect(nativeScore({ status: 'scored', score: 1, maxScore: 1 })).toBe('1 / 1');
+    expect(nativeScore({ status: 'scored', score: 3.75, maxScore: 5 })).toBe('3.75 / 5');
+    expect(nativeScore({ status: 'skipped', score: null, maxScore: 5 })).toBe('skipped');
+    expect(nativeScore({ status: 'error', score: null, maxScore: 5 })).toBe('error');
+  });
+
+  it('maps question statuses to pass, fail, degraded and unscored', () => {
+    expect(rowStatus({ status: 'scored', passed: true })).toBe('pass');
+    expect(rowStatus({ status: 'scored', passed: false })).toBe('fail');
+    expect(rowStatus({ status: 'degraded', passed: null })).toBe('degraded');
+    expect(rowStatus({ status: 'unscored', passed: null })).toBe('unscored');
+  });
+
+  it('names the weakest grader among those that scored something', () => {
+    const stats = [
+      { graderId: 'a', mean: 4.2, scored: 3, skipped: 0, errors: 0 },
+      { graderId: 'b', mean: 2.1, scored: 3, skipped: 0, errors: 1 },
+      { graderId: 'c', mean: null, scored: 0, skipped: 3, errors: 0 },
+    ];
+    expect(weakestGrader(stats)?.graderId).toBe('b');
+    expect(weakestGrader([stats[2]!])).toBeUndefined();
+  });
+
+  it('describes the gate in words', () => {
+    expect(gateText({ gate_metric: 'avg_score', threshold: 3.5, gate_type: 'hard' })).toBe('average score ≥ 3.50 (hard gate)');
+    expect(gateText({ gate_metric: 'pass_rate', threshold: 0.8, gate_type: 'soft' })).toBe('pass rate ≥ 80% (soft gate)');
+  });
+});
+
+describe('formatting', () => {
+  it('formats deltas with an arrow so direction never depends on colour', () => {
+    expect(delta(0.25)).toBe('▲ +0.25');
+    expect(delta(-1, 0)).toBe('▼ -1');
+    expect(delta(0)).toBe('±0');
+    expect(delta(null)).toBe('—');
+  });
+
+  it('formats durations, percentages and ages', () => {
+    expect(duration(59_000)).toBe('59s');
+    expect(duration(125_000)).toBe('2m 05s');
+    expect(duration(3_725_000)).toBe('1h 02m');
+    expect(pct(0.805)).toBe('81%');
+    expect(ago(1_000_000 - 30 * 60000, 1_000_000)).toBe('30 min ago');
+  });
+});
