@@ -1,6 +1,7 @@
 // The ordered list of migrations; a migration's version is its position (1-based). Never edit an applied one.
 import * as m0001 from './0001-initial';
+import * as m0002 from './0002-traces-review';
 
 export type Migration = Readonly<{ version: number; name: string; sql: string }>;
 
-export const MIGRATIONS: readonly Migration[] = [m0001].map((m, index) => ({ version: index + 1, name: m.name, sql: m.sql }));
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002].map((m, index) => ({ version: index + 1, name: m.name, sql: m.sql }));

@@ -1,0 +1,50 @@
+// Human labels on review items and question results: verdict, per-dimension scores, tags, notes (SPEC 10).
+import { z } from 'zod';
+
+export const VERDICTS = ['pass', 'fail', 'defer'] as const;
+export const verdict = z.enum(VERDICTS);
+export type Verdict = z.infer<typeof verdict>;
+
+/** The dimensions the workbench offers by default; users may add their own (any snake_case name). */
+export const STANDARD_DIMENSIONS = ['relevance', 'completeness', 'accuracy', 'actionability', 'groundedness', 'format'] as const;
+
+export const dimensionName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a snake_case dimension name');
+
+/** A dimension is scored 0-5 (integers or halves) or judged pass/fail. */
+export const dimensionScore = z.union([z.number().min(0).max(5), z.enum(['pass', 'fail'])]);
+export type DimensionScore = z.infer<typeof dimensionScore>;
+
+export const tag = z.string().trim().min(1).max(64);
+
+/** What a label can be attached to: an imported trace's review item, a run's question result, a judge's gold item or call. */
+export const labelSubjectType = z.enum(['review_item', 'question_result', 'gold_item', 'judge_call']);
+export type LabelSubjectType = z.infer<typeof labelSubjectType>;
+
+export const labelSubject = z.object({ subjectType: labelSubjectType, subjectId: z.string().min(1) });
+export type LabelSubject = z.infer<typeof labelSubject>;
+
+export const label = z.object({
+  subjectType: labelSubjectType,
+  subjectId: z.string(),
+  /** null while only scores, tags or notes were given. */
+  verdict: verdict.nullable(),
+  /** Holistic labels leave this empty; per-dimension labels score each named dimension. */
+  dimensions: z.record(z.string(), dimensionScore),
+  tags: z.array(z.string()),
+  notes: z.string(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Label = z.infer<typeof label>;
+
+/**
+ * A change to a label: every field left out stays as it is, so a single key press (`p`, a digit)
+ * changes one thing. A dimension set to null is removed; `tags` and `notes` replace the old value.
+ */
+export const labelPatch = z.object({
+  verdict: verdict.nullable().optional(),
+  dimensions: z.record(dimensionName, dimensionScore.nullable()).optional(),
+  tags: z.array(tag).max(50).optional(),
+  notes: z.string().max(20_000).optional(),
+});
+export type LabelPatch = z.infer<typeof labelPatch>;
