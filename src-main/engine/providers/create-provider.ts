@@ -34,20 +34,28 @@ export function createProvider(name: string, config: ProviderConfig, options: Cr
   };
   switch (config.kind) {
     case 'ollama':
-      return new OllamaProvider({ ...base, ...keyFrom(name, config, options.env, undefined) });
+      return new OllamaProvider({ ...base, ...keyFrom(name, config, options.env) });
     case 'openai':
-      // A base_url without api_key_env is a local OpenAI-compatible server (Ollama /v1, vLLM, LM Studio): no key needed.
-      return new OpenAiProvider({ ...base, ...keyFrom(name, config, options.env, config.base_url ? undefined : DEFAULT_KEY_ENV.openai) });
+      return new OpenAiProvider({ ...base, ...keyFrom(name, config, options.env) });
     case 'anthropic':
-      return new AnthropicProvider({ ...base, ...keyFrom(name, config, options.env, DEFAULT_KEY_ENV.anthropic) });
+      return new AnthropicProvider({ ...base, ...keyFrom(name, config, options.env) });
     case 'replay':
       return createReplay(name, config, options.workspaceDir);
   }
 }
 
+/** The environment variable a connection's key is read from: `api_key_env`, else the vendor's default; undefined when none is needed. */
+export function apiKeyVariable(config: ProviderConfig): string | undefined {
+  if (config.kind === 'replay') return undefined;
+  if (config.api_key_env) return config.api_key_env;
+  // A base_url without api_key_env is a local OpenAI-compatible server (Ollama /v1, vLLM, LM Studio): no key needed.
+  if (config.kind === 'openai') return config.base_url ? undefined : DEFAULT_KEY_ENV.openai;
+  return config.kind === 'anthropic' ? DEFAULT_KEY_ENV.anthropic : undefined;
+}
+
 /** The key named by `api_key_env` (or the kind's default variable); a missing variable is an error naming it. */
-function keyFrom(name: string, config: ProviderConfig, env: CreateProviderOptions['env'], defaultVar: string | undefined): { apiKey?: string } {
-  const variable = config.api_key_env ?? defaultVar;
+function keyFrom(name: string, config: ProviderConfig, env: CreateProviderOptions['env']): { apiKey?: string } {
+  const variable = apiKeyVariable(config);
   if (variable === undefined) return {};
   const value = env[variable];
   if (!value) {
