@@ -23,12 +23,12 @@ export function withTarget(configText: string, target: Target, previousId = targ
     if (!existingKeys.has(key) && isDeepStrictEqual(minimal[key], TARGET_DEFAULTS[key])) delete minimal[key];
   }
   mergeInto(doc, ['targets', index >= 0 ? index : items.length], minimal);
-  return documentText(doc);
+  return documentText(doc, configText);
 }
 
 /** Returns the new text of aieval.yaml with its `settings` block replaced by `settings`. */
 export function withSettings(configText: string, settings: Settings): string {
   const doc = parseDocument(configText);
   mergeInto(doc, ['settings'], settings);
-  return documentText(doc);
+  return documentText(doc, configText);
 }

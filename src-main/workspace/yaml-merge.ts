@@ -1,6 +1,7 @@
 // Edits a YAML document in place through the `yaml` Document API, so untouched keys keep their comments and order.
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, Scalar, type Document } from 'yaml';
+import { preserveOriginalLines } from '../../src-shared/text/preserve-lines';
 
 type Plain = Record<string, unknown>;
 const isPlainObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,5 +42,5 @@ function toNode(doc: Document, value: unknown): unknown {
   return doc.createNode(value, { flow: Array.isArray(value) && value.every((v) => typeof v !== 'object') });
 }
 
-/** Serialises an edited document without refolding long lines, so untouched lines stay byte-for-byte. */
-export const documentText = (doc: Document): string => doc.toString({ lineWidth: 0 });
+/** Serialises an edited document without refolding long lines, keeping the original spelling of unchanged lines. */
+export const documentText = (doc: Document, original: string): string => preserveOriginalLines(original, doc.toString({ lineWidth: 0 }));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { launchBrowser } from './support/browser';
 import { serveExample, type Served } from './support/serve';
 import { DatasetEditorPage } from './pages/dataset-editor.page';
@@ -44,5 +45,24 @@ describe('dataset editor', () => {
     expect(after).toContain('version: 1.1.0');
     expect(after).toContain('# Questions the Riverside Library help desk gets every week.');
     expect(after.replace('version: 1.1.0', 'version: 1.0.0')).toBe(before);
+  });
+
+  it('edits the same file from the question table: disable, reorder, add, then save', async () => {
+    const editor = new DatasetEditorPage(page);
+    const file = join(served.workspaceDir, 'datasets', 'helpdesk.yaml');
+    await editor.open(served.origin, 'helpdesk');
+    await page.getByTestId('toggle-late_fees').click();
+    await page.getByRole('button', { name: 'Move late_fees up' }).click();
+    await page.getByTestId('add-question').click();
+    await page.getByTestId('qrow-new_question').waitFor();
+    await editor.save();
+    const saved = parse(readFileSync(file, 'utf8'));
+    const ids = saved.questions.map((q: { id: string }) => q.id);
+    expect(ids.indexOf('late_fees')).toBe(0);
+    expect(ids.at(-1)).toBe('new_question');
+    expect(saved.questions[0].disabled).toBe(true);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('# Each question exercises at least one grader');
+    expect(text).toContain('expected_facts: ["0.20 EUR per day", "1.00 EUR for five days"]');
   });
 });

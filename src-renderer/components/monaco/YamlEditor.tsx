@@ -60,6 +60,13 @@ export function YamlEditor({ file, value, serverIssues, onChange, onSave, onMark
     // The model is created once per file; later `value` changes come from the editor itself.
   }, [file]);
 
+  // Edits made outside the editor (the question table) arrive as a new value: apply them as one undoable edit.
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (!model || model.getValue() === value) return;
+    model.pushEditOperations([], [{ range: model.getFullModelRange(), text: value }], () => null);
+  }, [value]);
+
   useEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model) return;

@@ -4,9 +4,11 @@ import { formatIssue } from '../../../src-shared/model';
 import type { EditorMarker } from '../../components/monaco/YamlEditor';
 import { YamlEditor } from '../../components/monaco/YamlEditor';
 import { isDirty, useDatasets } from './datasets.store';
+import { QuestionTable } from './QuestionTable';
 
 export function DatasetEditor({ id }: { id: string }) {
-  const { open, liveIssues, saving, error, datasetOpened, draftEdited, saveRequested } = useDatasets();
+  const { open, draft, liveIssues, saving, error, datasetOpened, draftEdited, saveRequested } = useDatasets();
+  const [showTable, setShowTable] = useState(true);
   const dirty = useDatasets(isDirty);
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
   const [revealLine, setRevealLine] = useState<number>();
@@ -30,20 +32,26 @@ export function DatasetEditor({ id }: { id: string }) {
         </div>
         <div className="toolbar-actions">
           {error && <span className="badge fail">{error}</span>}
+          <button className="button" onClick={() => setShowTable(!showTable)} aria-pressed={showTable} data-testid="toggle-table">
+            {showTable ? 'Hide table' : 'Show table'}
+          </button>
           <button className="button primary" onClick={() => void saveRequested()} disabled={!dirty || saving} data-testid="save-dataset" title="Save (Ctrl+S)">
             {saving ? 'Saving…' : 'Save'}
           </button>
         </div>
       </header>
+      <div className="editor-body">
       <YamlEditor
         file={open.file}
-        value={open.text}
+        value={draft}
         serverIssues={liveIssues}
         onChange={draftEdited}
         onSave={() => void saveRequested()}
         onMarkers={setMarkers}
         revealLine={revealLine}
       />
+      {showTable && <QuestionTable />}
+      </div>
       <div className="problems" data-testid="problems">
         <div className="problems-title">
           Problems <span className="badge">{problems.length}</span>

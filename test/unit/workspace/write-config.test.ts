@@ -40,3 +40,11 @@ describe('withSettings', () => {
     expect(next).toContain('# AI Eval workspace: the Riverside Library help desk example.');
   });
 });
+
+describe('untouched lines', () => {
+  it('stay byte-for-byte, flow collections included', () => {
+    const next = withSettings(config, { ...settingsSchema.parse({}), question_pass_threshold: 3.5, concurrency: 4 });
+    const flowLines = config.split('\n').filter((line) => line.includes('{ ') || line.includes('['));
+    for (const line of flowLines) expect(next).toContain(line);
+  });
+});

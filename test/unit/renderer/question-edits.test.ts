@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { addQuestion, moveQuestion, questionRows, toggleDisabled } from '../../../src-renderer/features/datasets/question-edits';
+
+const text = `# my dataset
+id: demo
+questions:
+  # the first one
+  - id: a
+    input: Hello?
+  - id: b
+    input:
+      - { role: user, content: Hi }
+      - { role: assistant, content: Yes? }
+      - { role: user, content: Renew Dune }
+    disabled: true
+`;
+
+describe('question edits', () => {
+  it('lists questions with their turns and disabled state', () => {
+    const rows = questionRows(text)!;
+    expect(rows.map((r) => [r.id, r.turns.length, r.disabled])).toEqual([
+      ['a', 1, false],
+      ['b', 3, true],
+    ]);
+    expect(questionRows('questions: [')).toBeUndefined();
+  });
+
+  it('toggles disabled, moves and adds, keeping comments', () => {
+    const enabled = toggleDisabled(text, 1);
+    expect(parse(enabled).questions[1].disabled).toBeUndefined();
+    const moved = moveQuestion(text, 1, -1);
+    expect(parse(moved).questions.map((q: { id: string }) => q.id)).toEqual(['b', 'a']);
+    const added = addQuestion(addQuestion(text));
+    expect(parse(added).questions.map((q: { id: string }) => q.id)).toEqual(['a', 'b', 'new_question', 'new_question_2']);
+    for (const out of [enabled, moved, added]) {
+      expect(out).toContain('# my dataset');
+      expect(out).toContain('# the first one');
+    }
+    expect(moveQuestion(text, 0, -1)).toBe(text);
+  });
+});
