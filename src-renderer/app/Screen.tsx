@@ -2,6 +2,7 @@
 import type { Route } from './router';
 import { DatasetsPage } from '../features/datasets/DatasetsPage';
 import { PortfolioPage } from '../features/portfolio/PortfolioPage';
+import { JudgesPage } from '../features/judges/JudgesPage';
 import { ComparePage } from '../features/results/ComparePage';
 import { ResultsPage } from '../features/results/ResultsPage';
 import { RunPage } from '../features/results/RunPage';
@@ -17,6 +18,8 @@ export function Screen({ route }: { route: Route }) {
       return first ? <RunPage key={first} runId={first} /> : <ResultsPage targetId={undefined} />;
     case 'compare':
       return first && second ? <ComparePage runIdA={first} runIdB={second} /> : <ResultsPage targetId={undefined} />;
+    case 'judges':
+      return <JudgesPage />;
     case 'targets':
     default:
       return <PortfolioPage />;
