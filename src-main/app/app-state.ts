@@ -7,6 +7,7 @@ import type { WorkspaceConfig } from '../../src-shared/model';
 import { inProcessStore, Store, storeFile, type StoreApi } from '../store/store';
 import { CONFIG_FILE, hasErrors, loadWorkspace, type Workspace } from '../workspace/load-workspace';
 import type { TrustStore } from '../workspace/trust';
+import type { Env, SecretStore } from './secrets';
 
 export type Logger = Readonly<{ info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void }>;
 
@@ -18,6 +19,10 @@ export type AppOptions = Readonly<{
   clock?: () => number;
   /** Trust the workspace for this process only (`--trust-workspace`). */
   trustForSession?: boolean;
+  /** Where provider API keys are stored (the Electron shell's keychain); the environment alone when absent. */
+  secrets?: SecretStore;
+  /** The environment provider keys are read from; process.env when absent. */
+  env?: Env;
 }>;
 
 export class AppState {

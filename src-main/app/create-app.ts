@@ -7,6 +7,8 @@ import { AppState, type AppOptions } from './app-state';
 import type { Ctx } from './ctx';
 import { datasetsHandlers } from './handlers/datasets.handlers';
 import { judgesHandlers } from './handlers/judges.handlers';
+import { providersHandlers } from './handlers/providers.handlers';
+import { secretsHandlers } from './handlers/secrets.handlers';
 import { targetsHandlers } from './handlers/targets.handlers';
 import { workspaceHandlers } from './handlers/workspace.handlers';
 
@@ -24,6 +26,8 @@ export function createApp(options: AppOptions & { checkOutputs?: boolean }): App
     ...datasetsHandlers(state),
     ...targetsHandlers(state),
     ...judgesHandlers(state),
+    ...providersHandlers(state),
+    ...secretsHandlers(state),
   } satisfies Handlers<Contract, Ctx>;
   const dispatch = createRouter<Ctx>(contract, handlers, {
     checkOutputs: options.checkOutputs,

@@ -1,5 +1,5 @@
 // The Electron shell: paths, the service, the IPC adapter, one secure window, and a clean quit.
-import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, safeStorage, shell } from 'electron';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +8,7 @@ import { registerIpc } from '../ipc/register-ipc';
 import { createExampleWorkspace } from '../workspace/example';
 import { CONFIG_FILE } from '../workspace/load-workspace';
 import { TrustStore } from '../workspace/trust';
+import { SafeStorageSecretStore } from './secret-store';
 
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources');
 const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).toString();
@@ -63,6 +64,7 @@ async function start(): Promise<void> {
     workspaceDir: initialWorkspace(trust),
     resourcesDir,
     trust,
+    secrets: new SafeStorageSecretStore(app.getPath('userData'), safeStorage),
     logger: { info: console.log, warn: console.warn, error: (m, e) => console.error(m, e) },
   });
   const unregister = registerIpc({

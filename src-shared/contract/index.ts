@@ -1,6 +1,8 @@
 // The whole contract: every call and event the service offers, merged from one file per domain.
 import { datasetsContract } from './datasets.contract';
 import { judgesContract } from './judges.contract';
+import { providersContract } from './providers.contract';
+import { secretsContract } from './secrets.contract';
 import { targetsContract } from './targets.contract';
 import { workspaceContract } from './workspace.contract';
 
@@ -9,6 +11,8 @@ export const contract = {
   ...datasetsContract,
   ...targetsContract,
   ...judgesContract,
+  ...providersContract,
+  ...secretsContract,
 } as const;
 
 export type Contract = typeof contract;

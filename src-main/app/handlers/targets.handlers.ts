@@ -5,20 +5,25 @@ import type { Contract } from '../../../src-shared/contract';
 import type { WorkspaceIssue } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
-import { CONFIG_FILE, hasErrors, loadWorkspace } from '../../workspace/load-workspace';
+import { CONFIG_FILE, hasErrors, loadWorkspace, type Workspace } from '../../workspace/load-workspace';
 import { textOnlyWarning } from '../../workspace/text-only';
 import { withSettings, withTarget } from '../../workspace/write-config';
 import { writeFileAtomic } from '../../workspace/write-file';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
+/** The text aieval.yaml would have after `edit`, the workspace as it would load, and that file's issues; writes nothing. */
+export function checkConfig(state: AppState, edit: (text: string) => string): { next: string; workspace: Workspace; issues: WorkspaceIssue[] } {
+  const next = edit(readFileSync(join(state.dir, CONFIG_FILE), 'utf8'));
+  const workspace = loadWorkspace(state.dir, { [CONFIG_FILE]: next });
+  return { next, workspace, issues: workspace.issues.filter((issue) => issue.file === CONFIG_FILE) };
+}
+
 /** Writes the new aieval.yaml only when it validates; otherwise returns its issues and leaves the file alone. */
-function saveConfig(state: AppState, edit: (text: string) => string): { issues: WorkspaceIssue[] } {
-  const path = join(state.dir, CONFIG_FILE);
-  const next = edit(readFileSync(path, 'utf8'));
-  const issues = loadWorkspace(state.dir, { [CONFIG_FILE]: next }).issues.filter((issue) => issue.file === CONFIG_FILE);
+export function saveConfig(state: AppState, edit: (text: string) => string): { issues: WorkspaceIssue[] } {
+  const { next, issues } = checkConfig(state, edit);
   if (hasErrors(issues)) return { issues };
-  writeFileAtomic(path, next);
+  writeFileAtomic(join(state.dir, CONFIG_FILE), next);
   state.events.emit('workspace.changed', { file: CONFIG_FILE });
   return { issues };
 }
@@ -48,6 +53,11 @@ export const targetsHandlers = (state: AppState) =>
       const found = state.workspace().config?.targets.find((target) => target.id === id);
       if (!found) throw new RpcError('not_found', `No target "${id}" in ${CONFIG_FILE}.`);
       return found;
+    },
+    'targets.check': ({ target, previousId }) => {
+      const { workspace, issues } = checkConfig(state, (text) => withTarget(text, target, previousId));
+      const warning = textOnlyWarning(target, workspace.datasets.get(target.dataset)?.questions ?? []);
+      return { issues, warnings: warning ? [warning] : [] };
     },
     'targets.save': ({ target, previousId }) => saveConfig(state, (text) => withTarget(text, target, previousId)),
     'settings.get': () => state.validWorkspace().config.settings,

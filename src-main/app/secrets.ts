@@ -1,0 +1,55 @@
+// Provider API keys outside the workspace: the keychain in the desktop app, the environment for the CLI and `ai-eval serve`.
+import { RpcError } from '../../src-shared/rpc/wire';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Secrets by environment variable name (OPENAI_API_KEY), so a stored key stands in for the variable `api_key_env` names. */
+export interface SecretStore {
+  /** 'keychain': keys set here are kept, encrypted by the OS; 'environment': read-only, the process environment. */
+  readonly kind: 'keychain' | 'environment';
+  get(name: string): string | undefined;
+  has(name: string): boolean;
+  set(name: string, value: string): void;
+  delete(name: string): void;
+}
+
+/** The CLI's and `ai-eval serve`'s store: reads the environment and refuses to store, saying where the key goes instead. */
+export function environmentSecrets(env: Env): SecretStore {
+  const refuse = (name: string, verb: string): never => {
+    throw new RpcError(
+      'unavailable',
+      `This server cannot ${verb} API keys: set ${name} in the environment of \`ai-eval serve\` and restart it (the desktop app keeps keys in the OS keychain).`,
+    );
+  };
+  return {
+    kind: 'environment',
+    get: (name) => env[name] || undefined,
+    has: (name) => Boolean(env[name]),
+    set: (name) => refuse(name, 'store'),
+    delete: (name) => refuse(name, 'clear'),
+  };
+}
+
+export type KeySource = 'keychain' | 'environment' | null;
+
+/** Where the key in `variable` comes from: a key stored in the keychain wins over the environment. */
+export function keySource(variable: string, secrets: SecretStore, env: Env): KeySource {
+  if (secrets.kind === 'keychain' && secrets.has(variable)) return 'keychain';
+  return env[variable] ? 'environment' : null;
+}
+
+/** The environment providers are built with: `env` with the keychain's keys for `variables` laid over it. */
+export function providerEnv(secrets: SecretStore, env: Env, variables: Iterable<string>): Env {
+  const merged: Record<string, string | undefined> = { ...env };
+  for (const variable of variables) {
+    const stored = secrets.kind === 'keychain' ? secrets.get(variable) : undefined;
+    if (stored) merged[variable] = stored;
+  }
+  return merged;
+}
+
+/** Replaces every occurrence of the key in a provider's message (some servers echo part of it back in a 401). */
+export function redactKey(message: string, key: string | undefined): string {
+  if (!key || key.length < 4) return message;
+  return message.split(key).join('(key)');
+}

@@ -1,0 +1,52 @@
+// Calls for the provider connections of aieval.yaml: list them, fetch their live model lists, test them, save them.
+import { z } from 'zod';
+import { call } from '../rpc/define';
+import { judgeConfig, providerConfig, providerKind, workspaceIssue } from '../model';
+import { keyStatus } from './secrets.contract';
+
+export const providerSummary = z.object({
+  name: z.string(),
+  kind: providerKind,
+  baseUrl: z.string().nullable().describe('base_url as written in aieval.yaml; null when the kind’s default is used.'),
+  address: z.string().describe('What is called: base_url, the kind’s default address, or the cassette of a replay provider.'),
+  apiKeyEnv: z.string().nullable(),
+  file: z.string().nullable(),
+  key: keyStatus,
+});
+export type ProviderSummary = z.infer<typeof providerSummary>;
+
+export const connectionProblem = z.enum(['no_key', 'unauthorized', 'unreachable', 'not_found', 'http_error', 'config', 'error']);
+export type ConnectionProblem = z.infer<typeof connectionProblem>;
+
+export const connectionTest = z.object({
+  ok: z.boolean(),
+  problem: connectionProblem.nullable(),
+  message: z.string().describe('What happened, in words: what failed and where, or how many models answered.'),
+  latencyMs: z.number().int().min(0),
+  modelCount: z.number().int().min(0).nullable(),
+});
+export type ConnectionTest = z.infer<typeof connectionTest>;
+
+export const modelList = z.object({
+  models: z.array(z.string()),
+  error: z.string().nullable().describe('Why the list could not be fetched; free text still works.'),
+});
+export type ModelList = z.infer<typeof modelList>;
+
+const providerName = z.object({ provider: z.string().min(1) });
+
+export const providersContract = {
+  /** Every provider connection of aieval.yaml with its kind, address and whether its key is available. */
+  'providers.list': call(z.object({}), z.array(providerSummary)),
+  /** The provider's live model list (Ollama /api/tags, OpenAI and Anthropic /models, a cassette's models). */
+  'providers.models': call(providerName, modelList),
+  /** Connects to a provider (as saved, or as `config` before it is saved) and says in words what worked or failed. */
+  'providers.test': call(providerName.extend({ config: providerConfig.optional() }), connectionTest),
+  /** The default judge of every LLM grader (provider and model, with per-grader overrides); null when none is set. */
+  'providers.getJudge': call(z.object({}), judgeConfig.nullable()),
+  /** Replace the provider connections and the default judge in aieval.yaml (comments kept); an invalid result is refused with its issues. */
+  'providers.save': call(
+    z.object({ providers: z.record(z.string().min(1), providerConfig), judge: judgeConfig.nullable() }),
+    z.object({ issues: z.array(workspaceIssue) }),
+  ),
+} as const;

@@ -1,0 +1,25 @@
+// Calls for provider API keys: where each connection's key comes from, and storing or clearing it; a key never comes back.
+import { z } from 'zod';
+import { call } from '../rpc/define';
+
+export const keyStatus = z.object({
+  provider: z.string(),
+  variable: z.string().nullable().describe('The environment variable the key stands for; null when the connection needs no key.'),
+  source: z.enum(['keychain', 'environment']).nullable().describe('Where the key comes from now; null when it is missing.'),
+  storage: z.enum(['keychain', 'environment']).describe('keychain: keys can be stored here; environment: only the server’s environment can hold them.'),
+});
+export type KeyStatus = z.infer<typeof keyStatus>;
+
+const providerName = z.object({ provider: z.string().min(1) });
+
+export const secretsContract = {
+  /** Where a connection's key comes from (keychain, environment or missing); never the key itself. */
+  'secrets.status': call(providerName, keyStatus),
+  /**
+   * Store a connection's key in the OS keychain, under the variable it stands for (connections naming the same
+   * variable share it). Refused, saying which variable to set, where keys can only come from the environment.
+   */
+  'secrets.set': call(providerName.extend({ key: z.string().trim().min(1, 'the key is empty').max(8192) }), keyStatus),
+  /** Remove a connection's stored key from the keychain. */
+  'secrets.clear': call(providerName, keyStatus),
+} as const;
