@@ -6,7 +6,12 @@ import { openToolServers, UntrustedWorkspaceError, type ToolServers } from '../.
 import { KnobMemory } from '../../src-main/engine/providers/capabilities';
 import { createProvider } from '../../src-main/engine/providers/create-provider';
 import type { Provider } from '../../src-main/engine/providers/provider';
-import { startFakeProviderServer, type FakeProviderServer, type FakeRequest, type FakeScript } from '../fixtures/fake-provider-server';
+import {
+  startFakeProviderServer,
+  type FakeProviderServer,
+  type FakeRequest,
+  type FakeScript,
+} from '../fixtures/fake-provider-server';
 
 const EXAMPLE = fileURLToPath(new URL('../../resources/example', import.meta.url));
 const CATALOG = { name: 'catalog', command: 'node', args: ['tools/catalog-server.js'] };
@@ -25,7 +30,11 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => {
   fake.requests.length = 0;
-  model = createProvider('local', { kind: 'openai', base_url: fake.openaiUrl }, { workspaceDir: EXAMPLE, env: {}, timeoutMs: 10_000, knobs: new KnobMemory() });
+  model = createProvider(
+    'local',
+    { kind: 'openai', base_url: fake.openaiUrl },
+    { workspaceDir: EXAMPLE, env: {}, timeoutMs: 10_000, knobs: new KnobMemory() },
+  );
 });
 afterEach(async () => {
   await servers?.close();
@@ -37,19 +46,35 @@ const toolTurns = (request: FakeRequest) => request.messages.filter((message) =>
 /** A help-desk model: looks the loan up, renews it, then reports the new due date from the tool result. */
 const renewingModel: FakeScript = (request) => {
   const results = toolTurns(request);
-  if (results.length === 0) return { toolCalls: [{ name: 'find_loan', arguments: { card: '4471', api_token: 'sk-live-123' } }] };
-  if (results.length === 1) return { text: 'Renewing now.', toolCalls: [{ name: 'renew_loan', arguments: { card: '4471', title: 'Dune' } }] };
+  if (results.length === 0)
+    return { toolCalls: [{ name: 'find_loan', arguments: { card: '4471', api_token: 'sk-live-123' } }] };
+  if (results.length === 1)
+    return { text: 'Renewing now.', toolCalls: [{ name: 'renew_loan', arguments: { card: '4471', title: 'Dune' } }] };
   const renewed = JSON.parse(results[1]?.content ?? '{}') as { due_date?: string };
   return { text: `The loan of Dune was renewed; it is now due on ${renewed.due_date}.` };
 };
 
 const agent = (maxSteps = 8) =>
-  runAgent({ provider: model, model: 'gpt-4o-mini', systemPrompt: 'You are the help desk agent.', messages: RENEW_DUNE, servers: servers as ToolServers, maxSteps, generation: { temperature: 0 } });
+  runAgent({
+    provider: model,
+    model: 'gpt-4o-mini',
+    systemPrompt: 'You are the help desk agent.',
+    messages: RENEW_DUNE,
+    servers: servers as ToolServers,
+    maxSteps,
+    generation: { temperature: 0 },
+  });
 
 describe('agent mode over the catalogue MCP server', () => {
   it('finds the loan, renews it, answers from the result, and keeps the tool-call record', async () => {
     servers = await openToolServers([CATALOG], { trusted: true, workspaceDir: EXAMPLE });
-    expect(servers.tools().map((tool) => tool.name)).toEqual(['search_catalog', 'find_loan', 'get_loan', 'renew_loan', 'delete_account']);
+    expect(servers.tools().map((tool) => tool.name)).toEqual([
+      'search_catalog',
+      'find_loan',
+      'get_loan',
+      'renew_loan',
+      'delete_account',
+    ]);
     fake.script = renewingModel;
 
     const outcome = await agent();
@@ -58,13 +83,36 @@ describe('agent mode over the catalogue MCP server', () => {
     expect(outcome.stepsExhausted).toBe(false);
     expect(outcome.responses).toHaveLength(3);
     expect(outcome.toolCalls).toEqual([
-      { seq: 0, name: 'find_loan', server: 'catalog', args: { card: '4471', api_token: '(redacted)' }, result: expect.stringContaining('"due_date":"2026-12-01"'), error: false },
-      { seq: 1, name: 'renew_loan', server: 'catalog', args: { card: '4471', title: 'Dune' }, result: expect.stringContaining('"due_date":"2026-12-22"'), error: false },
+      {
+        seq: 0,
+        name: 'find_loan',
+        server: 'catalog',
+        args: { card: '4471', api_token: '(redacted)' },
+        result: expect.stringContaining('"due_date":"2026-12-01"'),
+        error: false,
+      },
+      {
+        seq: 1,
+        name: 'renew_loan',
+        server: 'catalog',
+        args: { card: '4471', title: 'Dune' },
+        result: expect.stringContaining('"due_date":"2026-12-22"'),
+        error: false,
+      },
     ]);
     // The model saw the system prompt, the conversation, the offered tools, and each result.
     expect(fake.requests[0]?.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(fake.requests[0]?.tools).toContain('renew_loan');
-    expect(fake.requests[2]?.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'tool', 'assistant', 'tool']);
+    expect(fake.requests[2]?.messages.map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+    ]);
     // The state the renewal left behind is what state_check reads.
     const loan = await servers.call('catalog', 'get_loan', { card: '4471', title: 'Dune' });
     expect(JSON.parse(loan.text)).toMatchObject({ renewals: 1, due_date: '2026-12-22' });
@@ -75,14 +123,21 @@ describe('agent mode over the catalogue MCP server', () => {
     await servers.call('catalog', 'renew_loan', { card: '4471', title: 'Dune' });
     await servers.close();
     servers = await openToolServers([CATALOG], { trusted: true, workspaceDir: EXAMPLE });
-    expect(JSON.parse((await servers.call('catalog', 'get_loan', { card: '4471', title: 'Dune' })).text)).toMatchObject({ renewals: 0, due_date: '2026-12-01' });
+    expect(JSON.parse((await servers.call('catalog', 'get_loan', { card: '4471', title: 'Dune' })).text)).toMatchObject(
+      { renewals: 0, due_date: '2026-12-01' },
+    );
   });
 
   it('records refusals of the catalogue as errors and reports them to the model', async () => {
     servers = await openToolServers([CATALOG], { trusted: true, workspaceDir: EXAMPLE });
     fake.script = (request) =>
       toolTurns(request).length === 0
-        ? { toolCalls: [{ name: 'renew_loan', arguments: { card: '5120', title: 'Piranesi' } }, { name: 'delete_account', arguments: { card: '4471' } }] }
+        ? {
+            toolCalls: [
+              { name: 'renew_loan', arguments: { card: '5120', title: 'Piranesi' } },
+              { name: 'delete_account', arguments: { card: '4471' } },
+            ],
+          }
         : { text: 'Piranesi was already renewed twice.' };
     const outcome = await agent();
     expect(outcome.toolCalls.map((call) => [call.name, call.error])).toEqual([
@@ -91,7 +146,10 @@ describe('agent mode over the catalogue MCP server', () => {
     ]);
     expect(outcome.toolCalls[0]?.result).toContain('already renewed 2 times');
     expect(outcome.toolCalls[1]?.result).toContain('in person at the desk');
-    expect(toolTurns(fake.requests[1] as FakeRequest).map((turn) => turn.content)).toEqual([outcome.toolCalls[0]?.result, outcome.toolCalls[1]?.result]);
+    expect(toolTurns(fake.requests[1] as FakeRequest).map((turn) => turn.content)).toEqual([
+      outcome.toolCalls[0]?.result,
+      outcome.toolCalls[1]?.result,
+    ]);
   });
 
   it('stops after max_steps without running the tools of the last step', async () => {
@@ -106,9 +164,21 @@ describe('agent mode over the catalogue MCP server', () => {
 
   it('tells the model about a tool that does not exist, and records it without a server', async () => {
     servers = await openToolServers([CATALOG], { trusted: true, workspaceDir: EXAMPLE });
-    fake.script = (request) => (toolTurns(request).length === 0 ? { toolCalls: [{ name: 'close_branch', arguments: {} }] } : { text: 'I cannot do that.' });
+    fake.script = (request) =>
+      toolTurns(request).length === 0
+        ? { toolCalls: [{ name: 'close_branch', arguments: {} }] }
+        : { text: 'I cannot do that.' };
     const outcome = await agent();
-    expect(outcome.toolCalls).toEqual([{ seq: 0, name: 'close_branch', server: null, args: {}, result: expect.stringContaining('unknown tool "close_branch"'), error: true }]);
+    expect(outcome.toolCalls).toEqual([
+      {
+        seq: 0,
+        name: 'close_branch',
+        server: null,
+        args: {},
+        result: expect.stringContaining('unknown tool "close_branch"'),
+        error: true,
+      },
+    ]);
   });
 
   it('prefixes tool names two servers share with the server name', async () => {
@@ -123,11 +193,18 @@ describe('agent mode over the catalogue MCP server', () => {
   it('refuses to start a command in an untrusted workspace', async () => {
     const opening = openToolServers([CATALOG], { trusted: false, workspaceDir: EXAMPLE });
     await expect(opening).rejects.toBeInstanceOf(UntrustedWorkspaceError);
-    await expect(opening).rejects.toThrow(/^untrusted workspace: MCP server "catalog" would start a command \(node tools\/catalog-server\.js\); run `ai-eval trust`/);
+    await expect(opening).rejects.toThrow(
+      /^untrusted workspace: MCP server "catalog" would start a command \(node tools\/catalog-server\.js\); run `ai-eval trust`/,
+    );
   });
 
   it('names the server and shows its stderr when it cannot start', async () => {
-    const opening = openToolServers([{ name: 'broken', command: 'node', args: ['tools/no-such-server.js'] }], { trusted: true, workspaceDir: EXAMPLE });
-    await expect(opening).rejects.toThrow(/MCP server "broken" \(node tools\/no-such-server\.js\) could not be started or reached: .*Cannot find module/s);
+    const opening = openToolServers([{ name: 'broken', command: 'node', args: ['tools/no-such-server.js'] }], {
+      trusted: true,
+      workspaceDir: EXAMPLE,
+    });
+    await expect(opening).rejects.toThrow(
+      /MCP server "broken" \(node tools\/no-such-server\.js\) could not be started or reached: .*Cannot find module/s,
+    );
   });
 });

@@ -20,7 +20,11 @@ const MODEL = { ollama: 'llama3.1:8b', openai: 'gpt-4o-mini', anthropic: 'claude
 
 function provider(kind: (typeof KINDS)[number], timeoutMs = 5000, knobs = new KnobMemory()): Provider {
   const baseUrl = kind === 'openai' ? fake.openaiUrl : fake.url;
-  return createProvider(`fake_${kind}`, { kind, base_url: baseUrl, api_key_env: 'FAKE_KEY' }, { workspaceDir: '/tmp', env: { FAKE_KEY: 'sk-test' }, timeoutMs, knobs });
+  return createProvider(
+    `fake_${kind}`,
+    { kind, base_url: baseUrl, api_key_env: 'FAKE_KEY' },
+    { workspaceDir: '/tmp', env: { FAKE_KEY: 'sk-test' }, timeoutMs, knobs },
+  );
 }
 
 /** A loopback port nobody listens on. */
@@ -41,11 +45,22 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the call to fail');
 }
 
-const catalogTool = { name: 'find_loan', description: 'Finds loans', parameters: { type: 'object', properties: { card: { type: 'string' } }, required: ['card'] } };
+const catalogTool = {
+  name: 'find_loan',
+  description: 'Finds loans',
+  parameters: { type: 'object', properties: { card: { type: 'string' } }, required: ['card'] },
+};
 
 describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]) => {
   const model = MODEL[kind];
-  const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({ model, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi there' }], ...extra });
+  const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
+    model,
+    messages: [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi there' },
+    ],
+    ...extra,
+  });
 
   beforeEach(() => {
     fake.requests.length = 0;
@@ -55,11 +70,24 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
   it('chats: text, model, finish reason, usage, latency and the settings sent', async () => {
     fake.script = () => ({ text: 'Open 12:00 to 17:00', usage: { input: 11, output: 7 } });
     const response = await provider(kind).chat(ask({ generation: { temperature: 0.2, max_tokens: 64 } }));
-    expect(response).toMatchObject({ text: 'Open 12:00 to 17:00', model, finishReason: 'stop', toolCalls: [], usage: { inputTokens: 11, outputTokens: 7 } });
+    expect(response).toMatchObject({
+      text: 'Open 12:00 to 17:00',
+      model,
+      finishReason: 'stop',
+      toolCalls: [],
+      usage: { inputTokens: 11, outputTokens: 7 },
+    });
     expect(response.sent).toEqual({ temperature: 0.2, max_tokens: 64 });
     expect(response.latencyMs).toBeGreaterThanOrEqual(0);
     expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]).toMatchObject({ api: kind, model, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi there' }] });
+    expect(fake.requests[0]).toMatchObject({
+      api: kind,
+      model,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi there' },
+      ],
+    });
   });
 
   it('maps a length stop to finish reason "length" and keeps the raw one', async () => {
@@ -87,7 +115,11 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
           { role: 'user', content: 'I want to renew a book.' },
           { role: 'assistant', content: 'Which one?' },
           { role: 'user', content: 'Dune, card 4471.' },
-          { role: 'assistant', content: '', toolCalls: [{ id: 'call_a', name: 'find_loan', arguments: { card: '4471' } }] },
+          {
+            role: 'assistant',
+            content: '',
+            toolCalls: [{ id: 'call_a', name: 'find_loan', arguments: { card: '4471' } }],
+          },
           { role: 'tool', content: '{"title":"Dune"}', toolCallId: 'call_a', name: 'find_loan' },
         ],
       }),
@@ -119,9 +151,15 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
 
   it('marks 500 retryable and 404 not retryable', async () => {
     fake.script = () => ({ status: 500, errorMessage: 'boom' });
-    expect(((await failure(provider(kind).chat(ask()))) as ProviderError).details).toMatchObject({ status: 500, retryable: true });
+    expect(((await failure(provider(kind).chat(ask()))) as ProviderError).details).toMatchObject({
+      status: 500,
+      retryable: true,
+    });
     fake.script = () => ({ status: 404, errorMessage: 'model not found' });
-    expect(((await failure(provider(kind).chat(ask()))) as ProviderError).details).toMatchObject({ status: 404, retryable: false });
+    expect(((await failure(provider(kind).chat(ask()))) as ProviderError).details).toMatchObject({
+      status: 404,
+      retryable: false,
+    });
   });
 
   it('reports a malformed body and a truncated body as retryable provider errors', async () => {
@@ -185,8 +223,14 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
 describe('an unreachable provider', () => {
   it('fails with a retryable network error naming the address', async () => {
     const port = await closedPort();
-    const down = createProvider('down', { kind: 'ollama', base_url: `http://127.0.0.1:${port}` }, { workspaceDir: '/tmp', env: {}, timeoutMs: 2000 });
-    const error = (await failure(down.chat({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }))) as ProviderError;
+    const down = createProvider(
+      'down',
+      { kind: 'ollama', base_url: `http://127.0.0.1:${port}` },
+      { workspaceDir: '/tmp', env: {}, timeoutMs: 2000 },
+    );
+    const error = (await failure(
+      down.chat({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    )) as ProviderError;
     expect(error).toBeInstanceOf(ProviderError);
     expect(error.details.retryable).toBe(true);
     expect(error.message).toContain(`127.0.0.1:${port}`);

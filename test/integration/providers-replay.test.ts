@@ -23,23 +23,33 @@ beforeEach(() => {
 afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
 const env = { workspaceDir: '', env: {}, timeoutMs: 5000 };
-const question = (content: string): ChatRequest => ({ model: 'llama3.1:8b', messages: [{ role: 'user', content }], generation: { temperature: 0 } });
+const question = (content: string): ChatRequest => ({
+  model: 'llama3.1:8b',
+  messages: [{ role: 'user', content }],
+  generation: { temperature: 0 },
+});
 
 async function record(requests: readonly ChatRequest[]): Promise<string> {
   const file = join(workspace, 'recordings', 'run.jsonl');
   const writer = openCassetteWriter(file);
-  const live = withRecording(createProvider('local', { kind: 'ollama', base_url: fake.url }, { ...env, workspaceDir: workspace }), writer);
+  const live = withRecording(
+    createProvider('local', { kind: 'ollama', base_url: fake.url }, { ...env, workspaceDir: workspace }),
+    writer,
+  );
   for (const request of requests) await live.chat(request);
   writer.close();
   return file;
 }
 
-const replay = (file = 'recordings/run.jsonl') => createProvider('offline', { kind: 'replay', file }, { ...env, workspaceDir: workspace });
+const replay = (file = 'recordings/run.jsonl') =>
+  createProvider('offline', { kind: 'replay', file }, { ...env, workspaceDir: workspace });
 
 describe('record and replay', () => {
   it('replays a recorded answer without calling any server', async () => {
     await record([question('When are you open on Sundays?')]);
-    const lines = readFileSync(join(workspace, 'recordings', 'run.jsonl'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(workspace, 'recordings', 'run.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0] ?? '{}');
     expect(Object.keys(entry).sort()).toEqual(['hash', 'provider', 'request', 'response', 'usage']);
@@ -72,7 +82,11 @@ describe('record and replay', () => {
   it('answers repeated identical requests with their recordings in turn', async () => {
     await record([question('Roll'), question('Roll')]);
     const offline = replay();
-    const answers = [await offline.chat(question('Roll')), await offline.chat(question('Roll')), await offline.chat(question('Roll'))];
+    const answers = [
+      await offline.chat(question('Roll')),
+      await offline.chat(question('Roll')),
+      await offline.chat(question('Roll')),
+    ];
     expect(answers.map((answer) => answer.text)).toEqual(['answer 1 to Roll', 'answer 2 to Roll', 'answer 1 to Roll']);
   });
 
@@ -80,7 +94,10 @@ describe('record and replay', () => {
     fake.script = () => ({ status: 500 });
     const file = join(workspace, 'failed.jsonl');
     const writer = openCassetteWriter(file);
-    const live = withRecording(createProvider('local', { kind: 'ollama', base_url: fake.url }, { ...env, workspaceDir: workspace }), writer);
+    const live = withRecording(
+      createProvider('local', { kind: 'ollama', base_url: fake.url }, { ...env, workspaceDir: workspace }),
+      writer,
+    );
     await expect(live.chat(question('x'))).rejects.toBeInstanceOf(ProviderError);
     writer.close();
     expect(readCassette(file)).toEqual([]);
@@ -115,11 +132,15 @@ describe('createProvider', () => {
 
   it('names a missing cassette and a replay provider without a file', () => {
     expect(() => replay('recordings/none.jsonl')).toThrow(/cassette recordings\/none\.jsonl not found/);
-    expect(() => createProvider('offline', { kind: 'replay' }, { ...env, workspaceDir: workspace })).toThrow(/set "file"/);
+    expect(() => createProvider('offline', { kind: 'replay' }, { ...env, workspaceDir: workspace })).toThrow(
+      /set "file"/,
+    );
   });
 
   it('names the environment variable of a missing key', () => {
-    expect(() => createProvider('openai', { kind: 'openai', api_key_env: 'MY_OPENAI_KEY' }, env)).toThrow(/MY_OPENAI_KEY is not set/);
+    expect(() => createProvider('openai', { kind: 'openai', api_key_env: 'MY_OPENAI_KEY' }, env)).toThrow(
+      /MY_OPENAI_KEY is not set/,
+    );
     expect(() => createProvider('claude', { kind: 'anthropic' }, env)).toThrow(/ANTHROPIC_API_KEY is not set/);
     expect(() => createProvider('openai', { kind: 'openai' }, env)).toThrow(/OPENAI_API_KEY is not set/);
   });

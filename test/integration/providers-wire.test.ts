@@ -18,8 +18,10 @@ beforeEach(() => {
 
 const options = () => ({ workspaceDir: '/tmp', env: { KEY: 'sk-test' }, timeoutMs: 5000, knobs: new KnobMemory() });
 const ollama = () => createProvider('local', { kind: 'ollama', base_url: fake.url }, options());
-const openai = () => createProvider('openai', { kind: 'openai', base_url: fake.openaiUrl, api_key_env: 'KEY' }, options());
-const anthropic = () => createProvider('claude', { kind: 'anthropic', base_url: fake.url, api_key_env: 'KEY' }, options());
+const openai = () =>
+  createProvider('openai', { kind: 'openai', base_url: fake.openaiUrl, api_key_env: 'KEY' }, options());
+const anthropic = () =>
+  createProvider('claude', { kind: 'anthropic', base_url: fake.url, api_key_env: 'KEY' }, options());
 const request = (model: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
   model,
   messages: [
@@ -32,8 +34,14 @@ const lastBody = () => fake.requests.at(-1)?.body ?? {};
 
 describe('ollama on the wire', () => {
   it('posts /api/chat with stream false, options and format json', async () => {
-    const response = await ollama().chat(request('llama3.1:8b', { json: true, generation: { temperature: 0, top_p: 1, seed: 7, max_tokens: 256 } }));
-    expect(lastBody()).toMatchObject({ stream: false, format: 'json', options: { temperature: 0, top_p: 1, seed: 7, num_predict: 256 } });
+    const response = await ollama().chat(
+      request('llama3.1:8b', { json: true, generation: { temperature: 0, top_p: 1, seed: 7, max_tokens: 256 } }),
+    );
+    expect(lastBody()).toMatchObject({
+      stream: false,
+      format: 'json',
+      options: { temperature: 0, top_p: 1, seed: 7, num_predict: 256 },
+    });
     expect(response.sent).toEqual({ temperature: 0, top_p: 1, seed: 7, max_tokens: 256 });
   });
 
@@ -43,28 +51,48 @@ describe('ollama on the wire', () => {
         tools: [{ name: 'get_loan', description: 'A loan', parameters: { type: 'object' } }],
         messages: [
           { role: 'user', content: 'Dune?' },
-          { role: 'assistant', content: '', toolCalls: [{ id: 'call_0', name: 'get_loan', arguments: { title: 'Dune' } }] },
+          {
+            role: 'assistant',
+            content: '',
+            toolCalls: [{ id: 'call_0', name: 'get_loan', arguments: { title: 'Dune' } }],
+          },
           { role: 'tool', content: 'due 2026-12-01', toolCallId: 'call_0', name: 'get_loan' },
         ],
       }),
     );
     const body = lastBody() as { tools: unknown[]; messages: unknown[] };
-    expect(body.tools).toEqual([{ type: 'function', function: { name: 'get_loan', description: 'A loan', parameters: { type: 'object' } } }]);
-    expect(body.messages[1]).toEqual({ role: 'assistant', content: '', tool_calls: [{ function: { name: 'get_loan', arguments: { title: 'Dune' } } }] });
+    expect(body.tools).toEqual([
+      { type: 'function', function: { name: 'get_loan', description: 'A loan', parameters: { type: 'object' } } },
+    ]);
+    expect(body.messages[1]).toEqual({
+      role: 'assistant',
+      content: '',
+      tool_calls: [{ function: { name: 'get_loan', arguments: { title: 'Dune' } } }],
+    });
     expect(body.messages[2]).toEqual({ role: 'tool', content: 'due 2026-12-01', tool_name: 'get_loan' });
   });
 });
 
 describe('openai on the wire', () => {
   it('sends max_tokens, seed and response_format json_object to a chat model', async () => {
-    const response = await openai().chat(request('gpt-4o-mini', { json: true, generation: { temperature: 0, top_p: 1, seed: 3, max_tokens: 100 } }));
-    expect(lastBody()).toMatchObject({ temperature: 0, top_p: 1, seed: 3, max_tokens: 100, response_format: { type: 'json_object' } });
+    const response = await openai().chat(
+      request('gpt-4o-mini', { json: true, generation: { temperature: 0, top_p: 1, seed: 3, max_tokens: 100 } }),
+    );
+    expect(lastBody()).toMatchObject({
+      temperature: 0,
+      top_p: 1,
+      seed: 3,
+      max_tokens: 100,
+      response_format: { type: 'json_object' },
+    });
     expect(response.sent).toEqual({ temperature: 0, top_p: 1, seed: 3, max_tokens: 100 });
     expect(fake.requests.at(-1)?.headers.authorization).toBe('Bearer sk-test');
   });
 
   it('sends no temperature or top_p to a reasoning model, and max_completion_tokens', async () => {
-    const response = await openai().chat(request('o3-mini', { generation: { temperature: 0, top_p: 1, max_tokens: 100 } }));
+    const response = await openai().chat(
+      request('o3-mini', { generation: { temperature: 0, top_p: 1, max_tokens: 100 } }),
+    );
     const body = lastBody();
     expect(body).not.toHaveProperty('temperature');
     expect(body).not.toHaveProperty('top_p');
@@ -78,25 +106,37 @@ describe('openai on the wire', () => {
       request('gpt-4o', {
         messages: [
           { role: 'user', content: 'Dune?' },
-          { role: 'assistant', content: '', toolCalls: [{ id: 'call_9', name: 'get_loan', arguments: { title: 'Dune' } }] },
+          {
+            role: 'assistant',
+            content: '',
+            toolCalls: [{ id: 'call_9', name: 'get_loan', arguments: { title: 'Dune' } }],
+          },
           { role: 'tool', content: 'due 2026-12-01', toolCallId: 'call_9', name: 'get_loan' },
         ],
       }),
     );
     const messages = (lastBody() as { messages: unknown[] }).messages;
-    expect(messages[1]).toEqual({ role: 'assistant', content: null, tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_loan', arguments: '{"title":"Dune"}' } }] });
+    expect(messages[1]).toEqual({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_loan', arguments: '{"title":"Dune"}' } }],
+    });
     expect(messages[2]).toEqual({ role: 'tool', tool_call_id: 'call_9', content: 'due 2026-12-01' });
   });
 
   it('refuses a tool call whose arguments are not a JSON object', async () => {
     fake.script = () => ({ toolCalls: [{ name: 'find_loan', arguments: '{"card": 44' }] });
-    await expect(openai().chat(request('gpt-4o'))).rejects.toThrow(/tool "find_loan" with arguments that are not a JSON object: \{"card": 44/);
+    await expect(openai().chat(request('gpt-4o'))).rejects.toThrow(
+      /tool "find_loan" with arguments that are not a JSON object: \{"card": 44/,
+    );
   });
 });
 
 describe('anthropic on the wire', () => {
   it('puts system turns in `system`, sends max_tokens by default and no seed', async () => {
-    const response = await anthropic().chat(request('claude-3-5-haiku-latest', { generation: { temperature: 0, top_p: 1, seed: 5 } }));
+    const response = await anthropic().chat(
+      request('claude-3-5-haiku-latest', { generation: { temperature: 0, top_p: 1, seed: 5 } }),
+    );
     const body = lastBody();
     expect(body.system).toBe('You are a judge.');
     expect(body.messages).toEqual([{ role: 'user', content: 'Score this.' }]);
@@ -107,7 +147,9 @@ describe('anthropic on the wire', () => {
   });
 
   it('sends temperature without top_p to recent Claude models', async () => {
-    const response = await anthropic().chat(request('claude-sonnet-4-5-20250929', { generation: { temperature: 0, top_p: 1 } }));
+    const response = await anthropic().chat(
+      request('claude-sonnet-4-5-20250929', { generation: { temperature: 0, top_p: 1 } }),
+    );
     expect(lastBody()).not.toHaveProperty('top_p');
     expect(response.sent).toEqual({ max_tokens: 4096, temperature: 0 });
   });
@@ -132,7 +174,9 @@ describe('anthropic on the wire', () => {
       }),
     );
     const body = lastBody() as { messages: unknown[]; tools: unknown[] };
-    expect(body.tools).toEqual([{ name: 'get_loan', description: 'A loan', input_schema: { type: 'object', properties: {} } }]);
+    expect(body.tools).toEqual([
+      { name: 'get_loan', description: 'A loan', input_schema: { type: 'object', properties: {} } },
+    ]);
     expect(body.messages).toEqual([
       { role: 'user', content: 'Both loans?' },
       {
@@ -156,9 +200,14 @@ describe('anthropic on the wire', () => {
   it('keeps temperature and drops top_p when the API names both in a refusal', async () => {
     fake.script = (req) =>
       'top_p' in req.body && 'temperature' in req.body
-        ? { status: 400, errorMessage: '`temperature` and `top_p` cannot both be specified for this model. Please use only one.' }
+        ? {
+            status: 400,
+            errorMessage: '`temperature` and `top_p` cannot both be specified for this model. Please use only one.',
+          }
         : { text: 'ok' };
-    const response = await anthropic().chat(request('claude-3-7-sonnet-latest', { generation: { temperature: 0, top_p: 1 } }));
+    const response = await anthropic().chat(
+      request('claude-3-7-sonnet-latest', { generation: { temperature: 0, top_p: 1 } }),
+    );
     expect(response.sent).toEqual({ max_tokens: 4096, temperature: 0 });
   });
 });

@@ -62,14 +62,22 @@ export async function callExternalAgent(
   const answer = answerSchema.safeParse(parsed);
   if (!answer.success) {
     const issue = answer.error.issues[0];
-    throw malformedError(where, `expected {response: string, tool_calls?: [{name, server?, args?, result?, error?}]}; ${issue?.path.join('.') || 'body'}: ${issue?.message}`);
+    throw malformedError(
+      where,
+      `expected {response: string, tool_calls?: [{name, server?, args?, result?, error?}]}; ${issue?.path.join('.') || 'body'}: ${issue?.message}`,
+    );
   }
   const toolCalls = answer.data.tool_calls?.map((call, seq) =>
     toolCallRecord(seq, {
       name: call.name,
       server: call.server ?? null,
       args: call.args ?? {},
-      result: call.result === undefined || call.result === null ? null : typeof call.result === 'string' ? call.result : JSON.stringify(call.result),
+      result:
+        call.result === undefined || call.result === null
+          ? null
+          : typeof call.result === 'string'
+            ? call.result
+            : JSON.stringify(call.result),
       error: call.error ?? false,
     }),
   );

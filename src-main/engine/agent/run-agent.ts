@@ -35,13 +35,21 @@ export type AgentOutcome = Readonly<{
  */
 export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
   if (run.maxSteps < 1) throw new Error(`max_steps must be at least 1 (got ${run.maxSteps})`);
-  const conversation: ProviderMessage[] = [...(run.systemPrompt ? [{ role: 'system' as const, content: run.systemPrompt }] : []), ...run.messages];
+  const conversation: ProviderMessage[] = [
+    ...(run.systemPrompt ? [{ role: 'system' as const, content: run.systemPrompt }] : []),
+    ...run.messages,
+  ];
   const tools = run.servers.tools();
   const toolCalls: ToolCallRecord[] = [];
   const responses: ChatResponse[] = [];
   for (let step = 1; ; step += 1) {
     const response = await run.provider.chat(
-      { model: run.model, messages: conversation, ...(tools.length ? { tools } : {}), ...(run.generation ? { generation: run.generation } : {}) },
+      {
+        model: run.model,
+        messages: conversation,
+        ...(tools.length ? { tools } : {}),
+        ...(run.generation ? { generation: run.generation } : {}),
+      },
       run.signal,
     );
     responses.push(response);
@@ -53,8 +61,19 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
       const target = run.servers.serverOf(call.name);
       const result = target
         ? await run.servers.call(target.server, target.tool, call.arguments, run.signal)
-        : { text: `unknown tool "${call.name}": the available tools are ${tools.map((tool) => tool.name).join(', ') || 'none'}`, isError: true };
-      toolCalls.push(toolCallRecord(toolCalls.length, { name: target?.tool ?? call.name, server: target?.server ?? null, args: call.arguments, result: result.text, error: result.isError }));
+        : {
+            text: `unknown tool "${call.name}": the available tools are ${tools.map((tool) => tool.name).join(', ') || 'none'}`,
+            isError: true,
+          };
+      toolCalls.push(
+        toolCallRecord(toolCalls.length, {
+          name: target?.tool ?? call.name,
+          server: target?.server ?? null,
+          args: call.arguments,
+          result: result.text,
+          error: result.isError,
+        }),
+      );
       conversation.push({ role: 'tool', content: result.text, toolCallId: call.id, name: call.name });
     }
   }

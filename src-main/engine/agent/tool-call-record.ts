@@ -12,7 +12,20 @@ export function truncateResult(text: string): string {
 
 export function toolCallRecord(
   seq: number,
-  call: Readonly<{ name: string; server: string | null; args: Readonly<Record<string, unknown>>; result: string | null; error: boolean }>,
+  call: Readonly<{
+    name: string;
+    server: string | null;
+    args: Readonly<Record<string, unknown>>;
+    result: string | null;
+    error: boolean;
+  }>,
 ): ToolCallRecord {
-  return { seq, name: call.name, server: call.server, args: redactArgs(call.args), result: call.result === null ? null : truncateResult(call.result), error: call.error };
+  return {
+    seq,
+    name: call.name,
+    server: call.server,
+    args: redactArgs(call.args),
+    result: call.result === null ? null : truncateResult(call.result),
+    error: call.error,
+  };
 }

@@ -29,7 +29,10 @@ type Connected = Readonly<{ name: string; client: Client; tools: readonly ToolSp
 
 const STDERR_TAIL = 2000;
 
-export async function openToolServers(servers: readonly ToolServer[], options: OpenToolServersOptions): Promise<ToolServers> {
+export async function openToolServers(
+  servers: readonly ToolServer[],
+  options: OpenToolServersOptions,
+): Promise<ToolServers> {
   const commands = servers.filter((server) => 'command' in server);
   if (!options.trusted && commands.length > 0) {
     const first = commands[0];
@@ -49,7 +52,8 @@ export async function openToolServers(servers: readonly ToolServer[], options: O
 
 function exposeTools(connected: readonly Connected[], defaultSignal: AbortSignal | undefined): ToolServers {
   const owners = new Map<string, number>();
-  for (const server of connected) for (const tool of server.tools) owners.set(tool.name, (owners.get(tool.name) ?? 0) + 1);
+  for (const server of connected)
+    for (const tool of server.tools) owners.set(tool.name, (owners.get(tool.name) ?? 0) + 1);
   const byExposedName = new Map<string, { server: string; tool: string }>();
   const specs: ToolSpec[] = [];
   for (const server of connected) {
@@ -65,9 +69,14 @@ function exposeTools(connected: readonly Connected[], defaultSignal: AbortSignal
     serverOf: (toolName) => byExposedName.get(toolName),
     async call(server, tool, args, signal = defaultSignal) {
       const client = clients.get(server);
-      if (!client) throw new Error(`no MCP server named "${server}" (servers: ${[...clients.keys()].join(', ') || 'none'})`);
+      if (!client)
+        throw new Error(`no MCP server named "${server}" (servers: ${[...clients.keys()].join(', ') || 'none'})`);
       try {
-        const result = await client.callTool({ name: tool, arguments: args }, undefined, signal ? { signal } : undefined);
+        const result = await client.callTool(
+          { name: tool, arguments: args },
+          undefined,
+          signal ? { signal } : undefined,
+        );
         return { text: resultText(result), isError: result.isError === true };
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
@@ -94,7 +103,8 @@ async function connect(server: ToolServer, options: OpenToolServersOptions): Pro
         })
       : new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
   // Drain the child's stderr (a full pipe would block it) and keep its tail for the error message.
-  if (transport instanceof StdioClientTransport) transport.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL)));
+  if (transport instanceof StdioClientTransport)
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL)));
   try {
     await client.connect(transport, options.signal ? { signal: options.signal } : undefined);
     return { name: server.name, client, tools: await listTools(client, options.signal) };
@@ -102,7 +112,10 @@ async function connect(server: ToolServer, options: OpenToolServersOptions): Pro
     await client.close().catch(() => undefined);
     if (options.signal?.aborted) throw options.signal.reason;
     const detail = stderr.trim() ? `; its stderr ends with: ${stderr.trim().slice(-500)}` : '';
-    throw new Error(`MCP server "${server.name}" (${describeServer(server)}) could not be started or reached: ${(error as Error).message}${detail}`);
+    throw new Error(
+      `MCP server "${server.name}" (${describeServer(server)}) could not be started or reached: ${(error as Error).message}${detail}`,
+      { cause: error },
+    );
   }
 }
 
@@ -111,7 +124,8 @@ async function listTools(client: Client, signal: AbortSignal | undefined): Promi
   let cursor: string | undefined;
   do {
     const page = await client.listTools(cursor ? { cursor } : undefined, signal ? { signal } : undefined);
-    for (const tool of page.tools) tools.push({ name: tool.name, description: tool.description ?? '', parameters: { ...tool.inputSchema } });
+    for (const tool of page.tools)
+      tools.push({ name: tool.name, description: tool.description ?? '', parameters: { ...tool.inputSchema } });
     cursor = page.nextCursor;
   } while (cursor);
   return tools;

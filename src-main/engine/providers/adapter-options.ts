@@ -27,9 +27,12 @@ export function parseToolArguments(raw: string, tool: string, where: string): Re
     parsed = undefined;
   }
   if (!isRecord(parsed)) {
-    throw new ProviderError(`${where}: the model called tool "${tool}" with arguments that are not a JSON object: ${raw.slice(0, 200)}`, {
-      retryable: false,
-    });
+    throw new ProviderError(
+      `${where}: the model called tool "${tool}" with arguments that are not a JSON object: ${raw.slice(0, 200)}`,
+      {
+        retryable: false,
+      },
+    );
   }
   return parsed;
 }

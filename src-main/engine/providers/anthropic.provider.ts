@@ -1,6 +1,12 @@
 // The Anthropic adapter, over @anthropic-ai/sdk: the Messages API with `system`, tool_use and tool_result blocks.
 import Anthropic, { APIError } from '@anthropic-ai/sdk';
-import type { ContentBlockParam, Message, MessageCreateParamsNonStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type {
+  ContentBlockParam,
+  Message,
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+  Tool,
+} from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Generation } from '../../../src-shared/model';
 import { describeCall, elapsedMs, type AdapterOptions } from './adapter-options';
 import { sendWithKnobRetry, sharedKnobMemory } from './capabilities';
@@ -24,7 +30,13 @@ export class AnthropicProvider implements Provider {
     this.name = options.name;
     this.baseUrl = (options.baseUrl ?? ANTHROPIC_DEFAULT_URL).replace(/\/+$/, '');
     // Retries belong to the run's limiter, and our own deadline fires first; the SDK's timeout is only a backstop.
-    this.client = new Anthropic({ apiKey: options.apiKey ?? null, authToken: null, baseURL: this.baseUrl, maxRetries: 0, timeout: options.timeoutMs + 1000 });
+    this.client = new Anthropic({
+      apiKey: options.apiKey ?? null,
+      authToken: null,
+      baseURL: this.baseUrl,
+      maxRetries: 0,
+      timeout: options.timeoutMs + 1000,
+    });
   }
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
@@ -68,13 +80,20 @@ export class AnthropicProvider implements Provider {
   }
 }
 
-function toChatResponse(message: Message, model: string, where: string, latencyMs: number, sent: Generation): ChatResponse {
+function toChatResponse(
+  message: Message,
+  model: string,
+  where: string,
+  latencyMs: number,
+  sent: Generation,
+): ChatResponse {
   if (!Array.isArray(message?.content)) throw malformedError(where, 'expected {content: [...]}');
   const texts: string[] = [];
   const toolCalls: ProviderToolCall[] = [];
   for (const block of message.content) {
     if (block.type === 'text') texts.push(block.text);
-    if (block.type === 'tool_use') toolCalls.push({ id: block.id, name: block.name, arguments: isRecord(block.input) ? block.input : {} });
+    if (block.type === 'tool_use')
+      toolCalls.push({ id: block.id, name: block.name, arguments: isRecord(block.input) ? block.input : {} });
   }
   const rawFinishReason = message.stop_reason ?? null;
   return {
@@ -100,13 +119,27 @@ export function toAnthropicMessages(input: readonly ProviderMessage[]): { system
     if (message.role === 'system') {
       system.push(message.content);
     } else if (message.role === 'tool') {
-      const block: ContentBlockParam = { type: 'tool_result', tool_use_id: message.toolCallId, content: message.content };
+      const block: ContentBlockParam = {
+        type: 'tool_result',
+        tool_use_id: message.toolCallId,
+        content: message.content,
+      };
       const last = messages.at(-1);
-      if (last?.role === 'user' && Array.isArray(last.content) && last.content.every((part) => part.type === 'tool_result')) last.content.push(block);
+      if (
+        last?.role === 'user' &&
+        Array.isArray(last.content) &&
+        last.content.every((part) => part.type === 'tool_result')
+      )
+        last.content.push(block);
       else messages.push({ role: 'user', content: [block] });
     } else if (message.role === 'assistant' && message.toolCalls?.length) {
       const text: ContentBlockParam[] = message.content ? [{ type: 'text', text: message.content }] : [];
-      const uses: ContentBlockParam[] = message.toolCalls.map((call) => ({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments }));
+      const uses: ContentBlockParam[] = message.toolCalls.map((call) => ({
+        type: 'tool_use',
+        id: call.id,
+        name: call.name,
+        input: call.arguments,
+      }));
       messages.push({ role: 'assistant', content: [...text, ...uses] });
     } else {
       messages.push({ role: message.role, content: message.content });
@@ -115,7 +148,9 @@ export function toAnthropicMessages(input: readonly ProviderMessage[]): { system
   return { system: system.join('\n\n'), messages };
 }
 
-function toAnthropicTool(tool: Readonly<{ name: string; description: string; parameters: Record<string, unknown> }>): Tool {
+function toAnthropicTool(
+  tool: Readonly<{ name: string; description: string; parameters: Record<string, unknown> }>,
+): Tool {
   return { name: tool.name, description: tool.description, input_schema: { type: 'object', ...tool.parameters } };
 }
 

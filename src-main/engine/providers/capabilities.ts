@@ -3,11 +3,22 @@ import type { Generation, ProviderKind } from '../../../src-shared/model';
 import { ProviderError } from './provider';
 import { DROPPABLE_KNOBS, type DroppableKnob } from './provider-errors';
 
-type Rule = Readonly<{ kind: ProviderKind; model: RegExp; drop?: readonly DroppableKnob[]; dropTopPWithTemperature?: boolean; why: string }>;
+type Rule = Readonly<{
+  kind: ProviderKind;
+  model: RegExp;
+  drop?: readonly DroppableKnob[];
+  dropTopPWithTemperature?: boolean;
+  why: string;
+}>;
 
 /** The capability table: known refusals, applied before a call so the first request already succeeds. */
 export const CAPABILITY_RULES: readonly Rule[] = [
-  { kind: 'openai', model: /^(o\d|gpt-5)/i, drop: ['temperature', 'top_p'], why: 'OpenAI reasoning models accept only the default temperature and top_p' },
+  {
+    kind: 'openai',
+    model: /^(o\d|gpt-5)/i,
+    drop: ['temperature', 'top_p'],
+    why: 'OpenAI reasoning models accept only the default temperature and top_p',
+  },
   { kind: 'anthropic', model: /^claude/i, drop: ['seed'], why: 'the Anthropic API has no seed' },
   {
     kind: 'anthropic',
@@ -40,7 +51,12 @@ export class KnobMemory {
 export const sharedKnobMemory = new KnobMemory();
 
 /** The generation settings to send to `model`: the requested ones minus the knobs the table or memory rule out. */
-export function applicableGeneration(kind: ProviderKind, model: string, generation: Generation | undefined, memory: KnobMemory): Generation {
+export function applicableGeneration(
+  kind: ProviderKind,
+  model: string,
+  generation: Generation | undefined,
+  memory: KnobMemory,
+): Generation {
   const sent: Record<string, number> = {};
   for (const [key, value] of Object.entries(generation ?? {})) if (typeof value === 'number') sent[key] = value;
   for (const rule of CAPABILITY_RULES) {

@@ -7,7 +7,13 @@ import { generation } from '../../../src-shared/model';
 import type { ChatRequest, ChatResponse, Provider } from './provider';
 
 /** One line of a cassette: one successful provider call. */
-export type CassetteEntry = Readonly<{ hash: string; provider: string; request: ChatRequest; response: ChatResponse; usage: ChatResponse['usage'] }>;
+export type CassetteEntry = Readonly<{
+  hash: string;
+  provider: string;
+  request: ChatRequest;
+  response: ChatResponse;
+  usage: ChatResponse['usage'];
+}>;
 
 /** JSON with object keys sorted at every depth and undefined members dropped, so equal requests serialise equally. */
 export function canonicalJson(value: unknown): string {
@@ -21,7 +27,12 @@ export function canonicalJson(value: unknown): string {
 
 /** sha256 of the canonical {model, messages, tools, json}; generation settings are not part of a request's identity. */
 export function requestHash(request: ChatRequest): string {
-  const identity = { model: request.model, messages: request.messages, tools: request.tools ?? [], json: request.json ?? false };
+  const identity = {
+    model: request.model,
+    messages: request.messages,
+    tools: request.tools ?? [],
+    json: request.json ?? false,
+  };
   return createHash('sha256').update(canonicalJson(identity)).digest('hex');
 }
 
@@ -38,7 +49,9 @@ const entrySchema = z.object({
   request: z.object({
     model: z.string(),
     messages: z.array(message),
-    tools: z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })).optional(),
+    tools: z
+      .array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) }))
+      .optional(),
     generation: generation.optional(),
     json: z.boolean().optional(),
   }),
@@ -61,7 +74,7 @@ export function readCassette(file: string): CassetteEntry[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read cassette ${file}: ${(error as Error).message}`);
+    throw new Error(`cannot read cassette ${file}: ${(error as Error).message}`, { cause: error });
   }
   const entries: CassetteEntry[] = [];
   text.split('\n').forEach((line, index) => {
@@ -71,14 +84,17 @@ export function readCassette(file: string): CassetteEntry[] {
     try {
       parsed = JSON.parse(line);
     } catch (error) {
-      throw new Error(`${where}: not JSON (${(error as Error).message})`);
+      throw new Error(`${where}: not JSON (${(error as Error).message})`, { cause: error });
     }
     const result = entrySchema.safeParse(parsed);
     if (!result.success) {
       const issue = result.error.issues[0];
-      throw new Error(`${where}: ${issue ? `${issue.path.join('.') || '(line)'}: ${issue.message}` : 'invalid cassette entry'}`);
+      throw new Error(
+        `${where}: ${issue ? `${issue.path.join('.') || '(line)'}: ${issue.message}` : 'invalid cassette entry'}`,
+      );
     }
-    if (requestHash(result.data.request) !== result.data.hash) throw new Error(`${where}: the hash does not match the recorded request (was the request edited?)`);
+    if (requestHash(result.data.request) !== result.data.hash)
+      throw new Error(`${where}: the hash does not match the recorded request (was the request edited?)`);
     entries.push(result.data);
   });
   return entries;

@@ -68,13 +68,19 @@ function keyFrom(name: string, config: ProviderConfig, env: CreateProviderOption
 }
 
 function createReplay(name: string, config: ProviderConfig, workspaceDir: string): Provider {
-  if (!config.file) throw new ProviderConfigError(`provider "${name}" (replay): set "file" to the cassette (a JSONL file in the workspace)`);
+  if (!config.file)
+    throw new ProviderConfigError(
+      `provider "${name}" (replay): set "file" to the cassette (a JSONL file in the workspace)`,
+    );
   const file = resolveInside(workspaceDir, config.file, `provider "${name}" (replay)`);
-  if (!existsSync(file)) throw new ProviderConfigError(`provider "${name}" (replay): cassette ${config.file} not found (looked for ${file})`);
+  if (!existsSync(file))
+    throw new ProviderConfigError(
+      `provider "${name}" (replay): cassette ${config.file} not found (looked for ${file})`,
+    );
   try {
     return new ReplayProvider(name, file);
   } catch (error) {
-    throw new ProviderConfigError(`provider "${name}" (replay): ${(error as Error).message}`);
+    throw new ProviderConfigError(`provider "${name}" (replay): ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -87,6 +93,7 @@ export function resolveInside(workspaceDir: string, file: string, who: string): 
     return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
   };
   const escapes = !inside(path, root) || (existsSync(path) && !inside(realpathSync(path), realpathSync(root)));
-  if (escapes) throw new ProviderConfigError(`${who}: ${file} is outside the workspace ${root}; keep cassettes inside it`);
+  if (escapes)
+    throw new ProviderConfigError(`${who}: ${file} is outside the workspace ${root}; keep cassettes inside it`);
   return path;
 }

@@ -10,7 +10,11 @@ export type CallScope = Readonly<{ where: string; timeoutMs: number; signal: Abo
  * a timeout becomes a retryable ProviderError; any other failure goes through `mapError`.
  * A plain AbortController and timer (not AbortSignal.any) keep long runs free of listener build-up.
  */
-export async function withDeadline<T>(scope: CallScope, fn: (signal: AbortSignal) => Promise<T>, mapError: (error: unknown) => ProviderError): Promise<T> {
+export async function withDeadline<T>(
+  scope: CallScope,
+  fn: (signal: AbortSignal) => Promise<T>,
+  mapError: (error: unknown) => ProviderError,
+): Promise<T> {
   const outer = scope.signal;
   outer?.throwIfAborted();
   const controller = new AbortController();

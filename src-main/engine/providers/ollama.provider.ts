@@ -20,7 +20,9 @@ export class OllamaProvider implements Provider {
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     const knobs = this.options.knobs ?? sharedKnobMemory;
-    return sendWithKnobRetry('ollama', request.model, request.generation, knobs, (sent) => this.send(request, sent, signal));
+    return sendWithKnobRetry('ollama', request.model, request.generation, knobs, (sent) =>
+      this.send(request, sent, signal),
+    );
   }
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
@@ -107,7 +109,12 @@ function readToolCalls(raw: unknown, where: string): ProviderToolCall[] {
   return raw.map((entry: unknown, index) => {
     const fn = isRecord(entry) && isRecord(entry.function) ? entry.function : undefined;
     if (!fn || typeof fn.name !== 'string') throw malformedError(where, `tool call ${index} has no function name`);
-    const args = typeof fn.arguments === 'string' ? parseToolArguments(fn.arguments, fn.name, where) : isRecord(fn.arguments) ? fn.arguments : {};
+    const args =
+      typeof fn.arguments === 'string'
+        ? parseToolArguments(fn.arguments, fn.name, where)
+        : isRecord(fn.arguments)
+          ? fn.arguments
+          : {};
     const id = isRecord(entry) && typeof entry.id === 'string' ? entry.id : `call_${index}`;
     return { id, name: fn.name, arguments: args };
   });

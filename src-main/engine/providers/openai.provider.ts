@@ -1,6 +1,10 @@
 // The OpenAI adapter, over the openai SDK: chat completions and /models, for OpenAI and any compatible server.
 import OpenAI, { APIError } from 'openai';
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletion,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import type { Generation } from '../../../src-shared/model';
 import { describeCall, elapsedMs, parseToolArguments, type AdapterOptions } from './adapter-options';
 import { isOpenAiReasoningModel, sendWithKnobRetry, sharedKnobMemory } from './capabilities';
@@ -24,12 +28,19 @@ export class OpenAiProvider implements Provider {
     this.name = options.name;
     this.baseUrl = (options.baseUrl ?? OPENAI_DEFAULT_URL).replace(/\/+$/, '');
     // Retries belong to the run's limiter, and our own deadline fires first; the SDK's timeout is only a backstop.
-    this.client = new OpenAI({ apiKey: options.apiKey ?? NO_KEY, baseURL: this.baseUrl, maxRetries: 0, timeout: options.timeoutMs + 1000 });
+    this.client = new OpenAI({
+      apiKey: options.apiKey ?? NO_KEY,
+      baseURL: this.baseUrl,
+      maxRetries: 0,
+      timeout: options.timeoutMs + 1000,
+    });
   }
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     const knobs = this.options.knobs ?? sharedKnobMemory;
-    return sendWithKnobRetry('openai', request.model, request.generation, knobs, (sent) => this.send(request, sent, signal));
+    return sendWithKnobRetry('openai', request.model, request.generation, knobs, (sent) =>
+      this.send(request, sent, signal),
+    );
   }
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
@@ -50,7 +61,9 @@ export class OpenAiProvider implements Provider {
     const body: ChatCompletionCreateParamsNonStreaming = {
       model: request.model,
       messages: request.messages.map(toOpenAiMessage),
-      ...(request.tools?.length ? { tools: request.tools.map((tool) => ({ type: 'function' as const, function: { ...tool } })) } : {}),
+      ...(request.tools?.length
+        ? { tools: request.tools.map((tool) => ({ type: 'function' as const, function: { ...tool } })) }
+        : {}),
       ...(request.json ? { response_format: { type: 'json_object' as const } } : {}),
       ...openAiKnobs(request.model, sent),
     };
@@ -65,11 +78,25 @@ export class OpenAiProvider implements Provider {
   }
 }
 
-function toChatResponse(completion: ChatCompletion, model: string, where: string, latencyMs: number, sent: Generation): ChatResponse {
+function toChatResponse(
+  completion: ChatCompletion,
+  model: string,
+  where: string,
+  latencyMs: number,
+  sent: Generation,
+): ChatResponse {
   const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
   if (!choice?.message) throw malformedError(where, 'expected {choices: [{message}]}');
   const toolCalls: ProviderToolCall[] = (choice.message.tool_calls ?? []).flatMap((call) =>
-    call.type === 'function' ? [{ id: call.id, name: call.function.name, arguments: parseToolArguments(call.function.arguments, call.function.name, where) }] : [],
+    call.type === 'function'
+      ? [
+          {
+            id: call.id,
+            name: call.function.name,
+            arguments: parseToolArguments(call.function.arguments, call.function.name, where),
+          },
+        ]
+      : [],
   );
   const rawFinishReason = choice.finish_reason ?? null;
   return {
@@ -78,7 +105,10 @@ function toChatResponse(completion: ChatCompletion, model: string, where: string
     model: completion.model || model,
     finishReason: mapFinishReason(rawFinishReason),
     rawFinishReason,
-    usage: { inputTokens: completion.usage?.prompt_tokens ?? null, outputTokens: completion.usage?.completion_tokens ?? null },
+    usage: {
+      inputTokens: completion.usage?.prompt_tokens ?? null,
+      outputTokens: completion.usage?.completion_tokens ?? null,
+    },
     latencyMs,
     sent,
   };
@@ -90,7 +120,11 @@ function toOpenAiMessage(message: ProviderMessage): ChatCompletionMessageParam {
     return {
       role: 'assistant',
       content: message.content || null,
-      tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
+      tool_calls: message.toolCalls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+      })),
     };
   }
   return { role: message.role, content: message.content };
@@ -100,7 +134,9 @@ function toOpenAiMessage(message: ProviderMessage): ChatCompletionMessageParam {
 function openAiKnobs(model: string, sent: Generation): Partial<ChatCompletionCreateParamsNonStreaming> {
   const { max_tokens: maxTokens, ...rest } = sent;
   if (maxTokens === undefined) return rest;
-  return isOpenAiReasoningModel(model) ? { ...rest, max_completion_tokens: maxTokens } : { ...rest, max_tokens: maxTokens };
+  return isOpenAiReasoningModel(model)
+    ? { ...rest, max_completion_tokens: maxTokens }
+    : { ...rest, max_tokens: maxTokens };
 }
 
 function mapFinishReason(raw: string | null): FinishReason {

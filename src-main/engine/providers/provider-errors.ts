@@ -124,11 +124,13 @@ function describeCause(cause: unknown): string {
       break;
     }
     const code = (current as Error & { code?: unknown }).code;
-    const text = typeof code === 'string' && !current.message.includes(code) ? `${current.message} (${code})` : current.message;
+    const text =
+      typeof code === 'string' && !current.message.includes(code) ? `${current.message} (${code})` : current.message;
     if (text && !parts.includes(text)) parts.push(text);
     current = current.cause;
   }
   return parts.join(': ') || 'unknown failure';
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -21,9 +21,12 @@ export class ReplayProvider implements Provider {
     const hash = requestHash(request);
     const recordings = this.byHash.get(hash);
     if (!recordings?.length) {
-      throw new ProviderError(`provider "${this.name}" (replay, ${this.file}): no recording for this request (hash ${hash}, model ${request.model})`, {
-        retryable: false,
-      });
+      throw new ProviderError(
+        `provider "${this.name}" (replay, ${this.file}): no recording for this request (hash ${hash}, model ${request.model})`,
+        {
+          retryable: false,
+        },
+      );
     }
     const count = this.served.get(hash) ?? 0;
     this.served.set(hash, count + 1);

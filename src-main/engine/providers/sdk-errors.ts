@@ -9,7 +9,8 @@ type SdkApiErrorClass = abstract new (...args: never[]) => SdkApiError;
 /** Returns the mapper for one SDK, given its APIError class (its connection errors carry no status). */
 export function sdkErrorMapper(apiError: SdkApiErrorClass, where: string): (error: unknown) => ProviderError {
   return (error) => {
-    if (error instanceof apiError && typeof error.status === 'number') return httpError(where, error.status, sdkDetail(error), error.headers);
+    if (error instanceof apiError && typeof error.status === 'number')
+      return httpError(where, error.status, sdkDetail(error), error.headers);
     if (error instanceof SyntaxError) return malformedError(where, error.message);
     return networkError(where, error);
   };

@@ -17,18 +17,35 @@ describe('applicableGeneration', () => {
   });
 
   it('drops seed for Claude, and top_p beside temperature for recent Claude models only', () => {
-    expect(applicableGeneration('anthropic', 'claude-3-5-haiku-latest', all, new KnobMemory())).toEqual({ temperature: 0, top_p: 1, max_tokens: 100 });
-    expect(applicableGeneration('anthropic', 'claude-sonnet-4-20250514', all, new KnobMemory())).toEqual({ temperature: 0, top_p: 1, max_tokens: 100 });
+    expect(applicableGeneration('anthropic', 'claude-3-5-haiku-latest', all, new KnobMemory())).toEqual({
+      temperature: 0,
+      top_p: 1,
+      max_tokens: 100,
+    });
+    expect(applicableGeneration('anthropic', 'claude-sonnet-4-20250514', all, new KnobMemory())).toEqual({
+      temperature: 0,
+      top_p: 1,
+      max_tokens: 100,
+    });
     for (const model of ['claude-sonnet-4-5', 'claude-opus-4-1-20250805', 'claude-haiku-4-5-20251001']) {
-      expect(applicableGeneration('anthropic', model, all, new KnobMemory())).toEqual({ temperature: 0, max_tokens: 100 });
+      expect(applicableGeneration('anthropic', model, all, new KnobMemory())).toEqual({
+        temperature: 0,
+        max_tokens: 100,
+      });
     }
-    expect(applicableGeneration('anthropic', 'claude-sonnet-4-5', { top_p: 0.9 }, new KnobMemory())).toEqual({ top_p: 0.9 });
+    expect(applicableGeneration('anthropic', 'claude-sonnet-4-5', { top_p: 0.9 }, new KnobMemory())).toEqual({
+      top_p: 0.9,
+    });
   });
 
   it('drops what the provider refused for that model, and only for it', () => {
     const memory = new KnobMemory();
     memory.remember('ollama', 'odd-model', 'seed');
-    expect(applicableGeneration('ollama', 'odd-model', all, memory)).toEqual({ temperature: 0, top_p: 1, max_tokens: 100 });
+    expect(applicableGeneration('ollama', 'odd-model', all, memory)).toEqual({
+      temperature: 0,
+      top_p: 1,
+      max_tokens: 100,
+    });
     expect(applicableGeneration('ollama', 'other', all, memory)).toEqual(all);
   });
 

@@ -1,6 +1,12 @@
 // Retry-After and rate-limit header parsing, retryable statuses and knob detection.
 import { describe, expect, it } from 'vitest';
-import { httpError, isRetryableStatus, knobNamedIn, parseRetryAfter, retryAfterFromHeaders } from '../../../../src-main/engine/providers/provider-errors';
+import {
+  httpError,
+  isRetryableStatus,
+  knobNamedIn,
+  parseRetryAfter,
+  retryAfterFromHeaders,
+} from '../../../../src-main/engine/providers/provider-errors';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
@@ -26,7 +32,10 @@ describe('retry delays', () => {
       'x-ratelimit-reset-tokens': '20ms',
     });
     expect(retryAfterFromHeaders(openai, 429, NOW)).toBe(360_000);
-    const anthropic = new Headers({ 'anthropic-ratelimit-tokens-remaining': '0', 'anthropic-ratelimit-tokens-reset': '2026-03-01T12:00:05Z' });
+    const anthropic = new Headers({
+      'anthropic-ratelimit-tokens-remaining': '0',
+      'anthropic-ratelimit-tokens-reset': '2026-03-01T12:00:05Z',
+    });
     expect(retryAfterFromHeaders(anthropic, 429, NOW)).toBe(5000);
     expect(retryAfterFromHeaders(new Headers({ 'x-ratelimit-reset': String(NOW / 1000 + 12) }), 429, NOW)).toBe(12_000);
     expect(retryAfterFromHeaders(new Headers({ 'x-ratelimit-reset': '3' }), 429, NOW)).toBe(3000);
@@ -40,7 +49,12 @@ describe('httpError', () => {
   });
 
   it('says where, the status and the provider’s message, and carries the delay', () => {
-    const error = httpError('provider "x" (openai, model m, http://h)', 429, 'slow down', new Headers({ 'retry-after': '2' }));
+    const error = httpError(
+      'provider "x" (openai, model m, http://h)',
+      429,
+      'slow down',
+      new Headers({ 'retry-after': '2' }),
+    );
     expect(error.message).toBe('provider "x" (openai, model m, http://h): HTTP 429: slow down');
     expect(error.details).toEqual({ status: 429, retryable: true, retryAfterMs: 2000 });
   });
@@ -49,6 +63,10 @@ describe('httpError', () => {
     expect(knobNamedIn("Unsupported value: 'temperature' does not support 0 with this model.")).toBe('temperature');
     expect(knobNamedIn('`temperature` and `top_p` cannot both be specified for this model.')).toBe('top_p');
     expect(knobNamedIn('messages: field required')).toBeUndefined();
-    expect(httpError('w', 400, "'seed' is not supported", undefined).details).toEqual({ status: 400, retryable: false, knob: 'seed' });
+    expect(httpError('w', 400, "'seed' is not supported", undefined).details).toEqual({
+      status: 400,
+      retryable: false,
+      knob: 'seed',
+    });
   });
 });
