@@ -6,7 +6,8 @@ export const actionabilityGrader = judgeGrader({
   info: GRADER_CATALOG.actionability_grader,
   template: 'judge',
   dimension: 'actionability',
-  definition: 'Can a reader take concrete action based on this response? (Whether the assistant itself acted is not the question.)',
+  definition:
+    'Can a reader take concrete action based on this response? (Whether the assistant itself acted is not the question.)',
   guidance: [
     '5: immediately actionable: concrete steps, values or next actions the reader can follow.',
     '4: actionable, with a detail the reader has to work out.',

@@ -3,7 +3,14 @@ import type { ChatMessage, GraderInfo, Question, Rubric, Target, ToolCallRecord 
 import type { ChatRequest, ChatResponse } from '../providers/provider';
 
 /** One executed (or unexecuted) rubric check, as stored with the grader result. */
-export type CheckResult = Readonly<{ id: string; kind: string; score: number | null; passed: boolean | null; executed: boolean; reason: string }>;
+export type CheckResult = Readonly<{
+  id: string;
+  kind: string;
+  score: number | null;
+  passed: boolean | null;
+  executed: boolean;
+  reason: string;
+}>;
 
 /** One judge call, stored as a judge trace (SPEC 11). */
 export type JudgeCallRecord = Readonly<{
@@ -65,5 +72,10 @@ export interface Grader {
 }
 
 export const skipped = (reason: string): GradeOutcome => ({ status: 'skipped', score: null, reason });
-export const errored = (reason: string, judgeCalls?: readonly JudgeCallRecord[]): GradeOutcome => ({ status: 'error', score: null, reason, judgeCalls });
+export const errored = (reason: string, judgeCalls?: readonly JudgeCallRecord[]): GradeOutcome => ({
+  status: 'error',
+  score: null,
+  reason,
+  judgeCalls,
+});
 export const scored = (score: number, reason: string): GradeOutcome => ({ status: 'scored', score, reason });

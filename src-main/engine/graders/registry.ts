@@ -8,9 +8,21 @@ import { factMatchGrader } from './fact-match.grader';
 import { formatGrader } from './format.grader';
 import { groundednessGrader } from './groundedness.grader';
 import { relevanceGrader } from './relevance.grader';
+import { rubricChecksGrader } from './rubric-checks.grader';
 import { stateCheckGrader } from './state-check.grader';
 import { toolUsageGrader } from './tool-usage.grader';
 
-const ALL: readonly Grader[] = [relevanceGrader, completenessGrader, accuracyGrader, actionabilityGrader, factMatchGrader, groundednessGrader, formatGrader, toolUsageGrader, stateCheckGrader];
+const ALL: readonly Grader[] = [
+  relevanceGrader,
+  completenessGrader,
+  accuracyGrader,
+  actionabilityGrader,
+  factMatchGrader,
+  groundednessGrader,
+  formatGrader,
+  rubricChecksGrader,
+  toolUsageGrader,
+  stateCheckGrader,
+];
 
 export const GRADERS: ReadonlyMap<GraderId, Grader> = new Map(ALL.map((grader) => [grader.info.id, grader]));

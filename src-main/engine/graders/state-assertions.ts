@@ -6,11 +6,20 @@ export type AssertionOutcome = Readonly<{ passed: boolean; why: string }>;
 
 /** The tool's answer as data: MCP results unwrapped (structuredContent, else the text parts), JSON text parsed. */
 export function toolResultValue(result: unknown): Readonly<{ value: unknown; isError: boolean }> {
-  if (result !== null && typeof result === 'object' && !Array.isArray(result) && ('content' in result || 'structuredContent' in result)) {
+  if (
+    result !== null &&
+    typeof result === 'object' &&
+    !Array.isArray(result) &&
+    ('content' in result || 'structuredContent' in result)
+  ) {
     const mcp = result as { content?: unknown; structuredContent?: unknown; isError?: unknown };
     const isError = mcp.isError === true;
     if (mcp.structuredContent !== undefined && !isError) return { value: mcp.structuredContent, isError };
-    const texts = Array.isArray(mcp.content) ? mcp.content.flatMap((part: { type?: unknown; text?: unknown }) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : [])) : [];
+    const texts = Array.isArray(mcp.content)
+      ? mcp.content.flatMap((part: { type?: unknown; text?: unknown }) =>
+          part.type === 'text' && typeof part.text === 'string' ? [part.text] : [],
+        )
+      : [];
     return { value: parseJsonText(texts.join('\n')), isError };
   }
   return { value: typeof result === 'string' ? parseJsonText(result) : result, isError: false };
@@ -24,18 +33,6 @@ function parseJsonText(text: string): unknown {
   }
 }
 
-/** Follows `a.b.0.c` through objects and arrays; '' is the whole value; undefined when a step is missing. */
-export function dotPath(value: unknown, path: string): unknown {
-  if (path === '') return value;
-  let current = value;
-  for (const step of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    if (!Object.hasOwn(current, step)) return undefined;
-    current = (current as Record<string, unknown>)[step];
-  }
-  return current;
-}
-
 /** Compares the value at the assertion's path with its expectation. */
 export function checkExpectation(assertion: StateAssertion, value: unknown): AssertionOutcome {
   const where = assertion.path === '' ? 'the result' : assertion.path;
@@ -43,7 +40,10 @@ export function checkExpectation(assertion: StateAssertion, value: unknown): Ass
   const expect = assertion.expect;
   if ('exists' in expect) {
     const exists = value !== undefined;
-    return { passed: exists === expect.exists, why: `${where} ${exists ? 'exists' : 'is missing'}${exists === expect.exists ? '' : `, expected it ${expect.exists ? 'to exist' : 'to be missing'}`}` };
+    return {
+      passed: exists === expect.exists,
+      why: `${where} ${exists ? 'exists' : 'is missing'}${exists === expect.exists ? '' : `, expected it ${expect.exists ? 'to exist' : 'to be missing'}`}`,
+    };
   }
   if ('equals' in expect) {
     const passed = isDeepStrictEqual(value, expect.equals);
@@ -55,18 +55,32 @@ export function checkExpectation(assertion: StateAssertion, value: unknown): Ass
   }
   if ('contains' in expect) {
     const passed = contains(value, expect.contains);
-    return { passed, why: `${where} ${actual}, ${passed ? 'contains' : 'expected to contain'} ${show(expect.contains)}` };
+    return {
+      passed,
+      why: `${where} ${actual}, ${passed ? 'contains' : 'expected to contain'} ${show(expect.contains)}`,
+    };
   }
-  const passed = value !== undefined && new RegExp(expect.matches, 'u').test(typeof value === 'string' ? value : JSON.stringify(value));
+  const passed =
+    value !== undefined &&
+    new RegExp(expect.matches, 'u').test(typeof value === 'string' ? value : JSON.stringify(value));
   return { passed, why: `${where} ${actual}, ${passed ? 'matches' : 'expected to match'} /${expect.matches}/` };
 }
 
 /** A string holds the text; an array holds an equal element; an object holds every key of an expected object. */
 function contains(value: unknown, expected: unknown): boolean {
-  if (typeof value === 'string') return value.includes(typeof expected === 'string' ? expected : JSON.stringify(expected));
+  if (typeof value === 'string')
+    return value.includes(typeof expected === 'string' ? expected : JSON.stringify(expected));
   if (Array.isArray(value)) return value.some((item) => isDeepStrictEqual(item, expected));
-  if (value !== null && typeof value === 'object' && expected !== null && typeof expected === 'object' && !Array.isArray(expected)) {
-    return Object.entries(expected).every(([key, item]) => Object.hasOwn(value, key) && isDeepStrictEqual((value as Record<string, unknown>)[key], item));
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    expected !== null &&
+    typeof expected === 'object' &&
+    !Array.isArray(expected)
+  ) {
+    return Object.entries(expected).every(
+      ([key, item]) => Object.hasOwn(value, key) && isDeepStrictEqual((value as Record<string, unknown>)[key], item),
+    );
   }
   return false;
 }

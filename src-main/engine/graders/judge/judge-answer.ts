@@ -1,6 +1,7 @@
 // Reads a judge's answer: the first JSON object in it, its score and reason; never turns a non-answer into a 0 (SPEC 6).
 
-export type JudgeAnswer = Readonly<{ ok: true; score: number; reason: string }> | Readonly<{ ok: false; error: string }>;
+export type JudgeAnswer =
+  Readonly<{ ok: true; score: number; reason: string }> | Readonly<{ ok: false; error: string }>;
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -41,7 +42,12 @@ export function parseJudgeAnswer(text: string): JudgeAnswer {
   if (!object) return { ok: false, error: `the judge answered no JSON object: ${preview(text)}` };
   const raw = object.score;
   if (raw === undefined) return { ok: false, error: `the judge's answer has no "score": ${preview(text)}` };
-  const score = typeof raw === 'number' ? raw : typeof raw === 'string' && NUMERIC.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  const score =
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string' && NUMERIC.test(raw.trim())
+        ? Number(raw.trim())
+        : Number.NaN;
   if (!Number.isFinite(score)) return { ok: false, error: `the judge's score ${JSON.stringify(raw)} is not a number` };
   const reason = typeof object.reason === 'string' ? object.reason.trim() : '';
   return { ok: true, score, reason };
@@ -50,12 +56,16 @@ export function parseJudgeAnswer(text: string): JudgeAnswer {
 /** A 0-to-max judge's score: clamped into its scale, the clamp named in the reason. */
 export function clampScore(score: number, min: number, max: number): Readonly<{ score: number; note: string }> {
   const clamped = Math.max(min, Math.min(max, score));
-  return { score: clamped, note: clamped === score ? '' : ` (the judge answered ${score}, outside ${min}-${max}; clamped to ${clamped})` };
+  return {
+    score: clamped,
+    note: clamped === score ? '' : ` (the judge answered ${score}, outside ${min}-${max}; clamped to ${clamped})`,
+  };
 }
 
 /** A binary judge's score: outside [0,1] is an error (another scale); inside rounds to 0 or 1, 0.5 to 0 (unsure is no). */
 export function binaryScore(score: number): Readonly<{ ok: true; score: 0 | 1 } | { ok: false; error: string }> {
-  if (score < 0 || score > 1) return { ok: false, error: `the judge answered ${score}, outside the 0-1 scale of a yes/no judge` };
+  if (score < 0 || score > 1)
+    return { ok: false, error: `the judge answered ${score}, outside the 0-1 scale of a yes/no judge` };
   return { ok: true, score: score > 0.5 ? 1 : 0 };
 }
 

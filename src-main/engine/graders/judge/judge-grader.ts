@@ -54,10 +54,21 @@ function judgeCriteria(context: GradeContext, spec: JudgeSpec): string {
   const parts = [context.criteria.trim()];
   if (spec.groundTruth) {
     const facts = context.question.expected_facts ?? [];
-    if (facts.length > 0) parts.push(['GROUND TRUTH (verified facts the answer must state; paraphrase and formatting variation allowed):', ...facts.map((fact) => `- ${fact}`)].join('\n'));
+    if (facts.length > 0)
+      parts.push(
+        [
+          'GROUND TRUTH (verified facts the answer must state; paraphrase and formatting variation allowed):',
+          ...facts.map((fact) => `- ${fact}`),
+        ].join('\n'),
+      );
     const forbidden = context.question.must_not_contain ?? [];
     if (forbidden.length > 0) {
-      parts.push(['MUST NOT CONTAIN (stating any of these, paraphrases included, caps the score at 1):', ...forbidden.map((phrase) => `- ${JSON.stringify(phrase)}`)].join('\n'));
+      parts.push(
+        [
+          'MUST NOT CONTAIN (stating any of these, paraphrases included, caps the score at 1):',
+          ...forbidden.map((phrase) => `- ${JSON.stringify(phrase)}`),
+        ].join('\n'),
+      );
     }
   }
   if (spec.info.seesToolCalls) {
@@ -70,5 +81,7 @@ function judgeCriteria(context: GradeContext, spec: JudgeSpec): string {
 /** The first must_not_contain phrase found in the full response (case-insensitive substring), if any. */
 function forbiddenMatch(context: GradeContext): string | undefined {
   const response = context.response.toLowerCase();
-  return (context.question.must_not_contain ?? []).find((phrase) => phrase !== '' && response.includes(phrase.toLowerCase()));
+  return (context.question.must_not_contain ?? []).find(
+    (phrase) => phrase !== '' && response.includes(phrase.toLowerCase()),
+  );
 }

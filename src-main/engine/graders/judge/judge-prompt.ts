@@ -42,12 +42,20 @@ export type PromptParts = Readonly<{
 }>;
 
 /** The filled prompt and the (cut) response text the judge saw. */
-export function buildJudgePrompt(template: JudgeTemplate, parts: PromptParts): Readonly<{ prompt: string; responseSeen: string }> {
+export function buildJudgePrompt(
+  template: JudgeTemplate,
+  parts: PromptParts,
+): Readonly<{ prompt: string; responseSeen: string }> {
   const cut = cutResponse(parts.response, parts.judgeResponseCharLimit);
-  const note = cut.truncated ? `\n[the answer was cut here: ${cut.totalChars - parts.judgeResponseCharLimit} more characters were not shown]` : '';
+  const note = cut.truncated
+    ? `\n[the answer was cut here: ${cut.totalChars - parts.judgeResponseCharLimit} more characters were not shown]`
+    : '';
   const values: Record<Placeholder, string> = {
     question: fence('question', renderConversation(parts.messages)),
-    criteria: fence('criteria', parts.criteria.trim() === '' ? '(no criteria given: judge the answer on the dimension alone)' : parts.criteria),
+    criteria: fence(
+      'criteria',
+      parts.criteria.trim() === '' ? '(no criteria given: judge the answer on the dimension alone)' : parts.criteria,
+    ),
     agent_response: fence('agent_response', cut.seen + note),
     dimension: parts.dimension ?? '',
     definition: parts.definition ?? '',

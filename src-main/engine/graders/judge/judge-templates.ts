@@ -10,7 +10,16 @@ export type JudgeTemplate = Readonly<{ name: string; version: string; body: stri
 export const TEMPLATE_FOLDER = 'judge-templates';
 
 /** Placeholders a template may use; filled by name, so adding one never breaks an override. */
-export const PLACEHOLDERS = ['question', 'criteria', 'agent_response', 'dimension', 'definition', 'guidance', 'min_score', 'max_score'] as const;
+export const PLACEHOLDERS = [
+  'question',
+  'criteria',
+  'agent_response',
+  'dimension',
+  'definition',
+  'guidance',
+  'min_score',
+  'max_score',
+] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
 /** Every template must show the judge these three, or it could not judge anything. */
@@ -25,18 +34,26 @@ export class JudgeTemplateError extends Error {}
 const cache = new Map<string, Readonly<{ mtimeMs: number; template: JudgeTemplate }>>();
 
 /** The template `name`: the workspace's override when one exists, else the bundled one. Throws JudgeTemplateError. */
-export function loadJudgeTemplate(name: string, workspaceDir: string, resourcesDir = findResourcesDir()): JudgeTemplate {
+export function loadJudgeTemplate(
+  name: string,
+  workspaceDir: string,
+  resourcesDir = findResourcesDir(),
+): JudgeTemplate {
   if (!TEMPLATE_NAME.test(name)) throw new JudgeTemplateError(`judge template name "${name}" must be snake_case`);
   const override = join(workspaceDir, TEMPLATE_FOLDER, `${name}.md`);
   if (existsSync(override)) return readTemplate(name, override, true);
   const bundled = join(resourcesDir, TEMPLATE_FOLDER, `${name}.md`);
-  if (!existsSync(bundled)) throw new JudgeTemplateError(`no judge template "${name}" (looked in ${override} and ${bundled})`);
+  if (!existsSync(bundled))
+    throw new JudgeTemplateError(`no judge template "${name}" (looked in ${override} and ${bundled})`);
   return readTemplate(name, bundled, false);
 }
 
 /** Every template's version, overrides included, for the run identity snapshot (SPEC 5). */
 export function judgeTemplateVersions(workspaceDir: string, resourcesDir = findResourcesDir()): Record<string, string> {
-  const names = new Set([...templateNames(join(resourcesDir, TEMPLATE_FOLDER)), ...templateNames(join(workspaceDir, TEMPLATE_FOLDER))]);
+  const names = new Set([
+    ...templateNames(join(resourcesDir, TEMPLATE_FOLDER)),
+    ...templateNames(join(workspaceDir, TEMPLATE_FOLDER)),
+  ]);
   const versions: Record<string, string> = {};
   for (const name of [...names].sort()) versions[name] = loadJudgeTemplate(name, workspaceDir, resourcesDir).version;
   return versions;
@@ -71,15 +88,21 @@ function parseTemplate(name: string, file: string, text: string, isOverride: boo
   const match = FRONT_MATTER.exec(text);
   const meta = match ? (parseYaml(match[1] ?? '') as unknown) : undefined;
   const declared = meta !== null && typeof meta === 'object' && 'version' in meta ? String(meta.version) : undefined;
-  if (!isOverride && declared === undefined) throw new JudgeTemplateError(`${file}: a bundled judge template needs a version in its front matter`);
+  if (!isOverride && declared === undefined)
+    throw new JudgeTemplateError(`${file}: a bundled judge template needs a version in its front matter`);
   const body = match ? text.slice(match[0].length) : text;
   const used = new Set([...body.matchAll(PLACEHOLDER)].map((found) => found[1] ?? ''));
   for (const key of used) if (!(PLACEHOLDERS as readonly string[]).includes(key)) throw unknownPlaceholder(file, key);
-  for (const key of REQUIRED) if (!used.has(key)) throw new JudgeTemplateError(`${file}: the template never shows {{${key}}} to the judge`);
+  for (const key of REQUIRED)
+    if (!used.has(key)) throw new JudgeTemplateError(`${file}: the template never shows {{${key}}} to the judge`);
   // An override's version carries a hash of its text, so editing it makes earlier judge validations stale (SPEC 11).
-  const version = isOverride ? `${declared ?? '0.0.0'}+workspace.${createHash('sha256').update(text).digest('hex').slice(0, 12)}` : (declared ?? '');
+  const version = isOverride
+    ? `${declared ?? '0.0.0'}+workspace.${createHash('sha256').update(text).digest('hex').slice(0, 12)}`
+    : (declared ?? '');
   return { name, version, body, file };
 }
 
 const unknownPlaceholder = (file: string, key: string) =>
-  new JudgeTemplateError(`${file}: unknown placeholder {{${key}}} (known: ${PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')})`);
+  new JudgeTemplateError(
+    `${file}: unknown placeholder {{${key}}} (known: ${PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')})`,
+  );

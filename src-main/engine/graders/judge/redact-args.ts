@@ -1,6 +1,7 @@
 // Secret-named tool arguments (SPEC 6): matched by name, replaced before a judge or the store sees them.
 
-const SECRET_NAME = /password|passwd|secret|token|api_key|apikey|credential|authorization|auth_key|private_key|access_key/i;
+const SECRET_NAME =
+  /password|passwd|secret|token|api_key|apikey|credential|authorization|auth_key|private_key|access_key/i;
 
 export const REDACTED = '(redacted)';
 

@@ -21,7 +21,9 @@ export type JudgeRequest = Readonly<{
   guidance?: string;
 }>;
 
-export type JudgeResult = Readonly<{ score: number; reason: string; record: JudgeCallRecord }> | Readonly<{ score: null; error: string; record?: JudgeCallRecord }>;
+export type JudgeResult =
+  | Readonly<{ score: number; reason: string; record: JudgeCallRecord }>
+  | Readonly<{ score: null; error: string; record?: JudgeCallRecord }>;
 
 export async function runJudge(context: GradeContext, request: JudgeRequest): Promise<JudgeResult> {
   const judge = context.judgeFor(request.graderId);
@@ -31,18 +33,41 @@ export async function runJudge(context: GradeContext, request: JudgeRequest): Pr
   try {
     const template = loadJudgeTemplate(request.template, context.workspaceDir);
     templateVersion = `${template.name}@${template.version}`;
-    built = buildJudgePrompt(template, { ...request, messages: context.messages, response: context.response, judgeResponseCharLimit: context.judgeResponseCharLimit });
+    built = buildJudgePrompt(template, {
+      ...request,
+      messages: context.messages,
+      response: context.response,
+      judgeResponseCharLimit: context.judgeResponseCharLimit,
+    });
   } catch (error) {
     return { score: null, error: `judge template "${request.template}": ${(error as Error).message}` };
   }
-  const base = { graderId: request.graderId, provider: judge.provider, model: judge.model, templateVersion, prompt: built.prompt, responseSeen: built.responseSeen };
+  const base = {
+    graderId: request.graderId,
+    provider: judge.provider,
+    model: judge.model,
+    templateVersion,
+    prompt: built.prompt,
+    responseSeen: built.responseSeen,
+  };
   const started = Date.now();
   let answer;
   try {
-    answer = await judge.chat({ messages: [{ role: 'user', content: built.prompt }], generation: PINNED_GENERATION, json: true }, context.signal);
+    answer = await judge.chat(
+      { messages: [{ role: 'user', content: built.prompt }], generation: PINNED_GENERATION, json: true },
+      context.signal,
+    );
   } catch (error) {
     const message = `judge call to ${judge.provider}/${judge.model} failed: ${(error as Error).message}`;
-    const record = { ...base, rawAnswer: null, score: null, reason: null, error: message, settings: { requested: PINNED_GENERATION, sent: null }, latencyMs: Date.now() - started };
+    const record = {
+      ...base,
+      rawAnswer: null,
+      score: null,
+      reason: null,
+      error: message,
+      settings: { requested: PINNED_GENERATION, sent: null },
+      latencyMs: Date.now() - started,
+    };
     return { score: null, error: message, record };
   }
   const settings = { requested: PINNED_GENERATION, sent: answer.sent };

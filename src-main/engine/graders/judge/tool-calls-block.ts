@@ -34,13 +34,17 @@ export function toolCallsBlock(record: readonly ToolCallRecord[] | undefined): s
   }
   const unlistedTools = tools.length - listed.size;
   if (unlistedTools > 0) {
-    out.push(`- and ${unlistedTools} more distinct tool${unlistedTools === 1 ? '' : 's'} not listed (${unlistedCalls} call${unlistedCalls === 1 ? '' : 's'})`);
+    out.push(
+      `- and ${unlistedTools} more distinct tool${unlistedTools === 1 ? '' : 's'} not listed (${unlistedCalls} call${unlistedCalls === 1 ? '' : 's'})`,
+    );
   }
   return out.join('\n');
 }
 
 function renderArgs(args: Readonly<Record<string, unknown>>): string {
-  const parts = Object.entries(args).map(([name, value]) => `${name}=${isSecretArgName(name) ? REDACTED : renderValue(value)}`);
+  const parts = Object.entries(args).map(
+    ([name, value]) => `${name}=${isSecretArgName(name) ? REDACTED : renderValue(value)}`,
+  );
   return parts.length === 0 ? '' : ` with ${parts.join(', ')}`;
 }
 
@@ -59,6 +63,13 @@ function quote(value: string): string {
   return `'${escaped}${chars.length > MAX_ARG_CHARS ? '…' : ''}'`;
 }
 
-const NAMED_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const NAMED_ESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\\\',
+  "'": "\\'",
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
 
-const escapeChar = (char: string): string => NAMED_ESCAPES[char] ?? `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+const escapeChar = (char: string): string =>
+  NAMED_ESCAPES[char] ?? `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;

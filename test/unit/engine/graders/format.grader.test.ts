@@ -12,7 +12,11 @@ describe('format_grader', () => {
   });
 
   it('scores a clean plain answer 5', async () => {
-    expect(await grade('The main branch opens at noon on Sundays.')).toEqual({ status: 'scored', score: 5, reason: 'no format issues' });
+    expect(await grade('The main branch opens at noon on Sundays.')).toEqual({
+      status: 'scored',
+      score: 5,
+      reason: 'no format issues',
+    });
   });
 
   it('scores an empty or whitespace-only response 0 before any rule', async () => {

@@ -7,8 +7,15 @@ export type ContextOverrides = Partial<Omit<GradeContext, 'question'>> & { quest
 export function makeContext(overrides: ContextOverrides = {}): GradeContext {
   const { question: questionFields, ...rest } = overrides;
   const question = questionSchema.parse({ id: 'q1', input: 'When is the library open on Sundays?', ...questionFields });
-  const target = targetSchema.parse({ id: 't1', provider: 'fake', model: 'm', dataset: 'd', graders: ['format_grader'] });
-  const messages = typeof question.input === 'string' ? [{ role: 'user' as const, content: question.input }] : question.input;
+  const target = targetSchema.parse({
+    id: 't1',
+    provider: 'fake',
+    model: 'm',
+    dataset: 'd',
+    graders: ['format_grader'],
+  });
+  const messages =
+    typeof question.input === 'string' ? [{ role: 'user' as const, content: question.input }] : question.input;
   return {
     question,
     criteria: question.criteria ?? '',

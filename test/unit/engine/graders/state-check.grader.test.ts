@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { target as targetSchema } from '../../../../src-shared/model';
 import { stateCheckGrader } from '../../../../src-main/engine/graders/state-check.grader';
-import { dotPath, toolResultValue } from '../../../../src-main/engine/graders/state-assertions';
+import { dotPath } from '../../../../src-main/engine/graders/dot-path';
+import { toolResultValue } from '../../../../src-main/engine/graders/state-assertions';
 import { makeContext } from './make-context';
 
 const agent = targetSchema.parse({
@@ -14,7 +15,9 @@ const agent = targetSchema.parse({
   tools: [{ name: 'catalog', command: 'node', args: ['server.js'] }],
 });
 
-const loans: Record<string, unknown> = { '4471': { due_date: '2026-12-22', renewals: 1, titles: ['Dune'], member: { name: 'Ann' } } };
+const loans: Record<string, unknown> = {
+  '4471': { due_date: '2026-12-22', renewals: 1, titles: ['Dune'], member: { name: 'Ann' } },
+};
 
 /** A read tool answering like an MCP server: JSON text content. */
 const callTool = async (server: string, tool: string, args: Record<string, unknown>) => {
@@ -24,10 +27,23 @@ const callTool = async (server: string, tool: string, args: Record<string, unkno
 };
 
 const grade = (state: unknown, overrides: Parameters<typeof makeContext>[0] = {}) =>
-  stateCheckGrader.grade(makeContext({ target: agent, callTool, question: { metadata: state === undefined ? {} : { state } }, ...overrides }));
+  stateCheckGrader.grade(
+    makeContext({
+      target: agent,
+      callTool,
+      question: { metadata: state === undefined ? {} : { state } },
+      ...overrides,
+    }),
+  );
 
 const spec = (...assertions: object[]) => ({ server: 'catalog', assertions });
-const loan = (id: string, path: string, expect: object) => ({ id, tool: 'get_loan', args: { card: '4471' }, path, expect });
+const loan = (id: string, path: string, expect: object) => ({
+  id,
+  tool: 'get_loan',
+  args: { card: '4471' },
+  path,
+  expect,
+});
 
 describe('state_check', () => {
   it('skips when metadata.state is absent', async () => {
@@ -35,14 +51,25 @@ describe('state_check', () => {
   });
 
   it('scores a malformed spec 0.0 as a setup failure, never a skip', async () => {
-    expect(await grade({ server: 'catalog', assertions: [] })).toEqual({ status: 'scored', score: 0, reason: 'setup failure: metadata.state.assertions: must list at least one assertion' });
+    expect(await grade({ server: 'catalog', assertions: [] })).toEqual({
+      status: 'scored',
+      score: 0,
+      reason: 'setup failure: metadata.state.assertions: must list at least one assertion',
+    });
     expect((await grade('catalog')).reason).toMatch(/^setup failure: /);
-    expect((await grade(spec(loan('a', 'x', { matches: '(' })))).reason).toBe('setup failure: assertion a has an invalid "matches" pattern');
-    expect((await grade({ ...spec(loan('a', 'x', { exists: true })), server: 'crm' })).reason).toMatch(/setup failure: metadata.state.server "crm" is not a tool server of target agent \(catalog\)/);
+    expect((await grade(spec(loan('a', 'x', { matches: '(' })))).reason).toBe(
+      'setup failure: assertion a has an invalid "matches" pattern',
+    );
+    expect((await grade({ ...spec(loan('a', 'x', { exists: true })), server: 'crm' })).reason).toMatch(
+      /setup failure: metadata.state.server "crm" is not a tool server of target agent \(catalog\)/,
+    );
   });
 
   it('is an error in chat mode (no callTool)', async () => {
-    expect(await grade(spec(loan('a', 'x', { exists: true })), { callTool: undefined })).toMatchObject({ status: 'error', reason: expect.stringMatching(/needs an agent target with MCP tool servers/) });
+    expect(await grade(spec(loan('a', 'x', { exists: true })), { callTool: undefined })).toMatchObject({
+      status: 'error',
+      reason: expect.stringMatching(/needs an agent target with MCP tool servers/),
+    });
   });
 
   it('scores 5.0 when every assertion passes, one PASS line each', async () => {
@@ -69,7 +96,15 @@ describe('state_check', () => {
   });
 
   it('scores 0.0 when any assertion fails, naming it', async () => {
-    const outcome = await grade(spec(loan('renewed', 'due_date', { equals: '2026-12-01' }), loan('count', 'renewals', { exists: true }), { id: 'err', tool: 'fails', args: {}, path: '', expect: { exists: true } }));
+    const outcome = await grade(
+      spec(loan('renewed', 'due_date', { equals: '2026-12-01' }), loan('count', 'renewals', { exists: true }), {
+        id: 'err',
+        tool: 'fails',
+        args: {},
+        path: '',
+        expect: { exists: true },
+      }),
+    );
     expect(outcome.score).toBe(0);
     expect(outcome.reason.split('\n')).toEqual([
       'FAIL renewed: due_date is "2026-12-22", expected "2026-12-01"',

@@ -22,10 +22,19 @@ describe('tool_usage_grader', () => {
 
   it('gives each expectation an equal share of 5 (three of four met: 3.75)', async () => {
     const outcome = await grade(
-      [expect_('find_loan', { args: { card: '4471' } }), expect_('renew_loan', { after: 'find_loan' }), expect_('delete_account', { should_run: false }), expect_('get_loan')],
+      [
+        expect_('find_loan', { args: { card: '4471' } }),
+        expect_('renew_loan', { after: 'find_loan' }),
+        expect_('delete_account', { should_run: false }),
+        expect_('get_loan'),
+      ],
       record(['find_loan', { card: 4471 }], ['renew_loan', { card: '4471' }]),
     );
-    expect(outcome).toEqual({ status: 'scored', score: 3.75, reason: '3 of 4 tool expectations met: get_loan was not called' });
+    expect(outcome).toEqual({
+      status: 'scored',
+      score: 3.75,
+      reason: '3 of 4 tool expectations met: get_loan was not called',
+    });
   });
 
   it('fails should_run: false when the tool ran', async () => {
@@ -38,7 +47,10 @@ describe('tool_usage_grader', () => {
   it('matches args as a subset, scalars loosely and booleans strictly', async () => {
     const calls = record(['search', { query: 'dune', limit: '12', exact: 'true' }]);
     expect((await grade([expect_('search', { args: { limit: 12 } })], calls)).score).toBe(5);
-    expect(await grade([expect_('search', { args: { exact: true } })], calls)).toMatchObject({ score: 0, reason: expect.stringContaining('search was never called with {"exact":true}') });
+    expect(await grade([expect_('search', { args: { exact: true } })], calls)).toMatchObject({
+      score: 0,
+      reason: expect.stringContaining('search was never called with {"exact":true}'),
+    });
     expect(subsetMatches({ a: { b: 1 } }, { a: { b: '1', c: 2 } })).toBe(true);
     expect(subsetMatches({ a: [1, 2] }, { a: ['1', '2'] })).toBe(true);
     expect(subsetMatches({ a: 1 }, {})).toBe(false);
@@ -48,8 +60,14 @@ describe('tool_usage_grader', () => {
   it('checks order by position in the record', async () => {
     const expected = [expect_('renew_loan', { after: 'find_loan' })];
     expect((await grade(expected, record(['find_loan'], ['renew_loan']))).score).toBe(5);
-    expect(await grade(expected, record(['renew_loan'], ['find_loan']))).toMatchObject({ score: 0, reason: expect.stringContaining('renew_loan was called before find_loan, not after it') });
-    expect(await grade(expected, record(['renew_loan']))).toMatchObject({ score: 0, reason: expect.stringContaining('find_loan, which was not called') });
+    expect(await grade(expected, record(['renew_loan'], ['find_loan']))).toMatchObject({
+      score: 0,
+      reason: expect.stringContaining('renew_loan was called before find_loan, not after it'),
+    });
+    expect(await grade(expected, record(['renew_loan']))).toMatchObject({
+      score: 0,
+      reason: expect.stringContaining('find_loan, which was not called'),
+    });
   });
 
   it('matches a bare name against the tool name and a colon name only as server:tool', () => {
@@ -60,18 +78,36 @@ describe('tool_usage_grader', () => {
   });
 
   it('treats an empty record as "called nothing"', async () => {
-    expect(await grade([expect_('find_loan'), expect_('delete_account', { should_run: false })], [])).toMatchObject({ score: 2.5, reason: '1 of 2 tool expectations met: find_loan was not called' });
+    expect(await grade([expect_('find_loan'), expect_('delete_account', { should_run: false })], [])).toMatchObject({
+      score: 2.5,
+      reason: '1 of 2 tool expectations met: find_loan was not called',
+    });
   });
 
   it('falls back to tool markers in the response text without a record, and says so', async () => {
-    const outcome = await grade([expect_('find_loan'), expect_('delete_account', { should_run: false })], undefined, 'I ran [tool: catalog:find_loan] and then replied.');
-    expect(outcome).toEqual({ status: 'scored', score: 5, reason: `all 2 tool expectations met (${TEXT_FALLBACK_NOTE})` });
+    const outcome = await grade(
+      [expect_('find_loan'), expect_('delete_account', { should_run: false })],
+      undefined,
+      'I ran [tool: catalog:find_loan] and then replied.',
+    );
+    expect(outcome).toEqual({
+      status: 'scored',
+      score: 5,
+      reason: `all 2 tool expectations met (${TEXT_FALLBACK_NOTE})`,
+    });
     expect((await grade([expect_('find_loan')], undefined, 'Called tool `find_loan`.')).score).toBe(5);
-    expect((await grade([expect_('find_loan')], undefined, '<tool_call>{"name": "find_loan", "arguments": {}}</tool_call>')).score).toBe(5);
+    expect(
+      (await grade([expect_('find_loan')], undefined, '<tool_call>{"name": "find_loan", "arguments": {}}</tool_call>'))
+        .score,
+    ).toBe(5);
   });
 
   it('fails args and after expectations on the text fallback, with the reason', async () => {
-    const outcome = await grade([expect_('find_loan', { args: { card: '1' } }), expect_('renew_loan', { after: 'find_loan' })], undefined, '[tool: find_loan] [tool: renew_loan]');
+    const outcome = await grade(
+      [expect_('find_loan', { args: { card: '1' } }), expect_('renew_loan', { after: 'find_loan' })],
+      undefined,
+      '[tool: find_loan] [tool: renew_loan]',
+    );
     expect(outcome.score).toBe(0);
     expect(outcome.reason).toBe(
       `0 of 2 tool expectations met: find_loan: its args cannot be checked without a tool-call record; renew_loan: its order (after) cannot be checked without a tool-call record (${TEXT_FALLBACK_NOTE})`,

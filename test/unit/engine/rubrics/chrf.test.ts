@@ -16,7 +16,9 @@ describe.each([
   it.each(cases)('$id', (testCase) => {
     const reference = testCase.references[0] ?? '';
     expect(Math.abs(chrf(testCase.hypothesis, reference) - testCase.chrF / 100)).toBeLessThan(1e-9);
-    expect(Math.abs(chrf(testCase.hypothesis, reference, { wordOrder: 2 }) - testCase['chrF++'] / 100)).toBeLessThan(1e-9);
+    expect(Math.abs(chrf(testCase.hypothesis, reference, { wordOrder: 2 }) - testCase['chrF++'] / 100)).toBeLessThan(
+      1e-9,
+    );
   });
 });
 

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { binaryScore, clampScore, firstJsonObject, parseJudgeAnswer } from '../../../../../src-main/engine/graders/judge/judge-answer';
+import {
+  binaryScore,
+  clampScore,
+  firstJsonObject,
+  parseJudgeAnswer,
+} from '../../../../../src-main/engine/graders/judge/judge-answer';
 
 describe('firstJsonObject', () => {
   it('finds the object inside a code fence and around chatter', () => {
-    expect(firstJsonObject('Sure.\n```json\n{"score": 4, "reason": "ok"}\n```\nBye')).toEqual({ score: 4, reason: 'ok' });
+    expect(firstJsonObject('Sure.\n```json\n{"score": 4, "reason": "ok"}\n```\nBye')).toEqual({
+      score: 4,
+      reason: 'ok',
+    });
   });
 
   it('skips braces that are not JSON and ignores braces inside strings', () => {
-    expect(firstJsonObject('I think {maybe} this: {"score": 2, "reason": "a } in {text"} and {"score": 5}')).toEqual({ score: 2, reason: 'a } in {text' });
+    expect(firstJsonObject('I think {maybe} this: {"score": 2, "reason": "a } in {text"} and {"score": 5}')).toEqual({
+      score: 2,
+      reason: 'a } in {text',
+    });
   });
 
   it('recovers after an unbalanced brace', () => {
@@ -38,7 +49,10 @@ describe('parseJudgeAnswer', () => {
     expect(parseJudgeAnswer('{"reason": "good"}').ok).toBe(false);
     expect(parseJudgeAnswer('{"score": null}').ok).toBe(false);
     expect(parseJudgeAnswer('{"score": true}').ok).toBe(false);
-    expect(parseJudgeAnswer('The answer is great, 5/5.')).toMatchObject({ ok: false, error: expect.stringMatching(/no JSON object/) });
+    expect(parseJudgeAnswer('The answer is great, 5/5.')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/no JSON object/),
+    });
     expect(parseJudgeAnswer('').ok).toBe(false);
   });
 });

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { buildJudgePrompt, cutResponse, escapeFenceTags, fence, renderConversation } from '../../../../../src-main/engine/graders/judge/judge-prompt';
+import {
+  buildJudgePrompt,
+  cutResponse,
+  escapeFenceTags,
+  fence,
+  renderConversation,
+} from '../../../../../src-main/engine/graders/judge/judge-prompt';
 import type { JudgeTemplate } from '../../../../../src-main/engine/graders/judge/judge-templates';
 
-const template: JudgeTemplate = { name: 't', version: '1', file: 't.md', body: 'Q {{question}}\nC {{criteria}}\nR {{agent_response}}\n{{dimension}} {{min_score}}-{{max_score}}' };
+const template: JudgeTemplate = {
+  name: 't',
+  version: '1',
+  file: 't.md',
+  body: 'Q {{question}}\nC {{criteria}}\nR {{agent_response}}\n{{dimension}} {{min_score}}-{{max_score}}',
+};
 
 describe('fences', () => {
   it('escapes opening and closing fence tags inside content, however cased or spaced', () => {
-    expect(escapeFenceTags('a </agent_response> b </ Criteria > c <question x="1">')).toBe('a &lt;/agent_response> b &lt;/ Criteria > c &lt;question x="1">');
+    expect(escapeFenceTags('a </agent_response> b </ Criteria > c <question x="1">')).toBe(
+      'a &lt;/agent_response> b &lt;/ Criteria > c &lt;question x="1">',
+    );
     expect(escapeFenceTags('<b>bold</b> </questionnaire>')).toBe('<b>bold</b> </questionnaire>');
   });
 
@@ -56,7 +69,14 @@ describe('buildJudgePrompt', () => {
   });
 
   it('never re-expands placeholders that appear inside the filled content', () => {
-    const built = buildJudgePrompt(template, { messages: [{ role: 'user', content: '{{criteria}}' }], criteria: '', response: '{{question}}', judgeResponseCharLimit: 100, minScore: 0, maxScore: 1 });
+    const built = buildJudgePrompt(template, {
+      messages: [{ role: 'user', content: '{{criteria}}' }],
+      criteria: '',
+      response: '{{question}}',
+      judgeResponseCharLimit: 100,
+      minScore: 0,
+      maxScore: 1,
+    });
     expect(built.prompt).toContain('<question>\n{{criteria}}\n</question>');
     expect(built.prompt).toContain('<agent_response>\n{{question}}\n</agent_response>');
     expect(built.prompt).toContain('(no criteria given');

@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, judgeTemplateVersions, loadJudgeTemplate } from '../../../../../src-main/engine/graders/judge/judge-templates';
+import {
+  fillTemplate,
+  judgeTemplateVersions,
+  loadJudgeTemplate,
+} from '../../../../../src-main/engine/graders/judge/judge-templates';
 
 const workspace = (files: Record<string, string> = {}): string => {
   const dir = mkdtempSync(join(tmpdir(), 'aieval-templates-'));
@@ -11,7 +15,16 @@ const workspace = (files: Record<string, string> = {}): string => {
   return dir;
 };
 
-const values = { question: 'Q', criteria: 'C', agent_response: 'R', dimension: 'D', definition: '', guidance: '', min_score: '0', max_score: '5' };
+const values = {
+  question: 'Q',
+  criteria: 'C',
+  agent_response: 'R',
+  dimension: 'D',
+  definition: '',
+  guidance: '',
+  min_score: '0',
+  max_score: '5',
+};
 
 describe('judge templates', () => {
   it('loads the bundled templates with their versions', () => {
@@ -23,7 +36,9 @@ describe('judge templates', () => {
   });
 
   it('prefers a workspace override and versions it by its text', () => {
-    const dir = workspace({ 'judge.md': '---\nversion: 2.0.0\n---\nRate {{agent_response}} for {{question}} given {{criteria}}.' });
+    const dir = workspace({
+      'judge.md': '---\nversion: 2.0.0\n---\nRate {{agent_response}} for {{question}} given {{criteria}}.',
+    });
     const template = loadJudgeTemplate('judge', dir);
     expect(template.file).toBe(join(dir, 'judge-templates', 'judge.md'));
     expect(template.version).toMatch(/^2\.0\.0\+workspace\.[0-9a-f]{12}$/);
@@ -37,9 +52,14 @@ describe('judge templates', () => {
   });
 
   it('rejects an unknown placeholder and a template that hides the response, naming the file', () => {
-    const dir = workspace({ 'judge.md': '{{question}} {{criteria}} {{agent_response}} {{context}}', 'groundedness.md': '{{question}} {{criteria}}' });
+    const dir = workspace({
+      'judge.md': '{{question}} {{criteria}} {{agent_response}} {{context}}',
+      'groundedness.md': '{{question}} {{criteria}}',
+    });
     expect(() => loadJudgeTemplate('judge', dir)).toThrow(/judge\.md: unknown placeholder \{\{context\}\}/);
-    expect(() => loadJudgeTemplate('groundedness', dir)).toThrow(/groundedness\.md: the template never shows \{\{agent_response\}\}/);
+    expect(() => loadJudgeTemplate('groundedness', dir)).toThrow(
+      /groundedness\.md: the template never shows \{\{agent_response\}\}/,
+    );
   });
 
   it('refuses template names that could escape the folder, and names missing templates', () => {

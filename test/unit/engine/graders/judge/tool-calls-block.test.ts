@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallRecord } from '../../../../../src-shared/model';
-import { NO_TOOLS_CALLED, TOOL_CALLS_HEADER, toolCallsBlock } from '../../../../../src-main/engine/graders/judge/tool-calls-block';
+import {
+  NO_TOOLS_CALLED,
+  TOOL_CALLS_HEADER,
+  toolCallsBlock,
+} from '../../../../../src-main/engine/graders/judge/tool-calls-block';
 import { isSecretArgName, redactArgs } from '../../../../../src-main/engine/graders/judge/redact-args';
 
 let seq = 0;
-const call = (name: string, args: Record<string, unknown> = {}, server: string | null = null): ToolCallRecord => ({ seq: seq++, name, server, args, result: 'ok', error: false });
+const call = (name: string, args: Record<string, unknown> = {}, server: string | null = null): ToolCallRecord => ({
+  seq: seq++,
+  name,
+  server,
+  args,
+  result: 'ok',
+  error: false,
+});
 
 describe('toolCallsBlock', () => {
   it('adds no block when no record exists', () => {
@@ -16,7 +27,12 @@ describe('toolCallsBlock', () => {
   });
 
   it('lists one line per distinct call with the server, collapsing identical calls with a count', () => {
-    const block = toolCallsBlock([call('find_loan', { card: '4471' }, 'catalog'), call('list_branches'), call('list_branches'), call('find_loan', { card: '9' }, 'catalog')]);
+    const block = toolCallsBlock([
+      call('find_loan', { card: '4471' }, 'catalog'),
+      call('list_branches'),
+      call('list_branches'),
+      call('find_loan', { card: '9' }, 'catalog'),
+    ]);
     expect(block?.split('\n')).toEqual([
       TOOL_CALLS_HEADER,
       "- find_loan (catalog:find_loan) with card='4471'",
@@ -26,13 +42,20 @@ describe('toolCallsBlock', () => {
   });
 
   it('shows scalars as they are, non-scalars as their type, and cuts strings to 200 characters', () => {
-    const block = toolCallsBlock([call('search', { query: 'x'.repeat(250), limit: 12, exact: false, none: null, tags: ['a'], filter: { a: 1 } })]) ?? '';
-    expect(block).toContain(`query='${'x'.repeat(200)}…', limit=12, exact=false, none=null, tags=(array), filter=(object)`);
+    const block =
+      toolCallsBlock([
+        call('search', { query: 'x'.repeat(250), limit: 12, exact: false, none: null, tags: ['a'], filter: { a: 1 } }),
+      ]) ?? '';
+    expect(block).toContain(
+      `query='${'x'.repeat(200)}…', limit=12, exact=false, none=null, tags=(array), filter=(object)`,
+    );
     expect(block).not.toContain('x'.repeat(201));
   });
 
   it('redacts secret-named arguments whatever their value', () => {
-    const block = toolCallsBlock([call('login', { user: 'ann', password: 'hunter2', API_KEY: 'sk-1', nested: { token: 't' } })]) ?? '';
+    const block =
+      toolCallsBlock([call('login', { user: 'ann', password: 'hunter2', API_KEY: 'sk-1', nested: { token: 't' } })]) ??
+      '';
     expect(block).toContain("- login with user='ann', password=(redacted), API_KEY=(redacted), nested=(object)");
     expect(block).not.toMatch(/hunter2|sk-1/);
   });
@@ -61,7 +84,19 @@ describe('toolCallsBlock', () => {
 
 describe('redactArgs', () => {
   it('matches every listed name case-insensitively as a substring', () => {
-    for (const name of ['password', 'db_passwd', 'clientSecret', 'refresh_token', 'api_key', 'apikey', 'credentials', 'Authorization', 'auth_key', 'private_key', 'aws_access_key_id']) {
+    for (const name of [
+      'password',
+      'db_passwd',
+      'clientSecret',
+      'refresh_token',
+      'api_key',
+      'apikey',
+      'credentials',
+      'Authorization',
+      'auth_key',
+      'private_key',
+      'aws_access_key_id',
+    ]) {
       expect(isSecretArgName(name)).toBe(true);
     }
     expect(isSecretArgName('card')).toBe(false);

@@ -1,0 +1,28 @@
+// command: a shell command judges the response (trusted workspaces only); exit 0 passes.
+import { checkError, notExecuted, passFail, type CheckExecutor } from '../check-executor';
+import { runCommand } from '../run-command';
+
+export const UNTRUSTED = 'the workspace is not trusted (run `ai-eval trust` or pass --trust-workspace)';
+
+export const commandCheck: CheckExecutor<'command'> = {
+  kind: 'command',
+  async execute(check, context) {
+    if (!context.trusted) return notExecuted(UNTRUSTED);
+    let result;
+    try {
+      result = await runCommand(check.run, context.response, {
+        timeoutMs: check.timeout_ms,
+        workspaceDir: context.workspaceDir,
+        signal: context.signal,
+      });
+    } catch (error) {
+      return checkError(
+        `command check ${check.id}: cannot start ${JSON.stringify(check.run)}: ${(error as Error).message}`,
+      );
+    }
+    if (result.timedOut) return passFail(false, `timed out after ${check.timeout_ms} ms`);
+    if (result.exitCode === 0) return passFail(true, 'exited 0');
+    const detail = (result.stderr.trim() || result.stdout.trim()).split('\n').slice(-3).join(' | ').slice(0, 300);
+    return passFail(false, `exited ${result.exitCode ?? result.signal}${detail ? `: ${detail}` : ''}`);
+  },
+};

@@ -1,0 +1,15 @@
+// format: format_grader's rules as a check (score / 5); passes only with no violation.
+import { executed, type CheckExecutor } from '../check-executor';
+import { formatVerdict } from '../../graders/format-rules';
+
+export const formatCheck: CheckExecutor<'format'> = {
+  kind: 'format',
+  async execute(check, context) {
+    const verdict = formatVerdict(
+      context.response,
+      check.format ?? context.question.expected?.format,
+      context.responseCharLimit,
+    );
+    return executed(verdict.score / 5, verdict.score === 5, verdict.reason);
+  },
+};

@@ -1,0 +1,37 @@
+// json_schema: the response parsed as JSON and validated against the check's schema with ajv.
+import { Ajv, type ValidateFunction } from 'ajv';
+import { checkError, passFail, type CheckExecutor } from '../check-executor';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const compiled = new Map<string, ValidateFunction>();
+
+export const jsonSchemaCheck: CheckExecutor<'json_schema'> = {
+  kind: 'json_schema',
+  async execute(check, context) {
+    let validate: ValidateFunction;
+    try {
+      validate = compile(check.schema);
+    } catch (error) {
+      return checkError(`json_schema check ${check.id}: the schema does not compile: ${(error as Error).message}`);
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(context.response);
+    } catch (error) {
+      return passFail(false, `the response is not JSON: ${(error as Error).message}`);
+    }
+    if (validate(value)) return passFail(true, 'valid against the schema');
+    return passFail(false, `does not match the schema: ${ajv.errorsText(validate.errors, { dataVar: 'response' })}`);
+  },
+};
+
+/** Compiled once per distinct schema: a run grades the same rubric for every question. */
+function compile(schema: Record<string, unknown>): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(key, validate);
+  }
+  return validate;
+}

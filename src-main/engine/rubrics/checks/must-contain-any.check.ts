@@ -1,0 +1,13 @@
+// must_contain_any: passes when the response contains at least one of the values.
+import { passFail, type CheckExecutor } from '../check-executor';
+import { findValues } from './find-values';
+
+export const mustContainAnyCheck: CheckExecutor<'must_contain_any'> = {
+  kind: 'must_contain_any',
+  async execute(check, context) {
+    const found = findValues(context.response, check.values, check.case_sensitive);
+    return found.length > 0
+      ? passFail(true, `contains ${JSON.stringify(found[0])}`)
+      : passFail(false, `contains none of ${JSON.stringify(check.values)}`);
+  },
+};

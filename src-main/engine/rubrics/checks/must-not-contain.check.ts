@@ -1,0 +1,13 @@
+// must_not_contain: passes when the response contains none of the values.
+import { passFail, type CheckExecutor } from '../check-executor';
+import { findValues } from './find-values';
+
+export const mustNotContainCheck: CheckExecutor<'must_not_contain'> = {
+  kind: 'must_not_contain',
+  async execute(check, context) {
+    const found = findValues(context.response, check.values, check.case_sensitive);
+    return found.length === 0
+      ? passFail(true, 'contains none of the forbidden values')
+      : passFail(false, `contains ${found.map((value) => JSON.stringify(value)).join(', ')}`);
+  },
+};

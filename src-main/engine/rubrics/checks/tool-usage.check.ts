@@ -1,0 +1,12 @@
+// tool_usage: tool_usage_grader's rules as a check (share of expectations met).
+import { executed, notExecuted, type CheckExecutor } from '../check-executor';
+import { toolUsageVerdict } from '../../graders/tool-usage-rules';
+
+export const toolUsageCheck: CheckExecutor<'tool_usage'> = {
+  kind: 'tool_usage',
+  async execute(_check, context) {
+    const verdict = toolUsageVerdict(context.question.expected_tools, context.toolCalls, context.response);
+    if (!verdict) return notExecuted('the question has no expected_tools');
+    return executed(verdict.met / verdict.total, verdict.met === verdict.total, verdict.reason);
+  },
+};
