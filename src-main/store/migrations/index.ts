@@ -1,7 +1,8 @@
 // The ordered list of migrations; a migration's version is its position (1-based). Never edit an applied one.
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-traces-review';
+import * as m0003 from './0003-optimizer-changes';
 
 export type Migration = Readonly<{ version: number; name: string; sql: string }>;
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002].map((m, index) => ({ version: index + 1, name: m.name, sql: m.sql }));
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003].map((m, index) => ({ version: index + 1, name: m.name, sql: m.sql }));
