@@ -1,4 +1,7 @@
 // Agent mode end to end: the example's catalog-server.js over stdio, driven by a scripted model on the fake server.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAgent } from '../../src-main/engine/agent/run-agent';
@@ -206,5 +209,17 @@ describe('agent mode over the catalogue MCP server', () => {
     await expect(opening).rejects.toThrow(
       /MCP server "broken" \(node tools\/no-such-server\.js\) could not be started or reached: .*Cannot find module/s,
     );
+  });
+
+  it('says how to install the catalogue’s dependencies in a workspace that lacks them', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'aieval-ws-'));
+    cpSync(join(EXAMPLE, 'tools'), join(copy, 'tools'), { recursive: true });
+    try {
+      await expect(openToolServers([CATALOG], { trusted: true, workspaceDir: copy })).rejects.toThrow(
+        /npm install @modelcontextprotocol\/sdk zod/,
+      );
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

@@ -1,9 +1,17 @@
 // The Riverside Library catalogue as a small MCP server over stdio: search, loans, renewals, over an in-memory store.
 // Every process starts from the same seed state, so each question of an agent run sees the same library.
-// Run it with `node tools/catalog-server.js`; it needs @modelcontextprotocol/sdk and zod (`npm install @modelcontextprotocol/sdk zod`).
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { z } from 'zod';
+// Run it with `node tools/catalog-server.js`; it needs @modelcontextprotocol/sdk and zod where Node can find them.
+const [{ McpServer }, { StdioServerTransport }, { z }] = await Promise.all([
+  import('@modelcontextprotocol/sdk/server/mcp.js'),
+  import('@modelcontextprotocol/sdk/server/stdio.js'),
+  import('zod'),
+]).catch((error) => {
+  process.stderr.write(
+    `catalog-server.js cannot load its dependencies (${error.message}).\n` +
+      'Install them next to the workspace: npm install @modelcontextprotocol/sdk zod\n',
+  );
+  process.exit(1);
+});
 
 const MAX_RENEWALS = 2;
 const LOAN_DAYS = 21;
