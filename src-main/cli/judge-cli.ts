@@ -13,7 +13,9 @@ export function judgeGraderArg(args: ParsedArgs): GraderId {
   const judges = GRADER_IDS.filter((id) => GRADER_CATALOG[id].kind === 'llm_judge');
   if ((judges as readonly string[]).includes(value)) return value as GraderId;
   const suggestion = nearest(value, judges);
-  const what = (GRADER_IDS as readonly string[]).includes(value) ? `${value} is not an LLM judge` : `unknown grader "${value}"`;
+  const what = (GRADER_IDS as readonly string[]).includes(value)
+    ? `${value} is not an LLM judge`
+    : `unknown grader "${value}"`;
   throw new UsageError(`${what}${suggestion ? `; did you mean "${suggestion}"?` : `; judges: ${judges.join(', ')}`}`);
 }
 
@@ -22,12 +24,17 @@ export function intArg(args: ParsedArgs, name: string, fallback: number, min: nu
   const raw = args.values[name];
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()) || value < min) throw new UsageError(`--${name} must be a whole number >= ${min}, got ${String(raw)}`);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()) || value < min)
+    throw new UsageError(`--${name} must be a whole number >= ${min}, got ${String(raw)}`);
   return value;
 }
 
 /** Runs `work` with the service over a valid workspace; prints the workspace's errors and exits 2 otherwise. */
-export async function withJudgeWorkspace(args: ParsedArgs, io: CliIo, work: (app: App) => Promise<number>): Promise<number> {
+export async function withJudgeWorkspace(
+  args: ParsedArgs,
+  io: CliIo,
+  work: (app: App) => Promise<number>,
+): Promise<number> {
   const app = createCliApp(args, io);
   try {
     const workspace = app.state.workspace();
@@ -44,4 +51,5 @@ export async function withJudgeWorkspace(args: ParsedArgs, io: CliIo, work: (app
 
 export const rate = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
 export const range = (ci: Interval | null) => (ci === null ? '' : `${ci[0].toFixed(2)}-${ci[1].toFixed(2)}`);
-export const when = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toISOString().slice(0, 16).replace('T', ' '));
+export const when = (ms: number | null) =>
+  ms === null ? 'never' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');

@@ -6,7 +6,8 @@ import { judgeSummaries } from '../engine/judges/judge-summaries';
 import { COMMON_OPTIONS, EXIT, type Command } from './command';
 import { rate, when, withJudgeWorkspace } from './judge-cli';
 
-const scaleOf = (info: GraderInfo) => `${info.minScore}-${info.maxScore}${info.maxScore - info.minScore === 1 ? ' (binary)' : ''}`;
+const scaleOf = (info: GraderInfo) =>
+  `${info.minScore}-${info.maxScore}${info.maxScore - info.minScore === 1 ? ' (binary)' : ''}`;
 const seesOf = (info: GraderInfo) =>
   info.observesActions ? 'observes actions' : info.seesToolCalls ? 'response + tool calls' : 'response';
 
@@ -24,7 +25,9 @@ export const judgesCommand: Command = {
   options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
   async run(args, io) {
     return withJudgeWorkspace(args, io, async (app) => {
-      const summaries = new Map((await judgeSummaries(app.state.db, app.state.validWorkspace().config)).map((s) => [s.grader as string, s]));
+      const summaries = new Map(
+        (await judgeSummaries(app.state.db, app.state.validWorkspace().config)).map((s) => [s.grader as string, s]),
+      );
       const rows = GRADER_IDS.map((id) => ({ info: GRADER_CATALOG[id], summary: summaries.get(id) }));
       if (args.values.json) {
         const json = rows.map(({ info, summary }) => ({
@@ -51,8 +54,10 @@ export const judgesCommand: Command = {
       ]);
       const header = ['grader', 'kind', 'scale', 'sees', 'judge', 'trust'];
       const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
-      for (const row of [header, ...table]) io.out(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '));
-      for (const summary of summaries.values()) for (const warning of summary.warnings) io.err(`warning: ${summary.grader}: ${warning}`);
+      for (const row of [header, ...table])
+        io.out(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '));
+      for (const summary of summaries.values())
+        for (const warning of summary.warnings) io.err(`warning: ${summary.grader}: ${warning}`);
       return EXIT.ok;
     });
   },

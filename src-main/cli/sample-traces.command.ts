@@ -12,7 +12,8 @@ import { intArg, judgeGraderArg, withJudgeWorkspace } from './judge-cli';
 export const sampleTracesCommand: Command = {
   name: 'sample-traces',
   summary: "Sample a judge's stored calls into a YAML file for labeling",
-  usage: 'ai-eval sample-traces --grader ID [--n 30] [--window-days 30] [--seed S] [--no-stratify] --out FILE.yaml [--force]',
+  usage:
+    'ai-eval sample-traces --grader ID [--n 30] [--window-days 30] [--seed S] [--no-stratify] --out FILE.yaml [--force]',
   options: {
     ...COMMON_OPTIONS,
     grader: { type: 'string', short: 'g' },
@@ -37,7 +38,14 @@ export const sampleTracesCommand: Command = {
       return EXIT.invalid;
     }
     return withJudgeWorkspace(args, io, async (app) => {
-      const request = { grader, n, windowDays, seed, stratify: args.values['no-stratify'] !== true, now: app.state.clock() };
+      const request = {
+        grader,
+        n,
+        windowDays,
+        seed,
+        stratify: args.values['no-stratify'] !== true,
+        now: app.state.clock(),
+      };
       let sample;
       try {
         sample = await sampleJudgeCalls(app.state.db, app.state.validWorkspace(), request);
@@ -53,11 +61,16 @@ export const sampleTracesCommand: Command = {
         `Wrote ${sample.items.length} item(s) (${passes} judge-pass, ${sample.items.length - passes} judge-fail) ` +
           `from ${sample.population} ${grader} call(s)${by} of the last ${windowDays} day(s) to ${out} (seed ${seed}).`,
       );
-      if (sample.items.length < n) io.err(`warning: only ${sample.items.length} of the ${n} requested calls were available`);
+      if (sample.items.length < n)
+        io.err(`warning: only ${sample.items.length} of the ${n} requested calls were available`);
       if (request.stratify && (passes === 0 || passes === sample.items.length)) {
-        io.err(`warning: the judge gave every stored call in the window the same verdict; the labels may miss one class`);
+        io.err(
+          `warning: the judge gave every stored call in the window the same verdict; the labels may miss one class`,
+        );
       }
-      io.out(`Set each human_label to pass, fail or defer, then run: ai-eval validate-judge --grader ${grader} --labels ${out}`);
+      io.out(
+        `Set each human_label to pass, fail or defer, then run: ai-eval validate-judge --grader ${grader} --labels ${out}`,
+      );
       return EXIT.ok;
     });
   },

@@ -12,12 +12,19 @@ export const validateJudgeCommand: Command = {
   name: 'validate-judge',
   summary: 'Measure a judge against human labels (TPR, TNR, trust); exit 1 unless trusted',
   usage: 'ai-eval validate-judge --grader ID (--labels FILE.yaml | --from-store) [--json]',
-  options: { ...COMMON_OPTIONS, grader: { type: 'string', short: 'g' }, labels: { type: 'string', short: 'l' }, 'from-store': { type: 'boolean' }, json: { type: 'boolean' } },
+  options: {
+    ...COMMON_OPTIONS,
+    grader: { type: 'string', short: 'g' },
+    labels: { type: 'string', short: 'l' },
+    'from-store': { type: 'boolean' },
+    json: { type: 'boolean' },
+  },
   async run(args, io) {
     const grader = judgeGraderArg(args);
     const file = args.values.labels;
     const fromStore = args.values['from-store'] === true;
-    if ((typeof file === 'string') === fromStore) throw new UsageError('give either --labels FILE.yaml or --from-store');
+    if ((typeof file === 'string') === fromStore)
+      throw new UsageError('give either --labels FILE.yaml or --from-store');
     return withJudgeWorkspace(args, io, async (app) => {
       let items: LabelledItem[];
       let source: string;
@@ -42,7 +49,14 @@ export const validateJudgeCommand: Command = {
         }
         source = 'store';
       }
-      const validation = await validateJudge(app.state.db, app.state.validWorkspace().config, grader, items, source, app.state.clock());
+      const validation = await validateJudge(
+        app.state.db,
+        app.state.validWorkspace().config,
+        grader,
+        items,
+        source,
+        app.state.clock(),
+      );
       if (args.values.json) io.out(JSON.stringify(validation, null, 2));
       else printReport(validation, app.state.validWorkspace().config.settings.judges, io);
       return validation.state === 'trusted' ? EXIT.ok : EXIT.failed;
@@ -50,17 +64,31 @@ export const validateJudgeCommand: Command = {
   },
 };
 
-function printReport(v: JudgeValidation, thresholds: { min_tpr: number; min_tnr: number; confidence: number }, io: CliIo): void {
+function printReport(
+  v: JudgeValidation,
+  thresholds: { min_tpr: number; min_tnr: number; confidence: number },
+  io: CliIo,
+): void {
   const judge = v.judge.provider ? ` judged by ${describeIdentity(v.judge)}` : '';
-  const ignored = [v.n_defer && `${v.n_defer} defer`, v.n_unlabelled && `${v.n_unlabelled} unlabelled`, v.n_unscored && `${v.n_unscored} without a judge score`].filter(Boolean);
+  const ignored = [
+    v.n_defer && `${v.n_defer} defer`,
+    v.n_unlabelled && `${v.n_unlabelled} unlabelled`,
+    v.n_unscored && `${v.n_unscored} without a judge score`,
+  ].filter(Boolean);
   const pct = Math.round(thresholds.confidence * 100);
   io.out(`${v.grader}${judge}`);
-  io.out(`labels: ${v.n_pos + v.n_neg} (${v.n_pos} pass, ${v.n_neg} fail)${ignored.length ? `; ignored: ${ignored.join(', ')}` : ''}`);
+  io.out(
+    `labels: ${v.n_pos + v.n_neg} (${v.n_pos} pass, ${v.n_neg} fail)${ignored.length ? `; ignored: ${ignored.join(', ')}` : ''}`,
+  );
   io.out('                human pass  human fail');
   io.out(`  judge pass    ${String(v.tp).padStart(10)}  ${String(v.fp).padStart(10)}`);
   io.out(`  judge fail    ${String(v.fn).padStart(10)}  ${String(v.tn).padStart(10)}`);
-  io.out(`TPR ${rate(v.tpr)} (${v.tp}/${v.n_pos}${v.tpr_ci ? `, ${pct}% CI ${range(v.tpr_ci)}` : ''}), required ${thresholds.min_tpr}`);
-  io.out(`TNR ${rate(v.tnr)} (${v.tn}/${v.n_neg}${v.tnr_ci ? `, ${pct}% CI ${range(v.tnr_ci)}` : ''}), required ${thresholds.min_tnr}`);
-  io.out(`state: ${v.state}${v.state === 'insufficient' ? ' (every class needs at least one pass and one fail label)' : ''}`);
+  io.out(
+    `TPR ${rate(v.tpr)} (${v.tp}/${v.n_pos}${v.tpr_ci ? `, ${pct}% CI ${range(v.tpr_ci)}` : ''}), required ${thresholds.min_tpr}`,
+  );
+  io.out(
+    `TNR ${rate(v.tnr)} (${v.tn}/${v.n_neg}${v.tnr_ci ? `, ${pct}% CI ${range(v.tnr_ci)}` : ''}), required ${thresholds.min_tnr}`,
+  );
+  io.out(`state: ${v.state}${v.state === 'insufficient' ? ' (needs at least one pass and one fail label)' : ''}`);
   for (const warning of v.warnings) io.err(`warning: ${warning}`);
 }

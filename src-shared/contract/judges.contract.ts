@@ -20,7 +20,9 @@ export const judgeSummary = z.object({
   seesToolCalls: z.boolean(),
   observesActions: z.boolean(),
   usedBy: z.array(z.string()).describe('Targets that attach this grader.'),
-  judge: judgeIdentity.nullable().describe('The judge it uses now; null when none is configured and it was never called.'),
+  judge: judgeIdentity
+    .nullable()
+    .describe('The judge it uses now; null when none is configured and it was never called.'),
   state: trustState,
   staleReason: z.string().nullable(),
   validation: judgeValidationReport.nullable().describe('The latest validation under the current thresholds.'),
@@ -69,7 +71,9 @@ export const judgesContract = {
    * questions; null unless the judge is trusted.
    */
   'judges.correctedPassRate': call(
-    z.object({ grader: graderId, n: z.number().int().min(0), passed: z.number().int().min(0) }).refine((v) => v.passed <= v.n, 'passed must be <= n'),
+    z
+      .object({ grader: graderId, n: z.number().int().min(0), passed: z.number().int().min(0) })
+      .refine((v) => v.passed <= v.n, 'passed must be <= n'),
     correctedPassRate.nullable(),
   ),
 } as const;

@@ -3,7 +3,9 @@ import { z } from 'zod';
 
 export const trustState = z
   .enum(['unvalidated', 'trusted', 'failing', 'insufficient', 'stale'])
-  .describe('trusted: TPR and TNR meet the settings; insufficient: a class has no labels; stale: judge model or template changed.');
+  .describe(
+    'trusted: TPR and TNR meet the settings; insufficient: a class has no labels; stale: judge model or template changed.',
+  );
 export type TrustState = z.infer<typeof trustState>;
 
 export const humanLabel = z.enum(['pass', 'fail', 'defer']).describe('pass | fail | defer (defer is ignored).');
@@ -14,7 +16,11 @@ export const interval = z.tuple([z.number(), z.number()]);
 export type Interval = z.infer<typeof interval>;
 
 /** The judge a grader uses: provider name, model and prompt template version. */
-export const judgeIdentity = z.object({ provider: z.string(), model: z.string(), template_version: z.string().nullable() });
+export const judgeIdentity = z.object({
+  provider: z.string(),
+  model: z.string(),
+  template_version: z.string().nullable(),
+});
 export type JudgeIdentity = z.infer<typeof judgeIdentity>;
 
 /** The JSON `ai-eval validate-judge --json` prints (SPEC 11); tpr/tnr are null when their class has no labels. */

@@ -30,7 +30,8 @@ async function asBadInput<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SampleError || error instanceof ValidationError) throw new RpcError('bad_input', error.message);
+    if (error instanceof SampleError || error instanceof ValidationError)
+      throw new RpcError('bad_input', error.message);
     throw error;
   }
 }
@@ -53,7 +54,8 @@ export const judgesHandlers = (state: AppState) =>
     'judges.validate': ({ grader }) =>
       asBadInput(async () => {
         const items = itemsFromGold(await state.db.judges.goldItems(grader));
-        if (items.length === 0) throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
+        if (items.length === 0)
+          throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
         return validateJudge(state.db, state.validWorkspace().config, grader, items, 'store', state.clock());
       }),
     'judges.trustFor': ({ graderIds }) => judgeTrustFor(state.db, state.validWorkspace().config, graderIds),

@@ -12,8 +12,10 @@ export type CochranInput = Readonly<{
 
 /** n0 = z²·p(1−p)/e², then n = n0 / (1 + (n0 − 1)/N) when N is known; rounded up. */
 export function cochranSampleSize({ confidence, marginOfError, proportion = 0.5, population }: CochranInput): number {
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`cochran: confidence must be in (0, 1), got ${confidence}`);
-  if (!(marginOfError > 0 && marginOfError < 1)) throw new RangeError(`cochran: margin of error must be in (0, 1), got ${marginOfError}`);
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`cochran: confidence must be in (0, 1), got ${confidence}`);
+  if (!(marginOfError > 0 && marginOfError < 1))
+    throw new RangeError(`cochran: margin of error must be in (0, 1), got ${marginOfError}`);
   const z = zForConfidence(confidence);
   const n0 = (z * z * proportion * (1 - proportion)) / (marginOfError * marginOfError);
   const n = population !== undefined && population > 0 ? n0 / (1 + (n0 - 1) / population) : n0;

@@ -19,14 +19,39 @@ export function decidingJudge(target: Pick<Target, 'graders' | 'gate'>): GraderI
  * θ = Rogan-Gladen with the Lang & Reiczigel interval, from a trusted judge's validation counts; null when the
  * judge is not trusted or nothing was scored. `note` says why θ or its interval is missing.
  */
-export function correctedPassRate(standing: Pick<JudgeStanding, 'grader' | 'state' | 'report'>, observed: ObservedPasses, confidence: number): CorrectedPassRate | null {
+export function correctedPassRate(
+  standing: Pick<JudgeStanding, 'grader' | 'state' | 'report'>,
+  observed: ObservedPasses,
+  confidence: number,
+): CorrectedPassRate | null {
   const report = standing.report;
   if (standing.state !== 'trusted' || !report || observed.n === 0) return null;
-  const counts = { nP: observed.n, kP: observed.passed, nSe: report.n_pos, kSe: report.tp, nSp: report.n_neg, kSp: report.tn };
+  const counts = {
+    nP: observed.n,
+    kP: observed.passed,
+    nSe: report.n_pos,
+    kSe: report.tp,
+    nSp: report.n_neg,
+    kSp: report.tn,
+  };
   const theta = roganGladen(counts);
   const ci = langReiczigelInterval(counts, zForConfidence(confidence));
-  const note = theta === null ? 'TPR + TNR = 1: the judge carries no information' : ci === null ? 'no interval: the judge is no better than chance' : null;
-  return { grader: standing.grader, n: observed.n, passed: observed.passed, observed: observed.passed / observed.n, theta, ci, confidence, note };
+  const note =
+    theta === null
+      ? 'TPR + TNR = 1: the judge carries no information'
+      : ci === null
+        ? 'no interval: the judge is no better than chance'
+        : null;
+  return {
+    grader: standing.grader,
+    n: observed.n,
+    passed: observed.passed,
+    observed: observed.passed / observed.n,
+    theta,
+    ci,
+    confidence,
+    note,
+  };
 }
 
 export type JudgeAdvisory = Readonly<{ judges: JudgeTrust[]; corrected_pass_rate: CorrectedPassRate | null }>;
@@ -41,7 +66,11 @@ export async function judgeAdvisory(
   target: Pick<Target, 'graders' | 'gate'>,
   observed: ObservedPasses | undefined,
 ): Promise<JudgeAdvisory> {
-  const judges = await judgeTrustFor(db, config, target.gate.judge ? [...target.graders, target.gate.judge] : target.graders);
+  const judges = await judgeTrustFor(
+    db,
+    config,
+    target.gate.judge ? [...target.graders, target.gate.judge] : target.graders,
+  );
   const decider = decidingJudge(target);
   if (!decider || !observed) return { judges, corrected_pass_rate: null };
   const standing = await judgeStanding(db, config, decider);

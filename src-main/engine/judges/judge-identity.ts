@@ -20,10 +20,19 @@ export const identityOfCall = (call: Pick<JudgeCallRow, 'provider' | 'model' | '
  * The judge a grader uses now: provider and model from aieval.yaml (else from its latest call), and the template
  * version of its latest call by that provider and model (null until that judge has been called once).
  */
-export async function currentJudgeIdentity(db: StoreApi, config: Pick<WorkspaceConfig, 'judge'>, graderId: GraderId): Promise<JudgeIdentity | null> {
+export async function currentJudgeIdentity(
+  db: StoreApi,
+  config: Pick<WorkspaceConfig, 'judge'>,
+  graderId: GraderId,
+): Promise<JudgeIdentity | null> {
   const configured = configuredJudge(config, graderId);
   const latest = await db.judges.latestCall(graderId, configured?.provider ?? null, configured?.model ?? null);
-  if (configured) return { provider: configured.provider, model: configured.model, template_version: latest?.templateVersion ?? null };
+  if (configured)
+    return {
+      provider: configured.provider,
+      model: configured.model,
+      template_version: latest?.templateVersion ?? null,
+    };
   return latest ? identityOfCall(latest) : null;
 }
 

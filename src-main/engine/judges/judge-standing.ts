@@ -30,10 +30,26 @@ export const isLlmJudge = (graderId: string): graderId is GraderId =>
   Object.hasOwn(GRADER_CATALOG, graderId) && GRADER_CATALOG[graderId as GraderId].kind === 'llm_judge';
 
 /** The standing of one LLM grader: unvalidated, stale, or the state its latest labels give under the current thresholds. */
-export async function judgeStanding(db: StoreApi, config: Pick<WorkspaceConfig, 'judge' | 'settings'>, grader: GraderId): Promise<JudgeStanding> {
-  const [validation, judge] = await Promise.all([db.judges.latestValidation(grader), currentJudgeIdentity(db, config, grader)]);
+export async function judgeStanding(
+  db: StoreApi,
+  config: Pick<WorkspaceConfig, 'judge' | 'settings'>,
+  grader: GraderId,
+): Promise<JudgeStanding> {
+  const [validation, judge] = await Promise.all([
+    db.judges.latestValidation(grader),
+    currentJudgeIdentity(db, config, grader),
+  ]);
   if (!validation) {
-    return { grader, state: 'unvalidated', report: null, judge, validatedJudge: null, validatedAt: null, labelsSource: null, staleReason: null };
+    return {
+      grader,
+      state: 'unvalidated',
+      report: null,
+      judge,
+      validatedJudge: null,
+      validatedAt: null,
+      labelsSource: null,
+      staleReason: null,
+    };
   }
   const thresholds: JudgeThresholds = config.settings.judges;
   const { tp, tn, fp, fn } = validation.report;

@@ -23,7 +23,11 @@ export type Confusion = Readonly<{
  * The judge's verdict on one answer: pass when its score mapped onto 0-5 is >= `questionPassThreshold`;
  * a binary judge (scale 0-1) passes only at 1.
  */
-export function judgePasses(score: number, scale: Pick<GraderInfo, 'minScore' | 'maxScore'>, questionPassThreshold: number): boolean {
+export function judgePasses(
+  score: number,
+  scale: Pick<GraderInfo, 'minScore' | 'maxScore'>,
+  questionPassThreshold: number,
+): boolean {
   if (scale.minScore === 0 && scale.maxScore === 1) return score >= 1;
   const on05 = ((score - scale.minScore) / (scale.maxScore - scale.minScore)) * 5;
   return on05 >= questionPassThreshold;
@@ -50,7 +54,10 @@ export function confusionOf(
 }
 
 /** Trusted iff TPR >= min_tpr and TNR >= min_tnr with at least one label of each class; insufficient when a class is empty. */
-export function validationState(c: Pick<Confusion, 'tp' | 'tn' | 'fp' | 'fn'>, t: Pick<JudgeThresholds, 'min_tpr' | 'min_tnr'>) {
+export function validationState(
+  c: Pick<Confusion, 'tp' | 'tn' | 'fp' | 'fn'>,
+  t: Pick<JudgeThresholds, 'min_tpr' | 'min_tnr'>,
+) {
   const nPos = c.tp + c.fn;
   const nNeg = c.tn + c.fp;
   if (nPos === 0 || nNeg === 0) return 'insufficient' as const;
@@ -82,7 +89,10 @@ export function validationReport(grader: string, c: Confusion, t: JudgeThreshold
 export function validationWarnings(c: Confusion, goldTargetN: number): string[] {
   const labelled = c.tp + c.tn + c.fp + c.fn;
   const warnings: string[] = [];
-  if (labelled < goldTargetN) warnings.push(`only ${labelled} pass/fail label(s); the gold set should have at least ${goldTargetN} (settings.judges.gold_target_n)`);
+  if (labelled < goldTargetN)
+    warnings.push(
+      `only ${labelled} pass/fail label(s); the gold set should have at least ${goldTargetN} (settings.judges.gold_target_n)`,
+    );
   if (c.nUnlabelled > 0) warnings.push(`${c.nUnlabelled} item(s) have no human_label yet and were ignored`);
   if (c.nUnscored > 0) warnings.push(`${c.nUnscored} labelled item(s) have no judge score and were ignored`);
   return warnings;

@@ -25,7 +25,9 @@ async function judgeSummary(db: StoreApi, config: WorkspaceConfig, grader: Grade
     marginOfError: settings.margin_of_error,
     population: judgeCalls > 0 ? judgeCalls : undefined,
   });
-  const usedBy = config.targets.filter((target) => target.graders.includes(grader) || target.gate.judge === grader).map((target) => target.id);
+  const usedBy = config.targets
+    .filter((target) => target.graders.includes(grader) || target.gate.judge === grader)
+    .map((target) => target.id);
   const warnings: string[] = [];
   if (standing.staleReason) warnings.push(`stale: ${standing.staleReason}`);
   const validated = standing.report ? standing.report.n_pos + standing.report.n_neg : 0;

@@ -19,19 +19,17 @@ export function labelsFileText(sample: JudgeSample): string {
     window_days: sample.request.windowDays,
     stratified: sample.request.stratify,
     sampled_at: new Date(sample.request.now).toISOString(),
-    items: sample.items.map(
-      ({ call, question }): LabelsFileItem => ({
-        id: call.id,
-        run_id: call.runId,
-        question_id: call.questionId,
-        question,
-        response: call.responseSeen,
-        human_label: null,
-        notes: null,
-        judge_score: call.score,
-        judge_reason: call.reason,
-      }),
-    ),
+    items: sample.items.map(({ call, question }): LabelsFileItem => ({
+      id: call.id,
+      run_id: call.runId,
+      question_id: call.questionId,
+      question,
+      response: call.responseSeen,
+      human_label: null,
+      notes: null,
+      judge_score: call.score,
+      judge_reason: call.reason,
+    })),
   };
   const doc = new Document(data);
   doc.commentBefore = HEADER;
@@ -39,7 +37,8 @@ export function labelsFileText(sample: JudgeSample): string {
   return doc.toString({ lineWidth: 0 });
 }
 
-export type ReadLabels = Readonly<{ value: LabelsFile; issues: [] }> | Readonly<{ value: undefined; issues: WorkspaceIssue[] }>;
+export type ReadLabels =
+  Readonly<{ value: LabelsFile; issues: [] }> | Readonly<{ value: undefined; issues: WorkspaceIssue[] }>;
 
 /**
  * Parses a labels file; every problem names the file, line and item (`items.3 (id 17)`). Also checks that
@@ -60,7 +59,8 @@ export function readLabelsFile(file: string, text: string, grader?: string): Rea
   parsed.value.items.forEach((item, index) => {
     const key = String(item.id);
     const first = seen.get(key);
-    if (first !== undefined) issues.push(parsed.locate(['items', index, 'id'], 'error', `duplicate id ${key} (also items.${first})`));
+    if (first !== undefined)
+      issues.push(parsed.locate(['items', index, 'id'], 'error', `duplicate id ${key} (also items.${first})`));
     else seen.set(key, index);
   });
   return issues.length > 0 ? { value: undefined, issues: withItemIds(issues) } : { value: parsed.value, issues: [] };
@@ -78,7 +78,9 @@ function itemIds(text: string): unknown[] {
   try {
     const data: unknown = parseYaml(text);
     const items = data && typeof data === 'object' ? (data as { items?: unknown }).items : undefined;
-    return Array.isArray(items) ? items.map((item: unknown) => (item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined)) : [];
+    return Array.isArray(items)
+      ? items.map((item: unknown) => (item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined))
+      : [];
   } catch {
     return [];
   }

@@ -2,7 +2,14 @@
 import type { Interval } from '../../../src-shared/model';
 
 /** nP scored questions with kP judge passes; the judge's validation: nSe human passes (kSe = TP), nSp human fails (kSp = TN). */
-export type RoganGladenCounts = Readonly<{ nP: number; kP: number; nSe: number; kSe: number; nSp: number; kSp: number }>;
+export type RoganGladenCounts = Readonly<{
+  nP: number;
+  kP: number;
+  nSe: number;
+  kSe: number;
+  nSp: number;
+  kSp: number;
+}>;
 
 const clip01 = (x: number) => Math.min(1, Math.max(0, x));
 
@@ -37,7 +44,8 @@ export function langReiczigelInterval({ nP, kP, nSe, kSe, nSp, kSp }: RoganGlade
   const theta1 = (p1 + sp1 - 1) / j1;
   const varSe = (se1 * (1 - se1)) / nSe1;
   const varSp = (sp1 * (1 - sp1)) / nSp1;
-  const se = Math.sqrt((p1 * (1 - p1)) / nP1 + varSe * theta1 * theta1 + varSp * (1 - theta1) * (1 - theta1)) / Math.abs(j1);
+  const se =
+    Math.sqrt((p1 * (1 - p1)) / nP1 + varSe * theta1 * theta1 + varSp * (1 - theta1) * (1 - theta1)) / Math.abs(j1);
   const d = 2 * z2 * (theta1 * varSe - (1 - theta1) * varSp);
   return [clip01(theta1 + d - z * se), clip01(theta1 + d + z * se)];
 }

@@ -29,11 +29,18 @@ export type SampleOptions = Readonly<{ n: number; seed: number; stratify: boolea
  * are usually rarer), topping up from the other class when one runs short. The result is shuffled so the
  * labeler cannot infer the judge's verdict from the order. `items` must come in a stable order (e.g. by id).
  */
-export function sampleForLabeling<T>(items: readonly T[], judgePassed: (item: T) => boolean, options: SampleOptions): T[] {
+export function sampleForLabeling<T>(
+  items: readonly T[],
+  judgePassed: (item: T) => boolean,
+  options: SampleOptions,
+): T[] {
   const random = seededRandom(options.seed);
   if (!options.stratify) return shuffled(items, random).slice(0, options.n);
   const passes = shuffled(items.filter(judgePassed), random);
-  const fails = shuffled(items.filter((item) => !judgePassed(item)), random);
+  const fails = shuffled(
+    items.filter((item) => !judgePassed(item)),
+    random,
+  );
   let nFail = Math.min(fails.length, Math.ceil(options.n / 2));
   const nPass = Math.min(passes.length, options.n - nFail);
   nFail = Math.min(fails.length, options.n - nPass);

@@ -9,7 +9,14 @@ import { sampleForLabeling } from './sample-calls';
 
 const DAY_MS = 86_400_000;
 
-export type SampleRequest = Readonly<{ grader: GraderId; n: number; windowDays: number; seed: number; stratify: boolean; now: number }>;
+export type SampleRequest = Readonly<{
+  grader: GraderId;
+  n: number;
+  windowDays: number;
+  seed: number;
+  stratify: boolean;
+  now: number;
+}>;
 
 export type SampledCall = Readonly<{ call: JudgeCallRow; question: string; judgePassed: boolean }>;
 
@@ -28,21 +35,30 @@ export class SampleError extends Error {}
  * Samples the grader's scored calls of the last `windowDays` made by its current judge (provider, model and template
  * version), so the labels measure the judge that grades today.
  */
-export async function sampleJudgeCalls(db: StoreApi, workspace: Workspace & { config: NonNullable<Workspace['config']> }, request: SampleRequest): Promise<JudgeSample> {
+export async function sampleJudgeCalls(
+  db: StoreApi,
+  workspace: Workspace & { config: NonNullable<Workspace['config']> },
+  request: SampleRequest,
+): Promise<JudgeSample> {
   const { grader, n, windowDays, now } = request;
   const info = GRADER_CATALOG[grader];
-  if (info.kind !== 'llm_judge') throw new SampleError(`${grader} is not an LLM judge; only judges are validated against labels`);
+  if (info.kind !== 'llm_judge')
+    throw new SampleError(`${grader} is not an LLM judge; only judges are validated against labels`);
   if (!Number.isInteger(n) || n < 1) throw new SampleError(`--n must be a positive integer, got ${n}`);
   const judge = await currentJudgeIdentity(db, workspace.config, grader);
   const since = now - windowDays * DAY_MS;
   const eligible = (await db.judges.scoredCalls(grader, since)).filter(
     (call) =>
       !judge ||
-      (call.provider === judge.provider && call.model === judge.model && (judge.template_version === null || call.templateVersion === judge.template_version)),
+      (call.provider === judge.provider &&
+        call.model === judge.model &&
+        (judge.template_version === null || call.templateVersion === judge.template_version)),
   );
   if (eligible.length === 0) {
     const by = judge ? ` by ${describeIdentity(judge)}` : '';
-    throw new SampleError(`no scored ${grader} calls${by} in the last ${windowDays} day(s); run a target that uses it first`);
+    throw new SampleError(
+      `no scored ${grader} calls${by} in the last ${windowDays} day(s); run a target that uses it first`,
+    );
   }
   const threshold = workspace.config.settings.question_pass_threshold;
   const passed = (call: JudgeCallRow) => judgePasses(call.score, info, threshold);
@@ -72,7 +88,10 @@ export const toGoldItems = (sample: JudgeSample): GoldItemInput[] =>
 const QUESTION_FENCE = /<question>\n?([\s\S]*?)\n?<\/question>/;
 
 /** The question as the judge saw it (its <question> fence), else the dataset's text for the question id. */
-export function questionText(call: Pick<JudgeCallRow, 'prompt' | 'questionId'>, questions: ReadonlyMap<string, string>): string {
+export function questionText(
+  call: Pick<JudgeCallRow, 'prompt' | 'questionId'>,
+  questions: ReadonlyMap<string, string>,
+): string {
   const fenced = QUESTION_FENCE.exec(call.prompt)?.[1];
   if (fenced !== undefined && fenced.trim() !== '') return fenced.trim();
   const fromDataset = call.questionId ? questions.get(call.questionId) : undefined;

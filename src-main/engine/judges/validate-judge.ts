@@ -1,12 +1,24 @@
 // Validates a judge against human labels (from a labels file or the workbench's gold items) and stores the result.
-import { GRADER_CATALOG, type GraderId, type HumanLabel, type JudgeIdentity, type JudgeValidation, type LabelsFile, type WorkspaceConfig } from '../../../src-shared/model';
+import {
+  GRADER_CATALOG,
+  type GraderId,
+  type HumanLabel,
+  type JudgeIdentity,
+  type JudgeValidation,
+  type LabelsFile,
+  type WorkspaceConfig,
+} from '../../../src-shared/model';
 import type { GoldItemRow } from '../../store/repos/judges.repo';
 import type { StoreApi } from '../../store/store';
 import { currentJudgeIdentity, describeIdentity, dominantIdentity, staleReason } from './judge-identity';
 import { confusionOf, validationReport, validationWarnings } from './judge-stats';
 
 /** One label to compare: the judge call it belongs to (when known), the judge's native score and the human label. */
-export type LabelledItem = Readonly<{ judgeCallId: number | null; judgeScore: number | null; human: HumanLabel | null }>;
+export type LabelledItem = Readonly<{
+  judgeCallId: number | null;
+  judgeScore: number | null;
+  human: HumanLabel | null;
+}>;
 
 export class ValidationError extends Error {}
 
@@ -36,22 +48,32 @@ export async function validateJudge(
   now: number,
 ): Promise<JudgeValidation> {
   const info = GRADER_CATALOG[grader];
-  if (info.kind !== 'llm_judge') throw new ValidationError(`${grader} is not an LLM judge; only judges are validated against labels`);
+  if (info.kind !== 'llm_judge')
+    throw new ValidationError(`${grader} is not an LLM judge; only judges are validated against labels`);
   const { settings } = config;
   const counts = confusionOf(items, info, settings.question_pass_threshold);
   const report = validationReport(grader, counts, settings.judges);
   const warnings = validationWarnings(counts, settings.judges.gold_target_n);
 
-  const labelledIds = items.flatMap((item) => (item.judgeCallId !== null && (item.human === 'pass' || item.human === 'fail') ? [item.judgeCallId] : []));
-  const [calls, current] = await Promise.all([db.judges.callsByIds(labelledIds), currentJudgeIdentity(db, config, grader)]);
+  const labelledIds = items.flatMap((item) =>
+    item.judgeCallId !== null && (item.human === 'pass' || item.human === 'fail') ? [item.judgeCallId] : [],
+  );
+  const [calls, current] = await Promise.all([
+    db.judges.callsByIds(labelledIds),
+    currentJudgeIdentity(db, config, grader),
+  ]);
   const fromCalls = dominantIdentity(calls.filter((call) => call.graderId === grader));
-  if (calls.some((call) => call.graderId !== grader)) warnings.push(`some labelled ids are judge calls of another grader`);
+  if (calls.some((call) => call.graderId !== grader))
+    warnings.push(`some labelled ids are judge calls of another grader`);
   if (fromCalls && fromCalls.others > 0) {
-    warnings.push(`${fromCalls.others} labelled call(s) were made by a different judge than ${describeIdentity(fromCalls.identity)}, which this validation is recorded for`);
+    warnings.push(
+      `${fromCalls.others} labelled call(s) were made by a different judge than ${describeIdentity(fromCalls.identity)}, which this validation is recorded for`,
+    );
   }
   const judge = fromCalls?.identity ?? current ?? NO_JUDGE;
   const stale = staleReason(judge, current);
-  if (stale) warnings.push(`the labelled calls are out of date: ${stale}; sample the current judge's calls and label again`);
+  if (stale)
+    warnings.push(`the labelled calls are out of date: ${stale}; sample the current judge's calls and label again`);
 
   await db.judges.saveValidation({ report, judge, labelsSource, createdAt: now });
   return {

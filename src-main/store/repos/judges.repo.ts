@@ -41,7 +41,12 @@ export type StoredValidation = Readonly<{
   createdAt: number;
 }>;
 
-export type ValidationInput = Readonly<{ report: JudgeValidationReport; judge: JudgeIdentity; labelsSource: string; createdAt: number }>;
+export type ValidationInput = Readonly<{
+  report: JudgeValidationReport;
+  judge: JudgeIdentity;
+  labelsSource: string;
+  createdAt: number;
+}>;
 
 type CallRecord = {
   id: number;
@@ -222,7 +227,8 @@ export class JudgesRepo {
 
   /** Stores a validation; `template_version` null is stored as ''. */
   saveValidation({ report, judge, labelsSource, createdAt }: ValidationInput): number {
-    if (report.state === 'unvalidated' || report.state === 'stale') throw new Error(`saveValidation: "${report.state}" is not a validation outcome`);
+    if (report.state === 'unvalidated' || report.state === 'stale')
+      throw new Error(`saveValidation: "${report.state}" is not a validation outcome`);
     const info = this.insertValidation.run({
       grader_id: report.grader,
       judge_provider: judge.provider,

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { HumanLabel } from '../../../../src-shared/model';
-import { confusionOf, judgePasses, validationReport, validationState, validationWarnings } from '../../../../src-main/engine/judges/judge-stats';
+import {
+  confusionOf,
+  judgePasses,
+  validationReport,
+  validationState,
+  validationWarnings,
+} from '../../../../src-main/engine/judges/judge-stats';
 
 const FIVE = { minScore: 0, maxScore: 5 };
 const BINARY = { minScore: 0, maxScore: 1 };
 const THRESHOLDS = { min_tpr: 0.9, min_tnr: 0.9, confidence: 0.95 };
 
-const items = (spec: readonly [number | null, HumanLabel | null][]) => spec.map(([judgeScore, human]) => ({ judgeScore, human }));
+const items = (spec: readonly [number | null, HumanLabel | null][]) =>
+  spec.map(([judgeScore, human]) => ({ judgeScore, human }));
 const repeat = <T>(n: number, item: T): T[] => Array.from({ length: n }, () => item);
 
 describe('judgePasses', () => {
@@ -31,26 +38,67 @@ describe('judgePasses', () => {
 
 describe('confusionOf', () => {
   it('counts TP, FN, FP, TN with the human label as the truth', () => {
-    const c = confusionOf(items([[5, 'pass'], [4, 'pass'], [1, 'pass'], [4, 'fail'], [0, 'fail'], [2, 'fail']]), FIVE, 3.5);
+    const c = confusionOf(
+      items([
+        [5, 'pass'],
+        [4, 'pass'],
+        [1, 'pass'],
+        [4, 'fail'],
+        [0, 'fail'],
+        [2, 'fail'],
+      ]),
+      FIVE,
+      3.5,
+    );
     expect(c).toEqual({ tp: 2, fn: 1, fp: 1, tn: 2, nDefer: 0, nUnlabelled: 0, nUnscored: 0 });
   });
 
   it('ignores defers, unlabelled items and labels without a judge score, counting each', () => {
-    const c = confusionOf(items([[5, 'defer'], [0, 'defer'], [3, null], [null, 'pass'], [5, 'pass']]), FIVE, 3.5);
+    const c = confusionOf(
+      items([
+        [5, 'defer'],
+        [0, 'defer'],
+        [3, null],
+        [null, 'pass'],
+        [5, 'pass'],
+      ]),
+      FIVE,
+      3.5,
+    );
     expect(c).toEqual({ tp: 1, fn: 0, fp: 0, tn: 0, nDefer: 2, nUnlabelled: 1, nUnscored: 1 });
   });
 });
 
 describe('validationReport', () => {
   it('computes TPR, TNR and Wilson intervals: 9/10 and 18/20 are trusted at 0.9', () => {
-    const c = confusionOf([...items(repeat(9, [5, 'pass'])), ...items([[1, 'pass']]), ...items(repeat(18, [0, 'fail'])), ...items(repeat(2, [4, 'fail']))], FIVE, 3.5);
+    const c = confusionOf(
+      [
+        ...items(repeat(9, [5, 'pass'])),
+        ...items([[1, 'pass']]),
+        ...items(repeat(18, [0, 'fail'])),
+        ...items(repeat(2, [4, 'fail'])),
+      ],
+      FIVE,
+      3.5,
+    );
     const report = validationReport('relevance_grader', c, THRESHOLDS);
-    expect(report).toMatchObject({ grader: 'relevance_grader', n_pos: 10, n_neg: 20, tp: 9, fn: 1, tn: 18, fp: 2, tpr: 0.9, tnr: 0.9, state: 'trusted' });
+    expect(report).toMatchObject({
+      grader: 'relevance_grader',
+      n_pos: 10,
+      n_neg: 20,
+      tp: 9,
+      fn: 1,
+      tn: 18,
+      fp: 2,
+      tpr: 0.9,
+      tnr: 0.9,
+      state: 'trusted',
+    });
     // Wilson 9/10 at 95%: centre 0.788974, half-width 0.193138 (hand-computed).
     expect(report.tpr_ci?.[0]).toBeCloseTo(0.5958, 4);
     expect(report.tpr_ci?.[1]).toBeCloseTo(0.9821, 4);
     // Wilson 18/20: 0.699 – 0.972.
-    expect(report.tnr_ci?.[0]).toBeCloseTo(0.6990, 3);
+    expect(report.tnr_ci?.[0]).toBeCloseTo(0.699, 3);
     expect(report.tnr_ci?.[1]).toBeCloseTo(0.9721, 3);
   });
 
@@ -70,8 +118,18 @@ describe('validationReport', () => {
   it('is insufficient with no rates at all when every label is a defer', () => {
     const c = confusionOf(items(repeat(5, [5, 'defer'])), FIVE, 3.5);
     expect(validationReport('accuracy_grader', c, THRESHOLDS)).toEqual({
-      grader: 'accuracy_grader', n_pos: 0, n_neg: 0, tp: 0, tn: 0, fp: 0, fn: 0,
-      tpr: null, tnr: null, tpr_ci: null, tnr_ci: null, state: 'insufficient',
+      grader: 'accuracy_grader',
+      n_pos: 0,
+      n_neg: 0,
+      tp: 0,
+      tn: 0,
+      fp: 0,
+      fn: 0,
+      tpr: null,
+      tnr: null,
+      tpr_ci: null,
+      tnr_ci: null,
+      state: 'insufficient',
     });
   });
 
@@ -92,6 +150,8 @@ describe('validationWarnings', () => {
       '2 item(s) have no human_label yet and were ignored',
       '1 labelled item(s) have no judge score and were ignored',
     ]);
-    expect(validationWarnings({ tp: 15, fn: 0, tn: 15, fp: 0, nDefer: 9, nUnlabelled: 0, nUnscored: 0 }, 30)).toEqual([]);
+    expect(validationWarnings({ tp: 15, fn: 0, tn: 15, fp: 0, nDefer: 9, nUnlabelled: 0, nUnscored: 0 }, 30)).toEqual(
+      [],
+    );
   });
 });

@@ -21,7 +21,14 @@ const call = (id: number, score: number, response: string): JudgeCallRow => ({
 });
 
 const sample: JudgeSample = {
-  request: { grader: 'relevance_grader', n: 2, windowDays: 30, seed: 77, stratify: true, now: Date.UTC(2025, 0, 2, 3, 4, 5) },
+  request: {
+    grader: 'relevance_grader',
+    n: 2,
+    windowDays: 30,
+    seed: 77,
+    stratify: true,
+    now: Date.UTC(2025, 0, 2, 3, 4, 5),
+  },
   judge: { provider: 'local', model: 'llama3.1:8b', template_version: '1.0.0' },
   population: 9,
   items: [
@@ -39,7 +46,13 @@ describe('labelsFileText', () => {
     expect(data.seed).toBe(77);
     expect(data.items).toHaveLength(2);
     const first = data.items[0]!;
-    expect(first).toMatchObject({ id: 17, question: 'When do you open?', response: 'Open 9:00-20:00.\nClosed on holidays.', human_label: null, judge_score: 5 });
+    expect(first).toMatchObject({
+      id: 17,
+      question: 'When do you open?',
+      response: 'Open 9:00-20:00.\nClosed on holidays.',
+      human_label: null,
+      judge_score: 5,
+    });
     const keys = Object.keys(first);
     expect(keys.slice(-2)).toEqual(['judge_score', 'judge_reason']);
     expect(keys.indexOf('human_label')).toBeLessThan(keys.indexOf('judge_score'));
@@ -53,13 +66,17 @@ describe('labelsFileText', () => {
   it('reads back what it wrote', () => {
     const read = readLabelsFile('labels.yaml', text, 'relevance_grader');
     expect(read.issues).toEqual([]);
-    expect(read.value?.items.map((item) => [item.id, item.human_label, item.judge_score])).toEqual([[17, null, 5], [4, null, 1]]);
+    expect(read.value?.items.map((item) => [item.id, item.human_label, item.judge_score])).toEqual([
+      [17, null, 5],
+      [4, null, 1],
+    ]);
   });
 });
 
 describe('readLabelsFile', () => {
   const good = labelsFileText(sample).replace('human_label: null', 'human_label: pass');
-  const issuesOf = (text: string, grader?: string) => readLabelsFile('labels.yaml', text, grader).issues.map(formatIssue);
+  const issuesOf = (text: string, grader?: string) =>
+    readLabelsFile('labels.yaml', text, grader).issues.map(formatIssue);
 
   it('accepts pass, fail, defer and null', () => {
     const text = good.replace(/human_label: null/, 'human_label: defer');
@@ -70,19 +87,29 @@ describe('readLabelsFile', () => {
     const text = good.replace('human_label: pass', 'human_label: Pass');
     const [issue] = issuesOf(text);
     const line = text.split('\n').findIndex((l) => l.includes('human_label: Pass')) + 1;
-    expect(issue).toMatch(new RegExp(`^labels\\.yaml:${line}:\\d+ items\\.0\\.human_label item 0 \\(id 17\\): "Pass" is not one of pass, fail, defer; did you mean "pass"\\?$`));
+    expect(issue).toMatch(
+      new RegExp(
+        `^labels\\.yaml:${line}:\\d+ items\\.0\\.human_label item 0 \\(id 17\\): "Pass" is not one of pass, fail, defer; did you mean "pass"\\?$`,
+      ),
+    );
   });
 
   it('flags a misspelt key and a missing judge_score at their items', () => {
     const misspelt = issuesOf(good.replace('human_label: null', 'humanlabel: fail'));
-    expect(misspelt.join('\n')).toMatch(/items\.1\.humanlabel item 1 \(id 4\): unknown key "humanlabel"; did you mean "human_label"\?/);
+    expect(misspelt.join('\n')).toMatch(
+      /items\.1\.humanlabel item 1 \(id 4\): unknown key "humanlabel"; did you mean "human_label"\?/,
+    );
     const missing = issuesOf(good.replace(/\n *judge_score: 1\n/, '\n'));
     expect(missing.join('\n')).toMatch(/items\.1\.judge_score item 1 \(id 4\): missing required key "judge_score"/);
   });
 
   it('refuses duplicate ids, another grader’s file, an empty list and broken YAML', () => {
-    expect(issuesOf(good.replace('id: 4', 'id: 17')).join('\n')).toMatch(/items\.1\.id item 1 \(id 17\): duplicate id 17 \(also items\.0\)/);
-    expect(issuesOf(good, 'accuracy_grader').join('\n')).toMatch(/grader this file holds labels for relevance_grader, not accuracy_grader/);
+    expect(issuesOf(good.replace('id: 4', 'id: 17')).join('\n')).toMatch(
+      /items\.1\.id item 1 \(id 17\): duplicate id 17 \(also items\.0\)/,
+    );
+    expect(issuesOf(good, 'accuracy_grader').join('\n')).toMatch(
+      /grader this file holds labels for relevance_grader, not accuracy_grader/,
+    );
     expect(issuesOf('items: []\n').join('\n')).toMatch(/items the file lists no items/);
     expect(issuesOf('items: [\n').join('\n')).toMatch(/^labels\.yaml:\d+:\d+ \(file\) YAML syntax error/);
     expect(issuesOf('').join('\n')).toMatch(/the file is empty/);

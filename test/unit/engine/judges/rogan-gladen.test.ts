@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { langReiczigelInterval, roganGladen, roganGladenUnclipped } from '../../../../src-main/engine/judges/rogan-gladen';
+import {
+  langReiczigelInterval,
+  roganGladen,
+  roganGladenUnclipped,
+} from '../../../../src-main/engine/judges/rogan-gladen';
 import { zForConfidence } from '../../../../src-main/engine/judges/normal-quantile';
 
 type ReferenceCase = {
@@ -11,7 +15,9 @@ type ReferenceCase = {
   upper: number | null;
   rogan_gladen_unclipped: number;
 };
-const reference = JSON.parse(readFileSync('/work/shared/testdata/lang_reiczigel_reference.json', 'utf8')) as { cases: ReferenceCase[] };
+const reference = JSON.parse(readFileSync('/work/shared/testdata/lang_reiczigel_reference.json', 'utf8')) as {
+  cases: ReferenceCase[];
+};
 
 describe('Lang & Reiczigel interval: the reference R implementation (BfR CI_Binom)', () => {
   it.each(reference.cases.map((c) => [c.id, c] as const))('%s', (_id, c) => {

@@ -62,8 +62,12 @@ describe('sampleForLabeling', () => {
   it('is reproducible for a seed and different for another', () => {
     const options = { n: 10, seed: 1234, stratify: true };
     const ids = (sample: Call[]) => sample.map((c) => c.id);
-    expect(ids(sampleForLabeling(calls(60, 40), passed, options))).toEqual(ids(sampleForLabeling(calls(60, 40), passed, options)));
-    expect(ids(sampleForLabeling(calls(60, 40), passed, { ...options, seed: 1235 }))).not.toEqual(ids(sampleForLabeling(calls(60, 40), passed, options)));
+    expect(ids(sampleForLabeling(calls(60, 40), passed, options))).toEqual(
+      ids(sampleForLabeling(calls(60, 40), passed, options)),
+    );
+    expect(ids(sampleForLabeling(calls(60, 40), passed, { ...options, seed: 1235 }))).not.toEqual(
+      ids(sampleForLabeling(calls(60, 40), passed, options)),
+    );
   });
 
   it('mixes the order so the labeler cannot tell the judge verdict from the position', () => {

@@ -10,12 +10,29 @@ const NOW = 100 * DAY;
 
 const helpdesk = dataset.parse({
   id: 'helpdesk',
-  questions: [{ id: 'hours', input: 'When do you open?' }, { id: 'chat', input: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }, { role: 'user', content: 'Renew?' }] }],
+  questions: [
+    { id: 'hours', input: 'When do you open?' },
+    {
+      id: 'chat',
+      input: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hello' },
+        { role: 'user', content: 'Renew?' },
+      ],
+    },
+  ],
 });
-const workspace = (judge = { provider: 'local', model: 'llama3.1:8b' }): Workspace & { config: NonNullable<Workspace['config']> } => ({
+const workspace = (
+  judge = { provider: 'local', model: 'llama3.1:8b' },
+): Workspace & { config: NonNullable<Workspace['config']> } => ({
   dir: '/nowhere',
   config: workspaceConfig.parse({ judge, targets: [] }),
-  datasets: new Map([['helpdesk', { file: 'datasets/helpdesk.yaml', dataset: helpdesk, questions: helpdesk.questions, disabledCount: 0 }]]),
+  datasets: new Map([
+    [
+      'helpdesk',
+      { file: 'datasets/helpdesk.yaml', dataset: helpdesk, questions: helpdesk.questions, disabledCount: 0 },
+    ],
+  ]),
   rubrics: new Map(),
   issues: [],
 });
@@ -62,14 +79,27 @@ describe('sampleJudgeCalls', () => {
     await expect(sampleJudgeCalls(db, workspace(), request)).rejects.toThrow(
       'no scored relevance_grader calls by local/llama3.1:8b (template 1.0.0) in the last 30 day(s); run a target that uses it first',
     );
-    await expect(sampleJudgeCalls(db, workspace(), { ...request, grader: 'format_grader' as never })).rejects.toThrow(/not an LLM judge/);
+    await expect(sampleJudgeCalls(db, workspace(), { ...request, grader: 'format_grader' as never })).rejects.toThrow(
+      /not an LLM judge/,
+    );
   });
 
   it('turns a sample into gold items keyed by judge call', async () => {
-    const [id] = insertJudgeCalls(store, [{ score: 4, createdAt: NOW - DAY, question: 'When do you open?', response: 'At nine.' }]);
+    const [id] = insertJudgeCalls(store, [
+      { score: 4, createdAt: NOW - DAY, question: 'When do you open?', response: 'At nine.' },
+    ]);
     const gold = toGoldItems(await sampleJudgeCalls(db, workspace(), request));
     expect(gold).toEqual([
-      { id: `jc-${id}`, graderId: 'relevance_grader', judgeCallId: id, question: 'When do you open?', response: 'At nine.', judgeScore: 4, judgeReason: 'score 4', createdAt: NOW },
+      {
+        id: `jc-${id}`,
+        graderId: 'relevance_grader',
+        judgeCallId: id,
+        question: 'When do you open?',
+        response: 'At nine.',
+        judgeScore: 4,
+        judgeReason: 'score 4',
+        createdAt: NOW,
+      },
     ]);
   });
 });
@@ -78,7 +108,12 @@ describe('questionText', () => {
   const index = new Map([['hours', 'When do you open? (dataset)']]);
 
   it('prefers the question fence of the judge prompt, which is what the judge saw', () => {
-    expect(questionText({ prompt: 'x <question>\nuser: Hi\nuser: Renew?\n</question> <criteria>', questionId: 'hours' }, index)).toBe('user: Hi\nuser: Renew?');
+    expect(
+      questionText(
+        { prompt: 'x <question>\nuser: Hi\nuser: Renew?\n</question> <criteria>', questionId: 'hours' },
+        index,
+      ),
+    ).toBe('user: Hi\nuser: Renew?');
   });
 
   it('falls back to the dataset, then to the question id', () => {

@@ -24,14 +24,25 @@ const gold = (id: string, judgeCallId: number | null = null) => ({
 
 describe('JudgesRepo', () => {
   it('reads scored calls only, by grader and time, and by id', () => {
-    const [a, b, c, d] = insertJudgeCalls(store, [{ score: 5, createdAt: 100 }, { score: null, createdAt: 200 }, { score: 1, createdAt: 300 }, { score: 2, grader: 'accuracy_grader', createdAt: 400 }]);
+    const [a, b, c, d] = insertJudgeCalls(store, [
+      { score: 5, createdAt: 100 },
+      { score: null, createdAt: 200 },
+      { score: 1, createdAt: 300 },
+      { score: 2, grader: 'accuracy_grader', createdAt: 400 },
+    ]);
     expect(repo.scoredCalls('relevance_grader', 0).map((call) => call.id)).toEqual([a, c]);
     expect(repo.scoredCalls('relevance_grader', 150).map((call) => call.id)).toEqual([c]);
     expect(repo.callsByIds([a!, b!, d!, 999]).map((call) => call.id)).toEqual([a, d]);
     expect(repo.countScoredCalls('relevance_grader')).toBe(2);
     expect(repo.latestCall('relevance_grader')?.id).toBe(c);
     expect(repo.latestCall('relevance_grader', 'local', 'other')).toBeUndefined();
-    expect(repo.scoredCalls('relevance_grader', 0)[0]).toMatchObject({ provider: 'local', model: 'llama3.1:8b', templateVersion: '1.0.0', score: 5, reason: 'score 5' });
+    expect(repo.scoredCalls('relevance_grader', 0)[0]).toMatchObject({
+      provider: 'local',
+      model: 'llama3.1:8b',
+      templateVersion: '1.0.0',
+      score: 5,
+      reason: 'score 5',
+    });
   });
 
   it('adds gold items once: sampling the same call again keeps its label', () => {
@@ -58,13 +69,55 @@ describe('JudgesRepo', () => {
   });
 
   it('stores validations and returns the latest, with an unknown template version as null', () => {
-    const report = { grader: 'relevance_grader', n_pos: 2, n_neg: 1, tp: 2, tn: 0, fp: 1, fn: 0, tpr: 1, tnr: 0, tpr_ci: [0.3, 1] as [number, number], tnr_ci: [0, 0.7] as [number, number], state: 'failing' as const };
-    repo.saveValidation({ report, judge: { provider: 'local', model: 'm', template_version: '1' }, labelsSource: 'store', createdAt: 1 });
-    repo.saveValidation({ report: { ...report, n_neg: 0, tn: 0, fp: 0, tnr: null, tnr_ci: null, state: 'insufficient' }, judge: { provider: 'local', model: 'm', template_version: null }, labelsSource: 'file:a.yaml', createdAt: 2 });
+    const report = {
+      grader: 'relevance_grader',
+      n_pos: 2,
+      n_neg: 1,
+      tp: 2,
+      tn: 0,
+      fp: 1,
+      fn: 0,
+      tpr: 1,
+      tnr: 0,
+      tpr_ci: [0.3, 1] as [number, number],
+      tnr_ci: [0, 0.7] as [number, number],
+      state: 'failing' as const,
+    };
+    repo.saveValidation({
+      report,
+      judge: { provider: 'local', model: 'm', template_version: '1' },
+      labelsSource: 'store',
+      createdAt: 1,
+    });
+    repo.saveValidation({
+      report: { ...report, n_neg: 0, tn: 0, fp: 0, tnr: null, tnr_ci: null, state: 'insufficient' },
+      judge: { provider: 'local', model: 'm', template_version: null },
+      labelsSource: 'file:a.yaml',
+      createdAt: 2,
+    });
     const latest = repo.latestValidation('relevance_grader');
-    expect(latest).toMatchObject({ judge: { provider: 'local', model: 'm', template_version: null }, labelsSource: 'file:a.yaml', createdAt: 2 });
-    expect(latest?.report).toEqual({ ...report, n_neg: 0, tn: 0, fp: 0, tnr: null, tnr_ci: null, state: 'insufficient' });
+    expect(latest).toMatchObject({
+      judge: { provider: 'local', model: 'm', template_version: null },
+      labelsSource: 'file:a.yaml',
+      createdAt: 2,
+    });
+    expect(latest?.report).toEqual({
+      ...report,
+      n_neg: 0,
+      tn: 0,
+      fp: 0,
+      tnr: null,
+      tnr_ci: null,
+      state: 'insufficient',
+    });
     expect(repo.latestValidation('accuracy_grader')).toBeUndefined();
-    expect(() => repo.saveValidation({ report: { ...report, state: 'stale' }, judge: { provider: '', model: '', template_version: null }, labelsSource: 'x', createdAt: 3 })).toThrow(/not a validation outcome/);
+    expect(() =>
+      repo.saveValidation({
+        report: { ...report, state: 'stale' },
+        judge: { provider: '', model: '', template_version: null },
+        labelsSource: 'x',
+        createdAt: 3,
+      }),
+    ).toThrow(/not a validation outcome/);
   });
 });
