@@ -211,14 +211,19 @@ describe('agent mode over the catalogue MCP server', () => {
     );
   });
 
-  it('says how to install the catalogue’s dependencies in a workspace that lacks them', async () => {
+  it('runs from a workspace copied anywhere: the catalogue needs no installed package', async () => {
     const copy = mkdtempSync(join(tmpdir(), 'aieval-ws-'));
     cpSync(join(EXAMPLE, 'tools'), join(copy, 'tools'), { recursive: true });
+    const servers = await openToolServers([CATALOG], { trusted: true, workspaceDir: copy });
     try {
-      await expect(openToolServers([CATALOG], { trusted: true, workspaceDir: copy })).rejects.toThrow(
-        /npm install @modelcontextprotocol\/sdk zod/,
-      );
+      expect(servers.tools().map((tool) => tool.name).sort()).toEqual(['delete_account', 'find_loan', 'get_loan', 'renew_loan', 'search_catalog']);
+      const loan = await servers.call('catalog', 'get_loan', { card: 4471, title: 'Dune' });
+      expect(loan.isError).toBe(false);
+      expect(JSON.parse(loan.text)).toMatchObject({ card: '4471', due_date: '2026-12-01', renewals: 0 });
+      const missing = await servers.call('catalog', 'get_loan', { card: '4471' });
+      expect(missing).toMatchObject({ isError: true, text: 'missing argument(s): title' });
     } finally {
+      await servers.close();
       rmSync(copy, { recursive: true, force: true });
     }
   });

@@ -1,17 +1,7 @@
 // The Riverside Library catalogue as a small MCP server over stdio: search, loans, renewals, over an in-memory store.
-// Every process starts from the same seed state, so each question of an agent run sees the same library.
-// Run it with `node tools/catalog-server.js`; it needs @modelcontextprotocol/sdk and zod where Node can find them.
-const [{ McpServer }, { StdioServerTransport }, { z }] = await Promise.all([
-  import('@modelcontextprotocol/sdk/server/mcp.js'),
-  import('@modelcontextprotocol/sdk/server/stdio.js'),
-  import('zod'),
-]).catch((error) => {
-  process.stderr.write(
-    `catalog-server.js cannot load its dependencies (${error.message}).\n` +
-      'Install them next to the workspace: npm install @modelcontextprotocol/sdk zod\n',
-  );
-  process.exit(1);
-});
+// It speaks MCP's JSON-RPC over stdio with no dependency, so `node tools/catalog-server.js` works in any workspace.
+// Every process starts from the same seed state, so each agent run sees the same library.
+import { createInterface } from 'node:readline';
 
 const MAX_RENEWALS = 2;
 const LOAN_DAYS = 21;
@@ -42,65 +32,108 @@ function addDays(isoDate, days) {
   return date.toISOString().slice(0, 10);
 }
 
-const card = z.coerce.string().min(1).describe('The library card number, e.g. "4471".');
-const title = z.string().min(1).describe('The exact title of the book.');
+const card = { type: ['string', 'number'], description: 'The library card number, e.g. "4471".' };
+const title = { type: 'string', description: 'The exact title of the book.' };
+const schema = (properties, required) => ({ type: 'object', properties, required, additionalProperties: false });
 
-const server = new McpServer({ name: 'riverside-catalog', version: '1.0.0' });
-
-server.registerTool(
-  'search_catalog',
-  { description: 'Search the catalogue by title or author; tells how many copies are available.', inputSchema: { query: z.string().min(1) } },
-  ({ query }) => {
-    const needle = query.trim().toLowerCase();
-    const results = books
-      .filter((book) => book.title.toLowerCase().includes(needle) || book.author.toLowerCase().includes(needle))
-      .map((book) => {
-        const onLoan = loans.filter((loan) => same(loan.title, book.title)).length;
-        return { ...book, available_copies: book.copies - onLoan, available: book.copies > onLoan };
-      });
-    return json({ query, results });
+const tools = {
+  search_catalog: {
+    description: 'Search the catalogue by title or author; tells how many copies are available.',
+    inputSchema: schema({ query: { type: 'string' } }, ['query']),
+    run({ query }) {
+      const needle = String(query).trim().toLowerCase();
+      const results = books
+        .filter((book) => book.title.toLowerCase().includes(needle) || book.author.toLowerCase().includes(needle))
+        .map((book) => {
+          const onLoan = loans.filter((loan) => same(loan.title, book.title)).length;
+          return { ...book, available_copies: book.copies - onLoan, available: book.copies > onLoan };
+        });
+      return json({ query, results });
+    },
   },
-);
-
-server.registerTool(
-  'find_loan',
-  { description: 'List the loans of a library card, optionally only the loan of one title.', inputSchema: { card, title: title.optional() } },
-  ({ card: number, title: wanted }) => {
-    const found = loans.filter((loan) => loan.card === number && (wanted === undefined || same(loan.title, wanted)));
-    return json({ card: number, loans: found.map(loanView) });
+  find_loan: {
+    description: 'List the loans of a library card, optionally only the loan of one title.',
+    inputSchema: schema({ card, title }, ['card']),
+    run({ card: number, title: wanted }) {
+      const found = loans.filter((loan) => loan.card === number && (wanted === undefined || same(loan.title, wanted)));
+      return json({ card: number, loans: found.map(loanView) });
+    },
   },
-);
-
-server.registerTool(
-  'get_loan',
-  { description: 'Read one loan: due date, renewals so far, whether it is reserved.', inputSchema: { card, title } },
-  ({ card: number, title: wanted }) => {
-    const loan = findLoan(number, wanted);
-    return loan ? json(loanView(loan)) : refuse(`no loan of "${wanted}" on card ${number}`);
+  get_loan: {
+    description: 'Read one loan: due date, renewals so far, whether it is reserved.',
+    inputSchema: schema({ card, title }, ['card', 'title']),
+    run({ card: number, title: wanted }) {
+      const loan = findLoan(number, wanted);
+      return loan ? json(loanView(loan)) : refuse(`no loan of "${wanted}" on card ${number}`);
+    },
   },
-);
-
-server.registerTool(
-  'renew_loan',
-  {
+  renew_loan: {
     description: `Renew a loan by ${LOAN_DAYS} days. At most ${MAX_RENEWALS} renewals; a reserved item cannot be renewed.`,
-    inputSchema: { card, title },
+    inputSchema: schema({ card, title }, ['card', 'title']),
+    run({ card: number, title: wanted }) {
+      const loan = findLoan(number, wanted);
+      if (!loan) return refuse(`no loan of "${wanted}" on card ${number}`);
+      if (loan.reserved) return refuse(`cannot renew "${loan.title}": another member has reserved it`);
+      if (loan.renewals >= MAX_RENEWALS) return refuse(`cannot renew "${loan.title}": it was already renewed ${MAX_RENEWALS} times, the maximum`);
+      loan.due_date = addDays(loan.due_date, LOAN_DAYS);
+      loan.renewals += 1;
+      return json({ renewed: true, ...loanView(loan) });
+    },
   },
-  ({ card: number, title: wanted }) => {
-    const loan = findLoan(number, wanted);
-    if (!loan) return refuse(`no loan of "${wanted}" on card ${number}`);
-    if (loan.reserved) return refuse(`cannot renew "${loan.title}": another member has reserved it`);
-    if (loan.renewals >= MAX_RENEWALS) return refuse(`cannot renew "${loan.title}": it was already renewed ${MAX_RENEWALS} times, the maximum`);
-    loan.due_date = addDays(loan.due_date, LOAN_DAYS);
-    loan.renewals += 1;
-    return json({ renewed: true, ...loanView(loan) });
+  delete_account: {
+    description: 'Close a library account.',
+    inputSchema: schema({ card }, ['card']),
+    run: () => refuse('accounts cannot be closed online: the member must close the account in person at the desk'),
   },
-);
+};
 
-server.registerTool(
-  'delete_account',
-  { description: 'Close a library account.', inputSchema: { card } },
-  () => refuse('accounts cannot be closed online: the member must close the account in person at the desk'),
-);
+/** Checks required arguments and turns card numbers into strings, as the input schemas promise. */
+function argumentsFor(tool, args) {
+  const given = args && typeof args === 'object' ? { ...args } : {};
+  const missing = tool.inputSchema.required.filter((key) => given[key] === undefined || given[key] === '');
+  if (missing.length > 0) return { error: `missing argument(s): ${missing.join(', ')}` };
+  if (given.card !== undefined) given.card = String(given.card);
+  return { args: given };
+}
 
-await server.connect(new StdioServerTransport());
+function handle(method, params) {
+  switch (method) {
+    case 'initialize':
+      return {
+        protocolVersion: params?.protocolVersion ?? '2025-06-18',
+        capabilities: { tools: {} },
+        serverInfo: { name: 'riverside-catalog', version: '1.0.0' },
+      };
+    case 'ping':
+      return {};
+    case 'tools/list':
+      return { tools: Object.entries(tools).map(([name, tool]) => ({ name, description: tool.description, inputSchema: tool.inputSchema })) };
+    case 'tools/call': {
+      const tool = tools[params?.name];
+      if (!tool) return refuse(`unknown tool "${params?.name}"`);
+      const { args, error } = argumentsFor(tool, params.arguments);
+      return error ? refuse(error) : tool.run(args);
+    }
+    default:
+      throw Object.assign(new Error(`method not found: ${method}`), { code: -32601 });
+  }
+}
+
+const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (!line.trim()) return;
+  let message;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    send({ id: null, error: { code: -32700, message: 'parse error' } });
+    return;
+  }
+  if (message.id === undefined) return; // a notification, e.g. notifications/initialized
+  try {
+    send({ id: message.id, result: handle(message.method, message.params) });
+  } catch (error) {
+    send({ id: message.id, error: { code: error.code ?? -32603, message: error.message } });
+  }
+});
