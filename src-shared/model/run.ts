@@ -75,6 +75,8 @@ export const runIdentity = z.object({
       settings: z.record(z.string(), z.unknown()).nullable(),
     }),
   ),
+  /** Every judge prompt template's version (bundled or the workspace's override) when the run started. */
+  judgeTemplates: z.record(z.string(), z.string()),
   rubrics: z.array(z.object({ id: z.string(), version: z.string() })),
   tools: z.array(z.object({ name: z.string(), transport: z.enum(['stdio', 'http']) })),
   endpoint: z.string().nullable(),

@@ -73,7 +73,7 @@ function parseStored<T>(schema: { parse(value: unknown): T }, text: string, what
   try {
     return schema.parse(JSON.parse(text));
   } catch (error) {
-    throw new Error(`${what} is not readable: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${what} is not readable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

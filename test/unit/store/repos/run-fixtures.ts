@@ -16,6 +16,7 @@ export function identity(over: Partial<RunIdentity> = {}): RunIdentity {
     dataset: { id: 'd1', version: '1.0.0', sha256: 'abc' },
     graders: ['format_grader'],
     judges: [],
+    judgeTemplates: {},
     rubrics: [],
     tools: [],
     endpoint: null,

@@ -1,0 +1,132 @@
+// One question end to end: ask the target, run every grader, score the answer, shape the row to store.
+import type { ChatMessage, GraderResult } from '../../../src-shared/model';
+import type { GradeContext, GradeOutcome, Grader, JudgeCallRecord } from '../graders/grader';
+import { scoreQuestion } from '../scoring/question-score';
+import { toZeroFive } from '../scoring/normalise';
+import type { NewQuestionResult } from '../../store/repos/results.repo';
+import { resolveRubric } from '../../workspace/load-workspace';
+import type { AttemptCounter } from './limiter';
+import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
+import type { RunServices } from './run-services';
+import { questionMessages, type TargetAnswer, type TargetCaller } from './target-caller';
+
+/** What the target gave back for one question, or why it gave nothing. */
+export type Answered = Readonly<{
+  messages: readonly ChatMessage[];
+  answer: TargetAnswer | null;
+  error: string | null;
+  attempts: number;
+}>;
+
+export type QuestionEnv = Readonly<{
+  runId: string;
+  plan: RunPlan;
+  workspace: ValidWorkspace;
+  services: RunServices;
+  trusted: boolean;
+  clock: () => number;
+  signal: AbortSignal;
+  /** How the criteria a judge sees are built from the question and its rubric. */
+  criteriaOf: (question: PlanItem['question'], rubric: GradeContext['rubric']) => string;
+  callTool: GradeContext['callTool'];
+}>;
+
+/** Calls the target; a failure after the limiter's retries becomes an error, never an exception (cancel excepted). */
+export async function answerQuestion(item: PlanItem, caller: TargetCaller, signal: AbortSignal): Promise<Answered> {
+  const messages = questionMessages(item.question);
+  const counter: AttemptCounter = { attempts: 0, retries: 0 };
+  try {
+    const answer = await caller.answer(messages, counter, signal);
+    return { messages, answer, error: null, attempts: counter.attempts };
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    return { messages, answer: null, error: `target call failed: ${errorText(error)}`, attempts: Math.max(1, counter.attempts) };
+  }
+}
+
+/** Grades an answer with every grader of the plan and returns the row to store (degraded when the target failed). */
+export async function gradeAnswer(item: PlanItem, answered: Answered, env: QuestionEnv): Promise<NewQuestionResult> {
+  const { answer } = answered;
+  const graded = answer ? await runGraders(item, answered.messages, answer, env) : { graders: [], judgeCalls: [] };
+  if (env.signal.aborted) throw env.signal.reason;
+  const { status, score, passed } = scoreQuestion(graded.graders, env.plan.passThreshold, answer === null);
+  const graderErrors = graded.graders.filter((grader) => grader.status === 'error').map((grader) => `${grader.graderId}: ${grader.reason}`);
+  return {
+    runId: env.runId,
+    questionId: item.question.id,
+    repeatIndex: item.repeatIndex,
+    status,
+    score,
+    passed,
+    response: answer?.response ?? null,
+    transcript: answer ? [...answered.messages, { role: 'assistant', content: answer.response }] : answered.messages,
+    toolCalls: answer?.toolCalls ?? null,
+    error: answered.error ?? (graderErrors.length > 0 ? graderErrors.join('; ') : null),
+    attempts: answered.attempts,
+    latencyMs: answer?.latencyMs ?? null,
+    inputTokens: answer?.inputTokens ?? null,
+    outputTokens: answer?.outputTokens ?? null,
+    costUsd: answer?.costUsd ?? null,
+    finishReason: answer?.finishReason ?? null,
+    createdAt: env.clock(),
+    graders: graded.graders,
+    judgeCalls: graded.judgeCalls,
+  };
+}
+
+async function runGraders(item: PlanItem, messages: readonly ChatMessage[], answer: TargetAnswer, env: QuestionEnv) {
+  const { plan, workspace } = env;
+  const { settings } = workspace.config;
+  const rubric = item.question.rubric_ref ? resolveRubric(item.question.rubric_ref, workspace.rubrics) : undefined;
+  const context: GradeContext = {
+    question: item.question,
+    criteria: env.criteriaOf(item.question, rubric),
+    messages,
+    response: answer.response,
+    toolCalls: answer.toolCalls,
+    target: plan.target,
+    rubric,
+    responseCharLimit: plan.target.response_char_limit ?? settings.response_char_limit,
+    judgeResponseCharLimit: settings.judge_response_char_limit,
+    trusted: env.trusted,
+    workspaceDir: workspace.dir,
+    judgeFor: (graderId) => env.services.judgeFor(graderId),
+    callTool: env.callTool,
+    signal: env.signal,
+  };
+  // Graders are independent: run them together; the limiter bounds the judge calls they make.
+  const outcomes = await Promise.all(plan.graders.map((grader) => safeGrade(grader, context)));
+  const graders: GraderResult[] = outcomes.map((outcome, index) => toGraderResult(plan.graders[index]!, outcome));
+  const judgeCalls: JudgeCallRecord[] = outcomes.flatMap((outcome) => outcome.judgeCalls ?? []);
+  return { graders, judgeCalls };
+}
+
+/** A grader that throws is an error outcome (the question is degraded), never a crash of the run or a 0. */
+async function safeGrade(grader: Grader, context: GradeContext): Promise<GradeOutcome> {
+  try {
+    const outcome = await grader.grade(context);
+    if (outcome.status === 'scored' && (outcome.score === null || !Number.isFinite(outcome.score))) {
+      return { ...outcome, status: 'error', score: null, reason: `grader returned a non-numeric score (${String(outcome.score)}): ${outcome.reason}` };
+    }
+    return outcome;
+  } catch (error) {
+    return { status: 'error', score: null, reason: `grader failed: ${errorText(error)}` };
+  }
+}
+
+function toGraderResult(grader: Grader, outcome: GradeOutcome): GraderResult {
+  const { minScore, maxScore } = grader.info;
+  const score = outcome.status === 'scored' ? outcome.score : null;
+  return {
+    graderId: grader.info.id,
+    status: outcome.status,
+    score,
+    minScore,
+    maxScore,
+    score0to5: score === null ? null : toZeroFive(score, minScore, maxScore),
+    reason: outcome.reason,
+    checks: outcome.checks ? outcome.checks.map((check) => ({ ...check })) : null,
+  };
+}
+
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,73 @@
+// Coalesces a run's per-question updates into at most one progress event per interval (100 ms by default).
+import type { ProgressItem, RunProgress } from '../../../src-shared/model';
+import { averageScore, doneCount, type Tally } from '../scoring/tally';
+
+/** How many of the latest finished questions an event carries. */
+export const LAST_ITEMS = 20;
+
+export type ProgressOptions = Readonly<{
+  runId: string;
+  targetId: string;
+  total: number;
+  tally: Tally;
+  /** Questions already done before this process started (resume), so the ETA only uses this process's pace. */
+  doneAtStart: number;
+  emit: (progress: RunProgress) => void;
+  intervalMs?: number;
+  now?: () => number;
+}>;
+
+export class ProgressThrottle {
+  private readonly startedAt: number;
+  private readonly now: () => number;
+  private readonly intervalMs: number;
+  private last: ProgressItem[] = [];
+  private lastEmitAt = -Infinity;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: ProgressOptions) {
+    this.now = options.now ?? Date.now;
+    this.intervalMs = options.intervalMs ?? 100;
+    this.startedAt = this.now();
+  }
+
+  /** Call after the tally was updated for `item`. */
+  record(item: ProgressItem): void {
+    this.last.push(item);
+    if (this.last.length > LAST_ITEMS) this.last.shift();
+    if (this.timer) return;
+    const wait = this.lastEmitAt + this.intervalMs - this.now();
+    if (wait <= 0) this.emitNow();
+    else this.timer = setTimeout(() => this.emitNow(), wait);
+  }
+
+  /** Emits what is pending (if anything) at once; call when the run ends. */
+  flush(): void {
+    if (this.timer || this.last.length > 0) this.emitNow();
+  }
+
+  private emitNow(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lastEmitAt = this.now();
+    const { tally, total, doneAtStart } = this.options;
+    const done = doneCount(tally);
+    const elapsedMs = this.lastEmitAt - this.startedAt;
+    const doneHere = done - doneAtStart;
+    const etaMs = doneHere > 0 ? Math.round((elapsedMs / doneHere) * Math.max(0, total - done)) : null;
+    const last = this.last;
+    this.last = [];
+    this.options.emit({
+      runId: this.options.runId,
+      targetId: this.options.targetId,
+      done,
+      total,
+      errors: tally.errors,
+      degraded: tally.degraded,
+      runningAvg: averageScore(tally),
+      elapsedMs,
+      etaMs,
+      last,
+    });
+  }
+}

@@ -1,0 +1,135 @@
+// Executes a prepared run: the pool over its pending questions, one transaction per question, progress, the end state.
+import type { GraderId, Question, RunFinished, RunIdentity, RunProgress, Rubric } from '../../../src-shared/model';
+import type { Grader } from '../graders/grader';
+import type { CassetteWriter } from '../providers/cassette';
+import { addToTally, doneCount, type Tally } from '../scoring/tally';
+import { computeVerdict } from '../scoring/verdict';
+import type { StoreApi } from '../../store/store';
+import { answerQuestion, errorText, gradeAnswer, type Answered, type QuestionEnv } from './execute-question';
+import { ObservedSettings } from './identity';
+import type { HeldLock, LockOptions } from './run-lock';
+import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
+import { ProgressThrottle } from './progress';
+import { runPool } from './pool';
+import type { LimiterRegistry, ProviderFactory, RunServices } from './run-services';
+import type { TargetCaller } from './target-caller';
+
+/** Everything a run needs from outside the engine; the service and the CLI build it once. */
+export type RunDeps = Readonly<{
+  db: StoreApi;
+  workspace: ValidWorkspace;
+  trusted: boolean;
+  clock: () => number;
+  appVersion: string;
+  graders: ReadonlyMap<GraderId, Grader>;
+  limiters: LimiterRegistry;
+  makeProvider: ProviderFactory;
+  /** Opens what answers the target's questions (chat, agent with MCP tools, external agent). */
+  openCaller: (plan: RunPlan, services: RunServices, signal: AbortSignal) => Promise<TargetCaller>;
+  criteriaOf: (question: Question, rubric: Rubric | undefined) => string;
+  judgeTemplates: () => Record<string, string>;
+  recorder?: CassetteWriter;
+  lock?: Omit<LockOptions, 'now'>;
+  onProgress?: (progress: RunProgress) => void;
+  onFinished?: (finished: RunFinished) => void;
+  progressIntervalMs?: number;
+}>;
+
+/** One unit of work: a question and repeat, with its stored answer when regrading. */
+export type WorkItem = PlanItem & Readonly<{ stored?: Answered }>;
+
+export type PreparedRun = Readonly<{
+  runId: string;
+  plan: RunPlan;
+  identity: RunIdentity;
+  /** What coverage is measured against. */
+  total: number;
+  concurrency: number;
+  lock: HeldLock;
+  services: RunServices;
+  /** The work still to do, given the keys (`questionId#repeat`) already stored. */
+  items(done: ReadonlySet<string>): Iterator<WorkItem> | AsyncIterator<WorkItem>;
+  /** Regrades never call the target: they have no caller. */
+  callsTarget: boolean;
+}>;
+
+export const resultKey = (questionId: string, repeatIndex: number): string => `${questionId}#${repeatIndex}`;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Runs to the end (complete, cancelled or error); never rejects for a failure of the run itself. */
+export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortSignal): Promise<RunFinished> {
+  const { db } = deps;
+  const { runId, plan } = run;
+  const observed = new ObservedSettings();
+  let identity: RunIdentity = { ...run.identity, startedAt: run.identity.startedAt ?? iso(deps.clock()), finishedAt: null };
+  let caller: TargetCaller | undefined;
+  let end: Readonly<{ status: 'complete' | 'cancelled' | 'error'; verdict: RunFinished['verdict']; error: string | null }>;
+  try {
+    await db.runs.markRunning(runId, identity, deps.clock());
+    if (run.callsTarget) caller = await deps.openCaller(plan, run.services, signal);
+    const done = new Set((await db.results.doneKeys(runId)).map(([questionId, repeatIndex]) => resultKey(questionId, repeatIndex)));
+    const tally: Tally = await db.results.tally(runId);
+    const progress = new ProgressThrottle({
+      runId,
+      targetId: plan.target.id,
+      total: run.total,
+      tally,
+      doneAtStart: doneCount(tally),
+      emit: (update) => deps.onProgress?.(update),
+      intervalMs: deps.progressIntervalMs,
+      now: deps.clock,
+    });
+    const env: QuestionEnv = {
+      runId,
+      plan,
+      workspace: deps.workspace,
+      services: run.services,
+      trusted: deps.trusted,
+      clock: deps.clock,
+      signal,
+      criteriaOf: deps.criteriaOf,
+      callTool: caller?.callTool,
+    };
+    await runPool(
+      run.items(done),
+      run.concurrency,
+      async (item) => {
+        try {
+          const answered = item.stored ?? (await answerQuestion(item, caller!, signal));
+          if (answered.answer?.sent) observed.target(answered.answer.sent);
+          const row = await gradeAnswer(item, answered, env);
+          await db.results.insert(row);
+          for (const call of row.judgeCalls) observed.judgeCall(call);
+          addToTally(tally, { status: row.status, score: row.score, passed: row.passed, targetFailed: row.response === null });
+          progress.record({ questionId: row.questionId, repeatIndex: row.repeatIndex, status: row.status, score: row.score });
+        } catch (error) {
+          // A cancel drops the questions in flight: nothing half-graded is stored.
+          if (signal.aborted) return;
+          throw error;
+        }
+      },
+      signal,
+    );
+    progress.flush();
+    if (signal.aborted) end = { status: 'cancelled', verdict: null, error: null };
+    else {
+      // The verdict reads what was stored, so a resumed run counts the questions of every process that worked on it.
+      const stored = await db.results.tally(runId);
+      const verdict = computeVerdict({ tally: stored, total: run.total, gate: plan.target.gate, questionPassThreshold: plan.passThreshold });
+      end = { status: 'complete', verdict, error: null };
+    }
+  } catch (error) {
+    end = { status: 'error', verdict: null, error: errorText(error) };
+  }
+  await caller?.close().catch(() => undefined);
+  identity = observed.apply({ ...identity, finishedAt: iso(deps.clock()) });
+  try {
+    await db.runs.finish(runId, { ...end, identity, now: deps.clock() });
+  } finally {
+    await run.lock.release();
+  }
+  const finished: RunFinished = { runId, targetId: plan.target.id, ...end };
+  deps.onFinished?.(finished);
+  return finished;
+}

@@ -1,0 +1,113 @@
+// What a run calls models through: one provider per connection (recorded when asked), each behind its limiter; the judges.
+import type { GraderId, ProviderConfig, ProviderKind, Settings } from '../../../src-shared/model';
+import type { JudgeClient } from '../graders/grader';
+import { withRecording, type CassetteWriter } from '../providers/cassette';
+import type { ChatRequest, ChatResponse, Provider } from '../providers/provider';
+import { ProviderLimiter, type AttemptCounter, type LimiterHooks, type LimiterSettings } from './limiter';
+import { PlanError, type ValidWorkspace } from './plan';
+
+export type ProviderFactory = (name: string, config: ProviderConfig) => Provider;
+
+/** One limiter per provider connection for the whole process, so concurrent runs share a provider's limits. */
+export class LimiterRegistry {
+  private readonly limiters = new Map<string, ProviderLimiter>();
+
+  constructor(private readonly hooks: LimiterHooks = {}) {}
+
+  get(name: string, settings: LimiterSettings): ProviderLimiter {
+    let limiter = this.limiters.get(name);
+    if (limiter) limiter.configure(settings);
+    else {
+      limiter = new ProviderLimiter(name, settings, this.hooks);
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
+  }
+}
+
+export const limiterSettings = (settings: Settings, concurrency: number): LimiterSettings => ({
+  maxInFlight: concurrency,
+  delayBetweenCallsMs: settings.rate_limit.delay_between_calls_ms,
+  maxRetries: settings.rate_limit.max_retries,
+  baseDelayMs: settings.rate_limit.base_delay_ms,
+  timeoutMs: settings.request_timeout_ms,
+});
+
+export type RunServicesOptions = Readonly<{
+  workspace: ValidWorkspace;
+  concurrency: number;
+  limiters: LimiterRegistry;
+  makeProvider: ProviderFactory;
+  /** `--record FILE`: every successful call of the run (target and judges) is appended to this cassette. */
+  recorder?: CassetteWriter;
+}>;
+
+export class RunServices {
+  private readonly providers = new Map<string, Provider>();
+  private readonly limiters = new Map<string, ProviderLimiter>();
+  private readonly judges = new Map<string, JudgeClient | undefined>();
+
+  constructor(private readonly options: RunServicesOptions) {}
+
+  /** The configured kind of a connection (prices depend on it: local and replayed calls cost nothing). */
+  kindOf(name: string): ProviderKind {
+    return this.config(name).kind;
+  }
+
+  /** The provider of a connection, built once per run. */
+  provider(name: string): Provider {
+    let provider = this.providers.get(name);
+    if (!provider) {
+      const built = this.options.makeProvider(name, this.config(name));
+      provider = this.options.recorder ? withRecording(built, this.options.recorder) : built;
+      this.providers.set(name, provider);
+    }
+    return provider;
+  }
+
+  /** The same provider with every chat call going through the connection's limiter (retries, timeout, spacing). */
+  limited(name: string, counter: AttemptCounter): Provider {
+    const provider = this.provider(name);
+    const limiter = this.limiter(name);
+    return {
+      name: provider.name,
+      kind: provider.kind,
+      listModels: (signal) => provider.listModels(signal),
+      chat: (request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> => limiter.run((attemptSignal) => provider.chat(request, attemptSignal), signal, counter),
+    };
+  }
+
+  /** Any call (an external agent, say) under the named limiter, with the workspace's retry and timeout settings. */
+  call<T>(limiterName: string, fn: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, counter: AttemptCounter): Promise<T> {
+    return this.limiter(limiterName).run(fn, signal, counter);
+  }
+
+  /** The judge of one grader (the workspace judge or its override), calling through the same limiters; undefined without a judge. */
+  judgeFor(graderId: string): JudgeClient | undefined {
+    if (this.judges.has(graderId)) return this.judges.get(graderId);
+    const { judge } = this.options.workspace.config;
+    const ref = judge?.overrides?.[graderId as GraderId] ?? judge;
+    const client: JudgeClient | undefined = ref && {
+      provider: ref.provider,
+      model: ref.model,
+      chat: (request, signal) => this.limited(ref.provider, { attempts: 0, retries: 0 }).chat({ ...request, model: ref.model }, signal),
+    };
+    this.judges.set(graderId, client);
+    return client;
+  }
+
+  private config(name: string): ProviderConfig {
+    const config = this.options.workspace.config.providers[name];
+    if (!config) throw new PlanError(`unknown provider "${name}"`);
+    return config;
+  }
+
+  private limiter(name: string): ProviderLimiter {
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      limiter = this.options.limiters.get(name, limiterSettings(this.options.workspace.config.settings, this.options.concurrency));
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
+  }
+}

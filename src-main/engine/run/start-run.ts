@@ -1,0 +1,101 @@
+// Starts a new run of a target, or resumes an interrupted one: plan, identity, lock, the run row; then executes it.
+import { randomBytes } from 'node:crypto';
+import type { RunFinished, RunSource } from '../../../src-shared/model';
+import { formatShard } from './shard';
+import { buildIdentity, identityDrift } from './identity';
+import { acquireRunLock } from './run-lock';
+import { executeRun, resultKey, type PreparedRun, type RunDeps, type WorkItem } from './run-execution';
+import { PlanError, planItems, planRun, type RunPlan, type Selection } from './plan';
+import { RunServices } from './run-services';
+
+export type RunRequest = Readonly<{
+  targetId: string;
+  selection: Selection;
+  source: RunSource;
+  /** Questions in flight; settings.concurrency when absent. */
+  concurrency?: number;
+}>;
+
+/** A run that has its id, its row and its lock, and is executing; `finished` settles when it ends. */
+export type StartedRun = Readonly<{ runId: string; plan: RunPlan; total: number; finished: Promise<RunFinished> }>;
+
+/** Sortable, readable and unique enough to type: 20260301-142233-3fa9c1. */
+export function newRunId(now: number): string {
+  const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+const concurrencyOf = (deps: RunDeps, requested: number | undefined) => requested ?? deps.workspace.config.settings.concurrency;
+
+function servicesFor(deps: RunDeps, concurrency: number): RunServices {
+  return new RunServices({ workspace: deps.workspace, concurrency, limiters: deps.limiters, makeProvider: deps.makeProvider, recorder: deps.recorder });
+}
+
+function* pendingItems(plan: RunPlan, done: ReadonlySet<string>): Generator<WorkItem> {
+  for (const item of planItems(plan)) if (!done.has(resultKey(item.question.id, item.repeatIndex))) yield item;
+}
+
+export async function startRun(request: RunRequest, deps: RunDeps, signal: AbortSignal): Promise<StartedRun> {
+  const plan = planRun(deps.workspace, request.targetId, request.selection, deps.graders, deps.trusted);
+  if (plan.total === 0) throw new PlanError(`target "${plan.target.id}": nothing to run (the selection or shard holds no question)`);
+  const identity = buildIdentity({ workspace: deps.workspace, plan, source: request.source, appVersion: deps.appVersion, judgeTemplates: deps.judgeTemplates() });
+  const runId = newRunId(deps.clock());
+  const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
+  try {
+    await deps.db.runs.insert({
+      id: runId,
+      targetId: plan.target.id,
+      source: request.source,
+      datasetId: identity.dataset.id,
+      datasetVersion: identity.dataset.version,
+      datasetSha256: identity.dataset.sha256,
+      repeat: plan.selection.repeat,
+      shard: formatShard(plan.selection.shard),
+      total: plan.total,
+      identity,
+      createdAt: deps.clock(),
+    });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  const concurrency = concurrencyOf(deps, request.concurrency);
+  const prepared: PreparedRun = {
+    runId,
+    plan,
+    identity,
+    total: plan.total,
+    concurrency,
+    lock,
+    services: servicesFor(deps, concurrency),
+    items: (done) => pendingItems(plan, done),
+    callsTarget: true,
+  };
+  return { runId, plan, total: plan.total, finished: executeRun(prepared, deps, signal) };
+}
+
+/** Continues an interrupted (crashed, cancelled or failed) run, skipping every question that already has a result. */
+export async function resumeRun(runId: string, deps: RunDeps, options: Readonly<{ concurrency?: number }>, signal: AbortSignal): Promise<StartedRun> {
+  const run = await deps.db.runs.get(runId);
+  if (!run) throw new PlanError(`no run "${runId}" in this workspace's store`);
+  if (run.status === 'complete') throw new PlanError(`run ${runId} is already complete; start a new run instead`);
+  if (run.identity.regradeOf !== null) throw new PlanError(`run ${runId} is a regrade; regrade run ${run.identity.regradeOf} again instead`);
+  const plan = planRun(deps.workspace, run.targetId, run.identity.selection, deps.graders, deps.trusted);
+  const current = buildIdentity({ workspace: deps.workspace, plan, source: run.source, appVersion: deps.appVersion, judgeTemplates: deps.judgeTemplates() });
+  const drift = identityDrift(run.identity, current);
+  if (drift.length > 0) throw new PlanError(`run ${runId} cannot be resumed: the target's ${drift.join(', ')} changed since it started; start a new run`);
+  const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
+  const concurrency = concurrencyOf(deps, options.concurrency);
+  const prepared: PreparedRun = {
+    runId,
+    plan,
+    identity: run.identity,
+    total: run.total,
+    concurrency,
+    lock,
+    services: servicesFor(deps, concurrency),
+    items: (done) => pendingItems(plan, done),
+    callsTarget: true,
+  };
+  return { runId, plan, total: run.total, finished: executeRun(prepared, deps, signal) };
+}

@@ -1,0 +1,59 @@
+// Asks the target one question: chat (system prompt + the question's turns), and the answer with usage and cost.
+import type { ChatMessage, Generation, Question, ToolCallRecord } from '../../../src-shared/model';
+import type { GradeContext } from '../graders/grader';
+import { costUsd } from '../providers/prices';
+import type { ProviderMessage } from '../providers/provider';
+import type { AttemptCounter } from './limiter';
+import type { RunPlan } from './plan';
+import type { RunServices } from './run-services';
+
+export type TargetAnswer = Readonly<{
+  response: string;
+  /** Undefined when no record exists (chat mode). */
+  toolCalls: readonly ToolCallRecord[] | undefined;
+  latencyMs: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  costUsd: number | null;
+  finishReason: string | null;
+  /** The generation settings actually sent. */
+  sent: Generation | null;
+}>;
+
+export type TargetCaller = Readonly<{
+  answer(messages: readonly ChatMessage[], counter: AttemptCounter, signal: AbortSignal): Promise<TargetAnswer>;
+  /** Calls a tool of the target's MCP servers (state_check); undefined outside agent mode. */
+  callTool: GradeContext['callTool'];
+  close(): Promise<void>;
+}>;
+
+/** A question's input as chat turns. */
+export const questionMessages = (question: Question): ChatMessage[] =>
+  typeof question.input === 'string' ? [{ role: 'user', content: question.input }] : question.input.map((turn) => ({ ...turn }));
+
+/** System prompt first (when set), then the question's turns. */
+export function withSystemPrompt(systemPrompt: string, messages: readonly ChatMessage[]): ProviderMessage[] {
+  return systemPrompt ? [{ role: 'system', content: systemPrompt }, ...messages] : [...messages];
+}
+
+export function chatCaller(plan: RunPlan, services: RunServices): TargetCaller {
+  const { target } = plan;
+  return {
+    async answer(messages, counter, signal) {
+      const provider = services.limited(target.provider, counter);
+      const reply = await provider.chat({ model: target.model, messages: withSystemPrompt(target.system_prompt, messages), generation: target.generation }, signal);
+      return {
+        response: reply.text,
+        toolCalls: undefined,
+        latencyMs: reply.latencyMs,
+        inputTokens: reply.usage.inputTokens,
+        outputTokens: reply.usage.outputTokens,
+        costUsd: costUsd(reply.model, reply.usage, services.kindOf(target.provider)),
+        finishReason: reply.finishReason,
+        sent: reply.sent,
+      };
+    },
+    callTool: undefined,
+    close: async () => undefined,
+  };
+}
