@@ -18,7 +18,8 @@ export function toolCallsBlock(record: readonly ToolCallRecord[] | undefined): s
   const lines = new Map<string, { tool: string; count: number }>();
   const tools: string[] = [];
   for (const call of [...record].sort((a, b) => a.seq - b.seq)) {
-    const tool = call.server ? `${call.name} (${call.server}:${call.name})` : call.name;
+    const name = escapeText(call.name);
+    const tool = call.server ? `${name} (${escapeText(call.server)}:${name})` : name;
     if (!tools.includes(tool)) tools.push(tool);
     const line = `${tool}${renderArgs(call.args)}`;
     const entry = lines.get(line) ?? { tool, count: 0 };
@@ -43,7 +44,7 @@ export function toolCallsBlock(record: readonly ToolCallRecord[] | undefined): s
 
 function renderArgs(args: Readonly<Record<string, unknown>>): string {
   const parts = Object.entries(args).map(
-    ([name, value]) => `${name}=${isSecretArgName(name) ? REDACTED : renderValue(value)}`,
+    ([name, value]) => `${escapeText(name)}=${isSecretArgName(name) ? REDACTED : renderValue(value)}`,
   );
   return parts.length === 0 ? '' : ` with ${parts.join(', ')}`;
 }
@@ -59,9 +60,11 @@ function renderValue(value: unknown): string {
 function quote(value: string): string {
   const chars = [...value];
   const cut = chars.slice(0, MAX_ARG_CHARS).join('');
-  const escaped = cut.replace(/[\\'\p{Cc}\u2028\u2029]/gu, escapeChar);
-  return `'${escaped}${chars.length > MAX_ARG_CHARS ? '…' : ''}'`;
+  return `'${escapeText(cut)}${chars.length > MAX_ARG_CHARS ? '…' : ''}'`;
 }
+
+/** Model-controlled text (names, values) with quotes, backslashes and control characters escaped. */
+const escapeText = (text: string): string => text.replace(/[\\'\p{Cc}\u2028\u2029]/gu, escapeChar);
 
 const NAMED_ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\\\',
