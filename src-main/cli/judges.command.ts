@@ -1,7 +1,7 @@
 // `ai-eval judges`: every grader with its kind, scale, what it sees, its judge in this workspace and its trust.
 import type { JudgeSummary } from '../../src-shared/contract/judges.contract';
 import { GRADER_CATALOG, GRADER_IDS, type GraderInfo } from '../../src-shared/model';
-import { describeIdentity } from '../engine/judges/judge-identity';
+import { describeIdentity, judgeSetupOf } from '../engine/judges/judge-identity';
 import { judgeSummaries } from '../engine/judges/judge-summaries';
 import { COMMON_OPTIONS, EXIT, type Command } from './command';
 import { rate, when, withJudgeWorkspace } from './judge-cli';
@@ -26,7 +26,10 @@ export const judgesCommand: Command = {
   async run(args, io) {
     return withJudgeWorkspace(args, io, async (app) => {
       const summaries = new Map(
-        (await judgeSummaries(app.state.db, app.state.validWorkspace().config)).map((s) => [s.grader as string, s]),
+        (await judgeSummaries(app.state.db, judgeSetupOf(app.state.validWorkspace()))).map((s) => [
+          s.grader as string,
+          s,
+        ]),
       );
       const rows = GRADER_IDS.map((id) => ({ info: GRADER_CATALOG[id], summary: summaries.get(id) }));
       if (args.values.json) {

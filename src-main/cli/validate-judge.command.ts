@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { formatIssue, type JudgeValidation } from '../../src-shared/model';
-import { describeIdentity } from '../engine/judges/judge-identity';
+import { describeIdentity, judgeSetupOf } from '../engine/judges/judge-identity';
 import { readLabelsFile } from '../engine/judges/labels-file';
 import { itemsFromFile, itemsFromGold, validateJudge, type LabelledItem } from '../engine/judges/validate-judge';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
@@ -51,7 +51,7 @@ export const validateJudgeCommand: Command = {
       }
       const validation = await validateJudge(
         app.state.db,
-        app.state.validWorkspace().config,
+        judgeSetupOf(app.state.validWorkspace()),
         grader,
         items,
         source,

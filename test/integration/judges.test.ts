@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadJudgeTemplate } from '../../src-main/engine/graders/judge/judge-templates';
 import { main } from '../../src-main/cli/main';
 import type { CliIo } from '../../src-main/cli/command';
 import { Store, storeFile } from '../../src-main/store/store';
@@ -45,14 +46,17 @@ describe('judge validation end to end: stored judge calls → sample → labels 
     // The judge calls a run of helpdesk_chat would have stored in the last hours (judge: local/llama3.1:8b).
     const store = Store.open(storeFile(dir));
     const now = Date.now();
+    const template = `judge@${loadJudgeTemplate('judge', dir).version}`;
     insertJudgeCalls(store, [
       ...Array.from({ length: 25 }, (_, i) => ({
         score: 4 + (i % 2),
+        template,
         createdAt: now - 3_600_000 + i,
         question: `Pass question ${i}?`,
       })),
       ...Array.from({ length: 15 }, (_, i) => ({
         score: i % 3,
+        template,
         createdAt: now - 3_500_000 + i,
         question: `Fail question ${i}?`,
       })),
@@ -82,7 +86,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(
-      /^Wrote 20 item\(s\) \(10 judge-pass, 10 judge-fail\) from 40 relevance_grader call\(s\) by local\/llama3\.1:8b \(template 1\.0\.0\) of the last 30 day\(s\) to .*relevance\.yaml \(seed 7\)\./,
+      /^Wrote 20 item\(s\) \(10 judge-pass, 10 judge-fail\) from 40 relevance_grader call\(s\) by local\/llama3\.1:8b \(template judge@\d+\.\d+\.\d+\) of the last 30 day\(s\) to .*relevance\.yaml \(seed 7\)\./,
     );
     const again = join(out, 'again.yaml');
     expect(
@@ -135,7 +139,9 @@ describe('judge validation end to end: stored judge calls → sample → labels 
 
     const readable = await cli('validate-judge', ...ws(), '--grader', 'relevance_grader', '--labels', file);
     expect(readable.status).toBe(0);
-    expect(readable.stdout).toMatch(/^relevance_grader judged by local\/llama3\.1:8b \(template 1\.0\.0\)$/m);
+    expect(readable.stdout).toMatch(
+      /^relevance_grader judged by local\/llama3\.1:8b \(template judge@\d+\.\d+\.\d+\)$/m,
+    );
     expect(readable.stdout).toMatch(/^TPR 0\.9\d \(\d+\/\d+, 95% CI 0\.\d\d-\d\.\d\d\), required 0\.9$/m);
     expect(readable.stdout).toMatch(/^state: trusted$/m);
     expect(readable.stderr).toMatch(/warning: only 19 pass\/fail label/);
@@ -151,10 +157,54 @@ describe('judge validation end to end: stored judge calls → sample → labels 
     expect(judges.find((j) => j.grader === 'format_grader')).toMatchObject({ kind: 'deterministic', trust: null });
     const table = await cli('judges', ...ws());
     expect(table.stdout).toMatch(
-      /^relevance_grader +judge +0-5 +response +local\/llama3\.1:8b \(template 1\.0\.0\) +trusted TPR 0\.9\d TNR 1\.00, validated \d{4}-\d\d-\d\d \d\d:\d\d; gold 0\/30$/m,
+      /^relevance_grader +judge +0-5 +response +local\/llama3\.1:8b \(template judge@\d+\.\d+\.\d+\) +trusted TPR 0\.9\d TNR 1\.00, validated \d{4}-\d\d-\d\d \d\d:\d\d; gold 0\/30$/m,
     );
     expect(table.stdout).toMatch(/^groundedness_grader +judge +0-1 \(binary\) +response \+ tool calls /m);
     expect(table.stdout).toMatch(/^state_check +deterministic +0-5 +observes actions +- +-$/m);
+  });
+
+  it('a workspace override of the judge template makes the validation stale at once, and re-validating old labels cannot fix it', async () => {
+    const bundled = readFileSync(loadJudgeTemplate('judge', dir).file, 'utf8');
+    mkdirSync(join(dir, 'judge-templates'), { recursive: true });
+    const override = join(dir, 'judge-templates', 'judge.md');
+    writeFileSync(override, `${bundled}\nBe strict about dates.\n`);
+    try {
+      const judges = JSON.parse((await cli('judges', ...ws(), '--json')).stdout) as {
+        grader: string;
+        trust: { state: string; staleReason: string } | null;
+      }[];
+      expect(judges.find((j) => j.grader === 'relevance_grader')?.trust).toMatchObject({
+        state: 'stale',
+        staleReason: expect.stringMatching(
+          /^the judge template changed from judge@[\d.]+ to judge@[\d.]+\+workspace\.[0-9a-f]{12} since validation$/,
+        ),
+      });
+      const again = await cli(
+        'validate-judge',
+        ...ws(),
+        '--grader',
+        'relevance_grader',
+        '--labels',
+        join(out, 'relevance.yaml'),
+      );
+      expect(again.status).toBe(1);
+      expect(again.stdout).toMatch(/^state: stale$/m);
+      expect(again.stderr).toMatch(/the labelled calls are out of date: the judge template changed/);
+      const resample = await cli(
+        'sample-traces',
+        ...ws(),
+        '--grader',
+        'relevance_grader',
+        '--out',
+        join(out, 'new.yaml'),
+      );
+      expect(resample.status).toBe(2);
+      expect(resample.stderr).toMatch(
+        /no scored relevance_grader calls by local\/llama3\.1:8b \(template judge@[\d.]+\+workspace\.[0-9a-f]{12}\)/,
+      );
+    } finally {
+      rmSync(override); // an override, even a verbatim copy, carries its own version: remove it
+    }
   });
 
   it('exits 1 when a class has no labels (insufficient) and 2 on a bad file, naming file, line and item', async () => {

@@ -4,6 +4,7 @@ import type { GoldItem } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { correctedPassRate } from '../../engine/judges/corrected-pass-rate';
+import { judgeSetupOf } from '../../engine/judges/judge-identity';
 import { judgeStanding, judgeTrustFor } from '../../engine/judges/judge-standing';
 import { judgeSummaries } from '../../engine/judges/judge-summaries';
 import { randomSeed } from '../../engine/judges/sample-calls';
@@ -36,9 +37,10 @@ async function asBadInput<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const judgesHandlers = (state: AppState) =>
-  ({
-    'judges.list': () => judgeSummaries(state.db, state.validWorkspace().config),
+export const judgesHandlers = (state: AppState) => {
+  const setup = () => judgeSetupOf(state.validWorkspace());
+  return {
+    'judges.list': () => judgeSummaries(state.db, setup()),
     'judges.sample': ({ grader, n, windowDays, seed, stratify }) =>
       asBadInput(async () => {
         const request = { grader, n, windowDays, seed: seed ?? randomSeed(), stratify, now: state.clock() };
@@ -56,12 +58,13 @@ export const judgesHandlers = (state: AppState) =>
         const items = itemsFromGold(await state.db.judges.goldItems(grader));
         if (items.length === 0)
           throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
-        return validateJudge(state.db, state.validWorkspace().config, grader, items, 'store', state.clock());
+        return validateJudge(state.db, setup(), grader, items, 'store', state.clock());
       }),
-    'judges.trustFor': ({ graderIds }) => judgeTrustFor(state.db, state.validWorkspace().config, graderIds),
+    'judges.trustFor': ({ graderIds }) => judgeTrustFor(state.db, setup(), graderIds),
     'judges.correctedPassRate': async ({ grader, n, passed }) => {
-      const config = state.validWorkspace().config;
+      const config = setup();
       const standing = await judgeStanding(state.db, config, grader);
       return correctedPassRate(standing, { n, passed }, config.settings.judges.confidence);
     },
-  }) satisfies Partial<Handlers<Contract, Ctx>>;
+  } satisfies Partial<Handlers<Contract, Ctx>>;
+};

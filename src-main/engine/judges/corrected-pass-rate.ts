@@ -1,6 +1,7 @@
 // The bias-corrected pass rate of a target whose pass/fail comes from one trusted judge, and the advisory for verdicts.
-import type { CorrectedPassRate, GraderId, JudgeTrust, Target, WorkspaceConfig } from '../../../src-shared/model';
+import type { CorrectedPassRate, GraderId, JudgeTrust, Target } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
+import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding, judgeTrustFor, type JudgeStanding } from './judge-standing';
 import { zForConfidence } from './normal-quantile';
 import { langReiczigelInterval, roganGladen } from './rogan-gladen';
@@ -62,7 +63,7 @@ export type JudgeAdvisory = Readonly<{ judges: JudgeTrust[]; corrected_pass_rate
  */
 export async function judgeAdvisory(
   db: StoreApi,
-  config: Pick<WorkspaceConfig, 'judge' | 'settings'>,
+  config: JudgeSetup,
   target: Pick<Target, 'graders' | 'gate'>,
   observed: ObservedPasses | undefined,
 ): Promise<JudgeAdvisory> {

@@ -2,6 +2,40 @@
 import type { GraderId, JudgeIdentity, ModelRef, WorkspaceConfig } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
 import type { JudgeCallRow } from '../../store/repos/judges.repo';
+import { loadJudgeTemplate } from '../graders/judge/judge-templates';
+
+/** The version tag of a judge template by name as judge calls record it ("judge@1.0.0"); null when unreadable. */
+export type TemplateVersionOf = (templateName: string) => string | null;
+
+/** What judge trust is computed from: the judge settings of aieval.yaml and, ideally, the template files of today. */
+export type JudgeSetup = Pick<WorkspaceConfig, 'judge' | 'settings'> &
+  Readonly<{ templateVersionOf?: TemplateVersionOf }>;
+
+/**
+ * Reads a template's version from the file the judge would load now (the workspace's override, else the bundled
+ * one), tagged `name@version` as run-judge.ts records it; so editing a template makes validations stale at once.
+ */
+export function templateVersionsOf(workspaceDir: string): TemplateVersionOf {
+  return (name) => {
+    try {
+      const template = loadJudgeTemplate(name, workspaceDir);
+      return `${template.name}@${template.version}`;
+    } catch {
+      return null;
+    }
+  };
+}
+
+/** The workspace's judge setup with template versions read from its folder: what handlers and commands pass on. */
+export const judgeSetupOf = <C extends JudgeSetup>(
+  workspace: Readonly<{ dir: string; config: C }>,
+): C & JudgeSetup => ({
+  ...workspace.config,
+  templateVersionOf: templateVersionsOf(workspace.dir),
+});
+
+/** The template name of a recorded version tag ("judge@1.0.0" → "judge"). */
+const templateNameOf = (versionTag: string) => versionTag.split('@')[0] ?? versionTag;
 
 /** The judge aieval.yaml assigns to a grader: its override, else the default judge; undefined when none is configured. */
 export function configuredJudge(config: Pick<WorkspaceConfig, 'judge'>, graderId: GraderId): ModelRef | undefined {
@@ -17,23 +51,20 @@ export const identityOfCall = (call: Pick<JudgeCallRow, 'provider' | 'model' | '
 });
 
 /**
- * The judge a grader uses now: provider and model from aieval.yaml (else from its latest call), and the template
- * version of its latest call by that provider and model (null until that judge has been called once).
+ * The judge a grader uses now: provider and model from aieval.yaml (else from its latest call), and the version of
+ * the template its latest call by that judge used, as the template file reads today (null before any call).
  */
 export async function currentJudgeIdentity(
   db: StoreApi,
-  config: Pick<WorkspaceConfig, 'judge'>,
+  setup: Pick<JudgeSetup, 'judge' | 'templateVersionOf'>,
   graderId: GraderId,
 ): Promise<JudgeIdentity | null> {
-  const configured = configuredJudge(config, graderId);
+  const configured = configuredJudge(setup, graderId);
   const latest = await db.judges.latestCall(graderId, configured?.provider ?? null, configured?.model ?? null);
-  if (configured)
-    return {
-      provider: configured.provider,
-      model: configured.model,
-      template_version: latest?.templateVersion ?? null,
-    };
-  return latest ? identityOfCall(latest) : null;
+  const recorded = latest?.templateVersion ?? null;
+  const template = recorded === null ? null : (setup.templateVersionOf?.(templateNameOf(recorded)) ?? recorded);
+  if (configured) return { provider: configured.provider, model: configured.model, template_version: template };
+  return latest ? { ...identityOfCall(latest), template_version: template } : null;
 }
 
 export const describeIdentity = (identity: JudgeIdentity): string =>

@@ -6,10 +6,9 @@ import {
   type JudgeTrust,
   type JudgeValidationReport,
   type TrustState,
-  type WorkspaceConfig,
 } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
-import { currentJudgeIdentity, staleReason } from './judge-identity';
+import { currentJudgeIdentity, staleReason, type JudgeSetup } from './judge-identity';
 import { validationReport, type JudgeThresholds } from './judge-stats';
 
 export type JudgeStanding = Readonly<{
@@ -30,11 +29,7 @@ export const isLlmJudge = (graderId: string): graderId is GraderId =>
   Object.hasOwn(GRADER_CATALOG, graderId) && GRADER_CATALOG[graderId as GraderId].kind === 'llm_judge';
 
 /** The standing of one LLM grader: unvalidated, stale, or the state its latest labels give under the current thresholds. */
-export async function judgeStanding(
-  db: StoreApi,
-  config: Pick<WorkspaceConfig, 'judge' | 'settings'>,
-  grader: GraderId,
-): Promise<JudgeStanding> {
+export async function judgeStanding(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<JudgeStanding> {
   const [validation, judge] = await Promise.all([
     db.judges.latestValidation(grader),
     currentJudgeIdentity(db, config, grader),
@@ -78,7 +73,7 @@ export const toJudgeTrust = (standing: JudgeStanding): JudgeTrust => ({
 /** The trust of each LLM grader among `graderIds` (others are not judges and are left out), in the given order. */
 export async function judgeTrustFor(
   db: StoreApi,
-  config: Pick<WorkspaceConfig, 'judge' | 'settings'>,
+  config: JudgeSetup,
   graderIds: readonly string[],
 ): Promise<JudgeTrust[]> {
   const judges = [...new Set(graderIds)].filter(isLlmJudge);

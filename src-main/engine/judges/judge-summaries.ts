@@ -3,15 +3,23 @@ import type { JudgeSummary } from '../../../src-shared/contract/judges.contract'
 import { GRADER_CATALOG, GRADER_IDS, type GraderId, type WorkspaceConfig } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
 import { cochranSampleSize } from './cochran';
+import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding } from './judge-standing';
 
 /** One summary for each LLM grader of the catalogue, in catalogue order. */
-export async function judgeSummaries(db: StoreApi, config: WorkspaceConfig): Promise<JudgeSummary[]> {
+export async function judgeSummaries(
+  db: StoreApi,
+  config: WorkspaceConfig & Pick<JudgeSetup, 'templateVersionOf'>,
+): Promise<JudgeSummary[]> {
   const judges = GRADER_IDS.filter(isLlmJudge);
   return Promise.all(judges.map((grader) => judgeSummary(db, config, grader)));
 }
 
-async function judgeSummary(db: StoreApi, config: WorkspaceConfig, grader: GraderId): Promise<JudgeSummary> {
+async function judgeSummary(
+  db: StoreApi,
+  config: WorkspaceConfig & Pick<JudgeSetup, 'templateVersionOf'>,
+  grader: GraderId,
+): Promise<JudgeSummary> {
   const info = GRADER_CATALOG[grader];
   const settings = config.settings.judges;
   const [standing, gold, judgeCalls] = await Promise.all([

@@ -3,7 +3,7 @@ import { GRADER_CATALOG, type GraderId, type JudgeIdentity, type Question } from
 import type { GoldItemInput, JudgeCallRow } from '../../store/repos/judges.repo';
 import type { StoreApi } from '../../store/store';
 import type { Workspace } from '../../workspace/load-workspace';
-import { currentJudgeIdentity, describeIdentity } from './judge-identity';
+import { currentJudgeIdentity, describeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
 import { sampleForLabeling } from './sample-calls';
 
@@ -45,7 +45,7 @@ export async function sampleJudgeCalls(
   if (info.kind !== 'llm_judge')
     throw new SampleError(`${grader} is not an LLM judge; only judges are validated against labels`);
   if (!Number.isInteger(n) || n < 1) throw new SampleError(`--n must be a positive integer, got ${n}`);
-  const judge = await currentJudgeIdentity(db, workspace.config, grader);
+  const judge = await currentJudgeIdentity(db, judgeSetupOf(workspace), grader);
   const since = now - windowDays * DAY_MS;
   const eligible = (await db.judges.scoredCalls(grader, since)).filter(
     (call) =>

@@ -6,11 +6,16 @@ import {
   type JudgeIdentity,
   type JudgeValidation,
   type LabelsFile,
-  type WorkspaceConfig,
 } from '../../../src-shared/model';
 import type { GoldItemRow } from '../../store/repos/judges.repo';
 import type { StoreApi } from '../../store/store';
-import { currentJudgeIdentity, describeIdentity, dominantIdentity, staleReason } from './judge-identity';
+import {
+  currentJudgeIdentity,
+  describeIdentity,
+  dominantIdentity,
+  staleReason,
+  type JudgeSetup,
+} from './judge-identity';
 import { confusionOf, validationReport, validationWarnings } from './judge-stats';
 
 /** One label to compare: the judge call it belongs to (when known), the judge's native score and the human label. */
@@ -41,7 +46,7 @@ const NO_JUDGE: JudgeIdentity = { provider: '', model: '', template_version: nul
  */
 export async function validateJudge(
   db: StoreApi,
-  config: Pick<WorkspaceConfig, 'judge' | 'settings'>,
+  config: JudgeSetup,
   grader: GraderId,
   items: readonly LabelledItem[],
   labelsSource: string,

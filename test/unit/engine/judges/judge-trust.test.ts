@@ -153,6 +153,25 @@ describe('trust states', () => {
     expect(standing.staleReason).toMatch(/template changed from 1.0.0 to 1.1.0/);
   });
 
+  it('becomes stale as soon as the template file reads another version, before any new call', async () => {
+    const items = labelled(store, { tp: 15, fn: 0, tn: 15, fp: 0 }, { template: 'judge@1.0.0' });
+    const today = (version: string | null) => ({
+      ...baseConfig(),
+      templateVersionOf: (name: string) => (name === 'judge' ? version : null),
+    });
+    expect((await validateJudge(db, today('judge@1.0.0'), 'relevance_grader', items, 'store', 1)).state).toBe(
+      'trusted',
+    );
+    expect((await judgeStanding(db, today('judge@1.0.0'), 'relevance_grader')).state).toBe('trusted');
+    const edited = await judgeStanding(db, today('judge@1.0.0+workspace.0123456789ab'), 'relevance_grader');
+    expect(edited.state).toBe('stale');
+    expect(edited.staleReason).toBe(
+      'the judge template changed from judge@1.0.0 to judge@1.0.0+workspace.0123456789ab since validation',
+    );
+    // An unreadable template file falls back to the version the latest call recorded.
+    expect((await judgeStanding(db, today(null), 'relevance_grader')).state).toBe('trusted');
+  });
+
   it('is stale at once when the labelled calls came from an older judge', async () => {
     const items = labelled(store, { tp: 15, fn: 0, tn: 15, fp: 0 }, { model: 'old-model' });
     const result = await validateJudge(db, baseConfig(), 'relevance_grader', items, 'store', 1);
