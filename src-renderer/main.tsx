@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './styles/theme.css';
 import './styles/components.css';
+import './styles/forms.css';
+import './styles/targets.css';
 import './styles/results.css';
 
 const url = new URL(window.location.href);

@@ -19,9 +19,9 @@ export function keyringOf(state: AppState): Keyring {
   return { secrets: state.options.secrets ?? environmentSecrets(env), env };
 }
 
-/** The connection `name` of the open workspace's aieval.yaml, or a not_found error listing the known ones. */
+/** The connection `name` of aieval.yaml (even while other files have errors), or a not_found error listing the known ones. */
 export function connectionOf(state: AppState, name: string): ProviderConfig {
-  const providers = state.validWorkspace().config.providers;
+  const providers = state.workspace().config?.providers ?? {};
   const found = Object.hasOwn(providers, name) ? providers[name] : undefined;
   if (!found) throw new RpcError('not_found', `No provider "${name}" in ${CONFIG_FILE}; known: ${Object.keys(providers).join(', ') || '(none)'}.`);
   return found;

@@ -6,6 +6,7 @@ import { JudgesPage } from '../features/judges/JudgesPage';
 import { ComparePage } from '../features/results/ComparePage';
 import { ResultsPage } from '../features/results/ResultsPage';
 import { RunPage } from '../features/results/RunPage';
+import { TargetEditorPage } from '../features/targets/TargetEditorPage';
 
 export function Screen({ route }: { route: Route }) {
   const [first, second] = route.params;
@@ -21,6 +22,9 @@ export function Screen({ route }: { route: Route }) {
     case 'judges':
       return <JudgesPage />;
     case 'targets':
+      if (first === 'new' && !second) return <TargetEditorPage key="new" targetId={undefined} />;
+      if (first && second === 'edit') return <TargetEditorPage key={first} targetId={first} />;
+      return <PortfolioPage />;
     default:
       return <PortfolioPage />;
   }

@@ -12,7 +12,7 @@ export const providersHandlers = (state: AppState) =>
   ({
     'providers.list': () => {
       const keyring = keyringOf(state);
-      return Object.entries(state.validWorkspace().config.providers).map(([name, config]) => ({
+      return Object.entries(state.workspace().config?.providers ?? {}).map(([name, config]) => ({
         name,
         kind: config.kind,
         baseUrl: config.base_url ?? null,
@@ -27,6 +27,6 @@ export const providersHandlers = (state: AppState) =>
       return { models, error: test.ok ? null : test.message };
     },
     'providers.test': async ({ provider, config }) => (await probeConnection(state, provider, config ?? connectionOf(state, provider))).test,
-    'providers.getJudge': () => state.validWorkspace().config.judge ?? null,
+    'providers.getJudge': () => state.workspace().config?.judge ?? null,
     'providers.save': ({ providers, judge }) => saveConfig(state, (text) => withConnections(text, providers, judge)),
   }) satisfies Partial<Handlers<Contract, Ctx>>;

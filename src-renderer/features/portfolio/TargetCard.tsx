@@ -63,7 +63,12 @@ export function TargetCard({ target, health, history }: Props) {
         </div>
       ))}
       <div className="card-footer">
-        <a href={hrefFor('results', target.id)}>Results</a>
+        <span className="card-links">
+          <a href={hrefFor('results', target.id)}>Results</a>
+          <a href={hrefFor('targets', target.id, 'edit')} data-testid={`edit-${target.id}`}>
+            Edit
+          </a>
+        </span>
         <button className="button primary" onClick={() => void start()} disabled={Boolean(health?.runningRunId)} data-testid={`run-${target.id}`}>
           ▶ Run
         </button>

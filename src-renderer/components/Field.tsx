@@ -1,0 +1,41 @@
+// A labelled form field with its unit, help text and inline problems, tied to its control for screen readers.
+import type { ReactNode } from 'react';
+
+type Props = Readonly<{
+  id: string;
+  label: string;
+  unit?: string;
+  help?: ReactNode;
+  messages?: readonly string[];
+  wide?: boolean;
+  children: ReactNode;
+}>;
+
+/** The aria props a field's control needs: its help and problems as description, and whether it is invalid. */
+export function fieldAria(id: string, messages: readonly string[] = []) {
+  return { id, 'aria-describedby': `${id}-help ${id}-problems`, 'aria-invalid': messages.length > 0 || undefined } as const;
+}
+
+export function Field({ id, label, unit, help, messages = [], wide, children }: Props) {
+  return (
+    <div className={`field${wide ? ' wide' : ''}${messages.length ? ' invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+        {unit && <span className="field-unit">{unit}</span>}
+      </label>
+      {children}
+      {help && (
+        <div className="field-help" id={`${id}-help`}>
+          {help}
+        </div>
+      )}
+      <div id={`${id}-problems`} data-testid={`problems-${id}`}>
+        {messages.map((message) => (
+          <div key={message} className="field-error" role="alert">
+            <span aria-hidden="true">✕</span> {message}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// What the target calls: provider, model (the live list, free text allowed), system prompt and generation settings.
+import type { ModelList, ProviderSummary } from '../../../src-shared/contract/providers.contract';
+import { Field, fieldAria } from '../../components/Field';
+import type { SectionProps } from './target-form';
+
+type Props = SectionProps & Readonly<{ providers: readonly ProviderSummary[]; models: ModelList | undefined; onRetryModels: () => void }>;
+
+const GENERATION = [
+  ['temperature', 'Temperature', '0–2', 'Randomness; lower is steadier.'],
+  ['top_p', 'Top p', '0–1', 'Nucleus sampling cut-off.'],
+  ['max_tokens', 'Max tokens', 'tokens', 'Longest reply the model may write.'],
+  ['seed', 'Seed', 'integer', 'Same seed, same sampling where the provider supports it.'],
+] as const;
+
+export function ModelSection({ form, at, edit, providers, models, onRetryModels }: Props) {
+  const known = providers.some((provider) => provider.name === form.provider);
+  return (
+    <section className="form-section" aria-labelledby="target-model-title">
+      <h2 id="target-model-title">Model</h2>
+      <div className="form-grid">
+        <Field id="target-provider" label="Provider" help={<a href="#/settings">Connections are set up in Settings.</a>} messages={at('provider')}>
+          <select className="form-control" {...fieldAria('target-provider', at('provider'))} value={form.provider} onChange={(e) => edit({ provider: e.target.value })} data-testid="target-provider">
+            {!known && <option value={form.provider}>{form.provider ? `${form.provider} (not in aieval.yaml)` : 'Pick a provider…'}</option>}
+            {providers.map((provider) => (
+              <option key={provider.name} value={provider.name}>
+                {provider.name} ({provider.kind})
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="target-model" label="Model" messages={at('model')} help={<ModelListNote models={models} provider={form.provider} onRetry={onRetryModels} />}>
+          <input className="form-control mono" {...fieldAria('target-model', at('model'))} list="target-model-options" value={form.model} onChange={(e) => edit({ model: e.target.value })} data-testid="target-model" spellCheck={false} autoComplete="off" />
+          <datalist id="target-model-options">
+            {models?.models.map((model) => <option key={model} value={model} />)}
+          </datalist>
+        </Field>
+        <Field id="target-system-prompt" label="System prompt" wide help="Sent before every question; its sha256 is stored with each run." messages={at('system_prompt')}>
+          <textarea className="form-control mono prompt" {...fieldAria('target-system-prompt', at('system_prompt'))} value={form.system_prompt} onChange={(e) => edit({ system_prompt: e.target.value })} rows={7} spellCheck={false} data-testid="target-system-prompt" />
+        </Field>
+      </div>
+      <h3>Generation</h3>
+      <div className="form-grid">
+        {GENERATION.map(([key, label, unit, help]) => (
+          <Field key={key} id={`target-generation-${key}`} label={label} unit={unit} help={help} messages={at(`generation.${key}`)}>
+            <input
+              className="form-control num"
+              inputMode="decimal"
+              {...fieldAria(`target-generation-${key}`, at(`generation.${key}`))}
+              value={form.generation[key]}
+              placeholder="provider default"
+              onChange={(e) => edit({ generation: { ...form.generation, [key]: e.target.value } })}
+              data-testid={`target-generation-${key}`}
+            />
+          </Field>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ModelListNote({ models, provider, onRetry }: { models: ModelList | undefined; provider: string; onRetry: () => void }) {
+  if (!provider) return <>Pick a provider to list its models.</>;
+  if (!models) return <span data-testid="model-list-note">Fetching {provider}’s models…</span>;
+  if (models.error) {
+    return (
+      <span className="field-note" data-testid="model-list-note">
+        <span aria-hidden="true">!</span> Could not list {provider}’s models; type the model name. {models.error}{' '}
+        <button type="button" className="link-button" onClick={onRetry}>
+          Retry
+        </button>
+      </span>
+    );
+  }
+  return (
+    <span data-testid="model-list-note">
+      {models.models.length} model{models.models.length === 1 ? '' : 's'} from {provider}; any other name can be typed.
+    </span>
+  );
+}

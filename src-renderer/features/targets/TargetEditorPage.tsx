@@ -1,0 +1,76 @@
+// The target editor (`#/targets/<id>/edit`, `#/targets/new`): one form over a target of aieval.yaml, saved with its comments kept.
+import { useCallback, useEffect } from 'react';
+import { formatIssue } from '../../../src-shared/model';
+import { hrefFor } from '../../app/router';
+import { useSaveShortcut } from '../../components/use-save-shortcut';
+import { AgentSection } from './AgentSection';
+import { GateSection } from './GateSection';
+import { GradersSection } from './GradersSection';
+import { IdentitySection } from './IdentitySection';
+import { ModelSection } from './ModelSection';
+import { validateForm } from './target-form';
+import { isDirty, messagesAt, splitIssues, targetIndex, visibleIssues } from './targets.selectors';
+import { takenIds, useTargets } from './targets.store';
+
+export function TargetEditorPage({ targetId }: { targetId: string | undefined }) {
+  const state = useTargets();
+  const { form, initial, editorOpened, formEdited, modelsRequested, saveRequested } = state;
+  useEffect(() => void editorOpened(targetId), [targetId, editorOpened]);
+  const save = useCallback(() => void saveRequested(), [saveRequested]);
+  useSaveShortcut(save);
+
+  if (!form || !initial) {
+    return state.error ? <div className="page"><div className="banner error" role="alert">{state.error}</div></div> : <div className="page muted">Loading {targetId ?? 'the new target'}…</div>;
+  }
+  const { own, other } = splitIssues(state.serverIssues, targetIndex(state.targetIds, state.previousId));
+  const shown = [...visibleIssues(validateForm(form, takenIds(state)).issues, form, initial, state.attempted), ...own];
+  const at = (path: string, nested = false) => messagesAt(shown, path, nested);
+  const dirty = isDirty(form, initial);
+  const sectionProps = { form, at, edit: formEdited };
+
+  return (
+    <form
+      className="page form-page"
+      aria-label={targetId ? `Edit target ${targetId}` : 'New target'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+      data-testid="target-editor"
+    >
+      <header className="page-header form-header">
+        <div>
+          <h1>{targetId ? `Edit ${initial.label || targetId}` : 'New target'}</h1>
+          <p>
+            Saved into <code>aieval.yaml</code> with its comments and key order; runs already stored keep the settings they ran with.
+          </p>
+        </div>
+        <div className="toolbar-actions">
+          <span role="status" className="save-status" data-testid="save-status">
+            {state.error ? <span className="badge fail">✕ {state.error}</span> : state.notice ? <span className="badge pass">✓ {state.notice}</span> : dirty ? <span className="muted">● unsaved changes</span> : null}
+          </span>
+          <a className="button" href={hrefFor('targets')} data-testid="cancel-target">
+            Cancel
+          </a>
+          <button type="submit" className="button primary" disabled={state.saving} title="Save (Ctrl+S)" data-testid="save-target">
+            {state.saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </header>
+      {other.length > 0 && (
+        <div className="banner error" role="alert" data-testid="other-issues">
+          <ul className="plain-list">
+            {other.map((issue) => (
+              <li key={formatIssue(issue)}>{formatIssue(issue)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <IdentitySection {...sectionProps} />
+      <ModelSection {...sectionProps} providers={state.providers} models={state.models[form.provider]} onRetryModels={() => void modelsRequested(form.provider)} />
+      <GradersSection {...sectionProps} datasets={state.datasets} warnings={state.warnings} />
+      <GateSection {...sectionProps} settings={state.settings} />
+      {form.mode === 'agent' && <AgentSection {...sectionProps} />}
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+// Target editor state: the form and what it was loaded as, the choices (providers, models, datasets), issues; actions named as events.
+import { create } from 'zustand';
+import type { DatasetSummary } from '../../../src-shared/contract/datasets.contract';
+import type { ModelList, ProviderSummary } from '../../../src-shared/contract/providers.contract';
+import type { Settings, WorkspaceIssue } from '../../../src-shared/model';
+import { api } from '../../api/client';
+import { navigate } from '../../app/router';
+import { emptyForm, formFromTarget, validateForm, type TargetForm } from './target-form';
+
+type TargetsState = {
+  /** The id the target had in aieval.yaml; undefined for a new target. */
+  previousId: string | undefined;
+  initial: TargetForm | undefined;
+  form: TargetForm | undefined;
+  /** Every target id of aieval.yaml, in file order. */
+  targetIds: readonly string[];
+  providers: readonly ProviderSummary[];
+  datasets: readonly DatasetSummary[];
+  /** The workspace settings, for the overrides' placeholders; undefined while the workspace has errors. */
+  settings: Settings | undefined;
+  /** The live model list per provider; absent while it loads. */
+  models: Readonly<Record<string, ModelList>>;
+  /** aieval.yaml issues from the last check or save. */
+  serverIssues: readonly WorkspaceIssue[];
+  warnings: readonly string[];
+  attempted: boolean;
+  saving: boolean;
+  notice: string | undefined;
+  error: string | undefined;
+  /** Set when a save moved the editor to the target's new address, which must not reload the form it just saved. */
+  movedTo: string | undefined;
+  editorOpened(id: string | undefined): Promise<void>;
+  formEdited(patch: Partial<TargetForm>): void;
+  modelsRequested(provider: string): Promise<void>;
+  saveRequested(): Promise<void>;
+};
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Ids a new target may not take (an existing target would be replaced); a renamed one is checked by the server. */
+export const takenIds = (state: Pick<TargetsState, 'previousId' | 'targetIds'>): readonly string[] =>
+  state.previousId === undefined ? state.targetIds : [];
+
+let checkTimer: ReturnType<typeof setTimeout> | undefined;
+
+export const useTargets = create<TargetsState>((set, get) => {
+  /** Server checks (references, the Text-only warning) run on a pause in typing, and only on a form that parses. */
+  const scheduleCheck = () => {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(() => {
+      const { form, previousId } = get();
+      const target = form && validateForm(form, takenIds(get())).target;
+      if (!target) return;
+      void api['targets.check']({ target, ...(previousId ? { previousId } : {}) })
+        .then(({ issues, warnings }) => get().form === form && set({ serverIssues: issues, warnings }))
+        .catch((error: unknown) => set({ error: messageOf(error) }));
+    }, 300);
+  };
+
+  return {
+    previousId: undefined,
+    initial: undefined,
+    form: undefined,
+    targetIds: [],
+    providers: [],
+    datasets: [],
+    settings: undefined,
+    models: {},
+    serverIssues: [],
+    warnings: [],
+    attempted: false,
+    saving: false,
+    notice: undefined,
+    error: undefined,
+    movedTo: undefined,
+
+    async editorOpened(id) {
+      if (id !== undefined && id === get().movedTo) return set({ movedTo: undefined });
+      set({ form: undefined, initial: undefined, previousId: id, serverIssues: [], warnings: [], attempted: false, notice: undefined, error: undefined });
+      try {
+        const [targets, providers, datasets, settings, target] = await Promise.all([
+          api['targets.list']({}),
+          api['providers.list']({}),
+          api['datasets.list']({}),
+          api['settings.get']({}).catch(() => undefined),
+          id === undefined ? Promise.resolve(undefined) : api['targets.get']({ id }),
+        ]);
+        const form = target ? formFromTarget(target) : emptyForm({ provider: providers[0]?.name, dataset: datasets[0]?.id });
+        set({ targetIds: targets.map((t) => t.id), providers, datasets, settings, form, initial: form });
+        if (form.provider) void get().modelsRequested(form.provider);
+        scheduleCheck();
+      } catch (error) {
+        set({ error: messageOf(error) });
+      }
+    },
+
+    formEdited(patch) {
+      const form = get().form;
+      if (!form) return;
+      set({ form: { ...form, ...patch }, notice: undefined });
+      if (patch.provider !== undefined && patch.provider !== form.provider) void get().modelsRequested(patch.provider);
+      scheduleCheck();
+    },
+
+    async modelsRequested(provider) {
+      if (!provider) return;
+      const { [provider]: _stale, ...rest } = get().models;
+      set({ models: rest });
+      try {
+        const list = await api['providers.models']({ provider });
+        set({ models: { ...get().models, [provider]: list } });
+      } catch (error) {
+        set({ models: { ...get().models, [provider]: { models: [], error: messageOf(error) } } });
+      }
+    },
+
+    async saveRequested() {
+      const { form, previousId, saving } = get();
+      if (!form || saving) return;
+      set({ attempted: true, notice: undefined, error: undefined });
+      const { target } = validateForm(form, takenIds(get()));
+      if (!target) return;
+      set({ saving: true });
+      try {
+        const { issues } = await api['targets.save']({ target, ...(previousId ? { previousId } : {}) });
+        set({ serverIssues: issues });
+        if (issues.some((issue) => issue.severity === 'error')) {
+          set({ error: 'Not saved: aieval.yaml would be invalid. The problems are shown next to their fields.' });
+          return;
+        }
+        const targetIds = previousId === undefined ? [...get().targetIds, target.id] : get().targetIds.map((id) => (id === previousId ? target.id : id));
+        set({ initial: form, previousId: target.id, targetIds, attempted: false, notice: `Saved ${target.id} to aieval.yaml.` });
+        if (previousId !== target.id) {
+          set({ movedTo: target.id });
+          navigate('targets', target.id, 'edit');
+        }
+      } catch (error) {
+        set({ error: messageOf(error) });
+      } finally {
+        set({ saving: false });
+      }
+    },
+  };
+});
