@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { openDb, type Db } from './db';
 import { JudgesRepo } from './repos/judges.repo';
+import { OptimizerRepo } from './repos/optimizer.repo';
 import { ResultPagesRepo } from './repos/result-pages.repo';
 import { ResultsRepo } from './repos/results.repo';
 import { RunLocksRepo } from './repos/run-locks.repo';
@@ -15,6 +16,7 @@ function createRepos(db: Db) {
     runLocks: new RunLocksRepo(db),
     results: new ResultsRepo(db),
     resultPages: new ResultPagesRepo(db),
+    optimizer: new OptimizerRepo(db),
   };
 }
 

@@ -8,3 +8,4 @@ export * from './tool-call';
 export * from './issues';
 export * from './run';
 export * from './judge';
+export * from './optimizer';

@@ -1,0 +1,93 @@
+// Apply, reject and revert a candidate: aieval.yaml changes only on apply and revert, and every action is logged.
+import type { CandidateRecord } from '../../store/repos/optimizer.repo';
+import type { StoreApi } from '../../store/store';
+
+/** The target's system prompt in aieval.yaml: read it, and write it keeping the file's comments. */
+export type PromptFile = Readonly<{
+  currentPrompt(targetId: string): string;
+  /** Throws when the file would not validate afterwards (nothing is written then). */
+  writePrompt(targetId: string, prompt: string): void;
+}>;
+
+/** A candidate action that cannot be done: unknown candidate, or a state or file that forbids it. */
+export class CandidateActionError extends Error {
+  override name = 'CandidateActionError';
+  constructor(
+    readonly code: 'not_found' | 'conflict',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ActionInput = Readonly<{ id: string; actor: string; reason: string; now: number }>;
+
+async function load(db: StoreApi, id: string): Promise<CandidateRecord> {
+  const candidate = await db.optimizer.get(id);
+  if (!candidate) throw new CandidateActionError('not_found', `no optimizer candidate "${id}" in this workspace's store`);
+  return candidate;
+}
+
+const changedSince = (targetId: string, what: string) =>
+  `the system prompt of target "${targetId}" in aieval.yaml changed since ${what}; ` +
+  'writing now would overwrite that edit. Run the optimizer again against the current prompt.';
+
+/** Writes the candidate's prompt into aieval.yaml and marks it applied; the prompt it replaces is logged for a revert. */
+export async function applyCandidate(db: StoreApi, file: PromptFile, input: ActionInput): Promise<CandidateRecord> {
+  const candidate = await load(db, input.id);
+  if (candidate.status === 'applied') throw new CandidateActionError('conflict', `candidate ${candidate.id} is already applied`);
+  const current = file.currentPrompt(candidate.targetId);
+  if (current !== candidate.baselinePrompt) throw new CandidateActionError('conflict', changedSince(candidate.targetId, `candidate ${candidate.id} was measured`));
+  file.writePrompt(candidate.targetId, candidate.candidatePrompt);
+  const done = await db.optimizer.act({
+    id: candidate.id,
+    action: 'applied',
+    from: ['pending', 'rejected', 'reverted'],
+    actor: input.actor,
+    reason: input.reason,
+    previousPrompt: current,
+    newPrompt: candidate.candidatePrompt,
+    now: input.now,
+  });
+  if (!done) {
+    // Someone else acted on it between our read and our write: put the file back as it was.
+    file.writePrompt(candidate.targetId, current);
+    throw new CandidateActionError('conflict', `candidate ${candidate.id} changed state while it was being applied; reload it`);
+  }
+  return load(db, candidate.id);
+}
+
+/** Marks a pending candidate rejected; aieval.yaml is not touched. */
+export async function rejectCandidate(db: StoreApi, input: ActionInput): Promise<CandidateRecord> {
+  const candidate = await load(db, input.id);
+  if (candidate.status === 'applied') throw new CandidateActionError('conflict', `candidate ${candidate.id} is applied; revert it instead`);
+  const done = await db.optimizer.act({ id: candidate.id, action: 'rejected', from: ['pending'], actor: input.actor, reason: input.reason, previousPrompt: null, newPrompt: null, now: input.now });
+  if (!done) throw new CandidateActionError('conflict', `candidate ${candidate.id} is ${candidate.status}, not pending`);
+  return load(db, candidate.id);
+}
+
+/** Restores the prompt an applied candidate replaced, and marks it reverted. */
+export async function revertCandidate(db: StoreApi, file: PromptFile, input: ActionInput): Promise<CandidateRecord> {
+  const candidate = await load(db, input.id);
+  if (candidate.status !== 'applied') throw new CandidateActionError('conflict', `candidate ${candidate.id} is ${candidate.status}; only an applied candidate can be reverted`);
+  const current = file.currentPrompt(candidate.targetId);
+  if (current !== candidate.candidatePrompt) throw new CandidateActionError('conflict', changedSince(candidate.targetId, `candidate ${candidate.id} was applied`));
+  const applied = (await db.optimizer.changes(candidate.id)).filter((change) => change.action === 'applied').at(-1);
+  const previous = applied?.previousPrompt ?? candidate.baselinePrompt;
+  file.writePrompt(candidate.targetId, previous);
+  const done = await db.optimizer.act({
+    id: candidate.id,
+    action: 'reverted',
+    from: ['applied'],
+    actor: input.actor,
+    reason: input.reason,
+    previousPrompt: current,
+    newPrompt: previous,
+    now: input.now,
+  });
+  if (!done) {
+    file.writePrompt(candidate.targetId, current);
+    throw new CandidateActionError('conflict', `candidate ${candidate.id} changed state while it was being reverted; reload it`);
+  }
+  return load(db, candidate.id);
+}

@@ -1,0 +1,152 @@
+// The optimizer's records (SPEC 12): candidates with their runs and decision, the change log, outcomes, jobs.
+import { z } from 'zod';
+import { runStatus } from './run';
+
+export const candidateStatus = z.enum(['pending', 'applied', 'rejected', 'reverted']);
+export type CandidateStatus = z.infer<typeof candidateStatus>;
+
+/** One candidate system prompt and how it measured against the baseline; the prompts themselves are in the detail. */
+export const candidateSummary = z.object({
+  id: z.string(),
+  targetId: z.string(),
+  /** The optimizer job that proposed it; null for candidates of an older store. */
+  jobId: z.string().nullable(),
+  /** 1-based attempt within its job. */
+  attempt: z.number().int(),
+  status: candidateStatus,
+  /** The held-out split that decided acceptance; null when it was decided on the questions the proposals came from. */
+  split: z.string().nullable(),
+  /** Mean and run-to-run standard deviation of the per-run avg_score on the deciding questions (sd null with one run). */
+  baselineMean: z.number().nullable(),
+  baselineSd: z.number().nullable(),
+  candidateMean: z.number().nullable(),
+  candidateSd: z.number().nullable(),
+  /** Per-run avg_score (0-5) on the deciding questions, in run order; null for a run that scored nothing there. */
+  baselineScores: z.array(z.number().nullable()),
+  candidateScores: z.array(z.number().nullable()),
+  baselineRunIds: z.array(z.string()),
+  candidateRunIds: z.array(z.string()),
+  /** The decision in words, with its numbers (gain, margin, noise). */
+  decisionReason: z.string(),
+  /** provider/model of the proposer. */
+  proposer: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  createdAt: z.number(),
+  decidedAt: z.number().nullable(),
+});
+export type CandidateSummary = z.infer<typeof candidateSummary>;
+
+/** One question's mean score over the baseline runs and over the candidate runs. */
+export const questionDelta = z.object({
+  questionId: z.string(),
+  /** Whether the question is among those that decided acceptance (the held-out split, when there is one). */
+  deciding: z.boolean(),
+  baseline: z.number().nullable(),
+  candidate: z.number().nullable(),
+  /** candidate − baseline when both were scored. */
+  delta: z.number().nullable(),
+});
+export type QuestionDelta = z.infer<typeof questionDelta>;
+
+export const changeAction = z.enum(['applied', 'rejected', 'reverted']);
+export type ChangeAction = z.infer<typeof changeAction>;
+
+/** Who did what to a candidate, when and why; an applied or reverted change also names the prompt it replaced. */
+export const optimizerChange = z.object({
+  id: z.number().int(),
+  candidateId: z.string(),
+  targetId: z.string(),
+  action: changeAction,
+  actor: z.string(),
+  reason: z.string(),
+  previousPrompt: z.string().nullable(),
+  newPrompt: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type OptimizerChange = z.infer<typeof optimizerChange>;
+
+export const candidateDetail = candidateSummary.extend({
+  baselinePrompt: z.string(),
+  candidatePrompt: z.string(),
+  /** Every question of the runs, largest change first (unscored ones last). */
+  questions: z.array(questionDelta),
+  changes: z.array(optimizerChange),
+});
+export type CandidateDetail = z.infer<typeof candidateDetail>;
+
+/** N runs of one prompt: their per-run scores on the deciding questions, and their mean and spread. */
+export const measurement = z.object({
+  runIds: z.array(z.string()),
+  scores: z.array(z.number().nullable()),
+  mean: z.number().nullable(),
+  sd: z.number().nullable(),
+});
+export type Measurement = z.infer<typeof measurement>;
+
+export const outcomeStatus = z.enum(['refused', 'skipped', 'accepted', 'not_improved', 'error', 'cancelled']);
+export type OutcomeStatus = z.infer<typeof outcomeStatus>;
+
+/** What the optimizer did for one target and why. */
+export const targetOutcome = z.object({
+  targetId: z.string(),
+  status: outcomeStatus,
+  reason: z.string(),
+  baseline: measurement.nullable(),
+  candidates: z.array(candidateSummary),
+});
+export type TargetOutcome = z.infer<typeof targetOutcome>;
+
+/** One prompt variant of a comparison and the run that measured it. */
+export const variantResult = z.object({
+  index: z.number().int(),
+  prompt: z.string(),
+  runId: z.string().nullable(),
+  status: runStatus.nullable(),
+  avgScore: z.number().nullable(),
+  passRate: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type VariantResult = z.infer<typeof variantResult>;
+
+/** Two or more prompt variants of a target run side by side on its dataset. */
+export const variantComparison = z.object({
+  targetId: z.string(),
+  repeat: z.number().int(),
+  variants: z.array(variantResult),
+  /** Per question, each variant's mean score over its repeats (null: not scored), in variant order. */
+  questions: z.array(z.object({ questionId: z.string(), scores: z.array(z.number().nullable()) })),
+});
+export type VariantComparison = z.infer<typeof variantComparison>;
+
+export const jobKind = z.enum(['optimize', 'compare']);
+export const jobStatus = z.enum(['running', 'done', 'error', 'cancelled']);
+
+/** A background optimizer job (an optimization or a variant comparison), kept in memory while the service runs. */
+export const optimizerJob = z.object({
+  id: z.string(),
+  kind: jobKind,
+  targetId: z.string(),
+  status: jobStatus,
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+  /** The latest progress lines, oldest first (bounded). */
+  log: z.array(z.string()),
+  /** The run in progress, if any. */
+  runId: z.string().nullable(),
+  outcome: targetOutcome.nullable(),
+  comparison: variantComparison.nullable(),
+  error: z.string().nullable(),
+});
+export type OptimizerJob = z.infer<typeof optimizerJob>;
+
+export const optimizerProgress = z.object({
+  jobId: z.string(),
+  targetId: z.string(),
+  message: z.string(),
+  /** The run this step started, so a screen can follow its own progress events. */
+  runId: z.string().nullable(),
+});
+export type OptimizerProgress = z.infer<typeof optimizerProgress>;
+
+export const optimizerFinished = z.object({ jobId: z.string(), targetId: z.string(), kind: jobKind, status: jobStatus, error: z.string().nullable() });
+export type OptimizerFinished = z.infer<typeof optimizerFinished>;
