@@ -8,6 +8,7 @@ import type { Ctx } from './ctx';
 import { datasetsHandlers } from './handlers/datasets.handlers';
 import { judgesHandlers } from './handlers/judges.handlers';
 import { providersHandlers } from './handlers/providers.handlers';
+import { runsHandlers, serviceRunManager } from './handlers/runs.handlers';
 import { secretsHandlers } from './handlers/secrets.handlers';
 import { targetsHandlers } from './handlers/targets.handlers';
 import { workspaceHandlers } from './handlers/workspace.handlers';
@@ -21,12 +22,14 @@ export type App = Readonly<{
 
 export function createApp(options: AppOptions & { checkOutputs?: boolean }): App {
   const state = new AppState(options);
+  const runManager = serviceRunManager(state);
   const handlers = {
     ...workspaceHandlers(state),
     ...datasetsHandlers(state),
     ...targetsHandlers(state),
     ...judgesHandlers(state),
     ...providersHandlers(state),
+    ...runsHandlers(state, runManager),
     ...secretsHandlers(state),
   } satisfies Handlers<Contract, Ctx>;
   const dispatch = createRouter<Ctx>(contract, handlers, {
@@ -38,6 +41,7 @@ export function createApp(options: AppOptions & { checkOutputs?: boolean }): App
     dispatch,
     events: state.events,
     async dispose() {
+      await runManager.cancelAll();
       state.close();
     },
   };

@@ -2,6 +2,7 @@
 import { datasetsContract } from './datasets.contract';
 import { judgesContract } from './judges.contract';
 import { providersContract } from './providers.contract';
+import { runsContract } from './runs.contract';
 import { secretsContract } from './secrets.contract';
 import { targetsContract } from './targets.contract';
 import { workspaceContract } from './workspace.contract';
@@ -12,6 +13,7 @@ export const contract = {
   ...targetsContract,
   ...judgesContract,
   ...providersContract,
+  ...runsContract,
   ...secretsContract,
 } as const;
 

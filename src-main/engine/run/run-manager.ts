@@ -45,9 +45,16 @@ export class RunManager {
 
   private async track(begin: (deps: RunDeps, signal: AbortSignal) => Promise<StartedRun>): Promise<StartedRun> {
     const controller = new AbortController();
-    const started = await begin(this.deps(), controller.signal);
-    const finished = started.finished.finally(() => this.active.delete(started.runId));
-    this.active.set(started.runId, { controller, finished });
-    return { ...started, finished };
+    const deps = this.deps();
+    // Forget the run before anyone hears it finished, so a cancel after `runs.finished` answers false.
+    let endedEarly = false;
+    const onFinished = (end: RunFinished) => {
+      if (!this.active.delete(end.runId)) endedEarly = true;
+      deps.onFinished?.(end);
+    };
+    const started = await begin({ ...deps, onFinished }, controller.signal);
+    // A run with nothing left to do can end before `begin` returns; then it is never active.
+    if (!endedEarly) this.active.set(started.runId, { controller, finished: started.finished });
+    return started;
   }
 }

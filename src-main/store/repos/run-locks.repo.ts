@@ -16,6 +16,7 @@ const toLock = (row: LockRow): RunLock => ({
 
 export class RunLocksRepo {
   private readonly selectOne;
+  private readonly selectAll;
   private readonly insertFree;
   private readonly replaceHeld;
   private readonly beat;
@@ -23,6 +24,7 @@ export class RunLocksRepo {
 
   constructor(db: Db) {
     this.selectOne = db.prepare<{ targetId: string }, LockRow>('SELECT * FROM run_locks WHERE target_id = @targetId');
+    this.selectAll = db.prepare<[], LockRow>('SELECT * FROM run_locks ORDER BY target_id');
     this.insertFree = db.prepare(
       `INSERT INTO run_locks (target_id, run_id, pid, host, acquired_at, heartbeat_at)
        VALUES (@targetId, @runId, @pid, @host, @now, @now) ON CONFLICT (target_id) DO NOTHING`,
@@ -39,6 +41,11 @@ export class RunLocksRepo {
   get(targetId: string): RunLock | undefined {
     const row = this.selectOne.get({ targetId });
     return row ? toLock(row) : undefined;
+  }
+
+  /** Every lock held (some may be stale: compare heartbeatAt with the clock). */
+  all(): RunLock[] {
+    return this.selectAll.all().map(toLock);
   }
 
   /** Takes the lock if it is free (`expectRunId` null) or still held by `expectRunId`; false when someone was faster. */

@@ -92,7 +92,6 @@ export class RunsRepo {
   private readonly selectHistory;
   private readonly selectWeek;
   private readonly selectLatest;
-  private readonly selectActive;
 
   constructor(db: Db) {
     this.insertRun = db.prepare(
@@ -130,7 +129,6 @@ export class RunsRepo {
               json_extract(verdict_json, '$.passed') AS passed, json_extract(verdict_json, '$.counts.degraded') AS errors
        FROM (SELECT *, row_number() OVER (PARTITION BY target_id ORDER BY finished_at DESC) AS n FROM runs WHERE status = 'complete') WHERE n = 1`,
     );
-    this.selectActive = db.prepare<[], { target_id: string; id: string }>(`SELECT target_id, id FROM runs WHERE status IN ('pending', 'running')`);
   }
 
   insert(run: NewRun): void {
@@ -205,10 +203,5 @@ export class RunsRepo {
       passRate: row.pass_rate,
       errors: row.errors,
     }));
-  }
-
-  /** Runs recorded as pending or running (some may belong to a process that died; the lock tells). */
-  active(): { targetId: string; runId: string }[] {
-    return this.selectActive.all().map((row) => ({ targetId: row.target_id, runId: row.id }));
   }
 }

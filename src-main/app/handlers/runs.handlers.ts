@@ -1,0 +1,100 @@
+// Handlers for runs: start, cancel and read runs, page results, compare runs, trends for sparklines and the dashboard.
+import type { Contract } from '../../../src-shared/contract';
+import type { Handlers } from '../../../src-shared/rpc/define';
+import { RpcError } from '../../../src-shared/rpc/wire';
+import { PlanError } from '../../engine/run/plan';
+import { defaultRunDeps } from '../../engine/run/run-deps';
+import { RunConflictError, STALE_AFTER_MS } from '../../engine/run/run-lock';
+import { RunManager } from '../../engine/run/run-manager';
+import { LimiterRegistry } from '../../engine/run/run-services';
+import { ProviderConfigError } from '../../engine/providers/create-provider';
+import type { AppState } from '../app-state';
+import type { Ctx } from '../ctx';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The service's run manager: runs see the workspace as it is when they start, and report through the event hub. */
+export function serviceRunManager(state: AppState): RunManager {
+  const limiters = new LimiterRegistry();
+  return new RunManager(() =>
+    defaultRunDeps({
+      db: state.db,
+      workspace: state.validWorkspace(),
+      trusted: state.isTrusted(),
+      clock: state.clock,
+      env: process.env,
+      limiters,
+      resourcesDir: state.options.resourcesDir,
+      onProgress: (progress) => state.events.emit('runs.progressed', progress),
+      onFinished: (finished) => state.events.emit('runs.finished', finished),
+    }),
+  );
+}
+
+/** Engine refusals become contract errors with their message intact. */
+async function refusalsAsRpc<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RunConflictError) throw new RpcError('conflict', error.message, { runId: error.holder.runId });
+    if (error instanceof PlanError || error instanceof ProviderConfigError) throw new RpcError('bad_input', error.message);
+    throw error;
+  }
+}
+
+export const runsHandlers = (state: AppState, runs: RunManager) =>
+  ({
+    'runs.start': ({ targetId, questionIds, repeat }) =>
+      refusalsAsRpc(async () => {
+        const started = await runs.start({ targetId, selection: { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null }, source: 'manual' });
+        return { runId: started.runId, total: started.total };
+      }),
+    'runs.cancel': ({ runId }) => ({ cancelled: runs.cancel(runId) }),
+    'runs.list': (query) => state.db.runs.list(query),
+    'runs.get': async ({ runId }) => {
+      const run = await state.db.runs.get(runId);
+      if (!run) throw new RpcError('not_found', `No run "${runId}" in this workspace.`);
+      const { identity, verdict, ...summary } = run;
+      const tally = await state.db.results.tally(runId);
+      const counts = { total: run.total, done: run.done, scored: tally.scored, unscored: tally.unscored, degraded: tally.degraded, passed: tally.passed, errors: tally.errors };
+      return { run: summary, verdict, identity, counts };
+    },
+    'results.page': (query) => state.db.resultPages.page(query),
+    'results.get': async ({ resultId }) => {
+      const result = await state.db.results.get(resultId);
+      if (!result) throw new RpcError('not_found', `No result ${resultId} in this workspace.`);
+      return result;
+    },
+    'runs.compare': async (query) => {
+      for (const runId of [query.runIdA, query.runIdB]) {
+        if (!(await state.db.runs.get(runId))) throw new RpcError('not_found', `No run "${runId}" in this workspace.`);
+      }
+      return state.db.resultPages.compare(query);
+    },
+    'targets.history': ({ targetId, limit }) => state.db.runs.history(targetId, limit),
+    'dashboard.summary': async () => {
+      const now = state.clock();
+      const [thisWeek, lastWeek, latest, locks] = await Promise.all([
+        state.db.runs.weekStats(now - WEEK_MS, now + 1),
+        state.db.runs.weekStats(now - 2 * WEEK_MS, now - WEEK_MS),
+        state.db.runs.latestComplete(),
+        state.db.runLocks.all(),
+      ]);
+      const targets = (state.workspace().config?.targets ?? []).map((target) => {
+        const last = latest.find((run) => run.targetId === target.id);
+        const lock = locks.find((held) => held.targetId === target.id && now - held.heartbeatAt <= STALE_AFTER_MS);
+        return {
+          targetId: target.id,
+          label: target.label ?? target.id,
+          lastRunId: last?.runId ?? null,
+          lastFinishedAt: last?.finishedAt ?? null,
+          passed: last?.passed ?? null,
+          avgScore: last?.avgScore ?? null,
+          passRate: last?.passRate ?? null,
+          errors: last?.errors ?? 0,
+          runningRunId: lock?.runId ?? null,
+        };
+      });
+      return { thisWeek, lastWeek, targets };
+    },
+  }) satisfies Partial<Handlers<Contract, Ctx>>;

@@ -1,0 +1,71 @@
+// Calls and events to start, watch and cancel runs, and to read runs, results, comparisons and trends.
+import { z } from 'zod';
+import { call, event } from '../rpc/define';
+import {
+  compareRow,
+  historyPoint,
+  questionStatus,
+  resultDetail,
+  resultRow,
+  runDetail,
+  runFinished,
+  runProgress,
+  runSummary,
+  snakeId,
+  targetHealth,
+  weekStats,
+} from '../model';
+
+const runId = z.string().min(1).max(200);
+const page = { offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(500).default(100) };
+
+export const resultsSort = z.enum(['question', 'score_asc', 'score_desc', 'latency_desc', 'recent']);
+export const resultsFilter = z.union([questionStatus, z.enum(['passed', 'failed'])]);
+
+export const runsContract = {
+  /** Start a run of one target in the background; returns at once with the run id (progress arrives as events). */
+  'runs.start': call(
+    z.object({
+      targetId: snakeId,
+      questionIds: z.array(snakeId).min(1).optional(),
+      repeat: z.number().int().min(1).max(100).optional(),
+    }),
+    z.object({ runId: z.string(), total: z.number().int() }),
+  ),
+  /** Cancel a run of this service; finished questions are kept and the run is marked cancelled. */
+  'runs.cancel': call(z.object({ runId }), z.object({ cancelled: z.boolean() })),
+  /** Runs, newest first, optionally of one target. */
+  'runs.list': call(
+    z.object({ targetId: snakeId.optional(), ...page }),
+    z.object({ total: z.number().int(), runs: z.array(runSummary) }),
+  ),
+  /** One run: its summary, verdict (complete runs only), identity snapshot and counts. */
+  'runs.get': call(z.object({ runId }), runDetail),
+  /** A page of one run's question results, filtered and sorted in the store (never the whole run). */
+  'results.page': call(
+    z.object({
+      runId,
+      ...page,
+      status: resultsFilter.optional(),
+      /** Matches the question id or the response text. */
+      search: z.string().max(200).optional(),
+      sort: resultsSort.default('question'),
+    }),
+    z.object({ total: z.number().int(), rows: z.array(resultRow) }),
+  ),
+  /** One question result with its graders, tool calls, judge calls and transcript. */
+  'results.get': call(z.object({ resultId: z.number().int().positive() }), resultDetail),
+  /** Two runs side by side per question, with score deltas; `onlyChanged` drops identical rows. */
+  'runs.compare': call(
+    z.object({ runIdA: runId, runIdB: runId, onlyChanged: z.boolean().default(false), ...page }),
+    z.object({ total: z.number().int(), rows: z.array(compareRow) }),
+  ),
+  /** The last complete runs of a target, oldest first, for its sparkline. */
+  'targets.history': call(z.object({ targetId: snakeId, limit: z.number().int().min(1).max(200).default(20) }), z.array(historyPoint)),
+  /** Dashboard cards (this week vs last week) and one health row per target of the workspace. */
+  'dashboard.summary': call(z.object({}), z.object({ thisWeek: weekStats, lastWeek: weekStats, targets: z.array(targetHealth) })),
+  /** Live progress of a run, at most one per 100 ms per run. */
+  'runs.progressed': event(runProgress),
+  /** A run ended: complete (with its verdict), cancelled or error. */
+  'runs.finished': event(runFinished),
+} as const;

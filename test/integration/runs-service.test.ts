@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src-main/app/create-app';
+import type { RunFinished, RunProgress } from '../../src-shared/model';
+import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
+import { judgeScript, lastUserText } from '../fixtures/fake-scripts';
+import { createTestApp } from '../support/app';
+import { copyExample } from '../support/workspace';
+
+describe('runs through the service (fake provider server)', () => {
+  let server: FakeProviderServer;
+  let app: App;
+  const progress: RunProgress[] = [];
+  const finished: RunFinished[] = [];
+  const waiters = new Map<string, (end: RunFinished) => void>();
+
+  const call = async <T>(method: string, input: unknown): Promise<T> => {
+    const envelope = await app.dispatch(method, input, { transport: 'in-process' });
+    if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), { code: envelope.error.code });
+    return envelope.value as T;
+  };
+  const whenFinished = (runId: string) =>
+    new Promise<RunFinished>((resolve) => {
+      const done = finished.find((end) => end.runId === runId);
+      if (done) resolve(done);
+      else waiters.set(runId, resolve);
+    });
+
+  beforeAll(async () => {
+    server = await startFakeProviderServer({
+      script: judgeScript({ score: 4, reason: 'fine' }, (request) => ({ text: `Answer: ${lastUserText(request)} The main branch is open 12:00 to 17:00 on Sundays.` })),
+    });
+    const dir = copyExample({ 'aieval.yaml': (text) => text.replace('http://localhost:11434', server.url) });
+    app = createTestApp(dir, { trusted: true });
+    app.events.subscribe((name, payload) => {
+      if (name === 'runs.progressed') progress.push(payload as RunProgress);
+      if (name === 'runs.finished') {
+        const end = payload as RunFinished;
+        finished.push(end);
+        waiters.get(end.runId)?.(end);
+      }
+    });
+  });
+
+  afterAll(async () => {
+    await app.dispose();
+    await server.close();
+  });
+
+  it('starts a chat run in the background, streams progress, and stores results the UI can page', async () => {
+    const { runId, total } = await call<{ runId: string; total: number }>('runs.start', { targetId: 'helpdesk_chat' });
+    expect(total).toBeGreaterThanOrEqual(8);
+    const end = await whenFinished(runId);
+    expect(end.status).toBe('complete');
+    expect(end.verdict).toMatchObject({ gate_metric: 'avg_score', coverage: expect.any(Number) });
+    expect(progress.filter((p) => p.runId === runId).at(-1)).toMatchObject({ done: total, total });
+
+    const detail = await call<{ run: { status: string }; counts: { done: number }; identity: { judges: { templateVersion: string | null }[] } }>('runs.get', { runId });
+    expect(detail.run.status).toBe('complete');
+    expect(detail.counts.done).toBe(total);
+    expect(detail.identity.judges.length).toBeGreaterThan(0);
+    expect(detail.identity.judges.every((judge) => judge.templateVersion !== null)).toBe(true);
+
+    const page = await call<{ total: number; rows: { id: number; questionId: string }[] }>('results.page', { runId, limit: 3 });
+    expect(page.total).toBe(total);
+    expect(page.rows).toHaveLength(3);
+    const one = await call<{ judgeCalls: { graderId: string; prompt: string }[]; graders: unknown[] }>('results.get', { resultId: page.rows[0]!.id });
+    expect(one.graders).toHaveLength(5);
+    expect(one.judgeCalls.some((judge) => judge.prompt.includes('<agent_response>'))).toBe(true);
+
+    const list = await call<{ total: number; runs: { id: string }[] }>('runs.list', { targetId: 'helpdesk_chat' });
+    expect(list.runs[0]?.id).toBe(runId);
+    const history = await call<{ runId: string }[]>('targets.history', { targetId: 'helpdesk_chat' });
+    expect(history.map((point) => point.runId)).toEqual([runId]);
+    const dashboard = await call<{ thisWeek: { runs: number }; targets: { targetId: string; lastRunId: string | null }[] }>('dashboard.summary', {});
+    expect(dashboard.thisWeek.runs).toBe(1);
+    expect(dashboard.targets.find((row) => row.targetId === 'helpdesk_chat')?.lastRunId).toBe(runId);
+  });
+
+  it('refuses a second run of a running target, cancels on request, and compares two runs', async () => {
+    const before = server.script;
+    server.script = async (request) => ({ ...(await before(request)), delayMs: 50 });
+    const first = await call<{ runId: string }>('runs.start', { targetId: 'helpdesk_chat', questionIds: ['sunday_hours', 'late_fees'], repeat: 3 });
+    await expect(call('runs.start', { targetId: 'helpdesk_chat' })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(first.runId) });
+    expect(await call('runs.cancel', { runId: first.runId })).toEqual({ cancelled: true });
+    expect((await whenFinished(first.runId)).status).toBe('cancelled');
+    expect(await call('runs.cancel', { runId: first.runId })).toEqual({ cancelled: false });
+    server.script = before;
+
+    const a = await call<{ runId: string }>('runs.start', { targetId: 'helpdesk_chat', questionIds: ['sunday_hours'] });
+    await whenFinished(a.runId);
+    const b = await call<{ runId: string }>('runs.start', { targetId: 'helpdesk_chat', questionIds: ['sunday_hours', 'late_fees'] });
+    await whenFinished(b.runId);
+    const compared = await call<{ total: number; rows: { questionId: string; a: unknown; b: unknown }[] }>('runs.compare', { runIdA: a.runId, runIdB: b.runId });
+    expect(compared.rows.map((row) => [row.questionId, row.a !== null, row.b !== null])).toEqual([
+      ['late_fees', false, true],
+      ['sunday_hours', true, true],
+    ]);
+    await expect(call('runs.get', { runId: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
