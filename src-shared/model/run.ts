@@ -64,6 +64,8 @@ export const runIdentity = z.object({
   generationSent: generation.nullable(),
   systemPrompt: z.string(),
   systemPromptSha256: z.string(),
+  /** Set when the run used a system prompt given at start instead of aieval.yaml's (an optimizer candidate, a compared variant): says which. */
+  promptVariant: z.string().optional(),
   dataset: z.object({ id: z.string(), version: z.string(), sha256: z.string() }),
   graders: z.array(z.string()),
   judges: z.array(

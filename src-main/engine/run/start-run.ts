@@ -14,6 +14,8 @@ export type RunRequest = Readonly<{
   source: RunSource;
   /** Questions in flight; settings.concurrency when absent. */
   concurrency?: number;
+  /** Runs with this system prompt instead of aieval.yaml's (the optimizer); a `variant` is recorded in the run identity. */
+  systemPrompt?: Readonly<{ prompt: string; variant: string | null }>;
 }>;
 
 /** A run that has its id, its row and its lock, and is executing; `finished` settles when it ends. */
@@ -31,14 +33,18 @@ function servicesFor(deps: RunDeps, concurrency: number): RunServices {
   return new RunServices({ workspace: deps.workspace, concurrency, limiters: deps.limiters, makeProvider: deps.makeProvider, recorder: deps.recorder });
 }
 
+/** The plan with another system prompt: the optimizer measures candidates without writing aieval.yaml. */
+const withPrompt = (plan: RunPlan, prompt: string | undefined): RunPlan => (prompt === undefined ? plan : { ...plan, target: { ...plan.target, system_prompt: prompt } });
+
 function* pendingItems(plan: RunPlan, done: ReadonlySet<string>): Generator<WorkItem> {
   for (const item of planItems(plan)) if (!done.has(resultKey(item.question.id, item.repeatIndex))) yield item;
 }
 
 export async function startRun(request: RunRequest, deps: RunDeps, signal: AbortSignal): Promise<StartedRun> {
-  const plan = planRun(deps.workspace, request.targetId, request.selection, deps.graders, deps.trusted);
+  const plan = withPrompt(planRun(deps.workspace, request.targetId, request.selection, deps.graders, deps.trusted), request.systemPrompt?.prompt);
   if (plan.total === 0) throw new PlanError(`target "${plan.target.id}": nothing to run (the selection or shard holds no question)`);
-  const identity = buildIdentity({ workspace: deps.workspace, plan, source: request.source, appVersion: deps.appVersion, judgeTemplates: deps.judgeTemplates() });
+  const variant = request.systemPrompt?.variant;
+  const identity = { ...buildIdentity({ workspace: deps.workspace, plan, source: request.source, appVersion: deps.appVersion, judgeTemplates: deps.judgeTemplates() }), ...(variant ? { promptVariant: variant } : {}) };
   const runId = newRunId(deps.clock());
   const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
   try {
@@ -80,7 +86,8 @@ export async function resumeRun(runId: string, deps: RunDeps, options: Readonly<
   if (!run) throw new PlanError(`no run "${runId}" in this workspace's store`);
   if (run.status === 'complete') throw new PlanError(`run ${runId} is already complete; start a new run instead`);
   if (run.identity.regradeOf !== null) throw new PlanError(`run ${runId} is a regrade; regrade run ${run.identity.regradeOf} again instead`);
-  const plan = planRun(deps.workspace, run.targetId, run.identity.selection, deps.graders, deps.trusted);
+  const planned = planRun(deps.workspace, run.targetId, run.identity.selection, deps.graders, deps.trusted);
+  const plan = withPrompt(planned, run.identity.promptVariant ? run.identity.systemPrompt : undefined);
   const current = buildIdentity({ workspace: deps.workspace, plan, source: run.source, appVersion: deps.appVersion, judgeTemplates: deps.judgeTemplates() });
   const drift = identityDrift(run.identity, current);
   if (drift.length > 0) throw new PlanError(`run ${runId} cannot be resumed: the target's ${drift.join(', ')} changed since it started; start a new run`);

@@ -77,6 +77,10 @@ function parseStored<T>(schema: { parse(value: unknown): T }, text: string, what
   }
 }
 
+// A target's trend and last verdict describe its own prompt: runs of another prompt (optimizer candidates,
+// compared variants, marked by identity.promptVariant) stay in the run list but out of sparklines and health.
+const OWN_PROMPT = "json_extract(identity_json, '$.promptVariant') IS NULL";
+
 type HistoryRow = { id: string; finished_at: number; avg_score: number | null; pass_rate: number | null; passed: number; errors: number };
 type WeekRow = { runs: number; passed: number | null; failed: number | null; avg_score: number | null; errors: number | null };
 export type LatestRun = Readonly<{ targetId: string; runId: string; finishedAt: number; passed: boolean; avgScore: number | null; passRate: number | null; errors: number }>;
@@ -116,7 +120,7 @@ export class RunsRepo {
       `SELECT * FROM (
          SELECT id, finished_at, json_extract(verdict_json, '$.avg_score') AS avg_score, json_extract(verdict_json, '$.pass_rate') AS pass_rate,
                 json_extract(verdict_json, '$.passed') AS passed, json_extract(verdict_json, '$.counts.degraded') AS errors
-         FROM runs WHERE target_id = @targetId AND status = 'complete' ORDER BY finished_at DESC LIMIT @limit)
+         FROM runs WHERE target_id = @targetId AND status = 'complete' AND ${OWN_PROMPT} ORDER BY finished_at DESC LIMIT @limit)
        ORDER BY finished_at ASC`,
     );
     this.selectWeek = db.prepare<{ from: number; to: number }, WeekRow>(
@@ -127,7 +131,7 @@ export class RunsRepo {
     this.selectLatest = db.prepare<[], HistoryRow & { target_id: string }>(
       `SELECT target_id, id, finished_at, json_extract(verdict_json, '$.avg_score') AS avg_score, json_extract(verdict_json, '$.pass_rate') AS pass_rate,
               json_extract(verdict_json, '$.passed') AS passed, json_extract(verdict_json, '$.counts.degraded') AS errors
-       FROM (SELECT *, row_number() OVER (PARTITION BY target_id ORDER BY finished_at DESC) AS n FROM runs WHERE status = 'complete') WHERE n = 1`,
+       FROM (SELECT *, row_number() OVER (PARTITION BY target_id ORDER BY finished_at DESC) AS n FROM runs WHERE status = 'complete' AND ${OWN_PROMPT}) WHERE n = 1`,
     );
   }
 
