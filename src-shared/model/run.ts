@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { chatMessage } from './dataset';
 import { toolCallRecord } from './tool-call';
+import { correctedPassRate, judgeTrust } from './judge';
 import { generation } from './workspace-config';
 
 export const runStatus = z.enum(['pending', 'running', 'complete', 'cancelled', 'error']);
@@ -43,7 +44,10 @@ export const verdict = z.object({
   pass_rate: z.number().nullable(),
   pass_rate_ci: interval.nullable(),
   coverage: z.number(),
-  corrected_pass_rate: z.object({ estimate: z.number(), ci: interval.nullable(), method: z.string() }).nullable(),
+  /** Rogan-Gladen θ when one trusted judge decides pass/fail (SPEC 11), with how it was computed. */
+  corrected_pass_rate: correctedPassRate.omit({ theta: true }).extend({ estimate: z.number(), method: z.string() }).nullable(),
+  /** Advisory: the trust of every LLM judge of the target when the run completed. */
+  judges: z.array(judgeTrust),
   question_pass_threshold: z.number(),
   counts: z.object({ total: z.number().int(), scored: z.number().int(), unscored: z.number().int(), degraded: z.number().int(), passed: z.number().int() }),
 });

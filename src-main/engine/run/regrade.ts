@@ -9,8 +9,7 @@ import { PlanError, planRun } from './plan';
 import { RunServices } from './run-services';
 import { formatShard } from './shard';
 import { newRunId, type StartedRun } from './start-run';
-
-const BATCH = 200;
+import { eachStoredResult } from './stored-results';
 
 export type RegradeOptions = Readonly<{ source: RunSource; concurrency?: number }>;
 
@@ -81,21 +80,16 @@ async function* storedItems(
   datasetId: string,
   done: ReadonlySet<string>,
 ): AsyncGenerator<WorkItem> {
-  for (let afterId = 0; ; ) {
-    const batch = await db.results.batch(sourceRunId, afterId, BATCH);
-    if (batch.length === 0) return;
-    for (const stored of batch) {
-      afterId = stored.id;
-      if (done.has(resultKey(stored.questionId, stored.repeatIndex))) continue;
-      const question = questions.get(stored.questionId);
-      yield question
-        ? { question, repeatIndex: stored.repeatIndex, stored: answeredFrom(stored) }
-        : {
-            question: { id: stored.questionId, input: stored.transcript.findLast((turn) => turn.role === 'user')?.content ?? '(unknown)' },
-            repeatIndex: stored.repeatIndex,
-            stored: { ...answeredFrom(stored), answer: null, error: `question "${stored.questionId}" is no longer in dataset "${datasetId}"; not re-graded` },
-          };
-    }
+  for await (const stored of eachStoredResult(db, sourceRunId)) {
+    if (done.has(resultKey(stored.questionId, stored.repeatIndex))) continue;
+    const question = questions.get(stored.questionId);
+    yield question
+      ? { question, repeatIndex: stored.repeatIndex, stored: answeredFrom(stored) }
+      : {
+          question: { id: stored.questionId, input: stored.transcript.findLast((turn) => turn.role === 'user')?.content ?? '(unknown)' },
+          repeatIndex: stored.repeatIndex,
+          stored: { ...answeredFrom(stored), answer: null, error: `question "${stored.questionId}" is no longer in dataset "${datasetId}"; not re-graded` },
+        };
   }
 }
 

@@ -7,6 +7,7 @@ import { computeVerdict } from '../scoring/verdict';
 import type { StoreApi } from '../../store/store';
 import { answerQuestion, errorText, gradeAnswer, type Answered, type QuestionEnv } from './execute-question';
 import { ObservedSettings } from './identity';
+import { withJudgeAdvisory } from './judge-advisory';
 import type { HeldLock, LockOptions } from './run-lock';
 import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
 import { ProgressThrottle } from './progress';
@@ -117,7 +118,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       // The verdict reads what was stored, so a resumed run counts the questions of every process that worked on it.
       const stored = await db.results.tally(runId);
       const verdict = computeVerdict({ tally: stored, total: run.total, gate: plan.target.gate, questionPassThreshold: plan.passThreshold });
-      end = { status: 'complete', verdict, error: null };
+      end = { status: 'complete', verdict: await withJudgeAdvisory(verdict, db, deps.workspace, plan, runId), error: null };
     }
   } catch (error) {
     end = { status: 'error', verdict: null, error: errorText(error) };

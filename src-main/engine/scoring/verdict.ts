@@ -29,6 +29,7 @@ export function computeVerdict({ tally, total, gate, questionPassThreshold }: Ve
     pass_rate_ci: wilson(tally.passed, tally.scored),
     coverage,
     corrected_pass_rate: null,
+    judges: [],
     question_pass_threshold: questionPassThreshold,
     counts: { total, scored: tally.scored, unscored: tally.unscored, degraded: tally.degraded, passed: tally.passed },
   };

@@ -30,6 +30,8 @@ export type NewQuestionResult = Readonly<{
 /** The SQL side of scoring's Tally (same fields), so resume and the verdict read what was stored. */
 export type StoredTally = { scored: number; unscored: number; degraded: number; passed: number; errors: number; scoreSum: number };
 
+export type GraderScoreCount = Readonly<{ score: number; minScore: number; maxScore: number; n: number }>;
+
 type ResultRowDb = {
   id: number;
   run_id: string;
@@ -147,6 +149,7 @@ export class ResultsRepo {
   private readonly write: (result: NewQuestionResult) => number;
   private readonly selectTally;
   private readonly selectKeys;
+  private readonly selectScoreCounts;
   private readonly selectOne;
   private readonly selectBatch;
   private readonly gradersOf;
@@ -216,6 +219,11 @@ export class ResultsRepo {
        FROM question_results WHERE run_id = @runId`,
     );
     this.selectKeys = db.prepare<{ runId: string }, [string, number]>('SELECT question_id, repeat_index FROM question_results WHERE run_id = @runId').raw();
+    this.selectScoreCounts = db.prepare<{ runId: string; graderId: string }, GraderScoreCount>(
+      `SELECT g.score AS score, g.min_score AS minScore, g.max_score AS maxScore, count(*) AS n
+       FROM grader_results g JOIN question_results q ON q.id = g.result_id
+       WHERE q.run_id = @runId AND g.grader_id = @graderId AND g.status = 'scored' GROUP BY g.score, g.min_score, g.max_score`,
+    );
     this.selectOne = db.prepare<{ id: number }, ResultRowDb>('SELECT * FROM question_results WHERE id = @id');
     this.selectBatch = db.prepare<{ runId: string; afterId: number; limit: number }, ResultRowDb>(
       'SELECT * FROM question_results WHERE run_id = @runId AND id > @afterId ORDER BY id LIMIT @limit',
@@ -241,6 +249,11 @@ export class ResultsRepo {
   /** [question_id, repeat_index] of every stored result of a run: what `--resume` skips. */
   doneKeys(runId: string): [string, number][] {
     return this.selectKeys.all({ runId });
+  }
+
+  /** How often a grader gave each score in a run (judges give few distinct scores): the judge's pass count without loading rows. */
+  graderScoreCounts(runId: string, graderId: string): GraderScoreCount[] {
+    return this.selectScoreCounts.all({ runId, graderId });
   }
 
   get(resultId: number): ResultDetail | undefined {

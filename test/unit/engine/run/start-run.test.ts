@@ -132,6 +132,14 @@ describe('startRun', () => {
     expect(q1.graders.find((g) => g.graderId === 'groundedness_grader')).toMatchObject({ score: 1, minScore: 0, maxScore: 1, score0to5: 5 });
     expect(q1.graders.find((g) => g.graderId === 'fact_match_grader')).toMatchObject({ status: 'skipped', score: null, score0to5: null });
     expect(finished.verdict).toMatchObject({ coverage: 0.5, counts: { scored: 2, degraded: 2, passed: 1 }, pass_rate: 0.5 });
+    // Judge trust is advisory on every verdict: never validated here, so named as such.
+    expect(finished.verdict?.judges.map((judge) => `${judge.grader}: ${judge.state}`)).toEqual([
+      'groundedness_grader: unvalidated',
+      'relevance_grader: unvalidated',
+      'fact_match_grader: unvalidated',
+      'actionability_grader: unvalidated',
+    ]);
+    expect(finished.verdict?.corrected_pass_rate).toBeNull();
   });
 
   it('keeps only questions of the shard, deterministically', async () => {

@@ -14,6 +14,7 @@ const verdict = (over: Partial<Verdict> = {}): Verdict => ({
   pass_rate_ci: [0.5, 1],
   coverage: 1,
   corrected_pass_rate: null,
+  judges: [],
   question_pass_threshold: 3.5,
   counts: { total: 3, scored: 3, unscored: 0, degraded: 0, passed: 3 },
   ...over,

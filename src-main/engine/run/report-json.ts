@@ -1,0 +1,75 @@
+// `ai-eval run --json FILE`: the SPEC 13 dump of runs with every question, streamed to the file in flat memory.
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ResultDetail } from '../../../src-shared/model';
+import type { RunRecord } from '../../store/repos/runs.repo';
+import type { StoreApi } from '../../store/store';
+import { eachStoredResult } from './stored-results';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The run's header in the SPEC 13 shape (keys may be added, never renamed). */
+export function runJson(run: RunRecord) {
+  return {
+    id: run.id,
+    target: run.targetId,
+    status: run.status,
+    source: run.source,
+    started_at: iso(run.startedAt),
+    finished_at: iso(run.finishedAt),
+    verdict: run.verdict,
+    // The trust of each LLM judge when the run completed (advisory; none for a run without a verdict).
+    judges: run.verdict?.judges ?? [],
+    model: run.identity.model,
+    dataset: run.identity.dataset,
+    error: run.error,
+  };
+}
+
+/** One question result in the SPEC 13 shape. */
+export function questionJson(result: ResultDetail) {
+  return {
+    id: result.questionId,
+    repeat_index: result.repeatIndex,
+    status: result.status,
+    score: result.score,
+    passed: result.passed,
+    response: result.response,
+    error: result.error,
+    tool_calls: result.toolCalls?.map((call) => ({ name: call.name, server: call.server, args: call.args, result: call.result, error: call.error })) ?? null,
+    graders: result.graders.map((grader) => ({
+      id: grader.graderId,
+      status: grader.status,
+      score: grader.score,
+      min: grader.minScore,
+      max: grader.maxScore,
+      score_0_5: grader.score0to5,
+      reason: grader.reason,
+      checks: (grader.checks ?? []).map((check) => ({ id: check.id, kind: check.kind, score: check.score, passed: check.passed, executed: check.executed })),
+    })),
+  };
+}
+
+/** Writes `{"runs": [...]}` question by question, so a 100,000-question run never sits in memory as one string. */
+export async function writeJsonReport(file: string, db: StoreApi, runIds: readonly string[]): Promise<void> {
+  mkdirSync(dirname(file), { recursive: true });
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, '{"runs":[');
+    for (const [index, runId] of runIds.entries()) {
+      const run = await db.runs.get(runId);
+      if (!run) throw new Error(`--json: run ${runId} is not in the store`);
+      const header = JSON.stringify(runJson(run));
+      writeSync(fd, `${index > 0 ? ',' : ''}${header.slice(0, -1)},"questions":[`);
+      let first = true;
+      for await (const result of eachStoredResult(db, runId)) {
+        writeSync(fd, `${first ? '' : ','}\n${JSON.stringify(questionJson(result))}`);
+        first = false;
+      }
+      writeSync(fd, ']}');
+    }
+    writeSync(fd, ']}\n');
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,67 @@
+// `ai-eval run --junit FILE`: one testsuite per run and one testcase per question, for CI systems.
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ResultDetail } from '../../../src-shared/model';
+import type { StoreApi } from '../../store/store';
+import { eachStoredResult } from './stored-results';
+
+/** Escapes text for an XML attribute or element; drops characters XML 1.0 cannot carry. */
+export function xmlEscape(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+const attrs = (values: Record<string, string | number>) =>
+  Object.entries(values)
+    .map(([key, value]) => `${key}="${xmlEscape(String(value))}"`)
+    .join(' ');
+
+function graderLines(result: ResultDetail): string {
+  return result.graders.map((grader) => `${grader.graderId}: ${grader.status}${grader.score === null ? '' : ` ${grader.score}/${grader.maxScore}`} ${grader.reason}`).join('\n');
+}
+
+/** The testcase of one question: passes silently, fails below the threshold, errors when degraded, skips when unscored. */
+export function testcaseXml(suite: string, result: ResultDetail, threshold: number): string {
+  const name = result.repeatIndex > 0 ? `${result.questionId} #${result.repeatIndex + 1}` : result.questionId;
+  const head = `    <testcase ${attrs({ classname: suite, name, time: ((result.latencyMs ?? 0) / 1000).toFixed(3) })}`;
+  if (result.status === 'degraded') {
+    return `${head}>\n      <error ${attrs({ message: result.error ?? 'degraded' })}>${xmlEscape(graderLines(result))}</error>\n    </testcase>\n`;
+  }
+  if (result.status === 'unscored') return `${head}>\n      <skipped ${attrs({ message: 'every grader skipped' })}/>\n    </testcase>\n`;
+  if (result.passed) return `${head}/>\n`;
+  const message = `score ${result.score?.toFixed(2)} < ${threshold.toFixed(2)}`;
+  return `${head}>\n      <failure ${attrs({ message })}>${xmlEscape(graderLines(result))}</failure>\n    </testcase>\n`;
+}
+
+/** Writes the report a suite at a time; counts come from the store, testcases stream. */
+export async function writeJunitReport(file: string, db: StoreApi, runIds: readonly string[]): Promise<void> {
+  mkdirSync(dirname(file), { recursive: true });
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ai-eval">\n');
+    for (const runId of runIds) {
+      const run = await db.runs.get(runId);
+      if (!run) throw new Error(`--junit: run ${runId} is not in the store`);
+      const tally = await db.results.tally(runId);
+      const threshold = run.identity.questionPassThreshold;
+      const suite = run.targetId;
+      const failures = tally.scored - tally.passed;
+      writeSync(
+        fd,
+        `  <testsuite ${attrs({ name: suite, tests: run.done, failures, errors: tally.degraded, skipped: tally.unscored, timestamp: new Date(run.startedAt ?? run.createdAt).toISOString() })}>\n` +
+          `    <properties>\n      <property ${attrs({ name: 'run_id', value: run.id })}/>\n      <property ${attrs({ name: 'status', value: run.status })}/>\n` +
+          (run.verdict ? `      <property ${attrs({ name: 'verdict', value: `${run.verdict.passed ? 'passed' : 'failed'} (${run.verdict.gate_type}): ${run.verdict.reason}` })}/>\n` : '') +
+          '    </properties>\n',
+      );
+      for await (const result of eachStoredResult(db, runId)) writeSync(fd, testcaseXml(suite, result, threshold));
+      writeSync(fd, '  </testsuite>\n');
+    }
+    writeSync(fd, '</testsuites>\n');
+  } finally {
+    closeSync(fd);
+  }
+}
