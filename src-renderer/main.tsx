@@ -6,6 +6,7 @@ import './styles/theme.css';
 import './styles/components.css';
 import './styles/forms.css';
 import './styles/targets.css';
+import './styles/settings.css';
 import './styles/results.css';
 
 const url = new URL(window.location.href);

@@ -6,6 +6,7 @@ import { JudgesPage } from '../features/judges/JudgesPage';
 import { ComparePage } from '../features/results/ComparePage';
 import { ResultsPage } from '../features/results/ResultsPage';
 import { RunPage } from '../features/results/RunPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
 import { TargetEditorPage } from '../features/targets/TargetEditorPage';
 
 export function Screen({ route }: { route: Route }) {
@@ -21,6 +22,8 @@ export function Screen({ route }: { route: Route }) {
       return first && second ? <ComparePage runIdA={first} runIdB={second} /> : <ResultsPage targetId={undefined} />;
     case 'judges':
       return <JudgesPage />;
+    case 'settings':
+      return <SettingsPage />;
     case 'targets':
       if (first === 'new' && !second) return <TargetEditorPage key="new" targetId={undefined} />;
       if (first && second === 'edit') return <TargetEditorPage key={first} targetId={first} />;

@@ -1,16 +1,14 @@
 // Calls for the provider connections of aieval.yaml: list them, fetch their live model lists, test them, save them.
 import { z } from 'zod';
 import { call } from '../rpc/define';
-import { judgeConfig, providerConfig, providerKind, workspaceIssue } from '../model';
+import { judgeConfig, providerConfig, workspaceIssue } from '../model';
 import { keyStatus } from './secrets.contract';
 
 export const providerSummary = z.object({
   name: z.string(),
-  kind: providerKind,
-  baseUrl: z.string().nullable().describe('base_url as written in aieval.yaml; null when the kind’s default is used.'),
+  /** The connection as written in aieval.yaml (kind, base_url, api_key_env, file, metadata); never a key. */
+  config: providerConfig,
   address: z.string().describe('What is called: base_url, the kind’s default address, or the cassette of a replay provider.'),
-  apiKeyEnv: z.string().nullable(),
-  file: z.string().nullable(),
   key: keyStatus,
 });
 export type ProviderSummary = z.infer<typeof providerSummary>;
@@ -36,7 +34,7 @@ export type ModelList = z.infer<typeof modelList>;
 const providerName = z.object({ provider: z.string().min(1) });
 
 export const providersContract = {
-  /** Every provider connection of aieval.yaml with its kind, address and whether its key is available. */
+  /** Every provider connection of aieval.yaml with its kind and base_url, the address it calls, and whether its key is available. */
   'providers.list': call(z.object({}), z.array(providerSummary)),
   /** The provider's live model list (Ollama /api/tags, OpenAI and Anthropic /models, a cassette's models). */
   'providers.models': call(providerName, modelList),

@@ -14,11 +14,8 @@ export const providersHandlers = (state: AppState) =>
       const keyring = keyringOf(state);
       return Object.entries(state.workspace().config?.providers ?? {}).map(([name, config]) => ({
         name,
-        kind: config.kind,
-        baseUrl: config.base_url ?? null,
+        config,
         address: addressOf(config),
-        apiKeyEnv: config.api_key_env ?? null,
-        file: config.file ?? null,
         key: keyStatusOf(keyring, name, config),
       }));
     },

@@ -60,6 +60,11 @@ export const targetsHandlers = (state: AppState) =>
       return { issues, warnings: warning ? [warning] : [] };
     },
     'targets.save': ({ target, previousId }) => saveConfig(state, (text) => withTarget(text, target, previousId)),
-    'settings.get': () => state.validWorkspace().config.settings,
+    'settings.get': () => {
+      // Only aieval.yaml has to be valid: the settings screen is where some of the other files' problems get fixed.
+      const config = state.workspace().config;
+      if (!config) throw new RpcError('invalid_workspace', `${CONFIG_FILE} has errors; fix them first (\`ai-eval validate\` lists them).`);
+      return config.settings;
+    },
     'settings.set': ({ settings }) => saveConfig(state, (text) => withSettings(text, settings)),
   }) satisfies Partial<Handlers<Contract, Ctx>>;

@@ -1,9 +1,10 @@
 // What the target calls: provider, model (the live list, free text allowed), system prompt and generation settings.
-import type { ModelList, ProviderSummary } from '../../../src-shared/contract/providers.contract';
+import type { ProviderSummary } from '../../../src-shared/contract/providers.contract';
 import { Field, fieldAria } from '../../components/Field';
+import { ModelInput } from './ModelInput';
 import type { SectionProps } from './target-form';
 
-type Props = SectionProps & Readonly<{ providers: readonly ProviderSummary[]; models: ModelList | undefined; onRetryModels: () => void }>;
+type Props = SectionProps & Readonly<{ providers: readonly ProviderSummary[] }>;
 
 const GENERATION = [
   ['temperature', 'Temperature', '0–2', 'Randomness; lower is steadier.'],
@@ -12,7 +13,7 @@ const GENERATION = [
   ['seed', 'Seed', 'integer', 'Same seed, same sampling where the provider supports it.'],
 ] as const;
 
-export function ModelSection({ form, at, edit, providers, models, onRetryModels }: Props) {
+export function ModelSection({ form, at, edit, providers }: Props) {
   const known = providers.some((provider) => provider.name === form.provider);
   return (
     <section className="form-section" aria-labelledby="target-model-title">
@@ -23,17 +24,12 @@ export function ModelSection({ form, at, edit, providers, models, onRetryModels 
             {!known && <option value={form.provider}>{form.provider ? `${form.provider} (not in aieval.yaml)` : 'Pick a provider…'}</option>}
             {providers.map((provider) => (
               <option key={provider.name} value={provider.name}>
-                {provider.name} ({provider.kind})
+                {provider.name} ({provider.config.kind})
               </option>
             ))}
           </select>
         </Field>
-        <Field id="target-model" label="Model" messages={at('model')} help={<ModelListNote models={models} provider={form.provider} onRetry={onRetryModels} />}>
-          <input className="form-control mono" {...fieldAria('target-model', at('model'))} list="target-model-options" value={form.model} onChange={(e) => edit({ model: e.target.value })} data-testid="target-model" spellCheck={false} autoComplete="off" />
-          <datalist id="target-model-options">
-            {models?.models.map((model) => <option key={model} value={model} />)}
-          </datalist>
-        </Field>
+        <ModelInput id="target-model" label="Model" provider={form.provider} value={form.model} onChange={(model) => edit({ model })} messages={at('model')} />
         <Field id="target-system-prompt" label="System prompt" wide help="Sent before every question; its sha256 is stored with each run." messages={at('system_prompt')}>
           <textarea className="form-control mono prompt" {...fieldAria('target-system-prompt', at('system_prompt'))} value={form.system_prompt} onChange={(e) => edit({ system_prompt: e.target.value })} rows={7} spellCheck={false} data-testid="target-system-prompt" />
         </Field>
@@ -55,25 +51,5 @@ export function ModelSection({ form, at, edit, providers, models, onRetryModels 
         ))}
       </div>
     </section>
-  );
-}
-
-function ModelListNote({ models, provider, onRetry }: { models: ModelList | undefined; provider: string; onRetry: () => void }) {
-  if (!provider) return <>Pick a provider to list its models.</>;
-  if (!models) return <span data-testid="model-list-note">Fetching {provider}’s models…</span>;
-  if (models.error) {
-    return (
-      <span className="field-note" data-testid="model-list-note">
-        <span aria-hidden="true">!</span> Could not list {provider}’s models; type the model name. {models.error}{' '}
-        <button type="button" className="link-button" onClick={onRetry}>
-          Retry
-        </button>
-      </span>
-    );
-  }
-  return (
-    <span data-testid="model-list-note">
-      {models.models.length} model{models.models.length === 1 ? '' : 's'} from {provider}; any other name can be typed.
-    </span>
   );
 }

@@ -14,7 +14,7 @@ import { takenIds, useTargets } from './targets.store';
 
 export function TargetEditorPage({ targetId }: { targetId: string | undefined }) {
   const state = useTargets();
-  const { form, initial, editorOpened, formEdited, modelsRequested, saveRequested } = state;
+  const { form, initial, editorOpened, formEdited, saveRequested } = state;
   useEffect(() => void editorOpened(targetId), [targetId, editorOpened]);
   const save = useCallback(() => void saveRequested(), [saveRequested]);
   useSaveShortcut(save);
@@ -67,7 +67,7 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
         </div>
       )}
       <IdentitySection {...sectionProps} />
-      <ModelSection {...sectionProps} providers={state.providers} models={state.models[form.provider]} onRetryModels={() => void modelsRequested(form.provider)} />
+      <ModelSection {...sectionProps} providers={state.providers} />
       <GradersSection {...sectionProps} datasets={state.datasets} warnings={state.warnings} />
       <GateSection {...sectionProps} settings={state.settings} />
       {form.mode === 'agent' && <AgentSection {...sectionProps} />}

@@ -1,7 +1,7 @@
-// Target editor state: the form and what it was loaded as, the choices (providers, models, datasets), issues; actions named as events.
+// Target editor state: the form and what it was loaded as, the choices (providers, datasets), issues; actions named as events.
 import { create } from 'zustand';
 import type { DatasetSummary } from '../../../src-shared/contract/datasets.contract';
-import type { ModelList, ProviderSummary } from '../../../src-shared/contract/providers.contract';
+import type { ProviderSummary } from '../../../src-shared/contract/providers.contract';
 import type { Settings, WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { navigate } from '../../app/router';
@@ -18,8 +18,6 @@ type TargetsState = {
   datasets: readonly DatasetSummary[];
   /** The workspace settings, for the overrides' placeholders; undefined while the workspace has errors. */
   settings: Settings | undefined;
-  /** The live model list per provider; absent while it loads. */
-  models: Readonly<Record<string, ModelList>>;
   /** aieval.yaml issues from the last check or save. */
   serverIssues: readonly WorkspaceIssue[];
   warnings: readonly string[];
@@ -31,7 +29,6 @@ type TargetsState = {
   movedTo: string | undefined;
   editorOpened(id: string | undefined): Promise<void>;
   formEdited(patch: Partial<TargetForm>): void;
-  modelsRequested(provider: string): Promise<void>;
   saveRequested(): Promise<void>;
 };
 
@@ -65,7 +62,6 @@ export const useTargets = create<TargetsState>((set, get) => {
     providers: [],
     datasets: [],
     settings: undefined,
-    models: {},
     serverIssues: [],
     warnings: [],
     attempted: false,
@@ -87,7 +83,6 @@ export const useTargets = create<TargetsState>((set, get) => {
         ]);
         const form = target ? formFromTarget(target) : emptyForm({ provider: providers[0]?.name, dataset: datasets[0]?.id });
         set({ targetIds: targets.map((t) => t.id), providers, datasets, settings, form, initial: form });
-        if (form.provider) void get().modelsRequested(form.provider);
         scheduleCheck();
       } catch (error) {
         set({ error: messageOf(error) });
@@ -98,20 +93,7 @@ export const useTargets = create<TargetsState>((set, get) => {
       const form = get().form;
       if (!form) return;
       set({ form: { ...form, ...patch }, notice: undefined });
-      if (patch.provider !== undefined && patch.provider !== form.provider) void get().modelsRequested(patch.provider);
       scheduleCheck();
-    },
-
-    async modelsRequested(provider) {
-      if (!provider) return;
-      const { [provider]: _stale, ...rest } = get().models;
-      set({ models: rest });
-      try {
-        const list = await api['providers.models']({ provider });
-        set({ models: { ...get().models, [provider]: list } });
-      } catch (error) {
-        set({ models: { ...get().models, [provider]: { models: [], error: messageOf(error) } } });
-      }
     },
 
     async saveRequested() {

@@ -19,12 +19,13 @@ describe('providers handlers', () => {
 
   it('lists every connection with its kind, address and key status', async () => {
     const { call } = appWithProviders(lines(), memoryKeychain(), { OPENAI_API_KEY: 'sk-env' });
+    const key = (provider: string, variable: string | null = null, source: string | null = null) => ({ provider, variable, source, storage: 'keychain' });
     expect(await call('providers.list', {})).toEqual([
-      { name: 'fake', kind: 'ollama', baseUrl: fake.url, address: fake.url, apiKeyEnv: null, file: null, key: { provider: 'fake', variable: null, source: null, storage: 'keychain' } },
-      { name: 'offline', kind: 'ollama', baseUrl: closed, address: closed, apiKeyEnv: null, file: null, key: { provider: 'offline', variable: null, source: null, storage: 'keychain' } },
-      { name: 'cloud', kind: 'openai', baseUrl: null, address: 'https://api.openai.com/v1', apiKeyEnv: null, file: null, key: { provider: 'cloud', variable: 'OPENAI_API_KEY', source: 'environment', storage: 'keychain' } },
-      { name: 'tape', kind: 'replay', baseUrl: null, address: 'recordings/none.jsonl', apiKeyEnv: null, file: 'recordings/none.jsonl', key: { provider: 'tape', variable: null, source: null, storage: 'keychain' } },
-      { name: 'local', kind: 'ollama', baseUrl: 'http://localhost:11434', address: 'http://localhost:11434', apiKeyEnv: null, file: null, key: { provider: 'local', variable: null, source: null, storage: 'keychain' } },
+      { name: 'fake', config: { kind: 'ollama', base_url: fake.url }, address: fake.url, key: key('fake') },
+      { name: 'offline', config: { kind: 'ollama', base_url: closed }, address: closed, key: key('offline') },
+      { name: 'cloud', config: { kind: 'openai' }, address: 'https://api.openai.com/v1', key: key('cloud', 'OPENAI_API_KEY', 'environment') },
+      { name: 'tape', config: { kind: 'replay', file: 'recordings/none.jsonl' }, address: 'recordings/none.jsonl', key: key('tape') },
+      { name: 'local', config: { kind: 'ollama', base_url: 'http://localhost:11434' }, address: 'http://localhost:11434', key: key('local') },
     ]);
   });
 

@@ -1,0 +1,74 @@
+// The settings screen (`#/settings`): provider connections and keys, the judge, and every workspace setting; Save writes aieval.yaml.
+import { useCallback, useEffect } from 'react';
+import { formatIssue } from '../../../src-shared/model';
+import { useSaveShortcut } from '../../components/use-save-shortcut';
+import { messagesAt } from '../targets/targets.selectors';
+import { ConnectionsSection } from './ConnectionsSection';
+import { JudgeSection } from './JudgeSection';
+import { ModelRefFields } from './ModelRefFields';
+import { SETTINGS_SECTIONS } from './settings-fields';
+import { changed, fieldIssuesOf, unplacedIssues, visibleDraftIssues } from './settings.selectors';
+import { validateDraft } from './settings-form';
+import { useSettings } from './settings.store';
+import { SettingsSectionView } from './SettingsSectionView';
+
+export function SettingsPage() {
+  const state = useSettings();
+  const { draft, loaded, settingsOpened, saveRequested } = state;
+  useEffect(() => void settingsOpened(), [settingsOpened]);
+  const save = useCallback(() => void saveRequested(), [saveRequested]);
+  useSaveShortcut(save);
+
+  if (!draft || !loaded) {
+    return state.error ? <div className="page"><div className="banner error" role="alert">Cannot open the settings: {state.error}</div></div> : <div className="page muted">Loading settings…</div>;
+  }
+  const local = validateDraft(draft).issues;
+  const shown = [...visibleDraftIssues(local, draft, loaded, state.attempted), ...fieldIssuesOf(state.serverIssues)];
+  const at = (path: string) => messagesAt(shown, path);
+  const dirty = changed(draft, loaded);
+  const providers = draft.connections.map((row) => row.name);
+  const unplaced = unplacedIssues(state.serverIssues);
+
+  return (
+    <div className="page form-page" data-testid="settings">
+      <header className="page-header form-header">
+        <div>
+          <h1>Settings</h1>
+          <p>
+            Saved into <code>aieval.yaml</code> with its comments kept; runs started after saving use the new values.
+          </p>
+        </div>
+        <div className="toolbar-actions">
+          <span role="status" className="save-status" data-testid="settings-status">
+            {state.error ? <span className="badge fail">✕ {state.error}</span> : state.notice ? <span className="badge pass">✓ {state.notice}</span> : dirty ? <span className="muted">● unsaved changes</span> : null}
+            {state.attempted && local.length > 0 && <span className="badge fail">✕ {local.length} problem{local.length === 1 ? '' : 's'} below</span>}
+          </span>
+          <button type="button" className="button" onClick={state.reverted} disabled={!dirty} data-testid="revert-settings">
+            Revert
+          </button>
+          <button type="button" className="button primary" onClick={save} disabled={!dirty || state.saving} title="Save (Ctrl+S)" data-testid="save-settings">
+            {state.saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </header>
+      {unplaced.length > 0 && (
+        <div className="banner error" role="alert" data-testid="settings-other-issues">
+          <ul className="plain-list">
+            {unplaced.map((issue) => (
+              <li key={formatIssue(issue)}>{formatIssue(issue)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ConnectionsSection at={at} />
+      <JudgeSection judge={draft.judge} providers={providers} at={at} onChange={(judge) => state.draftEdited({ judge })} />
+      {SETTINGS_SECTIONS.map((section) => (
+        <SettingsSectionView key={section.id} section={section} values={draft.settings.values} at={at} onEdit={state.settingEdited}>
+          {section.id === 'optimizer' && (
+            <ModelRefFields id="proposer" what="Proposer" value={draft.settings.proposer} providers={providers} at={at} path="settings.optimizer.proposer" onChange={(proposer) => state.draftEdited({ proposer })} />
+          )}
+        </SettingsSectionView>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Pure selectors for the settings screen: key status and connection tests in words, what changed, where problems go.
+import type { ConnectionTest } from '../../../src-shared/contract/providers.contract';
+import type { KeyStatus } from '../../../src-shared/contract/secrets.contract';
+import type { WorkspaceIssue } from '../../../src-shared/model';
+import type { FieldIssue } from '../targets/target-form';
+import type { SettingsDraft } from './settings-form';
+
+export type Tone = 'pass' | 'fail' | 'degraded' | 'neutral';
+
+/** Where a connection's key comes from, in words; the key itself is never known to the renderer. */
+export function keyStatusText(status: KeyStatus): Readonly<{ tone: Tone; text: string }> {
+  if (status.variable === null) return { tone: 'neutral', text: 'No key needed' };
+  if (status.source === 'keychain') return { tone: 'pass', text: `••• stored in the OS keychain (as ${status.variable})` };
+  if (status.source === 'environment') return { tone: 'pass', text: `••• from the environment (${status.variable})` };
+  return { tone: 'fail', text: `Missing: no ${status.variable} in the keychain or the environment` };
+}
+
+/** A connection test's outcome as a badge word plus its message. */
+export function testLook(test: ConnectionTest): Readonly<{ tone: Tone; word: string; text: string }> {
+  if (test.ok) return { tone: 'pass', word: 'connected', text: `${test.message} (${test.latencyMs} ms)` };
+  const word = test.problem === 'no_key' ? 'no key' : test.problem === 'unauthorized' ? 'key refused' : (test.problem ?? 'failed').replace('_', ' ');
+  return { tone: 'fail', word, text: test.message };
+}
+
+/** aieval.yaml issues as FieldIssues by their full path (`settings.concurrency`, `providers.local.base_url`). */
+export const fieldIssuesOf = (issues: readonly WorkspaceIssue[]): FieldIssue[] =>
+  issues.filter((issue) => issue.severity === 'error').map((issue) => ({ path: issue.path, message: issue.message }));
+
+/** Problems no field of the settings screen shows (targets referring to a removed connection), for the banner. */
+export function unplacedIssues(issues: readonly WorkspaceIssue[]): WorkspaceIssue[] {
+  return issues.filter((issue) => issue.severity === 'error' && !/^(settings|judge|providers)(\.|$)/.test(issue.path));
+}
+
+export const changed = <T>(a: T, b: T): boolean => JSON.stringify(a) !== JSON.stringify(b);
+
+/** The draft's value behind a problem's path, to tell whether the user changed it. */
+function draftValueAt(draft: SettingsDraft, path: string): unknown {
+  const [head, ...rest] = path.split('.');
+  if (head === 'judge') return draft.judge;
+  if (head === 'providers') return draft.connections.find((row) => row.name === rest[0]);
+  const key = rest.join('.');
+  return key.startsWith('optimizer.proposer') ? draft.settings.proposer : draft.settings.values[key];
+}
+
+/** Client-side problems show once their field changed, and all of them after a save attempt. */
+export function visibleDraftIssues(issues: readonly FieldIssue[], draft: SettingsDraft, loaded: SettingsDraft, attempted: boolean): FieldIssue[] {
+  return attempted ? [...issues] : issues.filter((issue) => changed(draftValueAt(draft, issue.path), draftValueAt(loaded, issue.path)));
+}

@@ -1,0 +1,41 @@
+// A model field: the provider's live model list as suggestions, free text allowed, and a note when the list cannot be fetched.
+import { useEffect } from 'react';
+import type { ModelList } from '../../../src-shared/contract/providers.contract';
+import { Field, fieldAria } from '../../components/Field';
+import { useModelLists } from './models.store';
+
+type Props = Readonly<{ id: string; label: string; provider: string; value: string; onChange: (model: string) => void; messages: readonly string[] }>;
+
+export function ModelInput({ id, label, provider, value, onChange, messages }: Props) {
+  const list = useModelLists((state) => state.lists[provider]);
+  const modelsRequested = useModelLists((state) => state.modelsRequested);
+  useEffect(() => void modelsRequested(provider), [provider, modelsRequested]);
+  return (
+    <Field id={id} label={label} messages={messages} help={<ModelListNote list={list} provider={provider} onRetry={() => void modelsRequested(provider, true)} testId={`${id}-list-note`} />}>
+      <input className="form-control mono" {...fieldAria(id, messages)} list={`${id}-options`} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id} spellCheck={false} autoComplete="off" />
+      <datalist id={`${id}-options`}>
+        {list?.models.map((model) => <option key={model} value={model} />)}
+      </datalist>
+    </Field>
+  );
+}
+
+function ModelListNote({ list, provider, onRetry, testId }: { list: ModelList | undefined; provider: string; onRetry: () => void; testId: string }) {
+  if (!provider) return <>Pick a provider to list its models.</>;
+  if (!list) return <span data-testid={testId}>Fetching {provider}’s models…</span>;
+  if (list.error) {
+    return (
+      <span className="field-note" data-testid={testId}>
+        <span aria-hidden="true">!</span> Could not list {provider}’s models; type the model name. {list.error}{' '}
+        <button type="button" className="link-button" onClick={onRetry}>
+          Retry
+        </button>
+      </span>
+    );
+  }
+  return (
+    <span data-testid={testId}>
+      {list.models.length} model{list.models.length === 1 ? '' : 's'} from {provider}; any other name can be typed.
+    </span>
+  );
+}
