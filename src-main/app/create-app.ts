@@ -5,29 +5,37 @@ import type { Handlers } from '../../src-shared/rpc/define';
 import { createRouter, type Dispatch } from '../../src-shared/rpc/router';
 import { AppState, type AppOptions } from './app-state';
 import type { Ctx } from './ctx';
+import { OtlpReceiver, type ReceiverRoute } from '../engine/traces/otlp-receiver';
 import { datasetsHandlers } from './handlers/datasets.handlers';
 import { judgesHandlers } from './handlers/judges.handlers';
+import { labelsHandlers } from './handlers/labels.handlers';
 import { providersHandlers } from './handlers/providers.handlers';
 import { runsHandlers, serviceRunManager } from './handlers/runs.handlers';
 import { secretsHandlers } from './handlers/secrets.handlers';
 import { targetsHandlers } from './handlers/targets.handlers';
+import { tracesHandlers } from './handlers/traces.handlers';
 import { workspaceHandlers } from './handlers/workspace.handlers';
 
 export type App = Readonly<{
   state: AppState;
   dispatch: Dispatch<Ctx>;
   events: AppState['events'];
+  /** Extra HTTP routes for `ai-eval serve` (the OTLP receiver's POST /v1/traces). */
+  routes: readonly ReceiverRoute[];
   dispose(): Promise<void>;
 }>;
 
 export function createApp(options: AppOptions & { checkOutputs?: boolean }): App {
   const state = new AppState(options);
+  const receiver = new OtlpReceiver({ store: () => state.db.traces, clock: state.clock, onReceived: (r) => state.events.emit('traces.received', r) });
   const runManager = serviceRunManager(state);
   const handlers = {
     ...workspaceHandlers(state),
     ...datasetsHandlers(state),
     ...targetsHandlers(state),
     ...judgesHandlers(state),
+    ...tracesHandlers(state, receiver),
+    ...labelsHandlers(state),
     ...providersHandlers(state),
     ...runsHandlers(state, runManager),
     ...secretsHandlers(state),
@@ -40,7 +48,9 @@ export function createApp(options: AppOptions & { checkOutputs?: boolean }): App
     state,
     dispatch,
     events: state.events,
+    routes: [receiver.route],
     async dispose() {
+      await receiver.stop();
       await runManager.cancelAll();
       state.close();
     },

@@ -1,5 +1,8 @@
 // Every `ai-eval` command, in the order `--help` lists them.
 import type { Command } from './command';
+import { importTracesCommand } from './import-traces.command';
+import { promoteCommand } from './promote.command';
+import { tracesCommand } from './traces.command';
 import { initCommand } from './init.command';
 import { judgesCommand } from './judges.command';
 import { sampleTracesCommand } from './sample-traces.command';
@@ -8,4 +11,4 @@ import { trustCommand } from './trust.command';
 import { validateCommand } from './validate.command';
 import { validateJudgeCommand } from './validate-judge.command';
 
-export const COMMANDS: readonly Command[] = [initCommand, trustCommand, validateCommand, sampleTracesCommand, validateJudgeCommand, judgesCommand, serveCommand];
+export const COMMANDS: readonly Command[] = [initCommand, trustCommand, validateCommand, importTracesCommand, tracesCommand, promoteCommand, sampleTracesCommand, validateJudgeCommand, judgesCommand, serveCommand];

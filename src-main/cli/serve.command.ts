@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { ReceiverStatus } from '../../src-shared/model';
 import { createHttpShell, newToken } from '../http/server';
 import { findResourcesDir } from '../paths';
 import { createCliApp } from './cli-app';
@@ -22,6 +23,7 @@ export const serveCommand: Command = {
       events: app.events,
       staticDir: join(dirname(findResourcesDir()), 'out', 'renderer'),
       token,
+      routes: app.routes,
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -31,6 +33,10 @@ export const serveCommand: Command = {
     io.out(`AI Eval is serving ${app.state.dir}`);
     io.out(url);
     if (args.values.open) openInBrowser(url);
+    // The standalone OTLP receiver (settings.otlp_receiver, off by default); POST /v1/traces above works either way.
+    const receiver = await app.dispatch('traces.receiverApply', {}, { transport: 'cli' });
+    if (!receiver.ok) io.err(`warning: OTLP receiver: ${receiver.error.message}`);
+    else if ((receiver.value as ReceiverStatus).url) io.out(`OTLP receiver: ${(receiver.value as ReceiverStatus).url}`);
     await new Promise<void>((resolve) => {
       const stop = () => server.close(() => resolve());
       process.once('SIGINT', stop);

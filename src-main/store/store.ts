@@ -2,7 +2,10 @@
 import { join } from 'node:path';
 import { openDb, type Db } from './db';
 import { JudgesRepo } from './repos/judges.repo';
+import { LabelsRepo } from './repos/labels.repo';
 import { OptimizerRepo } from './repos/optimizer.repo';
+import { ReviewQueueRepo } from './repos/review-queue.repo';
+import { TracesRepo } from './repos/traces.repo';
 import { ResultPagesRepo } from './repos/result-pages.repo';
 import { ResultsRepo } from './repos/results.repo';
 import { RunLocksRepo } from './repos/run-locks.repo';
@@ -11,6 +14,9 @@ import { RunsRepo } from './repos/runs.repo';
 /** Every repository, constructed once per database; add a repository here and it appears on StoreApi. */
 function createRepos(db: Db) {
   return {
+    traces: new TracesRepo(db),
+    reviewQueue: new ReviewQueueRepo(db),
+    labels: new LabelsRepo(db),
     judges: new JudgesRepo(db),
     runs: new RunsRepo(db),
     runLocks: new RunLocksRepo(db),

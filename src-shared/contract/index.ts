@@ -1,10 +1,12 @@
 // The whole contract: every call and event the service offers, merged from one file per domain.
 import { datasetsContract } from './datasets.contract';
 import { judgesContract } from './judges.contract';
+import { labelsContract } from './labels.contract';
 import { providersContract } from './providers.contract';
 import { runsContract } from './runs.contract';
 import { secretsContract } from './secrets.contract';
 import { targetsContract } from './targets.contract';
+import { tracesContract } from './traces.contract';
 import { workspaceContract } from './workspace.contract';
 
 export const contract = {
@@ -12,6 +14,8 @@ export const contract = {
   ...datasetsContract,
   ...targetsContract,
   ...judgesContract,
+  ...tracesContract,
+  ...labelsContract,
   ...providersContract,
   ...runsContract,
   ...secretsContract,

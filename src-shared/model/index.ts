@@ -8,4 +8,6 @@ export * from './tool-call';
 export * from './issues';
 export * from './run';
 export * from './judge';
+export * from './trace';
+export * from './label';
 export * from './optimizer';

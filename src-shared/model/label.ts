@@ -1,9 +1,9 @@
 // Human labels on review items and question results: verdict, per-dimension scores, tags, notes (SPEC 10).
 import { z } from 'zod';
 
-export const VERDICTS = ['pass', 'fail', 'defer'] as const;
-export const verdict = z.enum(VERDICTS);
-export type Verdict = z.infer<typeof verdict>;
+export const LABEL_VERDICTS = ['pass', 'fail', 'defer'] as const;
+export const labelVerdict = z.enum(LABEL_VERDICTS);
+export type LabelVerdict = z.infer<typeof labelVerdict>;
 
 /** The dimensions the workbench offers by default; users may add their own (any snake_case name). */
 export const STANDARD_DIMENSIONS = ['relevance', 'completeness', 'accuracy', 'actionability', 'groundedness', 'format'] as const;
@@ -14,7 +14,7 @@ export const dimensionName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be
 export const dimensionScore = z.union([z.number().min(0).max(5), z.enum(['pass', 'fail'])]);
 export type DimensionScore = z.infer<typeof dimensionScore>;
 
-export const tag = z.string().trim().min(1).max(64);
+export const labelTag = z.string().trim().min(1).max(64);
 
 /** What a label can be attached to: an imported trace's review item, a run's question result, a judge's gold item or call. */
 export const labelSubjectType = z.enum(['review_item', 'question_result', 'gold_item', 'judge_call']);
@@ -27,7 +27,7 @@ export const label = z.object({
   subjectType: labelSubjectType,
   subjectId: z.string(),
   /** null while only scores, tags or notes were given. */
-  verdict: verdict.nullable(),
+  verdict: labelVerdict.nullable(),
   /** Holistic labels leave this empty; per-dimension labels score each named dimension. */
   dimensions: z.record(z.string(), dimensionScore),
   tags: z.array(z.string()),
@@ -42,9 +42,27 @@ export type Label = z.infer<typeof label>;
  * changes one thing. A dimension set to null is removed; `tags` and `notes` replace the old value.
  */
 export const labelPatch = z.object({
-  verdict: verdict.nullable().optional(),
+  verdict: labelVerdict.nullable().optional(),
   dimensions: z.record(dimensionName, dimensionScore.nullable()).optional(),
-  tags: z.array(tag).max(50).optional(),
+  tags: z.array(labelTag).max(50).optional(),
   notes: z.string().max(20_000).optional(),
 });
 export type LabelPatch = z.infer<typeof labelPatch>;
+
+/** What a label says, without whom it is attached to and when. */
+export type LabelContent = Readonly<{ verdict: LabelVerdict | null; dimensions: Readonly<Record<string, DimensionScore>>; tags: readonly string[]; notes: string }>;
+
+/** A label after a patch: fields the patch leaves out are kept; a dimension set to null is removed; tags are de-duplicated. */
+export function applyLabelPatch(current: LabelContent | undefined, patch: LabelPatch): LabelContent {
+  const dimensions: Record<string, DimensionScore> = { ...(current?.dimensions ?? {}) };
+  for (const [name, score] of Object.entries(patch.dimensions ?? {})) {
+    if (score === null) delete dimensions[name];
+    else dimensions[name] = score;
+  }
+  return {
+    verdict: patch.verdict !== undefined ? patch.verdict : (current?.verdict ?? null),
+    dimensions,
+    tags: patch.tags !== undefined ? [...new Set(patch.tags.map((t) => t.trim()).filter(Boolean))] : [...(current?.tags ?? [])],
+    notes: patch.notes ?? current?.notes ?? '',
+  };
+}

@@ -1,6 +1,6 @@
 // Imported production traces as the review queue sees them: review items, groups, filters, imports (SPEC 10).
 import { z } from 'zod';
-import { verdict } from './label';
+import { labelVerdict } from './label';
 
 export const traceRole = z.enum(['system', 'user', 'assistant', 'tool']);
 export type TraceRole = z.infer<typeof traceRole>;
@@ -63,7 +63,7 @@ export const reviewItem = z.object({
   /** Epoch ms of the root span's start. */
   startedAt: z.number().nullable(),
   latencyMs: z.number().nullable(),
-  verdict: verdict.nullable(),
+  verdict: labelVerdict.nullable(),
   labelTags: z.array(z.string()),
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
@@ -99,6 +99,9 @@ export const reviewItemDetail = reviewItem.extend({
   spansTruncated: z.boolean(),
 });
 export type ReviewItemDetail = z.infer<typeof reviewItemDetail>;
+
+/** What the store keeps per review item: the detail without its label and span context. */
+export type ReviewItemRecord = Omit<ReviewItemDetail, 'spans' | 'spansTruncated' | 'verdict' | 'labelTags'>;
 
 export const labelState = z.enum(['unlabeled', 'labeled', 'pass', 'fail', 'defer']);
 export type LabelState = z.infer<typeof labelState>;
@@ -172,6 +175,18 @@ export const importSummary = z.object({
   elapsedMs: z.number(),
 });
 export type ImportSummary = z.infer<typeof importSummary>;
+
+/** Progress of one import, per file; coalesced to about ten a second. */
+export const importProgress = z.object({
+  file: z.string(),
+  fileIndex: z.number().int(),
+  fileCount: z.number().int(),
+  bytesRead: z.number(),
+  totalBytes: z.number(),
+  spans: z.number().int(),
+  bad: z.number().int(),
+});
+export type ImportProgress = z.infer<typeof importProgress>;
 
 export const receiverStatus = z.object({
   enabled: z.boolean(),

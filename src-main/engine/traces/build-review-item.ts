@@ -1,14 +1,11 @@
 // Normalises one trace's spans into its review item: the question, the steps and tool calls, the final answer, flags.
-import type { ReviewItemDetail, TraceMessage } from '../../../src-shared/model/trace';
+import type { ReviewItemRecord, TraceMessage } from '../../../src-shared/model/trace';
 import { classifySpan, type SpanClass } from './conventions/detect';
 import { message, REDACTED } from './conventions/messages';
 import { conversationIdOf, extractAgentIo, extractToolExecution } from './context-spans';
 import { joinToolCalls } from './join-tool-calls';
-import { extractLlmCall, type LlmCall, type SpanCore } from './llm-call';
-import { nsDiffMs, nsToMs } from './span';
-
-/** What the store keeps per review item (the detail without the label and the span context). */
-export type ReviewItemRecord = Omit<ReviewItemDetail, 'spans' | 'spansTruncated' | 'verdict' | 'labelTags'>;
+import { extractLlmCall, type LlmCall } from './llm-call';
+import { nsDiffMs, nsToMs, type SpanCore } from './span';
 
 /** Finish reasons meaning the model hit its output limit (OpenAI, Anthropic/Bedrock, Gemini, OpenAI Responses). */
 export const TRUNCATION_REASONS = new Set(['length', 'max_tokens', 'MAX_TOKENS', 'max_output_tokens']);

@@ -2,10 +2,20 @@
 import type { TraceMessage } from '../../../src-shared/model/trace';
 import { isObj, message, partsMessage, str, structured, textOf, toolArguments } from './conventions/messages';
 import { valueMessages } from './conventions/openinference';
-import type { SpanCore } from './llm-call';
+import type { SpanCore } from './span';
 import type { Attrs } from './span';
 
 export type ToolExecution = Readonly<{ id: string | null; name: string; arguments: unknown; result: string | null; error: boolean; startNs: string }>;
+
+/** Traceloop writes entity input and output as JSON text, a bare string included (`"\"text\""`). */
+function entity(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
 
 const resultText = (value: unknown): string | null =>
   value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value);
@@ -13,11 +23,11 @@ const resultText = (value: unknown): string | null =>
 /** A tool span of GenAI (execute_tool), OpenInference (TOOL) or Traceloop (tool). */
 export function extractToolExecution(span: SpanCore): ToolExecution {
   const a = span.attributes;
-  const traceloopInput = structured(a['traceloop.entity.input']).value;
+  const traceloopInput = entity(a['traceloop.entity.input']);
   const traceloopArgs = isObj(traceloopInput) ? (isObj(traceloopInput.kwargs) && Object.keys(traceloopInput.kwargs).length ? traceloopInput.kwargs : traceloopInput.args) : undefined;
   const name = str(a['gen_ai.tool.name']) ?? str(a['tool.name']) ?? str(a['traceloop.entity.name']) ?? span.name.replace(/^execute_tool\s+|\.tool$/g, '');
   const rawArgs = a['gen_ai.tool.call.arguments'] ?? a['input.value'] ?? traceloopArgs;
-  const rawResult = a['gen_ai.tool.call.result'] ?? a['output.value'] ?? a['traceloop.entity.output'];
+  const rawResult = a['gen_ai.tool.call.result'] ?? a['output.value'] ?? entity(a['traceloop.entity.output']);
   return {
     id: str(a['gen_ai.tool.call.id']) ?? str(a['tool_call.id']) ?? str(a['tool.call.id']) ?? null,
     name,
@@ -44,11 +54,10 @@ export function extractAgentIo(span: SpanCore): AgentIo {
     const output = valueMessages(a['output.value'], 'assistant');
     return { input: input.messages, output: output.messages?.at(-1)?.content, cut: input.cut || output.cut };
   }
-  const entityIn = structured(a['traceloop.entity.input']);
-  const entityOut = structured(a['traceloop.entity.output']);
-  const question = traceloopQuestion(entityIn.value);
-  const answer = entityOut.value === undefined ? undefined : traceloopAnswer(entityOut.value);
-  return { input: question === undefined ? undefined : [message('user', question)], output: answer, cut: entityIn.cut || entityOut.cut };
+  const entityOut = entity(a['traceloop.entity.output']);
+  const question = traceloopQuestion(entity(a['traceloop.entity.input']));
+  const answer = entityOut === undefined ? undefined : traceloopAnswer(entityOut);
+  return { input: question === undefined ? undefined : [message('user', question)], output: answer, cut: false };
 }
 
 /** Traceloop entity input `{"args": [...], "kwargs": {...}}`: the question is usually the first string argument. */

@@ -6,23 +6,7 @@ import { genaiEventContent, legacyContent } from './conventions/genai-events';
 import { num, str, structured } from './conventions/messages';
 import { openInferenceContent } from './conventions/openinference';
 import { openLlmetryContent } from './conventions/openllmetry';
-import type { Attrs, SpanEvent } from './span';
-
-/** The span fields the review model reads (stored spans and freshly decoded ones both have them). */
-export type SpanCore = Readonly<{
-  spanId: string;
-  parentSpanId: string | null;
-  name: string;
-  kind: number;
-  startNs: string;
-  endNs: string;
-  statusCode: number;
-  statusMessage: string | null;
-  attributes: Attrs;
-  events: readonly SpanEvent[];
-  droppedAttributes: number;
-  droppedEvents: number;
-}>;
+import type { Attrs, SpanCore, SpanEvent } from './span';
 
 export type LlmCall = Readonly<{
   span: SpanCore;

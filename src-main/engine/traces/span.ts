@@ -28,6 +28,22 @@ export type DecodedSpan = Readonly<{
   droppedEvents: number;
 }>;
 
+/** The span fields the review model reads (stored spans and freshly decoded ones both have them). */
+export type SpanCore = Readonly<{
+  spanId: string;
+  parentSpanId: string | null;
+  name: string;
+  kind: number;
+  startNs: string;
+  endNs: string;
+  statusCode: number;
+  statusMessage: string | null;
+  attributes: Attrs;
+  events: readonly SpanEvent[];
+  droppedAttributes: number;
+  droppedEvents: number;
+}>;
+
 /** A problem with one part of the input; `where` says which (line, byte offset, JSON path). */
 export type DecodeProblem = Readonly<{ line: number | null; offset: number | null; message: string }>;
 

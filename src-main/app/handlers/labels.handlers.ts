@@ -1,0 +1,59 @@
+// Handlers of labels: one subject at a time from the keyboard, a whole group at once, and undo.
+import { randomUUID } from 'node:crypto';
+import type { Contract } from '../../../src-shared/contract';
+import { STANDARD_DIMENSIONS, type LabelPatch, type LabelSubject } from '../../../src-shared/model';
+import type { Handlers } from '../../../src-shared/rpc/define';
+import { RpcError } from '../../../src-shared/rpc/wire';
+import type { AppState } from '../app-state';
+import type { Ctx } from '../ctx';
+
+/** The largest group one call labels; a bigger selection is narrowed with filters first. */
+const MAX_GROUP = 10_000;
+
+const patchOf = (input: LabelPatch): LabelPatch => ({ verdict: input.verdict, dimensions: input.dimensions, tags: input.tags, notes: input.notes });
+
+export const labelsHandlers = (state: AppState) => {
+  const changed = (subjects: LabelSubject[]) => state.events.emit('labels.changed', { subjects });
+  return {
+    'labels.get': async (subject) => (await state.db.labels.get(subject)) ?? null,
+    'labels.getMany': ({ subjectType, ids }) => state.db.labels.getMany(subjectType, ids),
+    'labels.submit': async ({ subjectType, subjectId, ...patch }) => {
+      if (subjectType === 'review_item' && !(await state.db.traces.item(subjectId, 0))) {
+        throw new RpcError('not_found', `No review item "${subjectId}" to label.`);
+      }
+      const batchId = randomUUID();
+      const [label] = await state.db.labels.apply([{ subjectType, subjectId }], patchOf(patch), batchId, state.clock());
+      changed([{ subjectType, subjectId }]);
+      return { label: label ?? null, batchId };
+    },
+    'labels.submitGroup': async ({ groupKey, ids, filters, onlyUnlabeled, ...patch }) => {
+      if (!groupKey && !ids && !filters) throw new RpcError('bad_input', 'Say what to label: a groupKey, a filtered queue (filters) or ids.');
+      let targets: string[];
+      if (ids) {
+        const labeled = new Set((await state.db.labels.getMany('review_item', ids)).filter((l) => l.verdict !== null).map((l) => l.subjectId));
+        targets = onlyUnlabeled ? ids.filter((id) => !labeled.has(id)) : ids;
+      } else {
+        const query = { ...filters, groupKey, ...(onlyUnlabeled ? { labelState: 'unlabeled' as const } : {}) };
+        targets = await state.db.reviewQueue.ids(query, MAX_GROUP + 1);
+        if (targets.length > MAX_GROUP) throw new RpcError('bad_input', `The selection holds more than ${MAX_GROUP} items; narrow it with filters.`);
+      }
+      const subjects = targets.map((subjectId) => ({ subjectType: 'review_item' as const, subjectId }));
+      const batchId = randomUUID();
+      if (subjects.length) {
+        await state.db.labels.apply(subjects, patchOf(patch), batchId, state.clock());
+        changed(subjects);
+      }
+      return { count: subjects.length, batchId };
+    },
+    'labels.undo': async ({ subjectType, subjectId }) => {
+      if ((subjectType === undefined) !== (subjectId === undefined)) throw new RpcError('bad_input', 'Give both subjectType and subjectId, or neither.');
+      const restored = await state.db.labels.undo(subjectType && subjectId ? { subjectType, subjectId } : undefined);
+      if (restored.length) changed(restored.map((r) => r.subject));
+      return { reverted: restored.map((r) => ({ ...r.subject, label: r.label })) };
+    },
+    'labels.dimensions': async () => {
+      const used = await state.db.labels.dimensions();
+      return [...STANDARD_DIMENSIONS, ...used.filter((d) => !(STANDARD_DIMENSIONS as readonly string[]).includes(d))];
+    },
+  } satisfies Partial<Handlers<Contract, Ctx>>;
+};

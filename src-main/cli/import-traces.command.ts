@@ -1,0 +1,60 @@
+// `ai-eval import-traces FILE...`: imports OTLP trace files (JSON, JSON lines, protobuf) into the review queue.
+import { basename, resolve } from 'node:path';
+import type { ImportProgress, ImportSummary } from '../../src-shared/model';
+import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
+import { callService, withTracesWorkspace } from './traces-cli';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Progress: a line a second on a terminal, one line per finished file otherwise (CI logs stay short). */
+function progressPrinter(io: CliIo): (progress: ImportProgress) => void {
+  let last = 0;
+  return (p) => {
+    const done = p.bytesRead >= p.totalBytes;
+    const now = Date.now();
+    if (io.interactive ? !done && now - last < 1000 : !done) return;
+    last = now;
+    const percent = p.totalBytes ? Math.min(100, Math.floor((100 * p.bytesRead) / p.totalBytes)) : 100;
+    io.err(`[${p.fileIndex + 1}/${p.fileCount}] ${basename(p.file)}: ${percent}%, ${count(p.spans)} spans${p.bad ? `, ${count(p.bad)} bad` : ''}`);
+  };
+}
+
+function printSummary(summary: ImportSummary, io: CliIo): void {
+  io.out(
+    `Imported ${summary.files} file(s): ${count(summary.spans)} spans (${count(summary.inserted)} new, ${count(summary.skipped)} skipped as already imported), ` +
+      `${count(summary.traces)} new traces, ${count(summary.llmCalls)} LLM calls, ${count(summary.conversations)} conversations, ` +
+      `${count(summary.reviewItems)} review items, ${count(summary.bad)} bad, in ${(summary.elapsedMs / 1000).toFixed(1)} s.`,
+  );
+  for (const error of summary.errors) {
+    const where = error.line !== null ? `:${error.line}` : error.offset !== null ? ` (byte ${error.offset})` : '';
+    io.err(`${error.file}${where}: ${error.message}`);
+  }
+  if (summary.bad > summary.errors.length) io.err(`... and ${count(summary.bad - summary.errors.length)} more bad records`);
+  for (const file of summary.unreadable) io.err(`error: nothing could be read from ${file}`);
+}
+
+export const importTracesCommand: Command = {
+  name: 'import-traces',
+  summary: 'Import OTLP trace files (JSON, JSON lines, protobuf) into the review queue',
+  usage: 'ai-eval import-traces FILE... [--workspace DIR] [--json]',
+  options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
+  allowPositionals: true,
+  async run(args, io) {
+    if (args.positionals.length === 0) throw new UsageError('give at least one trace file');
+    const paths = args.positionals.map((file) => resolve(io.cwd, file));
+    return withTracesWorkspace(args, io, async (app) => {
+      const print = progressPrinter(io);
+      const unsubscribe = app.events.subscribe((name, payload) => {
+        if (name === 'traces.importProgressed') print(payload as ImportProgress);
+      });
+      try {
+        const summary = await callService(app, 'traces.import', { paths });
+        if (args.values.json) io.out(JSON.stringify(summary, null, 2));
+        else printSummary(summary, io);
+        return summary.unreadable.length > 0 ? EXIT.invalid : EXIT.ok;
+      } finally {
+        unsubscribe();
+      }
+    });
+  },
+};

@@ -1,0 +1,90 @@
+// Imports OTLP trace files: streams each one, writes batches, reports progress, sums up what it did and what was bad.
+import { stat } from 'node:fs/promises';
+import type { ImportError, ImportProgress, ImportSummary } from '../../../src-shared/model';
+import type { StoreApi } from '../../store/store';
+import { readOtlpFile, UnreadableFileError } from './decode/read-otlp-file';
+import { importStamp, TraceIngest } from './ingest';
+import type { DecodedSpan } from './span';
+
+export type ImportOptions = Readonly<{
+  store: StoreApi['traces'];
+  clock: () => number;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Spans per transaction: large enough to amortise the commit, small enough to keep memory flat. */
+  batchSpans?: number;
+  /** Errors listed in the summary; the rest are only counted. */
+  maxErrors?: number;
+  progressIntervalMs?: number;
+  signal?: AbortSignal;
+}>;
+
+export async function importTraceFiles(paths: readonly string[], options: ImportOptions): Promise<ImportSummary> {
+  const started = options.clock();
+  const ingest = new TraceIngest(options.store, importStamp(started));
+  const batchSpans = options.batchSpans ?? 2000;
+  const maxErrors = options.maxErrors ?? 100;
+  const interval = options.progressIntervalMs ?? 100;
+  const errors: ImportError[] = [];
+  const unreadable: string[] = [];
+  const totals = { spans: 0, inserted: 0, skipped: 0, bad: 0, traces: 0 };
+  await ingest.resumePending();
+
+  for (const [fileIndex, file] of paths.entries()) {
+    const totalBytes = await stat(file).then((s) => s.size, () => 0);
+    let pending: DecodedSpan[] = [];
+    let fileSpans = 0;
+    let fileBad = 0;
+    let lastReport = 0;
+    const report = (bytesRead: number, force = false) => {
+      const now = options.clock();
+      if (!options.onProgress || (!force && now - lastReport < interval)) return;
+      lastReport = now;
+      options.onProgress({ file, fileIndex, fileCount: paths.length, bytesRead, totalBytes, spans: fileSpans, bad: fileBad });
+    };
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const outcome = await ingest.write(pending, file);
+      pending = [];
+      totals.inserted += outcome.inserted;
+      totals.skipped += outcome.skipped;
+      totals.traces += outcome.newTraces;
+    };
+    try {
+      for await (const batch of readOtlpFile(file)) {
+        options.signal?.throwIfAborted();
+        for (const span of batch.spans) pending.push(span);
+        fileSpans += batch.spans.length;
+        fileBad += batch.bad;
+        for (const problem of batch.problems) if (errors.length < maxErrors) errors.push({ file, ...problem });
+        if (pending.length >= batchSpans) await flush();
+        report(batch.bytesRead);
+      }
+      await flush();
+      if (fileSpans === 0 && fileBad > 0) unreadable.push(file);
+      else if (fileSpans === 0) errors.push({ file, line: null, offset: null, message: 'no spans in this file' });
+    } catch (error) {
+      if (!(error instanceof UnreadableFileError)) throw error;
+      unreadable.push(file);
+      fileBad++;
+      if (errors.length < maxErrors) errors.push({ file, line: null, offset: null, message: error.message });
+    }
+    totals.spans += fileSpans;
+    totals.bad += fileBad;
+    report(totalBytes, true);
+  }
+  const stamped = await options.store.importedSince(ingest.stamp);
+  return {
+    files: paths.length,
+    spans: totals.spans,
+    inserted: totals.inserted,
+    skipped: totals.skipped,
+    bad: totals.bad,
+    traces: totals.traces,
+    llmCalls: stamped.llmCalls,
+    conversations: stamped.conversations,
+    reviewItems: stamped.reviewItems,
+    errors,
+    unreadable,
+    elapsedMs: options.clock() - started,
+  };
+}

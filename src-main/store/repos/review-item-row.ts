@@ -1,0 +1,67 @@
+// The review_items row (joined with its label) and its mapper into the ReviewItem DTO.
+import type { Convention, LabelVerdict, ReviewItem, ReviewStatus, TraceToolCall } from '../../../src-shared/model';
+
+export type ReviewItemRow = {
+  id: string;
+  trace_id: string;
+  span_id: string;
+  conversation_id: string | null;
+  agent_run_id: string | null;
+  group_key: string;
+  model: string | null;
+  provider: string | null;
+  convention: Convention | null;
+  system_text: string | null;
+  input_json: string;
+  output_json: string;
+  input_text: string | null;
+  output_text: string | null;
+  tool_calls_json: string;
+  llm_calls: number;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  finish_reason: string | null;
+  truncated: number;
+  captured: number;
+  status: ReviewStatus;
+  status_message: string | null;
+  flags_json: string;
+  started_at: number | null;
+  latency_ms: number | null;
+  label_verdict: LabelVerdict | null;
+  label_tags_json: string | null;
+};
+
+/** The columns the queue lists (everything but the stored conversation, which only the detail needs). */
+export const ITEM_COLUMNS = `ri.id, ri.trace_id, ri.span_id, ri.conversation_id, ri.agent_run_id, ri.group_key, ri.model, ri.provider,
+  ri.convention, ri.input_text, ri.output_text, ri.tool_calls_json, ri.llm_calls, ri.input_tokens, ri.output_tokens, ri.finish_reason,
+  ri.truncated, ri.captured, ri.status, ri.status_message, ri.flags_json, ri.started_at, ri.latency_ms,
+  l.verdict AS label_verdict, l.tags_json AS label_tags_json`;
+
+export const toReviewItem = (r: Omit<ReviewItemRow, 'system_text' | 'input_json' | 'output_json'>): ReviewItem => ({
+  id: r.id,
+  traceId: r.trace_id,
+  spanId: r.span_id,
+  conversationId: r.conversation_id,
+  agentRunId: r.agent_run_id,
+  groupKey: r.group_key,
+  model: r.model,
+  provider: r.provider,
+  convention: r.convention,
+  inputText: r.input_text,
+  outputText: r.output_text,
+  toolCalls: JSON.parse(r.tool_calls_json) as TraceToolCall[],
+  llmCalls: r.llm_calls,
+  inputTokens: r.input_tokens,
+  outputTokens: r.output_tokens,
+  finishReason: r.finish_reason,
+  truncated: r.truncated === 1,
+  captured: r.captured === 1,
+  status: r.status,
+  statusMessage: r.status_message,
+  flags: JSON.parse(r.flags_json) as string[],
+  startedAt: r.started_at,
+  latencyMs: r.latency_ms,
+  verdict: r.label_verdict,
+  labelTags: r.label_tags_json ? (JSON.parse(r.label_tags_json) as string[]) : [],
+});

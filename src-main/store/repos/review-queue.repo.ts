@@ -1,0 +1,151 @@
+// The review queue: filtered, grouped, counted and paged in SQL, with next/previous for keyboard navigation.
+import type { QueueCounts, ReviewItem, TraceFilters, TraceGroup } from '../../../src-shared/model';
+import type { Db } from '../db';
+import { ITEM_COLUMNS, toReviewItem, type ReviewItemRow } from './review-item-row';
+
+export type QueueQuery = TraceFilters & Readonly<{ groupKey?: string }>;
+type Params = {
+  model: string | null;
+  from: number | null;
+  to: number | null;
+  status: string | null;
+  labelState: string | null;
+  tag: string | null;
+  pattern: string | null;
+  groupKey: string | null;
+};
+type Page = { offset: number; limit: number };
+
+const FROM = `FROM review_items ri LEFT JOIN labels l ON l.subject_type = 'review_item' AND l.subject_id = ri.id`;
+const WHERE = `WHERE (@model IS NULL OR ri.model = @model)
+  AND (@from IS NULL OR ri.started_at >= @from)
+  AND (@to IS NULL OR ri.started_at < @to)
+  AND (@status IS NULL OR ri.status = @status)
+  AND (@labelState IS NULL
+       OR (@labelState = 'unlabeled' AND l.verdict IS NULL)
+       OR (@labelState = 'labeled' AND l.verdict IS NOT NULL)
+       OR l.verdict = @labelState)
+  AND (@tag IS NULL OR EXISTS (SELECT 1 FROM json_each(l.tags_json) WHERE json_each.value = @tag))
+  AND (@pattern IS NULL OR ri.input_text LIKE @pattern ESCAPE '\\' OR ri.output_text LIKE @pattern ESCAPE '\\')
+  AND (@groupKey IS NULL OR ri.group_key = @groupKey)`;
+const COUNTS = `COUNT(*) AS items, COALESCE(SUM(l.verdict IS NOT NULL), 0) AS labeled,
+  COALESCE(SUM(l.verdict = 'pass'), 0) AS pass, COALESCE(SUM(l.verdict = 'fail'), 0) AS fail, COALESCE(SUM(l.verdict = 'defer'), 0) AS defer`;
+// Queue order: groups by their latest item (newest first), items inside a group in time order; ids break ties.
+const ORDERED = `SELECT ${ITEM_COLUMNS}, MAX(ri.started_at) OVER (PARTITION BY ri.group_key) AS group_at ${FROM} ${WHERE}`;
+const QUEUE_ORDER = 'group_at DESC, group_key, started_at, id';
+
+type CountsRow = { items: number; labeled: number; pass: number; fail: number; defer: number };
+type GroupRow = CountsRow & {
+  key: string;
+  title: string | null;
+  models: string | null;
+  errors: number;
+  truncated: number;
+  uncaptured: number;
+  first_at: number | null;
+  last_at: number | null;
+};
+
+const toCounts = (r: CountsRow): QueueCounts => ({ ...r, unlabeled: r.items - r.labeled });
+
+function params(query: QueueQuery): Params {
+  const text = query.text?.trim();
+  return {
+    model: query.model ?? null,
+    from: query.from ?? null,
+    to: query.to ?? null,
+    status: query.status ?? null,
+    labelState: query.labelState ?? null,
+    tag: query.tag ?? null,
+    pattern: text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    groupKey: query.groupKey ?? null,
+  };
+}
+
+export class ReviewQueueRepo {
+  private readonly countsOf;
+  private readonly groupCount;
+  private readonly groupsPage;
+  private readonly itemsPage;
+  private readonly neighbourOf;
+  private readonly tagsOf;
+  private readonly modelsOf;
+  private readonly idsOf;
+
+  constructor(db: Db) {
+    this.countsOf = db.prepare<Params, CountsRow>(`SELECT ${COUNTS} ${FROM} ${WHERE}`);
+    this.groupCount = db.prepare<Params, number>(`SELECT COUNT(DISTINCT ri.group_key) ${FROM} ${WHERE}`).pluck();
+    this.groupsPage = db.prepare<Params & Page, GroupRow>(
+      `SELECT ri.group_key AS key, ${COUNTS}, COALESCE(SUM(ri.status = 'error'), 0) AS errors, SUM(ri.truncated) AS truncated,
+         SUM(1 - ri.captured) AS uncaptured, MIN(ri.started_at) AS first_at, MAX(ri.started_at) AS last_at,
+         json_group_array(DISTINCT ri.model) FILTER (WHERE ri.model IS NOT NULL) AS models,
+         (SELECT x.input_text FROM review_items x WHERE x.group_key = ri.group_key ORDER BY x.started_at, x.id LIMIT 1) AS title
+       ${FROM} ${WHERE} GROUP BY ri.group_key ORDER BY last_at DESC, key LIMIT @limit OFFSET @offset`,
+    );
+    this.itemsPage = db.prepare<Params & Page, ReviewItemRow>(`SELECT * FROM (${ORDERED}) ORDER BY ${QUEUE_ORDER} LIMIT @limit OFFSET @offset`);
+    // ROW_NUMBER over the filtered queue gives each item its position, so next/previous follow the list the UI shows.
+    this.neighbourOf = db.prepare<Params & { id: string | null; forward: number; unlabeledOnly: number }, { id: string; pos: number }>(
+      `WITH o AS (SELECT id, label_verdict, ROW_NUMBER() OVER (ORDER BY ${QUEUE_ORDER}) AS pos FROM (${ORDERED})),
+            here AS (SELECT COALESCE((SELECT pos FROM o WHERE id = @id), CASE WHEN @forward = 1 THEN 0 ELSE (SELECT COUNT(*) + 1 FROM o) END) AS pos)
+       SELECT o.id, o.pos FROM o, here
+       WHERE (@unlabeledOnly = 0 OR o.label_verdict IS NULL)
+         AND ((@forward = 1 AND o.pos > here.pos) OR (@forward = 0 AND o.pos < here.pos))
+       ORDER BY CASE WHEN @forward = 1 THEN o.pos ELSE -o.pos END LIMIT 1`,
+    );
+    this.tagsOf = db.prepare<{ pattern: string | null; limit: number }, { tag: string; count: number }>(
+      `SELECT j.value AS tag, COUNT(*) AS count FROM labels, json_each(labels.tags_json) AS j
+       WHERE @pattern IS NULL OR j.value LIKE @pattern ESCAPE '\\' GROUP BY j.value ORDER BY count DESC, tag LIMIT @limit`,
+    );
+    this.modelsOf = db.prepare<[], { model: string; count: number }>(
+      `SELECT model, COUNT(*) AS count FROM review_items WHERE model IS NOT NULL GROUP BY model ORDER BY count DESC, model`,
+    );
+    this.idsOf = db.prepare<Params & { limit: number }, string>(`SELECT id FROM (${ORDERED}) ORDER BY ${QUEUE_ORDER} LIMIT @limit`).pluck();
+  }
+
+  /** Items and label progress of the filtered queue. */
+  counts(query: QueueQuery): QueueCounts {
+    return toCounts(this.countsOf.get(params(query))!);
+  }
+
+  groups(query: QueueQuery, offset: number, limit: number): { total: number; groups: TraceGroup[] } {
+    const p = params(query);
+    const groups = this.groupsPage.all({ ...p, offset, limit }).map((r) => ({
+      ...toCounts(r),
+      key: r.key,
+      kind: r.key.startsWith('conversation:') ? ('conversation' as const) : ('agent_run' as const),
+      title: r.title,
+      models: r.models ? (JSON.parse(r.models) as string[]) : [],
+      errors: r.errors,
+      truncated: r.truncated,
+      uncaptured: r.uncaptured,
+      firstAt: r.first_at,
+      lastAt: r.last_at,
+    }));
+    return { total: this.groupCount.get(p) ?? 0, groups };
+  }
+
+  items(query: QueueQuery, offset: number, limit: number): ReviewItem[] {
+    return this.itemsPage.all({ ...params(query), offset, limit }).map(toReviewItem);
+  }
+
+  /** The next (or previous) item after `id` in queue order, optionally only unlabeled ones; position is 0-based. */
+  neighbour(query: QueueQuery, id: string | null, forward: boolean, unlabeledOnly: boolean): { id: string; position: number } | undefined {
+    const row = this.neighbourOf.get({ ...params(query), id, forward: forward ? 1 : 0, unlabeledOnly: unlabeledOnly ? 1 : 0 });
+    return row ? { id: row.id, position: row.pos - 1 } : undefined;
+  }
+
+  /** The ids of the filtered queue in order (for labeling a whole group), at most `limit`. */
+  ids(query: QueueQuery, limit: number): string[] {
+    return this.idsOf.all({ ...params(query), limit });
+  }
+
+  /** Tags used on any label, most used first, for completion. */
+  tags(prefix: string | undefined, limit: number): { tag: string; count: number }[] {
+    const pattern = prefix ? `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    return this.tagsOf.all({ pattern, limit });
+  }
+
+  models(): { model: string; count: number }[] {
+    return this.modelsOf.all();
+  }
+}

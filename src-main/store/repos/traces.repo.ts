@@ -1,0 +1,244 @@
+// Imported spans and their review items: batched idempotent inserts, the rebuild queue, and the reads of one trace.
+import type { Convention, ReviewItemDetail, ReviewItemRecord, SpanContext } from '../../../src-shared/model';
+import type { DecodedSpan, SpanCore } from '../../engine/traces/span';
+import type { Db } from '../db';
+import { toReviewItem, type ReviewItemRow } from './review-item-row';
+
+/** A decoded span with what the importer worked out about it. */
+export type SpanInsert = Readonly<{ span: DecodedSpan; convention: Convention | null; isLlm: boolean; sourceFile: string | null }>;
+
+/** A trace that got new spans: how many of its stored spans arrived in this batch, and how many it has in all. */
+export type TouchedTrace = Readonly<{ traceId: string; newSpans: number; totalSpans: number }>;
+
+export type InsertOutcome = Readonly<{ inserted: number; skipped: number; traces: TouchedTrace[] }>;
+
+type SpanRow = {
+  span_id: string;
+  parent_span_id: string | null;
+  name: string;
+  kind: number | null;
+  start_ns: string;
+  end_ns: string;
+  status_code: number | null;
+  status_message: string | null;
+  convention: Convention | null;
+  is_llm: number;
+  attributes_json: string;
+  events_json: string | null;
+  dropped_attributes: number;
+  dropped_events: number;
+};
+
+const SPAN_COLUMNS = `span_id, parent_span_id, name, kind, start_ns, end_ns, status_code, status_message, convention, is_llm,
+  attributes_json, events_json, dropped_attributes, dropped_events`;
+
+const toSpanCore = (r: SpanRow): SpanCore => ({
+  spanId: r.span_id,
+  parentSpanId: r.parent_span_id,
+  name: r.name,
+  kind: r.kind ?? 0,
+  startNs: r.start_ns,
+  endNs: r.end_ns,
+  statusCode: r.status_code ?? 0,
+  statusMessage: r.status_message,
+  attributes: JSON.parse(r.attributes_json) as SpanCore['attributes'],
+  events: r.events_json ? (JSON.parse(r.events_json) as SpanCore['events']) : [],
+  droppedAttributes: r.dropped_attributes,
+  droppedEvents: r.dropped_events,
+});
+
+const json = (value: unknown) => JSON.stringify(value);
+
+export class TracesRepo {
+  private readonly insertSpan;
+  private readonly countSpans;
+  private readonly enqueue;
+  private readonly dequeue;
+  private readonly pending;
+  private readonly spansOf;
+  private readonly upsertItem;
+  private readonly itemById;
+  private readonly counts;
+  private readonly stamped;
+
+  constructor(private readonly db: Db) {
+    // INSERT OR IGNORE on the (trace_id, span_id) key is what makes a re-import idempotent.
+    this.insertSpan = db.prepare(
+      `INSERT OR IGNORE INTO spans (trace_id, span_id, parent_span_id, name, kind, start_ns, end_ns, status_code, status_message,
+         convention, is_llm, attributes_json, resource_json, events_json, source_file, imported_at, scope_name, scope_version,
+         dropped_attributes, dropped_events)
+       VALUES (@traceId, @spanId, @parentSpanId, @name, @kind, @startNs, @endNs, @statusCode, @statusMessage, @convention, @isLlm,
+         @attributes, @resource, @events, @sourceFile, @importedAt, @scopeName, @scopeVersion, @droppedAttributes, @droppedEvents)`,
+    );
+    this.countSpans = db.prepare<{ traceId: string }, number>('SELECT COUNT(*) FROM spans WHERE trace_id = @traceId').pluck();
+    this.enqueue = db.prepare<{ traceId: string }>('INSERT OR IGNORE INTO trace_rebuilds (trace_id) VALUES (@traceId)');
+    this.dequeue = db.prepare<{ traceId: string }>('DELETE FROM trace_rebuilds WHERE trace_id = @traceId');
+    this.pending = db.prepare<{ limit: number }, string>('SELECT trace_id FROM trace_rebuilds LIMIT @limit').pluck();
+    this.spansOf = db.prepare<{ traceId: string; limit: number }, SpanRow>(
+      `SELECT ${SPAN_COLUMNS} FROM spans WHERE trace_id = @traceId ORDER BY CAST(start_ns AS INTEGER), span_id LIMIT @limit`,
+    );
+    this.upsertItem = db.prepare(
+      `INSERT INTO review_items (id, trace_id, span_id, conversation_id, agent_run_id, group_key, model, system_text, input_json,
+         output_json, input_text, output_text, tool_calls_json, input_tokens, output_tokens, finish_reason, truncated, captured, status,
+         started_at, latency_ms, imported_at, provider, convention, llm_calls, status_message, flags_json)
+       VALUES (@id, @traceId, @spanId, @conversationId, @agentRunId, @groupKey, @model, @systemText, @input, @output, @inputText,
+         @outputText, @toolCalls, @inputTokens, @outputTokens, @finishReason, @truncated, @captured, @status, @startedAt, @latencyMs,
+         @importedAt, @provider, @convention, @llmCalls, @statusMessage, @flags)
+       ON CONFLICT (id) DO UPDATE SET span_id = excluded.span_id, conversation_id = excluded.conversation_id,
+         agent_run_id = excluded.agent_run_id, group_key = excluded.group_key, model = excluded.model, system_text = excluded.system_text,
+         input_json = excluded.input_json, output_json = excluded.output_json, input_text = excluded.input_text,
+         output_text = excluded.output_text, tool_calls_json = excluded.tool_calls_json, input_tokens = excluded.input_tokens,
+         output_tokens = excluded.output_tokens, finish_reason = excluded.finish_reason, truncated = excluded.truncated,
+         captured = excluded.captured, status = excluded.status, started_at = excluded.started_at, latency_ms = excluded.latency_ms,
+         provider = excluded.provider, convention = excluded.convention, llm_calls = excluded.llm_calls,
+         status_message = excluded.status_message, flags_json = excluded.flags_json, imported_at = excluded.imported_at`,
+    );
+    this.itemById = db.prepare<{ id: string }, ReviewItemRow>(
+      `SELECT ri.*, l.verdict AS label_verdict, l.tags_json AS label_tags_json FROM review_items ri
+       LEFT JOIN labels l ON l.subject_type = 'review_item' AND l.subject_id = ri.id WHERE ri.id = @id`,
+    );
+    this.stamped = db.prepare<{ importedAt: number }, { reviewItems: number; llmCalls: number; conversations: number }>(
+      `SELECT COUNT(*) AS reviewItems, COALESCE(SUM(llm_calls), 0) AS llmCalls, COUNT(DISTINCT conversation_id) AS conversations
+       FROM review_items WHERE imported_at = @importedAt`,
+    );
+    this.counts = db.prepare<[], { spans: number; traces: number; items: number; conversations: number }>(
+      `SELECT (SELECT COUNT(*) FROM spans) AS spans, (SELECT COUNT(DISTINCT trace_id) FROM spans) AS traces,
+         (SELECT COUNT(*) FROM review_items) AS items,
+         (SELECT COUNT(DISTINCT conversation_id) FROM review_items WHERE conversation_id IS NOT NULL) AS conversations`,
+    );
+  }
+
+  /**
+   * Inserts a batch of spans (already stored ones are skipped) and queues every trace that got a new span for its
+   * review item to be rebuilt, in one transaction.
+   */
+  insertSpans(spans: readonly SpanInsert[], importedAt: number): InsertOutcome {
+    return this.db.transaction(() => {
+      const fresh = new Map<string, number>();
+      let inserted = 0;
+      for (const { span, convention, isLlm, sourceFile } of spans) {
+        const changes = this.insertSpan.run({
+          traceId: span.traceId,
+          spanId: span.spanId,
+          parentSpanId: span.parentSpanId,
+          name: span.name,
+          kind: span.kind,
+          startNs: span.startNs,
+          endNs: span.endNs,
+          statusCode: span.statusCode,
+          statusMessage: span.statusMessage,
+          convention,
+          isLlm: isLlm ? 1 : 0,
+          attributes: json(span.attributes),
+          resource: json(span.resource),
+          events: span.events.length ? json(span.events) : null,
+          sourceFile,
+          importedAt,
+          scopeName: span.scopeName,
+          scopeVersion: span.scopeVersion,
+          droppedAttributes: span.droppedAttributes,
+          droppedEvents: span.droppedEvents,
+        }).changes;
+        if (changes === 0) continue;
+        inserted++;
+        fresh.set(span.traceId, (fresh.get(span.traceId) ?? 0) + 1);
+      }
+      const traces = [...fresh].map(([traceId, newSpans]) => {
+        this.enqueue.run({ traceId });
+        return { traceId, newSpans, totalSpans: this.countSpans.get({ traceId }) ?? newSpans };
+      });
+      return { inserted, skipped: spans.length - inserted, traces };
+    })();
+  }
+
+  /** Stores rebuilt review items and takes their traces (and those that turned out to have none) off the queue. */
+  saveItems(items: readonly ReviewItemRecord[], doneTraceIds: readonly string[], importedAt: number): void {
+    this.db.transaction(() => {
+      for (const item of items) this.writeItem(item, importedAt);
+      for (const traceId of doneTraceIds) this.dequeue.run({ traceId });
+    })();
+  }
+
+  /** Traces still waiting for their review item (left over by an interrupted import). */
+  pendingRebuilds(limit: number): string[] {
+    return this.pending.all({ limit });
+  }
+
+  /** The trace's spans in start order, at most `limit`. */
+  traceSpans(traceId: string, limit: number): SpanCore[] {
+    return this.spansOf.all({ traceId, limit }).map(toSpanCore);
+  }
+
+  /** The review item with its span context (at most `maxSpans` spans, offsets from the first span's start). */
+  item(id: string, maxSpans = 500): ReviewItemDetail | undefined {
+    const row = this.itemById.get({ id });
+    if (!row) return undefined;
+    const rows = this.spansOf.all({ traceId: row.trace_id, limit: maxSpans + 1 });
+    const origin = rows.reduce((min, r) => (BigInt(r.start_ns) < min ? BigInt(r.start_ns) : min), BigInt(rows[0]?.start_ns ?? '0'));
+    const spans: SpanContext[] = rows.slice(0, maxSpans).map((r) => ({
+      spanId: r.span_id,
+      parentSpanId: r.parent_span_id,
+      name: r.name,
+      kind: r.kind ?? 0,
+      startNs: r.start_ns,
+      endNs: r.end_ns,
+      offsetMs: Number((BigInt(r.start_ns) - origin) / 1000n) / 1000,
+      durationMs: BigInt(r.end_ns) >= BigInt(r.start_ns) ? Number((BigInt(r.end_ns) - BigInt(r.start_ns)) / 1000n) / 1000 : 0,
+      statusCode: r.status_code ?? 0,
+      statusMessage: r.status_message,
+      convention: r.convention,
+      isLlm: r.is_llm === 1,
+      attributes: JSON.parse(r.attributes_json) as Record<string, unknown>,
+    }));
+    return {
+      ...toReviewItem(row),
+      systemText: row.system_text,
+      input: JSON.parse(row.input_json) as ReviewItemDetail['input'],
+      output: JSON.parse(row.output_json) as ReviewItemDetail['output'],
+      spans,
+      spansTruncated: rows.length > maxSpans,
+    };
+  }
+
+  /** What the import stamped `importedAt` rebuilt: review items, their LLM calls, distinct conversations. */
+  importedSince(importedAt: number): { reviewItems: number; llmCalls: number; conversations: number } {
+    return this.stamped.get({ importedAt })!;
+  }
+
+  /** Totals of the store: spans, traces, review items, conversations. */
+  totals(): { spans: number; traces: number; items: number; conversations: number } {
+    return this.counts.get()!;
+  }
+
+  private writeItem(item: ReviewItemRecord, importedAt: number): void {
+    this.upsertItem.run({
+      id: item.id,
+      traceId: item.traceId,
+      spanId: item.spanId,
+      conversationId: item.conversationId,
+      agentRunId: item.agentRunId,
+      groupKey: item.groupKey,
+      model: item.model,
+      systemText: item.systemText,
+      input: json(item.input),
+      output: json(item.output),
+      inputText: item.inputText,
+      outputText: item.outputText,
+      toolCalls: json(item.toolCalls),
+      inputTokens: item.inputTokens,
+      outputTokens: item.outputTokens,
+      finishReason: item.finishReason,
+      truncated: item.truncated ? 1 : 0,
+      captured: item.captured ? 1 : 0,
+      status: item.status,
+      startedAt: item.startedAt,
+      latencyMs: item.latencyMs === null ? null : Math.round(item.latencyMs),
+      importedAt,
+      provider: item.provider,
+      convention: item.convention,
+      llmCalls: item.llmCalls,
+      statusMessage: item.statusMessage,
+      flags: json(item.flags),
+    });
+  }
+}

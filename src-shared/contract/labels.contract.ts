@@ -1,0 +1,40 @@
+// Calls to label review items and question results: one at a time by keyboard, or a whole group; with undo.
+import { z } from 'zod';
+import { call, event } from '../rpc/define';
+import { label, labelPatch, labelSubject, labelSubjectType, traceFilters } from '../model';
+
+const subjects = z.array(labelSubject);
+
+export const labelsContract = {
+  /** The label of one subject, or null. */
+  'labels.get': call(labelSubject, label.nullable()),
+  /** The labels of many subjects of one type (those without a label are left out). */
+  'labels.getMany': call(z.object({ subjectType: labelSubjectType, ids: z.array(z.string()).max(1000) }), z.array(label)),
+  /**
+   * Change one subject's label. Fields left out stay as they are (so `p` sets only the verdict, a digit only one
+   * dimension); a dimension set to null is removed. The previous label is kept for `labels.undo`.
+   */
+  'labels.submit': call(labelSubject.extend(labelPatch.shape), z.object({ label: label.nullable(), batchId: z.string() })),
+  /**
+   * Apply the same change to every review item of a group (`groupKey`), of a filtered queue, or of a list of `ids`;
+   * `onlyUnlabeled` leaves items that already have a verdict alone. One undo reverts the whole group.
+   */
+  'labels.submitGroup': call(
+    labelPatch.extend({
+      groupKey: z.string().optional(),
+      ids: z.array(z.string()).max(10_000).optional(),
+      filters: traceFilters.optional(),
+      onlyUnlabeled: z.boolean().default(false),
+    }),
+    z.object({ count: z.number().int(), batchId: z.string() }),
+  ),
+  /** Revert the last label change: of one subject when given, else the last change made (a whole group at once). */
+  'labels.undo': call(
+    z.object({ subjectType: labelSubjectType.optional(), subjectId: z.string().optional() }),
+    z.object({ reverted: z.array(labelSubject.extend({ label: label.nullable() })) }),
+  ),
+  /** The dimensions to offer: the standard six, then the user-defined ones already used on labels. */
+  'labels.dimensions': call(z.object({}), z.array(z.string())),
+  /** Labels changed (by this window, another one, or the CLI). */
+  'labels.changed': event(z.object({ subjects })),
+} as const;

@@ -1,0 +1,30 @@
+// Test helpers: builds a trace's spans through the OTLP/JSON encoding and normalises it into its review item.
+import { buildReviewItem } from '../../../../src-main/engine/traces/build-review-item';
+import { decodeJsonRequest } from '../../../../src-main/engine/traces/decode/otlp-json';
+import type { DecodedSpan } from '../../../../src-main/engine/traces/span';
+import { jsonRequest, type SpanSpec } from '../../../fixtures/otlp-builder';
+
+export const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
+export const T0 = 1_767_225_600_000_000_000n; // 2026-01-01T00:00:00Z in ns
+
+/** A span of the test trace; times are milliseconds after T0. */
+export function s(spanId: number, name: string, fromMs: number, toMs: number, extra: Partial<SpanSpec> = {}): SpanSpec {
+  return {
+    traceId: TRACE_ID,
+    spanId: spanId.toString(16).padStart(16, '0'),
+    name,
+    startNs: T0 + BigInt(fromMs) * 1_000_000n,
+    endNs: T0 + BigInt(toMs) * 1_000_000n,
+    ...extra,
+  };
+}
+
+export const parent = (spanId: number) => spanId.toString(16).padStart(16, '0');
+
+export function decode(specs: SpanSpec[]): DecodedSpan[] {
+  const { spans, problems } = decodeJsonRequest(jsonRequest(specs), 1);
+  if (problems.length) throw new Error(problems.map((p) => p.message).join('; '));
+  return spans;
+}
+
+export const itemOf = (specs: SpanSpec[]) => buildReviewItem(TRACE_ID, decode(specs));
