@@ -8,6 +8,7 @@ import type { Ctx } from './ctx';
 import { OtlpReceiver, type ReceiverRoute } from '../engine/traces/otlp-receiver';
 import { datasetsHandlers } from './handlers/datasets.handlers';
 import { judgesHandlers } from './handlers/judges.handlers';
+import { optimizerHandlers, serviceOptimizerJobs } from './handlers/optimizer.handlers';
 import { labelsHandlers } from './handlers/labels.handlers';
 import { providersHandlers } from './handlers/providers.handlers';
 import { runsHandlers, serviceRunManager } from './handlers/runs.handlers';
@@ -29,6 +30,7 @@ export function createApp(options: AppOptions & { checkOutputs?: boolean }): App
   const state = new AppState(options);
   const receiver = new OtlpReceiver({ store: () => state.db.traces, clock: state.clock, onReceived: (r) => state.events.emit('traces.received', r) });
   const runManager = serviceRunManager(state);
+  const optimizerJobs = serviceOptimizerJobs(state);
   const handlers = {
     ...workspaceHandlers(state),
     ...datasetsHandlers(state),
@@ -38,6 +40,7 @@ export function createApp(options: AppOptions & { checkOutputs?: boolean }): App
     ...labelsHandlers(state),
     ...providersHandlers(state),
     ...runsHandlers(state, runManager),
+    ...optimizerHandlers(state, runManager, optimizerJobs),
     ...secretsHandlers(state),
   } satisfies Handlers<Contract, Ctx>;
   const dispatch = createRouter<Ctx>(contract, handlers, {
@@ -51,6 +54,7 @@ export function createApp(options: AppOptions & { checkOutputs?: boolean }): App
     routes: [receiver.route],
     async dispose() {
       await receiver.stop();
+      await optimizerJobs.cancelAll();
       await runManager.cancelAll();
       state.close();
     },

@@ -2,6 +2,7 @@
 import { datasetsContract } from './datasets.contract';
 import { judgesContract } from './judges.contract';
 import { labelsContract } from './labels.contract';
+import { optimizerContract } from './optimizer.contract';
 import { providersContract } from './providers.contract';
 import { runsContract } from './runs.contract';
 import { secretsContract } from './secrets.contract';
@@ -19,6 +20,7 @@ export const contract = {
   ...providersContract,
   ...runsContract,
   ...secretsContract,
+  ...optimizerContract,
 } as const;
 
 export type Contract = typeof contract;

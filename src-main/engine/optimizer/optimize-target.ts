@@ -45,10 +45,13 @@ function gateMean(target: Target, verdicts: readonly Verdict[]): number | null {
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-function findTarget(workspace: ValidWorkspace, targetId: string): Target {
+/** The target and its question sets, or an OptimizerRefusal: unknown target or split, or too few questions. */
+export function optimizerPlan(workspace: ValidWorkspace, targetId: string, split: string | undefined): Readonly<{ target: Target; sets: QuestionSets }> {
   const target = workspace.config.targets.find((candidate) => candidate.id === targetId);
   if (!target) throw new OptimizerRefusal(`unknown target "${targetId}"; known: ${workspace.config.targets.map((t) => t.id).join(', ') || '(none)'}`);
-  return target;
+  const dataset = workspace.datasets.get(target.dataset);
+  if (!dataset) throw new OptimizerRefusal(`target "${target.id}": dataset "${target.dataset}" did not load`);
+  return { target, sets: questionSets(dataset.dataset.id, dataset.questions, split, workspace.config.settings.optimizer.min_dataset_size) };
 }
 
 function heldOutNote(sets: QuestionSets): string {
@@ -64,18 +67,15 @@ export async function optimizeTarget(workspace: ValidWorkspace, targetId: string
     baseline: baseline && toMeasurement(baseline.runIds, baseline.scores),
     candidates,
   });
-  let sets: QuestionSets;
-  let target: Target;
-  const settings = workspace.config.settings.optimizer;
+  let plan: ReturnType<typeof optimizerPlan>;
   try {
-    target = findTarget(workspace, targetId);
-    const dataset = workspace.datasets.get(target.dataset);
-    if (!dataset) throw new OptimizerRefusal(`target "${target.id}": dataset "${target.dataset}" did not load`);
-    sets = questionSets(dataset.dataset.id, dataset.questions, options.split, settings.min_dataset_size);
+    plan = optimizerPlan(workspace, targetId, options.split);
   } catch (error) {
     if (error instanceof OptimizerRefusal) return outcome('refused', error.message);
     throw error;
   }
+  const { target, sets } = plan;
+  const settings = workspace.config.settings.optimizer;
   const deciding = decidingIds(sets);
   const times = settings.candidate_runs;
   const measureDeps = { db: deps.db, startRun: deps.startRun, progress: deps.progress };
@@ -110,6 +110,8 @@ export async function optimizeTarget(workspace: ValidWorkspace, targetId: string
       const why = error instanceof Error ? error.message : String(error);
       return outcome('error', `attempt ${attempt}: the proposer ${deps.proposer.name} failed: ${why}`, baseline);
     }
+    // The proposer's text is trimmed; keep the current prompt's final newline so aieval.yaml keeps its `|` style.
+    if (target.system_prompt.endsWith('\n') && !prompt.endsWith('\n')) prompt += '\n';
     const id = deps.newId();
     let measured: Measured | null = null;
     let reason: string;

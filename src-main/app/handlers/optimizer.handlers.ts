@@ -1,0 +1,133 @@
+// Handlers for the optimizer: background jobs over the service's runs, the stored candidates and their review actions.
+import { userInfo } from 'node:os';
+import type { Contract } from '../../../src-shared/contract';
+import type { Handlers } from '../../../src-shared/rpc/define';
+import { RpcError } from '../../../src-shared/rpc/wire';
+import { applyCandidate, CandidateActionError, rejectCandidate, revertCandidate, type PromptFile } from '../../engine/optimizer/candidate-actions';
+import { candidateDetail } from '../../engine/optimizer/candidate-detail';
+import { compareVariants } from '../../engine/optimizer/compare-variants';
+import type { PromptRunner } from '../../engine/optimizer/measure';
+import { optimizerPlan, optimizeTarget } from '../../engine/optimizer/optimize-target';
+import { JobConflictError, OptimizerJobs } from '../../engine/optimizer/optimizer-jobs';
+import { workspaceProposer } from '../../engine/optimizer/proposer';
+import { OptimizerRefusal } from '../../engine/optimizer/question-sets';
+import { withSystemPrompt } from '../../engine/optimizer/system-prompt-yaml';
+import { createProvider, ProviderConfigError } from '../../engine/providers/create-provider';
+import { PlanError } from '../../engine/run/plan';
+import type { RunManager } from '../../engine/run/run-manager';
+import { LimiterRegistry } from '../../engine/run/run-services';
+import { newRunId } from '../../engine/run/start-run';
+import { hasErrors } from '../../workspace/load-workspace';
+import type { AppState } from '../app-state';
+import { connectionsEnv } from '../connections';
+import type { Ctx } from '../ctx';
+import { saveConfig } from './targets.handlers';
+
+/** The service's optimizer jobs, reporting through the event hub. */
+export const serviceOptimizerJobs = (state: AppState): OptimizerJobs =>
+  new OptimizerJobs({ progressed: (p) => state.events.emit('optimizer.progressed', p), finished: (f) => state.events.emit('optimizer.finished', f) }, state.clock);
+
+/** Ordinary runs of the service with the prompt to measure; a cancelled job cancels its run. */
+function promptRunner(runs: RunManager): PromptRunner {
+  return async (request, signal) => {
+    const started = await runs.start({
+      targetId: request.targetId,
+      selection: { questionIds: request.questionIds, repeat: request.repeat, shard: null },
+      source: 'manual',
+      systemPrompt: { prompt: request.systemPrompt, variant: request.promptVariant },
+    });
+    const cancel = () => runs.cancel(started.runId);
+    signal.addEventListener('abort', cancel, { once: true });
+    if (signal.aborted) cancel();
+    return { runId: started.runId, finished: started.finished.finally(() => signal.removeEventListener('abort', cancel)) };
+  };
+}
+
+/** aieval.yaml of the open workspace: the prompt of a target, and a validated, comment-keeping write of it. */
+function promptFile(state: AppState): PromptFile {
+  return {
+    currentPrompt(targetId) {
+      const target = state.validWorkspace().config.targets.find((candidate) => candidate.id === targetId);
+      if (!target) throw new RpcError('not_found', `No target "${targetId}" in aieval.yaml any more.`);
+      return target.system_prompt;
+    },
+    writePrompt(targetId, prompt) {
+      const { issues } = saveConfig(state, (text) => withSystemPrompt(text, targetId, prompt));
+      if (hasErrors(issues)) throw new RpcError('invalid_workspace', `aieval.yaml would not validate with the new prompt of "${targetId}"; nothing was written.`, issues);
+    },
+  };
+}
+
+const actorOf = (ctx: Ctx) => `${userInfo().username} (${ctx.transport})`;
+
+/** Engine refusals become contract errors with their message intact. */
+async function asRpc<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof CandidateActionError) throw new RpcError(error.code, error.message);
+    if (error instanceof JobConflictError) throw new RpcError('conflict', error.message);
+    if (error instanceof OptimizerRefusal || error instanceof PlanError || error instanceof ProviderConfigError) throw new RpcError('bad_input', error.message);
+    throw error;
+  }
+}
+
+export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: OptimizerJobs) => {
+  const limiters = new LimiterRegistry();
+  const startRun = promptRunner(runs);
+  const detail = async (id: string) => {
+    const record = await state.db.optimizer.get(id);
+    if (!record) throw new RpcError('not_found', `No optimizer candidate "${id}" in this workspace.`);
+    return candidateDetail(state.db, record);
+  };
+  const act = async (id: string, action: (input: { id: string; actor: string; reason: string; now: number }) => Promise<unknown>, ctx: Ctx, reason: string) => {
+    await asRpc(() => action({ id, actor: actorOf(ctx), reason, now: state.clock() }));
+    return detail(id);
+  };
+  return {
+    'optimizer.start': (input) =>
+      asRpc(() => {
+        const workspace = state.validWorkspace();
+        optimizerPlan(workspace, input.targetId, input.split);
+        const env = connectionsEnv(state, workspace.config);
+        const timeoutMs = workspace.config.settings.request_timeout_ms;
+        const proposer = workspaceProposer(workspace, (name, config) => createProvider(name, config, { workspaceDir: workspace.dir, env, timeoutMs }), limiters);
+        const job = jobs.start('optimize', input.targetId, async (handle, signal) => {
+          const deps = {
+            db: state.db,
+            clock: state.clock,
+            startRun,
+            proposer,
+            progress: handle.progress,
+            newId: () => `cand-${newRunId(state.clock())}`,
+            autoApply: async (record: { id: string; decisionReason: string }) => {
+              await applyCandidate(state.db, promptFile(state), { id: record.id, actor: 'optimizer (settings.optimizer.require_review: false)', reason: record.decisionReason, now: state.clock() });
+            },
+          };
+          return { outcome: await optimizeTarget(workspace, input.targetId, { ...input, jobId: handle.id }, deps, signal) };
+        });
+        return { jobId: job.id };
+      }),
+    'optimizer.compareVariants': ({ targetId, prompts, repeat }) =>
+      asRpc(() => {
+        const workspace = state.validWorkspace();
+        if (!workspace.config.targets.some((target) => target.id === targetId)) throw new RpcError('not_found', `No target "${targetId}" in aieval.yaml.`);
+        const job = jobs.start('compare', targetId, async (handle, signal) => ({
+          comparison: await compareVariants({ targetId, prompts, repeat }, { db: state.db, startRun, progress: handle.progress }, signal),
+        }));
+        return { jobId: job.id };
+      }),
+    'optimizer.job': ({ jobId }) => {
+      const job = jobs.get(jobId);
+      if (!job) throw new RpcError('not_found', `No optimizer job "${jobId}" in this session.`);
+      return job;
+    },
+    'optimizer.jobs': ({ targetId }) => jobs.list(targetId),
+    'optimizer.cancel': ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
+    'optimizer.candidates': ({ targetId, limit }) => state.db.optimizer.list({ targetId, limit }),
+    'optimizer.get': ({ id }) => detail(id),
+    'optimizer.apply': ({ id, reason }, ctx) => act(id, (input) => applyCandidate(state.db, promptFile(state), input), ctx, reason),
+    'optimizer.reject': ({ id, reason }, ctx) => act(id, (input) => rejectCandidate(state.db, input), ctx, reason),
+    'optimizer.revert': ({ id, reason }, ctx) => act(id, (input) => revertCandidate(state.db, promptFile(state), input), ctx, reason),
+  } satisfies Partial<Handlers<Contract, Ctx>>;
+};

@@ -1,0 +1,80 @@
+// The service's optimizer jobs: one at a time per target, run in the background, followed by events, cancellable.
+import type { OptimizerFinished, OptimizerJob, OptimizerProgress, TargetOutcome, VariantComparison } from '../../../src-shared/model';
+import { newRunId } from '../run/start-run';
+
+/** How many progress lines a job keeps (the events carry every line). */
+export const LOG_LINES = 200;
+
+export type JobEvents = Readonly<{ progressed(progress: OptimizerProgress): void; finished(finished: OptimizerFinished): void }>;
+
+export type JobResult = Readonly<{ outcome?: TargetOutcome; comparison?: VariantComparison }>;
+
+/** What a job's work reports through. */
+export type JobHandle = Readonly<{ id: string; progress(message: string, runId?: string): void }>;
+
+/** A second job for a target that already has one running. */
+export class JobConflictError extends Error {
+  override name = 'JobConflictError';
+}
+
+type Entry = { job: OptimizerJob; controller: AbortController; done: Promise<void> };
+
+export class OptimizerJobs {
+  private readonly jobs = new Map<string, Entry>();
+
+  constructor(
+    private readonly events: JobEvents,
+    private readonly clock: () => number,
+  ) {}
+
+  /** Starts `work` in the background and returns the job at once. */
+  start(kind: OptimizerJob['kind'], targetId: string, work: (job: JobHandle, signal: AbortSignal) => Promise<JobResult>): OptimizerJob {
+    const running = [...this.jobs.values()].find((entry) => entry.job.targetId === targetId && entry.job.status === 'running');
+    if (running) throw new JobConflictError(`target "${targetId}" already has an optimizer job running (${running.job.id}); wait for it or cancel it`);
+    const id = `opt-${newRunId(this.clock())}`;
+    const job: OptimizerJob = { id, kind, targetId, status: 'running', startedAt: this.clock(), finishedAt: null, log: [], runId: null, outcome: null, comparison: null, error: null };
+    const controller = new AbortController();
+    const entry: Entry = { job, controller, done: Promise.resolve() };
+    this.jobs.set(id, entry);
+    const handle: JobHandle = {
+      id,
+      progress: (message, runId) => {
+        entry.job = { ...entry.job, log: [...entry.job.log, message].slice(-LOG_LINES), runId: runId ?? entry.job.runId };
+        this.events.progressed({ jobId: id, targetId, message, runId: runId ?? null });
+      },
+    };
+    entry.done = work(handle, controller.signal).then(
+      (result) => this.finish(entry, controller.signal.aborted ? 'cancelled' : 'done', null, result),
+      (error: unknown) => this.finish(entry, controller.signal.aborted ? 'cancelled' : 'error', error instanceof Error ? error.message : String(error), {}),
+    );
+    return job;
+  }
+
+  get(id: string): OptimizerJob | undefined {
+    return this.jobs.get(id)?.job;
+  }
+
+  list(targetId?: string): OptimizerJob[] {
+    return [...this.jobs.values()].map((entry) => entry.job).filter((job) => !targetId || job.targetId === targetId).sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  /** Cancels a running job; false when it is unknown or already over. */
+  cancel(id: string): boolean {
+    const entry = this.jobs.get(id);
+    if (!entry || entry.job.status !== 'running') return false;
+    entry.controller.abort();
+    return true;
+  }
+
+  /** Cancels every job and waits until each has ended (before the store closes). */
+  async cancelAll(): Promise<void> {
+    const entries = [...this.jobs.values()];
+    for (const entry of entries) entry.controller.abort();
+    await Promise.allSettled(entries.map((entry) => entry.done));
+  }
+
+  private finish(entry: Entry, status: OptimizerJob['status'], error: string | null, result: JobResult): void {
+    entry.job = { ...entry.job, status, error, finishedAt: this.clock(), runId: null, outcome: result.outcome ?? null, comparison: result.comparison ?? null };
+    this.events.finished({ jobId: entry.job.id, targetId: entry.job.targetId, kind: entry.job.kind, status, error });
+  }
+}

@@ -1,0 +1,61 @@
+// Calls and events of the optimizer: start and follow jobs, read candidates, apply/reject/revert, compare prompt variants.
+import { z } from 'zod';
+import { call, event } from '../rpc/define';
+import { candidateDetail, candidateSummary, optimizerFinished, optimizerJob, optimizerProgress, snakeId } from '../model';
+
+const candidateId = z.string().min(1).max(200);
+const jobId = z.string().min(1).max(200);
+/** Why a person applied, rejected or reverted a candidate; kept in the change log. */
+const reason = z.string().max(2000).default('');
+
+export const optimizerContract = {
+  /**
+   * Start optimizing one target in the background (SPEC 12): baseline runs, then up to maxAttempts candidates,
+   * each accepted only when its gain beats both the margin and twice the noise. Refused at once (bad_input) for an
+   * unknown target or split, or a dataset below settings.optimizer.min_dataset_size. Progress arrives as events.
+   */
+  'optimizer.start': call(
+    z.object({
+      targetId: snakeId,
+      /** settings.optimizer.max_attempts when absent. */
+      maxAttempts: z.number().int().min(1).max(20).optional(),
+      /** Propose even when the baseline clears the gate. */
+      propose: z.boolean().default(false),
+      /** The held-out split that decides acceptance; `test` when some question has it. */
+      split: z.string().min(1).max(100).optional(),
+      /** Accept on the margin alone when candidate_runs is 1 and the noise cannot be measured. */
+      allowUnknownNoise: z.boolean().default(false),
+    }),
+    z.object({ jobId: z.string() }),
+  ),
+  /** Run two or more system prompt variants of a target on its dataset, one run each (in turn), in the background. */
+  'optimizer.compareVariants': call(
+    z.object({
+      targetId: snakeId,
+      prompts: z.array(z.string().max(100_000)).min(2, 'give at least two prompt variants').max(8),
+      /** Each question this many times in each variant's run. */
+      repeat: z.number().int().min(1).max(20).default(1),
+    }),
+    z.object({ jobId: z.string() }),
+  ),
+  /** One job: its progress log, the run in progress, and when done its outcome or comparison. */
+  'optimizer.job': call(z.object({ jobId }), optimizerJob),
+  /** The jobs of this service session, newest first (running ones included). */
+  'optimizer.jobs': call(z.object({ targetId: snakeId.optional() }), z.array(optimizerJob)),
+  /** Cancel a running job; the run in progress is cancelled and the candidates so far are kept. */
+  'optimizer.cancel': call(z.object({ jobId }), z.object({ cancelled: z.boolean() })),
+  /** Every stored candidate (applied, pending, rejected, reverted), newest first, of one target or of all. */
+  'optimizer.candidates': call(z.object({ targetId: snakeId.optional(), limit: z.number().int().min(1).max(1000).default(200) }), z.array(candidateSummary)),
+  /** One candidate: both prompts, both per-run score distributions, per-question deltas and its change log. */
+  'optimizer.get': call(z.object({ id: candidateId }), candidateDetail),
+  /** Write the candidate's prompt into aieval.yaml (comments kept) and log who, when and why; refused if the prompt changed since. */
+  'optimizer.apply': call(z.object({ id: candidateId, reason }), candidateDetail),
+  /** Mark a pending candidate rejected; aieval.yaml is not touched. */
+  'optimizer.reject': call(z.object({ id: candidateId, reason }), candidateDetail),
+  /** Restore the prompt an applied candidate replaced, and log it. */
+  'optimizer.revert': call(z.object({ id: candidateId, reason }), candidateDetail),
+  /** A step of an optimizer job (a run started or finished, a proposal, a decision). */
+  'optimizer.progressed': event(optimizerProgress),
+  /** A job ended: done (see optimizer.job for its outcome), error or cancelled. */
+  'optimizer.finished': event(optimizerFinished),
+} as const;
