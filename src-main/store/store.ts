@@ -1,6 +1,7 @@
 // The store: one SQLite database and its repositories (sync inside), and the async StoreApi the engine uses.
 import { join } from 'node:path';
 import { openDb, type Db } from './db';
+import { EnvelopesRepo } from './repos/envelopes.repo';
 import { JudgesRepo } from './repos/judges.repo';
 import { LabelsRepo } from './repos/labels.repo';
 import { OptimizerRepo } from './repos/optimizer.repo';
@@ -22,6 +23,7 @@ function createRepos(db: Db) {
     runLocks: new RunLocksRepo(db),
     results: new ResultsRepo(db),
     resultPages: new ResultPagesRepo(db),
+    envelopes: new EnvelopesRepo(db),
     optimizer: new OptimizerRepo(db),
   };
 }

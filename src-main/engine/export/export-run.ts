@@ -1,0 +1,121 @@
+// Exports one complete run as an EEE aggregate and its samples file; both are validated before either is written.
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ProviderConfig, Question, RunIdentity } from '../../../src-shared/model';
+import type { StoreApi } from '../../store/store';
+import type { LoadedDataset } from '../../workspace/load-workspace';
+import type { JudgeSetup } from '../judges/judge-identity';
+import { buildAggregate, evaluationTimestampOf } from './build-aggregate';
+import { buildResults } from './build-results';
+import { buildSamples } from './build-samples';
+import { collectionOf, evaluationIdOf, modelInfoOf, uuidFor } from './eee-names';
+import { judgeExports } from './judge-export';
+import { RunStats } from './run-stats';
+import { ensureFolderInside, fileInside, portableComponent } from './safe-path';
+import { validateEnvelope } from './validate-envelope';
+
+export type ExportDeps = Readonly<{
+  db: StoreApi;
+  resourcesDir: string;
+  workspaceDir: string;
+  /** From the workspace, when it loads: judge trust, judge providers, the organisation name. */
+  judgeSetup: JudgeSetup | undefined;
+  providers: Readonly<Record<string, ProviderConfig>>;
+  organization: string;
+  /** The workspace's datasets: reference answers and tags of the questions. */
+  datasets: ReadonlyMap<string, LoadedDataset>;
+  clock: () => number;
+}>;
+
+export type ExportedFile = Readonly<{ kind: 'aggregate' | 'samples'; path: string; bytes: number; rows: number | null }>;
+
+/** Written (`files`) or refused with the problems that stopped it (nothing written). */
+export type ExportOutcome = Readonly<{ runId: string; evaluationId: string; folder: string; files: ExportedFile[]; problems: string[] }>;
+
+/** A run that cannot be exported at all (unknown, not complete). */
+export class ExportError extends Error {}
+
+const BATCH = 500;
+
+function questionsOf(datasets: ReadonlyMap<string, LoadedDataset>, identity: RunIdentity): ReadonlyMap<string, Question> {
+  const loaded = datasets.get(identity.dataset.id);
+  // Another version of the dataset may say something else about a question: better no reference than a wrong one.
+  if (!loaded || loaded.dataset.version !== identity.dataset.version) return new Map();
+  return new Map(loaded.dataset.questions.map((question) => [question.id, question]));
+}
+
+export async function exportRun(deps: ExportDeps, runId: string, outputDir: string): Promise<ExportOutcome> {
+  const run = await deps.db.runs.get(runId);
+  if (!run) throw new ExportError(`no run "${runId}" in this workspace's store`);
+  if (run.status !== 'complete' || !run.verdict) throw new ExportError(`run ${runId} is ${run.status}; only complete runs are exported`);
+  const { identity, verdict } = run;
+  const evaluationId = evaluationIdOf(identity, runId);
+  const uuid = uuidFor(evaluationId);
+  const folderParts = [collectionOf(identity.dataset.id), identity.provider.kind, identity.model].map(portableComponent);
+  const relativeDir = ['data', ...folderParts].join('/');
+  const modelId = modelInfoOf(identity.provider, identity.model).id;
+  const questions = questionsOf(deps.datasets, identity);
+  const context = { evaluationId, modelId, datasetId: identity.dataset.id, passThreshold: verdict.question_pass_threshold };
+
+  // Rows stream into a hidden file beside the output, so a big run never sits in memory and a refused one leaves nothing.
+  mkdirSync(outputDir, { recursive: true });
+  const partialSamples = join(outputDir, `.${uuid}_samples.jsonl.partial`);
+  const partialAggregate = join(outputDir, `.${uuid}.json.partial`);
+  const stats = new RunStats();
+  const hash = createHash('sha256');
+  let rows = 0;
+  let bytes = 0;
+  const fd = openSync(partialSamples, 'w');
+  try {
+    for (let afterId = 0; ; ) {
+      const batch = await deps.db.results.batch(runId, afterId, BATCH, true);
+      const last = batch[batch.length - 1];
+      if (!last) break;
+      const lines: string[] = [];
+      for (const result of batch) {
+        stats.add(result);
+        for (const row of buildSamples(result, { ...context, question: questions.get(result.questionId) })) lines.push(`${JSON.stringify(row)}\n`);
+      }
+      const text = lines.join('');
+      rows += lines.length;
+      bytes += Buffer.byteLength(text);
+      hash.update(text);
+      writeSync(fd, text);
+      afterId = last.id;
+    }
+  } finally {
+    closeSync(fd);
+  }
+
+  const samplesName = `${uuid}_samples.jsonl`;
+  const judges = await judgeExports({ ...deps, now: deps.clock() }, identity, stats, verdict.judges ?? []);
+  const aggregate = buildAggregate({
+    run,
+    identity,
+    evaluationId,
+    exportedAt: deps.clock(),
+    organization: deps.organization,
+    results: buildResults({ identity, verdict, stats, evaluationTimestamp: evaluationTimestampOf(run), judges }),
+    samples: rows > 0 ? { format: 'jsonl', file_path: `${relativeDir}/${samplesName}`, hash_algorithm: 'sha256', checksum: hash.digest('hex'), total_rows: rows } : undefined,
+  });
+  const aggregateText = `${JSON.stringify(aggregate, null, 2)}\n`;
+  const fileName = `${uuid}.json`;
+  const check = await validateEnvelope({ aggregate, fileName, folder: folderParts, samplesPath: rows > 0 ? partialSamples : undefined, resourcesDir: deps.resourcesDir });
+  const folder = join(outputDir, relativeDir);
+  if (check.problems.length > 0) {
+    rmSync(partialSamples, { force: true });
+    return { runId, evaluationId, folder, files: [], problems: check.problems };
+  }
+
+  const target = ensureFolderInside(outputDir, relativeDir);
+  const files: ExportedFile[] = [];
+  if (rows > 0) {
+    renameSync(partialSamples, fileInside(target, samplesName));
+    files.push({ kind: 'samples', path: join(target, samplesName), bytes, rows });
+  } else rmSync(partialSamples, { force: true });
+  writeFileSync(partialAggregate, aggregateText);
+  renameSync(partialAggregate, fileInside(target, fileName));
+  files.unshift({ kind: 'aggregate', path: join(target, fileName), bytes: Buffer.byteLength(aggregateText), rows: null });
+  return { runId, evaluationId, folder: target, files, problems: [] };
+}
