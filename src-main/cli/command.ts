@@ -8,6 +8,8 @@ export type CliIo = Readonly<{
   err(line: string): void;
   /** A terminal that can redraw a progress bar; false in CI (`CI=true`) or when piped. */
   interactive: boolean;
+  /** Redraws one status line in place (a progress bar); only on an interactive terminal. */
+  status?(line: string): void;
   cwd: string;
   env: NodeJS.ProcessEnv;
 }>;

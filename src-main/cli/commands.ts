@@ -4,6 +4,8 @@ import { importTracesCommand } from './import-traces.command';
 import { promoteCommand } from './promote.command';
 import { tracesCommand } from './traces.command';
 import { initCommand } from './init.command';
+import { regradeCommand } from './regrade.command';
+import { runCommand } from './run.command';
 import { judgesCommand } from './judges.command';
 import { sampleTracesCommand } from './sample-traces.command';
 import { serveCommand } from './serve.command';
@@ -11,4 +13,4 @@ import { trustCommand } from './trust.command';
 import { validateCommand } from './validate.command';
 import { validateJudgeCommand } from './validate-judge.command';
 
-export const COMMANDS: readonly Command[] = [initCommand, trustCommand, validateCommand, importTracesCommand, tracesCommand, promoteCommand, sampleTracesCommand, validateJudgeCommand, judgesCommand, serveCommand];
+export const COMMANDS: readonly Command[] = [initCommand, trustCommand, validateCommand, runCommand, regradeCommand, importTracesCommand, tracesCommand, promoteCommand, sampleTracesCommand, validateJudgeCommand, judgesCommand, serveCommand];

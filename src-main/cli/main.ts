@@ -61,6 +61,7 @@ export async function runCli(): Promise<void> {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     interactive: Boolean(process.stdout.isTTY) && process.env.CI !== 'true',
+    status: (line) => process.stderr.write(`\r\x1b[2K${line}`),
     cwd: process.cwd(),
     env: process.env,
   };

@@ -79,10 +79,10 @@ export class ProviderLimiter {
       if (signal?.aborted) throw signal.reason;
       const details = error instanceof ProviderError ? error.details : undefined;
       const what = error instanceof Error ? error.message : String(error);
-      if (!details?.retryable) throw new CallFailedError(`provider "${this.name}": ${what}`, attempt, details?.status);
-      if (attempt > this.settings.maxRetries) {
-        throw new CallFailedError(`provider "${this.name}": ${what} (gave up after ${attempt} attempts)`, attempt, details.status);
-      }
+      // Provider errors already say which provider, model and URL failed; only say the name when they do not.
+      const message = what.includes(this.name) ? what : `${this.name}: ${what}`;
+      if (!details?.retryable) throw new CallFailedError(message, attempt, details?.status);
+      if (attempt > this.settings.maxRetries) throw new CallFailedError(`${message} (gave up after ${attempt} attempts)`, attempt, details.status);
       await this.sleep(this.backoff(attempt, details.retryAfterMs), signal);
     }
   }

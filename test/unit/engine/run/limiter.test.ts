@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CallFailedError, MAX_BACKOFF_MS, ProviderLimiter, type LimiterSettings } from '../../../../src-main/engine/run/limiter';
 import { ProviderError } from '../../../../src-main/engine/providers/provider';
 
@@ -76,7 +76,7 @@ describe('ProviderLimiter', () => {
       calls += 1;
       throw new ProviderError('HTTP 503 Service Unavailable', { status: 503, retryable: true });
     });
-    await expect(failing).rejects.toThrow('provider "fake": HTTP 503 Service Unavailable (gave up after 3 attempts)');
+    await expect(failing).rejects.toThrow('fake: HTTP 503 Service Unavailable (gave up after 3 attempts)');
     await failing.catch((error: CallFailedError) => {
       expect(error).toBeInstanceOf(CallFailedError);
       expect(error.attempts).toBe(3);
@@ -92,7 +92,7 @@ describe('ProviderLimiter', () => {
       calls += 1;
       throw new ProviderError('HTTP 401 Unauthorized: invalid key', { status: 401, retryable: false });
     });
-    await expect(failing).rejects.toThrow('provider "fake": HTTP 401 Unauthorized: invalid key');
+    await expect(failing).rejects.toThrow('fake: HTTP 401 Unauthorized: invalid key');
     expect(calls).toBe(1);
     expect(sleeps).toEqual([]);
   });
@@ -105,7 +105,7 @@ describe('ProviderLimiter', () => {
         calls += 1;
         throw new TypeError('boom');
       }),
-    ).rejects.toThrow('provider "fake": boom');
+    ).rejects.toThrow('fake: boom');
     expect(calls).toBe(1);
   });
 
@@ -117,7 +117,7 @@ describe('ProviderLimiter', () => {
         calls += 1;
         signal.addEventListener('abort', () => reject(new Error('aborted by signal')));
       });
-    await expect(limiter.run(hang)).rejects.toThrow('provider "fake": timed out after 30 ms (gave up after 2 attempts)');
+    await expect(limiter.run(hang)).rejects.toThrow('fake: timed out after 30 ms (gave up after 2 attempts)');
     expect(calls).toBe(2);
   });
 
@@ -153,13 +153,18 @@ describe('ProviderLimiter', () => {
     expect(peak).toBe(2);
   });
 
-  it('spaces call starts by delay_between_calls_ms', async () => {
-    const limiter = new ProviderLimiter('fake', settings({ delayBetweenCallsMs: 40 }));
-    const starts: number[] = [];
-    await Promise.all(Array.from({ length: 3 }, () => limiter.run(async () => void starts.push(performance.now()))));
-    starts.sort((a, b) => a - b);
-    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(38);
-    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(38);
+  it('spaces call starts by delay_between_calls_ms, even when callers arrive together', async () => {
+    vi.useFakeTimers({ now: 1_000 });
+    try {
+      const limiter = new ProviderLimiter('fake', settings({ delayBetweenCallsMs: 40 }));
+      const starts: number[] = [];
+      const all = Promise.all(Array.from({ length: 4 }, () => limiter.run(async () => void starts.push(Date.now()))));
+      await vi.runAllTimersAsync();
+      await all;
+      expect(starts.sort((a, b) => a - b)).toEqual([1_000, 1_040, 1_080, 1_120]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops at once on cancel during a backoff, without another attempt', async () => {

@@ -85,7 +85,7 @@ describe('startRun', () => {
     expect(provider.calls).toHaveLength(12);
     const rows = (await h.db.resultPages.page({ runId: started.runId, offset: 0, limit: 10, sort: 'question' })).rows;
     expect(rows.every((row) => row.status === 'degraded' && row.score === null && row.passed === null)).toBe(true);
-    expect(rows[0]?.error).toBe('target call failed: provider "p": connect ECONNREFUSED 127.0.0.1:9 (gave up after 3 attempts)');
+    expect(rows[0]?.error).toBe('target call failed: p: connect ECONNREFUSED 127.0.0.1:9 (gave up after 3 attempts)');
     const detail = (await h.db.results.get(rows[0]!.id))!;
     expect(detail).toMatchObject({ attempts: 3, response: null, graders: [] });
     expect(h.progress.at(-1)).toMatchObject({ done: 4, errors: 4, degraded: 4, runningAvg: null });

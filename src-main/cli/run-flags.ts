@@ -1,0 +1,68 @@
+// Flags shared by `ai-eval run` and `ai-eval regrade`, parsed and checked (a wrong value is a usage error, exit 2).
+import type { ParseArgsConfig } from 'node:util';
+import type { RunSource, ShardSpec } from '../../src-shared/model';
+import { parseShard } from '../engine/run/shard';
+import { UsageError, type CliIo, type ParsedArgs } from './command';
+
+export const REPORT_OPTIONS = {
+  concurrency: { type: 'string' },
+  source: { type: 'string' },
+  json: { type: 'string' },
+  junit: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+const SOURCES: readonly RunSource[] = ['manual', 'ci', 'schedule'];
+
+export type ReportFlags = Readonly<{ concurrency?: number; source: RunSource; json?: string; junit?: string }>;
+export type RunFlags = ReportFlags &
+  Readonly<{ targets: string[]; questions: string[]; repeat: number; dryRun: boolean; resume?: string; record?: string; shard: ShardSpec | null }>;
+
+const text = (args: ParsedArgs, name: string): string | undefined => {
+  const value = args.values[name];
+  return typeof value === 'string' ? value : undefined;
+};
+const list = (args: ParsedArgs, name: string): string[] => {
+  const value = args.values[name];
+  return Array.isArray(value) ? value : [];
+};
+
+function positiveInt(value: string | undefined, flag: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new UsageError(`--${flag} must be a whole number from 1 to ${max}, got "${value}"`);
+  return Number(value);
+}
+
+export function parseReportFlags(args: ParsedArgs, io: CliIo): ReportFlags {
+  const source = text(args, 'source') ?? (io.env.CI === 'true' ? 'ci' : 'manual');
+  if (!SOURCES.includes(source as RunSource)) throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got "${source}"`);
+  return { concurrency: positiveInt(text(args, 'concurrency'), 'concurrency', 256), source: source as RunSource, json: text(args, 'json'), junit: text(args, 'junit') };
+}
+
+export function parseRunFlags(args: ParsedArgs, io: CliIo): RunFlags {
+  const resume = text(args, 'resume');
+  const targets = list(args, 'target');
+  const questions = list(args, 'question');
+  const repeatText = text(args, 'repeat');
+  const shardText = text(args, 'shard');
+  if (resume !== undefined && (targets.length > 0 || questions.length > 0 || repeatText !== undefined || shardText !== undefined)) {
+    throw new UsageError('--resume continues a run as it was planned; it takes no --target, --question, --repeat or --shard');
+  }
+  let shard: ShardSpec | null = null;
+  if (shardText !== undefined) {
+    try {
+      shard = parseShard(shardText);
+    } catch (error) {
+      throw new UsageError((error as Error).message, { cause: error });
+    }
+  }
+  return {
+    ...parseReportFlags(args, io),
+    targets,
+    questions,
+    repeat: positiveInt(repeatText, 'repeat', 100) ?? 1,
+    dryRun: args.values['dry-run'] === true,
+    resume,
+    record: text(args, 'record'),
+    shard,
+  };
+}

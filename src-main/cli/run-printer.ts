@@ -1,0 +1,83 @@
+// What `ai-eval run` prints: the plan, a progress bar on a terminal (plain lines in CI), and the summary table.
+import type { RunFinished, RunProgress, Verdict } from '../../src-shared/model';
+import { describeTrust } from '../engine/judges/judge-standing';
+import type { RunPlan } from '../engine/run/plan';
+import type { CliIo } from './command';
+
+/** In CI a progress line at most this often, plus one per 10% done. */
+const PLAIN_EVERY_MS = 5_000;
+const BAR_WIDTH = 24;
+
+const seconds = (ms: number | null) => (ms === null ? '?' : ms < 60_000 ? `${Math.round(ms / 1000)}s` : `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`);
+const score = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+const percent = (value: number | null, digits = 1) => (value === null ? '—' : `${(value * 100).toFixed(digits)}%`);
+
+export function describePlan(plan: RunPlan): string {
+  const { selection, estimatedCalls: calls } = plan;
+  const shape = [`${plan.questions.length} question(s)`, selection.repeat > 1 ? `× ${selection.repeat} repeats` : '', selection.shard ? `(shard ${selection.shard.index}/${selection.shard.count})` : '']
+    .filter(Boolean)
+    .join(' ');
+  const target = calls.targetMax > calls.target ? `${calls.target}-${calls.targetMax} target calls (agent steps)` : `${calls.target} target calls`;
+  return `${plan.target.id}: ${shape} from dataset ${plan.dataset.dataset.id}@${plan.dataset.dataset.version}; graders ${plan.target.graders.join(', ')}; about ${target}, ${calls.judges} judge calls`;
+}
+
+export class ProgressPrinter {
+  private lastPlainAt = 0;
+  private lastDecile = -1;
+
+  constructor(private readonly io: CliIo) {}
+
+  update(progress: RunProgress): void {
+    const { done, total } = progress;
+    const stats = `avg ${score(progress.runningAvg)}  errors ${progress.errors}  degraded ${progress.degraded}  ${seconds(progress.elapsedMs)} eta ${seconds(progress.etaMs)}`;
+    if (this.io.interactive && this.io.status) {
+      const filled = total > 0 ? Math.round((done / total) * BAR_WIDTH) : 0;
+      this.io.status(`${progress.targetId} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total}  ${stats}`);
+      return;
+    }
+    const decile = total > 0 ? Math.floor((done / total) * 10) : 10;
+    if (decile === this.lastDecile && progress.elapsedMs - this.lastPlainAt < PLAIN_EVERY_MS && done < total) return;
+    this.lastDecile = decile;
+    this.lastPlainAt = progress.elapsedMs;
+    this.io.err(`${progress.targetId} ${done}/${total} (${percent(total > 0 ? done / total : 1, 0)})  ${stats}`);
+  }
+
+  /** Ends the bar's line before anything else is printed. */
+  done(): void {
+    if (this.io.interactive && this.io.status) this.io.status('');
+    this.lastDecile = -1;
+    this.lastPlainAt = 0;
+  }
+}
+
+function verdictWord(finished: RunFinished): string {
+  const verdict = finished.verdict;
+  if (finished.status !== 'complete' || !verdict) return finished.status.toUpperCase();
+  if (verdict.passed) return 'PASS';
+  return verdict.gate_type === 'hard' ? 'FAIL' : 'WARN (soft)';
+}
+
+const interval = (verdict: Verdict | null) => (verdict?.pass_rate_ci ? ` [${percent(verdict.pass_rate_ci[0])}-${percent(verdict.pass_rate_ci[1])}]` : '');
+
+/** One row per run, aligned, then the reason of every verdict and the trust of every judge (advisory). */
+export function summaryLines(rows: readonly RunFinished[]): string[] {
+  const table = [
+    ['target', 'verdict', 'avg', 'pass rate (95% CI)', 'coverage', 'degraded', 'run'],
+    ...rows.map((finished) => {
+      const v = finished.verdict;
+      return [finished.targetId, verdictWord(finished), score(v?.avg_score ?? null), `${percent(v?.pass_rate ?? null)}${interval(v)}`, percent(v?.coverage ?? null, 0), String(v?.counts.degraded ?? '—'), finished.runId];
+    }),
+  ];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+  const lines = table.map((row) => row.map((cell, column) => (column >= 2 && column <= 5 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd());
+  for (const finished of rows) {
+    const v = finished.verdict;
+    if (v) lines.push(`${finished.targetId}: ${v.reason} (${v.gate_type} gate)`);
+    if (finished.error) lines.push(`${finished.targetId}: ${finished.status}: ${finished.error}`);
+    if (finished.status === 'cancelled') lines.push(`${finished.targetId}: cancelled; finish it with: ai-eval run --resume ${finished.runId}`);
+    const untrusted = (v?.judges ?? []).filter((judge) => judge.state !== 'trusted');
+    if (untrusted.length > 0) lines.push(`${finished.targetId}: judges not trusted (advisory): ${untrusted.map(describeTrust).join('; ')}`);
+    if (v?.corrected_pass_rate) lines.push(`${finished.targetId}: corrected pass rate ${percent(v.corrected_pass_rate.estimate)} (${v.corrected_pass_rate.grader})`);
+  }
+  return lines;
+}

@@ -1,0 +1,95 @@
+// One `ai-eval run` or `regrade` invocation: the service and run deps, Ctrl-C as cancel, reports, summary and exit code.
+import { resolve } from 'node:path';
+import { formatIssue, type RunFinished, type WorkspaceIssue } from '../../src-shared/model';
+import { RpcError } from '../../src-shared/rpc/wire';
+import { openCassetteWriter, type CassetteWriter } from '../engine/providers/cassette';
+import { ProviderConfigError } from '../engine/providers/create-provider';
+import { PlanError, type ValidWorkspace } from '../engine/run/plan';
+import { defaultRunDeps } from '../engine/run/run-deps';
+import type { RunDeps } from '../engine/run/run-execution';
+import { RunConflictError } from '../engine/run/run-lock';
+import { LimiterRegistry } from '../engine/run/run-services';
+import { writeJsonReport } from '../engine/run/report-json';
+import { writeJunitReport } from '../engine/run/report-junit';
+import { createCliApp } from './cli-app';
+import { EXIT, type CliIo, type ParsedArgs } from './command';
+import { ProgressPrinter, summaryLines } from './run-printer';
+
+export type Session = Readonly<{ workspace: ValidWorkspace; deps: RunDeps; signal: AbortSignal; printer: ProgressPrinter }>;
+
+/** What the command did: the runs that ended, and whether any run was refused (exit 2). */
+export type SessionOutcome = Readonly<{ finished: RunFinished[]; refused: boolean }>;
+
+export type SessionOptions = Readonly<{ record?: string; json?: string; junit?: string }>;
+
+/** An engine refusal (bad plan, target busy, provider misconfigured): its message, exit 2. Anything else is rethrown. */
+export function refusalMessage(error: unknown): string | undefined {
+  if (error instanceof PlanError || error instanceof RunConflictError || error instanceof ProviderConfigError) return error.message;
+  return undefined;
+}
+
+/** 1 when a run did not complete or a hard gate failed; a soft gate only warns. */
+export function exitCodeOf(finished: readonly RunFinished[]): number {
+  const failed = finished.some((end) => end.status !== 'complete' || (end.verdict !== null && !end.verdict.passed && end.verdict.gate_type === 'hard'));
+  return failed ? EXIT.failed : EXIT.ok;
+}
+
+export async function withRunSession(
+  args: ParsedArgs,
+  io: CliIo,
+  options: SessionOptions,
+  body: (session: Session) => Promise<SessionOutcome | number>,
+): Promise<number> {
+  const app = createCliApp(args, io);
+  const controller = new AbortController();
+  const onInterrupt = () => {
+    io.err('\ncancelling: questions in flight are dropped, finished ones are kept (Ctrl-C again to quit at once)');
+    controller.abort();
+  };
+  process.once('SIGINT', onInterrupt);
+  let recorder: CassetteWriter | undefined;
+  try {
+    const workspace = app.state.validWorkspace();
+    recorder = options.record ? openCassetteWriter(resolve(io.cwd, options.record)) : undefined;
+    const printer = new ProgressPrinter(io);
+    const deps = defaultRunDeps({
+      db: app.state.db,
+      workspace,
+      trusted: app.state.isTrusted(),
+      clock: app.state.clock,
+      env: io.env,
+      limiters: new LimiterRegistry(),
+      resourcesDir: app.state.options.resourcesDir,
+      recorder,
+      onProgress: (progress) => printer.update(progress),
+    });
+    const outcome = await body({ workspace, deps, signal: controller.signal, printer });
+    if (typeof outcome === 'number') return outcome;
+    const runIds = outcome.finished.map((end) => end.runId);
+    if (options.json && runIds.length > 0) {
+      await writeJsonReport(resolve(io.cwd, options.json), app.state.db, runIds);
+      io.err(`wrote ${options.json}`);
+    }
+    if (options.junit && runIds.length > 0) {
+      await writeJunitReport(resolve(io.cwd, options.junit), app.state.db, runIds);
+      io.err(`wrote ${options.junit}`);
+    }
+    if (recorder) io.err(`recorded every provider call to ${options.record}`);
+    if (outcome.finished.length > 0) for (const line of summaryLines(outcome.finished)) io.out(line);
+    return outcome.refused ? EXIT.invalid : exitCodeOf(outcome.finished);
+  } catch (error) {
+    if (error instanceof RpcError && error.code === 'invalid_workspace') {
+      for (const issue of (error.details ?? []) as WorkspaceIssue[]) io.err(formatIssue(issue));
+      io.err(`error: ${error.message}`);
+      return EXIT.invalid;
+    }
+    const refusal = refusalMessage(error);
+    if (refusal === undefined) throw error;
+    io.err(`error: ${refusal}`);
+    return EXIT.invalid;
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    recorder?.close();
+    await app.dispose();
+  }
+}

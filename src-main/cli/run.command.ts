@@ -1,0 +1,124 @@
+// `ai-eval run`: runs the enabled targets (or the chosen ones) over their datasets, prints verdicts, exits 1 on a failed hard gate.
+import type { RunFinished } from '../../src-shared/model';
+import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
+import { resumeRun, startRun, type StartedRun } from '../engine/run/start-run';
+import { textOnlyWarning } from '../workspace/text-only';
+import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
+import { parseRunFlags, REPORT_OPTIONS, type RunFlags } from './run-flags';
+import { describePlan } from './run-printer';
+import { refusalMessage, withRunSession, type Session, type SessionOutcome } from './run-session';
+
+/** The targets to run: the --target ids, else every enabled target. */
+function chooseTargets(workspace: ValidWorkspace, wanted: readonly string[]): string[] {
+  const all = workspace.config.targets;
+  if (wanted.length === 0) {
+    const enabled = all.filter((target) => target.enabled).map((target) => target.id);
+    if (enabled.length === 0) throw new UsageError('no target is enabled in aieval.yaml; name one with --target');
+    return enabled;
+  }
+  const unknown = wanted.filter((id) => !all.some((target) => target.id === id));
+  if (unknown.length > 0) throw new UsageError(`unknown target ${unknown.join(', ')}; known: ${all.map((target) => target.id).join(', ')}`);
+  return [...new Set(wanted)];
+}
+
+/** Each target's share of the --question ids; an id in none of the targets' datasets is a usage error. */
+function questionsPerTarget(workspace: ValidWorkspace, targetIds: readonly string[], wanted: readonly string[]): Map<string, string[] | null> {
+  const chosen = new Map<string, string[] | null>();
+  const matched = new Set<string>();
+  for (const id of targetIds) {
+    if (wanted.length === 0) {
+      chosen.set(id, null);
+      continue;
+    }
+    const dataset = workspace.datasets.get(workspace.config.targets.find((target) => target.id === id)?.dataset ?? '');
+    const known = new Set(dataset?.dataset.questions.map((question) => question.id));
+    const mine = wanted.filter((question) => known.has(question));
+    for (const question of mine) matched.add(question);
+    if (mine.length > 0) chosen.set(id, [...new Set(mine)]);
+  }
+  const stray = wanted.filter((question) => !matched.has(question));
+  if (stray.length > 0) throw new UsageError(`--question ${stray.join(', ')}: in none of the datasets of ${targetIds.join(', ')}`);
+  return chosen;
+}
+
+function warnTextOnly(plan: RunPlan, io: CliIo): void {
+  const warning = textOnlyWarning(plan.target, plan.dataset.questions);
+  if (warning) io.err(`warning: ${plan.target.id}: ${warning}`);
+}
+
+async function follow(started: StartedRun, session: Session, io: CliIo): Promise<RunFinished> {
+  io.err(`run ${started.runId}: ${describePlan(started.plan)}`);
+  const finished = await started.finished;
+  session.printer.done();
+  return finished;
+}
+
+async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise<SessionOutcome | number> {
+  const { workspace, deps } = session;
+  const targets = chooseTargets(workspace, flags.targets);
+  const questions = questionsPerTarget(workspace, targets, flags.questions);
+  // Plan every target first: a mistake in the last one must not surface after the first has run.
+  const plans = [...questions].map(([targetId, questionIds]) => planRun(workspace, targetId, { questionIds, repeat: flags.repeat, shard: flags.shard }, deps.graders, deps.trusted));
+  for (const plan of plans) warnTextOnly(plan, io);
+  if (flags.dryRun) {
+    for (const plan of plans) io.out(describePlan(plan));
+    return EXIT.ok;
+  }
+  const finished: RunFinished[] = [];
+  let refused = false;
+  for (const plan of plans) {
+    if (session.signal.aborted) break;
+    if (plan.total === 0) {
+      io.err(`${plan.target.id}: nothing to run in this shard; skipped`);
+      continue;
+    }
+    try {
+      const started = await startRun({ targetId: plan.target.id, selection: plan.selection, source: flags.source, concurrency: flags.concurrency }, deps, session.signal);
+      finished.push(await follow(started, session, io));
+    } catch (error) {
+      const refusal = refusalMessage(error);
+      if (refusal === undefined) throw error;
+      io.err(`error: ${refusal}`);
+      refused = true;
+    }
+  }
+  return { finished, refused };
+}
+
+async function resume(flags: RunFlags & { resume: string }, session: Session, io: CliIo): Promise<SessionOutcome | number> {
+  if (flags.dryRun) {
+    const run = await session.deps.db.runs.get(flags.resume);
+    if (!run) throw new UsageError(`no run "${flags.resume}" in this workspace's store`);
+    io.out(`would resume run ${run.id} of ${run.targetId}: ${run.total - run.done} of ${run.total} question(s) left`);
+    return EXIT.ok;
+  }
+  const started = await resumeRun(flags.resume, session.deps, { concurrency: flags.concurrency }, session.signal);
+  warnTextOnly(started.plan, io);
+  return { finished: [await follow(started, session, io)], refused: false };
+}
+
+export const runCommand: Command = {
+  name: 'run',
+  summary: 'Run targets over their datasets, score the answers, apply the gates (exit 1 on a failed hard gate)',
+  usage:
+    'ai-eval run [--target ID]... [--question ID]... [--concurrency N] [--repeat N] [--dry-run] [--resume RUN] ' +
+    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N] [--trust-workspace] [--workspace DIR]',
+  options: {
+    ...COMMON_OPTIONS,
+    ...REPORT_OPTIONS,
+    target: { type: 'string', multiple: true },
+    question: { type: 'string', multiple: true },
+    repeat: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    resume: { type: 'string' },
+    record: { type: 'string' },
+    shard: { type: 'string' },
+  },
+  async run(args, io) {
+    const flags = parseRunFlags(args, io);
+    return withRunSession(args, io, flags, (session) => {
+      const resumeId = flags.resume;
+      return resumeId === undefined ? runTargets(flags, session, io) : resume({ ...flags, resume: resumeId }, session, io);
+    });
+  },
+};
