@@ -7,10 +7,11 @@ import { initCommand } from './init.command';
 import { regradeCommand } from './regrade.command';
 import { runCommand } from './run.command';
 import { judgesCommand } from './judges.command';
+import { optimizeCommand } from './optimize.command';
 import { sampleTracesCommand } from './sample-traces.command';
 import { serveCommand } from './serve.command';
 import { trustCommand } from './trust.command';
 import { validateCommand } from './validate.command';
 import { validateJudgeCommand } from './validate-judge.command';
 
-export const COMMANDS: readonly Command[] = [initCommand, trustCommand, validateCommand, runCommand, regradeCommand, importTracesCommand, tracesCommand, promoteCommand, sampleTracesCommand, validateJudgeCommand, judgesCommand, serveCommand];
+export const COMMANDS: readonly Command[] = [initCommand, trustCommand, validateCommand, runCommand, regradeCommand, importTracesCommand, tracesCommand, promoteCommand, sampleTracesCommand, validateJudgeCommand, judgesCommand, serveCommand, optimizeCommand];

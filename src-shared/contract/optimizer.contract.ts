@@ -1,7 +1,14 @@
 // Calls and events of the optimizer: start and follow jobs, read candidates, apply/reject/revert, compare prompt variants.
 import { z } from 'zod';
 import { call, event } from '../rpc/define';
-import { candidateDetail, candidateSummary, optimizerFinished, optimizerJob, optimizerProgress, snakeId } from '../model';
+import {
+  candidateDetail,
+  candidateSummary,
+  optimizerFinished,
+  optimizerJob,
+  optimizerProgress,
+  snakeId,
+} from '../model';
 
 const candidateId = z.string().min(1).max(200);
 const jobId = z.string().min(1).max(200);
@@ -45,7 +52,10 @@ export const optimizerContract = {
   /** Cancel a running job; the run in progress is cancelled and the candidates so far are kept. */
   'optimizer.cancel': call(z.object({ jobId }), z.object({ cancelled: z.boolean() })),
   /** Every stored candidate (applied, pending, rejected, reverted), newest first, of one target or of all. */
-  'optimizer.candidates': call(z.object({ targetId: snakeId.optional(), limit: z.number().int().min(1).max(1000).default(200) }), z.array(candidateSummary)),
+  'optimizer.candidates': call(
+    z.object({ targetId: snakeId.optional(), limit: z.number().int().min(1).max(1000).default(200) }),
+    z.array(candidateSummary),
+  ),
   /** One candidate: both prompts, both per-run score distributions, per-question deltas and its change log. */
   'optimizer.get': call(z.object({ id: candidateId }), candidateDetail),
   /** Write the candidate's prompt into aieval.yaml (comments kept) and log who, when and why; refused if the prompt changed since. */

@@ -148,5 +148,11 @@ export const optimizerProgress = z.object({
 });
 export type OptimizerProgress = z.infer<typeof optimizerProgress>;
 
-export const optimizerFinished = z.object({ jobId: z.string(), targetId: z.string(), kind: jobKind, status: jobStatus, error: z.string().nullable() });
+export const optimizerFinished = z.object({
+  jobId: z.string(),
+  targetId: z.string(),
+  kind: jobKind,
+  status: jobStatus,
+  error: z.string().nullable(),
+});
 export type OptimizerFinished = z.infer<typeof optimizerFinished>;

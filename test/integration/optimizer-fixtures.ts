@@ -28,12 +28,19 @@ export function optimizerScript(scoring: Scoring, proposals: string[], proposerR
     }
     if (isJudgePrompt(request)) {
       const prompt = request.messages.map((message) => message.content).join('\n');
-      const answer = /<agent_response>[\s\S]*?PROMPT\[([^\]]*)\] Q\[question (\w+)\][\s\S]*?<\/agent_response>/.exec(prompt);
+      const answer = /<agent_response>[\s\S]*?PROMPT\[([^\]]*)\] Q\[question (\w+)\][\s\S]*?<\/agent_response>/.exec(
+        prompt,
+      );
       const run = Math.floor(judgeCalls / scoring.questionsPerRun);
       judgeCalls += 1;
       const offset = scoring.runOffsets[Math.min(run, scoring.runOffsets.length - 1)] ?? 0;
       const score = answer ? scoring.base(answer[1] ?? '', answer[2] ?? '') + offset : 0;
-      return { text: JSON.stringify({ score: Math.max(0, Math.min(5, score)), reason: `scored ${answer?.[1] ?? 'an unknown prompt'} at ${score.toFixed(2)}` }) };
+      return {
+        text: JSON.stringify({
+          score: Math.max(0, Math.min(5, score)),
+          reason: `scored ${answer?.[1] ?? 'an unknown prompt'} at ${score.toFixed(2)}`,
+        }),
+      };
     }
     const system = request.messages.find((message) => message.role === 'system')?.content ?? '';
     return { text: `PROMPT[${system.split('\n')[0] ?? ''}] Q[${lastUserText(request)}]` };
@@ -96,7 +103,10 @@ export function optimizerWorkspace(url: string, requireReview = true): string {
   writeFileSync(join(dir, 'aieval.yaml'), CONFIG(url, requireReview));
   writeFileSync(join(dir, 'datasets', 'helpdesk.yaml'), `id: helpdesk\nquestions:\n${questions('h', 15)}`);
   writeFileSync(join(dir, 'datasets', 'small.yaml'), `id: small\nquestions:\n${questions('s', 8)}`);
-  writeFileSync(join(dir, 'datasets', 'splitset.yaml'), `id: splitset\nquestions:\n${questions('tr', 15, 'train')}${questions('te', 5, 'test')}`);
+  writeFileSync(
+    join(dir, 'datasets', 'splitset.yaml'),
+    `id: splitset\nquestions:\n${questions('tr', 15, 'train')}${questions('te', 5, 'test')}`,
+  );
   return dir;
 }
 

@@ -46,13 +46,20 @@ describe('optimizer through the service (fake provider server)', () => {
     expect(outcome.baseline?.runIds).toHaveLength(3);
 
     const [noisy, good] = outcome.candidates;
-    expect(noisy).toMatchObject({ attempt: 1, status: 'rejected', candidateScores: [2.5, 3.5, 1.5], candidateMean: 2.5 });
+    expect(noisy).toMatchObject({
+      attempt: 1,
+      status: 'rejected',
+      candidateScores: [2.5, 3.5, 1.5],
+      candidateMean: 2.5,
+    });
     expect(noisy?.decisionReason).toBe(
       'rejected: mean avg_score 2.50 (3 runs) vs baseline 2.00 (3 runs), gain +0.50 is above the margin 0.40 but within the noise: ' +
         '2 × SE of the difference = 1.63 (run-to-run SD 1.00 baseline, 1.00 candidate)',
     );
     expect(good).toMatchObject({ attempt: 2, status: 'pending', candidateMean: 4.5, decidedBy: null });
-    expect(good?.decisionReason).toMatch(/^accepted: mean avg_score 4\.50 \(3 runs\) vs baseline 2\.00 \(3 runs\), gain \+2\.50 is above the margin 0\.40 and above the noise, 2 × SE of the difference = 1\.21 \(run-to-run SD 1\.00 baseline, 0\.30 candidate\)$/);
+    expect(good?.decisionReason).toMatch(
+      /^accepted: mean avg_score 4\.50 \(3 runs\) vs baseline 2\.00 \(3 runs\), gain \+2\.50 is above the margin 0\.40 and above the noise, 2 × SE of the difference = 1\.21 \(run-to-run SD 1\.00 baseline, 0\.30 candidate\)$/,
+    );
     expect(outcome.reason).toContain(`candidate ${good?.id} pending review`);
 
     // The second proposal saw the failures and the first, rejected attempt.
@@ -61,7 +68,9 @@ describe('optimizer through the service (fake provider server)', () => {
     expect(second).toContain('15 of 15 scored questions fail');
     expect(second).toContain('<current_prompt>\nBASELINE\nAnswer library questions.\n</current_prompt>');
     expect(second).toContain('<attempt n="1">\nNOISY\nAnswer library questions, kindly.\n</attempt>');
-    expect(progress.filter((p) => p.jobId === jobId).map((p) => p.message)).toContainEqual(expect.stringContaining('attempt 1/3: rejected: '));
+    expect(progress.filter((p) => p.jobId === jobId).map((p) => p.message)).toContainEqual(
+      expect.stringContaining('attempt 1/3: rejected: '),
+    );
 
     // Every candidate keeps its runs: ordinary runs, the candidates' marked with their prompt variant.
     const run = await call<RunDetail>('runs.get', { runId: good!.candidateRunIds[0] });
@@ -84,13 +93,28 @@ describe('optimizer through the service (fake provider server)', () => {
     expect(before).toBe(CONFIG(server.url));
     const applied = await call<CandidateDetail>('optimizer.apply', { id: good!.id, reason: 'clearly better' });
     expect(applied.status).toBe('applied');
-    expect(applied.changes).toEqual([expect.objectContaining({ action: 'applied', reason: 'clearly better', previousPrompt: 'BASELINE\nAnswer library questions.\n', actor: expect.stringContaining('(in-process)') })]);
+    expect(applied.changes).toEqual([
+      expect.objectContaining({
+        action: 'applied',
+        reason: 'clearly better',
+        previousPrompt: 'BASELINE\nAnswer library questions.\n',
+        actor: expect.stringContaining('(in-process)'),
+      }),
+    ]);
     const after = readFileSync(join(dir, 'aieval.yaml'), 'utf8');
-    expect(after).toBe(before.replace('      BASELINE\n      Answer library questions.\n', '      GOOD\n      Answer library questions with the exact opening hours.\n'));
+    expect(after).toBe(
+      before.replace(
+        '      BASELINE\n      Answer library questions.\n',
+        '      GOOD\n      Answer library questions with the exact opening hours.\n',
+      ),
+    );
 
     // A rejected candidate cannot be rejected again; reverting restores the previous prompt exactly.
     await expect(call('optimizer.reject', { id: noisy!.id })).rejects.toMatchObject({ code: 'conflict' });
-    const reverted = await call<CandidateDetail>('optimizer.revert', { id: good!.id, reason: 'users preferred the old tone' });
+    const reverted = await call<CandidateDetail>('optimizer.revert', {
+      id: good!.id,
+      reason: 'users preferred the old tone',
+    });
     expect(reverted.status).toBe('reverted');
     expect(readFileSync(join(dir, 'aieval.yaml'), 'utf8')).toBe(before);
     const all = await call<CandidateSummary[]>('optimizer.candidates', { targetId: 'helpdesk_chat' });
@@ -105,9 +129,13 @@ describe('optimizer through the service (fake provider server)', () => {
     const before = server.requests.length;
     await expect(call('optimizer.start', { targetId: 'small_chat' })).rejects.toMatchObject({
       code: 'bad_input',
-      message: 'dataset "small" has 8 enabled questions; the optimizer needs at least 15 (settings.optimizer.min_dataset_size) to tell a better prompt from noise',
+      message:
+        'dataset "small" has 8 enabled questions; the optimizer needs at least 15 (settings.optimizer.min_dataset_size) to tell a better prompt from noise',
     });
-    await expect(call('optimizer.start', { targetId: 'helpdesk_chat', split: 'test' })).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('no question in split "test"') });
+    await expect(call('optimizer.start', { targetId: 'helpdesk_chat', split: 'test' })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringContaining('no question in split "test"'),
+    });
     expect(server.requests).toHaveLength(before);
   });
 
@@ -119,40 +147,71 @@ describe('optimizer through the service (fake provider server)', () => {
       'baseline mean avg_score 4.00 (avg_score 4.00 ± 0.00 over 3 runs) against the gate avg_score ≥ 3.50: it clears the gate, nothing to improve (--propose looks for a better prompt anyway)',
     );
     expect(proposerRequests).toHaveLength(0);
-    const proposed = await job((await call<{ jobId: string }>('optimizer.start', { targetId: 'helpdesk_chat', propose: true, maxAttempts: 1 })).jobId);
+    const proposed = await job(
+      (await call<{ jobId: string }>('optimizer.start', { targetId: 'helpdesk_chat', propose: true, maxAttempts: 1 }))
+        .jobId,
+    );
     expect(proposed.outcome).toMatchObject({ status: 'not_improved' });
     expect(proposed.outcome?.candidates[0]?.decisionReason).toContain('is not above the improvement margin 0.40');
   });
 
   it('decides on the held-out test split: a candidate that only improves the train questions is rejected', async () => {
     // GOOD answers train questions far better, the held-out test questions no better.
-    const { call, job } = open({ base: (marker, id) => (marker === 'GOOD' && id.startsWith('tr') ? 4.5 : 2), runOffsets: [0, 0.1, -0.1, 0, 0.1, -0.1], questionsPerRun: 20 }, ['GOOD\ntrain-tuned']);
-    const done = await job((await call<{ jobId: string }>('optimizer.start', { targetId: 'split_chat', maxAttempts: 1 })).jobId);
+    const { call, job } = open(
+      {
+        base: (marker, id) => (marker === 'GOOD' && id.startsWith('tr') ? 4.5 : 2),
+        runOffsets: [0, 0.1, -0.1, 0, 0.1, -0.1],
+        questionsPerRun: 20,
+      },
+      ['GOOD\ntrain-tuned'],
+    );
+    const done = await job(
+      (await call<{ jobId: string }>('optimizer.start', { targetId: 'split_chat', maxAttempts: 1 })).jobId,
+    );
     const candidate = done.outcome!.candidates[0]!;
     expect(candidate).toMatchObject({ status: 'rejected', split: 'test', baselineMean: 2 });
     expect(candidate.candidateMean).toBeCloseTo(2, 9);
     expect(candidate.candidateScores.map((x) => Number(x?.toFixed(6)))).toEqual([2, 2.1, 1.9]);
     expect(candidate.decisionReason).toContain('is not above the improvement margin 0.40');
-    expect(candidate.decisionReason).toContain('(decided on the held-out split "test": 5 questions; proposals came from 15 others)');
+    expect(candidate.decisionReason).toContain(
+      '(decided on the held-out split "test": 5 questions; proposals came from 15 others)',
+    );
     const proposal = proposerRequests[0]!.messages.map((m) => m.content).join('\n');
     expect(proposal).toContain('### tr01');
     expect(proposal).not.toContain('### te0');
     const detail = await call<CandidateDetail>('optimizer.get', { id: candidate.id });
-    expect(detail.questions.filter((q) => q.deciding).map((q) => q.questionId).sort()).toEqual(['te01', 'te02', 'te03', 'te04', 'te05']);
+    expect(
+      detail.questions
+        .filter((q) => q.deciding)
+        .map((q) => q.questionId)
+        .sort(),
+    ).toEqual(['te01', 'te02', 'te03', 'te04', 'te05']);
     expect(detail.questions.find((q) => q.questionId === 'tr01')).toMatchObject({ deciding: false, delta: 2.5 });
   });
 
   it('applies an accepted candidate at once when require_review is false', async () => {
-    const { dir, call, job } = open({ base: (marker) => SCORE[marker] ?? 0, runOffsets: [0, 0.1, -0.1], questionsPerRun: 15 }, ['GOOD\nbetter'], false);
+    const { dir, call, job } = open(
+      { base: (marker) => SCORE[marker] ?? 0, runOffsets: [0, 0.1, -0.1], questionsPerRun: 15 },
+      ['GOOD\nbetter'],
+      false,
+    );
     const done = await job((await call<{ jobId: string }>('optimizer.start', { targetId: 'helpdesk_chat' })).jobId);
     expect(done.outcome?.status).toBe('accepted');
-    expect(done.outcome?.candidates[0]).toMatchObject({ status: 'applied', decidedBy: 'optimizer (settings.optimizer.require_review: false)' });
-    expect(readFileSync(join(dir, 'aieval.yaml'), 'utf8')).toContain('    system_prompt: |\n      GOOD\n      better\n    dataset: helpdesk\n');
+    expect(done.outcome?.candidates[0]).toMatchObject({
+      status: 'applied',
+      decidedBy: 'optimizer (settings.optimizer.require_review: false)',
+    });
+    expect(readFileSync(join(dir, 'aieval.yaml'), 'utf8')).toContain(
+      '    system_prompt: |\n      GOOD\n      better\n    dataset: helpdesk\n',
+    );
   });
 
   it('compares prompt variants side by side, one run each', async () => {
     const { call, job } = open({ base: (marker) => SCORE[marker] ?? 0, runOffsets: [0], questionsPerRun: 15 }, []);
-    const { jobId } = await call<{ jobId: string }>('optimizer.compareVariants', { targetId: 'helpdesk_chat', prompts: ['BASELINE', 'GOOD\nbetter', 'NOISY'] });
+    const { jobId } = await call<{ jobId: string }>('optimizer.compareVariants', {
+      targetId: 'helpdesk_chat',
+      prompts: ['BASELINE', 'GOOD\nbetter', 'NOISY'],
+    });
     const done = await job(jobId);
     const comparison = done.comparison!;
     expect(comparison.variants.map((v) => [v.status, v.avgScore])).toEqual([
@@ -164,17 +223,29 @@ describe('optimizer through the service (fake provider server)', () => {
     expect(comparison.questions[0]).toEqual({ questionId: 'h01', scores: [2, 4.5, 2.5] });
     const run = await call<RunDetail>('runs.get', { runId: comparison.variants[1]!.runId! });
     expect(run.identity.promptVariant).toBe('prompt comparison, variant 2/3');
-    await expect(call('optimizer.compareVariants', { targetId: 'helpdesk_chat', prompts: ['only one'] })).rejects.toMatchObject({ code: 'bad_input' });
+    await expect(
+      call('optimizer.compareVariants', { targetId: 'helpdesk_chat', prompts: ['only one'] }),
+    ).rejects.toMatchObject({ code: 'bad_input' });
   });
 
   it('rejects a candidate its runs could not measure (judge outage: degraded, never scored 0)', async () => {
-    const { call, job } = open({ base: (marker) => SCORE[marker] ?? 0, runOffsets: [0, 0.1, -0.1], questionsPerRun: 15 }, ['NOISY\nunmeasurable']);
+    const { call, job } = open(
+      { base: (marker) => SCORE[marker] ?? 0, runOffsets: [0, 0.1, -0.1], questionsPerRun: 15 },
+      ['NOISY\nunmeasurable'],
+    );
     const scripted = server.script;
-    server.script = (request) => (request.messages.some((m) => m.content.includes('PROMPT[NOISY]') && m.content.includes('<agent_response>')) ? { status: 500 } : scripted(request));
-    const done = await job((await call<{ jobId: string }>('optimizer.start', { targetId: 'helpdesk_chat', maxAttempts: 1 })).jobId);
+    server.script = (request) =>
+      request.messages.some((m) => m.content.includes('PROMPT[NOISY]') && m.content.includes('<agent_response>'))
+        ? { status: 500 }
+        : scripted(request);
+    const done = await job(
+      (await call<{ jobId: string }>('optimizer.start', { targetId: 'helpdesk_chat', maxAttempts: 1 })).jobId,
+    );
     const candidate = done.outcome!.candidates[0]!;
     expect(candidate.status).toBe('rejected');
-    expect(candidate.decisionReason).toMatch(/^rejected: the candidate could not be measured: run \S+ scored 0% of the deciding questions \(15 degraded\)/);
+    expect(candidate.decisionReason).toMatch(
+      /^rejected: the candidate could not be measured: run \S+ scored 0% of the deciding questions \(15 degraded\)/,
+    );
     expect(candidate.candidateMean).toBeNull();
     expect(candidate.candidateScores).toEqual([null]);
   });
@@ -183,7 +254,14 @@ describe('optimizer through the service (fake provider server)', () => {
     const { call, job } = open({ base: () => 2, runOffsets: [0], questionsPerRun: 15 }, []);
     const scripted = server.script;
     server.script = (request) => ({ ...scripted(request), delayMs: 50 });
-    const runStarted = new Promise<string>((resolve) => app!.events.subscribe((name, payload) => name === 'optimizer.progressed' && (payload as { runId: string | null }).runId && resolve((payload as { runId: string }).runId)));
+    const runStarted = new Promise<string>((resolve) =>
+      app!.events.subscribe(
+        (name, payload) =>
+          name === 'optimizer.progressed' &&
+          (payload as { runId: string | null }).runId &&
+          resolve((payload as { runId: string }).runId),
+      ),
+    );
     const { jobId } = await call<{ jobId: string }>('optimizer.start', { targetId: 'helpdesk_chat' });
     await expect(call('optimizer.start', { targetId: 'helpdesk_chat' })).rejects.toMatchObject({ code: 'conflict' });
     const runId = await runStarted;

@@ -3,7 +3,13 @@ import { userInfo } from 'node:os';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
-import { applyCandidate, CandidateActionError, rejectCandidate, revertCandidate, type PromptFile } from '../../engine/optimizer/candidate-actions';
+import {
+  applyCandidate,
+  CandidateActionError,
+  rejectCandidate,
+  revertCandidate,
+  type PromptFile,
+} from '../../engine/optimizer/candidate-actions';
 import { candidateDetail } from '../../engine/optimizer/candidate-detail';
 import { compareVariants } from '../../engine/optimizer/compare-variants';
 import type { PromptRunner } from '../../engine/optimizer/measure';
@@ -25,7 +31,13 @@ import { saveConfig } from './targets.handlers';
 
 /** The service's optimizer jobs, reporting through the event hub. */
 export const serviceOptimizerJobs = (state: AppState): OptimizerJobs =>
-  new OptimizerJobs({ progressed: (p) => state.events.emit('optimizer.progressed', p), finished: (f) => state.events.emit('optimizer.finished', f) }, state.clock);
+  new OptimizerJobs(
+    {
+      progressed: (p) => state.events.emit('optimizer.progressed', p),
+      finished: (f) => state.events.emit('optimizer.finished', f),
+    },
+    state.clock,
+  );
 
 /** Ordinary runs of the service with the prompt to measure; a cancelled job cancels its run. */
 function promptRunner(runs: RunManager): PromptRunner {
@@ -39,7 +51,10 @@ function promptRunner(runs: RunManager): PromptRunner {
     const cancel = () => runs.cancel(started.runId);
     signal.addEventListener('abort', cancel, { once: true });
     if (signal.aborted) cancel();
-    return { runId: started.runId, finished: started.finished.finally(() => signal.removeEventListener('abort', cancel)) };
+    return {
+      runId: started.runId,
+      finished: started.finished.finally(() => signal.removeEventListener('abort', cancel)),
+    };
   };
 }
 
@@ -53,7 +68,12 @@ function promptFile(state: AppState): PromptFile {
     },
     writePrompt(targetId, prompt) {
       const { issues } = saveConfig(state, (text) => withSystemPrompt(text, targetId, prompt));
-      if (hasErrors(issues)) throw new RpcError('invalid_workspace', `aieval.yaml would not validate with the new prompt of "${targetId}"; nothing was written.`, issues);
+      if (hasErrors(issues))
+        throw new RpcError(
+          'invalid_workspace',
+          `aieval.yaml would not validate with the new prompt of "${targetId}"; nothing was written.`,
+          issues,
+        );
     },
   };
 }
@@ -67,7 +87,8 @@ async function asRpc<T>(work: () => Promise<T> | T): Promise<T> {
   } catch (error) {
     if (error instanceof CandidateActionError) throw new RpcError(error.code, error.message);
     if (error instanceof JobConflictError) throw new RpcError('conflict', error.message);
-    if (error instanceof OptimizerRefusal || error instanceof PlanError || error instanceof ProviderConfigError) throw new RpcError('bad_input', error.message);
+    if (error instanceof OptimizerRefusal || error instanceof PlanError || error instanceof ProviderConfigError)
+      throw new RpcError('bad_input', error.message);
     throw error;
   }
 }
@@ -80,7 +101,12 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
     if (!record) throw new RpcError('not_found', `No optimizer candidate "${id}" in this workspace.`);
     return candidateDetail(state.db, record);
   };
-  const act = async (id: string, action: (input: { id: string; actor: string; reason: string; now: number }) => Promise<unknown>, ctx: Ctx, reason: string) => {
+  const act = async (
+    id: string,
+    action: (input: { id: string; actor: string; reason: string; now: number }) => Promise<unknown>,
+    ctx: Ctx,
+    reason: string,
+  ) => {
     await asRpc(() => action({ id, actor: actorOf(ctx), reason, now: state.clock() }));
     return detail(id);
   };
@@ -91,7 +117,11 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
         optimizerPlan(workspace, input.targetId, input.split);
         const env = connectionsEnv(state, workspace.config);
         const timeoutMs = workspace.config.settings.request_timeout_ms;
-        const proposer = workspaceProposer(workspace, (name, config) => createProvider(name, config, { workspaceDir: workspace.dir, env, timeoutMs }), limiters);
+        const proposer = workspaceProposer(
+          workspace,
+          (name, config) => createProvider(name, config, { workspaceDir: workspace.dir, env, timeoutMs }),
+          limiters,
+        );
         const job = jobs.start('optimize', input.targetId, async (handle, signal) => {
           const deps = {
             db: state.db,
@@ -101,19 +131,31 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
             progress: handle.progress,
             newId: () => `cand-${newRunId(state.clock())}`,
             autoApply: async (record: { id: string; decisionReason: string }) => {
-              await applyCandidate(state.db, promptFile(state), { id: record.id, actor: 'optimizer (settings.optimizer.require_review: false)', reason: record.decisionReason, now: state.clock() });
+              await applyCandidate(state.db, promptFile(state), {
+                id: record.id,
+                actor: 'optimizer (settings.optimizer.require_review: false)',
+                reason: record.decisionReason,
+                now: state.clock(),
+              });
             },
           };
-          return { outcome: await optimizeTarget(workspace, input.targetId, { ...input, jobId: handle.id }, deps, signal) };
+          return {
+            outcome: await optimizeTarget(workspace, input.targetId, { ...input, jobId: handle.id }, deps, signal),
+          };
         });
         return { jobId: job.id };
       }),
     'optimizer.compareVariants': ({ targetId, prompts, repeat }) =>
       asRpc(() => {
         const workspace = state.validWorkspace();
-        if (!workspace.config.targets.some((target) => target.id === targetId)) throw new RpcError('not_found', `No target "${targetId}" in aieval.yaml.`);
+        if (!workspace.config.targets.some((target) => target.id === targetId))
+          throw new RpcError('not_found', `No target "${targetId}" in aieval.yaml.`);
         const job = jobs.start('compare', targetId, async (handle, signal) => ({
-          comparison: await compareVariants({ targetId, prompts, repeat }, { db: state.db, startRun, progress: handle.progress }, signal),
+          comparison: await compareVariants(
+            { targetId, prompts, repeat },
+            { db: state.db, startRun, progress: handle.progress },
+            signal,
+          ),
         }));
         return { jobId: job.id };
       }),
@@ -126,8 +168,10 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
     'optimizer.cancel': ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
     'optimizer.candidates': ({ targetId, limit }) => state.db.optimizer.list({ targetId, limit }),
     'optimizer.get': ({ id }) => detail(id),
-    'optimizer.apply': ({ id, reason }, ctx) => act(id, (input) => applyCandidate(state.db, promptFile(state), input), ctx, reason),
+    'optimizer.apply': ({ id, reason }, ctx) =>
+      act(id, (input) => applyCandidate(state.db, promptFile(state), input), ctx, reason),
     'optimizer.reject': ({ id, reason }, ctx) => act(id, (input) => rejectCandidate(state.db, input), ctx, reason),
-    'optimizer.revert': ({ id, reason }, ctx) => act(id, (input) => revertCandidate(state.db, promptFile(state), input), ctx, reason),
+    'optimizer.revert': ({ id, reason }, ctx) =>
+      act(id, (input) => revertCandidate(state.db, promptFile(state), input), ctx, reason),
   } satisfies Partial<Handlers<Contract, Ctx>>;
 };

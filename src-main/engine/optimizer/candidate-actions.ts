@@ -24,7 +24,8 @@ export type ActionInput = Readonly<{ id: string; actor: string; reason: string; 
 
 async function load(db: StoreApi, id: string): Promise<CandidateRecord> {
   const candidate = await db.optimizer.get(id);
-  if (!candidate) throw new CandidateActionError('not_found', `no optimizer candidate "${id}" in this workspace's store`);
+  if (!candidate)
+    throw new CandidateActionError('not_found', `no optimizer candidate "${id}" in this workspace's store`);
   return candidate;
 }
 
@@ -35,9 +36,14 @@ const changedSince = (targetId: string, what: string) =>
 /** Writes the candidate's prompt into aieval.yaml and marks it applied; the prompt it replaces is logged for a revert. */
 export async function applyCandidate(db: StoreApi, file: PromptFile, input: ActionInput): Promise<CandidateRecord> {
   const candidate = await load(db, input.id);
-  if (candidate.status === 'applied') throw new CandidateActionError('conflict', `candidate ${candidate.id} is already applied`);
+  if (candidate.status === 'applied')
+    throw new CandidateActionError('conflict', `candidate ${candidate.id} is already applied`);
   const current = file.currentPrompt(candidate.targetId);
-  if (current !== candidate.baselinePrompt) throw new CandidateActionError('conflict', changedSince(candidate.targetId, `candidate ${candidate.id} was measured`));
+  if (current !== candidate.baselinePrompt)
+    throw new CandidateActionError(
+      'conflict',
+      changedSince(candidate.targetId, `candidate ${candidate.id} was measured`),
+    );
   file.writePrompt(candidate.targetId, candidate.candidatePrompt);
   const done = await db.optimizer.act({
     id: candidate.id,
@@ -52,7 +58,10 @@ export async function applyCandidate(db: StoreApi, file: PromptFile, input: Acti
   if (!done) {
     // Someone else acted on it between our read and our write: put the file back as it was.
     file.writePrompt(candidate.targetId, current);
-    throw new CandidateActionError('conflict', `candidate ${candidate.id} changed state while it was being applied; reload it`);
+    throw new CandidateActionError(
+      'conflict',
+      `candidate ${candidate.id} changed state while it was being applied; reload it`,
+    );
   }
   return load(db, candidate.id);
 }
@@ -60,18 +69,37 @@ export async function applyCandidate(db: StoreApi, file: PromptFile, input: Acti
 /** Marks a pending candidate rejected; aieval.yaml is not touched. */
 export async function rejectCandidate(db: StoreApi, input: ActionInput): Promise<CandidateRecord> {
   const candidate = await load(db, input.id);
-  if (candidate.status === 'applied') throw new CandidateActionError('conflict', `candidate ${candidate.id} is applied; revert it instead`);
-  const done = await db.optimizer.act({ id: candidate.id, action: 'rejected', from: ['pending'], actor: input.actor, reason: input.reason, previousPrompt: null, newPrompt: null, now: input.now });
-  if (!done) throw new CandidateActionError('conflict', `candidate ${candidate.id} is ${candidate.status}, not pending`);
+  if (candidate.status === 'applied')
+    throw new CandidateActionError('conflict', `candidate ${candidate.id} is applied; revert it instead`);
+  const done = await db.optimizer.act({
+    id: candidate.id,
+    action: 'rejected',
+    from: ['pending'],
+    actor: input.actor,
+    reason: input.reason,
+    previousPrompt: null,
+    newPrompt: null,
+    now: input.now,
+  });
+  if (!done)
+    throw new CandidateActionError('conflict', `candidate ${candidate.id} is ${candidate.status}, not pending`);
   return load(db, candidate.id);
 }
 
 /** Restores the prompt an applied candidate replaced, and marks it reverted. */
 export async function revertCandidate(db: StoreApi, file: PromptFile, input: ActionInput): Promise<CandidateRecord> {
   const candidate = await load(db, input.id);
-  if (candidate.status !== 'applied') throw new CandidateActionError('conflict', `candidate ${candidate.id} is ${candidate.status}; only an applied candidate can be reverted`);
+  if (candidate.status !== 'applied')
+    throw new CandidateActionError(
+      'conflict',
+      `candidate ${candidate.id} is ${candidate.status}; only an applied candidate can be reverted`,
+    );
   const current = file.currentPrompt(candidate.targetId);
-  if (current !== candidate.candidatePrompt) throw new CandidateActionError('conflict', changedSince(candidate.targetId, `candidate ${candidate.id} was applied`));
+  if (current !== candidate.candidatePrompt)
+    throw new CandidateActionError(
+      'conflict',
+      changedSince(candidate.targetId, `candidate ${candidate.id} was applied`),
+    );
   const applied = (await db.optimizer.changes(candidate.id)).filter((change) => change.action === 'applied').at(-1);
   const previous = applied?.previousPrompt ?? candidate.baselinePrompt;
   file.writePrompt(candidate.targetId, previous);
@@ -87,7 +115,10 @@ export async function revertCandidate(db: StoreApi, file: PromptFile, input: Act
   });
   if (!done) {
     file.writePrompt(candidate.targetId, current);
-    throw new CandidateActionError('conflict', `candidate ${candidate.id} changed state while it was being reverted; reload it`);
+    throw new CandidateActionError(
+      'conflict',
+      `candidate ${candidate.id} changed state while it was being reverted; reload it`,
+    );
   }
   return load(db, candidate.id);
 }

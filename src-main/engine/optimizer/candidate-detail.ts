@@ -4,11 +4,13 @@ import type { CandidateRecord } from '../../store/repos/optimizer.repo';
 import type { StoreApi } from '../../store/store';
 import { meanOverRuns, readRunQuestions } from './run-questions';
 
-const readAll = (db: StoreApi, runIds: readonly string[]) => Promise.all(runIds.map((runId) => readRunQuestions(db, runId, false)));
+const readAll = (db: StoreApi, runIds: readonly string[]) =>
+  Promise.all(runIds.map((runId) => readRunQuestions(db, runId, false)));
 
 /** Largest change first (either direction), then the questions without a delta, each group by id. */
 export function byChange(a: QuestionDelta, b: QuestionDelta): number {
-  if (a.delta === null || b.delta === null) return (a.delta === null ? 1 : 0) - (b.delta === null ? 1 : 0) || a.questionId.localeCompare(b.questionId);
+  if (a.delta === null || b.delta === null)
+    return (a.delta === null ? 1 : 0) - (b.delta === null ? 1 : 0) || a.questionId.localeCompare(b.questionId);
   return Math.abs(b.delta) - Math.abs(a.delta) || a.questionId.localeCompare(b.questionId);
 }
 
@@ -22,7 +24,13 @@ export async function candidateDetail(db: StoreApi, record: CandidateRecord): Pr
     .map((questionId): QuestionDelta => {
       const before = baseline.get(questionId) ?? null;
       const after = proposed.get(questionId) ?? null;
-      return { questionId, deciding: deciding?.has(questionId) ?? true, baseline: before, candidate: after, delta: before !== null && after !== null ? after - before : null };
+      return {
+        questionId,
+        deciding: deciding?.has(questionId) ?? true,
+        baseline: before,
+        candidate: after,
+        delta: before !== null && after !== null ? after - before : null,
+      };
     })
     .sort(byChange);
   return { ...candidate, questions, changes: await db.optimizer.changes(record.id) };

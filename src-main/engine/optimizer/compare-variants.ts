@@ -6,10 +6,18 @@ import { meanOverRuns, readRunQuestions, type RunQuestions } from './run-questio
 
 export type CompareRequest = Readonly<{ targetId: string; prompts: readonly string[]; repeat: number }>;
 
-export type CompareDeps = Readonly<{ db: StoreApi; startRun: PromptRunner; progress: (message: string, runId?: string) => void }>;
+export type CompareDeps = Readonly<{
+  db: StoreApi;
+  startRun: PromptRunner;
+  progress: (message: string, runId?: string) => void;
+}>;
 
 /** Each variant runs in turn (a target runs one run at a time); a failed variant is reported and the others still run. */
-export async function compareVariants(request: CompareRequest, deps: CompareDeps, signal: AbortSignal): Promise<VariantComparison> {
+export async function compareVariants(
+  request: CompareRequest,
+  deps: CompareDeps,
+  signal: AbortSignal,
+): Promise<VariantComparison> {
   const { targetId, prompts, repeat } = request;
   const variants: VariantResult[] = [];
   const perVariant: RunQuestions[] = [];
@@ -22,14 +30,27 @@ export async function compareVariants(request: CompareRequest, deps: CompareDeps
       continue;
     }
     try {
-      const started = await deps.startRun({ targetId, systemPrompt: prompt, promptVariant: `prompt comparison, ${label}`, questionIds: null, repeat }, signal);
+      const started = await deps.startRun(
+        { targetId, systemPrompt: prompt, promptVariant: `prompt comparison, ${label}`, questionIds: null, repeat },
+        signal,
+      );
       deps.progress(`${targetId}: ${label} started (${started.runId})`, started.runId);
       const finished = await started.finished;
       const verdict = finished.verdict;
-      variants.push({ ...empty, runId: started.runId, status: finished.status, avgScore: verdict?.avg_score ?? null, passRate: verdict?.pass_rate ?? null, error: finished.error });
+      variants.push({
+        ...empty,
+        runId: started.runId,
+        status: finished.status,
+        avgScore: verdict?.avg_score ?? null,
+        passRate: verdict?.pass_rate ?? null,
+        error: finished.error,
+      });
       perVariant.push(await readRunQuestions(deps.db, started.runId, false));
       const score = verdict?.avg_score;
-      deps.progress(`${targetId}: ${label} ${finished.status}${score === null || score === undefined ? '' : `, avg_score ${score.toFixed(2)}`}`, started.runId);
+      deps.progress(
+        `${targetId}: ${label} ${finished.status}${score === null || score === undefined ? '' : `, avg_score ${score.toFixed(2)}`}`,
+        started.runId,
+      );
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       variants.push({ ...empty, error: why });
@@ -39,5 +60,10 @@ export async function compareVariants(request: CompareRequest, deps: CompareDeps
   }
   const means = perVariant.map((run) => meanOverRuns([run]));
   const ids = [...new Set(perVariant.flatMap((run) => [...run.keys()]))].sort();
-  return { targetId, repeat, variants, questions: ids.map((questionId) => ({ questionId, scores: means.map((m) => m.get(questionId) ?? null) })) };
+  return {
+    targetId,
+    repeat,
+    variants,
+    questions: ids.map((questionId) => ({ questionId, scores: means.map((m) => m.get(questionId) ?? null) })),
+  };
 }

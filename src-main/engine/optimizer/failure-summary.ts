@@ -20,7 +20,9 @@ function worstEvidence(runs: readonly RunQuestions[], id: string): Evidence | un
 }
 
 function block(failing: Failing, runCount: number): string {
-  const lines = [`### ${failing.id}: mean score ${failing.mean.toFixed(2)} / 5 over ${runCount} run${runCount === 1 ? '' : 's'}`];
+  const lines = [
+    `### ${failing.id}: mean score ${failing.mean.toFixed(2)} / 5 over ${runCount} run${runCount === 1 ? '' : 's'}`,
+  ];
   const evidence = failing.evidence;
   if (evidence) {
     lines.push(`Question: ${evidence.input}`, `Answer (its lowest-scored run): ${evidence.response || '(empty)'}`);
@@ -67,6 +69,7 @@ export function failureSummary(
     length += text.length + 2;
   }
   const left = (failing.length > 0 ? failing.length : shown.length) - included.length;
-  if (left > 0) parts.push(`(${left} more ${failing.length > 0 ? 'failing ' : ''}question${left === 1 ? '' : 's'} not shown)`);
+  if (left > 0)
+    parts.push(`(${left} more ${failing.length > 0 ? 'failing ' : ''}question${left === 1 ? '' : 's'} not shown)`);
   return { text: parts.join('\n\n'), questionIds: included };
 }

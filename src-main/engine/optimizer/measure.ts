@@ -22,7 +22,11 @@ export type StartedPromptRun = Readonly<{ runId: string; finished: Promise<RunFi
 /** Starts an ordinary run of a target (the run engine with a system prompt override); the service and the CLI provide it. */
 export type PromptRunner = (request: PromptRunRequest, signal: AbortSignal) => Promise<StartedPromptRun>;
 
-export type MeasureDeps = Readonly<{ db: StoreApi; startRun: PromptRunner; progress: (message: string, runId?: string) => void }>;
+export type MeasureDeps = Readonly<{
+  db: StoreApi;
+  startRun: PromptRunner;
+  progress: (message: string, runId?: string) => void;
+}>;
 
 export type Measured = Readonly<{
   runIds: readonly string[];
@@ -49,12 +53,23 @@ export type MeasurePlan = Readonly<{
   withEvidence: boolean;
 }>;
 
-export async function measure({ request, times, deciding, what, withEvidence }: MeasurePlan, deps: MeasureDeps, signal: AbortSignal): Promise<Measured> {
+export async function measure(
+  { request, times, deciding, what, withEvidence }: MeasurePlan,
+  deps: MeasureDeps,
+  signal: AbortSignal,
+): Promise<Measured> {
   const runIds: string[] = [];
   const scores: (number | null)[] = [];
   const runs: RunQuestions[] = [];
   const verdicts: Verdict[] = [];
-  const result = (problem: string | null, cancelled = false): Measured => ({ runIds, scores, runs, verdicts, problem, cancelled });
+  const result = (problem: string | null, cancelled = false): Measured => ({
+    runIds,
+    scores,
+    runs,
+    verdicts,
+    problem,
+    cancelled,
+  });
   for (let index = 1; index <= times; index += 1) {
     if (signal.aborted) return result('cancelled before every run finished', true);
     const started = await deps.startRun(request, signal);
@@ -77,7 +92,10 @@ export async function measure({ request, times, deciding, what, withEvidence }: 
       );
     }
     const score = subset.mean === null ? 'nothing scored' : `avg_score ${subset.mean.toFixed(2)}`;
-    deps.progress(`${what}: run ${index}/${times} complete, ${score} on ${deciding.size} deciding questions`, started.runId);
+    deps.progress(
+      `${what}: run ${index}/${times} complete, ${score} on ${deciding.size} deciding questions`,
+      started.runId,
+    );
   }
   return result(null);
 }

@@ -37,18 +37,33 @@ const runs = (n: number) => `${n} run${n === 1 ? '' : 's'}`;
 export function decide(baseline: Spread, candidate: Spread, rule: AcceptanceRule): Decision {
   if (baseline.mean === null || candidate.mean === null) {
     const side = baseline.mean === null ? 'the baseline' : 'the candidate';
-    return { accepted: false, gain: null, noise: null, reason: `rejected: ${side} scored no question in any run, so nothing can be compared` };
+    return {
+      accepted: false,
+      gain: null,
+      noise: null,
+      reason: `rejected: ${side} scored no question in any run, so nothing can be compared`,
+    };
   }
   const gain = candidate.mean - baseline.mean;
   const means = `mean avg_score ${f(candidate.mean)} (${runs(candidate.n)}) vs baseline ${f(baseline.mean)} (${runs(baseline.n)}), gain ${signed(gain)}`;
   if (!(gain > rule.margin)) {
-    return { accepted: false, gain, noise: null, reason: `rejected: ${means} is not above the improvement margin ${f(rule.margin)}` };
+    return {
+      accepted: false,
+      gain,
+      noise: null,
+      reason: `rejected: ${means} is not above the improvement margin ${f(rule.margin)}`,
+    };
   }
   const se = standardErrorOfDifference(baseline, candidate);
   if (se === null) {
     const why = `with ${runs(Math.min(baseline.n, candidate.n))} on a side the run-to-run noise is unknown`;
     if (rule.allowUnknownNoise) {
-      return { accepted: true, gain, noise: null, reason: `accepted: ${means} is above the margin ${f(rule.margin)}; ${why}, accepted on the margin alone as asked` };
+      return {
+        accepted: true,
+        gain,
+        noise: null,
+        reason: `accepted: ${means} is above the margin ${f(rule.margin)}; ${why}, accepted on the margin alone as asked`,
+      };
     }
     return {
       accepted: false,

@@ -41,26 +41,55 @@ const meanText = (measured: Pick<Measured, 'scores'>) => {
 
 /** The gate's own metric averaged over the baseline runs (avg_score on 0-5, or pass_rate on 0-1). */
 function gateMean(target: Target, verdicts: readonly Verdict[]): number | null {
-  const values = verdicts.map((v) => (target.gate.metric === 'avg_score' ? v.avg_score : v.pass_rate)).filter((v): v is number => v !== null);
+  const values = verdicts
+    .map((v) => (target.gate.metric === 'avg_score' ? v.avg_score : v.pass_rate))
+    .filter((v): v is number => v !== null);
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
 /** The target and its question sets, or an OptimizerRefusal: unknown target or split, or too few questions. */
-export function optimizerPlan(workspace: ValidWorkspace, targetId: string, split: string | undefined): Readonly<{ target: Target; sets: QuestionSets }> {
+export function optimizerPlan(
+  workspace: ValidWorkspace,
+  targetId: string,
+  split: string | undefined,
+): Readonly<{ target: Target; sets: QuestionSets }> {
   const target = workspace.config.targets.find((candidate) => candidate.id === targetId);
-  if (!target) throw new OptimizerRefusal(`unknown target "${targetId}"; known: ${workspace.config.targets.map((t) => t.id).join(', ') || '(none)'}`);
+  if (!target)
+    throw new OptimizerRefusal(
+      `unknown target "${targetId}"; known: ${workspace.config.targets.map((t) => t.id).join(', ') || '(none)'}`,
+    );
   const dataset = workspace.datasets.get(target.dataset);
   if (!dataset) throw new OptimizerRefusal(`target "${target.id}": dataset "${target.dataset}" did not load`);
-  return { target, sets: questionSets(dataset.dataset.id, dataset.questions, split, workspace.config.settings.optimizer.min_dataset_size) };
+  return {
+    target,
+    sets: questionSets(
+      dataset.dataset.id,
+      dataset.questions,
+      split,
+      workspace.config.settings.optimizer.min_dataset_size,
+    ),
+  };
 }
 
 function heldOutNote(sets: QuestionSets): string {
-  return sets.split === null ? '' : ` (decided on the held-out split "${sets.split}": ${sets.heldOut.length} questions; proposals came from ${sets.proposal.length} others)`;
+  return sets.split === null
+    ? ''
+    : ` (decided on the held-out split "${sets.split}": ${sets.heldOut.length} questions; proposals came from ${sets.proposal.length} others)`;
 }
 
-export async function optimizeTarget(workspace: ValidWorkspace, targetId: string, options: OptimizeOptions, deps: OptimizerDeps, signal: AbortSignal): Promise<TargetOutcome> {
+export async function optimizeTarget(
+  workspace: ValidWorkspace,
+  targetId: string,
+  options: OptimizeOptions,
+  deps: OptimizerDeps,
+  signal: AbortSignal,
+): Promise<TargetOutcome> {
   const candidates: CandidateSummary[] = [];
-  const outcome = (status: TargetOutcome['status'], reason: string, baseline: Measured | null = null): TargetOutcome => ({
+  const outcome = (
+    status: TargetOutcome['status'],
+    reason: string,
+    baseline: Measured | null = null,
+  ): TargetOutcome => ({
     targetId,
     status,
     reason,
@@ -79,32 +108,61 @@ export async function optimizeTarget(workspace: ValidWorkspace, targetId: string
   const deciding = decidingIds(sets);
   const times = settings.candidate_runs;
   const measureDeps = { db: deps.db, startRun: deps.startRun, progress: deps.progress };
-  const runRequest = (systemPrompt: string, promptVariant: string | null) => ({ targetId, systemPrompt, promptVariant, questionIds: sets.runQuestionIds, repeat: 1 });
+  const runRequest = (systemPrompt: string, promptVariant: string | null) => ({
+    targetId,
+    systemPrompt,
+    promptVariant,
+    questionIds: sets.runQuestionIds,
+    repeat: 1,
+  });
   const asked = sets.runQuestionIds?.length ?? sets.proposal.length + sets.heldOut.length;
   deps.progress(`${targetId}: baseline, ${times} run${times === 1 ? '' : 's'} of ${asked} questions`);
-  const baseline = await measure({ request: runRequest(target.system_prompt, null), times, deciding, what: 'baseline', withEvidence: true }, measureDeps, signal);
+  const baseline = await measure(
+    {
+      request: runRequest(target.system_prompt, null),
+      times,
+      deciding,
+      what: `${targetId}: baseline`,
+      withEvidence: true,
+    },
+    measureDeps,
+    signal,
+  );
   if (baseline.cancelled) return outcome('cancelled', 'cancelled while the baseline ran', baseline);
   if (baseline.problem) return outcome('error', `the baseline could not be measured: ${baseline.problem}`, baseline);
   const gate = gateMean(target, baseline.verdicts);
   const gateText = `baseline mean ${target.gate.metric} ${f(gate)} (avg_score ${meanText(baseline)}) against the gate ${target.gate.metric} ≥ ${f(target.gate.threshold)}`;
   if (gate !== null && gate >= target.gate.threshold && !options.propose) {
-    return outcome('skipped', `${gateText}: it clears the gate, nothing to improve (--propose looks for a better prompt anyway)`, baseline);
+    return outcome(
+      'skipped',
+      `${gateText}: it clears the gate, nothing to improve (--propose looks for a better prompt anyway)`,
+      baseline,
+    );
   }
   if (!deps.proposer) {
     return outcome('error', 'no proposer model: set settings.optimizer.proposer (or a judge) in aieval.yaml', baseline);
   }
   deps.progress(`${targetId}: ${gateText}`);
   const passThreshold = target.question_pass_threshold ?? workspace.config.settings.question_pass_threshold;
-  const failures = failureSummary(baseline.runs, sets.proposal.map((question) => question.id), passThreshold);
+  const failures = failureSummary(
+    baseline.runs,
+    sets.proposal.map((question) => question.id),
+    passThreshold,
+  );
   const baselineSpread = spreadOf(baseline.scores);
   const earlier: EarlierAttempt[] = [];
   const maxAttempts = options.maxAttempts ?? settings.max_attempts;
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
     if (signal.aborted) return outcome('cancelled', `cancelled before attempt ${attempt}`, baseline);
-    deps.progress(`${targetId}: attempt ${attempt}/${maxAttempts}: asking ${deps.proposer.name} for a candidate prompt`);
+    deps.progress(
+      `${targetId}: attempt ${attempt}/${maxAttempts}: asking ${deps.proposer.name} for a candidate prompt`,
+    );
     let prompt: string;
     try {
-      prompt = await deps.proposer.propose({ target, currentPrompt: target.system_prompt, baselineMean: baselineSpread.mean, failures, earlier }, signal);
+      prompt = await deps.proposer.propose(
+        { target, currentPrompt: target.system_prompt, baselineMean: baselineSpread.mean, failures, earlier },
+        signal,
+      );
     } catch (error) {
       if (signal.aborted) return outcome('cancelled', `cancelled while attempt ${attempt} was proposed`, baseline);
       const why = error instanceof Error ? error.message : String(error);
@@ -119,29 +177,64 @@ export async function optimizeTarget(workspace: ValidWorkspace, targetId: string
     if (prompt === target.system_prompt) {
       reason = 'rejected: the proposer returned the current prompt unchanged';
     } else {
-      deps.progress(`${targetId}: attempt ${attempt}/${maxAttempts}: candidate ${id}, ${times} run${times === 1 ? '' : 's'}`);
-      measured = await measure({ request: runRequest(prompt, `optimizer candidate ${id}`), times, deciding, what: `attempt ${attempt}`, withEvidence: false }, measureDeps, signal);
+      deps.progress(
+        `${targetId}: attempt ${attempt}/${maxAttempts}: candidate ${id}, ${times} run${times === 1 ? '' : 's'}`,
+      );
+      measured = await measure(
+        {
+          request: runRequest(prompt, `optimizer candidate ${id}`),
+          times,
+          deciding,
+          what: `${targetId}: attempt ${attempt}`,
+          withEvidence: false,
+        },
+        measureDeps,
+        signal,
+      );
       if (measured.cancelled) reason = 'not decided: the optimization was cancelled while the candidate ran';
       else if (measured.problem) reason = `rejected: the candidate could not be measured: ${measured.problem}`;
       else {
-        const decision = decide(baselineSpread, spreadOf(measured.scores), { margin: settings.improvement_margin, allowUnknownNoise: options.allowUnknownNoise });
+        const decision = decide(baselineSpread, spreadOf(measured.scores), {
+          margin: settings.improvement_margin,
+          allowUnknownNoise: options.allowUnknownNoise,
+        });
         accepted = decision.accepted;
         reason = decision.reason + heldOutNote(sets);
       }
     }
-    const record = candidateRecord({ id, targetId, jobId: options.jobId, attempt, accepted, prompt, target, sets, baseline, measured, reason, proposer: deps.proposer.name, now: deps.clock() });
+    const record = candidateRecord({
+      id,
+      targetId,
+      jobId: options.jobId,
+      attempt,
+      accepted,
+      prompt,
+      target,
+      sets,
+      baseline,
+      measured,
+      reason,
+      proposer: deps.proposer.name,
+      now: deps.clock(),
+    });
     await deps.db.optimizer.insert(record);
     deps.progress(`${targetId}: attempt ${attempt}/${maxAttempts}: ${reason}`);
     if (accepted && !settings.require_review) await deps.autoApply(record);
     candidates.push((await deps.db.optimizer.get(id)) ?? record);
     if (measured?.cancelled) return outcome('cancelled', `cancelled while attempt ${attempt} ran`, baseline);
     if (accepted) {
-      const where = settings.require_review ? 'pending review' : 'applied to aieval.yaml (settings.optimizer.require_review is false)';
-      return outcome('accepted', `attempt ${attempt}: candidate ${id} ${where}; ${reason}`, baseline);
+      const where = settings.require_review
+        ? 'pending review'
+        : 'applied to aieval.yaml (settings.optimizer.require_review is false)';
+      return outcome('accepted', `attempt ${attempt}: candidate ${id} ${where}`, baseline);
     }
     earlier.push({ prompt, reason });
   }
-  return outcome('not_improved', `no candidate in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'} beat the baseline (avg_score ${meanText(baseline)}) by more than the margin and the noise`, baseline);
+  return outcome(
+    'not_improved',
+    `no candidate in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'} beat the baseline (avg_score ${meanText(baseline)}) by more than the margin and the noise`,
+    baseline,
+  );
 }
 
 type RecordInput = Readonly<{
@@ -186,6 +279,9 @@ function candidateRecord(input: RecordInput): CandidateRecord {
     decidedAt: input.accepted ? null : input.now,
     baselinePrompt: input.target.system_prompt,
     candidatePrompt: input.prompt,
-    decidingQuestionIds: input.sets.heldOut.length > 0 ? input.sets.heldOut.map((question) => question.id) : input.sets.proposal.map((question) => question.id),
+    decidingQuestionIds:
+      input.sets.heldOut.length > 0
+        ? input.sets.heldOut.map((question) => question.id)
+        : input.sets.proposal.map((question) => question.id),
   };
 }

@@ -1,11 +1,20 @@
 // The service's optimizer jobs: one at a time per target, run in the background, followed by events, cancellable.
-import type { OptimizerFinished, OptimizerJob, OptimizerProgress, TargetOutcome, VariantComparison } from '../../../src-shared/model';
+import type {
+  OptimizerFinished,
+  OptimizerJob,
+  OptimizerProgress,
+  TargetOutcome,
+  VariantComparison,
+} from '../../../src-shared/model';
 import { newRunId } from '../run/start-run';
 
 /** How many progress lines a job keeps (the events carry every line). */
 export const LOG_LINES = 200;
 
-export type JobEvents = Readonly<{ progressed(progress: OptimizerProgress): void; finished(finished: OptimizerFinished): void }>;
+export type JobEvents = Readonly<{
+  progressed(progress: OptimizerProgress): void;
+  finished(finished: OptimizerFinished): void;
+}>;
 
 export type JobResult = Readonly<{ outcome?: TargetOutcome; comparison?: VariantComparison }>;
 
@@ -28,24 +37,55 @@ export class OptimizerJobs {
   ) {}
 
   /** Starts `work` in the background and returns the job at once. */
-  start(kind: OptimizerJob['kind'], targetId: string, work: (job: JobHandle, signal: AbortSignal) => Promise<JobResult>): OptimizerJob {
-    const running = [...this.jobs.values()].find((entry) => entry.job.targetId === targetId && entry.job.status === 'running');
-    if (running) throw new JobConflictError(`target "${targetId}" already has an optimizer job running (${running.job.id}); wait for it or cancel it`);
+  start(
+    kind: OptimizerJob['kind'],
+    targetId: string,
+    work: (job: JobHandle, signal: AbortSignal) => Promise<JobResult>,
+  ): OptimizerJob {
+    const running = [...this.jobs.values()].find(
+      (entry) => entry.job.targetId === targetId && entry.job.status === 'running',
+    );
+    if (running)
+      throw new JobConflictError(
+        `target "${targetId}" already has an optimizer job running (${running.job.id}); wait for it or cancel it`,
+      );
     const id = `opt-${newRunId(this.clock())}`;
-    const job: OptimizerJob = { id, kind, targetId, status: 'running', startedAt: this.clock(), finishedAt: null, log: [], runId: null, outcome: null, comparison: null, error: null };
+    const job: OptimizerJob = {
+      id,
+      kind,
+      targetId,
+      status: 'running',
+      startedAt: this.clock(),
+      finishedAt: null,
+      log: [],
+      runId: null,
+      outcome: null,
+      comparison: null,
+      error: null,
+    };
     const controller = new AbortController();
     const entry: Entry = { job, controller, done: Promise.resolve() };
     this.jobs.set(id, entry);
     const handle: JobHandle = {
       id,
       progress: (message, runId) => {
-        entry.job = { ...entry.job, log: [...entry.job.log, message].slice(-LOG_LINES), runId: runId ?? entry.job.runId };
+        entry.job = {
+          ...entry.job,
+          log: [...entry.job.log, message].slice(-LOG_LINES),
+          runId: runId ?? entry.job.runId,
+        };
         this.events.progressed({ jobId: id, targetId, message, runId: runId ?? null });
       },
     };
     entry.done = work(handle, controller.signal).then(
       (result) => this.finish(entry, controller.signal.aborted ? 'cancelled' : 'done', null, result),
-      (error: unknown) => this.finish(entry, controller.signal.aborted ? 'cancelled' : 'error', error instanceof Error ? error.message : String(error), {}),
+      (error: unknown) =>
+        this.finish(
+          entry,
+          controller.signal.aborted ? 'cancelled' : 'error',
+          error instanceof Error ? error.message : String(error),
+          {},
+        ),
     );
     return job;
   }
@@ -55,7 +95,10 @@ export class OptimizerJobs {
   }
 
   list(targetId?: string): OptimizerJob[] {
-    return [...this.jobs.values()].map((entry) => entry.job).filter((job) => !targetId || job.targetId === targetId).sort((a, b) => b.startedAt - a.startedAt);
+    return [...this.jobs.values()]
+      .map((entry) => entry.job)
+      .filter((job) => !targetId || job.targetId === targetId)
+      .sort((a, b) => b.startedAt - a.startedAt);
   }
 
   /** Cancels a running job; false when it is unknown or already over. */
@@ -74,7 +117,15 @@ export class OptimizerJobs {
   }
 
   private finish(entry: Entry, status: OptimizerJob['status'], error: string | null, result: JobResult): void {
-    entry.job = { ...entry.job, status, error, finishedAt: this.clock(), runId: null, outcome: result.outcome ?? null, comparison: result.comparison ?? null };
+    entry.job = {
+      ...entry.job,
+      status,
+      error,
+      finishedAt: this.clock(),
+      runId: null,
+      outcome: result.outcome ?? null,
+      comparison: result.comparison ?? null,
+    };
     this.events.finished({ jobId: entry.job.id, targetId: entry.job.targetId, kind: entry.job.kind, status, error });
   }
 }

@@ -33,7 +33,11 @@ function evidenceOf(result: ResultDetail): Evidence {
     response: clip(result.response ?? '', EVIDENCE_CHARS),
     graders: result.graders
       .filter((grader) => grader.status === 'scored')
-      .map((grader) => ({ graderId: grader.graderId, score0to5: grader.score0to5, reason: clip(grader.reason, EVIDENCE_CHARS) })),
+      .map((grader) => ({
+        graderId: grader.graderId,
+        score0to5: grader.score0to5,
+        reason: clip(grader.reason, EVIDENCE_CHARS),
+      })),
   };
 }
 
@@ -61,7 +65,11 @@ export async function readRunQuestions(db: StoreApi, runId: string, withEvidence
 }
 
 /** Mean question score over a run's scored results among `ids`, and the share of the planned results that were scored. */
-export function subsetScore(run: RunQuestions, ids: ReadonlySet<string>, repeat: number): Readonly<{ mean: number | null; coverage: number; degraded: number }> {
+export function subsetScore(
+  run: RunQuestions,
+  ids: ReadonlySet<string>,
+  repeat: number,
+): Readonly<{ mean: number | null; coverage: number; degraded: number }> {
   let sum = 0;
   let scored = 0;
   let degraded = 0;

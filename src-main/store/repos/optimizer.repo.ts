@@ -3,7 +3,8 @@ import type { CandidateStatus, CandidateSummary, ChangeAction, OptimizerChange }
 import type { Db } from '../db';
 
 /** A candidate with its prompts and the questions that decided it (null: every question of its runs). */
-export type CandidateRecord = CandidateSummary & Readonly<{ baselinePrompt: string; candidatePrompt: string; decidingQuestionIds: readonly string[] | null }>;
+export type CandidateRecord = CandidateSummary &
+  Readonly<{ baselinePrompt: string; candidatePrompt: string; decidingQuestionIds: readonly string[] | null }>;
 
 /** A human (or auto-apply) action on a candidate: its new status and the change-log entry, written together. */
 export type CandidateAction = Readonly<{
@@ -55,7 +56,11 @@ type ChangeRow = {
   created_at: number;
 };
 
-const STATUS_OF: Readonly<Record<ChangeAction, CandidateStatus>> = { applied: 'applied', rejected: 'rejected', reverted: 'reverted' };
+const STATUS_OF: Readonly<Record<ChangeAction, CandidateStatus>> = {
+  applied: 'applied',
+  rejected: 'rejected',
+  reverted: 'reverted',
+};
 
 const toSummary = (row: CandidateRow): CandidateSummary => ({
   id: row.id,
@@ -126,12 +131,20 @@ export class OptimizerRepo {
       `INSERT INTO optimizer_changes (candidate_id, target_id, action, actor, reason, previous_prompt, new_prompt, created_at)
        VALUES (@candidateId, @targetId, @action, @actor, @reason, @previousPrompt, @newPrompt, @now)`,
     );
-    this.selectChanges = db.prepare<{ id: string }, ChangeRow>('SELECT * FROM optimizer_changes WHERE candidate_id = @id ORDER BY id');
+    this.selectChanges = db.prepare<{ id: string }, ChangeRow>(
+      'SELECT * FROM optimizer_changes WHERE candidate_id = @id ORDER BY id',
+    );
     // The status check and the log entry share one transaction, so two reviewers cannot both apply a candidate.
     this.applyAction = db.transaction((action: CandidateAction): boolean => {
       const row = this.selectOne.get({ id: action.id });
       if (!row) return false;
-      const changed = this.setStatus.run({ id: action.id, status: STATUS_OF[action.action], from: JSON.stringify(action.from), actor: action.actor, now: action.now });
+      const changed = this.setStatus.run({
+        id: action.id,
+        status: STATUS_OF[action.action],
+        from: JSON.stringify(action.from),
+        actor: action.actor,
+        now: action.now,
+      });
       if (changed.changes === 0) return false;
       this.insertChange.run({
         candidateId: action.id,
@@ -154,7 +167,8 @@ export class OptimizerRepo {
       candidateRunIds: JSON.stringify(candidate.candidateRunIds),
       baselineScores: JSON.stringify(candidate.baselineScores),
       candidateScores: JSON.stringify(candidate.candidateScores),
-      decidingQuestionIds: candidate.decidingQuestionIds === null ? null : JSON.stringify(candidate.decidingQuestionIds),
+      decidingQuestionIds:
+        candidate.decidingQuestionIds === null ? null : JSON.stringify(candidate.decidingQuestionIds),
     });
   }
 
@@ -165,7 +179,8 @@ export class OptimizerRepo {
       ...toSummary(row),
       baselinePrompt: row.baseline_prompt,
       candidatePrompt: row.candidate_prompt,
-      decidingQuestionIds: row.deciding_question_ids_json === null ? null : (JSON.parse(row.deciding_question_ids_json) as string[]),
+      decidingQuestionIds:
+        row.deciding_question_ids_json === null ? null : (JSON.parse(row.deciding_question_ids_json) as string[]),
     };
   }
 

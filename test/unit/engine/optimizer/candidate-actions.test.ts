@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyCandidate, CandidateActionError, rejectCandidate, revertCandidate, type PromptFile } from '../../../../src-main/engine/optimizer/candidate-actions';
+import {
+  applyCandidate,
+  CandidateActionError,
+  rejectCandidate,
+  revertCandidate,
+  type PromptFile,
+} from '../../../../src-main/engine/optimizer/candidate-actions';
 import type { CandidateRecord } from '../../../../src-main/store/repos/optimizer.repo';
 import { inProcessStore, Store, type StoreApi } from '../../../../src-main/store/store';
 
@@ -59,7 +65,9 @@ describe('optimizer candidates', () => {
     expect(await db.optimizer.get('c-1')).toEqual(candidate('c-1'));
     expect((await db.optimizer.list({ limit: 10 })).map((c) => c.id)).toEqual(['c-2', 'c-1']);
     expect((await db.optimizer.list({ targetId: 'helpdesk_chat', limit: 10 })).map((c) => c.id)).toEqual(['c-1']);
-    expect(await db.optimizer.list({ limit: 10 })).not.toContainEqual(expect.objectContaining({ candidatePrompt: expect.anything() }));
+    expect(await db.optimizer.list({ limit: 10 })).not.toContainEqual(
+      expect.objectContaining({ candidatePrompt: expect.anything() }),
+    );
   });
 
   it('apply writes the candidate prompt and logs who, when, why and the prompt it replaced', async () => {
@@ -69,7 +77,14 @@ describe('optimizer candidates', () => {
     expect(file.prompt).toBe('New prompt.');
     expect(applied).toMatchObject({ status: 'applied', decidedBy: 'alice (desktop)', decidedAt: 2000 });
     expect(await db.optimizer.changes('c-1')).toEqual([
-      expect.objectContaining({ action: 'applied', actor: 'alice (desktop)', reason: 'looks right', previousPrompt: 'Old prompt.', newPrompt: 'New prompt.', createdAt: 2000 }),
+      expect.objectContaining({
+        action: 'applied',
+        actor: 'alice (desktop)',
+        reason: 'looks right',
+        previousPrompt: 'Old prompt.',
+        newPrompt: 'New prompt.',
+        createdAt: 2000,
+      }),
     ]);
     await expect(applyCandidate(db, file, input('c-1'))).rejects.toThrow('already applied');
   });
@@ -88,7 +103,11 @@ describe('optimizer candidates', () => {
     const rejected = await rejectCandidate(db, { ...input('c-1'), reason: 'too long' });
     expect(rejected.status).toBe('rejected');
     expect(file.writes).toEqual([]);
-    expect((await db.optimizer.changes('c-1'))[0]).toMatchObject({ action: 'rejected', reason: 'too long', previousPrompt: null });
+    expect((await db.optimizer.changes('c-1'))[0]).toMatchObject({
+      action: 'rejected',
+      reason: 'too long',
+      previousPrompt: null,
+    });
     await expect(rejectCandidate(db, input('c-1'))).rejects.toThrow('is rejected, not pending');
     await db.optimizer.insert(candidate('c-2', 'applied'));
     await expect(rejectCandidate(db, input('c-2'))).rejects.toThrow('revert it instead');
@@ -99,7 +118,9 @@ describe('optimizer candidates', () => {
     const file = memoryFile('Old prompt.');
     await applyCandidate(db, file, input('c-1'));
     file.prompt = 'Edited after apply.';
-    await expect(revertCandidate(db, file, input('c-1', 3000))).rejects.toThrow(/changed since candidate c-1 was applied/);
+    await expect(revertCandidate(db, file, input('c-1', 3000))).rejects.toThrow(
+      /changed since candidate c-1 was applied/,
+    );
     file.prompt = 'New prompt.';
     const reverted = await revertCandidate(db, file, input('c-1', 3000));
     expect(file.prompt).toBe('Old prompt.');
@@ -114,6 +135,9 @@ describe('optimizer candidates', () => {
   it('says which candidate is unknown', async () => {
     const error = await rejectCandidate(db, input('nope')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CandidateActionError);
-    expect(error).toMatchObject({ code: 'not_found', message: 'no optimizer candidate "nope" in this workspace\'s store' });
+    expect(error).toMatchObject({
+      code: 'not_found',
+      message: 'no optimizer candidate "nope" in this workspace\'s store',
+    });
   });
 });

@@ -6,10 +6,19 @@ const question = (score: number | null, reason = `reason for ${score}`): RunQues
   scoreSum: score ?? 0,
   scored: score === null ? 0 : 1,
   degraded: score === null ? 1 : 0,
-  evidence: score === null ? undefined : { score, input: 'When are you open?', response: `answer scoring ${score}`, graders: [{ graderId: 'relevance_grader', score0to5: score, reason }] },
+  evidence:
+    score === null
+      ? undefined
+      : {
+          score,
+          input: 'When are you open?',
+          response: `answer scoring ${score}`,
+          graders: [{ graderId: 'relevance_grader', score0to5: score, reason }],
+        },
 });
 
-const run = (scores: Record<string, number | null>): RunQuestions => new Map(Object.entries(scores).map(([id, score]) => [id, question(score)]));
+const run = (scores: Record<string, number | null>): RunQuestions =>
+  new Map(Object.entries(scores).map(([id, score]) => [id, question(score)]));
 
 describe('failureSummary', () => {
   it('lists failing questions lowest first with their worst answer and grader reasons', () => {
@@ -39,7 +48,9 @@ describe('failureSummary', () => {
   it('stays within its character bound and says how many failing questions it left out', () => {
     const long = 'x'.repeat(380);
     const scores = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`q${String(i).padStart(2, '0')}`, 1]));
-    const runs: RunQuestions[] = [new Map(Object.entries(scores).map(([id, score]) => [id, { ...question(score, long) }]))];
+    const runs: RunQuestions[] = [
+      new Map(Object.entries(scores).map(([id, score]) => [id, { ...question(score, long) }])),
+    ];
     const summary = failureSummary(runs, Object.keys(scores), 3.5, 2000, 8);
     expect(summary.text.length).toBeLessThanOrEqual(2000);
     expect(summary.questionIds.length).toBeGreaterThan(0);

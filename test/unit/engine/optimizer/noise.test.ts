@@ -44,13 +44,17 @@ describe('decide', () => {
     expect(decision.accepted).toBe(false);
     expect(decision.gain).toBeCloseTo(0.5, 12);
     expect(decision.noise).toBeCloseTo(2 * Math.sqrt(2 / 3), 12);
-    expect(decision.reason).toMatch(/^rejected: .*gain \+0\.50 is above the margin 0\.40 but within the noise: 2 × SE of the difference = 1\.63/);
+    expect(decision.reason).toMatch(
+      /^rejected: .*gain \+0\.50 is above the margin 0\.40 but within the noise: 2 × SE of the difference = 1\.63/,
+    );
     expect(decision.reason).toContain('run-to-run SD 1.00 baseline, 1.00 candidate');
   });
 
   it('rejects a gain at or below the margin however quiet the runs are', () => {
     expect(decide(spreadOf([3, 3, 3]), spreadOf([3.4, 3.4, 3.4]), rule)).toMatchObject({ accepted: false });
-    expect(decide(spreadOf([3, 3, 3]), spreadOf([3.4, 3.4, 3.4]), rule).reason).toContain('is not above the improvement margin 0.40');
+    expect(decide(spreadOf([3, 3, 3]), spreadOf([3.4, 3.4, 3.4]), rule).reason).toContain(
+      'is not above the improvement margin 0.40',
+    );
     expect(decide(spreadOf([3, 3]), spreadOf([2, 2]), rule).reason).toContain('gain −1.00');
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractPrompt, ProposalError, proposerMessages, providerProposer } from '../../../../src-main/engine/optimizer/proposer';
+import {
+  extractPrompt,
+  ProposalError,
+  proposerMessages,
+  providerProposer,
+} from '../../../../src-main/engine/optimizer/proposer';
 import type { ChatRequest, ChatResponse, Provider } from '../../../../src-main/engine/providers/provider';
 
 const request = {
@@ -18,7 +23,9 @@ describe('extractPrompt', () => {
   });
 
   it('keeps fences that are part of the prompt', () => {
-    expect(extractPrompt('Answer in JSON like:\n```json\n{"a": 1}\n```')).toBe('Answer in JSON like:\n```json\n{"a": 1}\n```');
+    expect(extractPrompt('Answer in JSON like:\n```json\n{"a": 1}\n```')).toBe(
+      'Answer in JSON like:\n```json\n{"a": 1}\n```',
+    );
   });
 
   it('refuses an empty answer', () => {
@@ -38,7 +45,10 @@ describe('proposerMessages', () => {
   });
 
   it('tells the proposer which revisions were already tried and why they failed', () => {
-    const [, user] = proposerMessages({ ...request, earlier: [{ prompt: 'Try A', reason: 'rejected: within the noise' }] });
+    const [, user] = proposerMessages({
+      ...request,
+      earlier: [{ prompt: 'Try A', reason: 'rejected: within the noise' }],
+    });
     expect(user?.content).toContain('<attempt n="1">\nTry A\n</attempt>\nOutcome: rejected: within the noise');
   });
 });
@@ -56,7 +66,12 @@ describe('providerProposer', () => {
   });
   const provider = (text: string, finishReason?: ChatResponse['finishReason']) => {
     const seen: ChatRequest[] = [];
-    const p: Provider = { name: 'local', kind: 'ollama', listModels: async () => [], chat: async (r) => (seen.push(r), reply(text, finishReason)) };
+    const p: Provider = {
+      name: 'local',
+      kind: 'ollama',
+      listModels: async () => [],
+      chat: async (r) => (seen.push(r), reply(text, finishReason)),
+    };
     return { p, seen };
   };
 
@@ -70,6 +85,8 @@ describe('providerProposer', () => {
 
   it('refuses a prompt cut off at the token limit', async () => {
     const { p } = provider('New pro', 'length');
-    await expect(providerProposer(p, 'local', 'm').propose(request, new AbortController().signal)).rejects.toThrow('stopped at its token limit');
+    await expect(providerProposer(p, 'local', 'm').propose(request, new AbortController().signal)).rejects.toThrow(
+      'stopped at its token limit',
+    );
   });
 });

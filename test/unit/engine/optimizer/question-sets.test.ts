@@ -3,7 +3,8 @@ import { decidingIds, OptimizerRefusal, questionSets } from '../../../../src-mai
 import type { Question } from '../../../../src-shared/model';
 
 const q = (id: string, split?: string): Question => ({ id, input: `question ${id}`, ...(split ? { split } : {}) });
-const many = (prefix: string, n: number, split?: string) => Array.from({ length: n }, (_, i) => q(`${prefix}_${i + 1}`, split));
+const many = (prefix: string, n: number, split?: string) =>
+  Array.from({ length: n }, (_, i) => q(`${prefix}_${i + 1}`, split));
 
 describe('questionSets', () => {
   it('without splits, proposes and decides on every question and runs them all', () => {
@@ -30,9 +31,9 @@ describe('questionSets', () => {
     expect([...decidingIds(sets)]).toEqual(many('test', 5).map((x) => x.id));
     expect(sets.runQuestionIds).toHaveLength(20);
     expect(sets.runQuestionIds).not.toContain('other');
-    expect(() => questionSets('helpdesk', [...many('train', 10, 'train'), ...many('test', 10, 'test')], undefined, 15)).toThrow(
-      'has 10 enabled questions in its train split',
-    );
+    expect(() =>
+      questionSets('helpdesk', [...many('train', 10, 'train'), ...many('test', 10, 'test')], undefined, 15),
+    ).toThrow('has 10 enabled questions in its train split');
   });
 
   it('holds out a named split, proposing from every other question when there is no train split', () => {
@@ -44,7 +45,11 @@ describe('questionSets', () => {
   });
 
   it('refuses a split no question has, and train as the held-out split', () => {
-    expect(() => questionSets('helpdesk', many('q', 20, 'train'), 'test', 15)).toThrow('dataset "helpdesk" has no question in split "test" (its splits: train)');
-    expect(() => questionSets('helpdesk', many('q', 20), 'train', 15)).toThrow('the held-out split must differ from the train split');
+    expect(() => questionSets('helpdesk', many('q', 20, 'train'), 'test', 15)).toThrow(
+      'dataset "helpdesk" has no question in split "test" (its splits: train)',
+    );
+    expect(() => questionSets('helpdesk', many('q', 20), 'train', 15)).toThrow(
+      'the held-out split must differ from the train split',
+    );
   });
 });

@@ -31,7 +31,9 @@ describe('withSystemPrompt', () => {
 
   it('adds a system_prompt to a target that has none, leaving the other target alone', () => {
     const next = withSystemPrompt(config, 'second', 'Short prompt.');
-    expect(next).toContain('  - id: second   # no prompt yet\n    provider: local\n    model: m\n    dataset: helpdesk\n    graders: [format_grader]\n    system_prompt: Short prompt.\n');
+    expect(next).toContain(
+      '  - id: second   # no prompt yet\n    provider: local\n    model: m\n    dataset: helpdesk\n    graders: [format_grader]\n    system_prompt: Short prompt.\n',
+    );
     expect(next.split('\n').slice(0, 17).join('\n')).toBe(config.split('\n').slice(0, 17).join('\n'));
   });
 

@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TargetOutcome } from '../../src-shared/model';
+import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
+import { CONFIG, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
+const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-config-'));
+
+/** Runs the CLI in a child process without blocking this one, where the fake provider server answers. */
+function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const SCORE: Readonly<Record<string, number>> = { BASELINE: 2, NOISY: 2.5, GOOD: 4.5 };
+
+describe('ai-eval optimize', () => {
+  let server: FakeProviderServer;
+  beforeAll(async () => {
+    server = await startFakeProviderServer();
+  });
+  afterAll(() => server.close());
+
+  it('prints progress, the baseline and every candidate with mean ± spread and the decision, and exits 0', async () => {
+    const proposer: FakeRequest[] = [];
+    server.script = optimizerScript(
+      { base: (m) => SCORE[m] ?? 0, runOffsets: [0, 1, -1, 0, 1, -1, 0, 0.3, -0.3], questionsPerRun: 15 },
+      ['NOISY\nkind', 'GOOD\nexact hours'],
+      proposer,
+    );
+    const dir = optimizerWorkspace(server.url);
+    const result = await cli('optimize', '--workspace', dir, '--target', 'helpdesk_chat');
+    expect(result.stderr).toContain('helpdesk_chat: baseline, 3 runs of 15 questions');
+    expect(result.stderr).toMatch(
+      /helpdesk_chat: baseline: run 3\/3 complete, avg_score 1\.00 on 15 deciding questions/,
+    );
+    expect(result.stderr).toContain('attempt 1/3: asking local/proposer-model for a candidate prompt');
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^helpdesk_chat: accepted: attempt 2: candidate cand-\S+ pending review$/);
+    expect(lines[1]).toBe('  baseline   avg_score 2.00 ± 1.00 (3 runs: 2.00, 3.00, 1.00)');
+    expect(lines[2]).toMatch(
+      /^ {2}attempt 1 {2}avg_score 2\.50 ± 1\.00 \(3 runs: 2\.50, 3\.50, 1\.50\) {2}rejected \(cand-\S+\)$/,
+    );
+    expect(lines[3]).toContain('within the noise: 2 × SE of the difference = 1.63');
+    expect(lines[4]).toMatch(
+      /^ {2}attempt 2 {2}avg_score 4\.50 ± 0\.30 \(3 runs: 4\.50, 4\.80, 4\.20\) {2}pending \(cand-\S+\)$/,
+    );
+    expect(lines[6]).toMatch(
+      /^ {2}review cand-\S+ in the app \(Optimizer\), or run `ai-eval serve` and open #\/optimizer\/cand-\S+$/,
+    );
+    expect(result.status).toBe(0);
+    // Pending review: aieval.yaml is untouched.
+    expect(readFileSync(join(dir, 'aieval.yaml'), 'utf8')).toBe(CONFIG(server.url));
+  });
+
+  it('exits 2 for a dataset below the minimum size and for an unknown target; --json prints the outcomes', async () => {
+    server.script = optimizerScript({ base: () => 4, runOffsets: [0], questionsPerRun: 15 }, [], []);
+    const dir = optimizerWorkspace(server.url);
+    const small = await cli('optimize', '--workspace', dir, '--target', 'small_chat');
+    expect(small.status).toBe(2);
+    expect(small.stderr).toContain(
+      'error: small_chat: dataset "small" has 8 enabled questions; the optimizer needs at least 15',
+    );
+    const unknown = await cli('optimize', '--workspace', dir, '--target', 'nope');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown target nope; known: helpdesk_chat, small_chat, split_chat');
+    const json = await cli('optimize', '--workspace', dir, '--target', 'helpdesk_chat', '--json');
+    expect(json.status).toBe(0);
+    const parsed = JSON.parse(json.stdout) as { targets: TargetOutcome[] };
+    expect(parsed.targets).toEqual([
+      expect.objectContaining({ targetId: 'helpdesk_chat', status: 'skipped', candidates: [] }),
+    ]);
+  });
+
+  it('says what --propose does in its help', async () => {
+    const help = await cli('optimize', '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain(
+      "--propose              propose candidates even when the baseline's mean already clears the gate",
+    );
+    expect(help.stdout).toContain('a rejected candidate is not a failure');
+  });
+});
