@@ -6,6 +6,8 @@ import { serveExample } from '../test/e2e/support/serve';
 const shots: readonly (readonly [string, string, string])[] = [
   ['portfolio', '#/targets', '[data-testid=portfolio] .card'],
   ['dataset-editor', '#/datasets/helpdesk', '.monaco-editor .view-lines'],
+  ['targets-editor', '#/targets/helpdesk_agent/edit', '[data-testid=target-model-list-note]:not(:text("Fetching"))'],
+  ['settings', '#/settings', '[data-testid=settings-connections] .card'],
 ];
 
 const only = process.argv.slice(2);

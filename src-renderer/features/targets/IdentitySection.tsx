@@ -11,7 +11,7 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
           <input className="form-control mono" {...fieldAria('target-id', at('id'))} value={form.id} onChange={(e) => edit({ id: e.target.value })} data-testid="target-id" spellCheck={false} />
         </Field>
         <Field id="target-label" label="Label" help="Shown on the portfolio; the id when empty." messages={at('label')}>
-          <input className="form-control" {...fieldAria('target-label', at('label'))} value={form.label} onChange={(e) => edit({ label: e.target.value })} />
+          <input className="form-control" {...fieldAria('target-label', at('label'))} value={form.label} onChange={(e) => edit({ label: e.target.value })} data-testid="target-label" />
         </Field>
         <Field id="target-mode" label="Mode" help={form.mode === 'agent' ? 'A tool-calling loop over MCP servers, or an external agent endpoint.' : 'The system prompt and the question, one reply.'} messages={at('mode')}>
           <div className="segmented" role="radiogroup" aria-label="Mode" id="target-mode">

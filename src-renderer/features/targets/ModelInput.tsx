@@ -24,12 +24,22 @@ function ModelListNote({ list, provider, onRetry, testId }: { list: ModelList | 
   if (!provider) return <>Pick a provider to list its models.</>;
   if (!list) return <span data-testid={testId}>Fetching {provider}’s models…</span>;
   if (list.error) {
+    // The reason starts with its headline ("Unreachable: provider …"); the rest, which names the address, folds away.
+    const [headline, ...rest] = list.error.split(': ');
     return (
-      <span className="field-note" data-testid={testId}>
-        <span aria-hidden="true">!</span> Could not list {provider}’s models; type the model name. {list.error}{' '}
+      <span data-testid={testId}>
+        <span className="field-note">
+          <span aria-hidden="true">!</span> Could not list {provider}’s models ({headline?.toLowerCase()}); type the model name.
+        </span>{' '}
         <button type="button" className="link-button" onClick={onRetry}>
           Retry
         </button>
+        {rest.length > 0 && (
+          <details className="field-details">
+            <summary>Why</summary>
+            {rest.join(': ')}
+          </details>
+        )}
       </span>
     );
   }

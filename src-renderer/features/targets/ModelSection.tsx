@@ -31,7 +31,7 @@ export function ModelSection({ form, at, edit, providers }: Props) {
         </Field>
         <ModelInput id="target-model" label="Model" provider={form.provider} value={form.model} onChange={(model) => edit({ model })} messages={at('model')} />
         <Field id="target-system-prompt" label="System prompt" wide help="Sent before every question; its sha256 is stored with each run." messages={at('system_prompt')}>
-          <textarea className="form-control mono prompt" {...fieldAria('target-system-prompt', at('system_prompt'))} value={form.system_prompt} onChange={(e) => edit({ system_prompt: e.target.value })} rows={7} spellCheck={false} data-testid="target-system-prompt" />
+          <textarea className="form-control mono prompt" {...fieldAria('target-system-prompt', at('system_prompt'))} value={form.system_prompt} onChange={(e) => edit({ system_prompt: e.target.value })} rows={5} spellCheck={false} data-testid="target-system-prompt" />
         </Field>
       </div>
       <h3>Generation</h3>

@@ -23,7 +23,8 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
     return state.error ? <div className="page"><div className="banner error" role="alert">{state.error}</div></div> : <div className="page muted">Loading {targetId ?? 'the new target'}…</div>;
   }
   const { own, other } = splitIssues(state.serverIssues, targetIndex(state.targetIds, state.previousId));
-  const shown = [...visibleIssues(validateForm(form, takenIds(state)).issues, form, initial, state.attempted), ...own];
+  const local = validateForm(form, takenIds(state)).issues;
+  const shown = [...visibleIssues(local, form, initial, state.attempted), ...own];
   const at = (path: string, nested = false) => messagesAt(shown, path, nested);
   const dirty = isDirty(form, initial);
   const sectionProps = { form, at, edit: formEdited };
@@ -48,6 +49,11 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
         <div className="toolbar-actions">
           <span role="status" className="save-status" data-testid="save-status">
             {state.error ? <span className="badge fail">✕ {state.error}</span> : state.notice ? <span className="badge pass">✓ {state.notice}</span> : dirty ? <span className="muted">● unsaved changes</span> : null}
+            {state.attempted && local.length > 0 && (
+              <span className="badge fail">
+                ✕ Not saved: fix the {local.length} problem{local.length === 1 ? '' : 's'} marked below
+              </span>
+            )}
           </span>
           <a className="button" href={hrefFor('targets')} data-testid="cancel-target">
             Cancel

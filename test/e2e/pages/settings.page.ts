@@ -1,0 +1,58 @@
+// Page object for the settings screen: settings fields, provider connections, their test and key, Save.
+import type { Page } from 'playwright-core';
+
+export class SettingsPage {
+  constructor(private readonly page: Page) {}
+
+  /** Loads the screen afresh, so no unsaved edit of an earlier test carries over. */
+  async open(origin: string): Promise<void> {
+    await this.page.goto(`${origin}/#/settings`);
+    await this.page.reload();
+    await this.page.getByTestId('settings').waitFor();
+  }
+
+  /** A setting's control, by its path in aieval.yaml (`rate_limit.max_retries`). */
+  setting(path: string) {
+    return this.page.getByTestId(`setting-${path.replaceAll('.', '-').replaceAll('_', '-')}`);
+  }
+
+  async addConnection(name: string, kind: string): Promise<void> {
+    await this.page.getByTestId('new-connection-name').fill(name);
+    await this.page.getByTestId('new-connection-kind').selectOption(kind);
+    await this.page.getByTestId('add-connection').click();
+    await this.connection(name).waitFor();
+  }
+
+  connection(name: string) {
+    return this.page.getByTestId(`connection-${name}`);
+  }
+
+  async setBaseUrl(name: string, url: string): Promise<void> {
+    await this.page.getByTestId(`provider-${name}-base-url`).fill(url);
+  }
+
+  async testConnection(name: string): Promise<void> {
+    await this.page.getByTestId(`test-${name}`).click();
+  }
+
+  testResult(name: string) {
+    return this.page.getByTestId(`test-result-${name}`);
+  }
+
+  keyStatus(name: string) {
+    return this.page.getByTestId(`key-status-${name}`);
+  }
+
+  keyNote(name: string) {
+    return this.page.getByTestId(`key-note-${name}`);
+  }
+
+  status() {
+    return this.page.getByTestId('settings-status');
+  }
+
+  async save(): Promise<void> {
+    await this.page.getByTestId('save-settings').click();
+    await this.page.getByTestId('save-settings').and(this.page.locator(':disabled')).waitFor();
+  }
+}

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SettingsPage } from './pages/settings.page';
+import { launchBrowser } from './support/browser';
+import { serveExample, type Served } from './support/serve';
+
+/** An address where nothing listens: a loopback port taken, then released. */
+async function closedAddress(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('settings', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+  let file: string;
+
+  beforeAll(async () => {
+    served = await serveExample();
+    file = join(served.workspaceDir, 'aieval.yaml');
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await page.goto(served.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  it('tests a connection to an unreachable provider and says why, in words', async () => {
+    const settings = new SettingsPage(page);
+    await settings.open(served.origin);
+    const closed = await closedAddress();
+    await settings.addConnection('offline', 'ollama');
+    await settings.setBaseUrl('offline', closed);
+    await settings.testConnection('offline');
+    await expect.poll(() => settings.testResult('offline').textContent()).toContain('unreachable');
+    const result = await settings.testResult('offline').textContent();
+    expect(result).toContain(`Unreachable: provider "offline" (ollama, ${closed}/api/tags): network error`);
+    expect(result).toContain('ECONNREFUSED');
+  });
+
+  it('changes a setting and a connection, and both land in aieval.yaml with its comments intact', async () => {
+    const settings = new SettingsPage(page);
+    const before = readFileSync(file, 'utf8');
+    await settings.open(served.origin);
+    await settings.setting('concurrency').fill('0');
+    await expect.poll(() => page.getByTestId('problems-setting-concurrency').textContent()).toContain('expected number to be >=1');
+    await settings.setting('concurrency').fill('6');
+    await settings.setting('rate_limit.max_retries').fill('5');
+    await settings.setting('otlp_receiver.enabled').check();
+    await settings.addConnection('cloud', 'openai');
+    await settings.save();
+    await expect.poll(() => settings.status().textContent()).toContain('Saved to aieval.yaml.');
+
+    const after = readFileSync(file, 'utf8');
+    const config = parse(after);
+    expect(config.settings.concurrency).toBe(6);
+    expect(config.settings.rate_limit.max_retries).toBe(5);
+    expect(config.settings.otlp_receiver.enabled).toBe(true);
+    expect(config.providers).toEqual({ local: { kind: 'ollama', base_url: 'http://localhost:11434' }, cloud: { kind: 'openai' } });
+    expect(config.targets).toEqual(parse(before).targets);
+    for (const comment of before.split('\n').filter((line) => line.trim().startsWith('#'))) expect(after).toContain(comment);
+
+    // Under `ai-eval serve` keys come from the environment only: the screen says which variable to set, never a key.
+    await expect.poll(() => settings.keyStatus('cloud').textContent()).toMatch(/Missing: no OPENAI_API_KEY|from the environment \(OPENAI_API_KEY\)/);
+    expect(await settings.keyNote('cloud').textContent()).toContain('set OPENAI_API_KEY in the environment of ai-eval serve and restart it');
+    expect(await page.getByTestId('key-input-cloud').count()).toBe(0);
+  });
+});
