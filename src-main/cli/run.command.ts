@@ -46,8 +46,8 @@ function warnTextOnly(plan: RunPlan, io: CliIo): void {
   if (warning) io.err(`warning: ${plan.target.id}: ${warning}`);
 }
 
-async function follow(started: StartedRun, session: Session, io: CliIo): Promise<RunFinished> {
-  io.err(`run ${started.runId}: ${describePlan(started.plan)}`);
+async function follow(started: StartedRun, header: string, session: Session, io: CliIo): Promise<RunFinished> {
+  io.err(header);
   const finished = await started.finished;
   session.printer.done();
   return finished;
@@ -74,7 +74,7 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
     }
     try {
       const started = await startRun({ targetId: plan.target.id, selection: plan.selection, source: flags.source, concurrency: flags.concurrency }, deps, session.signal);
-      finished.push(await follow(started, session, io));
+      finished.push(await follow(started, `run ${started.runId}: ${describePlan(started.plan)}`, session, io));
     } catch (error) {
       const refusal = refusalMessage(error);
       if (refusal === undefined) throw error;
@@ -86,15 +86,16 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
 }
 
 async function resume(flags: RunFlags & { resume: string }, session: Session, io: CliIo): Promise<SessionOutcome | number> {
+  const run = await session.deps.db.runs.get(flags.resume);
+  if (!run) throw new UsageError(`no run "${flags.resume}" in this workspace's store`);
+  const left = `${run.total - run.done} of ${run.total} question(s) left`;
   if (flags.dryRun) {
-    const run = await session.deps.db.runs.get(flags.resume);
-    if (!run) throw new UsageError(`no run "${flags.resume}" in this workspace's store`);
-    io.out(`would resume run ${run.id} of ${run.targetId}: ${run.total - run.done} of ${run.total} question(s) left`);
+    io.out(`would resume run ${run.id} of ${run.targetId}: ${left}`);
     return EXIT.ok;
   }
   const started = await resumeRun(flags.resume, session.deps, { concurrency: flags.concurrency }, session.signal);
   warnTextOnly(started.plan, io);
-  return { finished: [await follow(started, session, io)], refused: false };
+  return { finished: [await follow(started, `resuming run ${run.id} of ${run.targetId}: ${left}`, session, io)], refused: false };
 }
 
 export const runCommand: Command = {

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Store, storeFile } from '../../src-main/store/store';
+import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
+import { isJudgePrompt, judgeScript } from '../fixtures/fake-scripts';
+import { copyExample } from '../support/workspace';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
+const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-run-config-'));
+const ANSWER = 'The main branch is open on Sundays from 12:00 to 17:00. Late fees are 0.20 EUR per day.';
+
+type Exit = Readonly<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+
+/** Starts `ai-eval ...args` as a child process; `exit` settles when it ends. */
+function launch(args: readonly string[]): { child: ChildProcess; exit: Promise<Exit> } {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exit = new Promise<Exit>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, exit };
+}
+
+/** A workspace copied from the example whose `local` provider is `url`, with the given settings block. */
+function workspaceAt(url: string, settings = '  concurrency: 2'): string {
+  return copyExample({
+    'aieval.yaml': (text) => text.replace('http://localhost:11434', url).replace(/settings:\n(?: {2}.*\n)+/, `settings:\n  question_pass_threshold: 3.5\n${settings}\n`),
+  });
+}
+
+const judged = judgeScript({ score: 4, reason: 'fine' }, () => ({ text: ANSWER, delayMs: 20 }));
+
+describe('ai-eval run (child processes, fake provider server)', () => {
+  let server: FakeProviderServer;
+
+  beforeAll(async () => {
+    server = await startFakeProviderServer({ script: judged });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('survives SIGKILL mid-run: --resume finishes it and every question ends with exactly one result', async () => {
+    const dir = workspaceAt(server.url);
+    let targetCalls = 0;
+    let run: ReturnType<typeof launch> | undefined;
+    server.script = (request: FakeRequest) => {
+      if (!isJudgePrompt(request) && ++targetCalls === 12) run?.child.kill('SIGKILL');
+      return judged(request);
+    };
+    run = launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--repeat', '3']);
+    const killed = await run.exit;
+    expect(killed.signal).toBe('SIGKILL');
+
+    const store = Store.open(storeFile(dir));
+    const [crashed] = store.repos.runs.list({ limit: 10, offset: 0 }).runs;
+    expect(crashed).toMatchObject({ status: 'running', targetId: 'helpdesk_chat', total: 27 });
+    const storedBefore = crashed!.done;
+    expect(storedBefore).toBeGreaterThan(0);
+    expect(storedBefore).toBeLessThan(27);
+    store.close();
+
+    targetCalls = 0;
+    const out = join(dir, 'resumed.json');
+    const resumed = await launch(['run', '--workspace', dir, '--resume', crashed!.id, '--json', out]).exit;
+    expect(resumed.stderr).not.toMatch(/^error:/m);
+    expect(resumed.stderr).toContain(`resuming run ${crashed!.id} of helpdesk_chat: ${27 - storedBefore} of 27 question(s) left`);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain(crashed!.id);
+    // The dead process's lock was taken over, and only the missing questions were asked.
+    expect(targetCalls).toBe(27 - storedBefore);
+
+    const after = Store.open(storeFile(dir));
+    const perKey = after.db.prepare('SELECT question_id, repeat_index, count(*) AS n FROM question_results WHERE run_id = ? GROUP BY 1, 2').all(crashed!.id) as { n: number }[];
+    expect(perKey).toHaveLength(27);
+    expect(perKey.every((row) => row.n === 1)).toBe(true);
+    expect(after.repos.runs.get(crashed!.id)).toMatchObject({ status: 'complete', done: 27, passed: true });
+    expect(after.repos.runLocks.get('helpdesk_chat')).toBeUndefined();
+    after.close();
+    const report = JSON.parse(readFileSync(out, 'utf8')) as { runs: { id: string; questions: unknown[] }[] };
+    expect(report.runs[0]?.id).toBe(crashed!.id);
+    expect(report.runs[0]?.questions).toHaveLength(27);
+  });
+
+  it('provider down: every question degraded, "insufficient coverage", exit 1, and no score of 0 anywhere', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    const dir = workspaceAt(`http://127.0.0.1:${port}`, '  concurrency: 2\n  rate_limit: { max_retries: 1, base_delay_ms: 5 }');
+    const out = join(dir, 'down.json');
+    const junit = join(dir, 'down.xml');
+    const result = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--json', out, '--junit', junit]).exit;
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/helpdesk_chat\s+FAIL/);
+    expect(result.stdout).toContain('insufficient coverage: 0 of 9 scored (0%, minimum 50%); 9 degraded');
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      runs: { verdict: { avg_score: number | null; pass_rate: number | null; coverage: number; passed: boolean }; questions: { status: string; score: number | null; graders: unknown[] }[] }[];
+    };
+    const [run] = report.runs;
+    expect(run?.verdict).toMatchObject({ avg_score: null, pass_rate: null, coverage: 0, passed: false });
+    expect(run?.questions).toHaveLength(9);
+    expect(run?.questions.every((question) => question.status === 'degraded' && question.score === null && question.graders.length === 0)).toBe(true);
+    expect(readFileSync(out, 'utf8')).not.toMatch(/"score(_0_5)?":0[,}]/);
+    expect(readFileSync(junit, 'utf8').match(/<error /g)).toHaveLength(9);
+  });
+
+  it('refuses a second run of the same target from another process, naming the running run', async () => {
+    const dir = workspaceAt(server.url, '  concurrency: 1');
+    let second: Promise<Exit> | undefined;
+    let secondStarted!: () => void;
+    const started = new Promise<void>((resolve) => (secondStarted = resolve));
+    server.script = (request: FakeRequest) => {
+      if (!second && !isJudgePrompt(request)) {
+        second = launch(['run', '--workspace', dir, '--target', 'helpdesk_chat']).exit;
+        secondStarted();
+        // Hold the first run's question until the second process has given up.
+        return second.then(() => judged(request));
+      }
+      return judged(request);
+    };
+    const first = launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--question', 'sunday_hours']).exit;
+    await started;
+    const refused = await second!;
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/error: target "helpdesk_chat" is already running as run \S+ \(pid \d+ on /);
+    expect((await first).code).toBe(0);
+    server.script = judged;
+  });
+
+  it('exits 2 on bad flags and prints the plan on --dry-run without calling a model', async () => {
+    const dir = workspaceAt(server.url);
+    const before = server.requests.length;
+    const bad = await launch(['run', '--workspace', dir, '--shard', '5/4']).exit;
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--shard 5/4: I must be between 1 and N');
+    const unknown = await launch(['run', '--workspace', dir, '--target', 'nope']).exit;
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown target nope; known: helpdesk_chat, helpdesk_agent');
+    const dry = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--repeat', '2', '--dry-run']).exit;
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('helpdesk_chat: 9 question(s) × 2 repeats from dataset helpdesk@1.0.0');
+    expect(server.requests.length).toBe(before);
+  });
+});
