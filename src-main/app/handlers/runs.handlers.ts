@@ -9,6 +9,7 @@ import { RunManager } from '../../engine/run/run-manager';
 import { LimiterRegistry } from '../../engine/run/run-services';
 import { ProviderConfigError } from '../../engine/providers/create-provider';
 import type { AppState } from '../app-state';
+import { connectionsEnv } from '../connections';
 import type { Ctx } from '../ctx';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -16,19 +17,21 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** The service's run manager: runs see the workspace as it is when they start, and report through the event hub. */
 export function serviceRunManager(state: AppState): RunManager {
   const limiters = new LimiterRegistry();
-  return new RunManager(() =>
-    defaultRunDeps({
+  return new RunManager(() => {
+    const workspace = state.validWorkspace();
+    return defaultRunDeps({
       db: state.db,
-      workspace: state.validWorkspace(),
+      workspace,
       trusted: state.isTrusted(),
       clock: state.clock,
-      env: process.env,
+      // Keys stored in the desktop app's keychain stand in for their environment variables.
+      env: connectionsEnv(state, workspace.config),
       limiters,
       resourcesDir: state.options.resourcesDir,
       onProgress: (progress) => state.events.emit('runs.progressed', progress),
       onFinished: (finished) => state.events.emit('runs.finished', finished),
-    }),
-  );
+    });
+  });
 }
 
 /** Engine refusals become contract errors with their message intact. */
