@@ -10,12 +10,13 @@ const count = (n: number) => n.toLocaleString('en-US');
 function progressPrinter(io: CliIo): (progress: ImportProgress) => void {
   let last = 0;
   return (p) => {
-    const done = p.bytesRead >= p.totalBytes;
     const now = Date.now();
-    if (io.interactive ? !done && now - last < 1000 : !done) return;
+    if (!p.done && (!io.interactive || now - last < 1000)) return;
     last = now;
     const percent = p.totalBytes ? Math.min(100, Math.floor((100 * p.bytesRead) / p.totalBytes)) : 100;
-    io.err(`[${p.fileIndex + 1}/${p.fileCount}] ${basename(p.file)}: ${percent}%, ${count(p.spans)} spans${p.bad ? `, ${count(p.bad)} bad` : ''}`);
+    io.err(
+      `[${p.fileIndex + 1}/${p.fileCount}] ${basename(p.file)}: ${percent}%, ${count(p.spans)} spans${p.bad ? `, ${count(p.bad)} bad` : ''}`,
+    );
   };
 }
 
@@ -29,7 +30,8 @@ function printSummary(summary: ImportSummary, io: CliIo): void {
     const where = error.line !== null ? `:${error.line}` : error.offset !== null ? ` (byte ${error.offset})` : '';
     io.err(`${error.file}${where}: ${error.message}`);
   }
-  if (summary.bad > summary.errors.length) io.err(`... and ${count(summary.bad - summary.errors.length)} more bad records`);
+  if (summary.bad > summary.errors.length)
+    io.err(`... and ${count(summary.bad - summary.errors.length)} more bad records`);
   for (const file of summary.unreadable) io.err(`error: nothing could be read from ${file}`);
 }
 

@@ -7,13 +7,22 @@ export const promoteCommand: Command = {
   name: 'promote',
   summary: "Promote reviewed traces into a dataset or a judge's gold set (refuses truncated or uncaptured ones)",
   usage: 'ai-eval promote TRACE_ID... (--dataset ID | --judge GRADER) [--workspace DIR] [--json]',
-  options: { ...COMMON_OPTIONS, dataset: { type: 'string', short: 'd' }, judge: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    ...COMMON_OPTIONS,
+    dataset: { type: 'string', short: 'd' },
+    judge: { type: 'string' },
+    json: { type: 'boolean' },
+  },
   allowPositionals: true,
   async run(args, io) {
     if (args.positionals.length === 0) throw new UsageError('give at least one trace id (see ai-eval traces)');
     const dataset = typeof args.values.dataset === 'string' ? args.values.dataset : undefined;
-    if ((dataset === undefined) === (args.values.judge === undefined)) throw new UsageError('give exactly one of --dataset ID and --judge GRADER');
-    const judgeGrader = args.values.judge === undefined ? undefined : judgeGraderArg({ ...args, values: { ...args.values, grader: args.values.judge } });
+    if ((dataset === undefined) === (args.values.judge === undefined))
+      throw new UsageError('give exactly one of --dataset ID and --judge GRADER');
+    const judgeGrader =
+      args.values.judge === undefined
+        ? undefined
+        : judgeGraderArg({ ...args, values: { ...args.values, grader: args.values.judge } });
     const ids = args.positionals.map((id) => id.trim().toLowerCase());
     return withTracesWorkspace(args, io, async (app) => {
       const result = await callService(app, 'traces.promote', { ids, dataset, judgeGrader });

@@ -12,7 +12,11 @@ import { EXIT, type CliIo, type ParsedArgs } from './command';
 export class CallFailed extends Error {}
 
 /** Runs `work` with the service over the workspace (which must hold an aieval.yaml); exit 2 when it does not. */
-export async function withTracesWorkspace(args: ParsedArgs, io: CliIo, work: (app: App) => Promise<number>): Promise<number> {
+export async function withTracesWorkspace(
+  args: ParsedArgs,
+  io: CliIo,
+  work: (app: App) => Promise<number>,
+): Promise<number> {
   const app = createCliApp(args, io);
   try {
     if (!existsSync(join(app.state.dir, CONFIG_FILE))) {
@@ -30,7 +34,11 @@ export async function withTracesWorkspace(args: ParsedArgs, io: CliIo, work: (ap
 }
 
 /** Calls the service through the contract (validated like any other caller); a failure throws CallFailed. */
-export async function callService<K extends keyof Contract & string>(app: App, method: K, input: ClientIn<Contract, K>): Promise<Out<Contract, K>> {
+export async function callService<K extends keyof Contract & string>(
+  app: App,
+  method: K,
+  input: ClientIn<Contract, K>,
+): Promise<Out<Contract, K>> {
   const envelope = await app.dispatch(method, input, { transport: 'cli' });
   if (!envelope.ok) throw new CallFailed(envelope.error.message);
   return envelope.value as Out<Contract, K>;

@@ -32,7 +32,8 @@ function filtersOf(args: ParsedArgs) {
   const pick = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
     const value = args.values[name];
     if (value === undefined) return undefined;
-    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
+    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+      throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
     return value as T;
   };
   return {
@@ -51,7 +52,8 @@ const clip = (text: string | null, width: number) => {
 export const tracesCommand: Command = {
   name: 'traces',
   summary: 'List the review items of imported traces',
-  usage: 'ai-eval traces [--workspace DIR] [--json] [--limit N] [--offset N] [--model M] [--status ok|error] [--label STATE] [--tag T] [--group KEY]',
+  usage:
+    'ai-eval traces [--workspace DIR] [--json] [--limit N] [--offset N] [--model M] [--status ok|error] [--label STATE] [--tag T] [--group KEY]',
   options: {
     ...COMMON_OPTIONS,
     json: { type: 'boolean' },
@@ -72,7 +74,12 @@ export const tracesCommand: Command = {
       const items: ReviewItem[] = [];
       let total = 0;
       while (items.length < limit) {
-        const page = await callService(app, 'traces.items', { filters, groupKey, offset: offset + items.length, limit: Math.min(500, limit - items.length) });
+        const page = await callService(app, 'traces.items', {
+          filters,
+          groupKey,
+          offset: offset + items.length,
+          limit: Math.min(500, limit - items.length),
+        });
         total = page.total;
         items.push(...page.items);
         if (page.items.length === 0 || offset + items.length >= total) break;
@@ -87,12 +94,27 @@ export const tracesCommand: Command = {
       }
       io.out(['trace', 'model', 'status', 'flags', 'label', 'question'].join('\t'));
       for (const item of items) {
-        const flags = [item.truncated ? 'truncated' : '', item.captured ? '' : 'uncaptured', item.toolCalls.length ? `${item.toolCalls.length} tools` : '']
+        const flags = [
+          item.truncated ? 'truncated' : '',
+          item.captured ? '' : 'uncaptured',
+          item.toolCalls.length ? `${item.toolCalls.length} tools` : '',
+        ]
           .filter(Boolean)
           .join(',');
-        io.out([item.traceId, item.model ?? '-', item.status, flags || '-', item.verdict ?? '-', clip(item.inputText, 70)].join('\t'));
+        io.out(
+          [
+            item.traceId,
+            item.model ?? '-',
+            item.status,
+            flags || '-',
+            item.verdict ?? '-',
+            clip(item.inputText, 70),
+          ].join('\t'),
+        );
       }
-      io.out(`${items.length} of ${total} item(s)${offset + items.length < total ? `; --offset ${offset + items.length} for more` : ''}`);
+      io.out(
+        `${items.length} of ${total} item(s)${offset + items.length < total ? `; --offset ${offset + items.length} for more` : ''}`,
+      );
       return EXIT.ok;
     });
   },

@@ -9,12 +9,18 @@ export const labelsContract = {
   /** The label of one subject, or null. */
   'labels.get': call(labelSubject, label.nullable()),
   /** The labels of many subjects of one type (those without a label are left out). */
-  'labels.getMany': call(z.object({ subjectType: labelSubjectType, ids: z.array(z.string()).max(1000) }), z.array(label)),
+  'labels.getMany': call(
+    z.object({ subjectType: labelSubjectType, ids: z.array(z.string()).max(1000) }),
+    z.array(label),
+  ),
   /**
    * Change one subject's label. Fields left out stay as they are (so `p` sets only the verdict, a digit only one
    * dimension); a dimension set to null is removed. The previous label is kept for `labels.undo`.
    */
-  'labels.submit': call(labelSubject.extend(labelPatch.shape), z.object({ label: label.nullable(), batchId: z.string() })),
+  'labels.submit': call(
+    labelSubject.extend(labelPatch.shape),
+    z.object({ label: label.nullable(), batchId: z.string() }),
+  ),
   /**
    * Apply the same change to every review item of a group (`groupKey`), of a filtered queue, or of a list of `ids`;
    * `onlyUnlabeled` leaves items that already have a verdict alone. One undo reverts the whole group.

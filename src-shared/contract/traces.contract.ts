@@ -31,15 +31,26 @@ export const tracesContract = {
     z.object({ total: z.number().int(), groups: z.array(traceGroup), counts: queueCounts }),
   ),
   /** Review items in queue order: of one group (`groupKey`), or of the whole filtered queue. */
-  'traces.items': call(z.object({ ...queue, ...page }), z.object({ total: z.number().int(), items: z.array(reviewItem) })),
+  'traces.items': call(
+    z.object({ ...queue, ...page }),
+    z.object({ total: z.number().int(), items: z.array(reviewItem) }),
+  ),
   /** One review item: the conversation with its tool calls, the flags, its label and the trace's spans as context. */
-  'traces.get': call(z.object({ id: z.string().min(1) }), z.object({ item: reviewItemDetail, label: label.nullable() })),
+  'traces.get': call(
+    z.object({ id: z.string().min(1) }),
+    z.object({ item: reviewItemDetail, label: label.nullable() }),
+  ),
   /**
    * The item after (`next`, key j) or before (`previous`, key k) `id` in queue order, optionally only unlabeled ones;
    * `id: null` starts from the top (or bottom). `position` is the 0-based index in the queue, for paging to it.
    */
   'traces.neighbor': call(
-    z.object({ id: z.string().nullable(), direction: z.enum(['next', 'previous']), unlabeledOnly: z.boolean().default(false), ...queue }),
+    z.object({
+      id: z.string().nullable(),
+      direction: z.enum(['next', 'previous']),
+      unlabeledOnly: z.boolean().default(false),
+      ...queue,
+    }),
     z.object({ id: z.string().nullable(), position: z.number().int().nullable() }),
   ),
   /** Label progress of a queue (a group, or the filtered queue): items, labeled, unlabeled, pass, fail, defer. */
@@ -58,8 +69,15 @@ export const tracesContract = {
    */
   'traces.promote': call(
     z
-      .object({ ids: z.array(z.string().min(1)).min(1).max(1000), dataset: snakeId.optional(), judgeGrader: graderId.optional() })
-      .refine((input) => (input.dataset === undefined) !== (input.judgeGrader === undefined), 'give exactly one of dataset and judgeGrader'),
+      .object({
+        ids: z.array(z.string().min(1)).min(1).max(1000),
+        dataset: snakeId.optional(),
+        judgeGrader: graderId.optional(),
+      })
+      .refine(
+        (input) => (input.dataset === undefined) !== (input.judgeGrader === undefined),
+        'give exactly one of dataset and judgeGrader',
+      ),
     z.object({ promoted: z.number().int(), refused: z.number().int(), outcomes: z.array(promoteOutcome) }),
   ),
   /** The OTLP/HTTP receiver: whether it listens, on which port, and what it received. */

@@ -6,7 +6,14 @@ export const labelVerdict = z.enum(LABEL_VERDICTS);
 export type LabelVerdict = z.infer<typeof labelVerdict>;
 
 /** The dimensions the workbench offers by default; users may add their own (any snake_case name). */
-export const STANDARD_DIMENSIONS = ['relevance', 'completeness', 'accuracy', 'actionability', 'groundedness', 'format'] as const;
+export const STANDARD_DIMENSIONS = [
+  'relevance',
+  'completeness',
+  'accuracy',
+  'actionability',
+  'groundedness',
+  'format',
+] as const;
 
 export const dimensionName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a snake_case dimension name');
 
@@ -50,7 +57,12 @@ export const labelPatch = z.object({
 export type LabelPatch = z.infer<typeof labelPatch>;
 
 /** What a label says, without whom it is attached to and when. */
-export type LabelContent = Readonly<{ verdict: LabelVerdict | null; dimensions: Readonly<Record<string, DimensionScore>>; tags: readonly string[]; notes: string }>;
+export type LabelContent = Readonly<{
+  verdict: LabelVerdict | null;
+  dimensions: Readonly<Record<string, DimensionScore>>;
+  tags: readonly string[];
+  notes: string;
+}>;
 
 /** A label after a patch: fields the patch leaves out are kept; a dimension set to null is removed; tags are de-duplicated. */
 export function applyLabelPatch(current: LabelContent | undefined, patch: LabelPatch): LabelContent {
@@ -62,7 +74,10 @@ export function applyLabelPatch(current: LabelContent | undefined, patch: LabelP
   return {
     verdict: patch.verdict !== undefined ? patch.verdict : (current?.verdict ?? null),
     dimensions,
-    tags: patch.tags !== undefined ? [...new Set(patch.tags.map((t) => t.trim()).filter(Boolean))] : [...(current?.tags ?? [])],
+    tags:
+      patch.tags !== undefined
+        ? [...new Set(patch.tags.map((t) => t.trim()).filter(Boolean))]
+        : [...(current?.tags ?? [])],
     notes: patch.notes ?? current?.notes ?? '',
   };
 }

@@ -185,6 +185,8 @@ export const importProgress = z.object({
   totalBytes: z.number(),
   spans: z.number().int(),
   bad: z.number().int(),
+  /** True on a file's last report. */
+  done: z.boolean(),
 });
 export type ImportProgress = z.infer<typeof importProgress>;
 

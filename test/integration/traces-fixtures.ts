@@ -7,7 +7,14 @@ export const T0 = 1_767_225_600_000_000_000n; // 2026-01-01T00:00:00Z
 export const traceId = (n: number) => `${n.toString(16).padStart(8, '0')}${'ab'.repeat(12)}`;
 export const spanId = (n: number, i = 1) => `${n.toString(16).padStart(8, '0')}${i.toString(16).padStart(8, '0')}`;
 
-export type ChatOptions = { question?: string; answer?: string; finish?: string; conversation?: string; model?: string; minute?: number };
+export type ChatOptions = {
+  question?: string;
+  answer?: string;
+  finish?: string;
+  conversation?: string;
+  model?: string;
+  minute?: number;
+};
 
 /** One GenAI ≥1.37 chat call as its own trace, `minute` minutes after T0. */
 export function chatTrace(n: number, options: ChatOptions = {}): SpanSpec[] {
@@ -23,10 +30,22 @@ export function chatTrace(n: number, options: ChatOptions = {}): SpanSpec[] {
     'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: question }] }]),
   };
   if (options.answer !== '') {
-    attributes['gen_ai.output.messages'] = JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: options.answer ?? `Answer number ${n}.` }] }]);
+    attributes['gen_ai.output.messages'] = JSON.stringify([
+      { role: 'assistant', parts: [{ type: 'text', content: options.answer ?? `Answer number ${n}.` }] },
+    ]);
   }
   if (options.conversation) attributes['gen_ai.conversation.id'] = options.conversation;
-  return [{ traceId: traceId(n), spanId: spanId(n), name: 'chat', kind: 3, startNs: start, endNs: start + 800_000_000n, attributes }];
+  return [
+    {
+      traceId: traceId(n),
+      spanId: spanId(n),
+      name: 'chat',
+      kind: 3,
+      startNs: start,
+      endNs: start + 800_000_000n,
+      attributes,
+    },
+  ];
 }
 
 /** Writes one request per line (the Collector's file exporter layout). */

@@ -29,10 +29,24 @@ describe('traces.import', () => {
       chatTrace(3),
     ]);
     const progress: ImportProgress[] = [];
-    app.events.subscribe((name, payload) => name === 'traces.importProgressed' && progress.push(payload as ImportProgress));
+    app.events.subscribe(
+      (name, payload) => name === 'traces.importProgressed' && progress.push(payload as ImportProgress),
+    );
 
     const first = await call<ImportSummary>('traces.import', { paths: [path] });
-    expect(first).toMatchObject({ files: 1, spans: 3, inserted: 3, skipped: 0, bad: 0, traces: 3, llmCalls: 3, conversations: 1, reviewItems: 3, errors: [], unreadable: [] });
+    expect(first).toMatchObject({
+      files: 1,
+      spans: 3,
+      inserted: 3,
+      skipped: 0,
+      bad: 0,
+      traces: 3,
+      llmCalls: 3,
+      conversations: 1,
+      reviewItems: 3,
+      errors: [],
+      unreadable: [],
+    });
     expect(progress.at(-1)).toMatchObject({ file: path, fileIndex: 0, fileCount: 1, spans: 3, bad: 0 });
     expect(progress.at(-1)!.bytesRead).toBe(progress.at(-1)!.totalBytes);
 
@@ -54,7 +68,15 @@ describe('traces.import', () => {
     const dir = files();
     const bad = jsonRequest([{ traceId: 'not-hex', spanId: spanId(9), name: 'x', startNs: '1', endNs: '2' }]);
     const path = join(dir, 'mixed.jsonl');
-    writeFileSync(path, [JSON.stringify(jsonRequest(chatTrace(1))), '{ not json', JSON.stringify(bad), JSON.stringify(jsonRequest(chatTrace(2)))].join('\n'));
+    writeFileSync(
+      path,
+      [
+        JSON.stringify(jsonRequest(chatTrace(1))),
+        '{ not json',
+        JSON.stringify(bad),
+        JSON.stringify(jsonRequest(chatTrace(2))),
+      ].join('\n'),
+    );
     const summary = await call<ImportSummary>('traces.import', { paths: [path] });
     expect(summary).toMatchObject({ spans: 2, inserted: 2, bad: 2, reviewItems: 2, unreadable: [] });
     expect(summary.errors.map((e) => [e.file, e.line])).toEqual([
@@ -87,10 +109,18 @@ describe('traces.import', () => {
       attributes: {
         'gen_ai.operation.name': 'invoke_agent',
         'gen_ai.conversation.id': 'conv-7',
-        'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'Final answer from the agent.' }] }]),
+        'gen_ai.output.messages': JSON.stringify([
+          { role: 'assistant', parts: [{ type: 'text', content: 'Final answer from the agent.' }] },
+        ]),
       },
     };
-    const child = { ...chatTrace(7)[0]!, spanId: spanId(7, 2), parentSpanId: spanId(7, 1), startNs: T0 + 1n, endNs: T0 + 1_000_000_000n };
+    const child = {
+      ...chatTrace(7)[0]!,
+      spanId: spanId(7, 2),
+      parentSpanId: spanId(7, 1),
+      startNs: T0 + 1n,
+      endNs: T0 + 1_000_000_000n,
+    };
     const first = join(dir, 'part1.pb');
     writeFileSync(first, frameDelimited([encodeProtoRequest(jsonRequest([child]))], 'varint'));
     const second = join(dir, 'part2.pb');
@@ -98,12 +128,21 @@ describe('traces.import', () => {
 
     await call<ImportSummary>('traces.import', { paths: [first] });
     const before = await call<{ item: ReviewItemDetail }>('traces.get', { id: traceId(7) });
-    expect(before.item).toMatchObject({ outputText: 'Answer number 7.', conversationId: null, flags: [expect.stringMatching(/^Partial trace/)] });
+    expect(before.item).toMatchObject({
+      outputText: 'Answer number 7.',
+      conversationId: null,
+      flags: [expect.stringMatching(/^Partial trace/)],
+    });
 
     const summary = await call<ImportSummary>('traces.import', { paths: [second] });
     expect(summary).toMatchObject({ inserted: 1, traces: 0, reviewItems: 1, conversations: 1 });
     const after = await call<{ item: ReviewItemDetail }>('traces.get', { id: traceId(7) });
-    expect(after.item).toMatchObject({ outputText: 'Final answer from the agent.', conversationId: 'conv-7', agentRunId: spanId(7, 1), flags: [] });
+    expect(after.item).toMatchObject({
+      outputText: 'Final answer from the agent.',
+      conversationId: 'conv-7',
+      agentRunId: spanId(7, 1),
+      flags: [],
+    });
     expect(after.item.spans.map((s) => [s.name, s.isLlm, s.offsetMs])).toEqual([
       ['invoke_agent helpdesk', false, 0],
       ['chat', true, 0],

@@ -10,7 +10,12 @@ import type { Ctx } from '../ctx';
 /** The largest group one call labels; a bigger selection is narrowed with filters first. */
 const MAX_GROUP = 10_000;
 
-const patchOf = (input: LabelPatch): LabelPatch => ({ verdict: input.verdict, dimensions: input.dimensions, tags: input.tags, notes: input.notes });
+const patchOf = (input: LabelPatch): LabelPatch => ({
+  verdict: input.verdict,
+  dimensions: input.dimensions,
+  tags: input.tags,
+  notes: input.notes,
+});
 
 export const labelsHandlers = (state: AppState) => {
   const changed = (subjects: LabelSubject[]) => state.events.emit('labels.changed', { subjects });
@@ -27,15 +32,19 @@ export const labelsHandlers = (state: AppState) => {
       return { label: label ?? null, batchId };
     },
     'labels.submitGroup': async ({ groupKey, ids, filters, onlyUnlabeled, ...patch }) => {
-      if (!groupKey && !ids && !filters) throw new RpcError('bad_input', 'Say what to label: a groupKey, a filtered queue (filters) or ids.');
+      if (!groupKey && !ids && !filters)
+        throw new RpcError('bad_input', 'Say what to label: a groupKey, a filtered queue (filters) or ids.');
       let targets: string[];
       if (ids) {
-        const labeled = new Set((await state.db.labels.getMany('review_item', ids)).filter((l) => l.verdict !== null).map((l) => l.subjectId));
+        const labeled = new Set(
+          (await state.db.labels.getMany('review_item', ids)).filter((l) => l.verdict !== null).map((l) => l.subjectId),
+        );
         targets = onlyUnlabeled ? ids.filter((id) => !labeled.has(id)) : ids;
       } else {
         const query = { ...filters, groupKey, ...(onlyUnlabeled ? { labelState: 'unlabeled' as const } : {}) };
         targets = await state.db.reviewQueue.ids(query, MAX_GROUP + 1);
-        if (targets.length > MAX_GROUP) throw new RpcError('bad_input', `The selection holds more than ${MAX_GROUP} items; narrow it with filters.`);
+        if (targets.length > MAX_GROUP)
+          throw new RpcError('bad_input', `The selection holds more than ${MAX_GROUP} items; narrow it with filters.`);
       }
       const subjects = targets.map((subjectId) => ({ subjectType: 'review_item' as const, subjectId }));
       const batchId = randomUUID();
@@ -46,7 +55,8 @@ export const labelsHandlers = (state: AppState) => {
       return { count: subjects.length, batchId };
     },
     'labels.undo': async ({ subjectType, subjectId }) => {
-      if ((subjectType === undefined) !== (subjectId === undefined)) throw new RpcError('bad_input', 'Give both subjectType and subjectId, or neither.');
+      if ((subjectType === undefined) !== (subjectId === undefined))
+        throw new RpcError('bad_input', 'Give both subjectType and subjectId, or neither.');
       const restored = await state.db.labels.undo(subjectType && subjectId ? { subjectType, subjectId } : undefined);
       if (restored.length) changed(restored.map((r) => r.subject));
       return { reverted: restored.map((r) => ({ ...r.subject, label: r.label })) };

@@ -33,17 +33,26 @@ export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) =>
     },
     'traces.items': async ({ groupKey, filters, offset, limit }) => {
       const query = { ...filters, groupKey };
-      const [items, counts] = await Promise.all([state.db.reviewQueue.items(query, offset, limit), state.db.reviewQueue.counts(query)]);
+      const [items, counts] = await Promise.all([
+        state.db.reviewQueue.items(query, offset, limit),
+        state.db.reviewQueue.counts(query),
+      ]);
       return { total: counts.items, items };
     },
     'traces.get': async ({ id }) => {
       const item = await state.db.traces.item(id);
-      if (!item) throw new RpcError('not_found', `No review item "${id}": import its trace first (ai-eval import-traces).`);
+      if (!item)
+        throw new RpcError('not_found', `No review item "${id}": import its trace first (ai-eval import-traces).`);
       const label = (await state.db.labels.get({ subjectType: 'review_item', subjectId: id })) ?? null;
       return { item, label };
     },
     'traces.neighbor': async ({ id, direction, unlabeledOnly, groupKey, filters }) => {
-      const found = await state.db.reviewQueue.neighbour({ ...filters, groupKey }, id, direction === 'next', unlabeledOnly);
+      const found = await state.db.reviewQueue.neighbour(
+        { ...filters, groupKey },
+        id,
+        direction === 'next',
+        unlabeledOnly,
+      );
       return { id: found?.id ?? null, position: found?.position ?? null };
     },
     'traces.counts': ({ groupKey, filters }) => state.db.reviewQueue.counts({ ...filters, groupKey }),
@@ -53,14 +62,22 @@ export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) =>
       const deps = { store: state.db, clock: state.clock };
       let outcomes: PromoteOutcome[];
       if (judgeGrader) {
-        if (GRADER_CATALOG[judgeGrader].kind !== 'llm_judge') throw new RpcError('bad_input', `${judgeGrader} is not an LLM judge; only judges have gold sets.`);
+        if (GRADER_CATALOG[judgeGrader].kind !== 'llm_judge')
+          throw new RpcError('bad_input', `${judgeGrader} is not an LLM judge; only judges have gold sets.`);
         outcomes = await promoteToGold(ids, judgeGrader, deps);
       } else {
         const workspace = state.workspace();
         const loaded = workspace.datasets.get(dataset!);
         if (!loaded) {
-          const file = ['yaml', 'yml'].map((ext) => `datasets/${dataset}.${ext}`).find((f) => existsSync(join(state.dir, f)));
-          if (file) throw new RpcError('invalid_workspace', `${file} has errors; fix them before promoting into it.`, workspace.issues.filter((i) => i.file === file));
+          const file = ['yaml', 'yml']
+            .map((ext) => `datasets/${dataset}.${ext}`)
+            .find((f) => existsSync(join(state.dir, f)));
+          if (file)
+            throw new RpcError(
+              'invalid_workspace',
+              `${file} has errors; fix them before promoting into it.`,
+              workspace.issues.filter((i) => i.file === file),
+            );
           throw new RpcError('not_found', `No dataset "${dataset}" (datasets/${dataset}.yaml does not exist).`);
         }
         outcomes = await promoteToDataset(ids, { path: join(state.dir, loaded.file), file: loaded.file }, deps);

@@ -16,15 +16,20 @@ const byStart = (a: SpanCore, b: SpanCore) => {
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 };
 const endOf = (call: LlmCall) => BigInt(call.span.endNs);
-const hasText = (text: string | null | undefined): text is string => text !== undefined && text !== null && text.trim() !== '' && text !== REDACTED;
+const hasText = (text: string | null | undefined): text is string =>
+  text !== undefined && text !== null && text.trim() !== '' && text !== REDACTED;
 
 /** Builds the review item of a trace, or null when no span in it is an LLM call (its spans stay as context only). */
 export function buildReviewItem(traceId: string, spans: readonly SpanCore[]): ReviewItemRecord | null {
   const byId = new Map(spans.map((span) => [span.spanId, span]));
-  const classes = new Map<string, SpanClass>(spans.map((span) => [span.spanId, classifySpan(span.attributes, span.events)]));
+  const classes = new Map<string, SpanClass>(
+    spans.map((span) => [span.spanId, classifySpan(span.attributes, span.events)]),
+  );
   const roleOf = (span: SpanCore) => classes.get(span.spanId)!.role;
   const calls = innermostCalls(
-    spans.filter((span) => roleOf(span) === 'llm').map((span) => extractLlmCall(span, classes.get(span.spanId)!.convention)),
+    spans
+      .filter((span) => roleOf(span) === 'llm')
+      .map((span) => extractLlmCall(span, classes.get(span.spanId)!.convention)),
     byId,
   ).sort((a, b) => byStart(a.span, b.span));
   if (calls.length === 0) return null;
@@ -39,34 +44,60 @@ export function buildReviewItem(traceId: string, spans: readonly SpanCore[]): Re
 
   const firstCall = calls[0]!;
   const finalCall =
-    [...calls].sort((a, b) => (endOf(a) < endOf(b) ? -1 : endOf(a) > endOf(b) ? 1 : 0)).reverse()
-      .find((call) => hasText(call.output?.[0]?.content) && !TOOL_STOP_REASONS.has(call.finishReasons[0] ?? '')) ?? calls.at(-1)!;
+    [...calls]
+      .sort((a, b) => (endOf(a) < endOf(b) ? -1 : endOf(a) > endOf(b) ? 1 : 0))
+      .reverse()
+      .find((call) => hasText(call.output?.[0]?.content) && !TOOL_STOP_REASONS.has(call.finishReasons[0] ?? '')) ??
+    calls.at(-1)!;
 
-  const rawInput = (agent?.input?.length ? agent.input : undefined) ?? calls.find((call) => call.input?.length)?.input ?? [];
+  const rawInput =
+    (agent?.input?.length ? agent.input : undefined) ?? calls.find((call) => call.input?.length)?.input ?? [];
   const input = rawInput.filter((m) => m.role !== 'system');
-  const systemText = firstCall.system ?? (rawInput.filter((m) => m.role === 'system').map((m) => m.content).join('\n') || null);
+  const systemText =
+    firstCall.system ??
+    (rawInput
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n') ||
+      null);
   const toolCalls = joinToolCalls(calls, tools);
   const output = steps(calls, toolCalls, agent?.output);
 
   const inputText = [...input].reverse().find((m) => m.role === 'user' && hasText(m.content))?.content ?? null;
-  const outputText = (hasText(agent?.output) ? agent.output : undefined) ?? (hasText(finalCall.output?.[0]?.content) ? finalCall.output[0].content : null);
+  const outputText =
+    (hasText(agent?.output) ? agent.output : undefined) ??
+    (hasText(finalCall.output?.[0]?.content) ? finalCall.output[0].content : null);
   const finishReason = finalCall.finishReasons[0] ?? null;
-  const cut = calls.some((call) => call.cut) || (agent?.cut ?? false) || calls.some((call) => hasTruncationFlag(call.span));
+  const cut =
+    calls.some((call) => call.cut) || (agent?.cut ?? false) || calls.some((call) => hasTruncationFlag(call.span));
   const truncated = (finishReason !== null && TRUNCATION_REASONS.has(finishReason)) || cut;
   const captured = inputText !== null && outputText !== null;
-  const errors = [agentSpan, root].filter((span) => span?.statusCode === 2).map((span) => span!.statusMessage ?? 'status ERROR');
+  const errors = [agentSpan, root]
+    .filter((span) => span?.statusCode === 2)
+    .map((span) => span!.statusMessage ?? 'status ERROR');
   const error = calls.map((call) => call.error).find((e) => e !== null) ?? errors[0] ?? null;
 
   const flags: string[] = [];
-  if (finishReason !== null && TRUNCATION_REASONS.has(finishReason)) flags.push(`Answer truncated by max tokens (finish reason ${finishReason})`);
+  if (finishReason !== null && TRUNCATION_REASONS.has(finishReason))
+    flags.push(`Answer truncated by max tokens (finish reason ${finishReason})`);
   if (cut) flags.push('Recorded text was cut by a telemetry limit');
   if (finishReason === 'content_filter') flags.push('Blocked by provider filter');
-  if (!captured) flags.push(uncapturedReason(inputText !== null, outputText !== null, calls.some((call) => call.streaming), rawInput, finalCall));
+  if (!captured)
+    flags.push(
+      uncapturedReason(
+        inputText !== null,
+        outputText !== null,
+        calls.some((call) => call.streaming),
+        rawInput,
+        finalCall,
+      ),
+    );
   if (error) flags.push(`LLM call failed: ${error}`);
   const orphans = roots.filter((span) => span.parentSpanId).length;
   if (orphans > 0) flags.push(`Partial trace: ${orphans} span(s) point at a parent that was not imported`);
 
-  const conversationId = [root, ...sorted].map((span) => conversationIdOf(span.attributes)).find((id) => id !== null) ?? null;
+  const conversationId =
+    [root, ...sorted].map((span) => conversationIdOf(span.attributes)).find((id) => id !== null) ?? null;
   const sum = (pick: (call: LlmCall) => number | null) => {
     const known = calls.map(pick).filter((n): n is number => n !== null);
     return known.length ? Math.round(known.reduce((a, b) => a + b, 0)) : null;
@@ -107,7 +138,11 @@ function innermostCalls(calls: LlmCall[], byId: ReadonlyMap<string, SpanCore>): 
   const dropped = new Set<string>();
   for (const call of calls) {
     const seen = new Set<string>();
-    for (let parent = call.span.parentSpanId; parent && !seen.has(parent); parent = byId.get(parent)?.parentSpanId ?? null) {
+    for (
+      let parent = call.span.parentSpanId;
+      parent && !seen.has(parent);
+      parent = byId.get(parent)?.parentSpanId ?? null
+    ) {
       seen.add(parent);
       const outer = bySpan.get(parent);
       if (!outer || (outer.model && call.model && outer.model !== call.model)) continue;
@@ -124,7 +159,11 @@ function innermostCalls(calls: LlmCall[], byId: ReadonlyMap<string, SpanCore>): 
 }
 
 /** The run after the question: each call's reply (with its tool calls), each tool result, then the final answer. */
-function steps(calls: readonly LlmCall[], toolCalls: ReturnType<typeof joinToolCalls>, agentOutput: string | undefined): TraceMessage[] {
+function steps(
+  calls: readonly LlmCall[],
+  toolCalls: ReturnType<typeof joinToolCalls>,
+  agentOutput: string | undefined,
+): TraceMessage[] {
   const out: TraceMessage[] = [];
   const results = [...toolCalls];
   for (const call of calls) {
@@ -134,7 +173,8 @@ function steps(calls: readonly LlmCall[], toolCalls: ReturnType<typeof joinToolC
     for (const request of reply.toolCalls) {
       const index = results.findIndex((t) => (request.id ? t.id === request.id : t.name === request.name));
       const joined = index === -1 ? undefined : results.splice(index, 1)[0];
-      if (joined?.result !== null && joined?.result !== undefined) out.push(message('tool', joined.result, [], joined.id));
+      if (joined?.result !== null && joined?.result !== undefined)
+        out.push(message('tool', joined.result, [], joined.id));
     }
   }
   const last = out.filter((m) => m.role === 'assistant').at(-1)?.content;
@@ -142,7 +182,13 @@ function steps(calls: readonly LlmCall[], toolCalls: ReturnType<typeof joinToolC
   return out;
 }
 
-function uncapturedReason(hasInput: boolean, hasOutput: boolean, streaming: boolean, input: readonly TraceMessage[], call: LlmCall): string {
+function uncapturedReason(
+  hasInput: boolean,
+  hasOutput: boolean,
+  streaming: boolean,
+  input: readonly TraceMessage[],
+  call: LlmCall,
+): string {
   const redacted = input.some((m) => m.content === REDACTED) || call.output?.[0]?.content === REDACTED;
   if (!hasOutput && streaming) return 'Streamed response not captured';
   if (redacted) return 'No content recorded (redacted)';
@@ -164,7 +210,8 @@ function depthOf(byId: ReadonlyMap<string, SpanCore>): (span: SpanCore) => numbe
 }
 
 function latency(root: SpanCore, spans: readonly SpanCore[]): number | null {
-  if (root.startNs !== '0' && BigInt(root.endNs) >= BigInt(root.startNs) && root.endNs !== '0') return nsDiffMs(root.startNs, root.endNs);
+  if (root.startNs !== '0' && BigInt(root.endNs) >= BigInt(root.startNs) && root.endNs !== '0')
+    return nsDiffMs(root.startNs, root.endNs);
   const ends = spans.map((span) => BigInt(span.endNs)).filter((end) => end > 0n);
   if (!ends.length || root.startNs === '0') return null;
   const max = ends.reduce((a, b) => (a > b ? a : b));

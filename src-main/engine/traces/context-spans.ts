@@ -5,7 +5,14 @@ import { valueMessages } from './conventions/openinference';
 import type { SpanCore } from './span';
 import type { Attrs } from './span';
 
-export type ToolExecution = Readonly<{ id: string | null; name: string; arguments: unknown; result: string | null; error: boolean; startNs: string }>;
+export type ToolExecution = Readonly<{
+  id: string | null;
+  name: string;
+  arguments: unknown;
+  result: string | null;
+  error: boolean;
+  startNs: string;
+}>;
 
 /** Traceloop writes entity input and output as JSON text, a bare string included (`"\"text\""`). */
 function entity(raw: unknown): unknown {
@@ -24,8 +31,16 @@ const resultText = (value: unknown): string | null =>
 export function extractToolExecution(span: SpanCore): ToolExecution {
   const a = span.attributes;
   const traceloopInput = entity(a['traceloop.entity.input']);
-  const traceloopArgs = isObj(traceloopInput) ? (isObj(traceloopInput.kwargs) && Object.keys(traceloopInput.kwargs).length ? traceloopInput.kwargs : traceloopInput.args) : undefined;
-  const name = str(a['gen_ai.tool.name']) ?? str(a['tool.name']) ?? str(a['traceloop.entity.name']) ?? span.name.replace(/^execute_tool\s+|\.tool$/g, '');
+  const traceloopArgs = isObj(traceloopInput)
+    ? isObj(traceloopInput.kwargs) && Object.keys(traceloopInput.kwargs).length
+      ? traceloopInput.kwargs
+      : traceloopInput.args
+    : undefined;
+  const name =
+    str(a['gen_ai.tool.name']) ??
+    str(a['tool.name']) ??
+    str(a['traceloop.entity.name']) ??
+    span.name.replace(/^execute_tool\s+|\.tool$/g, '');
   const rawArgs = a['gen_ai.tool.call.arguments'] ?? a['input.value'] ?? traceloopArgs;
   const rawResult = a['gen_ai.tool.call.result'] ?? a['output.value'] ?? entity(a['traceloop.entity.output']);
   return {
@@ -46,8 +61,17 @@ export function extractAgentIo(span: SpanCore): AgentIo {
   const genaiIn = structured(a['gen_ai.input.messages']);
   const genaiOut = structured(a['gen_ai.output.messages']);
   if (Array.isArray(genaiIn.value) || Array.isArray(genaiOut.value)) {
-    const output = Array.isArray(genaiOut.value) ? genaiOut.value.map(partsMessage).filter((m) => m.content !== '').at(-1)?.content : undefined;
-    return { input: Array.isArray(genaiIn.value) ? genaiIn.value.map(partsMessage) : undefined, output, cut: genaiIn.cut || genaiOut.cut };
+    const output = Array.isArray(genaiOut.value)
+      ? genaiOut.value
+          .map(partsMessage)
+          .filter((m) => m.content !== '')
+          .at(-1)?.content
+      : undefined;
+    return {
+      input: Array.isArray(genaiIn.value) ? genaiIn.value.map(partsMessage) : undefined,
+      output,
+      cut: genaiIn.cut || genaiOut.cut,
+    };
   }
   if (a['input.value'] !== undefined || a['output.value'] !== undefined) {
     const input = valueMessages(a['input.value'], 'user');
@@ -68,7 +92,8 @@ function traceloopQuestion(value: unknown): string | undefined {
   const firstString = args.find((arg): arg is string => typeof arg === 'string');
   if (firstString !== undefined) return firstString;
   const kwargs = isObj(value.kwargs) ? value.kwargs : {};
-  for (const key of ['question', 'query', 'input', 'message', 'prompt', 'text']) if (typeof kwargs[key] === 'string') return kwargs[key];
+  for (const key of ['question', 'query', 'input', 'message', 'prompt', 'text'])
+    if (typeof kwargs[key] === 'string') return kwargs[key];
   return undefined;
 }
 

@@ -30,16 +30,28 @@ export async function importTraceFiles(paths: readonly string[], options: Import
   await ingest.resumePending();
 
   for (const [fileIndex, file] of paths.entries()) {
-    const totalBytes = await stat(file).then((s) => s.size, () => 0);
+    const totalBytes = await stat(file).then(
+      (s) => s.size,
+      () => 0,
+    );
     let pending: DecodedSpan[] = [];
     let fileSpans = 0;
     let fileBad = 0;
     let lastReport = 0;
-    const report = (bytesRead: number, force = false) => {
+    const report = (bytesRead: number, done = false) => {
       const now = options.clock();
-      if (!options.onProgress || (!force && now - lastReport < interval)) return;
+      if (!options.onProgress || (!done && now - lastReport < interval)) return;
       lastReport = now;
-      options.onProgress({ file, fileIndex, fileCount: paths.length, bytesRead, totalBytes, spans: fileSpans, bad: fileBad });
+      options.onProgress({
+        file,
+        fileIndex,
+        fileCount: paths.length,
+        bytesRead,
+        totalBytes,
+        spans: fileSpans,
+        bad: fileBad,
+        done,
+      });
     };
     const flush = async () => {
       if (pending.length === 0) return;

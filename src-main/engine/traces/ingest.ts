@@ -38,11 +38,17 @@ export class TraceIngest {
       // A trace whose stored spans all arrived in this batch is built from memory; one that continues is read back.
       const complete = trace.totalSpans === trace.newSpans;
       if (complete) newTraces++;
-      const traceSpans = complete ? [...inMemory.get(trace.traceId)!.values()] : await this.store.traceSpans(trace.traceId, Number.MAX_SAFE_INTEGER);
+      const traceSpans = complete
+        ? [...inMemory.get(trace.traceId)!.values()]
+        : await this.store.traceSpans(trace.traceId, Number.MAX_SAFE_INTEGER);
       const item = buildReviewItem(trace.traceId, traceSpans);
       if (item) items.push(item);
     }
-    await this.store.saveItems(items, outcome.traces.map((t) => t.traceId), this.stamp);
+    await this.store.saveItems(
+      items,
+      outcome.traces.map((t) => t.traceId),
+      this.stamp,
+    );
     return { inserted: outcome.inserted, skipped: outcome.skipped, newTraces, reviewItems: items.length };
   }
 

@@ -19,11 +19,14 @@ export function joinToolCalls(calls: readonly LlmCall[], tools: readonly ToolExe
   const historyLength = calls[0]?.input?.length ?? 0;
   calls.forEach((call, index) => {
     // A later call's input repeats the assistant turns of this run: they recover requests whose output was not recorded.
-    if (index > 0) for (const m of call.input?.slice(historyLength) ?? []) if (m.role === 'assistant') m.toolCalls.filter((r) => r.id).forEach(add);
+    if (index > 0)
+      for (const m of call.input?.slice(historyLength) ?? [])
+        if (m.role === 'assistant') m.toolCalls.filter((r) => r.id).forEach(add);
     for (const r of call.output?.[0]?.toolCalls ?? []) add(r);
   });
   const resultsById = new Map<string, string>();
-  for (const call of calls) for (const m of call.input ?? []) if (m.role === 'tool' && m.toolCallId) resultsById.set(m.toolCallId, m.content);
+  for (const call of calls)
+    for (const m of call.input ?? []) if (m.role === 'tool' && m.toolCallId) resultsById.set(m.toolCallId, m.content);
 
   const used = new Set<ToolExecution>();
   const take = (match: (tool: ToolExecution) => boolean) => {
@@ -32,7 +35,9 @@ export function joinToolCalls(calls: readonly LlmCall[], tools: readonly ToolExe
     return found;
   };
   const joined: TraceToolCall[] = requests.map((request) => {
-    const execution = (request.id ? take((tool) => tool.id === request.id) : undefined) ?? take((tool) => tool.name === request.name && (!tool.id || !request.id));
+    const execution =
+      (request.id ? take((tool) => tool.id === request.id) : undefined) ??
+      take((tool) => tool.name === request.name && (!tool.id || !request.id));
     const fromTurn = request.id ? resultsById.get(request.id) : undefined;
     return {
       id: request.id ?? execution?.id ?? null,
@@ -43,7 +48,8 @@ export function joinToolCalls(calls: readonly LlmCall[], tools: readonly ToolExe
     };
   });
   for (const tool of tools) {
-    if (!used.has(tool)) joined.push({ id: tool.id, name: tool.name, arguments: tool.arguments, result: tool.result, error: tool.error });
+    if (!used.has(tool))
+      joined.push({ id: tool.id, name: tool.name, arguments: tool.arguments, result: tool.result, error: tool.error });
   }
   return joined;
 }

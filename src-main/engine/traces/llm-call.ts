@@ -35,7 +35,9 @@ const EXTRACTORS: Readonly<Record<Convention, (span: SpanCore) => CallContent>> 
 
 /** Content from the span's own convention first, then from any other that recorded something (traces mix them). */
 function contentOf(span: SpanCore, convention: Convention | null): CallContent {
-  const order = (convention ? [convention] : []).concat((Object.keys(EXTRACTORS) as Convention[]).filter((c) => c !== convention));
+  const order = (convention ? [convention] : []).concat(
+    (Object.keys(EXTRACTORS) as Convention[]).filter((c) => c !== convention),
+  );
   const merged = emptyContent();
   for (const name of order) {
     const found = EXTRACTORS[name](span);
@@ -62,7 +64,12 @@ function finishReasonsOf(attrs: Attrs, fromContent: readonly string[] | undefine
 }
 
 function streamingOf(attrs: Attrs, events: readonly SpanEvent[]): boolean {
-  if ([attrs['gen_ai.request.stream'], attrs['llm.is_streaming'], attrs['gen_ai.is_streaming']].some((v) => v === true || v === 'true')) return true;
+  if (
+    [attrs['gen_ai.request.stream'], attrs['llm.is_streaming'], attrs['gen_ai.is_streaming']].some(
+      (v) => v === true || v === 'true',
+    )
+  )
+    return true;
   const params = structured(attrs['llm.invocation_parameters']).value as { stream?: unknown } | undefined;
   if (params && typeof params === 'object' && params.stream === true) return true;
   return events.some((event) => event.name === 'First Token Stream Event');
@@ -71,7 +78,11 @@ function streamingOf(attrs: Attrs, events: readonly SpanEvent[]): boolean {
 function errorOf(span: SpanCore): string | null {
   const type = str(span.attributes['error.type']);
   const exception = span.events.find((e) => e.name === 'exception');
-  const exceptionText = exception ? [str(exception.attributes['exception.type']), str(exception.attributes['exception.message'])].filter(Boolean).join(': ') : '';
+  const exceptionText = exception
+    ? [str(exception.attributes['exception.type']), str(exception.attributes['exception.message'])]
+        .filter(Boolean)
+        .join(': ')
+    : '';
   if (span.statusCode !== 2 && !type) return null;
   return type ?? (span.statusMessage || exceptionText || 'status ERROR');
 }
@@ -84,14 +95,35 @@ export function extractLlmCall(span: SpanCore, convention: Convention | null): L
     span,
     provider: str(first(attrs, ['gen_ai.provider.name', 'gen_ai.system', 'llm.provider', 'llm.system'])) ?? null,
     model:
-      str(first(attrs, ['gen_ai.response.model', 'llm.model_name', 'llm.response.model_name', 'gen_ai.request.model', 'llm.request.model_name'])) ??
-      (params && typeof params === 'object' ? (str(params.model) ?? null) : null),
+      str(
+        first(attrs, [
+          'gen_ai.response.model',
+          'llm.model_name',
+          'llm.response.model_name',
+          'gen_ai.request.model',
+          'llm.request.model_name',
+        ]),
+      ) ?? (params && typeof params === 'object' ? (str(params.model) ?? null) : null),
     input: content.input,
     output: content.output,
     system: content.system ?? null,
     finishReasons: finishReasonsOf(attrs, content.finishReasons),
-    inputTokens: num(first(attrs, ['gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens', 'llm.token_count.prompt', 'llm.usage.prompt_tokens'])),
-    outputTokens: num(first(attrs, ['gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens', 'llm.token_count.completion', 'llm.usage.completion_tokens'])),
+    inputTokens: num(
+      first(attrs, [
+        'gen_ai.usage.input_tokens',
+        'gen_ai.usage.prompt_tokens',
+        'llm.token_count.prompt',
+        'llm.usage.prompt_tokens',
+      ]),
+    ),
+    outputTokens: num(
+      first(attrs, [
+        'gen_ai.usage.output_tokens',
+        'gen_ai.usage.completion_tokens',
+        'llm.token_count.completion',
+        'llm.usage.completion_tokens',
+      ]),
+    ),
     streaming: streamingOf(attrs, span.events),
     cut: content.cut || span.droppedAttributes > 0 || span.droppedEvents > 0,
     error: errorOf(span),

@@ -10,7 +10,11 @@ import { importStamp, TraceIngest } from './ingest';
 import type { DecodedBatch } from './span';
 
 /** Structurally the HTTP shell's Route, so `ai-eval serve` can mount the receiver beside the API. */
-export type ReceiverRoute = Readonly<{ method: string; path: string; handle(req: IncomingMessage, res: ServerResponse): Promise<void> }>;
+export type ReceiverRoute = Readonly<{
+  method: string;
+  path: string;
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}>;
 
 export type ReceiverOptions = Readonly<{
   store: () => StoreApi['traces'];
@@ -41,7 +45,8 @@ export class OtlpReceiver {
     await this.stop();
     const server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-      if (path !== this.route.path) return void reply(res, 404, 'text/plain', `Only POST ${this.route.path} is served here.`);
+      if (path !== this.route.path)
+        return void reply(res, 404, 'text/plain', `Only POST ${this.route.path} is served here.`);
       if (req.method !== 'POST') return void reply(res, 405, 'text/plain', 'Use POST.');
       this.handle(req, res).catch((error: unknown) => reply(res, 500, 'text/plain', String(error)));
     });
@@ -52,7 +57,7 @@ export class OtlpReceiver {
       });
     } catch (error) {
       this.lastError = `cannot listen on ${host}:${port}: ${(error as Error).message}`;
-      throw new Error(this.lastError);
+      throw new Error(this.lastError, { cause: error });
     }
     this.server = server;
     this.port = (server.address() as AddressInfo).port;
@@ -90,27 +95,45 @@ export class OtlpReceiver {
       if (proto) reply(res, status, 'application/x-protobuf', encodeStatus(INVALID_ARGUMENT, message));
       else reply(res, status, 'application/json', JSON.stringify({ code: INVALID_ARGUMENT, message }));
     };
-    if (!LOOPBACK_HOSTS.includes(host)) return fail(403, 'Unexpected Host header: the receiver answers loopback names only.');
-    if (!proto && type !== 'application/json') return fail(415, `Unsupported Content-Type "${type}": send application/json or application/x-protobuf.`);
+    if (!LOOPBACK_HOSTS.includes(host))
+      return fail(403, 'Unexpected Host header: the receiver answers loopback names only.');
+    if (!proto && type !== 'application/json')
+      return fail(415, `Unsupported Content-Type "${type}": send application/json or application/x-protobuf.`);
     let body: Buffer;
     try {
       body = await readLimited(req, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
       const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-      if (encoding === 'gzip') body = gunzipSync(body, { maxOutputLength: 4 * (this.options.maxBodyBytes ?? 64 * 1024 * 1024) });
-      else if (encoding !== 'identity') return fail(415, `Unsupported Content-Encoding "${encoding}": send gzip or none.`);
+      if (encoding === 'gzip')
+        body = gunzipSync(body, { maxOutputLength: 4 * (this.options.maxBodyBytes ?? 64 * 1024 * 1024) });
+      else if (encoding !== 'identity')
+        return fail(415, `Unsupported Content-Encoding "${encoding}": send gzip or none.`);
     } catch (error) {
       return fail(400, `Cannot read the request body: ${(error as Error).message}`);
     }
     const batch: DecodedBatch = proto ? decodeProtoRequest(body) : decodeJsonText(body.toString('utf8'), null);
     const problem = batch.problems[0]?.message ?? null;
     if (batch.spans.length === 0 && batch.bad > 0) return fail(400, `Nothing could be decoded: ${problem}`);
-    const outcome = await new TraceIngest(this.options.store(), importStamp(this.options.clock())).write(batch.spans, 'otlp-receiver');
+    const outcome = await new TraceIngest(this.options.store(), importStamp(this.options.clock())).write(
+      batch.spans,
+      'otlp-receiver',
+    );
     this.spans += batch.spans.length;
     this.lastError = problem;
     if (batch.spans.length) this.options.onReceived?.({ spans: outcome.inserted, reviewItems: outcome.reviewItems });
-    const rejected = batch.bad > 0 ? { rejected: batch.bad, message: `${batch.bad} span(s) rejected: ${problem}` } : undefined;
+    const rejected =
+      batch.bad > 0 ? { rejected: batch.bad, message: `${batch.bad} span(s) rejected: ${problem}` } : undefined;
     if (proto) reply(res, 200, 'application/x-protobuf', encodeResponse(rejected));
-    else reply(res, 200, 'application/json', JSON.stringify(rejected ? { partialSuccess: { rejectedSpans: String(rejected.rejected), errorMessage: rejected.message } } : {}));
+    else
+      reply(
+        res,
+        200,
+        'application/json',
+        JSON.stringify(
+          rejected
+            ? { partialSuccess: { rejectedSpans: String(rejected.rejected), errorMessage: rejected.message } }
+            : {},
+        ),
+      );
   }
 }
 
@@ -140,12 +163,17 @@ const varint = (value: number): Buffer => {
     bytes.push((v % 128) | 0x80);
   }
 };
-const lengthDelimited = (field: number, payload: Buffer) => Buffer.concat([varint((field << 3) | 2), varint(payload.length), payload]);
+const lengthDelimited = (field: number, payload: Buffer) =>
+  Buffer.concat([varint((field << 3) | 2), varint(payload.length), payload]);
 
 /** ExportTraceServiceResponse { partial_success = 1 { rejected_spans = 1; error_message = 2 } }; empty when all was accepted. */
 function encodeResponse(rejected?: { rejected: number; message: string }): Buffer {
   if (!rejected) return Buffer.alloc(0);
-  const partial = Buffer.concat([varint(1 << 3), varint(rejected.rejected), lengthDelimited(2, Buffer.from(rejected.message, 'utf8'))]);
+  const partial = Buffer.concat([
+    varint(1 << 3),
+    varint(rejected.rejected),
+    lengthDelimited(2, Buffer.from(rejected.message, 'utf8')),
+  ]);
   return lengthDelimited(1, partial);
 }
 

@@ -1,6 +1,11 @@
 // Promotes review items into a dataset file or a judge's gold set, one outcome per item, refusing what the guard refuses.
 import { readFileSync } from 'node:fs';
-import { dataset as datasetSchema, question as questionSchema, type PromoteOutcome, type Question } from '../../../src-shared/model';
+import {
+  dataset as datasetSchema,
+  question as questionSchema,
+  type PromoteOutcome,
+  type Question,
+} from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
 import { validateYamlFile } from '../../workspace/validate-file';
 import { writeFileAtomic } from '../../workspace/write-file';
@@ -11,7 +16,11 @@ export type PromoteDeps = Readonly<{ store: StoreApi; clock: () => number }>;
 const refused = (id: string, reason: string): PromoteOutcome => ({ id, promoted: false, createdId: null, reason });
 
 /** Appends one question per promotable item to the dataset file (`path` absolute, `file` relative for messages). */
-export async function promoteToDataset(ids: readonly string[], target: { path: string; file: string }, deps: PromoteDeps): Promise<PromoteOutcome[]> {
+export async function promoteToDataset(
+  ids: readonly string[],
+  target: { path: string; file: string },
+  deps: PromoteDeps,
+): Promise<PromoteOutcome[]> {
   const text = readFileSync(target.path, 'utf8');
   const existing = datasetQuestions(text);
   const questions: Question[] = [];
@@ -30,7 +39,8 @@ export async function promoteToDataset(ids: readonly string[], target: { path: s
       const label = (await deps.store.labels.get({ subjectType: 'review_item', subjectId: id })) ?? null;
       const question = questionFromItem(item, label, existing.ids);
       const checked = questionSchema.safeParse(question);
-      if (!checked.success) outcomes.push(refused(id, `the question would not be valid: ${checked.error.issues[0]?.message ?? 'invalid'}`));
+      if (!checked.success)
+        outcomes.push(refused(id, `the question would not be valid: ${checked.error.issues[0]?.message ?? 'invalid'}`));
       else {
         questions.push(question);
         existing.bySourceTrace.set(item.traceId, question.id);
@@ -40,15 +50,22 @@ export async function promoteToDataset(ids: readonly string[], target: { path: s
   }
   if (questions.length) {
     const next = appendQuestions(text, questions);
-    const issues = validateYamlFile(target.file, next, datasetSchema).issues.filter((issue) => issue.severity === 'error');
-    if (issues.length) throw new Error(`promoting would make ${target.file} invalid: ${issues[0]!.message} (${issues[0]!.path})`);
+    const issues = validateYamlFile(target.file, next, datasetSchema).issues.filter(
+      (issue) => issue.severity === 'error',
+    );
+    if (issues.length)
+      throw new Error(`promoting would make ${target.file} invalid: ${issues[0]!.message} (${issues[0]!.path})`);
     writeFileAtomic(target.path, next);
   }
   return outcomes;
 }
 
 /** Adds each promotable item to the grader's gold set, carrying its label over as the gold item's label. */
-export async function promoteToGold(ids: readonly string[], graderId: string, deps: PromoteDeps): Promise<PromoteOutcome[]> {
+export async function promoteToGold(
+  ids: readonly string[],
+  graderId: string,
+  deps: PromoteDeps,
+): Promise<PromoteOutcome[]> {
   const outcomes: PromoteOutcome[] = [];
   for (const id of ids) {
     const item = await deps.store.traces.item(id, 0);
@@ -63,7 +80,16 @@ export async function promoteToGold(ids: readonly string[], graderId: string, de
     }
     const goldId = `tr-${graderId}-${item.traceId}`;
     const added = await deps.store.judges.addGoldItems([
-      { id: goldId, graderId, judgeCallId: null, question: item.inputText ?? '', response: item.outputText ?? '', judgeScore: null, judgeReason: null, createdAt: deps.clock() },
+      {
+        id: goldId,
+        graderId,
+        judgeCallId: null,
+        question: item.inputText ?? '',
+        response: item.outputText ?? '',
+        judgeScore: null,
+        judgeReason: null,
+        createdAt: deps.clock(),
+      },
     ]);
     if (added === 0) {
       outcomes.push(refused(id, `already in the gold set of ${graderId} as "${goldId}"`));
@@ -72,7 +98,12 @@ export async function promoteToGold(ids: readonly string[], graderId: string, de
     const label = await deps.store.labels.get({ subjectType: 'review_item', subjectId: id });
     if (label?.verdict) {
       const patch = { verdict: label.verdict, dimensions: label.dimensions, tags: label.tags, notes: label.notes };
-      await deps.store.labels.apply([{ subjectType: 'gold_item', subjectId: goldId }], patch, `promote-${goldId}`, deps.clock());
+      await deps.store.labels.apply(
+        [{ subjectType: 'gold_item', subjectId: goldId }],
+        patch,
+        `promote-${goldId}`,
+        deps.clock(),
+      );
     }
     outcomes.push({ id, promoted: true, createdId: goldId, reason: null });
   }

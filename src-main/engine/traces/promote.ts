@@ -6,7 +6,10 @@ import { TRUNCATION_REASONS } from './build-review-item';
 /** Why an item may not be promoted (SPEC 10's integrity guard), or null when it may. */
 export function guardReason(item: ReviewItemDetail): string | null {
   if (item.truncated) {
-    const why = item.finishReason && TRUNCATION_REASONS.has(item.finishReason) ? `finish reason ${item.finishReason}` : 'the recorded text was cut by a telemetry limit';
+    const why =
+      item.finishReason && TRUNCATION_REASONS.has(item.finishReason)
+        ? `finish reason ${item.finishReason}`
+        : 'the recorded text was cut by a telemetry limit';
     return `the answer was truncated (${why}); a cut answer cannot be a reference or a gold label`;
   }
   if (!item.captured) {
@@ -28,7 +31,14 @@ export function questionInput(item: ReviewItemDetail): string | ChatMessage[] {
 
 /** A snake_case id from the question's first words, unique among `taken` (which it joins). */
 export function questionId(item: ReviewItemDetail, taken: Set<string>): string {
-  const words = (item.inputText ?? '').toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean).slice(0, 6);
+  const words = (item.inputText ?? '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 6);
   let base = words.join('_').slice(0, 40).replace(/_+$/, '') || `trace_${item.traceId.slice(0, 8)}`;
   if (!/^[a-z]/.test(base)) base = `q_${base}`;
   let id = base;
@@ -49,7 +59,9 @@ export function questionFromItem(item: ReviewItemDetail, label: Label | null, ta
 
 /** The ids and source traces of a dataset file's questions (read leniently: the file may hold errors elsewhere). */
 export function datasetQuestions(text: string): { ids: Set<string>; bySourceTrace: Map<string, string> } {
-  const data = parseDocument(text).toJS() as { questions?: { id?: unknown; metadata?: { source_trace?: unknown } }[] } | null;
+  const data = parseDocument(text).toJS() as {
+    questions?: { id?: unknown; metadata?: { source_trace?: unknown } }[];
+  } | null;
   const ids = new Set<string>();
   const bySourceTrace = new Map<string, string>();
   for (const q of data?.questions ?? []) {

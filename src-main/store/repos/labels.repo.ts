@@ -21,7 +21,13 @@ type LabelRow = {
   created_at: number;
   updated_at: number;
 };
-type HistoryRow = { id: number; batch_id: string; subject_type: LabelSubjectType; subject_id: string; previous_json: string | null };
+type HistoryRow = {
+  id: number;
+  batch_id: string;
+  subject_type: LabelSubjectType;
+  subject_id: string;
+  previous_json: string | null;
+};
 
 const LABEL_COLUMNS = 'subject_type, subject_id, verdict, dimensions_json, tags_json, notes, created_at, updated_at';
 
@@ -36,7 +42,8 @@ const toLabel = (r: LabelRow): Label => ({
   updatedAt: r.updated_at,
 });
 
-const isEmpty = (c: LabelContent) => c.verdict === null && Object.keys(c.dimensions).length === 0 && c.tags.length === 0 && c.notes === '';
+const isEmpty = (c: LabelContent) =>
+  c.verdict === null && Object.keys(c.dimensions).length === 0 && c.tags.length === 0 && c.notes === '';
 
 export class LabelsRepo {
   private readonly one;
@@ -52,7 +59,9 @@ export class LabelsRepo {
   private readonly dimensionNames;
 
   constructor(private readonly db: Db) {
-    this.one = db.prepare<LabelSubject, LabelRow>(`SELECT ${LABEL_COLUMNS} FROM labels WHERE subject_type = @subjectType AND subject_id = @subjectId`);
+    this.one = db.prepare<LabelSubject, LabelRow>(
+      `SELECT ${LABEL_COLUMNS} FROM labels WHERE subject_type = @subjectType AND subject_id = @subjectId`,
+    );
     this.many = db.prepare<{ subjectType: string; ids: string }, LabelRow>(
       `SELECT ${LABEL_COLUMNS} FROM labels WHERE subject_type = @subjectType AND subject_id IN (SELECT value FROM json_each(@ids))`,
     );
@@ -67,7 +76,9 @@ export class LabelsRepo {
       `INSERT OR REPLACE INTO labels (subject_type, subject_id, verdict, dimensions_json, tags_json, notes, created_at, updated_at)
        VALUES (@subject_type, @subject_id, @verdict, @dimensions_json, @tags_json, @notes, @created_at, @updated_at)`,
     );
-    this.remove = db.prepare<LabelSubject>('DELETE FROM labels WHERE subject_type = @subjectType AND subject_id = @subjectId');
+    this.remove = db.prepare<LabelSubject>(
+      'DELETE FROM labels WHERE subject_type = @subjectType AND subject_id = @subjectId',
+    );
     this.remember = db.prepare(
       `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, created_at)
        VALUES (@batchId, @subjectType, @subjectId, @previous, @now)`,
@@ -76,9 +87,13 @@ export class LabelsRepo {
     this.lastOfSubject = db.prepare<LabelSubject, HistoryRow>(
       'SELECT * FROM label_history WHERE subject_type = @subjectType AND subject_id = @subjectId ORDER BY id DESC LIMIT 1',
     );
-    this.batchRows = db.prepare<{ batchId: string }, HistoryRow>('SELECT * FROM label_history WHERE batch_id = @batchId ORDER BY id DESC');
+    this.batchRows = db.prepare<{ batchId: string }, HistoryRow>(
+      'SELECT * FROM label_history WHERE batch_id = @batchId ORDER BY id DESC',
+    );
     this.forget = db.prepare<{ id: number }>('DELETE FROM label_history WHERE id = @id');
-    this.dimensionNames = db.prepare<[], string>('SELECT DISTINCT j.key FROM labels, json_each(labels.dimensions_json) AS j ORDER BY j.key').pluck();
+    this.dimensionNames = db
+      .prepare<[], string>('SELECT DISTINCT j.key FROM labels, json_each(labels.dimensions_json) AS j ORDER BY j.key')
+      .pluck();
   }
 
   /** Every dimension name used on any label. */

@@ -82,9 +82,14 @@ export class ReviewQueueRepo {
          (SELECT x.input_text FROM review_items x WHERE x.group_key = ri.group_key ORDER BY x.started_at, x.id LIMIT 1) AS title
        ${FROM} ${WHERE} GROUP BY ri.group_key ORDER BY last_at DESC, key LIMIT @limit OFFSET @offset`,
     );
-    this.itemsPage = db.prepare<Params & Page, ReviewItemRow>(`SELECT * FROM (${ORDERED}) ORDER BY ${QUEUE_ORDER} LIMIT @limit OFFSET @offset`);
+    this.itemsPage = db.prepare<Params & Page, ReviewItemRow>(
+      `SELECT * FROM (${ORDERED}) ORDER BY ${QUEUE_ORDER} LIMIT @limit OFFSET @offset`,
+    );
     // ROW_NUMBER over the filtered queue gives each item its position, so next/previous follow the list the UI shows.
-    this.neighbourOf = db.prepare<Params & { id: string | null; forward: number; unlabeledOnly: number }, { id: string; pos: number }>(
+    this.neighbourOf = db.prepare<
+      Params & { id: string | null; forward: number; unlabeledOnly: number },
+      { id: string; pos: number }
+    >(
       `WITH o AS (SELECT id, label_verdict, ROW_NUMBER() OVER (ORDER BY ${QUEUE_ORDER}) AS pos FROM (${ORDERED})),
             here AS (SELECT COALESCE((SELECT pos FROM o WHERE id = @id), CASE WHEN @forward = 1 THEN 0 ELSE (SELECT COUNT(*) + 1 FROM o) END) AS pos)
        SELECT o.id, o.pos FROM o, here
@@ -99,7 +104,9 @@ export class ReviewQueueRepo {
     this.modelsOf = db.prepare<[], { model: string; count: number }>(
       `SELECT model, COUNT(*) AS count FROM review_items WHERE model IS NOT NULL GROUP BY model ORDER BY count DESC, model`,
     );
-    this.idsOf = db.prepare<Params & { limit: number }, string>(`SELECT id FROM (${ORDERED}) ORDER BY ${QUEUE_ORDER} LIMIT @limit`).pluck();
+    this.idsOf = db
+      .prepare<Params & { limit: number }, string>(`SELECT id FROM (${ORDERED}) ORDER BY ${QUEUE_ORDER} LIMIT @limit`)
+      .pluck();
   }
 
   /** Items and label progress of the filtered queue. */
@@ -129,8 +136,18 @@ export class ReviewQueueRepo {
   }
 
   /** The next (or previous) item after `id` in queue order, optionally only unlabeled ones; position is 0-based. */
-  neighbour(query: QueueQuery, id: string | null, forward: boolean, unlabeledOnly: boolean): { id: string; position: number } | undefined {
-    const row = this.neighbourOf.get({ ...params(query), id, forward: forward ? 1 : 0, unlabeledOnly: unlabeledOnly ? 1 : 0 });
+  neighbour(
+    query: QueueQuery,
+    id: string | null,
+    forward: boolean,
+    unlabeledOnly: boolean,
+  ): { id: string; position: number } | undefined {
+    const row = this.neighbourOf.get({
+      ...params(query),
+      id,
+      forward: forward ? 1 : 0,
+      unlabeledOnly: unlabeledOnly ? 1 : 0,
+    });
     return row ? { id: row.id, position: row.pos - 1 } : undefined;
   }
 

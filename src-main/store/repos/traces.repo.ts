@@ -5,7 +5,12 @@ import type { Db } from '../db';
 import { toReviewItem, type ReviewItemRow } from './review-item-row';
 
 /** A decoded span with what the importer worked out about it. */
-export type SpanInsert = Readonly<{ span: DecodedSpan; convention: Convention | null; isLlm: boolean; sourceFile: string | null }>;
+export type SpanInsert = Readonly<{
+  span: DecodedSpan;
+  convention: Convention | null;
+  isLlm: boolean;
+  sourceFile: string | null;
+}>;
 
 /** A trace that got new spans: how many of its stored spans arrived in this batch, and how many it has in all. */
 export type TouchedTrace = Readonly<{ traceId: string; newSpans: number; totalSpans: number }>;
@@ -70,7 +75,9 @@ export class TracesRepo {
        VALUES (@traceId, @spanId, @parentSpanId, @name, @kind, @startNs, @endNs, @statusCode, @statusMessage, @convention, @isLlm,
          @attributes, @resource, @events, @sourceFile, @importedAt, @scopeName, @scopeVersion, @droppedAttributes, @droppedEvents)`,
     );
-    this.countSpans = db.prepare<{ traceId: string }, number>('SELECT COUNT(*) FROM spans WHERE trace_id = @traceId').pluck();
+    this.countSpans = db
+      .prepare<{ traceId: string }, number>('SELECT COUNT(*) FROM spans WHERE trace_id = @traceId')
+      .pluck();
     this.enqueue = db.prepare<{ traceId: string }>('INSERT OR IGNORE INTO trace_rebuilds (trace_id) VALUES (@traceId)');
     this.dequeue = db.prepare<{ traceId: string }>('DELETE FROM trace_rebuilds WHERE trace_id = @traceId');
     this.pending = db.prepare<{ limit: number }, string>('SELECT trace_id FROM trace_rebuilds LIMIT @limit').pluck();
@@ -174,7 +181,10 @@ export class TracesRepo {
     const row = this.itemById.get({ id });
     if (!row) return undefined;
     const rows = this.spansOf.all({ traceId: row.trace_id, limit: maxSpans + 1 });
-    const origin = rows.reduce((min, r) => (BigInt(r.start_ns) < min ? BigInt(r.start_ns) : min), BigInt(rows[0]?.start_ns ?? '0'));
+    const origin = rows.reduce(
+      (min, r) => (BigInt(r.start_ns) < min ? BigInt(r.start_ns) : min),
+      BigInt(rows[0]?.start_ns ?? '0'),
+    );
     const spans: SpanContext[] = rows.slice(0, maxSpans).map((r) => ({
       spanId: r.span_id,
       parentSpanId: r.parent_span_id,
@@ -183,7 +193,8 @@ export class TracesRepo {
       startNs: r.start_ns,
       endNs: r.end_ns,
       offsetMs: Number((BigInt(r.start_ns) - origin) / 1000n) / 1000,
-      durationMs: BigInt(r.end_ns) >= BigInt(r.start_ns) ? Number((BigInt(r.end_ns) - BigInt(r.start_ns)) / 1000n) / 1000 : 0,
+      durationMs:
+        BigInt(r.end_ns) >= BigInt(r.start_ns) ? Number((BigInt(r.end_ns) - BigInt(r.start_ns)) / 1000n) / 1000 : 0,
       statusCode: r.status_code ?? 0,
       statusMessage: r.status_message,
       convention: r.convention,

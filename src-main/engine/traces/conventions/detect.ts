@@ -8,7 +8,14 @@ export type SpanRole = 'llm' | 'tool' | 'agent' | 'other';
 export type SpanClass = Readonly<{ convention: Convention | null; role: SpanRole }>;
 
 const LLM_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
-const NOT_LLM_OPERATIONS = new Set(['embeddings', 'retrieval', 'execute_tool', 'create_agent', 'invoke_agent', 'invoke_workflow']);
+const NOT_LLM_OPERATIONS = new Set([
+  'embeddings',
+  'retrieval',
+  'execute_tool',
+  'create_agent',
+  'invoke_agent',
+  'invoke_workflow',
+]);
 const AGENT_OPERATIONS = new Set(['invoke_agent', 'invoke_workflow']);
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : undefined);
@@ -19,12 +26,27 @@ export function classifySpan(attrs: Attrs, events: readonly SpanEvent[]): SpanCl
   const operation = lower(attrs['gen_ai.operation.name']);
   const traceloopKind = lower(attrs['traceloop.span.kind']);
   const requestType = lower(attrs['llm.request.type']);
-  return { convention: conventionOf(attrs, events, oiKind, traceloopKind, requestType), role: roleOf(attrs, oiKind, operation, traceloopKind, requestType) };
+  return {
+    convention: conventionOf(attrs, events, oiKind, traceloopKind, requestType),
+    role: roleOf(attrs, oiKind, operation, traceloopKind, requestType),
+  };
 }
 
-function roleOf(attrs: Attrs, oiKind?: string, operation?: string, traceloopKind?: string, requestType?: string): SpanRole {
+function roleOf(
+  attrs: Attrs,
+  oiKind?: string,
+  operation?: string,
+  traceloopKind?: string,
+  requestType?: string,
+): SpanRole {
   if (operation === 'execute_tool' || oiKind === 'tool' || traceloopKind === 'tool') return 'tool';
-  if ((operation && AGENT_OPERATIONS.has(operation)) || oiKind === 'agent' || oiKind === 'chain' || traceloopKind === 'workflow' || traceloopKind === 'agent') {
+  if (
+    (operation && AGENT_OPERATIONS.has(operation)) ||
+    oiKind === 'agent' ||
+    oiKind === 'chain' ||
+    traceloopKind === 'workflow' ||
+    traceloopKind === 'agent'
+  ) {
     return 'agent';
   }
   if (oiKind) return oiKind === 'llm' ? 'llm' : 'other';
@@ -33,13 +55,24 @@ function roleOf(attrs: Attrs, oiKind?: string, operation?: string, traceloopKind
   if (traceloopKind) return 'other';
   // v1.26 has no operation name: a provider and a requested model mean a model call.
   const provider = attrs['gen_ai.system'] ?? attrs['gen_ai.provider.name'];
-  return provider !== undefined && attrs['gen_ai.request.model'] !== undefined && !NOT_LLM_OPERATIONS.has(operation ?? '') ? 'llm' : 'other';
+  return provider !== undefined &&
+    attrs['gen_ai.request.model'] !== undefined &&
+    !NOT_LLM_OPERATIONS.has(operation ?? '')
+    ? 'llm'
+    : 'other';
 }
 
-function conventionOf(attrs: Attrs, events: readonly SpanEvent[], oiKind?: string, traceloopKind?: string, requestType?: string): Convention | null {
+function conventionOf(
+  attrs: Attrs,
+  events: readonly SpanEvent[],
+  oiKind?: string,
+  traceloopKind?: string,
+  requestType?: string,
+): Convention | null {
   if (oiKind) return 'openinference';
   if (hasIndexedContent(attrs)) return 'openllmetry';
-  if ('gen_ai.input.messages' in attrs || 'gen_ai.output.messages' in attrs || 'gen_ai.system_instructions' in attrs) return 'genai';
+  if ('gen_ai.input.messages' in attrs || 'gen_ai.output.messages' in attrs || 'gen_ai.system_instructions' in attrs)
+    return 'genai';
   if (hasGenaiEvents(events)) return 'genai_events';
   if (hasLegacyEvents(events, attrs)) return 'genai_legacy';
   if (traceloopKind || requestType) return 'openllmetry';

@@ -45,7 +45,11 @@ export function genaiEventContent(events: readonly SpanEvent[]): CallContent {
     const { value, cut } = body(event);
     content.cut ||= cut;
     if (r) {
-      const msg = openAiMessage({ ...value, role: r, tool_call_id: r === 'tool' ? (str(value.tool_call_id) ?? str(value.id)) : undefined });
+      const msg = openAiMessage({
+        ...value,
+        role: r,
+        tool_call_id: r === 'tool' ? (str(value.tool_call_id) ?? str(value.id)) : undefined,
+      });
       if (!('content' in value) && msg.toolCalls.length === 0) continue;
       if (r === 'system') system.push(msg.content);
       else input.push(msg);
@@ -68,25 +72,41 @@ export function genaiEventContent(events: readonly SpanEvent[]): CallContent {
 /** v1.26–1.27: `gen_ai.content.prompt` / `gen_ai.content.completion` events (or plain attributes) with OpenAI-format JSON. */
 export function legacyContent(events: readonly SpanEvent[], attrs: Attrs): CallContent {
   const content = emptyContent();
-  const prompt = events.find((e) => e.name === 'gen_ai.content.prompt')?.attributes['gen_ai.prompt'] ?? attrs['gen_ai.prompt'];
-  const completion = events.find((e) => e.name === 'gen_ai.content.completion')?.attributes['gen_ai.completion'] ?? attrs['gen_ai.completion'];
+  const prompt =
+    events.find((e) => e.name === 'gen_ai.content.prompt')?.attributes['gen_ai.prompt'] ?? attrs['gen_ai.prompt'];
+  const completion =
+    events.find((e) => e.name === 'gen_ai.content.completion')?.attributes['gen_ai.completion'] ??
+    attrs['gen_ai.completion'];
   const input = messagesOf(prompt, 'user');
   const output = messagesOf(completion, 'assistant');
   content.cut = input.cut || output.cut;
   if (input.messages) {
-    content.system = input.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n') || undefined;
+    content.system =
+      input.messages
+        .filter((m) => m.role === 'system')
+        .map((m) => m.content)
+        .join('\n') || undefined;
     content.input = input.messages.filter((m) => m.role !== 'system');
   }
-  if (output.messages) content.output = output.messages.map((m) => ({ ...m, role: m.role === 'tool' ? 'tool' : 'assistant' }));
+  if (output.messages)
+    content.output = output.messages.map((m) => ({ ...m, role: m.role === 'tool' ? 'tool' : 'assistant' }));
   return content;
 }
 
-function messagesOf(raw: AttrValue | undefined, fallbackRole: 'user' | 'assistant'): { messages?: TraceMessage[]; cut: boolean } {
+function messagesOf(
+  raw: AttrValue | undefined,
+  fallbackRole: 'user' | 'assistant',
+): { messages?: TraceMessage[]; cut: boolean } {
   if (raw === undefined || raw === null) return { cut: false };
   const parsed = structured(raw);
   if (parsed.cut) return { messages: [message(fallbackRole, String(raw))], cut: true };
   const value = parsed.value;
-  if (Array.isArray(value)) return { messages: value.map((m) => openAiMessage(isObj(m) ? { role: fallbackRole, ...m } : m)), cut: false };
-  if (isObj(value)) return { messages: [openAiMessage({ role: fallbackRole, ...(isObj(value.message) ? value.message : value) })], cut: false };
+  if (Array.isArray(value))
+    return { messages: value.map((m) => openAiMessage(isObj(m) ? { role: fallbackRole, ...m } : m)), cut: false };
+  if (isObj(value))
+    return {
+      messages: [openAiMessage({ role: fallbackRole, ...(isObj(value.message) ? value.message : value) })],
+      cut: false,
+    };
   return { messages: [message(fallbackRole, textOf(value))], cut: false };
 }

@@ -35,7 +35,14 @@ class PythonLiteral {
     if (c === '[' || c === '(') return this.sequence(c === '[' ? ']' : ')');
     if (c === '{') return this.mapping();
     if (c === "'" || c === '"') return this.string(c);
-    for (const [word, value] of [['True', true], ['False', false], ['None', null], ['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['True', true],
+      ['False', false],
+      ['None', null],
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (this.text.startsWith(word, this.pos)) {
         this.pos += word.length;
         return value;
@@ -90,7 +97,9 @@ class PythonLiteral {
       }
       if (c === '\\') {
         const next = this.text[++this.pos] ?? '';
-        out += ({ n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"' } as Record<string, string>)[next] ?? `\\${next}`;
+        out +=
+          ({ n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"' } as Record<string, string>)[next] ??
+          `\\${next}`;
       } else out += c;
     }
     throw new Error('unterminated string');

@@ -12,7 +12,8 @@ export type Parsed<T> = Readonly<{ value: T | undefined; cut: boolean }>;
 export const REDACTED = '__REDACTED__';
 
 type Obj = Record<string, unknown>;
-export const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObj = (value: unknown): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 export const num = (value: unknown): number | null => {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
@@ -75,7 +76,12 @@ export function textOf(content: unknown): string {
   return String(content);
 }
 
-export const message = (r: TraceRole, content: string, toolCalls: ToolRequest[] = [], toolCallId: string | null = null): TraceMessage => ({
+export const message = (
+  r: TraceRole,
+  content: string,
+  toolCalls: ToolRequest[] = [],
+  toolCallId: string | null = null,
+): TraceMessage => ({
   role: r,
   content,
   toolCalls,
@@ -90,7 +96,12 @@ export function partsMessage(raw: unknown): TraceMessage & { finishReason: strin
   const texts: string[] = [];
   let toolCallId: string | null = null;
   for (const part of parts) {
-    if (part.type === 'tool_call') toolCalls.push({ id: str(part.id) ?? null, name: str(part.name) ?? '', arguments: toolArguments(part.arguments) });
+    if (part.type === 'tool_call')
+      toolCalls.push({
+        id: str(part.id) ?? null,
+        name: str(part.name) ?? '',
+        arguments: toolArguments(part.arguments),
+      });
     else if (part.type === 'tool_call_response') {
       toolCallId = str(part.id) ?? null;
       const response = part.response ?? part.result;
@@ -110,7 +121,12 @@ export function openAiMessage(raw: unknown): TraceMessage {
     const fn = isObj(call.function) ? call.function : call;
     return { id: str(call.id) ?? null, name: str(fn.name) ?? '', arguments: toolArguments(fn.arguments) };
   });
-  if (isObj(obj.function_call)) toolCalls.push({ id: null, name: str(obj.function_call.name) ?? '', arguments: toolArguments(obj.function_call.arguments) });
+  if (isObj(obj.function_call))
+    toolCalls.push({
+      id: null,
+      name: str(obj.function_call.name) ?? '',
+      arguments: toolArguments(obj.function_call.arguments),
+    });
   const toolCallId = str(obj.tool_call_id) ?? (obj.role === 'tool' ? (str(obj.id) ?? null) : null);
   return message(toolCallId ? 'tool' : role(obj.role ?? 'user'), textOf(obj.content), toolCalls, toolCallId);
 }

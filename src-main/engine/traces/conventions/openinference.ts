@@ -25,23 +25,32 @@ export function openInferenceContent(attrs: Attrs): CallContent {
   const input = indexed(attrs, 'llm.input_messages.').map(flatMessage);
   const output = indexed(attrs, 'llm.output_messages.').map(flatMessage);
   if (input.length) {
-    content.system = input.filter((m) => m.role === 'system').map((m) => m.content).join('\n') || undefined;
+    content.system =
+      input
+        .filter((m) => m.role === 'system')
+        .map((m) => m.content)
+        .join('\n') || undefined;
     content.input = input.filter((m) => m.role !== 'system');
   } else {
     const fallback = valueMessages(attrs['input.value'], 'user');
     content.cut ||= fallback.cut;
     if (fallback.messages) {
-      content.system = fallback.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n') || undefined;
+      content.system =
+        fallback.messages
+          .filter((m) => m.role === 'system')
+          .map((m) => m.content)
+          .join('\n') || undefined;
       content.input = fallback.messages.filter((m) => m.role !== 'system');
     }
   }
+  // output.value holds the raw response: its finish (stop) reason counts even when the messages are flattened too.
+  const raw = valueMessages(attrs['output.value'], 'assistant');
   if (output.length) content.output = output;
   else {
-    const fallback = valueMessages(attrs['output.value'], 'assistant');
-    content.cut ||= fallback.cut;
-    if (fallback.messages) content.output = fallback.messages;
-    if (fallback.finishReason) content.finishReasons = [fallback.finishReason];
+    content.cut ||= raw.cut;
+    if (raw.messages) content.output = raw.messages;
   }
+  if (raw.finishReason) content.finishReasons = [raw.finishReason];
   const reason = str(attrs['llm.finish_reason']);
   if (reason) content.finishReasons = [reason];
   return content;
@@ -50,8 +59,9 @@ export function openInferenceContent(attrs: Attrs): CallContent {
 type ValueMessages = { messages?: TraceMessage[]; finishReason?: string; cut: boolean };
 
 /**
- * `input.value` / `output.value`: the raw request or response. JSON with `messages` (a chat request) or `choices`
- * (a chat completion) is read as messages; plain text is one turn.
+ * `input.value` / `output.value`: the raw request or response. JSON with `messages` (a chat request), `choices` (an
+ * OpenAI chat completion) or `content` blocks with a `stop_reason` (an Anthropic message) is read as messages; plain
+ * text is one turn.
  */
 export function valueMessages(raw: AttrValue | undefined, fallbackRole: 'user' | 'assistant'): ValueMessages {
   if (raw === undefined || raw === null || raw === '') return { cut: false };
@@ -63,10 +73,22 @@ export function valueMessages(raw: AttrValue | undefined, fallbackRole: 'user' |
     const choice = value.choices.find(isObj);
     if (!choice) return { cut: false };
     return {
-      messages: [openAiMessage({ role: 'assistant', ...(isObj(choice.message) ? choice.message : { content: choice.text }) })],
+      messages: [
+        openAiMessage({ role: 'assistant', ...(isObj(choice.message) ? choice.message : { content: choice.text }) }),
+      ],
       finishReason: str(choice.finish_reason),
       cut: false,
     };
   }
-  return { messages: [message(fallbackRole, textOf(typeof value === 'string' ? value : JSON.stringify(value)))], cut: false };
+  if (isObj(value) && Array.isArray(value.content) && 'stop_reason' in value) {
+    return {
+      messages: [message('assistant', textOf(value.content))],
+      finishReason: str(value.stop_reason),
+      cut: false,
+    };
+  }
+  return {
+    messages: [message(fallbackRole, textOf(typeof value === 'string' ? value : JSON.stringify(value)))],
+    cut: false,
+  };
 }

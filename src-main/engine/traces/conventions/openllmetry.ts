@@ -28,15 +28,22 @@ function indexedMessage(group: Attrs, fallbackRole: 'user' | 'assistant'): Trace
 
 export function openLlmetryContent(attrs: Attrs): CallContent {
   const content = emptyContent();
-  const prompts = indexed(attrs, 'gen_ai.prompt.').filter((g) => 'content' in g || 'tool_calls.0.name' in g || 'role' in g);
+  const prompts = indexed(attrs, 'gen_ai.prompt.').filter(
+    (g) => 'content' in g || 'tool_calls.0.name' in g || 'role' in g,
+  );
   const completions = indexed(attrs, 'gen_ai.completion.');
   const input = prompts.filter((g) => 'content' in g || 'tool_calls.0.name' in g).map((g) => indexedMessage(g, 'user'));
   if (input.length) {
-    content.system = input.filter((m) => m.role === 'system').map((m) => m.content).join('\n') || undefined;
+    content.system =
+      input
+        .filter((m) => m.role === 'system')
+        .map((m) => m.content)
+        .join('\n') || undefined;
     content.input = input.filter((m) => m.role !== 'system');
   }
   const first = completions[0];
-  if (first && ('content' in first || 'refusal' in first || 'tool_calls.0.name' in first)) content.output = [indexedMessage(first, 'assistant')];
+  if (first && ('content' in first || 'refusal' in first || 'tool_calls.0.name' in first))
+    content.output = [indexedMessage(first, 'assistant')];
   const reasons = completions.map((g) => str(g.finish_reason)).filter((r): r is string => r !== undefined);
   if (reasons.length) content.finishReasons = reasons;
   return content;

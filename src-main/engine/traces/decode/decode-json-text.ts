@@ -18,7 +18,8 @@ export function decodeJsonText(text: string, firstLine: number | null): DecodedB
     const batch = decodeJsonRequest(request, firstLine);
     for (const span of batch.spans) spans.push(span);
     bad += batch.bad;
-    for (const problem of batch.problems) problems.push({ ...problem, message: `request [${index}]: ${problem.message}` });
+    for (const problem of batch.problems)
+      problems.push({ ...problem, message: `request [${index}]: ${problem.message}` });
   });
   return { spans, bad, problems };
 }

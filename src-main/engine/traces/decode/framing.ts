@@ -37,7 +37,8 @@ export class LineFramer implements Framer {
     }
     if (start < chunk.length) {
       this.pendingBytes += chunk.length - start;
-      if (this.pendingBytes > MAX_FRAME_BYTES) throw new DecodeError(`line ${this.line + 1} is longer than ${MAX_FRAME_BYTES} bytes`);
+      if (this.pendingBytes > MAX_FRAME_BYTES)
+        throw new DecodeError(`line ${this.line + 1} is longer than ${MAX_FRAME_BYTES} bytes`);
       this.pending.push(chunk.subarray(start));
     }
     return frames;
@@ -102,12 +103,17 @@ export class ProtoFramer implements Framer {
       const header = this.header(pos);
       if (!header) break;
       const [payloadStart, length] = header;
-      if (length > MAX_FRAME_BYTES) throw new DecodeError(`a record of ${length} bytes at byte ${this.consumed + pos} exceeds ${MAX_FRAME_BYTES}`);
+      if (length > MAX_FRAME_BYTES)
+        throw new DecodeError(`a record of ${length} bytes at byte ${this.consumed + pos} exceeds ${MAX_FRAME_BYTES}`);
       if (payloadStart + length > this.buffer.length) {
         this.needed = payloadStart + length - pos;
         break;
       }
-      frames.push({ bytes: this.buffer.subarray(payloadStart, payloadStart + length), offset: this.consumed + payloadStart, line: null });
+      frames.push({
+        bytes: this.buffer.subarray(payloadStart, payloadStart + length),
+        offset: this.consumed + payloadStart,
+        line: null,
+      });
       pos = payloadStart + length;
     }
     this.consumed += pos;
@@ -119,7 +125,9 @@ export class ProtoFramer implements Framer {
 
   end(): Frame[] {
     if (this.size === 0) return [];
-    throw new DecodeError(`the data ends inside a record that starts at byte ${this.consumed} (${this.size} bytes left over)`);
+    throw new DecodeError(
+      `the data ends inside a record that starts at byte ${this.consumed} (${this.size} bytes left over)`,
+    );
   }
 
   /** [payload start, payload length] of the record at `pos`, or undefined when its header is not complete yet. */

@@ -22,7 +22,9 @@ export function decodeJsonRequest(request: unknown, line: number | null): Decode
     return { spans, bad: 1, problems };
   }
   if (!('resourceSpans' in request)) {
-    problem(`no "resourceSpans" key (found ${Object.keys(request).slice(0, 5).join(', ') || 'nothing'}): is this an OTLP trace export?`);
+    problem(
+      `no "resourceSpans" key (found ${Object.keys(request).slice(0, 5).join(', ') || 'nothing'}): is this an OTLP trace export?`,
+    );
     return { spans, bad: 1, problems };
   }
   let resourceSpansList: unknown[];
@@ -36,7 +38,10 @@ export function decodeJsonRequest(request: unknown, line: number | null): Decode
     const at = `resourceSpans[${r}]`;
     try {
       if (!isObj(resourceSpans)) throw new DecodeError(`${at} must be an object`);
-      const resource = keyValues(isObj(resourceSpans.resource) ? resourceSpans.resource.attributes : undefined, `${at}.resource.attributes`);
+      const resource = keyValues(
+        isObj(resourceSpans.resource) ? resourceSpans.resource.attributes : undefined,
+        `${at}.resource.attributes`,
+      );
       list(resourceSpans.scopeSpans, `${at}.scopeSpans`).forEach((scopeSpans, s) => {
         const scopeAt = `${at}.scopeSpans[${s}]`;
         if (!isObj(scopeSpans)) throw new DecodeError(`${scopeAt} must be an object`);
@@ -60,17 +65,25 @@ export function decodeJsonRequest(request: unknown, line: number | null): Decode
   return { spans, bad, problems };
 }
 
-function decodeSpan(raw: unknown, at: string, resource: Attrs, scopeName: string | null, scopeVersion: string | null): DecodedSpan {
+function decodeSpan(
+  raw: unknown,
+  at: string,
+  resource: Attrs,
+  scopeName: string | null,
+  scopeVersion: string | null,
+): DecodedSpan {
   if (!isObj(raw)) throw new DecodeError(`${at} must be an object`);
   const traceId = hexId(raw.traceId, 16, `${at}.traceId`);
   const spanId = hexId(raw.spanId, 8, `${at}.spanId`);
   if (!traceId) throw new DecodeError(`${at} has no traceId`);
   if (!spanId) throw new DecodeError(`${at} has no spanId`);
   const kind = raw.kind ?? 0;
-  if (typeof kind !== 'number' || !Number.isInteger(kind)) throw new DecodeError(`${at}.kind must be an integer enum, got ${JSON.stringify(kind)}`);
+  if (typeof kind !== 'number' || !Number.isInteger(kind))
+    throw new DecodeError(`${at}.kind must be an integer enum, got ${JSON.stringify(kind)}`);
   const status = isObj(raw.status) ? raw.status : {};
   const statusCode = status.code ?? 0;
-  if (typeof statusCode !== 'number') throw new DecodeError(`${at}.status.code must be an integer enum, got ${JSON.stringify(statusCode)}`);
+  if (typeof statusCode !== 'number')
+    throw new DecodeError(`${at}.status.code must be an integer enum, got ${JSON.stringify(statusCode)}`);
   const events: SpanEvent[] = list(raw.events, `${at}.events`).map((event, e) => {
     if (!isObj(event)) throw new DecodeError(`${at}.events[${e}] must be an object`);
     return {

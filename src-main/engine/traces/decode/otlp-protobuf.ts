@@ -91,7 +91,12 @@ function decodeScopeSpans(reader: ProtoReader, resource: Attrs, sink: Sink): voi
   }
 }
 
-function decodeSpan(reader: ProtoReader, resource: Attrs, scopeName: string | null, scopeVersion: string | null): DecodedSpan {
+function decodeSpan(
+  reader: ProtoReader,
+  resource: Attrs,
+  scopeName: string | null,
+  scopeVersion: string | null,
+): DecodedSpan {
   const at = reader.offset;
   let traceId: string | null = null;
   let spanId: string | null = null;
@@ -109,17 +114,39 @@ function decodeSpan(reader: ProtoReader, resource: Attrs, scopeName: string | nu
   while (!reader.done) {
     const tag = reader.varint();
     switch (tag) {
-      case (1 << 3) | WIRE.len: traceId = hexIdFromBytes(reader.bytes(), 16, 'traceId'); break;
-      case (2 << 3) | WIRE.len: spanId = hexIdFromBytes(reader.bytes(), 8, 'spanId'); break;
-      case (4 << 3) | WIRE.len: parentSpanId = hexIdFromBytes(reader.bytes(), 8, 'parentSpanId'); break;
-      case (5 << 3) | WIRE.len: name = reader.string(); break;
-      case (6 << 3) | WIRE.varint: kind = reader.varint(); break;
-      case (7 << 3) | WIRE.fixed64: startNs = reader.fixed64String(); break;
-      case (8 << 3) | WIRE.fixed64: endNs = reader.fixed64String(); break;
-      case (9 << 3) | WIRE.len: keyValue(reader.nested(), attributes); break;
-      case (10 << 3) | WIRE.varint: droppedAttributes = reader.varint(); break;
-      case (11 << 3) | WIRE.len: events.push(decodeEvent(reader.nested())); break;
-      case (12 << 3) | WIRE.varint: droppedEvents = reader.varint(); break;
+      case (1 << 3) | WIRE.len:
+        traceId = hexIdFromBytes(reader.bytes(), 16, 'traceId');
+        break;
+      case (2 << 3) | WIRE.len:
+        spanId = hexIdFromBytes(reader.bytes(), 8, 'spanId');
+        break;
+      case (4 << 3) | WIRE.len:
+        parentSpanId = hexIdFromBytes(reader.bytes(), 8, 'parentSpanId');
+        break;
+      case (5 << 3) | WIRE.len:
+        name = reader.string();
+        break;
+      case (6 << 3) | WIRE.varint:
+        kind = reader.varint();
+        break;
+      case (7 << 3) | WIRE.fixed64:
+        startNs = reader.fixed64String();
+        break;
+      case (8 << 3) | WIRE.fixed64:
+        endNs = reader.fixed64String();
+        break;
+      case (9 << 3) | WIRE.len:
+        keyValue(reader.nested(), attributes);
+        break;
+      case (10 << 3) | WIRE.varint:
+        droppedAttributes = reader.varint();
+        break;
+      case (11 << 3) | WIRE.len:
+        events.push(decodeEvent(reader.nested()));
+        break;
+      case (12 << 3) | WIRE.varint:
+        droppedEvents = reader.varint();
+        break;
       case (15 << 3) | WIRE.len: {
         const status = reader.nested();
         while (!status.done) {
@@ -130,14 +157,29 @@ function decodeSpan(reader: ProtoReader, resource: Attrs, scopeName: string | nu
         }
         break;
       }
-      default: reader.skip(tag & 7);
+      default:
+        reader.skip(tag & 7);
     }
   }
   if (!traceId) throw new DecodeError(`span at byte ${at} has no traceId`);
   if (!spanId) throw new DecodeError(`span at byte ${at} has no spanId`);
   return {
-    traceId, spanId, parentSpanId, name, kind, startNs, endNs, statusCode, statusMessage, attributes, events,
-    resource, scopeName, scopeVersion, droppedAttributes, droppedEvents,
+    traceId,
+    spanId,
+    parentSpanId,
+    name,
+    kind,
+    startNs,
+    endNs,
+    statusCode,
+    statusMessage,
+    attributes,
+    events,
+    resource,
+    scopeName,
+    scopeVersion,
+    droppedAttributes,
+    droppedEvents,
   };
 }
 
@@ -172,10 +214,18 @@ function anyValue(reader: ProtoReader): AttrValue {
   while (!reader.done) {
     const tag = reader.varint();
     switch (tag) {
-      case (1 << 3) | WIRE.len: value = reader.string(); break;
-      case (2 << 3) | WIRE.varint: value = reader.varint() !== 0; break;
-      case (3 << 3) | WIRE.varint: value = int64(reader.varint64()); break;
-      case (4 << 3) | WIRE.fixed64: value = reader.double(); break;
+      case (1 << 3) | WIRE.len:
+        value = reader.string();
+        break;
+      case (2 << 3) | WIRE.varint:
+        value = reader.varint() !== 0;
+        break;
+      case (3 << 3) | WIRE.varint:
+        value = int64(reader.varint64());
+        break;
+      case (4 << 3) | WIRE.fixed64:
+        value = reader.double();
+        break;
       case (5 << 3) | WIRE.len: {
         const array = reader.nested();
         const values: AttrValue[] = [];
@@ -198,8 +248,11 @@ function anyValue(reader: ProtoReader): AttrValue {
         value = object;
         break;
       }
-      case (7 << 3) | WIRE.len: value = reader.bytes().toString('base64'); break;
-      default: reader.skip(tag & 7);
+      case (7 << 3) | WIRE.len:
+        value = reader.bytes().toString('base64');
+        break;
+      default:
+        reader.skip(tag & 7);
     }
   }
   return value;

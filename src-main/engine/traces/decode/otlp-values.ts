@@ -17,8 +17,12 @@ export function hexId(raw: unknown, bytes: 8 | 16, field: string): string | null
   if (typeof raw !== 'string') throw new DecodeError(`${field} must be a string, got ${typeof raw}`);
   let hex: string;
   if (raw.length === bytes * 2 && HEX.test(raw)) hex = raw.toLowerCase();
-  else if (raw.length === Math.ceil(bytes / 3) * 4 && BASE64.test(raw)) hex = Buffer.from(raw, 'base64').toString('hex');
-  else throw new DecodeError(`${field} "${raw.slice(0, 40)}" is neither ${bytes * 2} hex digits nor base64 of ${bytes} bytes`);
+  else if (raw.length === Math.ceil(bytes / 3) * 4 && BASE64.test(raw))
+    hex = Buffer.from(raw, 'base64').toString('hex');
+  else
+    throw new DecodeError(
+      `${field} "${raw.slice(0, 40)}" is neither ${bytes * 2} hex digits nor base64 of ${bytes} bytes`,
+    );
   if (hex.length !== bytes * 2) throw new DecodeError(`${field} "${raw}" does not decode to ${bytes} bytes`);
   if (/^0+$/.test(hex)) throw new DecodeError(`${field} is all zeros, which OTLP forbids`);
   return hex;
@@ -47,7 +51,9 @@ export function nanos(raw: unknown, field: string): string {
 export function int64(raw: string | number | bigint): number | string {
   if (typeof raw === 'number') return raw;
   const big = typeof raw === 'bigint' ? raw : BigInt(raw);
-  return big <= BigInt(Number.MAX_SAFE_INTEGER) && big >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(big) : big.toString();
+  return big <= BigInt(Number.MAX_SAFE_INTEGER) && big >= BigInt(Number.MIN_SAFE_INTEGER)
+    ? Number(big)
+    : big.toString();
 }
 
 type JsonAnyValue = Readonly<Record<string, unknown>>;
@@ -64,12 +70,14 @@ export function anyValue(raw: unknown, field: string): AttrValue {
     if (typeof int === 'number' || (typeof int === 'string' && /^-?\d+$/.test(int))) return int64(int);
     throw new DecodeError(`${field}.intValue must be an integer, got ${JSON.stringify(int)}`);
   }
-  if ('doubleValue' in value) return typeof value.doubleValue === 'number' ? value.doubleValue : Number(value.doubleValue);
+  if ('doubleValue' in value)
+    return typeof value.doubleValue === 'number' ? value.doubleValue : Number(value.doubleValue);
   if ('arrayValue' in value) {
     const values = (value.arrayValue as { values?: unknown[] } | null)?.values ?? [];
     return values.map((item, index) => anyValue(item, `${field}.arrayValue.values[${index}]`));
   }
-  if ('kvlistValue' in value) return keyValues((value.kvlistValue as { values?: unknown } | null)?.values, `${field}.kvlistValue`);
+  if ('kvlistValue' in value)
+    return keyValues((value.kvlistValue as { values?: unknown } | null)?.values, `${field}.kvlistValue`);
   if ('bytesValue' in value) return String(value.bytesValue);
   return null;
 }

@@ -35,7 +35,8 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
   if (size === 0) throw new UnreadableFileError(`${path} is empty`);
   const raw = createReadStream(path, { highWaterMark: CHUNK_BYTES });
   const head = await peek(path);
-  const stream: Readable = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(createGunzip({ chunkSize: CHUNK_BYTES })) : raw;
+  const stream: Readable =
+    head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(createGunzip({ chunkSize: CHUNK_BYTES })) : raw;
   let format: Format | undefined;
   let framer: Framer | undefined;
   let document: Buffer[] = [];
@@ -44,14 +45,21 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (!format) {
         format = detectFormat(chunk);
-        framer = format === 'json-lines' ? new LineFramer() : format === 'protobuf' ? new ProtoFramer(detectProtoFraming(chunk)) : undefined;
+        framer =
+          format === 'json-lines'
+            ? new LineFramer()
+            : format === 'protobuf'
+              ? new ProtoFramer(detectProtoFraming(chunk))
+              : undefined;
       }
       if (framer) {
         yield* decodeFrames(framer.push(chunk), format, framer, raw.bytesRead);
       } else {
         documentBytes += chunk.length;
         if (documentBytes > MAX_JSON_DOCUMENT_BYTES) {
-          throw new DecodeError(`a JSON document larger than ${MAX_JSON_DOCUMENT_BYTES} bytes must be written as JSON lines (one request per line) to be streamed`);
+          throw new DecodeError(
+            `a JSON document larger than ${MAX_JSON_DOCUMENT_BYTES} bytes must be written as JSON lines (one request per line) to be streamed`,
+          );
         }
         document.push(chunk);
       }
@@ -64,7 +72,12 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
     }
   } catch (error) {
     if (error instanceof DecodeError) {
-      yield { spans: [], bad: 1, problems: [{ line: null, offset: null, message: error.message }], bytesRead: raw.bytesRead };
+      yield {
+        spans: [],
+        bad: 1,
+        problems: [{ line: null, offset: null, message: error.message }],
+        bytesRead: raw.bytesRead,
+      };
       return;
     }
     throw new UnreadableFileError(`cannot read ${path}: ${(error as Error).message}`);
@@ -93,7 +106,10 @@ function detectFormat(chunk: Buffer): Format {
   const first = chunk[i];
   if (first !== 0x7b && first !== 0x5b) return 'protobuf';
   const nl = chunk.indexOf(10, i);
-  const line = chunk.subarray(i, nl === -1 ? chunk.length : nl).toString('utf8').trimEnd();
+  const line = chunk
+    .subarray(i, nl === -1 ? chunk.length : nl)
+    .toString('utf8')
+    .trimEnd();
   const closes = (first === 0x7b && line.endsWith('}')) || (first === 0x5b && line.endsWith(']'));
   return closes ? 'json-lines' : 'json-document';
 }

@@ -29,7 +29,11 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
         'gen_ai.system_instructions': json([{ type: 'text', content: 'You are the Riverside Library help desk.' }]),
         'gen_ai.input.messages': json([{ role: 'user', parts: [{ type: 'text', content: 'Is Dune available?' }] }]),
         'gen_ai.output.messages': json([
-          { role: 'assistant', parts: [{ type: 'tool_call', id: 'call_1', name: 'search_catalog', arguments: { title: 'Dune' } }], finish_reason: 'tool_call' },
+          {
+            role: 'assistant',
+            parts: [{ type: 'tool_call', id: 'call_1', name: 'search_catalog', arguments: { title: 'Dune' } }],
+            finish_reason: 'tool_call',
+          },
         ]),
       },
     }),
@@ -56,11 +60,21 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
         'gen_ai.response.finish_reasons': ['stop'],
         'gen_ai.input.messages': json([
           { role: 'user', parts: [{ type: 'text', content: 'Is Dune available?' }] },
-          { role: 'assistant', parts: [{ type: 'tool_call', id: 'call_1', name: 'search_catalog', arguments: { title: 'Dune' } }] },
+          {
+            role: 'assistant',
+            parts: [{ type: 'tool_call', id: 'call_1', name: 'search_catalog', arguments: { title: 'Dune' } }],
+          },
           { role: 'tool', parts: [{ type: 'tool_call_response', id: 'call_1', response: { available: 2 } }] },
         ]),
         'gen_ai.output.messages': json([
-          { role: 'assistant', parts: [{ type: 'reasoning', content: 'two copies' }, { type: 'text', content: 'Yes, 2 copies of Dune are on the shelf.' }], finish_reason: 'stop' },
+          {
+            role: 'assistant',
+            parts: [
+              { type: 'reasoning', content: 'two copies' },
+              { type: 'text', content: 'Yes, 2 copies of Dune are on the shelf.' },
+            ],
+            finish_reason: 'stop',
+          },
         ]),
       },
     }),
@@ -90,7 +104,9 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
       latencyMs: 900,
       startedAt: 1_767_225_600_000,
     });
-    expect(item.toolCalls).toEqual([{ id: 'call_1', name: 'search_catalog', arguments: { title: 'Dune' }, result: '{"available":2}', error: false }]);
+    expect(item.toolCalls).toEqual([
+      { id: 'call_1', name: 'search_catalog', arguments: { title: 'Dune' }, result: '{"available":2}', error: false },
+    ]);
     expect(item.output.map((m) => [m.role, m.content])).toEqual([
       ['assistant', ''],
       ['tool', '{"available":2}'],
@@ -105,12 +121,22 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
           'gen_ai.operation.name': 'chat',
           'gen_ai.provider.name': 'ollama',
           'gen_ai.request.model': 'llama3.1:8b',
-          'gen_ai.input.messages': [{ role: 'user', parts: [{ type: 'text', content: 'When do you open on Sunday?' }] }],
-          'gen_ai.output.messages': [{ role: 'assistant', parts: [{ type: 'text', content: 'At 12:00.' }], finish_reason: 'stop' }],
+          'gen_ai.input.messages': [
+            { role: 'user', parts: [{ type: 'text', content: 'When do you open on Sunday?' }] },
+          ],
+          'gen_ai.output.messages': [
+            { role: 'assistant', parts: [{ type: 'text', content: 'At 12:00.' }], finish_reason: 'stop' },
+          ],
         },
       }),
     ])!;
-    expect(item).toMatchObject({ inputText: 'When do you open on Sunday?', outputText: 'At 12:00.', finishReason: 'stop', groupKey: `run:${item.traceId}`, agentRunId: null });
+    expect(item).toMatchObject({
+      inputText: 'When do you open on Sunday?',
+      outputText: 'At 12:00.',
+      finishReason: 'stop',
+      groupKey: `run:${item.traceId}`,
+      agentRunId: null,
+    });
   });
 
   it('marks a reply cut by max tokens as truncated, whatever the provider calls it', () => {
@@ -123,7 +149,9 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
             'gen_ai.request.model': 'm',
             'gen_ai.response.finish_reasons': [reason],
             'gen_ai.input.messages': json([{ role: 'user', parts: [{ type: 'text', content: 'List every branch.' }] }]),
-            'gen_ai.output.messages': json([{ role: 'assistant', parts: [{ type: 'text', content: 'Main, North, Ri' }] }]),
+            'gen_ai.output.messages': json([
+              { role: 'assistant', parts: [{ type: 'text', content: 'Main, North, Ri' }] },
+            ]),
           },
         }),
       ])!;
@@ -144,8 +172,12 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
         },
       }),
     ])!;
-    expect(cut.truncated).toBe(true);
-    expect(cut.flags).toContain('Recorded text was cut by a telemetry limit');
+    expect(cut).toMatchObject({
+      truncated: true,
+      captured: true,
+      outputText: '[{"role":"assistant","parts":[{"type":"text","content":"Hello, this answer was cu',
+    });
+    expect(cut.flags).toEqual(['Recorded text was cut by a telemetry limit']);
 
     const streamed = itemOf([
       s(1, 'chat m', 0, 100, {
@@ -166,14 +198,36 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
     const failed = itemOf([
       s(1, 'chat m', 0, 100, {
         status: { code: 2, message: 'Rate limit reached' },
-        attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'm', 'error.type': 'RateLimitError' },
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.provider.name': 'openai',
+          'gen_ai.request.model': 'm',
+          'error.type': 'RateLimitError',
+        },
       }),
     ])!;
     expect(failed).toMatchObject({ status: 'error', statusMessage: 'RateLimitError', captured: false });
     expect(failed.flags).toEqual(expect.arrayContaining(['LLM call failed: RateLimitError', 'No content recorded']));
 
-    expect(itemOf([s(1, 'GET /api', 0, 10, { kind: 2, attributes: { 'http.request.method': 'GET', 'url.full': 'https://api.openai.com/v1/chat' } })])).toBeNull();
-    expect(itemOf([s(1, 'embeddings m', 0, 10, { attributes: { 'gen_ai.operation.name': 'embeddings', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'e' } })])).toBeNull();
+    expect(
+      itemOf([
+        s(1, 'GET /api', 0, 10, {
+          kind: 2,
+          attributes: { 'http.request.method': 'GET', 'url.full': 'https://api.openai.com/v1/chat' },
+        }),
+      ]),
+    ).toBeNull();
+    expect(
+      itemOf([
+        s(1, 'embeddings m', 0, 10, {
+          attributes: {
+            'gen_ai.operation.name': 'embeddings',
+            'gen_ai.provider.name': 'openai',
+            'gen_ai.request.model': 'e',
+          },
+        }),
+      ]),
+    ).toBeNull();
   });
 
   it('flags a span whose parent was not imported as a partial trace', () => {

@@ -19,14 +19,39 @@ describe('OpenTelemetry GenAI 1.28–1.36: one span event per message (Azure AI 
         'gen_ai.response.finish_reasons': ['stop'],
       },
       events: [
-        { name: 'gen_ai.system.message', timeNs: at(1), attributes: { 'gen_ai.system': 'az.ai.inference', 'gen_ai.event.content': json({ role: 'system', content: 'Be brief.' }) } },
-        { name: 'gen_ai.user.message', timeNs: at(1), attributes: { 'gen_ai.event.content': json({ role: 'user', content: 'Can I renew twice?' }) } },
-        { name: 'gen_ai.assistant.message', timeNs: at(1), attributes: { 'gen_ai.event.content': json({ role: 'assistant', content: 'Yes, online.' }) } },
-        { name: 'gen_ai.user.message', timeNs: at(2), attributes: { 'gen_ai.event.content': json({ role: 'user', content: 'And a third time?' }) } },
+        {
+          name: 'gen_ai.system.message',
+          timeNs: at(1),
+          attributes: {
+            'gen_ai.system': 'az.ai.inference',
+            'gen_ai.event.content': json({ role: 'system', content: 'Be brief.' }),
+          },
+        },
+        {
+          name: 'gen_ai.user.message',
+          timeNs: at(1),
+          attributes: { 'gen_ai.event.content': json({ role: 'user', content: 'Can I renew twice?' }) },
+        },
+        {
+          name: 'gen_ai.assistant.message',
+          timeNs: at(1),
+          attributes: { 'gen_ai.event.content': json({ role: 'assistant', content: 'Yes, online.' }) },
+        },
+        {
+          name: 'gen_ai.user.message',
+          timeNs: at(2),
+          attributes: { 'gen_ai.event.content': json({ role: 'user', content: 'And a third time?' }) },
+        },
         {
           name: 'gen_ai.choice',
           timeNs: at(499),
-          attributes: { 'gen_ai.event.content': json({ message: { content: 'No, two renewals is the limit.' }, finish_reason: 'stop', index: 0 }) },
+          attributes: {
+            'gen_ai.event.content': json({
+              message: { content: 'No, two renewals is the limit.' },
+              finish_reason: 'stop',
+              index: 0,
+            }),
+          },
         },
       ],
     }),
@@ -45,7 +70,11 @@ describe('OpenTelemetry GenAI 1.28–1.36: one span event per message (Azure AI 
       outputTokens: 12,
       captured: true,
     });
-    expect(item.input.map((m) => `${m.role}: ${m.content}`)).toEqual(['user: Can I renew twice?', 'assistant: Yes, online.', 'user: And a third time?']);
+    expect(item.input.map((m) => `${m.role}: ${m.content}`)).toEqual([
+      'user: Can I renew twice?',
+      'assistant: Yes, online.',
+      'user: And a third time?',
+    ]);
   });
 
   it('reads tool calls from a choice and treats message events without content as not captured', () => {
@@ -60,13 +89,19 @@ describe('OpenTelemetry GenAI 1.28–1.36: one span event per message (Azure AI 
             attributes: {
               index: 0,
               finish_reason: 'tool_calls',
-              message: { tool_calls: [{ id: 'c1', type: 'function', function: { name: 'renew_loan', arguments: '{"card":"4471"}' } }] },
+              message: {
+                tool_calls: [
+                  { id: 'c1', type: 'function', function: { name: 'renew_loan', arguments: '{"card":"4471"}' } },
+                ],
+              },
             },
           },
         ],
       }),
     ])!;
-    expect(toolChoice.toolCalls).toEqual([{ id: 'c1', name: 'renew_loan', arguments: { card: '4471' }, result: null, error: false }]);
+    expect(toolChoice.toolCalls).toEqual([
+      { id: 'c1', name: 'renew_loan', arguments: { card: '4471' }, result: null, error: false },
+    ]);
     expect(toolChoice.finishReason).toBe('tool_calls');
 
     const noContent = itemOf([
@@ -96,12 +131,25 @@ describe('OpenTelemetry GenAI 1.26–1.27: gen_ai.content.prompt / gen_ai.conten
           'gen_ai.response.finish_reasons': ['stop'],
         },
         events: [
-          { name: 'gen_ai.content.prompt', timeNs: at(1), attributes: { 'gen_ai.prompt': "[{'role': 'user', 'content': 'What is the late fee per day?'}]" } },
-          { name: 'gen_ai.content.completion', timeNs: at(299), attributes: { 'gen_ai.completion': "[{'role': 'assistant', 'content': 'It is 0.20 EUR per item per day.'}]" } },
+          {
+            name: 'gen_ai.content.prompt',
+            timeNs: at(1),
+            attributes: { 'gen_ai.prompt': "[{'role': 'user', 'content': 'What is the late fee per day?'}]" },
+          },
+          {
+            name: 'gen_ai.content.completion',
+            timeNs: at(299),
+            attributes: {
+              'gen_ai.completion': "[{'role': 'assistant', 'content': 'It is 0.20 EUR per item per day.'}]",
+            },
+          },
         ],
       }),
     ];
-    expect(classifySpan(decode(specs)[0]!.attributes, decode(specs)[0]!.events)).toEqual({ convention: 'genai_legacy', role: 'llm' });
+    expect(classifySpan(decode(specs)[0]!.attributes, decode(specs)[0]!.events)).toEqual({
+      convention: 'genai_legacy',
+      role: 'llm',
+    });
     expect(itemOf(specs)).toMatchObject({
       convention: 'genai_legacy',
       inputText: 'What is the late fee per day?',
@@ -146,7 +194,12 @@ describe('OpenInference (llm.input_messages.N.*, TOOL and AGENT spans)', () => {
     }),
     s(3, 'renew_loan', 410, 500, {
       parentSpanId: parent(1),
-      attributes: { 'openinference.span.kind': 'TOOL', 'tool.name': 'renew_loan', 'input.value': '{"card": "4471", "title": "Dune"}', 'output.value': '{"due_date": "2026-12-22"}' },
+      attributes: {
+        'openinference.span.kind': 'TOOL',
+        'tool.name': 'renew_loan',
+        'input.value': '{"card": "4471", "title": "Dune"}',
+        'output.value': '{"due_date": "2026-12-22"}',
+      },
     }),
     s(4, 'ChatCompletion', 510, 990, {
       parentSpanId: parent(1),
@@ -183,7 +236,13 @@ describe('OpenInference (llm.input_messages.N.*, TOOL and AGENT spans)', () => {
       outputTokens: 45,
     });
     expect(item.toolCalls).toEqual([
-      { id: 'call_a', name: 'renew_loan', arguments: { card: '4471', title: 'Dune' }, result: '{"due_date": "2026-12-22"}', error: false },
+      {
+        id: 'call_a',
+        name: 'renew_loan',
+        arguments: { card: '4471', title: 'Dune' },
+        result: '{"due_date": "2026-12-22"}',
+        error: false,
+      },
     ]);
   });
 
@@ -201,7 +260,12 @@ describe('OpenInference (llm.input_messages.N.*, TOOL and AGENT spans)', () => {
       }),
       s(2, 'chat gpt-4o', 5, 295, {
         parentSpanId: parent(1),
-        attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-4o', 'gen_ai.usage.input_tokens': 9 },
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.provider.name': 'openai',
+          'gen_ai.request.model': 'gpt-4o',
+          'gen_ai.usage.input_tokens': 9,
+        },
       }),
     ])!;
     expect(item).toMatchObject({ llmCalls: 1, inputTokens: 9, inputText: 'Hi', outputText: 'Hello!' });
@@ -258,7 +322,12 @@ describe('OpenLLMetry before 0.5 (gen_ai.prompt.N.*, gen_ai.completion.N.*)', ()
       }),
       s(3, 'find_loan.tool', 310, 400, {
         parentSpanId: parent(1),
-        attributes: { 'traceloop.span.kind': 'tool', 'traceloop.entity.name': 'find_loan', 'traceloop.entity.input': json({ args: [], kwargs: { card: '4471' } }), 'traceloop.entity.output': json({ title: 'Dune', due: '2026-12-01' }) },
+        attributes: {
+          'traceloop.span.kind': 'tool',
+          'traceloop.entity.name': 'find_loan',
+          'traceloop.entity.input': json({ args: [], kwargs: { card: '4471' } }),
+          'traceloop.entity.output': json({ title: 'Dune', due: '2026-12-01' }),
+        },
       }),
       s(4, 'openai.chat', 410, 790, {
         parentSpanId: parent(1),
@@ -294,13 +363,28 @@ describe('OpenLLMetry before 0.5 (gen_ai.prompt.N.*, gen_ai.completion.N.*)', ()
       inputTokens: 90,
       outputTokens: 22,
     });
-    expect(item.toolCalls).toEqual([{ id: 'call_z', name: 'find_loan', arguments: { card: '4471' }, result: '{"title":"Dune","due":"2026-12-01"}', error: false }]);
+    expect(item.toolCalls).toEqual([
+      {
+        id: 'call_z',
+        name: 'find_loan',
+        arguments: { card: '4471' },
+        result: '{"title":"Dune","due":"2026-12-01"}',
+        error: false,
+      },
+    ]);
   });
 
   it('marks a streamed completion that was never consumed as not captured', () => {
     const item = itemOf([
       s(1, 'openai.chat', 0, 100, {
-        attributes: { 'llm.request.type': 'chat', 'gen_ai.system': 'openai', 'gen_ai.request.model': 'gpt-4o', 'llm.is_streaming': true, 'gen_ai.prompt.0.role': 'user', 'gen_ai.prompt.0.content': 'Hours?' },
+        attributes: {
+          'llm.request.type': 'chat',
+          'gen_ai.system': 'openai',
+          'gen_ai.request.model': 'gpt-4o',
+          'llm.is_streaming': true,
+          'gen_ai.prompt.0.role': 'user',
+          'gen_ai.prompt.0.content': 'Hours?',
+        },
       }),
     ])!;
     expect(item).toMatchObject({ captured: false, inputText: 'Hours?', outputText: null });

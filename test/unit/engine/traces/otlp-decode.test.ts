@@ -19,7 +19,7 @@ const official = {
               traceId: TRACE.toUpperCase(),
               spanId: SPAN.toUpperCase(),
               parentSpanId: '',
-              name: 'I\'m a server span',
+              name: "I'm a server span",
               startTimeUnixNano: '1544712660000000000',
               endTimeUnixNano: '1544712661123456789',
               kind: 2,
@@ -78,7 +78,8 @@ describe('OTLP/JSON encoding rules', () => {
 
   it('accepts base64 ids (the generic proto3 JSON mapping) and numbers for 64-bit times', () => {
     const request = jsonRequest([{ traceId: TRACE, spanId: SPAN, name: 's', startNs: '1', endNs: '2' }]);
-    const span = (request.resourceSpans as { scopeSpans: { spans: Record<string, unknown>[] }[] }[])[0]!.scopeSpans[0]!.spans[0]!;
+    const span = (request.resourceSpans as { scopeSpans: { spans: Record<string, unknown>[] }[] }[])[0]!.scopeSpans[0]!
+      .spans[0]!;
     span.traceId = Buffer.from(TRACE, 'hex').toString('base64');
     span.spanId = Buffer.from(SPAN, 'hex').toString('base64');
     span.startTimeUnixNano = 1700000000000000;
@@ -94,8 +95,15 @@ describe('OTLP/JSON encoding rules', () => {
       { traceId: 'xyz', spanId: SPAN, name: 'bad id', startNs: '1', endNs: '2' },
       { traceId: '0'.repeat(32), spanId: SPAN, name: 'zero id', startNs: '1', endNs: '2' },
     ]);
-    const spans = (request.resourceSpans as { scopeSpans: { spans: Record<string, unknown>[] }[] }[])[0]!.scopeSpans[0]!.spans;
-    spans.push({ traceId: TRACE, spanId: 'aaaaaaaaaaaaaaaa', kind: 'SPAN_KIND_SERVER', startTimeUnixNano: '1', endTimeUnixNano: '2' });
+    const spans = (request.resourceSpans as { scopeSpans: { spans: Record<string, unknown>[] }[] }[])[0]!.scopeSpans[0]!
+      .spans;
+    spans.push({
+      traceId: TRACE,
+      spanId: 'aaaaaaaaaaaaaaaa',
+      kind: 'SPAN_KIND_SERVER',
+      startTimeUnixNano: '1',
+      endTimeUnixNano: '2',
+    });
     const { spans: good, bad, problems } = decodeJsonRequest(request, 7);
     expect(good.map((s) => s.name)).toEqual(['good']);
     expect(bad).toBe(3);
@@ -120,7 +128,9 @@ describe('OTLP protobuf decoding', () => {
   });
 
   it('keeps a fixed64 time above 2^53 exact', () => {
-    const request = jsonRequest([{ traceId: TRACE, spanId: SPAN, name: 's', startNs: '18446744073709551615', endNs: '9007199254740993' }]);
+    const request = jsonRequest([
+      { traceId: TRACE, spanId: SPAN, name: 's', startNs: '18446744073709551615', endNs: '9007199254740993' },
+    ]);
     const span = decodeProtoRequest(encodeProtoRequest(request)).spans[0]!;
     expect(span.startNs).toBe('18446744073709551615');
     expect(span.endNs).toBe('9007199254740993');

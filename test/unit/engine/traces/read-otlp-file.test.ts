@@ -3,14 +3,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readOtlpFile, UnreadableFileError, type FileBatch } from '../../../../src-main/engine/traces/decode/read-otlp-file';
+import {
+  readOtlpFile,
+  UnreadableFileError,
+  type FileBatch,
+} from '../../../../src-main/engine/traces/decode/read-otlp-file';
 import { encodeProtoRequest, frameDelimited, jsonRequest } from '../../../fixtures/otlp-builder';
 
 const dir = mkdtempSync(join(tmpdir(), 'aieval-otlp-'));
 const traceId = (n: number) => n.toString(16).padStart(32, '0');
 const spanId = (n: number) => n.toString(16).padStart(16, '0');
 const request = (n: number, count = 2) =>
-  jsonRequest(Array.from({ length: count }, (_, i) => ({ traceId: traceId(n), spanId: spanId(n * 100 + i + 1), name: `span ${n}.${i}`, startNs: '1', endNs: '2' })));
+  jsonRequest(
+    Array.from({ length: count }, (_, i) => ({
+      traceId: traceId(n),
+      spanId: spanId(n * 100 + i + 1),
+      name: `span ${n}.${i}`,
+      startNs: '1',
+      endNs: '2',
+    })),
+  );
 
 async function readAll(path: string): Promise<{ names: string[]; bad: number; problems: FileBatch['problems'] }> {
   const names: string[] = [];
@@ -32,7 +44,9 @@ function file(name: string, content: string | Buffer): string {
 
 describe('readOtlpFile', () => {
   it('reads JSON lines, skips blank lines, and names the line of a bad one while keeping the rest', async () => {
-    const text = [JSON.stringify(request(1)), '', '{"resourceSpans": [ broken', JSON.stringify(request(2)), ''].join('\n');
+    const text = [JSON.stringify(request(1)), '', '{"resourceSpans": [ broken', JSON.stringify(request(2)), ''].join(
+      '\n',
+    );
     const result = await readAll(file('lines.jsonl', text));
     expect(result.names).toEqual(['span 1.0', 'span 1.1', 'span 2.0', 'span 2.1']);
     expect(result.bad).toBe(1);
@@ -41,8 +55,14 @@ describe('readOtlpFile', () => {
   });
 
   it('reads one pretty-printed document and a JSON array of requests', async () => {
-    expect((await readAll(file('doc.json', JSON.stringify(request(1), null, 2)))).names).toEqual(['span 1.0', 'span 1.1']);
-    expect((await readAll(file('array.json', JSON.stringify([request(1, 1), request(2, 1)])))).names).toEqual(['span 1.0', 'span 2.0']);
+    expect((await readAll(file('doc.json', JSON.stringify(request(1), null, 2)))).names).toEqual([
+      'span 1.0',
+      'span 1.1',
+    ]);
+    expect((await readAll(file('array.json', JSON.stringify([request(1, 1), request(2, 1)])))).names).toEqual([
+      'span 1.0',
+      'span 2.0',
+    ]);
   });
 
   it('names the line of a syntax error inside a pretty-printed document', async () => {
@@ -72,7 +92,9 @@ describe('readOtlpFile', () => {
     const result = await readAll(file('cut.pb', framed.subarray(0, framed.length - 3)));
     expect(result.names).toEqual(['span 1.0', 'span 1.1']);
     expect(result.bad).toBe(1);
-    expect(result.problems[0]!.message).toMatch(new RegExp(`ends inside a record that starts at byte ${one.length + 4}`));
+    expect(result.problems[0]!.message).toMatch(
+      new RegExp(`ends inside a record that starts at byte ${one.length + 4}`),
+    );
   });
 
   it('refuses files it cannot read at all', async () => {
