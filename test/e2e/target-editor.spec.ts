@@ -80,6 +80,22 @@ describe('target editor', () => {
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
+  it('creates a new target: refuses an id already taken, then appends it and moves to its address', async () => {
+    const editor = new TargetEditorPage(page);
+    await page.goto(`${served.origin}/#/targets/new`);
+    await editor.field('target-editor').waitFor();
+    await editor.fill('target-id', 'helpdesk_chat');
+    await expect.poll(() => editor.problems('target-id').textContent()).toContain('a target "helpdesk_chat" already exists; pick another id');
+    await editor.fill('target-id', 'quick_check');
+    await editor.fill('target-model', 'llama3.2:3b');
+    await editor.field('save-target').click();
+    await expect.poll(() => editor.status().textContent()).toContain('Saved quick_check to aieval.yaml.');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/targets/quick_check/edit');
+    expect(await editor.status().textContent()).toContain('Saved quick_check to aieval.yaml.');
+    expect(await editor.field('target-id').inputValue()).toBe('quick_check');
+    expect(parse(readFileSync(file, 'utf8')).targets.at(-1)).toEqual({ id: 'quick_check', provider: 'local', model: 'llama3.2:3b', dataset: 'helpdesk', graders: ['format_grader'] });
+  });
+
   it('shows a problem the server finds next to the field it names, and leaves the file alone', async () => {
     // The judge is removed from aieval.yaml behind the editor's back: attaching an LLM grader is now an error.
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^judge:\n(?: {2}.*\n)+/m, ''));
