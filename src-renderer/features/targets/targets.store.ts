@@ -92,7 +92,7 @@ export const useTargets = create<TargetsState>((set, get) => {
     formEdited(patch) {
       const form = get().form;
       if (!form) return;
-      set({ form: { ...form, ...patch }, notice: undefined });
+      set({ form: { ...form, ...patch }, notice: undefined, error: undefined });
       scheduleCheck();
     },
 
