@@ -4,6 +4,7 @@ import type { ResultDetail as Detail } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { Markdown } from '../../components/Markdown';
 import { StatusBadge } from '../../components/StatusBadge';
+import { Annotation } from './Annotation';
 import { nativeScore, rowStatus } from './results.selectors';
 
 export function ResultDetail({ resultId }: { resultId: number }) {
@@ -82,6 +83,7 @@ export function ResultDetail({ resultId }: { resultId: number }) {
             {detail.latencyMs ?? '—'} ms · {detail.inputTokens ?? '—'} in / {detail.outputTokens ?? '—'} out tokens · finish {detail.finishReason ?? '—'} · {detail.attempts}{' '}
             attempt{detail.attempts === 1 ? '' : 's'}
           </p>
+          <Annotation resultId={detail.id} />
         </section>
       </div>
     </div>
