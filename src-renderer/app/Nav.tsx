@@ -3,7 +3,7 @@ import { hrefFor, useRoute } from './router';
 import { useWorkspace } from '../features/workspace/workspace.store';
 
 const GROUPS = [
-  { title: 'Evaluate', items: [['targets', 'Targets'], ['datasets', 'Datasets'], ['results', 'Results']] },
+  { title: 'Evaluate', items: [['targets', 'Targets'], ['datasets', 'Datasets'], ['results', 'Results'], ['optimizer', 'Optimizer']] },
   { title: 'Review', items: [['traces', 'Traces'], ['judges', 'Judges']] },
   { title: 'Workspace', items: [['settings', 'Settings']] },
 ] as const;

@@ -3,6 +3,9 @@ import type { Route } from './router';
 import { DatasetsPage } from '../features/datasets/DatasetsPage';
 import { PortfolioPage } from '../features/portfolio/PortfolioPage';
 import { JudgesPage } from '../features/judges/JudgesPage';
+import { CandidatePage } from '../features/optimizer/CandidatePage';
+import { ComparePromptsPage } from '../features/optimizer/ComparePromptsPage';
+import { OptimizerPage } from '../features/optimizer/OptimizerPage';
 import { ComparePage } from '../features/results/ComparePage';
 import { ResultsPage } from '../features/results/ResultsPage';
 import { RunPage } from '../features/results/RunPage';
@@ -22,6 +25,9 @@ export function Screen({ route }: { route: Route }) {
       return first && second ? <ComparePage runIdA={first} runIdB={second} /> : <ResultsPage targetId={undefined} />;
     case 'judges':
       return <JudgesPage />;
+    case 'optimizer':
+      if (first === 'compare') return <ComparePromptsPage key={second ?? ''} targetId={second} />;
+      return first ? <CandidatePage key={first} id={first} /> : <OptimizerPage />;
     case 'settings':
       return <SettingsPage />;
     case 'targets':

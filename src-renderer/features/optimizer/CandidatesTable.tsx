@@ -1,0 +1,58 @@
+// A target's candidates, newest first: status, baseline and candidate mean ± spread, gain, and a link to review.
+import type { CandidateSummary } from '../../../src-shared/model';
+import { hrefFor } from '../../app/router';
+import { StatusBadge } from '../../components/StatusBadge';
+import { ago } from '../../components/format';
+import { candidateLook, deltaLook, gainOf, meanSpread } from './optimizer.selectors';
+
+export function CandidatesTable({ candidates }: { candidates: readonly CandidateSummary[] }) {
+  if (candidates.length === 0) {
+    return (
+      <div className="empty compact">
+        No candidates yet. Press Optimize: it runs the baseline, and proposes a prompt only if the target is below its
+        gate.
+      </div>
+    );
+  }
+  return (
+    <table className="table" data-testid="candidates-table">
+      <thead>
+        <tr>
+          <th>Candidate</th>
+          <th>Status</th>
+          <th className="num">Baseline</th>
+          <th className="num">Candidate</th>
+          <th className="num">Gain</th>
+          <th>Decided on</th>
+          <th>Proposed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {candidates.map((candidate) => {
+          const look = candidateLook(candidate.status);
+          const gain = deltaLook(gainOf(candidate));
+          return (
+            <tr key={candidate.id} data-testid={`candidate-row-${candidate.id}`}>
+              <td>
+                <a href={hrefFor('optimizer', candidate.id)} className="mono" data-testid={`open-${candidate.id}`}>
+                  attempt {candidate.attempt}
+                </a>
+                <div className="muted small-line" title={candidate.decisionReason}>
+                  {candidate.decisionReason}
+                </div>
+              </td>
+              <td>
+                <StatusBadge status={look.status} label={look.label} />
+              </td>
+              <td className="num">{meanSpread(candidate.baselineMean, candidate.baselineSd)}</td>
+              <td className="num">{meanSpread(candidate.candidateMean, candidate.candidateSd)}</td>
+              <td className={`num delta ${gain.tone}`}>{gain.text}</td>
+              <td>{candidate.split ? `held-out "${candidate.split}"` : 'proposal questions'}</td>
+              <td>{ago(candidate.createdAt)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

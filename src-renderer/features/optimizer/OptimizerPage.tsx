@@ -1,0 +1,70 @@
+// The optimizer's list: per target, its Optimize button with live progress, and every candidate with its status.
+import { useEffect } from 'react';
+import { hrefFor } from '../../app/router';
+import { groupByTarget, jobOf } from './optimizer.selectors';
+import { useOptimizer } from './optimizer.store';
+import { useOptimizerEvents } from './optimizer-events';
+import { CandidatesTable } from './CandidatesTable';
+import { JobLog } from './JobLog';
+import { OptimizeControls } from './OptimizeControls';
+
+export function OptimizerPage() {
+  const { targets, candidates, jobs, error, listOpened } = useOptimizer();
+  useOptimizerEvents();
+  useEffect(() => void listOpened(), [listOpened]);
+  const groups = targets && candidates ? groupByTarget(targets, candidates) : undefined;
+  return (
+    <div className="page" data-testid="optimizer-page">
+      <header className="page-header">
+        <div>
+          <h1>Optimizer</h1>
+          <p>
+            Proposes a better system prompt for a target below its gate, and keeps it only when it beats the baseline by
+            more than the improvement margin and more than twice the run-to-run noise.
+          </p>
+        </div>
+        <a className="button" href={hrefFor('optimizer', 'compare')} data-testid="open-compare">
+          Compare prompt candidates
+        </a>
+      </header>
+      {error && (
+        <div className="banner error" role="alert">
+          {error}
+        </div>
+      )}
+      {!groups && !error && <div className="muted">Loading…</div>}
+      {groups?.length === 0 && (
+        <div className="empty">No target in aieval.yaml yet. Add one in Targets, then optimize it here.</div>
+      )}
+      {groups?.map((group) => {
+        const job = jobOf(jobs, group.targetId);
+        return (
+          <section
+            key={group.targetId}
+            className="card optimizer-target"
+            data-testid={`optimizer-target-${group.targetId}`}
+          >
+            <div className="card-title">
+              <div>
+                <h2>{group.target?.label ?? group.targetId}</h2>
+                <div className="card-meta">
+                  <span className="mono">{group.targetId}</span>
+                  {group.target ? (
+                    <span>
+                      gate {group.target.gate.metric} ≥ {group.target.gate.threshold} ({group.target.gate.type})
+                    </span>
+                  ) : (
+                    <span>no longer in aieval.yaml</span>
+                  )}
+                </div>
+              </div>
+              {group.target && <OptimizeControls targetId={group.targetId} job={job} />}
+            </div>
+            {job && <JobLog job={job} testId={`job-${group.targetId}`} />}
+            <CandidatesTable candidates={group.candidates} />
+          </section>
+        );
+      })}
+    </div>
+  );
+}

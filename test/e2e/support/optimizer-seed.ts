@@ -1,0 +1,98 @@
+// Serves a workspace on the fake provider server and creates optimizer candidates through the backend (HTTP + SSE).
+import type { CandidateSummary, OptimizerFinished } from '../../../src-shared/model';
+import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
+import { optimizerScript, optimizerWorkspace } from '../../integration/optimizer-fixtures';
+import { serveExample, type Served } from './serve';
+
+export type OptimizerSeed = Readonly<{
+  served: Served;
+  provider: FakeProviderServer;
+  candidates: readonly CandidateSummary[];
+  stop(): Promise<void>;
+}>;
+
+const SCORE: Readonly<Record<string, number>> = { BASELINE: 2, NOISY: 2.5, GOOD: 4.5 };
+
+/** POST /rpc/<method> with the served token; throws with the service's message on an error envelope. */
+export async function rpc<T>(served: Served, method: string, input: unknown): Promise<T> {
+  const response = await fetch(`${served.origin}/rpc/${method}`, {
+    method: 'POST',
+    headers: headers(served),
+    body: JSON.stringify(input),
+  });
+  const envelope = (await response.json()) as { ok: true; value: T } | { ok: false; error: { message: string } };
+  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
+  return envelope.value;
+}
+
+const headers = (served: Served) => ({
+  'Content-Type': 'application/json',
+  Authorization: `Bearer ${new URL(served.url).searchParams.get('token') ?? ''}`,
+});
+
+/** Follows the server's SSE stream (opened before the job starts, so no end is missed) and waits for a job's end. */
+async function jobEnds(served: Served): Promise<{ ended(jobId: string): Promise<OptimizerFinished>; close(): void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${served.origin}/events`, { headers: headers(served), signal: controller.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const seen = new Map<string, OptimizerFinished>();
+  let notify = () => undefined as void;
+  void (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      buffer += value;
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop() ?? '';
+      for (const block of blocks) {
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        const event = data ? (JSON.parse(data.slice(6)) as { name: string; payload: OptimizerFinished }) : undefined;
+        if (event?.name === 'optimizer.finished') seen.set(event.payload.jobId, event.payload);
+      }
+      notify();
+    }
+  })();
+  return {
+    async ended(jobId) {
+      while (!seen.has(jobId)) await new Promise<void>((resolve) => (notify = resolve));
+      return seen.get(jobId)!;
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/**
+ * Serves the optimizer test workspace and runs one optimization of helpdesk_chat in which the first candidate is
+ * within the noise (rejected) and the second truly better (pending review).
+ */
+export async function serveWithCandidates(): Promise<OptimizerSeed> {
+  const provider = await startFakeProviderServer();
+  provider.script = optimizerScript(
+    { base: (marker) => SCORE[marker] ?? 0, runOffsets: [0, 1, -1, 0, 1, -1, 0, 0.3, -0.3], questionsPerRun: 15 },
+    [
+      'NOISY\nAnswer library questions kindly.',
+      'GOOD\nAnswer library questions.\nGive the exact opening hours of the branch asked about.',
+    ],
+    [],
+  );
+  const served = await serveExample({ workspaceDir: optimizerWorkspace(provider.url), init: false });
+  const events = await jobEnds(served);
+  try {
+    const { jobId } = await rpc<{ jobId: string }>(served, 'optimizer.start', { targetId: 'helpdesk_chat' });
+    const end = await events.ended(jobId);
+    if (end.status !== 'done') throw new Error(`the seeding optimization ended ${end.status}: ${end.error ?? ''}`);
+  } finally {
+    events.close();
+  }
+  const candidates = await rpc<CandidateSummary[]>(served, 'optimizer.candidates', { targetId: 'helpdesk_chat' });
+  return {
+    served,
+    provider,
+    candidates,
+    async stop() {
+      await served.stop();
+      await provider.close();
+    },
+  };
+}
