@@ -48,12 +48,12 @@ describe('ai-eval run (child processes, fake provider server)', () => {
   it('survives SIGKILL mid-run: --resume finishes it and every question ends with exactly one result', async () => {
     const dir = workspaceAt(server.url);
     let targetCalls = 0;
-    let run: ReturnType<typeof launch> | undefined;
+    const holder: { run?: ReturnType<typeof launch> } = {};
     server.script = (request: FakeRequest) => {
-      if (!isJudgePrompt(request) && ++targetCalls === 12) run?.child.kill('SIGKILL');
+      if (!isJudgePrompt(request) && ++targetCalls === 12) holder.run?.child.kill('SIGKILL');
       return judged(request);
     };
-    run = launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--repeat', '3']);
+    const run = (holder.run = launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--repeat', '3']));
     const killed = await run.exit;
     expect(killed.signal).toBe('SIGKILL');
 

@@ -28,11 +28,11 @@ export type QuestionEnv = Readonly<{
   signal: AbortSignal;
   /** How the criteria a judge sees are built from the question and its rubric. */
   criteriaOf: (question: PlanItem['question'], rubric: GradeContext['rubric']) => string;
-  callTool: GradeContext['callTool'];
 }>;
 
 /** Calls the target; a failure after the limiter's retries becomes an error, never an exception (cancel excepted). */
-export async function answerQuestion(item: PlanItem, caller: TargetCaller, signal: AbortSignal): Promise<Answered> {
+export async function answerQuestion(item: PlanItem, caller: TargetCaller | undefined, signal: AbortSignal): Promise<Answered> {
+  if (!caller) throw new Error(`question ${item.question.id}: nothing to ask (a regrade item without its stored answer)`);
   const messages = questionMessages(item.question);
   const counter: AttemptCounter = { attempts: 0, retries: 0 };
   try {
@@ -91,7 +91,7 @@ async function runGraders(item: PlanItem, messages: readonly ChatMessage[], answ
     trusted: env.trusted,
     workspaceDir: workspace.dir,
     judgeFor: (graderId) => env.services.judgeFor(graderId),
-    callTool: env.callTool,
+    callTool: answer.tools?.callTool,
     signal: env.signal,
   };
   // Graders are independent: run them together; the limiter bounds the judge calls they make.

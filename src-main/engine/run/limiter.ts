@@ -1,4 +1,6 @@
-// The per-provider limiter: caps calls in flight, spaces them, times each out, and retries with backoff and jitter.
+// The per-provider limiter: caps calls in flight, spaces them, and retries with backoff and jitter.
+// Each call's own timeout (request_timeout_ms) is enforced by the adapter (providers/deadline.ts), which turns it into
+// a retryable ProviderError that lands here like any other retryable failure.
 import { ProviderError } from '../providers/provider';
 import { sleep as realSleep } from './sleep';
 
@@ -7,8 +9,6 @@ export type LimiterSettings = Readonly<{
   delayBetweenCallsMs: number;
   maxRetries: number;
   baseDelayMs: number;
-  /** Per attempt, through an AbortSignal handed to the call. */
-  timeoutMs: number;
 }>;
 
 export type LimiterHooks = Readonly<{
@@ -19,6 +19,8 @@ export type LimiterHooks = Readonly<{
 
 /** The longest single backoff, whatever the attempt number (a Retry-After may ask for more). */
 export const MAX_BACKOFF_MS = 120_000;
+
+const NEVER = new AbortController().signal;
 
 /** A call that failed for good: not retryable, or still failing after every retry. */
 export class CallFailedError extends Error {
@@ -60,7 +62,7 @@ export class ProviderLimiter {
     this.wake();
   }
 
-  /** Runs `call` under the limits; a cancelled `signal` rejects with its reason and never retries. */
+  /** Runs `call` under the limits (passing `signal` on); a cancelled `signal` rejects with its reason and never retries. */
   async run<T>(call: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, counter?: AttemptCounter): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       await this.acquire(signal);
@@ -70,7 +72,7 @@ export class ProviderLimiter {
       }
       let error: unknown;
       try {
-        return await this.attempt(call, signal);
+        return await call(signal ?? NEVER);
       } catch (caught) {
         error = caught;
       } finally {
@@ -95,19 +97,6 @@ export class ProviderLimiter {
     // A Retry-After speaks for the whole provider: hold every other caller back too.
     this.blockedUntil = Math.max(this.blockedUntil, this.now() + retryAfterMs);
     return Math.max(retryAfterMs, jittered);
-  }
-
-  private async attempt<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    const timeout = AbortSignal.timeout(this.settings.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    try {
-      return await call(combined);
-    } catch (error) {
-      if (timeout.aborted && !signal?.aborted) {
-        throw new ProviderError(`timed out after ${this.settings.timeoutMs} ms`, { retryable: true });
-      }
-      throw error;
-    }
   }
 
   /** Takes a slot, FIFO: a released slot passes straight to the oldest waiter, so no late caller jumps the queue. */

@@ -67,7 +67,7 @@ export async function startRegrade(sourceRunId: string, deps: RunDeps, options: 
     lock,
     services: new RunServices({ workspace: deps.workspace, concurrency, limiters: deps.limiters, makeProvider: deps.makeProvider, recorder: deps.recorder }),
     items: (done) => storedItems(deps.db, sourceRunId, questions, plan.dataset.dataset.id, done),
-    callsTarget: false,
+    caller: undefined,
   };
   return { runId, plan, total: sourceRun.total, finished: executeRun(prepared, deps, signal) };
 }

@@ -36,10 +36,8 @@ export function defaultRunDeps(input: RunDepsInput): RunDeps {
     graders: GRADERS,
     limiters: input.limiters,
     makeProvider: (name, config) => createProvider(name, config, { workspaceDir: workspace.dir, env: input.env, timeoutMs }),
-    openCaller: async (plan, services, signal) =>
-      plan.target.mode === 'agent'
-        ? agentCaller(plan, services, { trusted: input.trusted, workspaceDir: workspace.dir, timeoutMs, signal })
-        : chatCaller(plan, services),
+    callerFor: (plan, services) =>
+      plan.target.mode === 'agent' ? agentCaller(plan, services, { trusted: input.trusted, workspaceDir: workspace.dir, timeoutMs }) : chatCaller(plan, services),
     criteriaOf: criteriaWithRubric,
     judgeTemplates: () => judgeTemplateVersions(workspace.dir, resourcesDir),
     recorder: input.recorder,

@@ -1,4 +1,5 @@
 // Executes a prepared run: the pool over its pending questions, one transaction per question, progress, the end state.
+import { setMaxListeners } from 'node:events';
 import type { GraderId, Question, RunFinished, RunIdentity, RunProgress, Rubric } from '../../../src-shared/model';
 import type { Grader } from '../graders/grader';
 import type { CassetteWriter } from '../providers/cassette';
@@ -25,8 +26,8 @@ export type RunDeps = Readonly<{
   graders: ReadonlyMap<GraderId, Grader>;
   limiters: LimiterRegistry;
   makeProvider: ProviderFactory;
-  /** Opens what answers the target's questions (chat, agent with MCP tools, external agent). */
-  openCaller: (plan: RunPlan, services: RunServices, signal: AbortSignal) => Promise<TargetCaller>;
+  /** What answers the target's questions (chat, agent with MCP tools, external agent). */
+  callerFor: (plan: RunPlan, services: RunServices) => TargetCaller;
   criteriaOf: (question: Question, rubric: Rubric | undefined) => string;
   judgeTemplates: () => Record<string, string>;
   recorder?: CassetteWriter;
@@ -50,8 +51,8 @@ export type PreparedRun = Readonly<{
   services: RunServices;
   /** The work still to do, given the keys (`questionId#repeat`) already stored. */
   items(done: ReadonlySet<string>): Iterator<WorkItem> | AsyncIterator<WorkItem>;
-  /** Regrades never call the target: they have no caller. */
-  callsTarget: boolean;
+  /** Asks the target; undefined for a regrade, whose items carry their stored answers. */
+  caller: TargetCaller | undefined;
 }>;
 
 export const resultKey = (questionId: string, repeatIndex: number): string => `${questionId}#${repeatIndex}`;
@@ -61,14 +62,15 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Runs to the end (complete, cancelled or error); never rejects for a failure of the run itself. */
 export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortSignal): Promise<RunFinished> {
   const { db } = deps;
+  // Every call in flight listens on the run's signal (to stop at cancel) and removes its listener when it ends;
+  // raise Node's leak warning above what this run's concurrency legitimately holds.
+  setMaxListeners(run.concurrency * (run.plan.graders.length + 4) + 16, signal);
   const { runId, plan } = run;
   const observed = new ObservedSettings();
   let identity: RunIdentity = { ...run.identity, startedAt: run.identity.startedAt ?? iso(deps.clock()), finishedAt: null };
-  let caller: TargetCaller | undefined;
   let end: Readonly<{ status: 'complete' | 'cancelled' | 'error'; verdict: RunFinished['verdict']; error: string | null }>;
   try {
     await db.runs.markRunning(runId, identity, deps.clock());
-    if (run.callsTarget) caller = await deps.openCaller(plan, run.services, signal);
     const done = new Set((await db.results.doneKeys(runId)).map(([questionId, repeatIndex]) => resultKey(questionId, repeatIndex)));
     const tally: Tally = await db.results.tally(runId);
     const progress = new ProgressThrottle({
@@ -90,16 +92,20 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       clock: deps.clock,
       signal,
       criteriaOf: deps.criteriaOf,
-      callTool: caller?.callTool,
     };
     await runPool(
       run.items(done),
       run.concurrency,
       async (item) => {
         try {
-          const answered = item.stored ?? (await answerQuestion(item, caller!, signal));
+          const answered = item.stored ?? (await answerQuestion(item, run.caller, signal));
           if (answered.answer?.sent) observed.target(answered.answer.sent);
-          const row = await gradeAnswer(item, answered, env);
+          let row;
+          try {
+            row = await gradeAnswer(item, answered, env);
+          } finally {
+            await answered.answer?.tools?.close();
+          }
           await db.results.insert(row);
           for (const call of row.judgeCalls) observed.judgeCall(call);
           addToTally(tally, { status: row.status, score: row.score, passed: row.passed, targetFailed: row.response === null });
@@ -123,7 +129,6 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
   } catch (error) {
     end = { status: 'error', verdict: null, error: errorText(error) };
   }
-  await caller?.close().catch(() => undefined);
   identity = observed.apply({ ...identity, finishedAt: iso(deps.clock()) });
   try {
     await db.runs.finish(runId, { ...end, identity, now: deps.clock() });

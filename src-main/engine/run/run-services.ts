@@ -30,7 +30,6 @@ export const limiterSettings = (settings: Settings, concurrency: number): Limite
   delayBetweenCallsMs: settings.rate_limit.delay_between_calls_ms,
   maxRetries: settings.rate_limit.max_retries,
   baseDelayMs: settings.rate_limit.base_delay_ms,
-  timeoutMs: settings.request_timeout_ms,
 });
 
 export type RunServicesOptions = Readonly<{

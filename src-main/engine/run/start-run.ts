@@ -66,6 +66,7 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
     throw error;
   }
   const concurrency = concurrencyOf(deps, request.concurrency);
+  const services = servicesFor(deps, concurrency);
   const prepared: PreparedRun = {
     runId,
     plan,
@@ -73,9 +74,9 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
     total: plan.total,
     concurrency,
     lock,
-    services: servicesFor(deps, concurrency),
+    services,
     items: (done) => pendingItems(plan, done),
-    callsTarget: true,
+    caller: deps.callerFor(plan, services),
   };
   return { runId, plan, total: plan.total, finished: executeRun(prepared, deps, signal) };
 }
@@ -93,6 +94,7 @@ export async function resumeRun(runId: string, deps: RunDeps, options: Readonly<
   if (drift.length > 0) throw new PlanError(`run ${runId} cannot be resumed: the target's ${drift.join(', ')} changed since it started; start a new run`);
   const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
   const concurrency = concurrencyOf(deps, options.concurrency);
+  const services = servicesFor(deps, concurrency);
   const prepared: PreparedRun = {
     runId,
     plan,
@@ -100,9 +102,9 @@ export async function resumeRun(runId: string, deps: RunDeps, options: Readonly<
     total: run.total,
     concurrency,
     lock,
-    services: servicesFor(deps, concurrency),
+    services,
     items: (done) => pendingItems(plan, done),
-    callsTarget: true,
+    caller: deps.callerFor(plan, services),
   };
   return { runId, plan, total: run.total, finished: executeRun(prepared, deps, signal) };
 }

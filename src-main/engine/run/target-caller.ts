@@ -18,13 +18,14 @@ export type TargetAnswer = Readonly<{
   finishReason: string | null;
   /** The generation settings actually sent. */
   sent: Generation | null;
+  /** Agent mode: the question's own MCP servers, kept open until it is graded (state_check reads them), then closed. */
+  tools?: QuestionTools;
 }>;
+
+export type QuestionTools = Readonly<{ callTool: NonNullable<GradeContext['callTool']>; close(): Promise<void> }>;
 
 export type TargetCaller = Readonly<{
   answer(messages: readonly ChatMessage[], counter: AttemptCounter, signal: AbortSignal): Promise<TargetAnswer>;
-  /** Calls a tool of the target's MCP servers (state_check); undefined outside agent mode. */
-  callTool: GradeContext['callTool'];
-  close(): Promise<void>;
 }>;
 
 /** A question's input as chat turns. */
@@ -53,7 +54,5 @@ export function chatCaller(plan: RunPlan, services: RunServices): TargetCaller {
         sent: reply.sent,
       };
     },
-    callTool: undefined,
-    close: async () => undefined,
   };
 }

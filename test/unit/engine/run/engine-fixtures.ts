@@ -121,7 +121,7 @@ export function harness(
     graders,
     limiters: new LimiterRegistry(),
     makeProvider: () => provider,
-    openCaller: async (plan, services) => chatCaller(plan, services),
+    callerFor: (plan, services) => chatCaller(plan, services),
     criteriaOf: criteriaWithRubric,
     judgeTemplates: () => ({ default: '1' }),
     onProgress: (update) => progress.push(update),

@@ -7,7 +7,6 @@ const settings = (over: Partial<LimiterSettings> = {}): LimiterSettings => ({
   delayBetweenCallsMs: 0,
   maxRetries: 3,
   baseDelayMs: 10,
-  timeoutMs: 5000,
   ...over,
 });
 
@@ -109,16 +108,16 @@ describe('ProviderLimiter', () => {
     expect(calls).toBe(1);
   });
 
-  it('times out each attempt through the AbortSignal and retries the timeout', async () => {
-    const limiter = new ProviderLimiter('fake', settings({ timeoutMs: 30, maxRetries: 1, baseDelayMs: 0 }));
-    let calls = 0;
-    const hang = (signal: AbortSignal) =>
-      new Promise<string>((_resolve, reject) => {
-        calls += 1;
-        signal.addEventListener('abort', () => reject(new Error('aborted by signal')));
-      });
-    await expect(limiter.run(hang)).rejects.toThrow('fake: timed out after 30 ms (gave up after 2 attempts)');
-    expect(calls).toBe(2);
+  it('retries a call the adapter timed out (a retryable ProviderError) and passes the run signal to every attempt', async () => {
+    const { limiter } = recordingLimiter({ maxRetries: 1 });
+    const controller = new AbortController();
+    const seen: AbortSignal[] = [];
+    const timingOut = limiter.run(async (signal) => {
+      seen.push(signal);
+      throw new ProviderError('provider "fake" (ollama, model m): timed out after 30 ms', { retryable: true });
+    }, controller.signal);
+    await expect(timingOut).rejects.toThrow('provider "fake" (ollama, model m): timed out after 30 ms (gave up after 2 attempts)');
+    expect(seen).toEqual([controller.signal, controller.signal]);
   });
 
   it('grows the backoff exponentially with full jitter, capped', async () => {
