@@ -41,12 +41,12 @@ describe('settings', () => {
     const settings = new SettingsPage(page);
     await settings.open(served.origin);
     const closed = await closedAddress();
-    await settings.addConnection('offline', 'ollama');
-    await settings.setBaseUrl('offline', closed);
-    await settings.testConnection('offline');
-    await expect.poll(() => settings.testResult('offline').textContent()).toContain('unreachable');
-    const result = await settings.testResult('offline').textContent();
-    expect(result).toContain(`Unreachable: provider "offline" (ollama, ${closed}/api/tags): network error`);
+    await settings.addConnection('unreachable_box', 'ollama');
+    await settings.setBaseUrl('unreachable_box', closed);
+    await settings.testConnection('unreachable_box');
+    await expect.poll(() => settings.testResult('unreachable_box').textContent()).toContain('unreachable');
+    const result = await settings.testResult('unreachable_box').textContent();
+    expect(result).toContain(`Unreachable: provider "unreachable_box" (ollama, ${closed}/api/tags): network error`);
     expect(result).toContain('ECONNREFUSED');
   });
 
@@ -68,7 +68,7 @@ describe('settings', () => {
     expect(config.settings.concurrency).toBe(6);
     expect(config.settings.rate_limit.max_retries).toBe(5);
     expect(config.settings.otlp_receiver.enabled).toBe(true);
-    expect(config.providers).toEqual({ local: { kind: 'ollama', base_url: 'http://localhost:11434' }, cloud: { kind: 'openai' } });
+    expect(config.providers).toEqual({ ...parse(before).providers, cloud: { kind: 'openai' } });
     expect(config.targets).toEqual(parse(before).targets);
     for (const comment of before.split('\n').filter((line) => line.trim().startsWith('#'))) expect(after).toContain(comment);
 
