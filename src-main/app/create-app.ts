@@ -7,6 +7,7 @@ import { AppState, type AppOptions } from './app-state';
 import type { Ctx } from './ctx';
 import { OtlpReceiver, type ReceiverRoute } from '../engine/traces/otlp-receiver';
 import { datasetsHandlers } from './handlers/datasets.handlers';
+import { exportHandlers } from './handlers/export.handlers';
 import { judgesHandlers } from './handlers/judges.handlers';
 import { optimizerHandlers, serviceOptimizerJobs } from './handlers/optimizer.handlers';
 import { labelsHandlers } from './handlers/labels.handlers';
@@ -41,6 +42,7 @@ export function createApp(options: AppOptions & { checkOutputs?: boolean }): App
     ...providersHandlers(state),
     ...runsHandlers(state, runManager),
     ...optimizerHandlers(state, runManager, optimizerJobs),
+    ...exportHandlers(state),
     ...secretsHandlers(state),
   } satisfies Handlers<Contract, Ctx>;
   const dispatch = createRouter<Ctx>(contract, handlers, {

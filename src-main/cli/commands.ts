@@ -1,5 +1,8 @@
 // Every `ai-eval` command, in the order `--help` lists them.
 import type { Command } from './command';
+import { distillCommand } from './distill.command';
+import { exportEnvelopeCommand } from './export-envelope.command';
+import { importEnvelopeCommand } from './import-envelope.command';
 import { importTracesCommand } from './import-traces.command';
 import { promoteCommand } from './promote.command';
 import { tracesCommand } from './traces.command';
@@ -14,4 +17,4 @@ import { trustCommand } from './trust.command';
 import { validateCommand } from './validate.command';
 import { validateJudgeCommand } from './validate-judge.command';
 
-export const COMMANDS: readonly Command[] = [initCommand, trustCommand, validateCommand, runCommand, regradeCommand, importTracesCommand, tracesCommand, promoteCommand, sampleTracesCommand, validateJudgeCommand, judgesCommand, serveCommand, optimizeCommand];
+export const COMMANDS: readonly Command[] = [initCommand, trustCommand, validateCommand, runCommand, regradeCommand, importTracesCommand, tracesCommand, promoteCommand, sampleTracesCommand, validateJudgeCommand, judgesCommand, serveCommand, optimizeCommand, exportEnvelopeCommand, importEnvelopeCommand, distillCommand];

@@ -1,6 +1,7 @@
 // The store: one SQLite database and its repositories (sync inside), and the async StoreApi the engine uses.
 import { join } from 'node:path';
 import { openDb, type Db } from './db';
+import { DistillRepo } from './repos/distill.repo';
 import { EnvelopesRepo } from './repos/envelopes.repo';
 import { JudgesRepo } from './repos/judges.repo';
 import { LabelsRepo } from './repos/labels.repo';
@@ -24,6 +25,7 @@ function createRepos(db: Db) {
     results: new ResultsRepo(db),
     resultPages: new ResultPagesRepo(db),
     envelopes: new EnvelopesRepo(db),
+    distill: new DistillRepo(db),
     optimizer: new OptimizerRepo(db),
   };
 }

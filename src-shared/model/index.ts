@@ -11,3 +11,4 @@ export * from './judge';
 export * from './trace';
 export * from './label';
 export * from './optimizer';
+export * from './envelope';

@@ -1,6 +1,12 @@
 // The aggregate file of one run: who ran what (source, library, model), its results, and the link to its samples file.
 import type { RunSummary, RunIdentity } from '../../../src-shared/model';
-import { EEE_SCHEMA_VERSION, type EeeAggregate, type EeeDetailedResults, type EeeResult, type StringMap } from './eee-types';
+import {
+  EEE_SCHEMA_VERSION,
+  type EeeAggregate,
+  type EeeDetailedResults,
+  type EeeResult,
+  type StringMap,
+} from './eee-types';
 import { epochString, LIBRARY_NAME, modelInfoOf } from './eee-names';
 
 export type AggregateInput = Readonly<{

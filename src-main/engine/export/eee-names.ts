@@ -8,7 +8,15 @@ export const LIBRARY_NAME = 'ai-eval-desktop';
 const PREFIX = 'aieval';
 
 /** The metrics of a run besides its graders; each becomes one aggregate result. */
-export const RUN_METRICS = ['composite', 'pass_rate', 'corrected_pass_rate', 'coverage', 'gate', 'latency_p50', 'cost'] as const;
+export const RUN_METRICS = [
+  'composite',
+  'pass_rate',
+  'corrected_pass_rate',
+  'coverage',
+  'gate',
+  'latency_p50',
+  'cost',
+] as const;
 export type RunMetric = (typeof RUN_METRICS)[number];
 
 /** The EEE collection (and source_data.dataset_name): prefixed so it never collides with a public benchmark. */
@@ -60,7 +68,10 @@ function isLoopback(baseUrl: string): boolean {
 }
 
 /** Who runs the model and whether its weights are open, from the provider kind (and base URL). */
-export function deploymentOf(kind: string, baseUrl: string | null): { deployment_type: DeploymentType; model_availability: ModelAvailability } {
+export function deploymentOf(
+  kind: string,
+  baseUrl: string | null,
+): { deployment_type: DeploymentType; model_availability: ModelAvailability } {
   if (kind === 'ollama') return { deployment_type: 'self_deployed', model_availability: 'open_weights' };
   if (kind === 'anthropic') return { deployment_type: 'externally_managed', model_availability: 'closed_weights' };
   if (kind === 'openai') {
@@ -72,7 +83,10 @@ export function deploymentOf(kind: string, baseUrl: string | null): { deployment
 }
 
 /** model_info for a model called through a provider connection (the target's, or a judge's). */
-export function modelInfoOf(provider: Readonly<{ name: string; kind: string; baseUrl: string | null }>, model: string): EeeModelInfo {
+export function modelInfoOf(
+  provider: Readonly<{ name: string; kind: string; baseUrl: string | null }>,
+  model: string,
+): EeeModelInfo {
   return {
     name: model,
     id: `${provider.kind}/${model}`,

@@ -20,7 +20,12 @@ export type EeeModelInfo = {
   additional_details: StringMap & { deployment_type: DeploymentType; model_availability: ModelAvailability };
 };
 
-export type EeeJudge = { model_info: EeeModelInfo; temperature?: number; weight?: number; additional_details?: StringMap };
+export type EeeJudge = {
+  model_info: EeeModelInfo;
+  temperature?: number;
+  weight?: number;
+  additional_details?: StringMap;
+};
 
 export type EeeMetricConfig = {
   evaluation_description?: string;
@@ -34,7 +39,12 @@ export type EeeMetricConfig = {
   max_score?: Bound;
   level_names?: string[];
   has_unknown_level?: boolean;
-  llm_scoring?: { judges: EeeJudge[]; input_prompt: string; aggregation_method?: string; additional_details?: StringMap };
+  llm_scoring?: {
+    judges: EeeJudge[];
+    input_prompt: string;
+    aggregation_method?: string;
+    additional_details?: StringMap;
+  };
   additional_details?: StringMap;
 };
 
@@ -49,7 +59,15 @@ export type EeeUncertainty = {
 export type EeeSourceData =
   | { source_type: 'other'; dataset_name: string; additional_details?: StringMap }
   | { source_type: 'url'; dataset_name: string; url: string[]; additional_details?: StringMap }
-  | { source_type: 'hf_dataset'; dataset_name: string; hf_repo?: string; hf_split?: string; samples_number?: number; sample_ids?: string[]; additional_details?: StringMap };
+  | {
+      source_type: 'hf_dataset';
+      dataset_name: string;
+      hf_repo?: string;
+      hf_split?: string;
+      samples_number?: number;
+      sample_ids?: string[];
+      additional_details?: StringMap;
+    };
 
 export type EeeGenerationArgs = {
   temperature?: number | null;
@@ -58,7 +76,10 @@ export type EeeGenerationArgs = {
   max_tokens?: number;
   reasoning?: boolean;
   prompt_template?: string;
-  agentic_eval_config?: { available_tools?: { name?: string; description?: string; parameters?: StringMap }[]; additional_details?: StringMap };
+  agentic_eval_config?: {
+    available_tools?: { name?: string; description?: string; parameters?: StringMap }[];
+    additional_details?: StringMap;
+  };
   max_attempts?: number;
 };
 
@@ -125,10 +146,21 @@ export type EeeInstance = {
   input: { raw: string; formatted?: string | null; reference: string[]; choices?: string[] | null };
   output?: { raw: string[]; reasoning_trace?: string[] | null } | null;
   messages?: EeeMessage[] | null;
-  answer_attribution: { turn_idx: number; source: string; extracted_value: string; extraction_method: string; is_terminal: boolean }[];
+  answer_attribution: {
+    turn_idx: number;
+    source: string;
+    extracted_value: string;
+    extraction_method: string;
+    is_terminal: boolean;
+  }[];
   evaluation: { score: number; is_correct: boolean; num_turns?: number | null; tool_calls_count?: number | null };
   token_usage?: { input_tokens: number; output_tokens: number; total_tokens: number } | null;
-  performance?: { latency_ms?: number | null; time_to_first_token_ms?: number | null; generation_time_ms?: number | null; additional_details?: StringMap | null } | null;
+  performance?: {
+    latency_ms?: number | null;
+    time_to_first_token_ms?: number | null;
+    generation_time_ms?: number | null;
+    additional_details?: StringMap | null;
+  } | null;
   error?: string | null;
   metadata?: StringMap | null;
 };

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProviderConfig, Question, RunIdentity } from '../../../src-shared/model';
+import type { ExportedFile, ExportOutcome, ProviderConfig, Question, RunIdentity } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
 import type { LoadedDataset } from '../../workspace/load-workspace';
 import type { JudgeSetup } from '../judges/judge-identity';
@@ -28,17 +28,15 @@ export type ExportDeps = Readonly<{
   clock: () => number;
 }>;
 
-export type ExportedFile = Readonly<{ kind: 'aggregate' | 'samples'; path: string; bytes: number; rows: number | null }>;
-
-/** Written (`files`) or refused with the problems that stopped it (nothing written). */
-export type ExportOutcome = Readonly<{ runId: string; evaluationId: string; folder: string; files: ExportedFile[]; problems: string[] }>;
-
 /** A run that cannot be exported at all (unknown, not complete). */
 export class ExportError extends Error {}
 
 const BATCH = 500;
 
-function questionsOf(datasets: ReadonlyMap<string, LoadedDataset>, identity: RunIdentity): ReadonlyMap<string, Question> {
+function questionsOf(
+  datasets: ReadonlyMap<string, LoadedDataset>,
+  identity: RunIdentity,
+): ReadonlyMap<string, Question> {
   const loaded = datasets.get(identity.dataset.id);
   // Another version of the dataset may say something else about a question: better no reference than a wrong one.
   if (!loaded || loaded.dataset.version !== identity.dataset.version) return new Map();
@@ -48,15 +46,23 @@ function questionsOf(datasets: ReadonlyMap<string, LoadedDataset>, identity: Run
 export async function exportRun(deps: ExportDeps, runId: string, outputDir: string): Promise<ExportOutcome> {
   const run = await deps.db.runs.get(runId);
   if (!run) throw new ExportError(`no run "${runId}" in this workspace's store`);
-  if (run.status !== 'complete' || !run.verdict) throw new ExportError(`run ${runId} is ${run.status}; only complete runs are exported`);
+  if (run.status !== 'complete' || !run.verdict)
+    throw new ExportError(`run ${runId} is ${run.status}; only complete runs are exported`);
   const { identity, verdict } = run;
   const evaluationId = evaluationIdOf(identity, runId);
   const uuid = uuidFor(evaluationId);
-  const folderParts = [collectionOf(identity.dataset.id), identity.provider.kind, identity.model].map(portableComponent);
+  const folderParts = [collectionOf(identity.dataset.id), identity.provider.kind, identity.model].map(
+    portableComponent,
+  );
   const relativeDir = ['data', ...folderParts].join('/');
   const modelId = modelInfoOf(identity.provider, identity.model).id;
   const questions = questionsOf(deps.datasets, identity);
-  const context = { evaluationId, modelId, datasetId: identity.dataset.id, passThreshold: verdict.question_pass_threshold };
+  const context = {
+    evaluationId,
+    modelId,
+    datasetId: identity.dataset.id,
+    passThreshold: verdict.question_pass_threshold,
+  };
 
   // Rows stream into a hidden file beside the output, so a big run never sits in memory and a refused one leaves nothing.
   mkdirSync(outputDir, { recursive: true });
@@ -68,14 +74,15 @@ export async function exportRun(deps: ExportDeps, runId: string, outputDir: stri
   let bytes = 0;
   const fd = openSync(partialSamples, 'w');
   try {
-    for (let afterId = 0; ; ) {
+    for (let afterId = 0; ;) {
       const batch = await deps.db.results.batch(runId, afterId, BATCH, true);
       const last = batch[batch.length - 1];
       if (!last) break;
       const lines: string[] = [];
       for (const result of batch) {
         stats.add(result);
-        for (const row of buildSamples(result, { ...context, question: questions.get(result.questionId) })) lines.push(`${JSON.stringify(row)}\n`);
+        for (const row of buildSamples(result, { ...context, question: questions.get(result.questionId) }))
+          lines.push(`${JSON.stringify(row)}\n`);
       }
       const text = lines.join('');
       rows += lines.length;
@@ -97,11 +104,26 @@ export async function exportRun(deps: ExportDeps, runId: string, outputDir: stri
     exportedAt: deps.clock(),
     organization: deps.organization,
     results: buildResults({ identity, verdict, stats, evaluationTimestamp: evaluationTimestampOf(run), judges }),
-    samples: rows > 0 ? { format: 'jsonl', file_path: `${relativeDir}/${samplesName}`, hash_algorithm: 'sha256', checksum: hash.digest('hex'), total_rows: rows } : undefined,
+    samples:
+      rows > 0
+        ? {
+            format: 'jsonl',
+            file_path: `${relativeDir}/${samplesName}`,
+            hash_algorithm: 'sha256',
+            checksum: hash.digest('hex'),
+            total_rows: rows,
+          }
+        : undefined,
   });
   const aggregateText = `${JSON.stringify(aggregate, null, 2)}\n`;
   const fileName = `${uuid}.json`;
-  const check = await validateEnvelope({ aggregate, fileName, folder: folderParts, samplesPath: rows > 0 ? partialSamples : undefined, resourcesDir: deps.resourcesDir });
+  const check = await validateEnvelope({
+    aggregate,
+    fileName,
+    folder: folderParts,
+    samplesPath: rows > 0 ? partialSamples : undefined,
+    resourcesDir: deps.resourcesDir,
+  });
   const folder = join(outputDir, relativeDir);
   if (check.problems.length > 0) {
     rmSync(partialSamples, { force: true });
@@ -116,6 +138,11 @@ export async function exportRun(deps: ExportDeps, runId: string, outputDir: stri
   } else rmSync(partialSamples, { force: true });
   writeFileSync(partialAggregate, aggregateText);
   renameSync(partialAggregate, fileInside(target, fileName));
-  files.unshift({ kind: 'aggregate', path: join(target, fileName), bytes: Buffer.byteLength(aggregateText), rows: null });
+  files.unshift({
+    kind: 'aggregate',
+    path: join(target, fileName),
+    bytes: Buffer.byteLength(aggregateText),
+    rows: null,
+  });
   return { runId, evaluationId, folder: target, files, problems: [] };
 }

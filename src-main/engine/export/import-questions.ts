@@ -12,6 +12,8 @@ export type QuestionsInput = Readonly<{
   rows: readonly EeeInstance[];
   /** Grader results by the key rows name them with (evaluation_result_id, else evaluation_name). */
   graders: ReadonlyMap<string, GraderMetric>;
+  /** The run's graders in their order (each question lists its graders so). */
+  graderOrder: readonly string[];
   /** For our own files: the keys of the coverage row (the question's status) and the composite row (its score). */
   ours: Readonly<{ coverageKey: string; compositeKey: string }> | undefined;
   runId: string;
@@ -35,19 +37,46 @@ function decodeArgs(args: Record<string, string> | null | undefined): Record<str
   );
 }
 
-function conversation(row: EeeInstance): { transcript: ChatMessage[]; response: string | null; toolCalls: ToolCallRecord[] | null } {
+function conversation(row: EeeInstance): {
+  transcript: ChatMessage[];
+  response: string | null;
+  toolCalls: ToolCallRecord[] | null;
+} {
   if (!row.messages) {
     const response = row.output?.raw[0] ?? null;
-    return { transcript: [{ role: 'user', content: row.input.raw }, ...(response !== null ? [{ role: 'assistant' as const, content: response }] : [])], response, toolCalls: null };
+    return {
+      transcript: [
+        { role: 'user', content: row.input.raw },
+        ...(response !== null ? [{ role: 'assistant' as const, content: response }] : []),
+      ],
+      response,
+      toolCalls: null,
+    };
   }
   const results = new Map<string, string | null>();
-  for (const message of row.messages) for (const id of message.tool_call_id ?? []) results.set(id, message.content ?? null);
-  const toolCalls = row.messages.flatMap((message) => message.tool_calls ?? []).map((call, seq) => ({ seq, name: call.name, server: null, args: decodeArgs(call.arguments), result: results.get(call.id) ?? null, error: false }));
+  for (const message of row.messages)
+    for (const id of message.tool_call_id ?? []) results.set(id, message.content ?? null);
+  const toolCalls = row.messages
+    .flatMap((message) => message.tool_calls ?? [])
+    .map((call, seq) => ({
+      seq,
+      name: call.name,
+      server: null,
+      args: decodeArgs(call.arguments),
+      result: results.get(call.id) ?? null,
+      error: false,
+    }));
   const transcript = row.messages
     .filter((message) => ROLES.has(message.role) && typeof message.content === 'string')
     .map((message) => ({ role: message.role as ChatMessage['role'], content: message.content as string }));
-  const last = [...row.messages].reverse().find((message) => message.role === 'assistant' && typeof message.content === 'string');
-  return { transcript, response: last?.content ?? null, toolCalls: row.interaction_type === 'agentic' ? toolCalls : null };
+  const last = [...row.messages]
+    .reverse()
+    .find((message) => message.role === 'assistant' && typeof message.content === 'string');
+  return {
+    transcript,
+    response: last?.content ?? null,
+    toolCalls: row.interaction_type === 'agentic' ? toolCalls : null,
+  };
 }
 
 function graderResult(row: EeeInstance, metric: GraderMetric): GraderResult {
@@ -71,7 +100,13 @@ function graderResult(row: EeeInstance, metric: GraderMetric): GraderResult {
 function unscoredGraders(row: EeeInstance | undefined): GraderResult[] {
   const text = row?.metadata?.unscored_graders_json;
   if (text === undefined) return [];
-  const listed = JSON.parse(text) as { graderId: string; status: 'skipped' | 'error'; reason: string; minScore: number; maxScore: number }[];
+  const listed = JSON.parse(text) as {
+    graderId: string;
+    status: 'skipped' | 'error';
+    reason: string;
+    minScore: number;
+    maxScore: number;
+  }[];
   return listed.map((grader) => ({ ...grader, score: null, score0to5: null, checks: null }));
 }
 
@@ -108,6 +143,11 @@ export function questionsFromRows(input: QuestionsInput): NewQuestionResult[] {
       }
     }
     graders.push(...unscoredGraders(coverage));
+    const rank = (grader: GraderResult) => {
+      const index = input.graderOrder.indexOf(grader.graderId);
+      return index < 0 ? input.graderOrder.length : index;
+    };
+    graders.sort((a, b) => rank(a) - rank(b));
     let { status, score, passed } = scoreQuestion(graders, input.passThreshold);
     if (input.ours) {
       const composite = group.get(input.ours.compositeKey);

@@ -1,7 +1,14 @@
 // An EEE aggregate → our run: its id, identity snapshot, grader metrics, stored metrics and (for our own files) verdict.
 import { createHash } from 'node:crypto';
-import { verdict as verdictSchema, type Generation, type JudgeTrust, type RunIdentity, type ShardSpec, type Verdict } from '../../../src-shared/model';
-import type { ImportedMetric } from '../../store/repos/envelopes.repo';
+import {
+  verdict as verdictSchema,
+  type Generation,
+  type ImportedMetric,
+  type JudgeTrust,
+  type RunIdentity,
+  type ShardSpec,
+  type Verdict,
+} from '../../../src-shared/model';
 import { boundValue } from './eee-checks';
 import type { EeeAggregate, EeeResult, StringMap } from './eee-types';
 import { epochMs, graderOfMetric, LIBRARY_NAME, runMetricOf, type RunMetric } from './eee-names';
@@ -22,16 +29,20 @@ export type RunMapping = Readonly<{
   runMetrics: ReadonlyMap<RunMetric, EeeResult>;
   /** The judges' trust as the file states it (our files: when the run completed). */
   judgeTrust: JudgeTrust[];
-  metrics: ImportedMetric[];
+  metrics: Omit<ImportedMetric, 'evaluationId'>[];
 }>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const resultKey = (result: EeeResult) => result.evaluation_result_id ?? result.evaluation_name;
-const num = (text: string | undefined) => (text === undefined || text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text));
+const num = (text: string | undefined) =>
+  text === undefined || text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text);
 
 /** A snake_case id from any name ("demo-org/demo-model" → "demo_org_demo_model"), for imported targets and datasets. */
 export function snakeOf(name: string): string {
-  const snake = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const snake = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return /^[a-z]/.test(snake) ? snake : `x_${snake || 'unnamed'}`;
 }
 
@@ -47,7 +58,7 @@ function parseShard(text: string | undefined): ShardSpec | null {
   return match ? { index: Number(match[1]), count: Number(match[2]) } : null;
 }
 
-function toMetric(result: EeeResult): ImportedMetric {
+function toMetric(result: EeeResult): Omit<ImportedMetric, 'evaluationId'> {
   const config = result.metric_config;
   const finite = (bound: number | undefined) => (bound === undefined || !Number.isFinite(bound) ? null : bound);
   return {
@@ -70,12 +81,23 @@ function graderMetricOf(result: EeeResult, ours: boolean): GraderMetric | undefi
   const config = result.metric_config;
   const min = boundValue(config.min_score);
   const max = boundValue(config.max_score);
-  if (min === undefined || max === undefined || !Number.isFinite(min) || !Number.isFinite(max) || !(max > min) || config.lower_is_better) return undefined;
+  if (
+    min === undefined ||
+    max === undefined ||
+    !Number.isFinite(min) ||
+    !Number.isFinite(max) ||
+    !(max > min) ||
+    config.lower_is_better
+  )
+    return undefined;
   const graderId = ours ? graderOfMetric(config.metric_id) : resultKey(result);
   return graderId === undefined ? undefined : { graderId, min, max };
 }
 
-function generationOf(result: EeeResult | undefined, configured: string | undefined): { generation: Generation; sent: Generation } {
+function generationOf(
+  result: EeeResult | undefined,
+  configured: string | undefined,
+): { generation: Generation; sent: Generation } {
   const args = result?.generation_config?.generation_args ?? {};
   const seed = num(result?.generation_config?.additional_details?.seed);
   const sent: Generation = {
@@ -115,36 +137,68 @@ export function mapAggregate(aggregate: EeeAggregate, now: number, passThreshold
     if (!judge || !grader) return [];
     const details = judge.additional_details ?? {};
     if (details.trust_state !== undefined) {
-      judgeTrust.push({ grader: grader.graderId, state: details.trust_state as JudgeTrust['state'], tpr: num(details.judge_tpr) ?? null, tnr: num(details.judge_tnr) ?? null });
+      judgeTrust.push({
+        grader: grader.graderId,
+        state: details.trust_state as JudgeTrust['state'],
+        tpr: num(details.judge_tpr) ?? null,
+        tnr: num(details.judge_tnr) ?? null,
+      });
     }
     const settings = details.settings_json;
-    return [{
-      graderId: grader.graderId,
-      provider: judge.model_info.additional_details.provider ?? judge.model_info.inference_platform ?? judge.model_info.developer ?? 'unknown',
-      model: judge.model_info.name,
-      templateVersion: details.template_version ?? null,
-      settings: settings !== undefined ? (JSON.parse(settings) as Record<string, unknown>) : null,
-    }];
+    return [
+      {
+        graderId: grader.graderId,
+        provider:
+          judge.model_info.additional_details.provider ??
+          judge.model_info.inference_platform ??
+          judge.model_info.developer ??
+          'unknown',
+        model: judge.model_info.name,
+        templateVersion: details.template_version ?? null,
+        settings: settings !== undefined ? (JSON.parse(settings) as Record<string, unknown>) : null,
+      },
+    ];
   });
   const datasetName = first?.source_data.dataset_name ?? 'unknown';
   const identity: RunIdentity = {
     targetId: ours && source.target_id ? source.target_id : snakeOf(aggregate.model_info.id),
     mode: source.mode === 'agent' || (!ours && agentic) ? 'agent' : 'chat',
-    provider: { name: generationDetails.provider ?? aggregate.model_info.inference_platform ?? aggregate.model_info.developer ?? 'unknown', kind: generationDetails.provider_kind ?? 'unknown', baseUrl: null },
+    provider: {
+      name:
+        generationDetails.provider ??
+        aggregate.model_info.inference_platform ??
+        aggregate.model_info.developer ??
+        'unknown',
+      kind: generationDetails.provider_kind ?? 'unknown',
+      baseUrl: null,
+    },
     model: aggregate.model_info.name,
     generation,
     generationSent: sent,
     systemPrompt,
     systemPromptSha256: source.prompt_sha256 ?? sha256(systemPrompt),
-    dataset: { id: sourceData.dataset_id ?? snakeOf(datasetName), version: sourceData.dataset_version ?? 'unknown', sha256: sourceData.dataset_sha256 ?? '' },
-    graders: ours ? (runMetrics.get('composite')?.metric_config.additional_details?.components?.split(',').filter(Boolean) ?? [...graders.values()].map((g) => g.graderId)) : [...graders.values()].map((g) => g.graderId),
+    dataset: {
+      id: sourceData.dataset_id ?? snakeOf(datasetName),
+      version: sourceData.dataset_version ?? 'unknown',
+      sha256: sourceData.dataset_sha256 ?? '',
+    },
+    graders: ours
+      ? (runMetrics.get('composite')?.metric_config.additional_details?.components?.split(',').filter(Boolean) ??
+        [...graders.values()].map((g) => g.graderId))
+      : [...graders.values()].map((g) => g.graderId),
     judges,
     judgeTemplates: {},
     rubrics: [],
-    tools: (first?.generation_config?.generation_args?.agentic_eval_config?.available_tools ?? []).map((tool) => ({ name: tool.name ?? 'tool', transport: tool.description?.includes('stdio') ? 'stdio' : 'http' })),
+    tools: (first?.generation_config?.generation_args?.agentic_eval_config?.available_tools ?? []).map((tool) => ({
+      name: tool.name ?? 'tool',
+      transport: tool.description?.includes('stdio') ? 'stdio' : 'http',
+    })),
     endpoint: generationDetails.endpoint ?? null,
     maxSteps: num(generationDetails.max_steps) ?? null,
-    questionPassThreshold: num(gate.question_pass_threshold) ?? num(runMetrics.get('gate')?.score_details.details?.question_pass_threshold) ?? passThreshold,
+    questionPassThreshold:
+      num(gate.question_pass_threshold) ??
+      num(runMetrics.get('gate')?.score_details.details?.question_pass_threshold) ??
+      passThreshold,
     gate: {
       metric: gate.gate_metric === 'pass_rate' ? 'pass_rate' : 'avg_score',
       threshold: num(gate.threshold) ?? passThreshold,
@@ -167,7 +221,12 @@ export function mapAggregate(aggregate: EeeAggregate, now: number, passThreshold
     finishedAt,
     shard,
     graders,
-    keys: ours ? { coverageKey: resultKey(runMetrics.get('coverage') as EeeResult), compositeKey: runMetrics.get('composite') ? resultKey(runMetrics.get('composite') as EeeResult) : '' } : undefined,
+    keys: ours
+      ? {
+          coverageKey: resultKey(runMetrics.get('coverage') as EeeResult),
+          compositeKey: runMetrics.get('composite') ? resultKey(runMetrics.get('composite') as EeeResult) : '',
+        }
+      : undefined,
     runMetrics,
     judgeTrust,
     metrics: aggregate.evaluation_results.map(toMetric),
@@ -197,10 +256,26 @@ export function statedVerdict(mapping: RunMapping): Verdict | null {
     pass_rate_ci: ci ? [ci.lower, ci.upper] : null,
     coverage: coverage.score_details.score,
     corrected_pass_rate: corrected
-      ? { grader: cd.grader ?? '', n: num(cd.n) ?? 0, passed: num(cd.passed) ?? 0, observed: num(cd.observed) ?? 0, estimate: corrected.score_details.score, ci: correctedCi ? [correctedCi.lower, correctedCi.upper] : null, confidence: num(cd.confidence) ?? 0.95, note: cd.note ?? null, method: cd.method ?? '' }
+      ? {
+          grader: cd.grader ?? '',
+          n: num(cd.n) ?? 0,
+          passed: num(cd.passed) ?? 0,
+          observed: num(cd.observed) ?? 0,
+          estimate: corrected.score_details.score,
+          ci: correctedCi ? [correctedCi.lower, correctedCi.upper] : null,
+          confidence: num(cd.confidence) ?? 0.95,
+          note: cd.note ?? null,
+          method: cd.method ?? '',
+        }
       : null,
     judges: mapping.judgeTrust,
     question_pass_threshold: identity.questionPassThreshold,
-    counts: { total: num(counts.total) ?? 0, scored: num(counts.scored) ?? 0, unscored: num(counts.unscored) ?? 0, degraded: num(counts.degraded) ?? 0, passed: num(counts.passed) ?? 0 },
+    counts: {
+      total: num(counts.total) ?? 0,
+      scored: num(counts.scored) ?? 0,
+      unscored: num(counts.unscored) ?? 0,
+      degraded: num(counts.degraded) ?? 0,
+      passed: num(counts.passed) ?? 0,
+    },
   });
 }

@@ -21,7 +21,8 @@ export type ReadEnvelope = Readonly<{
 
 export type ReadOutcome = Readonly<{ ok: true; envelope: ReadEnvelope }> | Readonly<{ ok: false; problems: string[] }>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** [collection, developer, model] when the file sits at …/data/<c>/<d>/<m>/<file>, as EEE lays files out. */
 function layoutFolder(path: string): string[] | undefined {
@@ -53,16 +54,23 @@ export async function readEnvelope(path: string, resourcesDir: string): Promise<
   const fromVersion = String(document.schema_version ?? '');
   const legacy = isLegacyVersion(fromVersion);
   if (fromVersion !== EEE_SCHEMA_VERSION && !legacy) {
-    return { ok: false, problems: [`schema_version "${fromVersion}" is not one this app reads (${EEE_SCHEMA_VERSION}, or 0.2.x)`] };
+    return {
+      ok: false,
+      problems: [`schema_version "${fromVersion}" is not one this app reads (${EEE_SCHEMA_VERSION}, or 0.2.x)`],
+    };
   }
   const fileName = basename(path);
   const fileUuid = fileName.endsWith('.json') && isUuid4(fileName.slice(0, -5)) ? fileName.slice(0, -5) : undefined;
   const link = isObject(document.detailed_evaluation_results) ? document.detailed_evaluation_results : undefined;
   const samplesPath = samplesBeside(path, link?.file_path);
   const warnings: string[] = [];
-  if (legacy) warnings.push(`schema ${fromVersion} read as ${EEE_SCHEMA_VERSION} (missing deployment axes set to "unknown")`);
+  if (legacy)
+    warnings.push(`schema ${fromVersion} read as ${EEE_SCHEMA_VERSION} (missing deployment axes set to "unknown")`);
   const present = samplesPath !== undefined && existsSync(samplesPath);
-  if (samplesPath !== undefined && !present) warnings.push(`its samples file ${basename(samplesPath)} is not beside it: only the aggregate results are imported`);
+  if (samplesPath !== undefined && !present)
+    warnings.push(
+      `its samples file ${basename(samplesPath)} is not beside it: only the aggregate results are imported`,
+    );
 
   const rows: EeeInstance[] = [];
   const check = await validateEnvelope({
@@ -79,6 +87,14 @@ export async function readEnvelope(path: string, resourcesDir: string): Promise<
   const samples = present && check.digest ? { path: samplesPath, sha256: check.digest.sha256, rows } : undefined;
   return {
     ok: true,
-    envelope: { path: resolve(path), fileName, aggregateSha256: createHash('sha256').update(bytes).digest('hex'), fromVersion, aggregate: check.aggregate, samples, warnings },
+    envelope: {
+      path: resolve(path),
+      fileName,
+      aggregateSha256: createHash('sha256').update(bytes).digest('hex'),
+      fromVersion,
+      aggregate: check.aggregate,
+      samples,
+      warnings,
+    },
   };
 }

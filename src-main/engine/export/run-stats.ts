@@ -24,7 +24,14 @@ export class Moments {
   }
 }
 
-export type GraderStats = { moments: Moments; min: number; max: number; skipped: number; errors: number; judgePrompt: string | null };
+export type GraderStats = {
+  moments: Moments;
+  min: number;
+  max: number;
+  skipped: number;
+  errors: number;
+  judgePrompt: string | null;
+};
 
 export class RunStats {
   readonly graders = new Map<string, GraderStats>();
@@ -47,14 +54,22 @@ export class RunStats {
     for (const grader of result.graders) {
       let stats = this.graders.get(grader.graderId);
       if (!stats) {
-        stats = { moments: new Moments(), min: grader.minScore, max: grader.maxScore, skipped: 0, errors: 0, judgePrompt: null };
+        stats = {
+          moments: new Moments(),
+          min: grader.minScore,
+          max: grader.maxScore,
+          skipped: 0,
+          errors: 0,
+          judgePrompt: null,
+        };
         this.graders.set(grader.graderId, stats);
       }
       if (grader.status === 'scored' && grader.score !== null) stats.moments.add(grader.score);
       else if (grader.status === 'skipped') stats.skipped += 1;
       else stats.errors += 1;
       // The first prompt a judge was really sent stands for its template (EEE llm_scoring.input_prompt).
-      stats.judgePrompt ??= result.judgeCalls.find((call) => call.graderId === grader.graderId && call.error === null)?.prompt ?? null;
+      stats.judgePrompt ??=
+        result.judgeCalls.find((call) => call.graderId === grader.graderId && call.error === null)?.prompt ?? null;
     }
   }
 }

@@ -13,7 +13,8 @@ const RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
 /** Why `name` cannot be a path component in the EEE layout, or undefined when it can. */
 export function componentProblem(name: string): string | undefined {
   if (name === '' || name === '.' || name === '..') return `"${name}" is not a file or folder name`;
-  if (FORBIDDEN.test(name)) return `"${name}" contains a character that is not portable (<>:"/\\|?* or a control character)`;
+  if (FORBIDDEN.test(name))
+    return `"${name}" contains a character that is not portable (<>:"/\\|?* or a control character)`;
   if (/[. ]$/.test(name)) return `"${name}" ends with a dot or a space`;
   if (RESERVED.test(name)) return `"${name}" is a reserved device name on Windows`;
   if (name === 'data') return '"data" may only be the root of the layout';
@@ -42,7 +43,8 @@ export function ensureFolderInside(root: string, relativeDir: string): string {
   const target = resolve(root, relativeDir);
   if (!isInside(root, target)) throw new Error(`refusing to write outside ${root}: ${relativeDir}`);
   mkdirSync(target, { recursive: true });
-  if (!isInside(realpathSync(root), realpathSync(target))) throw new Error(`refusing to write outside ${root}: ${relativeDir} is a link to elsewhere`);
+  if (!isInside(realpathSync(root), realpathSync(target)))
+    throw new Error(`refusing to write outside ${root}: ${relativeDir} is a link to elsewhere`);
   return target;
 }
 

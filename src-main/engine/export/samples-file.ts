@@ -5,7 +5,10 @@ import { StringDecoder } from 'node:string_decoder';
 import type { CompanionDigest } from './eee-checks';
 
 /** Calls `onLine` for every non-blank line (1-based numbers); returns the file's sha256, md5, rows and blank lines. */
-export async function scanLines(path: string, onLine: (line: string, lineNumber: number) => void): Promise<CompanionDigest> {
+export async function scanLines(
+  path: string,
+  onLine: (line: string, lineNumber: number) => void,
+): Promise<CompanionDigest> {
   const sha256 = createHash('sha256');
   const md5 = createHash('md5');
   const decoder = new StringDecoder('utf8');

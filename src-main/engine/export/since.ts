@@ -12,5 +12,7 @@ export function parseSince(text: string, now: number): number {
     const ms = Date.parse(value);
     if (Number.isFinite(ms)) return ms;
   }
-  throw new Error(`--since "${text}" is not a date: give an ISO date (2026-03-01), epoch seconds (1772323200) or a span (-7d, -12h, -30m, -2w)`);
+  throw new Error(
+    `--since "${text}" is not a date: give an ISO date (2026-03-01), epoch seconds (1772323200) or a span (-7d, -12h, -30m, -2w)`,
+  );
 }

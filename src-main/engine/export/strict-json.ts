@@ -30,7 +30,9 @@ export function parseStrictJson(text: string, what: string): unknown {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${what} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${what} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   const duplicate = duplicateKey(text);
   if (duplicate !== undefined) throw new Error(`${what} has the key "${duplicate}" twice in one object`);

@@ -1,5 +1,12 @@
 // Validates an aggregate and its samples file as EEE does: JSON Schemas (ajv), then the semantic and companion checks.
-import { aggregateProblems, boundsByResult, companionProblems, layoutProblems, rowProblems, type CompanionDigest } from './eee-checks';
+import {
+  aggregateProblems,
+  boundsByResult,
+  companionProblems,
+  layoutProblems,
+  rowProblems,
+  type CompanionDigest,
+} from './eee-checks';
 import { eeeValidators } from './eee-schema';
 import type { EeeAggregate, EeeInstance } from './eee-types';
 import { scanLines } from './samples-file';
@@ -23,7 +30,11 @@ export type EnvelopeFiles = Readonly<{
   onRow?: (row: EeeInstance, lineNumber: number) => void;
 }>;
 
-export type EnvelopeCheck = Readonly<{ problems: string[]; aggregate: EeeAggregate | undefined; digest: CompanionDigest | undefined }>;
+export type EnvelopeCheck = Readonly<{
+  problems: string[];
+  aggregate: EeeAggregate | undefined;
+  digest: CompanionDigest | undefined;
+}>;
 
 class ProblemList {
   readonly listed: string[] = [];
@@ -45,7 +56,8 @@ export async function validateEnvelope(files: EnvelopeFiles): Promise<EnvelopeCh
   const validators = eeeValidators(files.resourcesDir);
   const schemaProblems = validators.aggregate(files.aggregate);
   // The semantic checks read typed fields: they only make sense on a document the schema accepted.
-  if (schemaProblems.length > 0) return { problems: schemaProblems.map((problem) => `schema: ${problem}`), aggregate: undefined, digest: undefined };
+  if (schemaProblems.length > 0)
+    return { problems: schemaProblems.map((problem) => `schema: ${problem}`), aggregate: undefined, digest: undefined };
   const aggregate = files.aggregate as EeeAggregate;
   const problems = new ProblemList();
   problems.add(aggregateProblems(aggregate));

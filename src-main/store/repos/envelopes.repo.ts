@@ -1,42 +1,8 @@
 // EEE envelopes in the store: which runs to export, and imported files as runs with their provenance and metrics.
-import type { RunIdentity, Verdict } from '../../../src-shared/model';
+import type { ImportedFile, ImportedMetric, RunIdentity, Verdict } from '../../../src-shared/model';
 import type { Db } from '../db';
 import { ResultsRepo, type NewQuestionResult } from './results.repo';
 import { RunsRepo, type NewRun } from './runs.repo';
-
-/** One imported aggregate file, as envelope_imports keeps it. */
-export type ImportedFile = Readonly<{
-  evaluationId: string;
-  runId: string;
-  fileName: string;
-  aggregateSha256: string;
-  samplesSha256: string | null;
-  samplesRows: number | null;
-  schemaVersion: string;
-  evalLibrary: string;
-  sourceType: string;
-  sourceName: string | null;
-  sourceOrganization: string;
-  modelId: string;
-  shard: string | null;
-  shardGroup: string | null;
-  importedAt: number;
-}>;
-
-/** One aggregate result of an imported file, as the file stated it (bounds null: unbounded or not given). */
-export type ImportedMetric = Readonly<{
-  resultId: string;
-  name: string;
-  metricId: string | null;
-  metricKind: string | null;
-  metricUnit: string | null;
-  scoreType: string | null;
-  lowerIsBetter: boolean;
-  score: number;
-  minScore: number | null;
-  maxScore: number | null;
-  details: Record<string, string>;
-}>;
 
 /** Everything one imported file adds, written in one transaction. */
 export type ImportWrite = Readonly<{
@@ -51,7 +17,7 @@ export type ImportWrite = Readonly<{
   finishedAt: number;
   results: readonly NewQuestionResult[];
   file: ImportedFile;
-  metrics: readonly ImportedMetric[];
+  metrics: readonly Omit<ImportedMetric, 'evaluationId'>[];
 }>;
 
 type FileRow = {
@@ -72,6 +38,7 @@ type FileRow = {
   imported_at: number;
 };
 type MetricRow = {
+  evaluation_id: string;
   result_id: string;
   name: string;
   metric_id: string | null;
@@ -104,6 +71,7 @@ const toFile = (row: FileRow): ImportedFile => ({
 });
 
 const toMetric = (row: MetricRow): ImportedMetric => ({
+  evaluationId: row.evaluation_id,
   resultId: row.result_id,
   name: row.name,
   metricId: row.metric_id,
@@ -132,10 +100,16 @@ export class EnvelopesRepo {
            AND (@since IS NULL OR finished_at >= @since) ORDER BY finished_at, id`,
       )
       .pluck();
-    this.selectFile = db.prepare<{ evaluationId: string }, FileRow>('SELECT * FROM envelope_imports WHERE evaluation_id = @evaluationId');
-    this.selectFilesOfRun = db.prepare<{ runId: string }, FileRow>('SELECT * FROM envelope_imports WHERE run_id = @runId ORDER BY shard, evaluation_id');
-    this.selectGroup = db.prepare<{ group: string }, FileRow>('SELECT * FROM envelope_imports WHERE shard_group = @group ORDER BY imported_at DESC, run_id, shard');
-    this.selectMetrics = db.prepare<{ runId: string }, MetricRow & { evaluation_id: string }>(
+    this.selectFile = db.prepare<{ evaluationId: string }, FileRow>(
+      'SELECT * FROM envelope_imports WHERE evaluation_id = @evaluationId',
+    );
+    this.selectFilesOfRun = db.prepare<{ runId: string }, FileRow>(
+      'SELECT * FROM envelope_imports WHERE run_id = @runId ORDER BY shard, evaluation_id',
+    );
+    this.selectGroup = db.prepare<{ group: string }, FileRow>(
+      'SELECT * FROM envelope_imports WHERE shard_group = @group ORDER BY imported_at DESC, run_id, shard',
+    );
+    this.selectMetrics = db.prepare<{ runId: string }, MetricRow>(
       'SELECT * FROM envelope_metrics WHERE run_id = @runId ORDER BY evaluation_id, seq',
     );
     const runs = new RunsRepo(db);
@@ -163,11 +137,30 @@ export class EnvelopesRepo {
         runs.markRunning(write.runId, write.identity, write.startedAt);
       }
       for (const result of write.results) results.insert(result);
-      runs.finish(write.runId, { status: 'complete', verdict: write.verdict, error: null, identity: write.identity, now: write.finishedAt });
-      markImported.run({ runId: write.runId, startedAt: write.startedAt, finishedAt: write.finishedAt, total: write.total, shard: write.shard });
+      runs.finish(write.runId, {
+        status: 'complete',
+        verdict: write.verdict,
+        error: null,
+        identity: write.identity,
+        now: write.finishedAt,
+      });
+      markImported.run({
+        runId: write.runId,
+        startedAt: write.startedAt,
+        finishedAt: write.finishedAt,
+        total: write.total,
+        shard: write.shard,
+      });
       insertFile.run({ ...write.file });
       write.metrics.forEach(({ details, lowerIsBetter, ...metric }, seq) =>
-        insertMetric.run({ ...metric, evaluationId: write.file.evaluationId, runId: write.runId, seq, lowerIsBetter: lowerIsBetter ? 1 : 0, detailsJson: JSON.stringify(details) }),
+        insertMetric.run({
+          ...metric,
+          evaluationId: write.file.evaluationId,
+          runId: write.runId,
+          seq,
+          lowerIsBetter: lowerIsBetter ? 1 : 0,
+          detailsJson: JSON.stringify(details),
+        }),
       );
     });
   }
@@ -194,8 +187,8 @@ export class EnvelopesRepo {
   }
 
   /** The aggregate results of the files of one run, in file order. */
-  metricsOfRun(runId: string): (ImportedMetric & { evaluationId: string })[] {
-    return this.selectMetrics.all({ runId }).map((row) => ({ ...toMetric(row), evaluationId: row.evaluation_id }));
+  metricsOfRun(runId: string): ImportedMetric[] {
+    return this.selectMetrics.all({ runId }).map(toMetric);
   }
 
   /** Writes one imported file: its run (new, or the shard run it joins), results, provenance and metrics. */

@@ -49,7 +49,8 @@ export function questionResult(runId: string, spec: QuestionSpec, passThreshold 
   const response = spec.response === undefined ? `answer to ${spec.id}` : spec.response;
   const scored = spec.graders.filter((g) => g.status === 'scored');
   const degraded = response === null || spec.graders.some((g) => g.status === 'error');
-  const score = degraded || scored.length === 0 ? null : scored.reduce((sum, g) => sum + (g.score0to5 ?? 0), 0) / scored.length;
+  const score =
+    degraded || scored.length === 0 ? null : scored.reduce((sum, g) => sum + (g.score0to5 ?? 0), 0) / scored.length;
   const status = degraded ? 'degraded' : score === null ? 'unscored' : 'scored';
   return {
     runId,
@@ -59,7 +60,10 @@ export function questionResult(runId: string, spec: QuestionSpec, passThreshold 
     score,
     passed: score === null ? null : score >= passThreshold,
     response,
-    transcript: [{ role: 'user', content: `question ${spec.id}?` }, ...(response === null ? [] : [{ role: 'assistant' as const, content: response }])],
+    transcript: [
+      { role: 'user', content: `question ${spec.id}?` },
+      ...(response === null ? [] : [{ role: 'assistant' as const, content: response }]),
+    ],
     toolCalls: spec.toolCalls ?? null,
     error: response === null ? 'target call failed: HTTP 503' : null,
     attempts: response === null ? 4 : 1,
@@ -82,6 +86,8 @@ export type RunSpec = Readonly<{
   finishedAt?: number;
   shard?: string | null;
   total?: number;
+  /** The judge trust the verdict records at completion. */
+  judges?: Verdict['judges'];
 }>;
 
 /** Writes a complete run (row, results, verdict) as the run engine would; returns its verdict. */
@@ -106,9 +112,23 @@ export async function addRun(db: StoreApi, spec: RunSpec): Promise<Verdict> {
   const tally = emptyTally();
   for (const result of results) {
     await db.results.insert(result);
-    addToTally(tally, { status: result.status, score: result.score, passed: result.passed, targetFailed: result.response === null });
+    addToTally(tally, {
+      status: result.status,
+      score: result.score,
+      passed: result.passed,
+      targetFailed: result.response === null,
+    });
   }
-  const verdict = computeVerdict({ tally, total, gate: identity.gate, questionPassThreshold: identity.questionPassThreshold });
+  const { metric, threshold, type } = identity.gate;
+  const verdict = {
+    ...computeVerdict({
+      tally,
+      total,
+      gate: { metric, threshold, type },
+      questionPassThreshold: identity.questionPassThreshold,
+    }),
+    judges: spec.judges ?? [],
+  };
   await db.runs.finish(spec.id, { status: 'complete', verdict, error: null, identity, now: spec.finishedAt ?? 9_000 });
   return verdict;
 }

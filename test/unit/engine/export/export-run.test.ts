@@ -9,7 +9,17 @@ import type { StoreApi } from '../../../../src-main/store/store';
 import { addRun, grader, openStore, RESOURCES, tempDir } from './export-fixtures';
 
 function deps(db: StoreApi, over: Partial<ExportDeps> = {}): ExportDeps {
-  return { db, resourcesDir: RESOURCES, workspaceDir: tempDir('aieval-ws-'), judgeSetup: undefined, providers: {}, organization: 'unknown', datasets: new Map(), clock: () => 1_750_000_000_000, ...over };
+  return {
+    db,
+    resourcesDir: RESOURCES,
+    workspaceDir: tempDir('aieval-ws-'),
+    judgeSetup: undefined,
+    providers: {},
+    organization: 'unknown',
+    datasets: new Map(),
+    clock: () => 1_750_000_000_000,
+    ...over,
+  };
 }
 
 const QUESTIONS = [
@@ -34,7 +44,10 @@ describe('exportRun', () => {
     const samplesText = readFileSync(samplesFile!.path, 'utf8');
     const validators = eeeValidators(RESOURCES);
     expect(validators.aggregate(aggregate)).toEqual([]);
-    const rows = samplesText.trimEnd().split('\n').map((line) => JSON.parse(line) as EeeInstance);
+    const rows = samplesText
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as EeeInstance);
     for (const row of rows) expect(validators.instance(row)).toEqual([]);
 
     const link = aggregate.detailed_evaluation_results!;
@@ -43,14 +56,26 @@ describe('exportRun', () => {
     expect(link.file_path).toBe(relative(out, samplesFile!.path));
 
     const byId = new Map(aggregate.evaluation_results.map((r) => [r.evaluation_result_id, r]));
-    expect([...byId.keys()]).toEqual(['d1.relevance_grader', 'd1.format_grader', 'd1.composite', 'd1.pass_rate', 'd1.coverage', 'd1.gate', 'd1.latency_p50', 'd1.cost']);
+    expect([...byId.keys()]).toEqual([
+      'd1.relevance_grader',
+      'd1.format_grader',
+      'd1.composite',
+      'd1.pass_rate',
+      'd1.coverage',
+      'd1.gate',
+      'd1.latency_p50',
+      'd1.cost',
+    ]);
     expect(byId.get('d1.relevance_grader')!.score_details.score).toBeCloseTo(11 / 3);
     expect(byId.get('d1.format_grader')!.score_details.details).toMatchObject({ scored: '2', skipped: '1' });
     expect(byId.get('d1.composite')!.score_details.score).toBeCloseTo(verdict.avg_score!);
     expect(byId.get('d1.coverage')!.score_details.score).toBe(0.75);
     expect(byId.get('d1.gate')!.score_details.score).toBe(verdict.passed ? 1 : 0);
     expect(byId.get('d1.cost')!.score_details.score).toBeCloseTo(0.0012);
-    expect(aggregate.model_info.additional_details).toMatchObject({ deployment_type: 'self_deployed', model_availability: 'open_weights' });
+    expect(aggregate.model_info.additional_details).toMatchObject({
+      deployment_type: 'self_deployed',
+      model_availability: 'open_weights',
+    });
 
     // Every question has a coverage row; the outage has no composite or grader row (never a score of 0 for it).
     const outage = rows.filter((row) => row.sample_id === 'outage');
@@ -74,7 +99,10 @@ describe('exportRun', () => {
   it('reports an invalid file and writes nothing', async () => {
     const { db } = openStore();
     // A grader score above its declared maximum: the semantic check refuses the whole export.
-    await addRun(db, { id: 'run-bad', questions: [{ id: 'q1', graders: [grader('relevance_grader', 7), grader('format_grader', 4)] }] });
+    await addRun(db, {
+      id: 'run-bad',
+      questions: [{ id: 'q1', graders: [grader('relevance_grader', 7), grader('format_grader', 4)] }],
+    });
     const out = tempDir('aieval-out-');
     const outcome = await exportRun(deps(db), 'run-bad', out);
     expect(outcome.files).toEqual([]);

@@ -1,0 +1,36 @@
+// Calls to export runs as EEE envelopes, import envelopes (ours or other tools'), and distill the store into markdown.
+import { z } from 'zod';
+import { call } from '../rpc/define';
+import { exportOutcome, importedFile, importedMetric, importOutcome } from '../model';
+
+const runId = z.string().min(1).max(200);
+
+export const exportContract = {
+  /**
+   * Exports one complete run as an EEE 0.3.0 aggregate file and its samples file, both validated first; an invalid
+   * export writes nothing and returns its problems. `outputDir` is relative to the workspace (default
+   * `.aieval/envelopes`) and may not leave it.
+   */
+  'export.run': call(z.object({ runId, outputDir: z.string().min(1).max(1000).optional() }), exportOutcome),
+  /**
+   * Imports EEE aggregate files (with their `_samples.jsonl` beside them when present) as runs with source "import".
+   * Each file is imported, merged into a sharded run, left unchanged (already imported) or refused with the reasons.
+   */
+  'import.envelopes': call(
+    z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }),
+    z.object({ outcomes: z.array(importOutcome) }),
+  ),
+  /** Where an imported run came from: its files (tool, source, checksums, shard) and their aggregate metrics as stated. */
+  'import.provenance': call(
+    z.object({ runId }),
+    z.object({ files: z.array(importedFile), metrics: z.array(importedMetric) }),
+  ),
+  /**
+   * A deterministic markdown summary per target of the complete runs since `since` (ISO date, epoch seconds or a
+   * span such as -7d): trends, weakest graders, recurring failures, judge trust.
+   */
+  'distill.summary': call(
+    z.object({ since: z.string().min(1).max(40).default('-7d') }),
+    z.object({ markdown: z.string(), since: z.number().int() }),
+  ),
+} as const;
