@@ -4,6 +4,7 @@ import type { App } from '../../src-main/app/create-app';
 import type { ImportSummary, Label, QueueCounts, ReviewItem, TraceGroup } from '../../src-shared/model';
 import { createTestApp } from '../support/app';
 import { EXAMPLE_DIR } from '../support/workspace';
+import { newResult, newRun } from '../unit/store/repos/run-fixtures';
 
 let app: App;
 beforeEach(async () => {
@@ -150,15 +151,23 @@ describe('the example traces in the review queue', () => {
   });
 
   it('labels a question result and user-defined dimensions, and refuses to label an item that does not exist', async () => {
+    app.state.syncStore.repos.runs.insert(newRun('run-1'));
+    const resultId = String(app.state.syncStore.repos.results.insert(newResult('run-1', 'sunday_hours')));
     await call('labels.submit', {
       subjectType: 'question_result',
-      subjectId: '17',
+      subjectId: resultId,
       verdict: 'defer',
       dimensions: { tone: 4 },
     });
-    expect(await call<Label>('labels.get', { subjectType: 'question_result', subjectId: '17' })).toMatchObject({
+    expect(await call<Label>('labels.get', { subjectType: 'question_result', subjectId: resultId })).toMatchObject({
       verdict: 'defer',
     });
+    const noResult = await app.dispatch(
+      'labels.submit',
+      { subjectType: 'question_result', subjectId: '999', verdict: 'pass' },
+      { transport: 'in-process' },
+    );
+    expect(noResult).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await call<string[]>('labels.dimensions', {})).toEqual([
       'relevance',
       'completeness',

@@ -26,6 +26,12 @@ export const labelsHandlers = (state: AppState) => {
       if (subjectType === 'review_item' && !(await state.db.traces.item(subjectId, 0))) {
         throw new RpcError('not_found', `No review item "${subjectId}" to label.`);
       }
+      if (
+        subjectType === 'question_result' &&
+        !(/^\d+$/.test(subjectId) && (await state.db.results.get(Number(subjectId))))
+      ) {
+        throw new RpcError('not_found', `No question result "${subjectId}" to label.`);
+      }
       const batchId = randomUUID();
       const [label] = await state.db.labels.apply([{ subjectType, subjectId }], patchOf(patch), batchId, state.clock());
       changed([{ subjectType, subjectId }]);

@@ -5,17 +5,13 @@ import { message, REDACTED } from './conventions/messages';
 import { conversationIdOf, extractAgentIo, extractToolExecution } from './context-spans';
 import { joinToolCalls } from './join-tool-calls';
 import { extractLlmCall, type LlmCall } from './llm-call';
-import { nsDiffMs, nsToMs, type SpanCore } from './span';
+import { compareNs, nsDiffMs, nsToMs, type SpanCore } from './span';
 
 /** Finish reasons meaning the model hit its output limit (OpenAI, Anthropic/Bedrock, Gemini, OpenAI Responses). */
 export const TRUNCATION_REASONS = new Set(['length', 'max_tokens', 'MAX_TOKENS', 'max_output_tokens']);
 const TOOL_STOP_REASONS = new Set(['tool_calls', 'tool_call', 'function_call', 'tool_use']);
 
-const byStart = (a: SpanCore, b: SpanCore) => {
-  const d = BigInt(a.startNs) - BigInt(b.startNs);
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
-};
-const endOf = (call: LlmCall) => BigInt(call.span.endNs);
+const byStart = (a: SpanCore, b: SpanCore) => compareNs(a.startNs, b.startNs);
 const hasText = (text: string | null | undefined): text is string =>
   text !== undefined && text !== null && text.trim() !== '' && text !== REDACTED;
 
@@ -45,7 +41,7 @@ export function buildReviewItem(traceId: string, spans: readonly SpanCore[]): Re
   const firstCall = calls[0]!;
   const finalCall =
     [...calls]
-      .sort((a, b) => (endOf(a) < endOf(b) ? -1 : endOf(a) > endOf(b) ? 1 : 0))
+      .sort((a, b) => compareNs(a.span.endNs, b.span.endNs))
       .reverse()
       .find((call) => hasText(call.output?.[0]?.content) && !TOOL_STOP_REASONS.has(call.finishReasons[0] ?? '')) ??
     calls.at(-1)!;
@@ -209,11 +205,10 @@ function depthOf(byId: ReadonlyMap<string, SpanCore>): (span: SpanCore) => numbe
   };
 }
 
+/** The root span's duration; when the root never ended, the time to the last span's end. */
 function latency(root: SpanCore, spans: readonly SpanCore[]): number | null {
-  if (root.startNs !== '0' && BigInt(root.endNs) >= BigInt(root.startNs) && root.endNs !== '0')
-    return nsDiffMs(root.startNs, root.endNs);
-  const ends = spans.map((span) => BigInt(span.endNs)).filter((end) => end > 0n);
-  if (!ends.length || root.startNs === '0') return null;
-  const max = ends.reduce((a, b) => (a > b ? a : b));
-  return nsDiffMs(root.startNs, max.toString());
+  if (root.startNs === '0') return null;
+  if (root.endNs !== '0' && compareNs(root.endNs, root.startNs) >= 0) return nsDiffMs(root.startNs, root.endNs);
+  const last = spans.reduce((max, span) => (compareNs(span.endNs, max) > 0 ? span.endNs : max), '0');
+  return compareNs(last, root.startNs) > 0 ? nsDiffMs(root.startNs, last) : null;
 }

@@ -21,7 +21,7 @@ export type ImportOptions = Readonly<{
 export async function importTraceFiles(paths: readonly string[], options: ImportOptions): Promise<ImportSummary> {
   const started = options.clock();
   const ingest = new TraceIngest(options.store, importStamp(started));
-  const batchSpans = options.batchSpans ?? 2000;
+  const batchSpans = options.batchSpans ?? 5000;
   const maxErrors = options.maxErrors ?? 100;
   const interval = options.progressIntervalMs ?? 100;
   const errors: ImportError[] = [];

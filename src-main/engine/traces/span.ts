@@ -50,6 +50,9 @@ export type DecodeProblem = Readonly<{ line: number | null; offset: number | nul
 /** What decoding one request (a JSON line, a protobuf message) produced: its good spans and its bad ones. */
 export type DecodedBatch = Readonly<{ spans: DecodedSpan[]; bad: number; problems: DecodeProblem[] }>;
 
+/** Orders two nanosecond strings exactly without BigInt: decoders strip leading zeros, so length orders first. */
+export const compareNs = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
 /** Nanoseconds (decimal string) to epoch milliseconds; exact through BigInt. */
 export const nsToMs = (ns: string): number => Number(BigInt(ns) / 1_000_000n);
 

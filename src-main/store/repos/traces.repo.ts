@@ -123,7 +123,14 @@ export class TracesRepo {
     return this.db.transaction(() => {
       const fresh = new Map<string, number>();
       let inserted = 0;
+      // The spans of one resource share its attributes object: serialise it once.
+      let lastResource: object | undefined;
+      let resourceJson = '';
       for (const { span, convention, isLlm, sourceFile } of spans) {
+        if (span.resource !== lastResource) {
+          lastResource = span.resource;
+          resourceJson = json(span.resource);
+        }
         const changes = this.insertSpan.run({
           traceId: span.traceId,
           spanId: span.spanId,
@@ -137,7 +144,7 @@ export class TracesRepo {
           convention,
           isLlm: isLlm ? 1 : 0,
           attributes: json(span.attributes),
-          resource: json(span.resource),
+          resource: resourceJson,
           events: span.events.length ? json(span.events) : null,
           sourceFile,
           importedAt,

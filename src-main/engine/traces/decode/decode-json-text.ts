@@ -27,7 +27,11 @@ export function decodeJsonText(text: string, firstLine: number | null): DecodedB
 function syntaxProblem(text: string, firstLine: number | null, error: Error): DecodeProblem {
   const position = /position (\d+)/.exec(error.message);
   const line = firstLine === null ? null : firstLine + (position ? countNewlines(text, Number(position[1])) : 0);
-  const reason = text.trim() === '' ? 'empty document' : error.message.replace(/^Unexpected/, 'unexpected');
+  // V8 quotes the start of the text in the message; leave it out, the file's content is not ours to echo.
+  const reason =
+    text.trim() === ''
+      ? 'empty document'
+      : error.message.replace(/, ".*" is not valid JSON$/s, '').replace(/^Unexpected/, 'unexpected');
   return { line, offset: null, message: `not valid JSON: ${reason}` };
 }
 

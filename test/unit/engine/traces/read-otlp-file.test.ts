@@ -51,7 +51,8 @@ describe('readOtlpFile', () => {
     expect(result.names).toEqual(['span 1.0', 'span 1.1', 'span 2.0', 'span 2.1']);
     expect(result.bad).toBe(1);
     expect(result.problems[0]).toMatchObject({ line: 3, offset: null });
-    expect(result.problems[0]!.message).toMatch(/^not valid JSON/);
+    expect(result.problems[0]!.message).toMatch(/^not valid JSON: unexpected token 'b'/);
+    expect(result.problems[0]!.message).not.toContain('resourceSpans');
   });
 
   it('reads one pretty-printed document and a JSON array of requests', async () => {
