@@ -8,6 +8,7 @@ import './styles/forms.css';
 import './styles/targets.css';
 import './styles/settings.css';
 import './styles/results.css';
+import './styles/traces.css';
 import './styles/optimizer.css';
 
 const url = new URL(window.location.href);

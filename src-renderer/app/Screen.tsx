@@ -3,6 +3,7 @@ import type { Route } from './router';
 import { DatasetsPage } from '../features/datasets/DatasetsPage';
 import { PortfolioPage } from '../features/portfolio/PortfolioPage';
 import { JudgesPage } from '../features/judges/JudgesPage';
+import { TracesPage } from '../features/traces/TracesPage';
 import { CandidatePage } from '../features/optimizer/CandidatePage';
 import { ComparePromptsPage } from '../features/optimizer/ComparePromptsPage';
 import { OptimizerPage } from '../features/optimizer/OptimizerPage';
@@ -23,6 +24,8 @@ export function Screen({ route }: { route: Route }) {
       return first ? <RunPage key={first} runId={first} /> : <ResultsPage targetId={undefined} />;
     case 'compare':
       return first && second ? <ComparePage runIdA={first} runIdB={second} /> : <ResultsPage targetId={undefined} />;
+    case 'traces':
+      return <TracesPage />;
     case 'judges':
       return <JudgesPage />;
     case 'optimizer':

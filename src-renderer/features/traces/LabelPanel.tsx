@@ -1,0 +1,218 @@
+// Labeling one item (verdict, dimension scores, tags, notes), a whole group, undo, and promotion.
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { GRADER_CATALOG, type GraderId } from '../../../src-shared/model';
+import type { DatasetSummary } from '../../../src-shared/contract/datasets.contract';
+import { api } from '../../api/client';
+import { KEY_HELP } from './traces.keys';
+import { useTraces } from './traces.store';
+
+export type LabelPanelHandle = Readonly<{ focusTags(): void; focusNotes(): void }>;
+
+const VERDICTS = [
+  ['pass', '✓ Pass', 'p'],
+  ['fail', '✕ Fail', 'f'],
+  ['defer', '… Defer', 'd'],
+] as const;
+const JUDGES = Object.values(GRADER_CATALOG).filter((g) => g.kind === 'llm_judge');
+
+export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly string[] }>(function LabelPanel(
+  { dimensions },
+  ref,
+) {
+  const { label, dimension, groupKey, labelChanged, groupLabeled, undoRequested } = useTraces();
+  const promoteRequested = useTraces((state) => state.promoteRequested);
+  const [tag, setTag] = useState('');
+  const [notes, setNotes] = useState(label?.notes ?? '');
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [datasets, setDatasets] = useState<DatasetSummary[]>([]);
+  const [dataset, setDataset] = useState('');
+  const [judge, setJudge] = useState<GraderId>(JUDGES[0]!.id);
+  const tagInput = useRef<HTMLInputElement>(null);
+  const notesInput = useRef<HTMLTextAreaElement>(null);
+  useImperativeHandle(ref, () => ({
+    focusTags: () => tagInput.current?.focus(),
+    focusNotes: () => notesInput.current?.focus(),
+  }));
+  useEffect(() => setNotes(label?.notes ?? ''), [label]);
+  useEffect(
+    () => void api['traces.tags']({ prefix: tag || undefined }).then((tags) => setSuggestions(tags.map((t) => t.tag))),
+    [tag],
+  );
+  useEffect(() => {
+    void api['datasets.list']({}).then((list) => {
+      setDatasets(list);
+      setDataset((current) => current || list[0]?.id || '');
+    });
+  }, []);
+  const tags = label?.tags ?? [];
+  const addTag = () => {
+    const value = tag.trim();
+    if (value && !tags.includes(value)) void labelChanged({ tags: [...tags, value] });
+    setTag('');
+  };
+  return (
+    <aside className="label-panel" aria-label="Label">
+      <div className="segmented" role="radiogroup" aria-label="Verdict">
+        {VERDICTS.map(([value, text, key]) => (
+          <button
+            key={value}
+            role="radio"
+            aria-checked={label?.verdict === value}
+            className="button"
+            onClick={() => void labelChanged({ verdict: value }, true)}
+            data-testid={`verdict-${value}`}
+            title={`${text} (${key})`}
+          >
+            {text} <span className="kbd">{key}</span>
+          </button>
+        ))}
+      </div>
+      <section aria-label="Dimensions">
+        <h3>Dimensions</h3>
+        {dimensions.map((name, index) => {
+          const current = label?.dimensions[name];
+          return (
+            <div
+              key={name}
+              className={`dimension ${index === dimension ? 'selected' : ''}`}
+              data-testid={`dimension-${name}`}
+            >
+              <span>{name}</span>
+              <span className="score-buttons">
+                {[0, 1, 2, 3, 4, 5].map((value) => (
+                  <button
+                    key={value}
+                    className="icon-button"
+                    aria-pressed={current === value}
+                    onClick={() => void labelChanged({ dimensions: { [name]: current === value ? null : value } })}
+                    aria-label={`${name} ${value}`}
+                  >
+                    {value}
+                  </button>
+                ))}
+              </span>
+            </div>
+          );
+        })}
+      </section>
+      <section aria-label="Tags">
+        <h3>Tags</h3>
+        <div className="tags">
+          {tags.map((t) => (
+            <button
+              key={t}
+              className="badge accent"
+              onClick={() => void labelChanged({ tags: tags.filter((x) => x !== t) })}
+              title="Remove tag"
+            >
+              {t} ×
+            </button>
+          ))}
+        </div>
+        <input
+          ref={tagInput}
+          className="input"
+          list="tag-suggestions"
+          placeholder="Add a tag (t)"
+          value={tag}
+          onChange={(e) => setTag(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') addTag();
+            if (e.key === 'Escape') e.currentTarget.blur();
+          }}
+          data-testid="tag-input"
+        />
+        <datalist id="tag-suggestions">
+          {suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      </section>
+      <section aria-label="Notes">
+        <h3>Notes</h3>
+        <textarea
+          ref={notesInput}
+          className="notes"
+          rows={3}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          onBlur={() => notes !== (label?.notes ?? '') && void labelChanged({ notes })}
+          onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
+          placeholder="What is right or wrong (n)"
+          data-testid="notes-input"
+        />
+      </section>
+      <div className="toolbar">
+        <button className="button" onClick={() => void undoRequested()} data-testid="undo">
+          Undo <span className="kbd">u</span>
+        </button>
+      </div>
+      {groupKey && (
+        <section aria-label="Whole group">
+          <h3>Whole group</h3>
+          <div className="toolbar">
+            <button
+              className="button"
+              onClick={() => void groupLabeled({ verdict: 'pass' }, true)}
+              data-testid="group-pass"
+            >
+              Pass unlabeled
+            </button>
+            <button className="button" onClick={() => void groupLabeled({ verdict: 'fail' }, true)}>
+              Fail unlabeled
+            </button>
+          </div>
+        </section>
+      )}
+      <section aria-label="Promote">
+        <h3>Promote</h3>
+        <div className="toolbar">
+          <select className="input" value={dataset} onChange={(e) => setDataset(e.target.value)} aria-label="Dataset">
+            {datasets.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.id}
+              </option>
+            ))}
+          </select>
+          <button
+            className="button"
+            disabled={!dataset}
+            onClick={() => void promoteRequested({ dataset }, false)}
+            data-testid="promote-dataset"
+          >
+            To dataset
+          </button>
+        </div>
+        <div className="toolbar">
+          <select
+            className="input"
+            value={judge}
+            onChange={(e) => setJudge(e.target.value as GraderId)}
+            aria-label="Judge"
+          >
+            {JUDGES.map((j) => (
+              <option key={j.id} value={j.id}>
+                {j.id}
+              </option>
+            ))}
+          </select>
+          <button
+            className="button"
+            onClick={() => void promoteRequested({ judgeGrader: judge }, false)}
+            data-testid="promote-gold"
+          >
+            To gold set
+          </button>
+        </div>
+      </section>
+      <dl className="key-help">
+        {KEY_HELP.map(([keys, what]) => (
+          <div key={keys}>
+            <dt className="kbd">{keys}</dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  );
+});

@@ -1,0 +1,114 @@
+// The review queue: filters, the queue's label progress, and its groups (conversations and agent runs) with counts.
+import { useEffect, useState } from 'react';
+import type { TraceFilters } from '../../../src-shared/model';
+import { api } from '../../api/client';
+import { ago } from '../../components/format';
+import { useTraces } from './traces.store';
+
+export function QueuePanel() {
+  const { filters, groups, groupsTotal, counts, groupKey, filtersChanged, groupSelected } = useTraces();
+  const [models, setModels] = useState<{ model: string; count: number }[]>([]);
+  useEffect(() => void api['traces.models']({}).then(setModels), [groupsTotal]);
+  const set = (patch: Partial<TraceFilters>) => void filtersChanged({ ...filters, ...patch });
+  return (
+    <aside className="queue" aria-label="Review queue">
+      <div className="queue-filters">
+        <select
+          className="input"
+          value={filters.model ?? ''}
+          onChange={(e) => set({ model: e.target.value || undefined })}
+          aria-label="Model"
+        >
+          <option value="">All models</option>
+          {models.map((m) => (
+            <option key={m.model} value={m.model}>
+              {m.model} ({m.count})
+            </option>
+          ))}
+        </select>
+        <select
+          className="input"
+          value={filters.labelState ?? ''}
+          onChange={(e) => set({ labelState: (e.target.value || undefined) as TraceFilters['labelState'] })}
+          aria-label="Label state"
+          data-testid="filter-label-state"
+        >
+          <option value="">Any label</option>
+          <option value="unlabeled">Unlabeled</option>
+          <option value="labeled">Labeled</option>
+          <option value="pass">Pass</option>
+          <option value="fail">Fail</option>
+          <option value="defer">Defer</option>
+        </select>
+        <select
+          className="input"
+          value={filters.status ?? ''}
+          onChange={(e) => set({ status: (e.target.value || undefined) as TraceFilters['status'] })}
+          aria-label="Status"
+        >
+          <option value="">Any status</option>
+          <option value="ok">OK</option>
+          <option value="error">Error</option>
+        </select>
+        <input
+          className="input"
+          placeholder="Tag"
+          value={filters.tag ?? ''}
+          onChange={(e) => set({ tag: e.target.value || undefined })}
+          aria-label="Tag"
+        />
+        <input
+          className="input"
+          type="search"
+          placeholder="Search text"
+          value={filters.text ?? ''}
+          onChange={(e) => set({ text: e.target.value || undefined })}
+          aria-label="Search text"
+        />
+      </div>
+      {counts && (
+        <div className="queue-progress" data-testid="queue-progress">
+          <div className="progress">
+            <div
+              className="progress-fill"
+              style={{ width: `${counts.items ? (counts.labeled / counts.items) * 100 : 0}%` }}
+            />
+          </div>
+          <span className="num">
+            {counts.labeled} / {counts.items} labeled · {counts.pass} pass · {counts.fail} fail · {counts.defer} defer
+          </span>
+        </div>
+      )}
+      <ul className="group-list">
+        <li>
+          <button className="group" aria-current={groupKey === undefined} onClick={() => void groupSelected(undefined)}>
+            <span>All items</span>
+          </button>
+        </li>
+        {groups.map((group) => (
+          <li key={group.key}>
+            <button
+              className="group"
+              aria-current={groupKey === group.key}
+              onClick={() => void groupSelected(group.key)}
+              data-testid={`group-${group.key}`}
+            >
+              <span className="group-title">{group.title ?? group.key}</span>
+              <span className="muted group-meta">
+                {group.kind === 'agent_run' ? 'agent run' : 'conversation'} · {group.items} item
+                {group.items === 1 ? '' : 's'} · {group.labeled}/{group.items} labeled
+                {group.truncated > 0 && ` · ${group.truncated} truncated`}
+                {group.errors > 0 && ` · ${group.errors} errors`} · {ago(group.lastAt)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {groupsTotal > groups.length && (
+        <p className="muted">
+          Showing {groups.length} of {groupsTotal} groups: narrow the filters.
+        </p>
+      )}
+    </aside>
+  );
+}

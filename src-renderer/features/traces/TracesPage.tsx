@@ -1,0 +1,82 @@
+// The labeling workbench: the queue on the left, the item in the middle, the label on the right; keyboard first.
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client';
+import { ImportBar } from './ImportBar';
+import { ItemView } from './ItemView';
+import { LabelPanel, type LabelPanelHandle } from './LabelPanel';
+import { QueuePanel } from './QueuePanel';
+import { actionFor, type WorkbenchAction } from './traces.keys';
+import { useTraces } from './traces.store';
+
+export function TracesPage() {
+  const { item, label, counts, message, error, queueRequested } = useTraces();
+  const [dimensions, setDimensions] = useState<string[]>([]);
+  const panel = useRef<LabelPanelHandle>(null);
+  useEffect(() => {
+    void queueRequested();
+    void api['labels.dimensions']({}).then(setDimensions);
+    return api.on('traces.received', () => void queueRequested());
+  }, [queueRequested]);
+  const queue = useRef(Promise.resolve());
+  useEffect(() => {
+    const perform = async (action: WorkbenchAction): Promise<void> => {
+      const state = useTraces.getState();
+      if (action.kind === 'verdict') await state.labelChanged({ verdict: action.verdict }, true);
+      else if (action.kind === 'move') await state.moved(action.direction);
+      else if (action.kind === 'undo') await state.undoRequested();
+      else if (action.kind === 'dimension') state.dimensionMoved(action.by, dimensions.length);
+      else if (action.kind === 'score' && dimensions[state.dimension]) await state.labelChanged({ dimensions: { [dimensions[state.dimension]!]: action.value } });
+      else if (action.kind === 'focusTags') panel.current?.focusTags();
+      else if (action.kind === 'focusNotes') panel.current?.focusNotes();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      const inTextField = ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable;
+      const action = actionFor({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        inTextField,
+      });
+      if (!action || !item) return;
+      event.preventDefault();
+      // Key presses run one after another, so a fast `f` then `d` labels two items, never the same one twice.
+      queue.current = queue.current
+        .then(() => perform(action))
+        .catch((reason: unknown) => useTraces.setState({ error: reason instanceof Error ? reason.message : String(reason) }));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [item, dimensions]);
+  return (
+    <div className="workbench">
+      <header className="workbench-head">
+        <h1>Traces</h1>
+        <ImportBar />
+      </header>
+      {error && <div className="banner error">{error}</div>}
+      {message && (
+        <div className="banner" role="status" data-testid="workbench-message">
+          {message}
+        </div>
+      )}
+      <div className="workbench-body">
+        <QueuePanel />
+        <main className="workbench-item">
+          {item ? (
+            <ItemView item={item} />
+          ) : (
+            <div className="empty">
+              {counts?.items === 0
+                ? 'No traces yet. Import an OTLP file above (the example ships traces/riverside.otlp.jsonl), or send them to the OTLP receiver.'
+                : 'Every item of this queue is labeled. Pick another group or change the filters.'}
+            </div>
+          )}
+        </main>
+        {item && <LabelPanel key={item.id} ref={panel} dimensions={dimensions} />}
+      </div>
+      {label && <span className="sr-only">Current verdict {label.verdict ?? 'none'}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { launchBrowser } from './support/browser';
+import { serveExample, type Served } from './support/serve';
+import { WorkbenchPage } from './pages/workbench.page';
+
+describe('trace labeling workbench', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+  let workbench: WorkbenchPage;
+
+  beforeAll(async () => {
+    served = await serveExample();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(served.url);
+    workbench = new WorkbenchPage(page);
+    await workbench.open(served.origin);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  it('imports the example traces and labels by keyboard: p, f, d, j/k, digits, undo', async () => {
+    expect(await workbench.importExampleTraces()).toMatch(/36 review items/);
+    expect(await workbench.progress()).toContain('0 / 36 labeled');
+
+    const first = await workbench.currentQuestion();
+    await workbench.press('p');
+    await expect.poll(() => workbench.progress()).toContain('1 / 36 labeled · 1 pass');
+    await expect.poll(() => workbench.currentQuestion()).not.toBe(first);
+
+    await workbench.press('f');
+    await expect.poll(() => workbench.progress()).toContain('2 / 36 labeled · 1 pass · 1 fail');
+    await workbench.press('d');
+    await expect.poll(() => workbench.progress()).toContain('3 / 36 labeled · 1 pass · 1 fail · 1 defer');
+
+    await workbench.press('k', 'ArrowDown', '4');
+    await expect.poll(() => page.locator('[data-testid=dimension-completeness] [aria-pressed=true]').textContent()).toBe('4');
+
+    await workbench.press('u');
+    await expect.poll(() => page.locator('[data-testid=dimension-completeness] [aria-pressed=true]').count()).toBe(0);
+    await workbench.press('u');
+    await expect.poll(() => workbench.progress()).toContain('2 / 36 labeled · 1 pass · 1 fail · 0 defer');
+  });
+
+  it('promotes a good trace into the dataset and refuses a truncated one, saying why', async () => {
+    await page.getByPlaceholder('Search text').fill('Left Hand');
+    await page.getByTestId('review-item').waitFor();
+    await page.getByTestId('promote-dataset').click();
+    await expect.poll(() => workbench.message()).toMatch(/Promoted 1 into dataset helpdesk/);
+    const dataset = readFileSync(join(served.workspaceDir, 'datasets', 'helpdesk.yaml'), 'utf8');
+    expect(dataset).toContain('# Questions the Riverside Library help desk gets every week.');
+    const promoted = parse(dataset).questions.at(-1);
+    expect(promoted.metadata.source_trace).toBeTruthy();
+
+    await page.getByPlaceholder('Search text').fill('Summarise every rule');
+    await expect.poll(() => workbench.currentQuestion()).toContain('Summarise every rule');
+    await page.getByTestId('promote-dataset').click();
+    await expect.poll(() => workbench.message()).toMatch(/Promoted 0 into dataset helpdesk\. Refused 1: .*truncat/i);
+  });
+});
