@@ -1,7 +1,9 @@
 // Picks the screen for the current route.
+import type { GraderId } from '../../src-shared/model';
 import type { Route } from './router';
 import { DatasetsPage } from '../features/datasets/DatasetsPage';
 import { PortfolioPage } from '../features/portfolio/PortfolioPage';
+import { GoldLabeling } from '../features/judges/GoldLabeling';
 import { JudgesPage } from '../features/judges/JudgesPage';
 import { TracesPage } from '../features/traces/TracesPage';
 import { CandidatePage } from '../features/optimizer/CandidatePage';
@@ -27,7 +29,7 @@ export function Screen({ route }: { route: Route }) {
     case 'traces':
       return <TracesPage />;
     case 'judges':
-      return <JudgesPage />;
+      return first && second === 'label' ? <GoldLabeling key={first} grader={first as GraderId} /> : <JudgesPage />;
     case 'optimizer':
       if (first === 'compare') return <ComparePromptsPage key={second ?? ''} targetId={second} />;
       return first ? <CandidatePage key={first} id={first} /> : <OptimizerPage />;

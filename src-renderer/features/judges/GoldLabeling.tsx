@@ -1,0 +1,101 @@
+// Labeling a judge's gold set: the question and response first, the judge's verdict only after you decide.
+import { useCallback, useEffect, useState } from 'react';
+import type { GoldItem, GraderId } from '../../../src-shared/model';
+import { api } from '../../api/client';
+import { hrefFor } from '../../app/router';
+import { Markdown } from '../../components/Markdown';
+import { StatusBadge } from '../../components/StatusBadge';
+import { actionFor } from '../traces/traces.keys';
+
+export function GoldLabeling({ grader }: { grader: GraderId }) {
+  const [items, setItems] = useState<GoldItem[]>();
+  const [index, setIndex] = useState(0);
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    api['judges.goldItems']({ grader }).then(
+      (gold) => {
+        setItems(gold);
+        setIndex(Math.max(0, gold.findIndex((item) => item.human_label === null)));
+      },
+      (reason: unknown) => setError(String(reason)),
+    );
+  }, [grader]);
+  const label = useCallback(
+    async (verdict: 'pass' | 'fail' | 'defer') => {
+      const item = items?.[index];
+      if (!item) return;
+      await api['labels.submit']({ subjectType: 'gold_item', subjectId: item.id, verdict });
+      setItems((current) => current?.map((it) => (it.id === item.id ? { ...it, human_label: verdict } : it)));
+    },
+    [items, index],
+  );
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const inTextField = ['INPUT', 'TEXTAREA', 'SELECT'].includes((event.target as HTMLElement).tagName);
+      const action = actionFor({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, inTextField });
+      if (!action || !items) return;
+      if (action.kind === 'verdict') void label(action.verdict);
+      else if (action.kind === 'move') setIndex((i) => Math.max(0, Math.min(items.length - 1, i + (action.direction === 'next' ? 1 : -1))));
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [items, label]);
+  if (error) return <div className="page banner error">{error}</div>;
+  if (!items) return <div className="page muted">Loading the gold set…</div>;
+  const item = items[index];
+  const labelled = items.filter((i) => i.human_label !== null).length;
+  return (
+    <div className="page" data-testid="gold-labeling">
+      <header className="page-header">
+        <div>
+          <h1>Label {grader}</h1>
+          <p>
+            Decide whether each response passes, before you see the judge’s verdict. <span className="kbd">p</span> <span className="kbd">f</span> <span className="kbd">d</span> label, <span className="kbd">j</span>{' '}
+            <span className="kbd">k</span> move.
+          </p>
+        </div>
+        <a className="button" href={hrefFor('judges')}>
+          Back to judges
+        </a>
+      </header>
+      <div className="queue-progress" data-testid="gold-progress">
+        <div className="progress">
+          <div className="progress-fill" style={{ width: `${items.length ? (labelled / items.length) * 100 : 0}%` }} />
+        </div>
+        <span className="num">
+          {labelled} / {items.length} labelled · item {index + 1}
+        </span>
+      </div>
+      {!item ? (
+        <div className="empty">The gold set is empty: sample the judge’s calls on the judges screen first.</div>
+      ) : (
+        <article className="card">
+          <div className="turn turn-user">
+            <div className="turn-role">question</div>
+            <div className="turn-content">{item.question}</div>
+          </div>
+          <div className="turn turn-assistant turn-response">
+            <div className="turn-role">response</div>
+            <Markdown text={item.response} />
+          </div>
+          <div className="segmented" role="radiogroup" aria-label="Your label">
+            {(['pass', 'fail', 'defer'] as const).map((verdict) => (
+              <button key={verdict} role="radio" aria-checked={item.human_label === verdict} className="button" onClick={() => void label(verdict)} data-testid={`gold-${verdict}`}>
+                {verdict}
+              </button>
+            ))}
+          </div>
+          {item.human_label === null ? (
+            <p className="muted">The judge’s verdict shows once you have labelled this item.</p>
+          ) : (
+            <p data-testid="judge-verdict">
+              Judge: <StatusBadge status="skipped" label={`score ${item.judge_score ?? '—'}`} /> {item.judge_reason}
+            </p>
+          )}
+        </article>
+      )}
+    </div>
+  );
+}
