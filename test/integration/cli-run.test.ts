@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store, storeFile } from '../../src-main/store/store';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
 import { isJudgePrompt, judgeScript } from '../fixtures/fake-scripts';
-import { copyExample } from '../support/workspace';
+import { exampleOn } from '../support/online-example';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-run-config-'));
@@ -28,9 +28,7 @@ function launch(args: readonly string[]): { child: ChildProcess; exit: Promise<E
 
 /** A workspace copied from the example whose `local` provider is `url`, with the given settings block. */
 function workspaceAt(url: string, settings = '  concurrency: 2'): string {
-  return copyExample({
-    'aieval.yaml': (text) => text.replace('http://localhost:11434', url).replace(/settings:\n(?: {2}.*\n)+/, `settings:\n  question_pass_threshold: 3.5\n${settings}\n`),
-  });
+  return exampleOn(url, (text) => text.replace(/settings:\n(?: {2}.*\n)+/, `settings:\n  question_pass_threshold: 3.5\n${settings}\n`));
 }
 
 const judged = judgeScript({ score: 4, reason: 'fine' }, () => ({ text: ANSWER, delayMs: 20 }));
@@ -141,7 +139,7 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     expect(bad.stderr).toContain('--shard 5/4: I must be between 1 and N');
     const unknown = await launch(['run', '--workspace', dir, '--target', 'nope']).exit;
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown target nope; known: helpdesk_chat, helpdesk_agent');
+    expect(unknown.stderr).toContain('unknown target nope; known: helpdesk_chat, helpdesk_agent, ');
     const dry = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--repeat', '2', '--dry-run']).exit;
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('helpdesk_chat: 9 question(s) × 2 repeats from dataset helpdesk@1.0.0');

@@ -4,7 +4,7 @@ import type { ResultDetail, RunFinished } from '../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
 import { isJudgePrompt } from '../fixtures/fake-scripts';
 import { createTestApp } from '../support/app';
-import { copyExample } from '../support/workspace';
+import { exampleOn } from '../support/online-example';
 
 /** A help-desk agent: looks the loan up, renews it, then reports the new due date from the tool result. */
 function agentOrJudge(request: FakeRequest) {
@@ -26,7 +26,7 @@ describe('an agent target run through the service (catalog MCP server over stdio
 
   beforeAll(async () => {
     server = await startFakeProviderServer({ script: agentOrJudge });
-    app = createTestApp(copyExample({ 'aieval.yaml': (text) => text.replace('http://localhost:11434', server.url) }), { trusted: true });
+    app = createTestApp(exampleOn(server.url), { trusted: true });
     app.events.subscribe((name, payload) => {
       if (name === 'runs.finished') ended.get((payload as RunFinished).runId)?.((payload as RunFinished));
     });

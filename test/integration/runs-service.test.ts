@@ -4,7 +4,7 @@ import type { RunFinished, RunProgress } from '../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { judgeScript, lastUserText } from '../fixtures/fake-scripts';
 import { createTestApp } from '../support/app';
-import { copyExample } from '../support/workspace';
+import { exampleOn } from '../support/online-example';
 
 describe('runs through the service (fake provider server)', () => {
   let server: FakeProviderServer;
@@ -29,7 +29,7 @@ describe('runs through the service (fake provider server)', () => {
     server = await startFakeProviderServer({
       script: judgeScript({ score: 4, reason: 'fine' }, (request) => ({ text: `Answer: ${lastUserText(request)} The main branch is open 12:00 to 17:00 on Sundays.` })),
     });
-    const dir = copyExample({ 'aieval.yaml': (text) => text.replace('http://localhost:11434', server.url) });
+    const dir = exampleOn(server.url);
     app = createTestApp(dir, { trusted: true });
     app.events.subscribe((name, payload) => {
       if (name === 'runs.progressed') progress.push(payload as RunProgress);
@@ -64,7 +64,8 @@ describe('runs through the service (fake provider server)', () => {
     expect(page.total).toBe(total);
     expect(page.rows).toHaveLength(3);
     const one = await call<{ judgeCalls: { graderId: string; prompt: string }[]; graders: unknown[] }>('results.get', { resultId: page.rows[0]!.id });
-    expect(one.graders).toHaveLength(5);
+    const target = await call<{ graders: string[] }>('targets.get', { id: 'helpdesk_chat' });
+    expect(one.graders.map((grader) => (grader as { graderId: string }).graderId)).toEqual(target.graders);
     expect(one.judgeCalls.some((judge) => judge.prompt.includes('<agent_response>'))).toBe(true);
 
     const list = await call<{ total: number; runs: { id: string }[] }>('runs.list', { targetId: 'helpdesk_chat' });

@@ -13,6 +13,7 @@ import type { HeldLock, LockOptions } from './run-lock';
 import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
 import { ProgressThrottle } from './progress';
 import { runPool } from './pool';
+import { ResultWriter } from './result-writer';
 import type { LimiterRegistry, ProviderFactory, RunServices } from './run-services';
 import type { TargetCaller } from './target-caller';
 
@@ -83,6 +84,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       intervalMs: deps.progressIntervalMs,
       now: deps.clock,
     });
+    const writer = new ResultWriter(db);
     const env: QuestionEnv = {
       runId,
       plan,
@@ -106,7 +108,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
           } finally {
             await answered.answer?.tools?.close();
           }
-          await db.results.insert(row);
+          await writer.write(row);
           for (const call of row.judgeCalls) observed.judgeCall(call);
           addToTally(tally, { status: row.status, score: row.score, passed: row.passed, targetFailed: row.response === null });
           progress.record({ questionId: row.questionId, repeatIndex: row.repeatIndex, status: row.status, score: row.score });

@@ -146,7 +146,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 }
 
 export class ResultsRepo {
-  private readonly write: (result: NewQuestionResult) => number;
+  private readonly write: (results: readonly NewQuestionResult[]) => number[];
   private readonly selectTally;
   private readonly selectKeys;
   private readonly selectScoreCounts;
@@ -176,9 +176,7 @@ export class ResultsRepo {
        VALUES (@runId, @resultId, @questionId, @graderId, @provider, @model, @templateVersion, @prompt, @responseSeen,
          @rawAnswer, @score, @reason, @error, @settingsJson, @latencyMs, @createdAt)`,
     );
-    // One transaction per question: a crash leaves either the whole question or none of it, and the
-    // UNIQUE (run_id, question_id, repeat_index) key makes a second write of the same question fail loudly.
-    this.write = db.transaction((result: NewQuestionResult): number => {
+    const writeOne = (result: NewQuestionResult): number => {
       const resultId = Number(
         insertResult.run({
           runId: result.runId,
@@ -210,7 +208,12 @@ export class ResultsRepo {
         insertJudgeCall.run({ ...call, runId: result.runId, resultId, questionId: result.questionId, settingsJson: settings === null ? null : JSON.stringify(settings), createdAt: result.createdAt });
       }
       return resultId;
-    });
+    };
+    // A question's rows are written together in one transaction: a crash leaves either the whole question or none
+    // of it, and the UNIQUE (run_id, question_id, repeat_index) key makes a second write of it fail loudly. Questions
+    // that finish together share a transaction: each commit appends whole pages to the WAL, so one commit per
+    // question would cost far more than the rows themselves.
+    this.write = db.transaction((results: readonly NewQuestionResult[]): number[] => results.map(writeOne));
     this.selectTally = db.prepare<{ runId: string }, StoredTally>(
       `SELECT coalesce(sum(status = 'scored'), 0) AS scored, coalesce(sum(status = 'unscored'), 0) AS unscored,
               coalesce(sum(status = 'degraded'), 0) AS degraded, coalesce(sum(passed = 1), 0) AS passed,
@@ -239,7 +242,12 @@ export class ResultsRepo {
 
   /** Writes one finished question (result, graders, tool calls, judge calls) atomically; returns its id. */
   insert(result: NewQuestionResult): number {
-    return this.write(result);
+    return this.write([result])[0]!;
+  }
+
+  /** Writes finished questions in one transaction (all or none); returns their ids in order. */
+  insertMany(results: readonly NewQuestionResult[]): number[] {
+    return this.write(results);
   }
 
   tally(runId: string): StoredTally {
