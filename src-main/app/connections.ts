@@ -23,13 +23,22 @@ export function keyringOf(state: AppState): Keyring {
 export function connectionOf(state: AppState, name: string): ProviderConfig {
   const providers = state.workspace().config?.providers ?? {};
   const found = Object.hasOwn(providers, name) ? providers[name] : undefined;
-  if (!found) throw new RpcError('not_found', `No provider "${name}" in ${CONFIG_FILE}; known: ${Object.keys(providers).join(', ') || '(none)'}.`);
+  if (!found)
+    throw new RpcError(
+      'not_found',
+      `No provider "${name}" in ${CONFIG_FILE}; known: ${Object.keys(providers).join(', ') || '(none)'}.`,
+    );
   return found;
 }
 
 export function keyStatusOf(keyring: Keyring, name: string, config: ProviderConfig): KeyStatus {
   const variable = apiKeyVariable(config) ?? null;
-  return { provider: name, variable, source: variable === null ? null : keySource(variable, keyring.secrets, keyring.env), storage: keyring.secrets.kind };
+  return {
+    provider: name,
+    variable,
+    source: variable === null ? null : keySource(variable, keyring.secrets, keyring.env),
+    storage: keyring.secrets.kind,
+  };
 }
 
 /** The environment to build these connections with: the process environment with the keychain's keys laid over it. */
@@ -57,7 +66,11 @@ export function connectionsEnv(state: AppState, config: WorkspaceConfig): Env {
   return envFor(keyringOf(state), Object.values(config.providers));
 }
 
-const DEFAULT_ADDRESS = { ollama: OLLAMA_DEFAULT_URL, openai: OPENAI_DEFAULT_URL, anthropic: ANTHROPIC_DEFAULT_URL } as const;
+const DEFAULT_ADDRESS = {
+  ollama: OLLAMA_DEFAULT_URL,
+  openai: OPENAI_DEFAULT_URL,
+  anthropic: ANTHROPIC_DEFAULT_URL,
+} as const;
 
 /** What a connection calls: its base_url, else its kind's default address; a replay connection's cassette file. */
 export function addressOf(config: ProviderConfig): string {

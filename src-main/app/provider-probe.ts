@@ -24,7 +24,13 @@ export async function probeConnection(state: AppState, name: string, config: Pro
     return { models, test: { ok: true, problem: null, message, latencyMs: elapsed(), modelCount: models.length } };
   } catch (error) {
     const { problem, message } = describeFailure(error, keyStatusOf(keyring, name, config));
-    const test = { ok: false, problem, message: redactKey(message, keyOf(keyring, config)), latencyMs: elapsed(), modelCount: null };
+    const test = {
+      ok: false,
+      problem,
+      message: redactKey(message, keyOf(keyring, config)),
+      latencyMs: elapsed(),
+      modelCount: null,
+    };
     return { models: [], test };
   }
 }
@@ -34,7 +40,10 @@ export function describeFailure(error: unknown, key: KeyStatus): { problem: Conn
   const detail = error instanceof Error ? error.message : String(error);
   if (error instanceof ProviderConfigError) {
     if (key.variable !== null && key.source === null) {
-      const where = key.storage === 'keychain' ? `store a key here or set ${key.variable} in the environment` : `set ${key.variable} in the environment of \`ai-eval serve\` and restart it`;
+      const where =
+        key.storage === 'keychain'
+          ? `store a key here or set ${key.variable} in the environment`
+          : `set ${key.variable} in the environment of \`ai-eval serve\` and restart it`;
       return { problem: 'no_key', message: `No API key: ${where}.` };
     }
     return { problem: 'config', message: `Configuration problem: ${detail}` };
@@ -44,8 +53,15 @@ export function describeFailure(error: unknown, key: KeyStatus): { problem: Conn
   if (status === undefined) return { problem: 'unreachable', message: `Unreachable: ${detail}` };
   if (status === 401 || status === 403) {
     const which = key.variable ? ` (${key.variable}${key.source ? ` from the ${key.source}` : ''})` : '';
-    return { problem: 'unauthorized', message: `Key refused (HTTP ${status}): the server did not accept the API key${which}. ${detail}` };
+    return {
+      problem: 'unauthorized',
+      message: `Key refused (HTTP ${status}): the server did not accept the API key${which}. ${detail}`,
+    };
   }
-  if (status === 404) return { problem: 'not_found', message: `Not found (HTTP 404): check base_url (OpenAI-compatible servers usually end in /v1). ${detail}` };
+  if (status === 404)
+    return {
+      problem: 'not_found',
+      message: `Not found (HTTP 404): check base_url (OpenAI-compatible servers usually end in /v1). ${detail}`,
+    };
   return { problem: 'http_error', message: `The server answered HTTP ${status}: ${detail}` };
 }

@@ -38,7 +38,10 @@ export class SafeStorageSecretStore implements SecretStore {
     try {
       return this.safeStorage.decryptString(Buffer.from(stored, 'base64'));
     } catch (error) {
-      throw new RpcError('unavailable', `The stored ${name} in ${this.file} cannot be decrypted (the OS keychain changed?); store the key again: ${(error as Error).message}`);
+      throw new RpcError(
+        'unavailable',
+        `The stored ${name} in ${this.file} cannot be decrypted (the OS keychain changed?); store the key again: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -60,7 +63,10 @@ export class SafeStorageSecretStore implements SecretStore {
   private refuseWithoutKeychain(name: string): void {
     const backend = this.platform === 'linux' ? this.safeStorage.getSelectedStorageBackend?.() : undefined;
     if (!this.safeStorage.isEncryptionAvailable() || backend === 'basic_text') {
-      throw new RpcError('unavailable', `No OS keychain is available to encrypt ${name} (install gnome-keyring or KWallet), so it is not stored; set ${name} in the environment instead.`);
+      throw new RpcError(
+        'unavailable',
+        `No OS keychain is available to encrypt ${name} (install gnome-keyring or KWallet), so it is not stored; set ${name} in the environment instead.`,
+      );
     }
   }
 

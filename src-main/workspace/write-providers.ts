@@ -4,7 +4,11 @@ import type { ProviderConfig, WorkspaceConfig } from '../../src-shared/model';
 import { documentText, mergeInto } from './yaml-merge';
 
 /** Returns the new text of aieval.yaml with `providers` and `judge` replaced (a null judge removes the block). */
-export function withConnections(configText: string, providers: Readonly<Record<string, ProviderConfig>>, judge: WorkspaceConfig['judge'] | null): string {
+export function withConnections(
+  configText: string,
+  providers: Readonly<Record<string, ProviderConfig>>,
+  judge: WorkspaceConfig['judge'] | null,
+): string {
   const doc = parseDocument(configText);
   mergeInto(doc, ['providers'], providers);
   if (judge) mergeInto(doc, ['judge'], judge);

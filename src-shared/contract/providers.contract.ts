@@ -8,12 +8,22 @@ export const providerSummary = z.object({
   name: z.string(),
   /** The connection as written in aieval.yaml (kind, base_url, api_key_env, file, metadata); never a key. */
   config: providerConfig,
-  address: z.string().describe('What is called: base_url, the kind’s default address, or the cassette of a replay provider.'),
+  address: z
+    .string()
+    .describe('What is called: base_url, the kind’s default address, or the cassette of a replay provider.'),
   key: keyStatus,
 });
 export type ProviderSummary = z.infer<typeof providerSummary>;
 
-export const connectionProblem = z.enum(['no_key', 'unauthorized', 'unreachable', 'not_found', 'http_error', 'config', 'error']);
+export const connectionProblem = z.enum([
+  'no_key',
+  'unauthorized',
+  'unreachable',
+  'not_found',
+  'http_error',
+  'config',
+  'error',
+]);
 export type ConnectionProblem = z.infer<typeof connectionProblem>;
 
 export const connectionTest = z.object({

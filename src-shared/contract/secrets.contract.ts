@@ -4,9 +4,17 @@ import { call } from '../rpc/define';
 
 export const keyStatus = z.object({
   provider: z.string(),
-  variable: z.string().nullable().describe('The environment variable the key stands for; null when the connection needs no key.'),
-  source: z.enum(['keychain', 'environment']).nullable().describe('Where the key comes from now; null when it is missing.'),
-  storage: z.enum(['keychain', 'environment']).describe('keychain: keys can be stored here; environment: only the server’s environment can hold them.'),
+  variable: z
+    .string()
+    .nullable()
+    .describe('The environment variable the key stands for; null when the connection needs no key.'),
+  source: z
+    .enum(['keychain', 'environment'])
+    .nullable()
+    .describe('Where the key comes from now; null when it is missing.'),
+  storage: z
+    .enum(['keychain', 'environment'])
+    .describe('keychain: keys can be stored here; environment: only the server’s environment can hold them.'),
 });
 export type KeyStatus = z.infer<typeof keyStatus>;
 

@@ -55,7 +55,9 @@ describe('settings', () => {
     const before = readFileSync(file, 'utf8');
     await settings.open(served.origin);
     await settings.setting('concurrency').fill('0');
-    await expect.poll(() => page.getByTestId('problems-setting-concurrency').textContent()).toContain('expected number to be >=1');
+    await expect
+      .poll(() => page.getByTestId('problems-setting-concurrency').textContent())
+      .toContain('expected number to be >=1');
     await settings.setting('concurrency').fill('6');
     await settings.setting('rate_limit.max_retries').fill('5');
     await settings.setting('otlp_receiver.enabled').check();
@@ -70,11 +72,16 @@ describe('settings', () => {
     expect(config.settings.otlp_receiver.enabled).toBe(true);
     expect(config.providers).toEqual({ ...parse(before).providers, cloud: { kind: 'openai' } });
     expect(config.targets).toEqual(parse(before).targets);
-    for (const comment of before.split('\n').filter((line) => line.trim().startsWith('#'))) expect(after).toContain(comment);
+    for (const comment of before.split('\n').filter((line) => line.trim().startsWith('#')))
+      expect(after).toContain(comment);
 
     // Under `ai-eval serve` keys come from the environment only: the screen says which variable to set, never a key.
-    await expect.poll(() => settings.keyStatus('cloud').textContent()).toMatch(/Missing: no OPENAI_API_KEY|from the environment \(OPENAI_API_KEY\)/);
-    expect(await settings.keyNote('cloud').textContent()).toContain('set OPENAI_API_KEY in the environment of ai-eval serve and restart it');
+    await expect
+      .poll(() => settings.keyStatus('cloud').textContent())
+      .toMatch(/Missing: no OPENAI_API_KEY|from the environment \(OPENAI_API_KEY\)/);
+    expect(await settings.keyNote('cloud').textContent()).toContain(
+      'set OPENAI_API_KEY in the environment of ai-eval serve and restart it',
+    );
     expect(await page.getByTestId('key-input-cloud').count()).toBe(0);
   });
 });

@@ -19,7 +19,9 @@ describe('target editor', () => {
   beforeAll(async () => {
     // The example's local Ollama points at the fake server, so the model select has a live list.
     fake = await startFakeProviderServer({ models: ['llama3.1:8b', 'llama3.2:3b', 'qwen3:8b'] });
-    const workspaceDir = copyExample({ 'aieval.yaml': (text) => text.replace('base_url: http://localhost:11434', `base_url: ${fake.url}`) });
+    const workspaceDir = copyExample({
+      'aieval.yaml': (text) => text.replace('base_url: http://localhost:11434', `base_url: ${fake.url}`),
+    });
     file = join(workspaceDir, 'aieval.yaml');
     served = await serveExample({ workspaceDir, init: false });
     browser = await launchBrowser();
@@ -37,13 +39,17 @@ describe('target editor', () => {
     const editor = new TargetEditorPage(page);
     const before = readFileSync(file, 'utf8');
     await editor.openFromPortfolio(served.origin, 'helpdesk_chat');
-    await expect.poll(() => editor.modelListNote().textContent()).toBe('3 models from local; any other name can be typed.');
+    await expect
+      .poll(() => editor.modelListNote().textContent())
+      .toBe('3 models from local; any other name can be typed.');
 
     await editor.fill('target-model', 'llama3.2:3b');
     await editor.fill('target-gate-threshold', '4.2');
     await editor.field('target-gate-type-soft').click();
     await editor.fill('target-generation-temperature', 'warm');
-    await expect.poll(() => editor.problems('target-generation-temperature').textContent()).toContain('must be a number');
+    await expect
+      .poll(() => editor.problems('target-generation-temperature').textContent())
+      .toContain('must be a number');
     await editor.saveWithShortcut();
     await expect.poll(() => editor.status().textContent()).toContain('Not saved: fix the 1 problem marked below');
     expect(readFileSync(file, 'utf8')).toBe(before);
@@ -58,7 +64,8 @@ describe('target editor', () => {
     expect(chat.model).toBe('llama3.2:3b');
     expect(chat.gate).toEqual({ metric: 'avg_score', threshold: 4.2, type: 'soft' });
     expect(chat.generation).toEqual({ temperature: 0.3, max_tokens: 1024, seed: 7 });
-    for (const comment of before.split('\n').filter((line) => line.trim().startsWith('#'))) expect(after).toContain(comment);
+    for (const comment of before.split('\n').filter((line) => line.trim().startsWith('#')))
+      expect(after).toContain(comment);
     expect(after.split('\n').length).toBe(before.split('\n').length);
     expect(parse(after).targets[1]).toEqual(parse(before).targets[1]);
   });
@@ -71,7 +78,9 @@ describe('target editor', () => {
     await expect.poll(() => editor.textOnlyWarning().count()).toBe(0);
     await editor.toggleGrader('tool_usage_grader');
     await editor.toggleGrader('state_check');
-    await expect.poll(() => editor.textOnlyWarning().textContent()).toContain('no attached grader observes what the agent did');
+    await expect
+      .poll(() => editor.textOnlyWarning().textContent())
+      .toContain('no attached grader observes what the agent did');
     await editor.toggleGrader('state_check');
     await expect.poll(() => editor.textOnlyWarning().count()).toBe(0);
 
@@ -85,7 +94,9 @@ describe('target editor', () => {
     await page.goto(`${served.origin}/#/targets/new`);
     await editor.field('target-editor').waitFor();
     await editor.fill('target-id', 'helpdesk_chat');
-    await expect.poll(() => editor.problems('target-id').textContent()).toContain('a target "helpdesk_chat" already exists; pick another id');
+    await expect
+      .poll(() => editor.problems('target-id').textContent())
+      .toContain('a target "helpdesk_chat" already exists; pick another id');
     await editor.fill('target-id', 'quick_check');
     await editor.fill('target-model', 'llama3.2:3b');
     await editor.field('save-target').click();
@@ -93,7 +104,13 @@ describe('target editor', () => {
     await expect.poll(() => new URL(page.url()).hash).toBe('#/targets/quick_check/edit');
     expect(await editor.status().textContent()).toContain('Saved quick_check to aieval.yaml.');
     expect(await editor.field('target-id').inputValue()).toBe('quick_check');
-    expect(parse(readFileSync(file, 'utf8')).targets.at(-1)).toEqual({ id: 'quick_check', provider: 'local', model: 'llama3.2:3b', dataset: 'helpdesk', graders: ['format_grader'] });
+    expect(parse(readFileSync(file, 'utf8')).targets.at(-1)).toEqual({
+      id: 'quick_check',
+      provider: 'local',
+      model: 'llama3.2:3b',
+      dataset: 'helpdesk',
+      graders: ['format_grader'],
+    });
   });
 
   it('shows a problem the server finds next to the field it names, and leaves the file alone', async () => {
@@ -102,7 +119,9 @@ describe('target editor', () => {
     const before = readFileSync(file, 'utf8');
     const editor = new TargetEditorPage(page);
     await editor.open(served.origin, 'helpdesk_chat');
-    await expect.poll(() => editor.problems('target-graders').textContent()).toContain('LLM judges are attached but no `judge` is configured');
+    await expect
+      .poll(() => editor.problems('target-graders').textContent())
+      .toContain('LLM judges are attached but no `judge` is configured');
     await editor.fill('target-label', 'Help desk, chat v2');
     await editor.saveWithShortcut();
     await expect.poll(() => editor.status().textContent()).toContain('Not saved: aieval.yaml would be invalid');

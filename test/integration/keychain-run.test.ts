@@ -13,12 +13,18 @@ const KEY = 'sk-run-7d1e0c2b9a';
 describe('a key stored in the keychain reaches the provider of a run', () => {
   let server: FakeProviderServer;
   beforeAll(async () => {
-    server = await startFakeProviderServer({ script: judgeScript({ score: 4, reason: 'fine' }, () => ({ text: 'Open 12:00 to 17:00 on Sundays.' })) });
+    server = await startFakeProviderServer({
+      script: judgeScript({ score: 4, reason: 'fine' }, () => ({ text: 'Open 12:00 to 17:00 on Sundays.' })),
+    });
   });
   afterAll(() => server.close());
 
   it('runs with the stored key sent as the bearer token, and no output carries it', async () => {
-    const { app, call, outputs, dir } = appWithProviders([`cloud: { kind: openai, base_url: ${server.openaiUrl}, api_key_env: AIEVAL_TEST_RUN_KEY }`], memoryKeychain(), {});
+    const { app, call, outputs, dir } = appWithProviders(
+      [`cloud: { kind: openai, base_url: ${server.openaiUrl}, api_key_env: AIEVAL_TEST_RUN_KEY }`],
+      memoryKeychain(),
+      {},
+    );
     const file = join(dir, 'aieval.yaml');
     // The chat target answers through the keyed connection; the judge runs on the (fake) local server.
     const doc = parseDocument(readFileSync(file, 'utf8'));
@@ -28,7 +34,9 @@ describe('a key stored in the keychain reaches the provider of a run', () => {
     doc.setIn(['targets', chat, 'provider'], 'cloud');
     doc.setIn(['targets', chat, 'enabled'], true);
     writeFileSync(file, doc.toString());
-    const finished = new Promise<RunFinished>((resolve) => app.events.subscribe((name, payload) => name === 'runs.finished' && resolve(payload as RunFinished)));
+    const finished = new Promise<RunFinished>((resolve) =>
+      app.events.subscribe((name, payload) => name === 'runs.finished' && resolve(payload as RunFinished)),
+    );
 
     await call('secrets.set', { provider: 'cloud', key: KEY });
     const { runId } = (await call('runs.start', { targetId: 'helpdesk_chat' })) as { runId: string };

@@ -23,7 +23,8 @@ export const providersHandlers = (state: AppState) =>
       const { models, test } = await probeConnection(state, provider, connectionOf(state, provider));
       return { models, error: test.ok ? null : test.message };
     },
-    'providers.test': async ({ provider, config }) => (await probeConnection(state, provider, config ?? connectionOf(state, provider))).test,
+    'providers.test': async ({ provider, config }) =>
+      (await probeConnection(state, provider, config ?? connectionOf(state, provider))).test,
     'providers.getJudge': () => state.workspace().config?.judge ?? null,
     'providers.save': ({ providers, judge }) => saveConfig(state, (text) => withConnections(text, providers, judge)),
   }) satisfies Partial<Handlers<Contract, Ctx>>;

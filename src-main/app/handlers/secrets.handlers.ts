@@ -12,7 +12,10 @@ function keyedConnection(state: AppState, provider: string) {
   const keyring = keyringOf(state);
   const status = keyStatusOf(keyring, provider, config);
   if (status.variable === null) {
-    throw new RpcError('bad_input', `Provider "${provider}" (${config.kind}) takes no API key; to send one, name its variable with api_key_env in aieval.yaml.`);
+    throw new RpcError(
+      'bad_input',
+      `Provider "${provider}" (${config.kind}) takes no API key; to send one, name its variable with api_key_env in aieval.yaml.`,
+    );
   }
   return { config, keyring, variable: status.variable };
 }

@@ -19,12 +19,26 @@ type Props = Readonly<{
   onClearKey: () => Promise<void>;
 }>;
 
-export function ConnectionCard({ row, summary, test, keyError, at, onEdit, onRemove, onTest, onStoreKey, onClearKey }: Props) {
+export function ConnectionCard({
+  row,
+  summary,
+  test,
+  keyError,
+  at,
+  onEdit,
+  onRemove,
+  onTest,
+  onStoreKey,
+  onClearKey,
+}: Props) {
   const id = `provider-${row.name}`;
   const path = `providers.${row.name}`;
   const look = test && test !== 'running' ? testLook(test) : undefined;
   // The server knows each kind's default address; it is shown for a saved connection of the same kind.
-  const defaultAddress = summary && summary.config.kind === row.kind && !summary.config.base_url ? summary.address : 'the kind’s default address';
+  const defaultAddress =
+    summary && summary.config.kind === row.kind && !summary.config.base_url
+      ? summary.address
+      : 'the kind’s default address';
   return (
     <article className="card connection" data-testid={`connection-${row.name}`} aria-labelledby={`${id}-title`}>
       <div className="card-title">
@@ -43,7 +57,12 @@ export function ConnectionCard({ row, summary, test, keyError, at, onEdit, onRem
       ))}
       <div className="form-grid">
         <Field id={`${id}-kind`} label="Kind" messages={at(`${path}.kind`)}>
-          <select className="form-control" {...fieldAria(`${id}-kind`, at(`${path}.kind`))} value={row.kind} onChange={(e) => onEdit({ kind: e.target.value as ProviderKind })}>
+          <select
+            className="form-control"
+            {...fieldAria(`${id}-kind`, at(`${path}.kind`))}
+            value={row.kind}
+            onChange={(e) => onEdit({ kind: e.target.value as ProviderKind })}
+          >
             {providerKind.options.map((kind) => (
               <option key={kind} value={kind}>
                 {kind}
@@ -52,23 +71,76 @@ export function ConnectionCard({ row, summary, test, keyError, at, onEdit, onRem
           </select>
         </Field>
         {row.kind === 'replay' ? (
-          <Field id={`${id}-file`} label="Cassette" help="A JSONL recording inside the workspace (`ai-eval run --record`)." messages={at(`${path}.file`)}>
-            <input className="form-control mono" {...fieldAria(`${id}-file`, at(`${path}.file`))} value={row.file} placeholder="recordings/run.jsonl" onChange={(e) => onEdit({ file: e.target.value })} />
+          <Field
+            id={`${id}-file`}
+            label="Cassette"
+            help={
+              <>
+                A JSONL recording inside the workspace (<code>ai-eval run --record</code>).
+              </>
+            }
+            messages={at(`${path}.file`)}
+          >
+            <input
+              className="form-control mono"
+              {...fieldAria(`${id}-file`, at(`${path}.file`))}
+              value={row.file}
+              placeholder="recordings/run.jsonl"
+              onChange={(e) => onEdit({ file: e.target.value })}
+            />
           </Field>
         ) : (
           <>
-            <Field id={`${id}-base-url`} label="Base URL" help={row.base_url ? undefined : `Empty: ${defaultAddress}.`} messages={at(`${path}.base_url`)}>
-              <input className="form-control mono" {...fieldAria(`${id}-base-url`, at(`${path}.base_url`))} value={row.base_url} placeholder="default" onChange={(e) => onEdit({ base_url: e.target.value })} data-testid={`${id}-base-url`} spellCheck={false} />
+            <Field
+              id={`${id}-base-url`}
+              label="Base URL"
+              help={row.base_url ? undefined : `Empty: ${defaultAddress}.`}
+              messages={at(`${path}.base_url`)}
+            >
+              <input
+                className="form-control mono"
+                {...fieldAria(`${id}-base-url`, at(`${path}.base_url`))}
+                value={row.base_url}
+                placeholder="default"
+                onChange={(e) => onEdit({ base_url: e.target.value })}
+                data-testid={`${id}-base-url`}
+                spellCheck={false}
+              />
             </Field>
-            <Field id={`${id}-key-env`} label="Key variable" help="Names the environment variable; the key never goes in aieval.yaml." messages={at(`${path}.api_key_env`)}>
-              <input className="form-control mono" {...fieldAria(`${id}-key-env`, at(`${path}.api_key_env`))} value={row.api_key_env} placeholder={summary?.key.variable ?? (row.kind === 'ollama' ? 'none' : 'default')} onChange={(e) => onEdit({ api_key_env: e.target.value })} spellCheck={false} />
+            <Field
+              id={`${id}-key-env`}
+              label="Key variable"
+              help="Names the environment variable; the key never goes in aieval.yaml."
+              messages={at(`${path}.api_key_env`)}
+            >
+              <input
+                className="form-control mono"
+                {...fieldAria(`${id}-key-env`, at(`${path}.api_key_env`))}
+                value={row.api_key_env}
+                placeholder={summary?.key.variable ?? (row.kind === 'ollama' ? 'none' : 'default')}
+                onChange={(e) => onEdit({ api_key_env: e.target.value })}
+                spellCheck={false}
+              />
             </Field>
           </>
         )}
       </div>
-      <ApiKeyField name={row.name} status={summary?.key} isNew={row.isNew} error={keyError} onStore={onStoreKey} onClear={onClearKey} />
+      <ApiKeyField
+        name={row.name}
+        status={summary?.key}
+        isNew={row.isNew}
+        error={keyError}
+        onStore={onStoreKey}
+        onClear={onClearKey}
+      />
       <div className="connection-test">
-        <button type="button" className="button" onClick={onTest} disabled={test === 'running'} data-testid={`test-${row.name}`}>
+        <button
+          type="button"
+          className="button"
+          onClick={onTest}
+          disabled={test === 'running'}
+          data-testid={`test-${row.name}`}
+        >
           {test === 'running' ? 'Testing…' : 'Test connection'}
         </button>
         <span role="status" data-testid={`test-result-${row.name}`} className="connection-result">

@@ -14,27 +14,80 @@ export function GateSection({ form, at, edit, settings }: Props) {
       <h2 id="target-gate-title">Gate</h2>
       <div className="form-grid">
         <Field id="target-gate-metric" label="Metric" help={thresholdHelp(gate.metric)} messages={at('gate.metric')}>
-          <select className="form-control" {...fieldAria('target-gate-metric', at('gate.metric'))} value={gate.metric} onChange={(e) => edit({ gate: { ...gate, metric: e.target.value as typeof gate.metric } })} data-testid="target-gate-metric">
+          <select
+            className="form-control"
+            {...fieldAria('target-gate-metric', at('gate.metric'))}
+            value={gate.metric}
+            onChange={(e) => edit({ gate: { ...gate, metric: e.target.value as typeof gate.metric } })}
+            data-testid="target-gate-metric"
+          >
             <option value="avg_score">avg_score (0–5)</option>
             <option value="pass_rate">pass_rate (0–1)</option>
           </select>
         </Field>
-        <Field id="target-gate-threshold" label="Threshold" unit={gate.metric === 'pass_rate' ? '0–1' : '0–5'} help="The target passes when the metric is at least this." messages={at('gate.threshold')}>
-          <input className="form-control num" inputMode="decimal" {...fieldAria('target-gate-threshold', at('gate.threshold'))} value={gate.threshold} onChange={(e) => edit({ gate: { ...gate, threshold: e.target.value } })} data-testid="target-gate-threshold" />
+        <Field
+          id="target-gate-threshold"
+          label="Threshold"
+          unit={gate.metric === 'pass_rate' ? '0–1' : '0–5'}
+          help="The target passes when the metric is at least this."
+          messages={at('gate.threshold')}
+        >
+          <input
+            className="form-control num"
+            inputMode="decimal"
+            {...fieldAria('target-gate-threshold', at('gate.threshold'))}
+            value={gate.threshold}
+            onChange={(e) => edit({ gate: { ...gate, threshold: e.target.value } })}
+            data-testid="target-gate-threshold"
+          />
         </Field>
-        <Field id="target-gate-type" label="Type" help={gate.type === 'hard' ? 'A failed gate fails `ai-eval run` (exit 1).' : 'A failed gate is a warning.'} messages={at('gate.type')}>
+        <Field
+          id="target-gate-type"
+          label="Type"
+          help={
+            gate.type === 'hard' ? (
+              <>
+                A failed gate fails <code>ai-eval run</code> (exit 1).
+              </>
+            ) : (
+              'A failed gate is a warning.'
+            )
+          }
+          messages={at('gate.type')}
+        >
           <div className="segmented" role="radiogroup" aria-label="Gate type" id="target-gate-type">
             {(['hard', 'soft'] as const).map((type) => (
-              <button key={type} type="button" role="radio" aria-checked={gate.type === type} className="button" onClick={() => edit({ gate: { ...gate, type } })} data-testid={`target-gate-type-${type}`}>
+              <button
+                key={type}
+                type="button"
+                role="radio"
+                aria-checked={gate.type === type}
+                className="button"
+                onClick={() => edit({ gate: { ...gate, type } })}
+                data-testid={`target-gate-type-${type}`}
+              >
                 {type}
               </button>
             ))}
           </div>
         </Field>
-        <Field id="target-gate-judge" label="Judge" help="The trusted LLM grader whose pass/fail gives the bias-corrected pass rate." messages={at('gate.judge')}>
-          <select className="form-control" {...fieldAria('target-gate-judge', at('gate.judge'))} value={gate.judge} onChange={(e) => edit({ gate: { ...gate, judge: e.target.value } })} data-testid="target-gate-judge">
+        <Field
+          id="target-gate-judge"
+          label="Judge"
+          help="The trusted LLM grader whose pass/fail gives the bias-corrected pass rate."
+          messages={at('gate.judge')}
+        >
+          <select
+            className="form-control"
+            {...fieldAria('target-gate-judge', at('gate.judge'))}
+            value={gate.judge}
+            onChange={(e) => edit({ gate: { ...gate, judge: e.target.value } })}
+            data-testid="target-gate-judge"
+          >
             <option value="">none</option>
-            {gate.judge && !judges.includes(gate.judge as (typeof judges)[number]) && <option value={gate.judge}>{gate.judge} (not attached)</option>}
+            {gate.judge && !judges.includes(gate.judge as (typeof judges)[number]) && (
+              <option value={gate.judge}>{gate.judge} (not attached)</option>
+            )}
             {judges.map((id) => (
               <option key={id} value={id}>
                 {id}
@@ -45,11 +98,37 @@ export function GateSection({ form, at, edit, settings }: Props) {
       </div>
       <h3>Overrides</h3>
       <div className="form-grid">
-        <Field id="target-question-pass-threshold" label="Question pass threshold" unit="0–5" help="A question passes when its score is at least this. Empty: the workspace setting." messages={at('question_pass_threshold')}>
-          <input className="form-control num" inputMode="decimal" {...fieldAria('target-question-pass-threshold', at('question_pass_threshold'))} value={form.question_pass_threshold} placeholder={settings ? `workspace: ${settings.question_pass_threshold}` : 'workspace setting'} onChange={(e) => edit({ question_pass_threshold: e.target.value })} />
+        <Field
+          id="target-question-pass-threshold"
+          label="Question pass threshold"
+          unit="0–5"
+          help="A question passes when its score is at least this. Empty: the workspace setting."
+          messages={at('question_pass_threshold')}
+        >
+          <input
+            className="form-control num"
+            inputMode="decimal"
+            {...fieldAria('target-question-pass-threshold', at('question_pass_threshold'))}
+            value={form.question_pass_threshold}
+            placeholder={settings ? `workspace: ${settings.question_pass_threshold}` : 'workspace setting'}
+            onChange={(e) => edit({ question_pass_threshold: e.target.value })}
+          />
         </Field>
-        <Field id="target-response-char-limit" label="Response character limit" unit="characters" help="format_grader marks longer answers “too long”. Empty: the workspace setting." messages={at('response_char_limit')}>
-          <input className="form-control num" inputMode="numeric" {...fieldAria('target-response-char-limit', at('response_char_limit'))} value={form.response_char_limit} placeholder={settings ? `workspace: ${settings.response_char_limit}` : 'workspace setting'} onChange={(e) => edit({ response_char_limit: e.target.value })} />
+        <Field
+          id="target-response-char-limit"
+          label="Response character limit"
+          unit="characters"
+          help="format_grader marks longer answers “too long”. Empty: the workspace setting."
+          messages={at('response_char_limit')}
+        >
+          <input
+            className="form-control num"
+            inputMode="numeric"
+            {...fieldAria('target-response-char-limit', at('response_char_limit'))}
+            value={form.response_char_limit}
+            placeholder={settings ? `workspace: ${settings.response_char_limit}` : 'workspace setting'}
+            onChange={(e) => edit({ response_char_limit: e.target.value })}
+          />
         </Field>
       </div>
     </section>

@@ -7,25 +7,74 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
     <section className="form-section" aria-labelledby="target-identity">
       <h2 id="target-identity">Target</h2>
       <div className="form-grid">
-        <Field id="target-id" label="Id" help="snake_case, unique in aieval.yaml; runs are stored under it." messages={at('id')}>
-          <input className="form-control mono" {...fieldAria('target-id', at('id'))} value={form.id} onChange={(e) => edit({ id: e.target.value })} data-testid="target-id" spellCheck={false} />
+        <Field
+          id="target-id"
+          label="Id"
+          help="snake_case, unique in aieval.yaml; runs are stored under it."
+          messages={at('id')}
+        >
+          <input
+            className="form-control mono"
+            {...fieldAria('target-id', at('id'))}
+            value={form.id}
+            onChange={(e) => edit({ id: e.target.value })}
+            data-testid="target-id"
+            spellCheck={false}
+          />
         </Field>
         <Field id="target-label" label="Label" help="Shown on the portfolio; the id when empty." messages={at('label')}>
-          <input className="form-control" {...fieldAria('target-label', at('label'))} value={form.label} onChange={(e) => edit({ label: e.target.value })} data-testid="target-label" />
+          <input
+            className="form-control"
+            {...fieldAria('target-label', at('label'))}
+            value={form.label}
+            onChange={(e) => edit({ label: e.target.value })}
+            data-testid="target-label"
+          />
         </Field>
-        <Field id="target-mode" label="Mode" help={form.mode === 'agent' ? 'A tool-calling loop over MCP servers, or an external agent endpoint.' : 'The system prompt and the question, one reply.'} messages={at('mode')}>
+        <Field
+          id="target-mode"
+          label="Mode"
+          help={
+            form.mode === 'agent'
+              ? 'A tool-calling loop over MCP servers, or an external agent endpoint.'
+              : 'The system prompt and the question, one reply.'
+          }
+          messages={at('mode')}
+        >
           <div className="segmented" role="radiogroup" aria-label="Mode" id="target-mode">
             {(['chat', 'agent'] as const).map((mode) => (
-              <button key={mode} type="button" role="radio" aria-checked={form.mode === mode} className="button" onClick={() => edit({ mode })} data-testid={`target-mode-${mode}`}>
+              <button
+                key={mode}
+                type="button"
+                role="radio"
+                aria-checked={form.mode === mode}
+                className="button"
+                onClick={() => edit({ mode })}
+                data-testid={`target-mode-${mode}`}
+              >
                 {mode}
               </button>
             ))}
           </div>
         </Field>
-        <Field id="target-enabled" label="Enabled" help="`ai-eval run` runs every enabled target." messages={at('enabled')}>
+        <Field
+          id="target-enabled"
+          label="Enabled"
+          help={
+            <>
+              <code>ai-eval run</code> runs every enabled target.
+            </>
+          }
+          messages={at('enabled')}
+        >
           <label className="checkbox">
-            <input type="checkbox" {...fieldAria('target-enabled', at('enabled'))} checked={form.enabled} onChange={(e) => edit({ enabled: e.target.checked })} />
-            {form.enabled ? 'runs with the others' : 'skipped by `ai-eval run`'}
+            <input
+              type="checkbox"
+              {...fieldAria('target-enabled', at('enabled'))}
+              checked={form.enabled}
+              onChange={(e) => edit({ enabled: e.target.checked })}
+            />
+            {form.enabled ? 'runs with the others' : 'skipped by ai-eval run'}
           </label>
         </Field>
       </div>

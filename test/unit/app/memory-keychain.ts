@@ -1,7 +1,9 @@
 // Test helper: an in-memory keychain SecretStore, standing in for the Electron store.
 import type { SecretStore } from '../../../src-main/app/secrets';
 
-export function memoryKeychain(initial: Record<string, string> = {}): SecretStore & { entries: Record<string, string> } {
+export function memoryKeychain(
+  initial: Record<string, string> = {},
+): SecretStore & { entries: Record<string, string> } {
   const entries = { ...initial };
   return {
     kind: 'keychain',
@@ -12,4 +14,3 @@ export function memoryKeychain(initial: Record<string, string> = {}): SecretStor
     delete: (name) => void delete entries[name],
   };
 }
-

@@ -11,8 +11,12 @@ describe('environmentSecrets', () => {
     expect(store.has('EMPTY')).toBe(false);
     expect(store.get('EMPTY')).toBeUndefined();
     expect(() => store.set('OPENAI_API_KEY', 'sk-new')).toThrow(RpcError);
-    expect(() => store.set('OPENAI_API_KEY', 'sk-new')).toThrow('set OPENAI_API_KEY in the environment of `ai-eval serve`');
-    expect(() => store.delete('ANTHROPIC_API_KEY')).toThrow('set ANTHROPIC_API_KEY in the environment of `ai-eval serve`');
+    expect(() => store.set('OPENAI_API_KEY', 'sk-new')).toThrow(
+      'set OPENAI_API_KEY in the environment of `ai-eval serve`',
+    );
+    expect(() => store.delete('ANTHROPIC_API_KEY')).toThrow(
+      'set ANTHROPIC_API_KEY in the environment of `ai-eval serve`',
+    );
   });
 });
 

@@ -25,7 +25,9 @@ describe('SafeStorageSecretStore', () => {
     expect(store.has('OPENAI_API_KEY')).toBe(false);
     store.set('OPENAI_API_KEY', 'sk-very-secret');
     expect(store.has('OPENAI_API_KEY')).toBe(true);
-    expect(new SafeStorageSecretStore(userData, fakeSafeStorage(), 'linux').get('OPENAI_API_KEY')).toBe('sk-very-secret');
+    expect(new SafeStorageSecretStore(userData, fakeSafeStorage(), 'linux').get('OPENAI_API_KEY')).toBe(
+      'sk-very-secret',
+    );
     const file = join(userData, 'secrets.json');
     expect(readFileSync(file, 'utf8')).not.toContain('sk-very-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -38,13 +40,22 @@ describe('SafeStorageSecretStore', () => {
     expect(() => new SafeStorageSecretStore(dir(), fakeSafeStorage('basic_text'), 'linux').set('K', 'v')).toThrow(
       'No OS keychain is available to encrypt K',
     );
-    expect(() => new SafeStorageSecretStore(dir(), fakeSafeStorage('unknown', false), 'darwin').set('K', 'v')).toThrow('set K in the environment instead');
+    expect(() => new SafeStorageSecretStore(dir(), fakeSafeStorage('unknown', false), 'darwin').set('K', 'v')).toThrow(
+      'set K in the environment instead',
+    );
   });
 
   it('says which key cannot be decrypted, and where', () => {
     const userData = dir();
     new SafeStorageSecretStore(userData, fakeSafeStorage(), 'darwin').set('K', 'v');
-    const broken = { ...fakeSafeStorage(), decryptString: () => { throw new Error('bad MAC'); } };
-    expect(() => new SafeStorageSecretStore(userData, broken, 'darwin').get('K')).toThrow(/stored K in .*secrets\.json cannot be decrypted.*bad MAC/);
+    const broken = {
+      ...fakeSafeStorage(),
+      decryptString: () => {
+        throw new Error('bad MAC');
+      },
+    };
+    expect(() => new SafeStorageSecretStore(userData, broken, 'darwin').get('K')).toThrow(
+      /stored K in .*secrets\.json cannot be decrypted.*bad MAC/,
+    );
   });
 });

@@ -12,7 +12,12 @@ import {
   validateDraft,
   type SettingsDraft,
 } from '../../../src-renderer/features/settings/settings-form';
-import { keyStatusText, testLook, unplacedIssues, visibleDraftIssues } from '../../../src-renderer/features/settings/settings.selectors';
+import {
+  keyStatusText,
+  testLook,
+  unplacedIssues,
+  visibleDraftIssues,
+} from '../../../src-renderer/features/settings/settings.selectors';
 
 const defaults = settingsSchema.parse({});
 const leafPaths = (value: unknown, prefix = ''): string[] =>
@@ -30,14 +35,27 @@ describe('settings fields', () => {
 
 describe('settings form', () => {
   it('round-trips the settings, including a proposer', () => {
-    const withProposer = settingsSchema.parse({ concurrency: 8, optimizer: { proposer: { provider: 'local', model: 'm' } } });
+    const withProposer = settingsSchema.parse({
+      concurrency: 8,
+      optimizer: { proposer: { provider: 'local', model: 'm' } },
+    });
     expect(settingsFromForm(settingsFormOf(defaults))).toEqual({ settings: defaults, issues: [] });
     expect(settingsFromForm(settingsFormOf(withProposer))).toEqual({ settings: withProposer, issues: [] });
   });
 
   it('names each problem by its path in aieval.yaml, in words', () => {
     const form = settingsFormOf(defaults);
-    const edited = { ...form, values: { ...form.values, concurrency: '0', request_timeout_ms: '', 'judges.min_tpr': 'high', 'judges.confidence': '1' }, proposer: { provider: 'local', model: '' } };
+    const edited = {
+      ...form,
+      values: {
+        ...form.values,
+        concurrency: '0',
+        request_timeout_ms: '',
+        'judges.min_tpr': 'high',
+        'judges.confidence': '1',
+      },
+      proposer: { provider: 'local', model: '' },
+    };
     expect(settingsFromForm(edited).issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
       'settings.request_timeout_ms: required: enter a number',
       'settings.judges.min_tpr: must be a number',
@@ -49,19 +67,37 @@ describe('settings form', () => {
 
   it('saves no judge when both fields are empty, and asks for the missing half otherwise', () => {
     expect(judgeFromForm(judgeFormOf(null))).toEqual({ judge: null, issues: [] });
-    const judge = { provider: 'local', model: 'llama3.1:8b', overrides: { groundedness_grader: { provider: 'claude', model: 'c' } } };
+    const judge = {
+      provider: 'local',
+      model: 'llama3.1:8b',
+      overrides: { groundedness_grader: { provider: 'claude', model: 'c' } },
+    };
     expect(judgeFromForm(judgeFormOf(judge))).toEqual({ judge, issues: [] });
-    expect(judgeFromForm({ ...judgeFormOf(judge), model: ' ' }).issues).toEqual([{ path: 'judge.model', message: 'required: enter a model' }]);
+    expect(judgeFromForm({ ...judgeFormOf(judge), model: ' ' }).issues).toEqual([
+      { path: 'judge.model', message: 'required: enter a model' },
+    ]);
   });
 
   it('writes connections without empty keys, keeps metadata, and refuses duplicates and a replay without a cassette', () => {
-    const local = connectionFormOf('local', { kind: 'ollama', base_url: 'http://localhost:11434', metadata: { team: 'a' } });
+    const local = connectionFormOf('local', {
+      kind: 'ollama',
+      base_url: 'http://localhost:11434',
+      metadata: { team: 'a' },
+    });
     const cloud = { ...newConnection('cloud', 'openai'), api_key_env: ' OPENAI_KEY ' };
     expect(connectionsFromForm([local, cloud])).toEqual({
-      providers: { local: { kind: 'ollama', base_url: 'http://localhost:11434', metadata: { team: 'a' } }, cloud: { kind: 'openai', api_key_env: 'OPENAI_KEY' } },
+      providers: {
+        local: { kind: 'ollama', base_url: 'http://localhost:11434', metadata: { team: 'a' } },
+        cloud: { kind: 'openai', api_key_env: 'OPENAI_KEY' },
+      },
       issues: [],
     });
-    const problems = connectionsFromForm([local, { ...local }, newConnection('tape', 'replay'), { ...newConnection('bad', 'openai'), base_url: 'localhost', api_key_env: 'not-a-var' }]).issues;
+    const problems = connectionsFromForm([
+      local,
+      { ...local },
+      newConnection('tape', 'replay'),
+      { ...newConnection('bad', 'openai'), base_url: 'localhost', api_key_env: 'not-a-var' },
+    ]).issues;
     expect(problems.map((i) => `${i.path}: ${i.message}`)).toEqual([
       'providers.local: two connections are named "local"',
       'providers.tape.file: required: the JSONL cassette to answer from',
@@ -73,30 +109,83 @@ describe('settings form', () => {
 
 describe('settings selectors', () => {
   it('tells where a key comes from without ever holding it', () => {
-    const status = (source: 'keychain' | 'environment' | null, variable: string | null = 'OPENAI_API_KEY') => ({ provider: 'p', variable, source, storage: 'keychain' as const });
+    const status = (source: 'keychain' | 'environment' | null, variable: string | null = 'OPENAI_API_KEY') => ({
+      provider: 'p',
+      variable,
+      source,
+      storage: 'keychain' as const,
+    });
     expect(keyStatusText(status(null, null))).toEqual({ tone: 'neutral', text: 'No key needed' });
-    expect(keyStatusText(status('keychain'))).toEqual({ tone: 'pass', text: '••• stored in the OS keychain (as OPENAI_API_KEY)' });
-    expect(keyStatusText(status('environment'))).toEqual({ tone: 'pass', text: '••• from the environment (OPENAI_API_KEY)' });
-    expect(keyStatusText(status(null))).toEqual({ tone: 'fail', text: 'Missing: no OPENAI_API_KEY in the keychain or the environment' });
+    expect(keyStatusText(status('keychain'))).toEqual({
+      tone: 'pass',
+      text: '••• stored in the OS keychain (as OPENAI_API_KEY)',
+    });
+    expect(keyStatusText(status('environment'))).toEqual({
+      tone: 'pass',
+      text: '••• from the environment (OPENAI_API_KEY)',
+    });
+    expect(keyStatusText(status(null))).toEqual({
+      tone: 'fail',
+      text: 'Missing: no OPENAI_API_KEY in the keychain or the environment',
+    });
   });
 
   it('words a connection test', () => {
-    expect(testLook({ ok: true, problem: null, message: 'OK: connected; 2 models available.', latencyMs: 12, modelCount: 2 })).toEqual({ tone: 'pass', word: 'connected', text: 'OK: connected; 2 models available. (12 ms)' });
-    expect(testLook({ ok: false, problem: 'unreachable', message: 'Unreachable: …', latencyMs: 3, modelCount: null })).toMatchObject({ tone: 'fail', word: 'unreachable' });
-    expect(testLook({ ok: false, problem: 'unauthorized', message: 'Key refused', latencyMs: 3, modelCount: null }).word).toBe('key refused');
-    expect(testLook({ ok: false, problem: 'not_found', message: 'x', latencyMs: 3, modelCount: null }).word).toBe('not found');
+    expect(
+      testLook({
+        ok: true,
+        problem: null,
+        message: 'OK: connected; 2 models available.',
+        latencyMs: 12,
+        modelCount: 2,
+      }),
+    ).toEqual({ tone: 'pass', word: 'connected', text: 'OK: connected; 2 models available. (12 ms)' });
+    expect(
+      testLook({ ok: false, problem: 'unreachable', message: 'Unreachable: …', latencyMs: 3, modelCount: null }),
+    ).toMatchObject({ tone: 'fail', word: 'unreachable' });
+    expect(
+      testLook({ ok: false, problem: 'unauthorized', message: 'Key refused', latencyMs: 3, modelCount: null }).word,
+    ).toBe('key refused');
+    expect(testLook({ ok: false, problem: 'not_found', message: 'x', latencyMs: 3, modelCount: null }).word).toBe(
+      'not found',
+    );
   });
 
   it('shows a problem once its field changed, all after a save attempt, and the rest of the file in the banner', () => {
-    const loaded: SettingsDraft = { settings: settingsFormOf(defaults), judge: judgeFormOf(null), connections: [connectionFormOf('local', { kind: 'ollama' })] };
-    const draft: SettingsDraft = { ...loaded, settings: { ...loaded.settings, values: { ...loaded.settings.values, concurrency: '' } }, judge: { ...loaded.judge, provider: 'local' } };
+    const loaded: SettingsDraft = {
+      settings: settingsFormOf(defaults),
+      judge: judgeFormOf(null),
+      connections: [connectionFormOf('local', { kind: 'ollama' })],
+    };
+    const draft: SettingsDraft = {
+      ...loaded,
+      settings: { ...loaded.settings, values: { ...loaded.settings.values, concurrency: '' } },
+      judge: { ...loaded.judge, provider: 'local' },
+    };
     const issues = validateDraft(draft).issues;
     expect(issues.map((i) => i.path)).toEqual(['settings.concurrency', 'judge.model']);
-    expect(visibleDraftIssues(issues, draft, loaded, false).map((i) => i.path)).toEqual(['settings.concurrency', 'judge.model']);
+    expect(visibleDraftIssues(issues, draft, loaded, false).map((i) => i.path)).toEqual([
+      'settings.concurrency',
+      'judge.model',
+    ]);
     const untouched = { ...draft, judge: loaded.judge };
     expect(visibleDraftIssues([{ path: 'judge.model', message: 'x' }], untouched, loaded, false)).toEqual([]);
     expect(visibleDraftIssues([{ path: 'judge.model', message: 'x' }], untouched, loaded, true)).toHaveLength(1);
-    const issue = (path: string): WorkspaceIssue => ({ file: 'aieval.yaml', line: 1, column: 1, path, message: 'm', severity: 'error' });
-    expect(unplacedIssues([issue('targets.0.provider'), issue('providers.local.kind'), issue('settings.concurrency'), issue('judge')]).map((i) => i.path)).toEqual(['targets.0.provider']);
+    const issue = (path: string): WorkspaceIssue => ({
+      file: 'aieval.yaml',
+      line: 1,
+      column: 1,
+      path,
+      message: 'm',
+      severity: 'error',
+    });
+    expect(
+      unplacedIssues([
+        issue('targets.0.provider'),
+        issue('providers.local.kind'),
+        issue('settings.concurrency'),
+        issue('judge'),
+      ]).map((i) => i.path),
+    ).toEqual(['targets.0.provider']);
   });
 });

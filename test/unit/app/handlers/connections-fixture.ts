@@ -27,7 +27,11 @@ export async function closedAddress(): Promise<string> {
 export async function refusingServer(): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     res.writeHead(401, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${String(req.headers.authorization).replace(/^Bearer /, '')}` } }));
+    res.end(
+      JSON.stringify({
+        error: { message: `Incorrect API key provided: ${String(req.headers.authorization).replace(/^Bearer /, '')}` },
+      }),
+    );
   });
   const url = await listenOnce(server);
   return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
@@ -36,10 +40,25 @@ export async function refusingServer(): Promise<{ url: string; close(): Promise<
 export type Call = (method: string, input: unknown) => Promise<unknown>;
 
 /** createApp over the example plus `providers` lines appended under `providers:`, with the given keychain and environment. */
-export function appWithProviders(lines: readonly string[], secrets: SecretStore | undefined, env: Env): { app: App; dir: string; call: Call; outputs: string[] } {
-  const dir = copyExample({ 'aieval.yaml': (text) => text.replace(/^providers:\n/m, `providers:\n${lines.map((line) => `  ${line}\n`).join('')}`) });
+export function appWithProviders(
+  lines: readonly string[],
+  secrets: SecretStore | undefined,
+  env: Env,
+): { app: App; dir: string; call: Call; outputs: string[] } {
+  const dir = copyExample({
+    'aieval.yaml': (text) =>
+      text.replace(/^providers:\n/m, `providers:\n${lines.map((line) => `  ${line}\n`).join('')}`),
+  });
   const trust = new TrustStore(mkdtempSync(join(tmpdir(), 'aieval-trust-')));
-  const app = createApp({ workspaceDir: dir, resourcesDir: join(import.meta.dirname, '..', '..', '..', '..', 'resources'), trust, logger: silentLogger, checkOutputs: true, env, ...(secrets ? { secrets } : {}) });
+  const app = createApp({
+    workspaceDir: dir,
+    resourcesDir: join(import.meta.dirname, '..', '..', '..', '..', 'resources'),
+    trust,
+    logger: silentLogger,
+    checkOutputs: true,
+    env,
+    ...(secrets ? { secrets } : {}),
+  });
   const outputs: string[] = [];
   const call: Call = async (method, input) => {
     const envelope = await app.dispatch(method, input, { transport: 'in-process' });

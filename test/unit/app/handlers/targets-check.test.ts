@@ -15,16 +15,23 @@ describe('targets.check', () => {
   it('validates an unsaved target like a save would, with the live "Text only" warning, and writes nothing', async () => {
     const file = join(app.state.dir, 'aieval.yaml');
     const before = readFileSync(file, 'utf8');
-    const agent = (await app.dispatch('targets.get', { id: 'helpdesk_agent' }, { transport: 'in-process' })) as { ok: true; value: Target };
+    const agent = (await app.dispatch('targets.get', { id: 'helpdesk_agent' }, { transport: 'in-process' })) as {
+      ok: true;
+      value: Target;
+    };
     expect(await call('targets.check', { target: agent.value })).toEqual({ issues: [], warnings: [] });
 
     const textOnly = { ...agent.value, graders: ['accuracy_grader'] };
     const checked = await call('targets.check', { target: textOnly });
-    expect(checked.warnings).toEqual(['Text only: no attached grader observes what the agent did (attach tool_usage_grader or state_check).']);
+    expect(checked.warnings).toEqual([
+      'Text only: no attached grader observes what the agent did (attach tool_usage_grader or state_check).',
+    ]);
 
     const broken = { ...agent.value, id: 'helpdesk_agent_v2', dataset: 'helpdesk_v9' };
     const issues = (await call('targets.check', { target: broken, previousId: 'helpdesk_agent' })).issues;
-    expect(issues.map((issue) => `${issue.path} ${issue.message}`)).toEqual(['targets.1.dataset unknown dataset "helpdesk_v9" (no datasets/helpdesk_v9.yaml)']);
+    expect(issues.map((issue) => `${issue.path} ${issue.message}`)).toEqual([
+      'targets.1.dataset unknown dataset "helpdesk_v9" (no datasets/helpdesk_v9.yaml)',
+    ]);
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 });
