@@ -24,3 +24,11 @@ export function rateWithInterval(rate: number | null, ci: readonly [number, numb
   const pct = (v: number) => `${Math.round(v * 100)}%`;
   return ci ? `${pct(rate)} [${pct(ci[0])}, ${pct(ci[1])}]` : pct(rate);
 }
+
+const SEVERITY: readonly TrustState[] = ['failing', 'stale', 'insufficient', 'unvalidated', 'trusted'];
+
+/** The least trusted state among a target's judges (for the portfolio badge); undefined when it has no judge. */
+export function weakestTrust(graderIds: readonly string[], trust: Readonly<Record<string, { state: TrustState }>>): TrustState | undefined {
+  const states = graderIds.map((id) => trust[id]?.state).filter((state): state is TrustState => state !== undefined);
+  return SEVERITY.find((state) => states.includes(state));
+}

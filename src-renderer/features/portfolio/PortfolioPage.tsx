@@ -2,11 +2,12 @@
 import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { usePortfolio } from './portfolio.store';
+import { weakestTrust } from '../judges/judges.selectors';
 import { TargetCard } from './TargetCard';
 import { useRuns } from '../runs/runs.store';
 
 export function PortfolioPage() {
-  const { targets, health, history, error, portfolioRequested } = usePortfolio();
+  const { targets, health, history, trust, error, portfolioRequested } = usePortfolio();
   const startError = useRuns((state) => state.startError);
   useEffect(() => {
     void portfolioRequested();
@@ -33,7 +34,7 @@ export function PortfolioPage() {
       )}
       {targets?.length === 0 && <div className="empty">No targets yet. Add one under <code>targets:</code> in aieval.yaml.</div>}
       <div className="cards" data-testid="portfolio">
-        {targets?.map((target) => <TargetCard key={target.id} target={target} health={health[target.id]} history={history[target.id] ?? []} />)}
+        {targets?.map((target) => <TargetCard key={target.id} target={target} health={health[target.id]} history={history[target.id] ?? []} trust={weakestTrust(target.graders, trust)} />)}
       </div>
     </div>
   );

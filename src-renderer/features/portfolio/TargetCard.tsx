@@ -1,6 +1,7 @@
 // One target on the portfolio: last verdict, score meter, sparkline of the last 20 complete runs, errors, Run.
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
-import type { HistoryPoint, TargetHealth } from '../../../src-shared/model';
+import type { HistoryPoint, TargetHealth, TrustState } from '../../../src-shared/model';
+import { trustLook } from '../judges/judges.selectors';
 import { hrefFor, navigate } from '../../app/router';
 import { ScoreMeter } from '../../components/ScoreMeter';
 import { Sparkline } from '../../components/Sparkline';
@@ -8,9 +9,9 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { ago, pct } from '../../components/format';
 import { useRuns } from '../runs/runs.store';
 
-type Props = Readonly<{ target: TargetSummary; health: TargetHealth | undefined; history: readonly HistoryPoint[] }>;
+type Props = Readonly<{ target: TargetSummary; health: TargetHealth | undefined; history: readonly HistoryPoint[]; trust: TrustState | undefined }>;
 
-export function TargetCard({ target, health, history }: Props) {
+export function TargetCard({ target, health, history, trust }: Props) {
   const runRequested = useRuns((state) => state.runRequested);
   const byPassRate = target.gate.metric === 'pass_rate';
   const gate = byPassRate ? `pass rate ≥ ${pct(target.gate.threshold)}` : `avg ≥ ${target.gate.threshold.toFixed(2)}`;
@@ -54,6 +55,11 @@ export function TargetCard({ target, health, history }: Props) {
           gate {gate} ({target.gate.type})
         </span>
         <span className={health?.errors ? 'error-count' : ''}>{health?.errors ?? 0} errors</span>
+        {trust && (
+          <a href={hrefFor('judges')} title="Trust of this target's LLM judges, validated against your labels" data-testid={`trust-${target.id}`}>
+            <StatusBadge status={trustLook(trust).status} label={`judges ${trustLook(trust).label}`} />
+          </a>
+        )}
         {health?.lastRunId && <a href={hrefFor('runs', health.lastRunId)}>last run {ago(health.lastFinishedAt)}</a>}
         {!target.enabled && <span className="badge">disabled</span>}
       </div>

@@ -16,3 +16,14 @@ describe('judges selectors', () => {
     expect(rateWithInterval(null, null)).toBe('—');
   });
 });
+
+describe('weakestTrust', () => {
+  it('names the least trusted judge state of a target, or nothing without judges', async () => {
+    const { weakestTrust } = await import('../../../src-renderer/features/judges/judges.selectors');
+    const trust = { a: { state: 'trusted' as const }, b: { state: 'unvalidated' as const }, c: { state: 'failing' as const } };
+    expect(weakestTrust(['a', 'b'], trust)).toBe('unvalidated');
+    expect(weakestTrust(['a', 'b', 'c'], trust)).toBe('failing');
+    expect(weakestTrust(['a'], trust)).toBe('trusted');
+    expect(weakestTrust(['format_grader'], trust)).toBeUndefined();
+  });
+});
