@@ -85,8 +85,9 @@ export function layoutProblems(
   folder: readonly string[] | undefined,
 ): string[] {
   const problems: string[] = [];
-  const uuid = AGGREGATE_FILE.exec(fileName)?.[1];
-  if (uuid === undefined || !isUuid4(uuid)) problems.push(`file name ${fileName} is not <lowercase uuid4>.json`);
+  const stem = AGGREGATE_FILE.exec(fileName)?.[1];
+  const uuid = stem !== undefined && isUuid4(stem) ? stem : undefined;
+  if (uuid === undefined) problems.push(`file name ${fileName} is not <lowercase uuid4>.json`);
   const path = aggregate.detailed_evaluation_results?.file_path;
   if (path === undefined) return problems;
   const match = SAMPLES_PATH.exec(path);

@@ -1,14 +1,15 @@
 // Exports one complete run as an EEE aggregate and its samples file; both are validated before either is written.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExportedFile, ExportOutcome, ProviderConfig, Question, RunIdentity } from '../../../src-shared/model';
+import type { RunRecord } from '../../store/repos/runs.repo';
 import type { StoreApi } from '../../store/store';
 import type { LoadedDataset } from '../../workspace/load-workspace';
 import type { JudgeSetup } from '../judges/judge-identity';
 import { buildAggregate, evaluationTimestampOf } from './build-aggregate';
 import { buildResults } from './build-results';
-import { buildSamples } from './build-samples';
+import { buildSamples, type SampleContext } from './build-samples';
 import { collectionOf, evaluationIdOf, modelInfoOf, uuidFor } from './eee-names';
 import { judgeExports } from './judge-export';
 import { RunStats } from './run-stats';
@@ -43,39 +44,24 @@ function questionsOf(
   return new Map(loaded.dataset.questions.map((question) => [question.id, question]));
 }
 
-export async function exportRun(deps: ExportDeps, runId: string, outputDir: string): Promise<ExportOutcome> {
-  const run = await deps.db.runs.get(runId);
-  if (!run) throw new ExportError(`no run "${runId}" in this workspace's store`);
-  if (run.status !== 'complete' || !run.verdict)
-    throw new ExportError(`run ${runId} is ${run.status}; only complete runs are exported`);
-  const { identity, verdict } = run;
-  const evaluationId = evaluationIdOf(identity, runId);
-  const uuid = uuidFor(evaluationId);
-  const folderParts = [collectionOf(identity.dataset.id), identity.provider.kind, identity.model].map(
-    portableComponent,
-  );
-  const relativeDir = ['data', ...folderParts].join('/');
-  const modelId = modelInfoOf(identity.provider, identity.model).id;
-  const questions = questionsOf(deps.datasets, identity);
-  const context = {
-    evaluationId,
-    modelId,
-    datasetId: identity.dataset.id,
-    passThreshold: verdict.question_pass_threshold,
-  };
+type WrittenSamples = Readonly<{ stats: RunStats; rows: number; bytes: number; checksum: string }>;
 
-  // Rows stream into a hidden file beside the output, so a big run never sits in memory and a refused one leaves nothing.
-  mkdirSync(outputDir, { recursive: true });
-  const partialSamples = join(outputDir, `.${uuid}_samples.jsonl.partial`);
-  const partialAggregate = join(outputDir, `.${uuid}.json.partial`);
+/** Streams the run's instance rows into `path` batch by batch (a big run never sits in memory), gathering the stats. */
+async function writeSamples(
+  deps: ExportDeps,
+  run: RunRecord,
+  context: Omit<SampleContext, 'question'>,
+  path: string,
+): Promise<WrittenSamples> {
+  const questions = questionsOf(deps.datasets, run.identity);
   const stats = new RunStats();
   const hash = createHash('sha256');
   let rows = 0;
   let bytes = 0;
-  const fd = openSync(partialSamples, 'w');
+  const fd = openSync(path, 'w');
   try {
     for (let afterId = 0; ;) {
-      const batch = await deps.db.results.batch(runId, afterId, BATCH, true);
+      const batch = await deps.db.results.batch(run.id, afterId, BATCH, true);
       const last = batch[batch.length - 1];
       if (!last) break;
       const lines: string[] = [];
@@ -94,55 +80,86 @@ export async function exportRun(deps: ExportDeps, runId: string, outputDir: stri
   } finally {
     closeSync(fd);
   }
+  return { stats, rows, bytes, checksum: hash.digest('hex') };
+}
 
-  const samplesName = `${uuid}_samples.jsonl`;
-  const judges = await judgeExports({ ...deps, now: deps.clock() }, identity, stats, verdict.judges ?? []);
-  const aggregate = buildAggregate({
-    run,
-    identity,
-    evaluationId,
-    exportedAt: deps.clock(),
-    organization: deps.organization,
-    results: buildResults({ identity, verdict, stats, evaluationTimestamp: evaluationTimestampOf(run), judges }),
-    samples:
-      rows > 0
-        ? {
-            format: 'jsonl',
-            file_path: `${relativeDir}/${samplesName}`,
-            hash_algorithm: 'sha256',
-            checksum: hash.digest('hex'),
-            total_rows: rows,
-          }
-        : undefined,
-  });
-  const aggregateText = `${JSON.stringify(aggregate, null, 2)}\n`;
-  const fileName = `${uuid}.json`;
-  const check = await validateEnvelope({
-    aggregate,
-    fileName,
-    folder: folderParts,
-    samplesPath: rows > 0 ? partialSamples : undefined,
-    resourcesDir: deps.resourcesDir,
-  });
+export async function exportRun(deps: ExportDeps, runId: string, outputDir: string): Promise<ExportOutcome> {
+  const run = await deps.db.runs.get(runId);
+  if (!run) throw new ExportError(`no run "${runId}" in this workspace's store`);
+  if (run.status !== 'complete' || !run.verdict)
+    throw new ExportError(`run ${runId} is ${run.status}; only complete runs are exported`);
+  const { identity, verdict } = run;
+  const evaluationId = evaluationIdOf(identity, runId);
+  const uuid = uuidFor(evaluationId);
+  const folderParts = [collectionOf(identity.dataset.id), identity.provider.kind, identity.model].map(
+    portableComponent,
+  );
+  const relativeDir = ['data', ...folderParts].join('/');
   const folder = join(outputDir, relativeDir);
-  if (check.problems.length > 0) {
-    rmSync(partialSamples, { force: true });
-    return { runId, evaluationId, folder, files: [], problems: check.problems };
-  }
+  const samplesName = `${uuid}_samples.jsonl`;
+  const fileName = `${uuid}.json`;
 
-  const target = ensureFolderInside(outputDir, relativeDir);
-  const files: ExportedFile[] = [];
-  if (rows > 0) {
-    renameSync(partialSamples, fileInside(target, samplesName));
-    files.push({ kind: 'samples', path: join(target, samplesName), bytes, rows });
-  } else rmSync(partialSamples, { force: true });
-  writeFileSync(partialAggregate, aggregateText);
-  renameSync(partialAggregate, fileInside(target, fileName));
-  files.unshift({
-    kind: 'aggregate',
-    path: join(target, fileName),
-    bytes: Buffer.byteLength(aggregateText),
-    rows: null,
-  });
-  return { runId, evaluationId, folder: target, files, problems: [] };
+  // Both files are written hidden beside the output and renamed into place only once valid: a refused export, a
+  // crash or a concurrent export of the same run never leaves a half-written file under data/.
+  mkdirSync(outputDir, { recursive: true });
+  const partial = `.${uuid}.${randomBytes(4).toString('hex')}`;
+  const partialSamples = join(outputDir, `${partial}_samples.jsonl.partial`);
+  const partialAggregate = join(outputDir, `${partial}.json.partial`);
+  try {
+    const context = {
+      evaluationId,
+      modelId: modelInfoOf(identity.provider, identity.model).id,
+      datasetId: identity.dataset.id,
+      passThreshold: verdict.question_pass_threshold,
+    };
+    const { stats, rows, bytes, checksum } = await writeSamples(deps, run, context, partialSamples);
+    const judges = await judgeExports({ ...deps, now: deps.clock() }, identity, stats, verdict.judges);
+    const aggregate = buildAggregate({
+      run,
+      identity,
+      evaluationId,
+      exportedAt: deps.clock(),
+      organization: deps.organization,
+      results: buildResults({ identity, verdict, stats, evaluationTimestamp: evaluationTimestampOf(run), judges }),
+      samples:
+        rows > 0
+          ? {
+              format: 'jsonl',
+              file_path: `${relativeDir}/${samplesName}`,
+              hash_algorithm: 'sha256',
+              checksum,
+              total_rows: rows,
+            }
+          : undefined,
+    });
+    const check = await validateEnvelope({
+      aggregate,
+      fileName,
+      folder: folderParts,
+      samplesPath: rows > 0 ? partialSamples : undefined,
+      resourcesDir: deps.resourcesDir,
+    });
+    if (check.problems.length > 0) return { runId, evaluationId, folder, files: [], problems: check.problems };
+
+    const aggregateText = `${JSON.stringify(aggregate, null, 2)}\n`;
+    writeFileSync(partialAggregate, aggregateText);
+    const target = ensureFolderInside(outputDir, relativeDir);
+    const files: ExportedFile[] = [];
+    // The samples file first: an aggregate is never in place without the file it links to.
+    if (rows > 0) {
+      renameSync(partialSamples, fileInside(target, samplesName));
+      files.push({ kind: 'samples', path: join(target, samplesName), bytes, rows });
+    }
+    renameSync(partialAggregate, fileInside(target, fileName));
+    files.unshift({
+      kind: 'aggregate',
+      path: join(target, fileName),
+      bytes: Buffer.byteLength(aggregateText),
+      rows: null,
+    });
+    return { runId, evaluationId, folder: target, files, problems: [] };
+  } finally {
+    rmSync(partialSamples, { force: true });
+    rmSync(partialAggregate, { force: true });
+  }
 }

@@ -57,7 +57,7 @@ async function importOne(deps: ImportDeps, envelope: ReadEnvelope): Promise<Impo
       status: 'unchanged',
       runId: existing.id,
       questions: 0,
-      reasons: [`run ${existing.id} is already in this store (it was run here)`],
+      reasons: [`run ${existing.id} is already in this store`],
     };
   const runId = existing?.id ?? mapping.runId;
   const results = questionsFromRows({

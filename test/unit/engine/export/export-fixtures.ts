@@ -88,6 +88,7 @@ export type RunSpec = Readonly<{
   total?: number;
   /** The judge trust the verdict records at completion. */
   judges?: Verdict['judges'];
+  correctedPassRate?: Verdict['corrected_pass_rate'];
 }>;
 
 /** Writes a complete run (row, results, verdict) as the run engine would; returns its verdict. */
@@ -128,6 +129,7 @@ export async function addRun(db: StoreApi, spec: RunSpec): Promise<Verdict> {
       questionPassThreshold: identity.questionPassThreshold,
     }),
     judges: spec.judges ?? [],
+    corrected_pass_rate: spec.correctedPassRate ?? null,
   };
   await db.runs.finish(spec.id, { status: 'complete', verdict, error: null, identity, now: spec.finishedAt ?? 9_000 });
   return verdict;

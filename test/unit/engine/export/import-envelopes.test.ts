@@ -101,6 +101,75 @@ describe('importEnvelopes', () => {
     });
   });
 
+  it('carries the judges (model, trust at completion, prompt) and the corrected pass rate through the round trip', async () => {
+    const judge = {
+      graderId: 'relevance_grader',
+      provider: 'local',
+      model: 'llama3.1:8b',
+      templateVersion: 'judge@1.0.0',
+      settings: { sent: { temperature: 0 } },
+    };
+    const correctedPassRate = {
+      grader: 'relevance_grader',
+      n: 4,
+      passed: 3,
+      observed: 0.75,
+      estimate: 0.8,
+      ci: [0.5, 0.95] as [number, number],
+      confidence: 0.95,
+      note: null,
+      method: 'rogan-gladen (lang-reiczigel interval)',
+    };
+    const { source, files } = await exported([
+      {
+        id: 'run-j',
+        questions: QUESTIONS,
+        identity: {
+          judges: [judge],
+          gate: { metric: 'pass_rate', threshold: 0.5, type: 'hard', judge: 'relevance_grader' },
+        },
+        judges: [{ grader: 'relevance_grader', state: 'trusted', tpr: 0.95, tnr: 0.9 }],
+        correctedPassRate,
+      },
+    ]);
+    const aggregate = JSON.parse(readFileSync(files[0]!, 'utf8')) as {
+      evaluation_results: {
+        evaluation_result_id: string;
+        metric_config: {
+          llm_scoring?: {
+            judges: { temperature?: number; additional_details: Record<string, string> }[];
+            input_prompt: string;
+          };
+        };
+        score_details: { score: number };
+      }[];
+    };
+    const relevance = aggregate.evaluation_results.find((r) => r.evaluation_result_id === 'd1.relevance_grader')!;
+    expect(relevance.metric_config.llm_scoring!.judges[0]).toMatchObject({
+      temperature: 0,
+      additional_details: {
+        trust_state: 'trusted',
+        trust_as_of: 'run',
+        judge_tpr: '0.95',
+        judge_tnr: '0.9',
+        template_version: 'judge@1.0.0',
+      },
+    });
+    expect(relevance.metric_config.llm_scoring!.input_prompt).toContain('{{agent_response}}');
+    expect(
+      aggregate.evaluation_results.find((r) => r.evaluation_result_id === 'd1.corrected_pass_rate')!.score_details
+        .score,
+    ).toBe(0.8);
+
+    const { db } = openStore();
+    await importEnvelopes(importDeps(db), files);
+    const before = (await source.runs.get('run-j'))!;
+    const after = (await db.runs.get('run-j'))!;
+    expect(after.verdict).toEqual(before.verdict);
+    expect(after.identity.judges).toEqual([judge]);
+    expect(after.identity.gate).toEqual(before.identity.gate);
+  });
+
   it('is idempotent: importing the same file again changes nothing', async () => {
     const { files } = await exported([{ id: 'run-1', questions: QUESTIONS }]);
     const { db } = openStore();
@@ -116,7 +185,7 @@ describe('importEnvelopes', () => {
     const [outcome] = await importEnvelopes(importDeps(source), files);
     expect(outcome).toMatchObject({
       status: 'unchanged',
-      reasons: ['run run-1 is already in this store (it was run here)'],
+      reasons: ['run run-1 is already in this store'],
     });
   });
 
