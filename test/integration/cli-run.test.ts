@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +129,23 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     expect(refused.stderr).toMatch(/error: target "helpdesk_chat" is already running as run \S+ \(pid \d+ on /);
     expect((await first).code).toBe(0);
     server.script = judged;
+  });
+
+  it('--record writes a cassette that a replay provider answers from offline, to the same verdict', async () => {
+    server.script = judged;
+    const dir = workspaceAt(server.url);
+    const recorded = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--record', join(dir, 'recordings', 'mine.jsonl')]).exit;
+    expect(recorded.code).toBe(0);
+    const lines = readFileSync(join(dir, 'recordings', 'mine.jsonl'), 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(9);
+    const requestsBefore = server.requests.length;
+    const config = join(dir, 'aieval.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(`local: { kind: ollama, base_url: ${server.url} }`, 'local: { kind: replay, file: recordings/mine.jsonl }'));
+    const replayed = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat']).exit;
+    expect(replayed.code).toBe(0);
+    expect(server.requests.length).toBe(requestsBefore);
+    const verdictLine = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('helpdesk_chat: avg_score'));
+    expect(verdictLine(replayed.stdout)).toBe(verdictLine(recorded.stdout));
   });
 
   it('exits 2 on bad flags and prints the plan on --dry-run without calling a model', async () => {
