@@ -1,10 +1,11 @@
 // Saves targets and settings into aieval.yaml through the Document API, keeping comments and key order.
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isSeq, parseDocument } from 'yaml';
-import { target as targetSchema, type Settings, type Target } from '../../src-shared/model';
+import { settings as settingsSchema, target as targetSchema, type Settings, type Target } from '../../src-shared/model';
 import { documentText, mergeInto } from './yaml-merge';
 
 const TARGET_DEFAULTS: Partial<Target> = targetSchema.parse({ id: 'x', provider: 'x', model: 'x', dataset: 'x', graders: ['format_grader'] });
+const SETTINGS_DEFAULTS: Settings = settingsSchema.parse({});
 const DEFAULTABLE = ['mode', 'enabled', 'system_prompt', 'gate', 'max_steps'] as const;
 
 /** Returns the new text of aieval.yaml with `target` written in place of `previousId` (or appended). */
@@ -29,6 +30,10 @@ export function withTarget(configText: string, target: Target, previousId = targ
 /** Returns the new text of aieval.yaml with its `settings` block replaced by `settings`. */
 export function withSettings(configText: string, settings: Settings): string {
   const doc = parseDocument(configText);
-  mergeInto(doc, ['settings'], settings);
+  const written = doc.getIn(['settings'], true);
+  const existingKeys = new Set(isMap(written) ? Object.keys((written as { toJSON(): object }).toJSON()) : []);
+  // Only what the file already says or what differs from the defaults is written: no wall of defaults.
+  const minimal = Object.fromEntries(Object.entries(settings).filter(([key, value]) => existingKeys.has(key) || !isDeepStrictEqual(value, SETTINGS_DEFAULTS[key as keyof Settings])));
+  mergeInto(doc, ['settings'], minimal);
   return documentText(doc, configText);
 }

@@ -1,6 +1,7 @@
 // The landing page: a card per target of the workspace.
 import { useEffect } from 'react';
 import { api } from '../../api/client';
+import { hrefFor } from '../../app/router';
 import { usePortfolio } from './portfolio.store';
 import { weakestTrust } from '../judges/judges.selectors';
 import { TargetCard } from './TargetCard';
@@ -25,6 +26,9 @@ export function PortfolioPage() {
           <h1>Targets</h1>
           <p>Each target is a model with a system prompt (chat) or with tools (agent), scored on its dataset and gated.</p>
         </div>
+        <a className="button" href={hrefFor('targets', 'new')} data-testid="new-target">
+          + New target
+        </a>
       </header>
       {error && <div className="banner error">{error}</div>}
       {startError && (

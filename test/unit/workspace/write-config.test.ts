@@ -22,7 +22,7 @@ describe('withTarget', () => {
 
   it('renames a target in place and appends a new one without writing defaults', () => {
     const renamed = withTarget(config, { ...targets()[0]!, id: 'helpdesk_chat_v2' } as Target, 'helpdesk_chat');
-    expect(parse(renamed).targets.map((t: Target) => t.id)).toEqual(['helpdesk_chat_v2', 'helpdesk_agent']);
+    expect(parse(renamed).targets.map((t: Target) => t.id)).toEqual(['helpdesk_chat_v2', 'helpdesk_agent', 'helpdesk_chat_offline', 'helpdesk_agent_offline']);
     const added = withTarget(config, { id: 'extra', provider: 'local', model: 'm', dataset: 'helpdesk', graders: ['format_grader'], mode: 'chat', enabled: true, system_prompt: '', max_steps: 8, gate: { metric: 'avg_score', threshold: 3.5, type: 'hard' } } as Target);
     expect(parse(added).targets.at(-1)).toEqual({ id: 'extra', provider: 'local', model: 'm', dataset: 'helpdesk', graders: ['format_grader'] });
   });
@@ -46,5 +46,13 @@ describe('untouched lines', () => {
     const next = withSettings(config, { ...settingsSchema.parse({}), question_pass_threshold: 3.5, concurrency: 4 });
     const flowLines = config.split('\n').filter((line) => line.includes('{ ') || line.includes('['));
     for (const line of flowLines) expect(next).toContain(line);
+  });
+});
+
+describe('withSettings defaults', () => {
+  it('writes a changed setting without writing every default beside it', () => {
+    const bare = 'version: 1\ntargets: []\n';
+    const next = parse(withSettings(bare, { ...settingsSchema.parse({}), concurrency: 8 }));
+    expect(next.settings).toEqual({ concurrency: 8 });
   });
 });
