@@ -6,17 +6,21 @@ import { callService, withTracesWorkspace } from './traces-cli';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Progress: a line a second on a terminal, one line per finished file otherwise (CI logs stay short). */
+const BAR_WIDTH = 24;
+
+/** Progress: a redrawn bar on a terminal, one line per finished file otherwise (CI logs stay short). */
 function progressPrinter(io: CliIo): (progress: ImportProgress) => void {
-  let last = 0;
   return (p) => {
-    const now = Date.now();
-    if (!p.done && (!io.interactive || now - last < 1000)) return;
-    last = now;
     const percent = p.totalBytes ? Math.min(100, Math.floor((100 * p.bytesRead) / p.totalBytes)) : 100;
-    io.err(
-      `[${p.fileIndex + 1}/${p.fileCount}] ${basename(p.file)}: ${percent}%, ${count(p.spans)} spans${p.bad ? `, ${count(p.bad)} bad` : ''}`,
-    );
+    const counts = `${count(p.spans)} spans${p.bad ? `, ${count(p.bad)} bad` : ''}`;
+    const name = `[${p.fileIndex + 1}/${p.fileCount}] ${basename(p.file)}`;
+    if (io.interactive && io.status) {
+      const filled = Math.round((percent / 100) * BAR_WIDTH);
+      io.status(
+        p.done ? '' : `${name} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${percent}%  ${counts}`,
+      );
+    }
+    if (p.done) io.err(`${name}: ${counts}`);
   };
 }
 

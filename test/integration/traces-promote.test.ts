@@ -174,7 +174,7 @@ describe('the trace commands', () => {
     expect(imported.stdout).toMatch(
       /70 spans \(70 new, 0 skipped as already imported\), 36 new traces, 48 LLM calls, 4 conversations, 36 review items, 0 bad/,
     );
-    expect(imported.stderr).toMatch(/\[1\/1\] riverside\.otlp\.jsonl: 100%, 70 spans/);
+    expect(imported.stderr).toBe('[1/1] riverside.otlp.jsonl: 70 spans');
 
     const listed = await cli('traces', '--json', '--workspace', dir, '--limit', '100');
     const items = JSON.parse(listed.stdout) as Record<string, unknown>[];

@@ -133,7 +133,10 @@ describe('the OTLP/HTTP receiver', () => {
     expect(rebound).toBe(403);
 
     const config = join(dir, 'aieval.yaml');
-    writeFileSync(config, readFileSync(config, 'utf8').replace('enabled: true', 'enabled: false'));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace('otlp_receiver: { enabled: true', 'otlp_receiver: { enabled: false'),
+    );
     expect(await call<ReceiverStatus>('traces.receiverApply', {})).toMatchObject({
       enabled: false,
       listening: false,

@@ -30,9 +30,19 @@ const WHERE = `WHERE (@model IS NULL OR ri.model = @model)
   AND (@groupKey IS NULL OR ri.group_key = @groupKey)`;
 const COUNTS = `COUNT(*) AS items, COALESCE(SUM(l.verdict IS NOT NULL), 0) AS labeled,
   COALESCE(SUM(l.verdict = 'pass'), 0) AS pass, COALESCE(SUM(l.verdict = 'fail'), 0) AS fail, COALESCE(SUM(l.verdict = 'defer'), 0) AS defer`;
-// Queue order: groups by their latest item (newest first), items inside a group in time order; ids break ties.
-const ORDERED = `SELECT ${ITEM_COLUMNS}, MAX(ri.started_at) OVER (PARTITION BY ri.group_key) AS group_at ${FROM} ${WHERE}`;
-const QUEUE_ORDER = 'group_at DESC, group_key, started_at, id';
+// Queue order: groups by their latest item (newest first; group_at is kept up to date by the traces repo and indexed),
+// items inside a group in time order; ids break ties. The keyset conditions below spell the same order out, with a
+// missing start time as -1 (NULL sorts first ascending, as -1 does).
+const QUEUE_ORDER = 'ri.group_at DESC, ri.group_key, ri.started_at, ri.id';
+const REVERSE_ORDER = 'ri.group_at ASC, ri.group_key DESC, ri.started_at DESC, ri.id DESC';
+const SA = 'COALESCE(ri.started_at, -1)';
+const AFTER = `(ri.group_at < @ga OR (ri.group_at = @ga AND (ri.group_key > @gk OR (ri.group_key = @gk
+  AND (${SA} > @sa OR (${SA} = @sa AND ri.id > @id))))))`;
+const BEFORE = `(ri.group_at > @ga OR (ri.group_at = @ga AND (ri.group_key < @gk OR (ri.group_key = @gk
+  AND (${SA} < @sa OR (${SA} = @sa AND ri.id < @id))))))`;
+const UNLABELED_ONLY = '(@unlabeledOnly = 0 OR l.verdict IS NULL)';
+
+type Cursor = { ga: number; gk: string; sa: number; id: string };
 
 type CountsRow = { items: number; labeled: number; pass: number; fail: number; defer: number };
 type GroupRow = CountsRow & {
@@ -67,7 +77,10 @@ export class ReviewQueueRepo {
   private readonly groupCount;
   private readonly groupsPage;
   private readonly itemsPage;
-  private readonly neighbourOf;
+  private readonly cursorOf;
+  private readonly nextOf;
+  private readonly previousOf;
+  private readonly positionOf;
   private readonly tagsOf;
   private readonly modelsOf;
   private readonly idsOf;
@@ -80,23 +93,26 @@ export class ReviewQueueRepo {
          SUM(1 - ri.captured) AS uncaptured, MIN(ri.started_at) AS first_at, MAX(ri.started_at) AS last_at,
          json_group_array(DISTINCT ri.model) FILTER (WHERE ri.model IS NOT NULL) AS models,
          (SELECT x.input_text FROM review_items x WHERE x.group_key = ri.group_key ORDER BY x.started_at, x.id LIMIT 1) AS title
-       ${FROM} ${WHERE} GROUP BY ri.group_key ORDER BY last_at DESC, key LIMIT @limit OFFSET @offset`,
+       ${FROM} ${WHERE} GROUP BY ri.group_key ORDER BY MAX(ri.group_at) DESC, key LIMIT @limit OFFSET @offset`,
     );
     this.itemsPage = db.prepare<Params & Page, ReviewItemRow>(
-      `SELECT * FROM (${ORDERED}) ORDER BY ${QUEUE_ORDER} LIMIT @limit OFFSET @offset`,
+      `SELECT ${ITEM_COLUMNS} ${FROM} ${WHERE} ORDER BY ${QUEUE_ORDER} LIMIT @limit OFFSET @offset`,
     );
-    // ROW_NUMBER over the filtered queue gives each item its position, so next/previous follow the list the UI shows.
-    this.neighbourOf = db.prepare<
-      Params & { id: string | null; forward: number; unlabeledOnly: number },
-      { id: string; pos: number }
-    >(
-      `WITH o AS (SELECT id, label_verdict, ROW_NUMBER() OVER (ORDER BY ${QUEUE_ORDER}) AS pos FROM (${ORDERED})),
-            here AS (SELECT COALESCE((SELECT pos FROM o WHERE id = @id), CASE WHEN @forward = 1 THEN 0 ELSE (SELECT COUNT(*) + 1 FROM o) END) AS pos)
-       SELECT o.id, o.pos FROM o, here
-       WHERE (@unlabeledOnly = 0 OR o.label_verdict IS NULL)
-         AND ((@forward = 1 AND o.pos > here.pos) OR (@forward = 0 AND o.pos < here.pos))
-       ORDER BY CASE WHEN @forward = 1 THEN o.pos ELSE -o.pos END LIMIT 1`,
+    this.cursorOf = db.prepare<{ id: string }, Cursor>(
+      'SELECT group_at AS ga, group_key AS gk, COALESCE(started_at, -1) AS sa, id FROM review_items WHERE id = @id',
     );
+    type Step = Params & Cursor & { unlabeledOnly: number };
+    this.nextOf = db
+      .prepare<Step, string>(
+        `SELECT ri.id ${FROM} ${WHERE} AND ${UNLABELED_ONLY} AND ${AFTER} ORDER BY ${QUEUE_ORDER} LIMIT 1`,
+      )
+      .pluck();
+    this.previousOf = db
+      .prepare<Step, string>(
+        `SELECT ri.id ${FROM} ${WHERE} AND ${UNLABELED_ONLY} AND ${BEFORE} ORDER BY ${REVERSE_ORDER} LIMIT 1`,
+      )
+      .pluck();
+    this.positionOf = db.prepare<Params & Cursor, number>(`SELECT COUNT(*) ${FROM} ${WHERE} AND ${BEFORE}`).pluck();
     this.tagsOf = db.prepare<{ pattern: string | null; limit: number }, { tag: string; count: number }>(
       `SELECT j.value AS tag, COUNT(*) AS count FROM labels, json_each(labels.tags_json) AS j
        WHERE @pattern IS NULL OR j.value LIKE @pattern ESCAPE '\\' GROUP BY j.value ORDER BY count DESC, tag LIMIT @limit`,
@@ -105,7 +121,7 @@ export class ReviewQueueRepo {
       `SELECT model, COUNT(*) AS count FROM review_items WHERE model IS NOT NULL GROUP BY model ORDER BY count DESC, model`,
     );
     this.idsOf = db
-      .prepare<Params & { limit: number }, string>(`SELECT id FROM (${ORDERED}) ORDER BY ${QUEUE_ORDER} LIMIT @limit`)
+      .prepare<Params & { limit: number }, string>(`SELECT ri.id ${FROM} ${WHERE} ORDER BY ${QUEUE_ORDER} LIMIT @limit`)
       .pluck();
   }
 
@@ -142,13 +158,19 @@ export class ReviewQueueRepo {
     forward: boolean,
     unlabeledOnly: boolean,
   ): { id: string; position: number } | undefined {
-    const row = this.neighbourOf.get({
-      ...params(query),
-      id,
-      forward: forward ? 1 : 0,
+    const p = params(query);
+    // Without a current item, start before the first (forward) or after the last (backward).
+    const edge: Cursor = forward
+      ? { ga: Number.MAX_SAFE_INTEGER, gk: '', sa: -2, id: '' }
+      : { ga: -2, gk: '', sa: -2, id: '' };
+    const cursor = (id === null ? undefined : this.cursorOf.get({ id })) ?? edge;
+    const found = (forward ? this.nextOf : this.previousOf).get({
+      ...p,
+      ...cursor,
       unlabeledOnly: unlabeledOnly ? 1 : 0,
     });
-    return row ? { id: row.id, position: row.pos - 1 } : undefined;
+    if (found === undefined) return undefined;
+    return { id: found, position: this.positionOf.get({ ...p, ...this.cursorOf.get({ id: found })! }) ?? 0 };
   }
 
   /** The ids of the filtered queue in order (for labeling a whole group), at most `limit`. */

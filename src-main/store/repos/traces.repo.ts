@@ -60,6 +60,7 @@ export class TracesRepo {
   private readonly enqueue;
   private readonly dequeue;
   private readonly pending;
+  private readonly refreshGroupAt;
   private readonly spansOf;
   private readonly upsertItem;
   private readonly itemById;
@@ -81,6 +82,10 @@ export class TracesRepo {
     this.enqueue = db.prepare<{ traceId: string }>('INSERT OR IGNORE INTO trace_rebuilds (trace_id) VALUES (@traceId)');
     this.dequeue = db.prepare<{ traceId: string }>('DELETE FROM trace_rebuilds WHERE trace_id = @traceId');
     this.pending = db.prepare<{ limit: number }, string>('SELECT trace_id FROM trace_rebuilds LIMIT @limit').pluck();
+    this.refreshGroupAt = db.prepare<{ groupKey: string }>(
+      `UPDATE review_items SET group_at = COALESCE((SELECT MAX(started_at) FROM review_items WHERE group_key = @groupKey), -1)
+       WHERE group_key = @groupKey`,
+    );
     this.spansOf = db.prepare<{ traceId: string; limit: number }, SpanRow>(
       `SELECT ${SPAN_COLUMNS} FROM spans WHERE trace_id = @traceId ORDER BY CAST(start_ns AS INTEGER), span_id LIMIT @limit`,
     );
@@ -169,6 +174,7 @@ export class TracesRepo {
   saveItems(items: readonly ReviewItemRecord[], doneTraceIds: readonly string[], importedAt: number): void {
     this.db.transaction(() => {
       for (const item of items) this.writeItem(item, importedAt);
+      for (const groupKey of new Set(items.map((item) => item.groupKey))) this.refreshGroupAt.run({ groupKey });
       for (const traceId of doneTraceIds) this.dequeue.run({ traceId });
     })();
   }
