@@ -21,7 +21,7 @@ describe('ai-eval (foundation commands)', () => {
     expect(cli('init', dir).status).toBe(0);
     const validate = cli('validate', '--workspace', dir);
     expect(validate.status).toBe(0);
-    expect(validate.stdout).toMatch(/^ok: 2 targets/);
+    expect(validate.stdout).toMatch(/^ok: 4 targets/);
     expect(cli('init', dir).status).toBe(2);
     expect(readFileSync(join(configDir, 'trusted-workspaces.json'), 'utf8')).toContain(dir);
   });
@@ -30,7 +30,7 @@ describe('ai-eval (foundation commands)', () => {
     ['a key typo', { 'datasets/helpdesk.yaml': (t) => t.replace('    expected_tools:', '    expected_tool:') }, /^datasets\/helpdesk\.yaml:\d+:5 questions\.4\.expected_tool unknown key "expected_tool"; did you mean "expected_tools"\?$/],
     ['a YAML syntax error', { 'aieval.yaml': (t) => t.replace('version: 1', 'version: [1') }, /^aieval\.yaml:\d+:\d+ \(file\) YAML syntax error: /],
     ['a dataset without questions', { 'datasets/empty.yaml': () => 'id: empty\nquestions: []\n' }, /^datasets\/empty\.yaml:2:1 questions a dataset needs at least one question$/],
-    ['an unknown provider', { 'aieval.yaml': (t) => t.replace('judge:\n  provider: local', 'judge:\n  provider: cloud') }, /^aieval\.yaml:\d+:3 judge\.provider unknown provider "cloud"; known: local$/],
+    ['an unknown provider', { 'aieval.yaml': (t) => t.replace('judge:\n  provider: offline', 'judge:\n  provider: cloud') }, /^aieval\.yaml:\d+:3 judge\.provider unknown provider "cloud"; known: local, offline$/],
   ];
   for (const [what, edits, line] of broken) {
     it(`validate exits 2 on ${what}, one line per error`, () => {

@@ -41,7 +41,8 @@ describe('judge validation end to end: stored judge calls → sample → labels 
   const ws = () => ['--workspace', dir];
 
   beforeAll(() => {
-    dir = copyExample();
+    // The example judges offline from its cassette; these stored calls are by the local judge.
+    dir = copyExample({ 'aieval.yaml': (text) => text.replace('judge:\n  provider: offline', 'judge:\n  provider: local') });
     out = mkdtempSync(join(tmpdir(), 'aieval-labels-'));
     // The judge calls a run of helpdesk_chat would have stored in the last hours (judge: local/llama3.1:8b).
     const store = Store.open(storeFile(dir));
@@ -282,7 +283,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       expect(rows.find((r) => r.grader === 'accuracy_grader')).toMatchObject({
         state: 'trusted',
         gold: { items: 10, labelled: 10, targetN: 30 },
-        usedBy: ['helpdesk_chat', 'helpdesk_agent'],
+        usedBy: ['helpdesk_chat', 'helpdesk_agent', 'helpdesk_chat_offline', 'helpdesk_agent_offline'],
       });
       // Cochran at 95% ±5%, corrected for the 12 stored accuracy calls: 384.15 / (1 + 383.15/12) = 11.6 → 12.
       expect(rows.find((r) => r.grader === 'accuracy_grader')?.cochranN).toBe(12);
