@@ -174,7 +174,7 @@ export async function importEnvelopes(deps: ImportDeps, paths: readonly string[]
       outcomes.push(
         refused(
           path,
-          [error instanceof Error ? error.message : String(error)],
+          [`cannot be read as a run: ${error instanceof Error ? error.message : String(error)}`],
           read.envelope.aggregate.evaluation_id,
           read.envelope.warnings,
         ),

@@ -120,6 +120,12 @@ export function mapAggregate(aggregate: EeeAggregate, now: number, passThreshold
     const grader = metric ? undefined : graderMetricOf(result, ours);
     if (grader) graders.set(resultKey(result), grader);
   }
+  const coverage = runMetrics.get('coverage');
+  if (ours && (!coverage || !runMetrics.has('gate'))) {
+    throw new Error(
+      `the file names ${LIBRARY_NAME} as its library and run ${source.run_id}, but has no coverage or gate result`,
+    );
+  }
   const first = aggregate.evaluation_results[0];
   const generationDetails: StringMap = first?.generation_config?.additional_details ?? {};
   const sourceData = first?.source_data.additional_details ?? {};
@@ -221,12 +227,13 @@ export function mapAggregate(aggregate: EeeAggregate, now: number, passThreshold
     finishedAt,
     shard,
     graders,
-    keys: ours
-      ? {
-          coverageKey: resultKey(runMetrics.get('coverage') as EeeResult),
-          compositeKey: runMetrics.get('composite') ? resultKey(runMetrics.get('composite') as EeeResult) : '',
-        }
-      : undefined,
+    keys:
+      ours && coverage
+        ? {
+            coverageKey: resultKey(coverage),
+            compositeKey: runMetrics.has('composite') ? resultKey(runMetrics.get('composite') as EeeResult) : '',
+          }
+        : undefined,
     runMetrics,
     judgeTrust,
     metrics: aggregate.evaluation_results.map(toMetric),

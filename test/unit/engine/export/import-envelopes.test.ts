@@ -319,6 +319,17 @@ describe('importEnvelopes', () => {
       expect(reasons).toContain('schema: /: must NOT have additional properties ("extra")');
     });
 
+    it('one of our files without its gate', async () => {
+      const reasons = await tamper((aggregate, samples) => {
+        const results = aggregate.evaluation_results as { evaluation_result_id: string }[];
+        aggregate.evaluation_results = results.filter((r) => r.evaluation_result_id !== 'd1.gate');
+        return [aggregate, samples];
+      });
+      expect(reasons).toBe(
+        'cannot be read as a run: the file names ai-eval-desktop as its library and run run-1, but has no coverage or gate result',
+      );
+    });
+
     it('a verdict the rows do not support', async () => {
       const reasons = await tamper((aggregate, samples) => {
         const results = aggregate.evaluation_results as {
