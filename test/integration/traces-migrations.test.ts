@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDb } from '../../src-main/store/db';
+
+const file = () => join(mkdtempSync(join(tmpdir(), 'aieval-traces-migration-')), 'store.sqlite');
+
+const insertItem = (db: ReturnType<typeof openDb>, id: string, group: string, startedAt: number | null) =>
+  db
+    .prepare(
+      `INSERT INTO review_items (id, trace_id, span_id, group_key, input_json, output_json, started_at, imported_at)
+       VALUES (?, ?, 's', ?, '[]', '[]', ?, 0)`,
+    )
+    .run(id, id, group, startedAt);
+
+describe('trace review migrations', () => {
+  it('0002 keeps spans and review items and adds their new columns, the rebuild queue and the label history', () => {
+    const path = file();
+    const v1 = openDb(path, { upTo: 1 });
+    v1.prepare(
+      `INSERT INTO spans (trace_id, span_id, name, start_ns, end_ns, attributes_json, imported_at) VALUES ('t', 's', 'chat', '1', '2', '{}', 0)`,
+    ).run();
+    insertItem(v1, 't', 'run:t', 5);
+    v1.close();
+    const v2 = openDb(path, { upTo: 2 });
+    expect(v2.prepare('SELECT scope_name, dropped_attributes, dropped_events FROM spans').get()).toEqual({
+      scope_name: null,
+      dropped_attributes: 0,
+      dropped_events: 0,
+    });
+    expect(v2.prepare('SELECT provider, convention, llm_calls, flags_json FROM review_items').get()).toEqual({
+      provider: null,
+      convention: null,
+      llm_calls: 0,
+      flags_json: '[]',
+    });
+    expect(
+      v2
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('trace_rebuilds', 'label_history') ORDER BY name",
+        )
+        .pluck()
+        .all(),
+    ).toEqual(['label_history', 'trace_rebuilds']);
+    v2.close();
+  });
+
+  it("0005 gives every item its group's latest start, -1 for a group without times", () => {
+    const path = file();
+    const v4 = openDb(path, { upTo: 4 });
+    insertItem(v4, 'a', 'conversation:c', 10);
+    insertItem(v4, 'b', 'conversation:c', 30);
+    insertItem(v4, 'c', 'run:c', null);
+    v4.close();
+    const v5 = openDb(path, { upTo: 5 });
+    expect(v5.prepare('SELECT id, group_at FROM review_items ORDER BY id').all()).toEqual([
+      { id: 'a', group_at: 30 },
+      { id: 'b', group_at: 30 },
+      { id: 'c', group_at: -1 },
+    ]);
+    v5.close();
+  });
+});
