@@ -48,7 +48,7 @@ export function ensureFolderInside(root: string, relativeDir: string): string {
   return target;
 }
 
-/** `root/relativeDir/fileName`, for a file name that has no folder part. */
+/** `folder/fileName`; refuses a file name that is not one portable component (no folder part, no ..). */
 export function fileInside(folder: string, fileName: string): string {
   const problem = componentProblem(fileName);
   if (problem) throw new Error(`refusing to write ${fileName}: ${problem}`);
