@@ -10,6 +10,8 @@ import { liveRun, useRuns } from '../runs/runs.store';
 import { QuestionsTable } from './QuestionsTable';
 import { runStatus, type GraderStat } from './results.selectors';
 import { VerdictPanel } from './VerdictPanel';
+import { ExportButton } from './ExportButton';
+import { Provenance } from './Provenance';
 
 export function RunPage({ runId }: { runId: string }) {
   const [detail, setDetail] = useState<RunDetail>();
@@ -38,10 +40,14 @@ export function RunPage({ runId }: { runId: string }) {
             {run.repeat > 1 && ` · ${run.repeat} repeats`}
           </p>
         </div>
-        <a className="button" href={hrefFor('results', run.targetId)}>
-          All runs of {run.targetId}
-        </a>
+        <div className="toolbar">
+          {run.status === 'complete' && run.source !== 'import' && <ExportButton runId={run.id} />}
+          <a className="button" href={hrefFor('results', run.targetId)}>
+            All runs of {run.targetId}
+          </a>
+        </div>
       </header>
+      {run.source === 'import' && <Provenance runId={run.id} />}
       {active ? <RunMonitor run={run} /> : <VerdictPanel detail={detail} graderStats={graderStats} />}
       <details className="card identity">
         <summary>Run identity</summary>
