@@ -25,6 +25,8 @@ export const tracesContract = {
    * gzipped or not. Re-importing is idempotent. Progress arrives as `traces.importProgressed`.
    */
   'traces.import': call(z.object({ paths: z.array(z.string().min(1)).min(1).max(1000) }), importSummary),
+  /** Stop the running import after its current batch; what was read so far stays imported. */
+  'traces.cancelImport': call(z.object({}), z.object({ cancelled: z.boolean() })),
   /** The review groups (conversations and agent runs) of the filtered queue, latest first, with their label counts. */
   'traces.groups': call(
     z.object({ filters: traceFilters.default({}), ...page }),

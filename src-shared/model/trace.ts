@@ -172,6 +172,8 @@ export const importSummary = z.object({
   errors: z.array(importError),
   /** Files that could not be read at all. */
   unreadable: z.array(z.string()),
+  /** The import was cancelled; the spans read before that are kept. */
+  cancelled: z.boolean(),
   elapsedMs: z.number(),
 });
 export type ImportSummary = z.infer<typeof importSummary>;

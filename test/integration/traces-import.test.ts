@@ -148,4 +148,27 @@ describe('traces.import', () => {
       ['chat', true, 0],
     ]);
   });
+
+  it('stops an import when it is cancelled, keeping what was read, and allows one import at a time', async () => {
+    app = createTestApp();
+    const dir = files();
+    const path = writeJsonLines(
+      dir,
+      'many.jsonl',
+      Array.from({ length: 40 }, (_, i) => chatTrace(i + 1)),
+    );
+    let cancel: Promise<unknown> | undefined;
+    app.events.subscribe((name) => {
+      if (name === 'traces.importProgressed' && !cancel)
+        cancel = app!.dispatch('traces.cancelImport', {}, { transport: 'in-process' });
+    });
+    const importing = call<ImportSummary>('traces.import', { paths: [path, path] });
+    const second = await app.dispatch('traces.import', { paths: [path] }, { transport: 'in-process' });
+    expect(second).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    const summary = await importing;
+    expect(await cancel).toEqual({ ok: true, value: { cancelled: true } });
+    expect(summary).toMatchObject({ cancelled: true, spans: 1, inserted: 1, reviewItems: 1 });
+    expect((await call<{ total: number }>('traces.items', {})).total).toBe(1);
+    expect(await call('traces.cancelImport', {})).toEqual({ cancelled: false });
+  });
 });

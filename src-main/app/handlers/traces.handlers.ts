@@ -16,17 +16,30 @@ function receiverSettings(state: AppState): { enabled: boolean; port: number } {
   return state.workspace().config?.settings.otlp_receiver ?? { enabled: false, port: 4318 };
 }
 
-export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) =>
-  ({
-    'traces.import': ({ paths }) =>
-      importTraceFiles(
-        paths.map((path) => resolve(state.dir, path)),
-        {
-          store: state.db.traces,
-          clock: state.clock,
-          onProgress: (progress) => state.events.emit('traces.importProgressed', progress),
-        },
-      ),
+export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) => {
+  let running: AbortController | undefined;
+  return {
+    'traces.import': async ({ paths }) => {
+      if (running) throw new RpcError('conflict', 'An import is already running; cancel it or wait for it to finish.');
+      running = new AbortController();
+      try {
+        return await importTraceFiles(
+          paths.map((path) => resolve(state.dir, path)),
+          {
+            store: state.db.traces,
+            clock: state.clock,
+            signal: running.signal,
+            onProgress: (progress) => state.events.emit('traces.importProgressed', progress),
+          },
+        );
+      } finally {
+        running = undefined;
+      }
+    },
+    'traces.cancelImport': () => {
+      running?.abort();
+      return { cancelled: running !== undefined };
+    },
     'traces.groups': async ({ filters, offset, limit }) => {
       const { total, groups } = await state.db.reviewQueue.groups(filters, offset, limit);
       return { total, groups, counts: await state.db.reviewQueue.counts(filters) };
@@ -97,4 +110,5 @@ export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) =>
       }
       return receiver.status(settings.enabled);
     },
-  }) satisfies Partial<Handlers<Contract, Ctx>>;
+  } satisfies Partial<Handlers<Contract, Ctx>>;
+};

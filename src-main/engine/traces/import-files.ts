@@ -15,6 +15,7 @@ export type ImportOptions = Readonly<{
   /** Errors listed in the summary; the rest are only counted. */
   maxErrors?: number;
   progressIntervalMs?: number;
+  /** Stops the import after the current batch; what was read so far is kept. */
   signal?: AbortSignal;
 }>;
 
@@ -29,7 +30,12 @@ export async function importTraceFiles(paths: readonly string[], options: Import
   const totals = { spans: 0, inserted: 0, skipped: 0, bad: 0, traces: 0 };
   await ingest.resumePending();
 
+  let cancelled = false;
   for (const [fileIndex, file] of paths.entries()) {
+    if (options.signal?.aborted) {
+      cancelled = true;
+      break;
+    }
     const totalBytes = await stat(file).then(
       (s) => s.size,
       () => 0,
@@ -38,6 +44,7 @@ export async function importTraceFiles(paths: readonly string[], options: Import
     let fileSpans = 0;
     let fileBad = 0;
     let lastReport = 0;
+    let bytesRead = 0;
     const report = (bytesRead: number, done = false) => {
       const now = options.clock();
       if (!options.onProgress || (!done && now - lastReport < interval)) return;
@@ -63,17 +70,23 @@ export async function importTraceFiles(paths: readonly string[], options: Import
     };
     try {
       for await (const batch of readOtlpFile(file)) {
-        options.signal?.throwIfAborted();
         for (const span of batch.spans) pending.push(span);
         fileSpans += batch.spans.length;
         fileBad += batch.bad;
         for (const problem of batch.problems) if (errors.length < maxErrors) errors.push({ file, ...problem });
         if (pending.length >= batchSpans) await flush();
-        report(batch.bytesRead);
+        bytesRead = batch.bytesRead;
+        report(bytesRead);
+        if (options.signal?.aborted) {
+          cancelled = true;
+          break;
+        }
       }
       await flush();
-      if (fileSpans === 0 && fileBad > 0) unreadable.push(file);
-      else if (fileSpans === 0) errors.push({ file, line: null, offset: null, message: 'no spans in this file' });
+      if (!cancelled && fileSpans === 0) {
+        if (fileBad > 0) unreadable.push(file);
+        else errors.push({ file, line: null, offset: null, message: 'no spans in this file' });
+      }
     } catch (error) {
       if (!(error instanceof UnreadableFileError)) throw error;
       unreadable.push(file);
@@ -82,7 +95,8 @@ export async function importTraceFiles(paths: readonly string[], options: Import
     }
     totals.spans += fileSpans;
     totals.bad += fileBad;
-    report(totalBytes, true);
+    report(cancelled ? bytesRead : totalBytes, true);
+    if (cancelled) break;
   }
   const stamped = await options.store.importedSince(ingest.stamp);
   return {
@@ -97,6 +111,7 @@ export async function importTraceFiles(paths: readonly string[], options: Import
     reviewItems: stamped.reviewItems,
     errors,
     unreadable,
+    cancelled,
     elapsedMs: options.clock() - started,
   };
 }
