@@ -88,12 +88,17 @@ export class ReviewQueueRepo {
   constructor(db: Db) {
     this.countsOf = db.prepare<Params, CountsRow>(`SELECT ${COUNTS} ${FROM} ${WHERE}`);
     this.groupCount = db.prepare<Params, number>(`SELECT COUNT(DISTINCT ri.group_key) ${FROM} ${WHERE}`).pluck();
+    // The page's group keys come straight off the queue index (DISTINCT in index order stops after the page); only
+    // those groups are then aggregated, instead of every group of the queue.
     this.groupsPage = db.prepare<Params & Page, GroupRow>(
-      `SELECT ri.group_key AS key, ${COUNTS}, COALESCE(SUM(ri.status = 'error'), 0) AS errors, SUM(ri.truncated) AS truncated,
+      `WITH page AS (SELECT DISTINCT ri.group_at, ri.group_key ${FROM} ${WHERE}
+                     ORDER BY ri.group_at DESC, ri.group_key LIMIT @limit OFFSET @offset)
+       SELECT ri.group_key AS key, ${COUNTS}, COALESCE(SUM(ri.status = 'error'), 0) AS errors, SUM(ri.truncated) AS truncated,
          SUM(1 - ri.captured) AS uncaptured, MIN(ri.started_at) AS first_at, MAX(ri.started_at) AS last_at,
          json_group_array(DISTINCT ri.model) FILTER (WHERE ri.model IS NOT NULL) AS models,
          (SELECT x.input_text FROM review_items x WHERE x.group_key = ri.group_key ORDER BY x.started_at, x.id LIMIT 1) AS title
-       ${FROM} ${WHERE} GROUP BY ri.group_key ORDER BY MAX(ri.group_at) DESC, key LIMIT @limit OFFSET @offset`,
+       ${FROM} ${WHERE} AND ri.group_key IN (SELECT group_key FROM page)
+       GROUP BY ri.group_key ORDER BY MAX(ri.group_at) DESC, key`,
     );
     this.itemsPage = db.prepare<Params & Page, ReviewItemRow>(
       `SELECT ${ITEM_COLUMNS} ${FROM} ${WHERE} ORDER BY ${QUEUE_ORDER} LIMIT @limit OFFSET @offset`,
