@@ -39,9 +39,9 @@ export function ComparePage({ runIdA, runIdB }: { runIdA: string; runIdB: string
         </label>
       </header>
       {error && <div className="banner error">{error}</div>}
-      {total === 0 && <div className="empty">{onlyChanged ? 'No question changed between these runs.' : 'These runs share no question.'}</div>}
+      {total === 0 && <div className="empty" data-testid="compare-empty">{onlyChanged ? 'No question changed between these runs.' : 'These runs share no question.'}</div>}
       {(total ?? 0) > 500 && <p className="muted">Showing the first 500 of {total} rows.</p>}
-      <div className="compare-grid">
+      <div className="compare-grid" data-testid="compare-grid">
         {rows.map((row, index) =>
           row ? (
             <article key={`${row.questionId}#${row.repeatIndex}`} className="compare-row" data-testid={`compare-${row.questionId}`}>

@@ -32,7 +32,7 @@ export function ResultDetail({ resultId }: { resultId: number }) {
               <td className="num">
                 <StatusBadge status={grader.status === 'error' ? 'error' : grader.status === 'skipped' ? 'skipped' : 'pass'} label={nativeScore(grader)} />
               </td>
-              <td className="reason" title={grader.reason}>
+              <td className="reason" title={grader.reason} data-testid={`reason-${grader.graderId}`}>
                 {grader.reason}
                 {grader.checks?.map((check) => (
                   <div key={check.id} className="muted check-line">

@@ -1,0 +1,179 @@
+// The main run flow in the browser: Run on the portfolio, the run to its verdict, a judge's reason, an annotation
+// that survives a reload, a second run, and the two compared; then a live run watched mid-way and a hostile answer.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
+import { isJudgePrompt, lastUserText } from '../fixtures/fake-scripts';
+import { heldScript, type HeldScript } from '../fixtures/held-script';
+import { libraryModel } from '../fixtures/library-model';
+import { exampleOn } from '../support/online-example';
+import { PortfolioPage } from './pages/portfolio.page';
+import { ResultsPage } from './pages/results.page';
+import { RunPage } from './pages/run.page';
+import { launchBrowser } from './support/browser';
+import { serveExample, type Served } from './support/serve';
+
+const QUESTIONS = 9; // the example dataset's enabled questions
+
+/**
+ * Waits for the verdict, then reloads the run page.
+ * TODO(ui): the question list keeps the (empty) page it fetched while the run was running; the `it.fails` below pins
+ * that bug. Drop the reload once the list refreshes when the run ends.
+ */
+async function waitForRunEnd(page: Page, run: RunPage): Promise<void> {
+  await run.waitForVerdict();
+  await page.reload();
+  await run.waitForVerdict();
+}
+
+describe('run flow on the offline example', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+  const runIds: string[] = [];
+
+  beforeAll(async () => {
+    served = await serveExample();
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(served.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  it('runs helpdesk_chat_offline from the portfolio to its verdict and shows a judge’s reason', async () => {
+    const portfolio = new PortfolioPage(page);
+    await portfolio.open(served.origin);
+    runIds.push(await portfolio.run('helpdesk_chat_offline'));
+    const run = new RunPage(page);
+    await waitForRunEnd(page, run);
+    await expect.poll(() => run.verdict().textContent()).toMatch(/gate passed\s*avg_score \d\.\d\d ≥ 3\.50/);
+    await expect
+      .poll(() => run.verdict().textContent())
+      .toContain(`${QUESTIONS - 2} passed · 2 failed · 0 degraded · 0 unscored`);
+
+    await run.expand('late_fees');
+    const reason = run.reason('late_fees', 'fact_match_grader');
+    await expect
+      .poll(() => reason.textContent())
+      .toBe(
+        'Mentions the daily fee of 0.20 EUR, but not the five-day total of 1.00 EUR, which the ground truth requires.',
+      );
+    expect(await reason.getAttribute('title')).toBe(await reason.textContent());
+    expect(await run.grader('late_fees', 'fact_match_grader').textContent()).toContain('3 / 5');
+    expect(await run.response('late_fees').textContent()).toContain('Late fees are 0.20 EUR per item per day');
+  });
+
+  it('annotates the question (fail + notes) and finds the label again after a reload', async () => {
+    const run = new RunPage(page);
+    const notes = 'Never works out the total for five days (1.00 EUR).';
+    await run.annotate('late_fees', 'fail', notes);
+    await page.reload();
+    await run.waitForVerdict();
+    await run.expand('late_fees');
+    await expect.poll(() => run.verdictButton('late_fees', 'fail').getAttribute('aria-checked')).toBe('true');
+    expect(await run.verdictButton('late_fees', 'pass').getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => run.notes('late_fees').inputValue()).toBe(notes);
+  });
+
+  it('runs the target again, then compares the two runs from the results dashboard', async () => {
+    const portfolio = new PortfolioPage(page);
+    await portfolio.open(served.origin);
+    runIds.push(await portfolio.run('helpdesk_chat_offline'));
+    await waitForRunEnd(page, new RunPage(page));
+    const [first, second] = runIds as [string, string];
+    expect(second).not.toBe(first);
+
+    const results = new ResultsPage(page);
+    await results.openFromNav();
+    await results.runLink(second).waitFor();
+    await results.pick(first);
+    await results.pick(second);
+    const compare = await results.compare();
+    expect(page.url()).toContain(`#/compare/${encodeURIComponent(first)}/${encodeURIComponent(second)}`);
+
+    // Replayed from one cassette, the two runs answer and score alike: nothing changed.
+    expect(await compare.onlyChanged().isChecked()).toBe(true);
+    await expect.poll(() => compare.empty().textContent()).toBe('No question changed between these runs.');
+    await compare.onlyChanged().uncheck();
+    await expect.poll(() => compare.rows().count()).toBe(QUESTIONS);
+    const lateFees = compare.row('late_fees');
+    expect(await lateFees.textContent()).toContain('±0');
+    expect(await lateFees.locator('.compare-side').count()).toBe(2);
+  });
+});
+
+/** The Sunday answer of the second workspace: markdown a sanitiser must keep, and markup it must neutralise. */
+const HOSTILE =
+  'Open 12:00 to 17:00 on **Sundays**. <img src=x onerror="window.__xss = 1"> <script>window.__xss = 2</script> See you soon.';
+
+describe('a live run watched mid-way, and a hostile answer rendered inert', () => {
+  let fake: FakeProviderServer;
+  let held: HeldScript;
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const hostileOnSundays = (request: FakeRequest) =>
+      !isJudgePrompt(request) && /open on Sundays/.test(lastUserText(request))
+        ? { text: HOSTILE }
+        : libraryModel(request);
+    held = heldScript(hostileOnSundays);
+    fake = await startFakeProviderServer({ script: held.script });
+    served = await serveExample({ workspaceDir: exampleOn(fake.url), init: false });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(served.url);
+  });
+
+  afterAll(async () => {
+    held?.releaseAll();
+    await browser?.close();
+    await served?.stop();
+    await fake?.close();
+  });
+
+  it('shows live progress on the run monitor while answers arrive, then the verdict', async () => {
+    const portfolio = new PortfolioPage(page);
+    await portfolio.open(served.origin);
+    await portfolio.run('helpdesk_chat');
+    const run = new RunPage(page);
+    await run.monitor().waitFor();
+    await held.whenWaiting(1);
+    await expect.poll(() => run.done().textContent()).toBe(`0 / ${QUESTIONS}`);
+    await expect.poll(() => run.monitor().textContent()).toContain('Waiting for the first answers…');
+
+    held.releaseOne();
+    await expect.poll(() => run.done().textContent(), { timeout: 15_000 }).toBe(`1 / ${QUESTIONS}`);
+    await expect.poll(() => run.scoreStream().count()).toBe(1);
+
+    held.releaseAll();
+    await run.waitForVerdict();
+    await expect.poll(() => run.verdict().textContent()).toContain('0 degraded');
+  });
+
+  // A known bug, pinned: this test starts failing (and must become a plain `it`) once the list refreshes.
+  it.fails('lists the questions when the run ends, without a reload', async () => {
+    await expect.poll(() => new RunPage(page).questionRows().count(), { timeout: 3000 }).toBe(QUESTIONS);
+  });
+
+  it('renders the hostile answer as inert text: no image, no script, nothing executed', async () => {
+    const run = new RunPage(page);
+    await page.reload();
+    await run.waitForVerdict();
+    await expect.poll(() => run.questionRow('sunday_hours').textContent()).toContain('<img src=x onerror=');
+    await run.expand('sunday_hours');
+    const response = run.response('sunday_hours');
+    await expect.poll(() => response.textContent()).toContain('Open 12:00 to 17:00 on Sundays.');
+    expect(await response.locator('strong').textContent()).toBe('Sundays');
+    expect(await response.locator('img, script, [onerror]').count()).toBe(0);
+    expect(await page.getByTestId('questions').locator('img, script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+});
