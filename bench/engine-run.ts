@@ -1,0 +1,75 @@
+// One benchmark run in a fresh process: N generated questions against a fake provider URL, deterministic graders,
+// a real SQLite store on disk; prints one JSON line {questions, wallMs, questionsPerS, peakRssMb, liveHeapMb, status, coverage}.
+// liveHeapMb is the largest heap left after a full GC, sampled during the run: what the run really holds (needs --expose-gc).
+// Run: node --expose-gc --import tsx bench/engine-run.ts --url http://127.0.0.1:PORT --questions 5000 --concurrency 32
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { dataset as datasetSchema, workspaceConfig } from '../src-shared/model';
+import type { ValidWorkspace } from '../src-main/engine/run/plan';
+import { defaultRunDeps } from '../src-main/engine/run/run-deps';
+import { LimiterRegistry } from '../src-main/engine/run/run-services';
+import { startRun } from '../src-main/engine/run/start-run';
+import { inProcessStore, Store, storeFile } from '../src-main/store/store';
+
+const { values } = parseArgs({
+  options: { url: { type: 'string' }, questions: { type: 'string', default: '5000' }, concurrency: { type: 'string', default: '32' } },
+});
+if (!values.url) throw new Error('--url is required (the fake provider server)');
+const questions = Number(values.questions);
+const concurrency = Number(values.concurrency);
+
+/** The workspace as the loader would return it, built in memory: the benchmark measures the engine, not YAML parsing. */
+function benchWorkspace(dir: string): ValidWorkspace {
+  const config = workspaceConfig.parse({
+    providers: { fake: { kind: 'ollama', base_url: values.url } },
+    settings: { concurrency, rate_limit: { max_retries: 0, base_delay_ms: 0, delay_between_calls_ms: 0 } },
+    targets: [{ id: 'bench', provider: 'fake', model: 'bench-model', system_prompt: 'Answer briefly.', dataset: 'bench', graders: ['format_grader', 'tool_usage_grader'] }],
+  });
+  const dataset = datasetSchema.parse({
+    id: 'bench',
+    questions: Array.from({ length: questions }, (_, i) => ({ id: `q${i}`, input: `Question number ${i}: when is the main branch open?` })),
+  });
+  return {
+    dir,
+    config,
+    datasets: new Map([['bench', { file: 'datasets/bench.yaml', dataset, questions: dataset.questions, disabledCount: 0 }]]),
+    rubrics: new Map(),
+    issues: [],
+  };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-run-'));
+const store = Store.open(storeFile(dir));
+try {
+  const deps = defaultRunDeps({
+    db: inProcessStore(store),
+    workspace: benchWorkspace(dir),
+    trusted: true,
+    clock: Date.now,
+    env: {},
+    limiters: new LimiterRegistry(),
+  });
+  const gc = (globalThis as { gc?: () => void }).gc;
+  let liveHeapMb = 0;
+  const sampleLiveHeap = () => {
+    if (!gc) return;
+    gc();
+    liveHeapMb = Math.max(liveHeapMb, process.memoryUsage().heapUsed / 1e6);
+  };
+  const sampler = setInterval(sampleLiveHeap, 5_000);
+  const start = performance.now();
+  const started = await startRun({ targetId: 'bench', selection: { questionIds: null, repeat: 1, shard: null }, source: 'manual' }, deps, new AbortController().signal);
+  const end = await started.finished;
+  const wallMs = performance.now() - start;
+  clearInterval(sampler);
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  sampleLiveHeap();
+  process.stdout.write(
+    `${JSON.stringify({ questions, concurrency, wallMs: Math.round(wallMs), questionsPerS: Math.round((questions / wallMs) * 1000), peakRssMb: Math.round(peakRssMb), liveHeapMb: gc ? Math.round(liveHeapMb) : null, status: end.status, coverage: end.verdict?.coverage ?? null, error: end.error })}\n`,
+  );
+} finally {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+}
