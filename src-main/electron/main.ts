@@ -74,6 +74,8 @@ async function start(): Promise<void> {
     rendererUrl: rendererUrl.replace(/index\.html$/, ''),
     windows: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
   });
+  // Start the OTLP receiver when the workspace's settings enable it (loopback only).
+  void service.dispatch('traces.receiverApply', {}, { transport: 'ipc' });
   createWindow();
   app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && createWindow());
   app.on('window-all-closed', () => process.platform !== 'darwin' && app.quit());
