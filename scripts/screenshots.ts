@@ -2,12 +2,14 @@
 import { mkdirSync } from 'node:fs';
 import { launchBrowser } from '../test/e2e/support/browser';
 import { serveExample } from '../test/e2e/support/serve';
+import { runOfflineTargets, takeRunShots } from './run-screenshots';
 
 const shots: readonly (readonly [string, string, string])[] = [
   ['portfolio', '#/targets', '[data-testid=portfolio] .card'],
   ['dataset-editor', '#/datasets/helpdesk', '.monaco-editor .view-lines'],
   ['targets-editor', '#/targets/helpdesk_agent/edit', '[data-testid=target-model-list-note]:not(:text("Fetching"))'],
   ['settings', '#/settings', '[data-testid=settings-connections] .card'],
+  ['results', '#/results', '[data-testid=runs-table]'],
 ];
 
 const only = process.argv.slice(2);
@@ -17,6 +19,7 @@ const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: 1360, height: 820 }, colorScheme: 'light' });
   await page.goto(served.url);
+  const runs = await runOfflineTargets(page, served.origin);
   for (const [name, hash, ready] of shots) {
     if (only.length && !only.includes(name)) continue;
     await page.goto(`${served.origin}/${hash}`);
@@ -25,6 +28,7 @@ try {
     await page.screenshot({ path: `docs/screenshots/${name}.png` });
     console.log(`docs/screenshots/${name}.png`);
   }
+  await takeRunShots(browser, served, runs, only);
 } finally {
   await browser.close();
   await served.stop();

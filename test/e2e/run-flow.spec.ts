@@ -174,6 +174,6 @@ describe('a live run watched mid-way, and a hostile answer rendered inert', () =
     expect(await response.locator('strong').textContent()).toBe('Sundays');
     expect(await response.locator('img, script, [onerror]').count()).toBe(0);
     expect(await page.getByTestId('questions').locator('img, script').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as unknown as { __xss?: number }).__xss)).toBeUndefined();
   });
 });
