@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { launchBrowser } from '../test/e2e/support/browser';
 import { serveExample } from '../test/e2e/support/serve';
+import { takeOptimizerShots } from './optimizer-screenshots';
 import { runOfflineTargets, takeRunShots } from './run-screenshots';
 
 const shots: readonly (readonly [string, string, string])[] = [
@@ -29,6 +30,7 @@ try {
     console.log(`docs/screenshots/${name}.png`);
   }
   await takeRunShots(browser, served, runs, only);
+  await takeOptimizerShots(browser, only);
 } finally {
   await browser.close();
   await served.stop();

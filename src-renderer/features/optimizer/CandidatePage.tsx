@@ -16,10 +16,10 @@ const runLinks = (label: string, runIds: readonly string[]) =>
     <span>
       {label}:{' '}
       {runIds.map((runId, index) => (
-        <a key={runId} href={hrefFor('runs', runId)} className="mono">
-          {index > 0 ? ', ' : ''}
-          run {index + 1}
-        </a>
+        <span key={runId}>
+          {index > 0 && ', '}
+          <a href={hrefFor('runs', runId)}>run {index + 1}</a>
+        </span>
       ))}
     </span>
   );
@@ -92,8 +92,20 @@ export function CandidatePage({ id }: { id: string }) {
         <h2>Score per run</h2>
         <ScoreStrip
           series={[
-            { label: 'Baseline', scores: candidate.baselineScores, mean: candidate.baselineMean, tone: 'baseline' },
-            { label: 'Candidate', scores: candidate.candidateScores, mean: candidate.candidateMean, tone: 'candidate' },
+            {
+              label: 'Baseline',
+              scores: candidate.baselineScores,
+              mean: candidate.baselineMean,
+              tone: 'baseline',
+              note: meanSpread(candidate.baselineMean, candidate.baselineSd),
+            },
+            {
+              label: 'Candidate',
+              scores: candidate.candidateScores,
+              mean: candidate.candidateMean,
+              tone: 'candidate',
+              note: meanSpread(candidate.candidateMean, candidate.candidateSd),
+            },
           ]}
         />
         <div className="card-meta">

@@ -15,7 +15,7 @@ export function CandidatesTable({ candidates }: { candidates: readonly Candidate
     );
   }
   return (
-    <table className="table" data-testid="candidates-table">
+    <table className="table optimizer-table" data-testid="candidates-table">
       <thead>
         <tr>
           <th>Candidate</th>
@@ -33,9 +33,9 @@ export function CandidatesTable({ candidates }: { candidates: readonly Candidate
           const gain = deltaLook(gainOf(candidate));
           return (
             <tr key={candidate.id} data-testid={`candidate-row-${candidate.id}`}>
-              <td>
-                <a href={hrefFor('optimizer', candidate.id)} className="mono" data-testid={`open-${candidate.id}`}>
-                  attempt {candidate.attempt}
+              <td className="reason-cell">
+                <a href={hrefFor('optimizer', candidate.id)} data-testid={`open-${candidate.id}`}>
+                  Attempt {candidate.attempt}
                 </a>
                 <div className="muted small-line" title={candidate.decisionReason}>
                   {candidate.decisionReason}
@@ -47,8 +47,8 @@ export function CandidatesTable({ candidates }: { candidates: readonly Candidate
               <td className="num">{meanSpread(candidate.baselineMean, candidate.baselineSd)}</td>
               <td className="num">{meanSpread(candidate.candidateMean, candidate.candidateSd)}</td>
               <td className={`num delta ${gain.tone}`}>{gain.text}</td>
-              <td>{candidate.split ? `held-out "${candidate.split}"` : 'proposal questions'}</td>
-              <td>{ago(candidate.createdAt)}</td>
+              <td className="nowrap">{candidate.split ? `held-out "${candidate.split}"` : 'proposal questions'}</td>
+              <td className="nowrap">{ago(candidate.createdAt)}</td>
             </tr>
           );
         })}

@@ -28,7 +28,7 @@ export function QuestionDeltas({ questions, split }: { questions: readonly Quest
           </label>
         )}
       </div>
-      <table className="table" data-testid="question-deltas">
+      <table className="table optimizer-table" data-testid="question-deltas">
         <thead>
           <tr>
             <th>Question</th>

@@ -6,9 +6,11 @@ type Series = Readonly<{
   scores: readonly (number | null)[];
   mean: number | null;
   tone: 'baseline' | 'candidate';
+  /** The numbers beside the row (mean ± spread). */
+  note: string;
 }>;
 
-export function ScoreStrip({ series, width = 560 }: { series: readonly Series[]; width?: number }) {
+export function ScoreStrip({ series, width = 720 }: { series: readonly Series[]; width?: number }) {
   const layout = stripLayout(series, width);
   const describe = series
     .map((s) => `${s.label}: ${s.scores.map((v) => (v === null ? 'nothing scored' : v.toFixed(2))).join(', ')}`)
@@ -37,6 +39,9 @@ export function ScoreStrip({ series, width = 560 }: { series: readonly Series[];
             {row.label}
           </text>
           <line x1={layout.ticks[0]!.x} x2={layout.ticks.at(-1)!.x} y1={row.y} y2={row.y} className="strip-axis" />
+          <text x={layout.width - 120} y={row.y + 4} className="strip-note">
+            {series[index]?.note}
+          </text>
           {row.meanX !== null && (
             <line x1={row.meanX} x2={row.meanX} y1={row.y - 14} y2={row.y + 14} className="strip-mean" />
           )}

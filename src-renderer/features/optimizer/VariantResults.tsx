@@ -13,7 +13,7 @@ export function VariantResults({ comparison }: { comparison: VariantComparison }
     <>
       <section className="card" data-testid="variant-results">
         <h2>Variants</h2>
-        <table className="table">
+        <table className="table optimizer-table">
           <thead>
             <tr>
               <th>Variant</th>
@@ -66,7 +66,7 @@ export function VariantResults({ comparison }: { comparison: VariantComparison }
         {comparison.questions.length === 0 ? (
           <div className="empty compact">No question was scored in any variant's run.</div>
         ) : (
-          <table className="table" data-testid="variant-questions">
+          <table className="table optimizer-table" data-testid="variant-questions">
             <thead>
               <tr>
                 <th>Question</th>

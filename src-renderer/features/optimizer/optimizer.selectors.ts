@@ -95,7 +95,7 @@ const DOT_GAP = 7;
 export function stripLayout(
   series: readonly Readonly<{ label: string; scores: readonly (number | null)[]; mean: number | null }>[],
   width: number,
-  inset = { left: 96, right: 16 },
+  inset = { left: 96, right: 140 },
 ): StripLayout {
   const x = (value: number) => inset.left + (Math.max(0, Math.min(5, value)) / 5) * (width - inset.left - inset.right);
   const rows = series.map((row, index): StripRow => {

@@ -77,22 +77,28 @@ export async function serveWithCandidates(): Promise<OptimizerSeed> {
     [],
   );
   const served = await serveExample({ workspaceDir: optimizerWorkspace(provider.url), init: false });
-  const events = await jobEnds(served);
-  try {
-    const { jobId } = await rpc<{ jobId: string }>(served, 'optimizer.start', { targetId: 'helpdesk_chat' });
-    const end = await events.ended(jobId);
-    if (end.status !== 'done') throw new Error(`the seeding optimization ended ${end.status}: ${end.error ?? ''}`);
-  } finally {
-    events.close();
-  }
-  const candidates = await rpc<CandidateSummary[]>(served, 'optimizer.candidates', { targetId: 'helpdesk_chat' });
-  return {
-    served,
-    provider,
-    candidates,
-    async stop() {
-      await served.stop();
-      await provider.close();
-    },
+  const stop = async () => {
+    await served.stop();
+    await provider.close();
   };
+  let candidates: CandidateSummary[];
+  try {
+    const events = await jobEnds(served);
+    try {
+      const { jobId } = await rpc<{ jobId: string }>(served, 'optimizer.start', { targetId: 'helpdesk_chat' });
+      const end = await events.ended(jobId);
+      if (end.status !== 'done') throw new Error(`the seeding optimization ended ${end.status}: ${end.error ?? ''}`);
+      const job = await rpc<{ outcome: { status: string; reason: string } | null }>(served, 'optimizer.job', { jobId });
+      if (job.outcome?.status !== 'accepted')
+        throw new Error(`the seeding optimization did not accept a candidate: ${JSON.stringify(job.outcome)}`);
+    } finally {
+      events.close();
+    }
+    candidates = await rpc<CandidateSummary[]>(served, 'optimizer.candidates', { targetId: 'helpdesk_chat' });
+  } catch (error) {
+    // Never leave the server or the fake provider behind when seeding fails.
+    await stop();
+    throw error;
+  }
+  return { served, provider, candidates, stop };
 }

@@ -1,0 +1,51 @@
+// The optimizer's screenshots: a workspace on the fake provider with real candidates, seeded through the backend.
+import type { Browser } from 'playwright-core';
+import { serveWithCandidates } from '../test/e2e/support/optimizer-seed';
+
+export const OPTIMIZER_SHOTS = [
+  'optimizer',
+  'optimizer-candidate',
+  'optimizer-candidate-dark',
+  'optimizer-compare',
+] as const;
+
+export async function takeOptimizerShots(browser: Browser, only: readonly string[]): Promise<void> {
+  const wanted = OPTIMIZER_SHOTS.filter((name) => only.length === 0 || only.includes(name));
+  if (wanted.length === 0) return;
+  const seed = await serveWithCandidates();
+  try {
+    const pending = seed.candidates.find((candidate) => candidate.status === 'pending');
+    if (!pending) throw new Error('the seeded optimization left no pending candidate');
+    for (const name of wanted) {
+      const page = await browser.newPage({
+        viewport: { width: 1360, height: name === 'optimizer' ? 820 : 1500 },
+        colorScheme: name.endsWith('-dark') ? 'dark' : 'light',
+      });
+      await page.goto(seed.served.url);
+      if (name === 'optimizer') {
+        await page.goto(`${seed.served.origin}/#/optimizer`);
+        await page.getByTestId('candidates-table').first().waitFor();
+      } else if (name === 'optimizer-compare') {
+        await page.goto(`${seed.served.origin}/#/optimizer/compare/helpdesk_chat`);
+        await page.getByTestId('variant-1').and(page.locator(':not(:empty)')).waitFor();
+        await page
+          .getByTestId('variant-2')
+          .fill('GOOD\nAnswer library questions.\nGive the exact opening hours of the branch asked about.');
+        await page.getByTestId('add-variant').click();
+        await page.getByTestId('variant-3').fill('NOISY\nAnswer library questions kindly.');
+        await page.getByTestId('run-compare').click();
+        await page.getByTestId('variant-questions').waitFor();
+      } else {
+        await page.goto(`${seed.served.origin}/#/optimizer/${pending.id}`);
+        await page.locator('.monaco-diff-editor .view-lines').first().waitFor();
+        await page.getByTestId('score-strip').waitFor();
+      }
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: name !== 'optimizer' });
+      console.log(`docs/screenshots/${name}.png`);
+      await page.close();
+    }
+  } finally {
+    await seed.stop();
+  }
+}
