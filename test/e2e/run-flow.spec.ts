@@ -15,16 +15,6 @@ import { serveExample, type Served } from './support/serve';
 
 const QUESTIONS = 9; // the example dataset's enabled questions
 
-/**
- * Waits for the verdict, then reloads the run page.
- * TODO(ui): the question list keeps the (empty) page it fetched while the run was running; the `it.fails` below pins
- * that bug. Drop the reload once the list refreshes when the run ends.
- */
-async function waitForRunEnd(page: Page, run: RunPage): Promise<void> {
-  await run.waitForVerdict();
-  await page.reload();
-  await run.waitForVerdict();
-}
 
 describe('run flow on the offline example', () => {
   let served: Served;
@@ -50,7 +40,7 @@ describe('run flow on the offline example', () => {
     await portfolio.open(served.origin);
     runIds.push(await portfolio.run('helpdesk_chat_offline'));
     const run = new RunPage(page);
-    await waitForRunEnd(page, run);
+    await run.waitForVerdict();
     await expect.poll(() => run.verdict().textContent()).toMatch(/gate passed\s*avg_score \d\.\d\d ≥ 3\.50/);
     await expect
       .poll(() => run.verdict().textContent())
@@ -84,7 +74,7 @@ describe('run flow on the offline example', () => {
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
     runIds.push(await portfolio.run('helpdesk_chat_offline'));
-    await waitForRunEnd(page, new RunPage(page));
+    await new RunPage(page).waitForVerdict();
     const [first, second] = runIds as [string, string];
     expect(second).not.toBe(first);
 
@@ -158,15 +148,12 @@ describe('a live run watched mid-way, and a hostile answer rendered inert', () =
     await expect.poll(() => run.verdict().textContent()).toContain('0 degraded');
   });
 
-  // A known bug, pinned: this test starts failing (and must become a plain `it`) once the list refreshes.
-  it.fails('lists the questions when the run ends, without a reload', async () => {
+  it('lists the questions when the run ends, without a reload', async () => {
     await expect.poll(() => new RunPage(page).questionRows().count(), { timeout: 3000 }).toBe(QUESTIONS);
   });
 
   it('renders the hostile answer as inert text: no image, no script, nothing executed', async () => {
     const run = new RunPage(page);
-    await page.reload();
-    await run.waitForVerdict();
     await expect.poll(() => run.questionRow('sunday_hours').textContent()).toContain('<img src=x onerror=');
     await run.expand('sunday_hours');
     const response = run.response('sunday_hours');

@@ -1,6 +1,6 @@
 // Two runs side by side per question: both scores, the delta and both responses; "only changed" hides equal rows.
-import { useCallback, useState } from 'react';
-import type { CompareRow } from '../../../src-shared/model';
+import { useCallback, useEffect, useState } from 'react';
+import type { CompareRow, RunSummary } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { hrefFor } from '../../app/router';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -20,6 +20,17 @@ const side = (value: CompareRow['a']) =>
     <div className="compare-side muted">not in this run</div>
   );
 
+function RunLabel({ runId }: { runId: string }) {
+  const [summary, setSummary] = useState<RunSummary>();
+  useEffect(() => void api['runs.get']({ runId }).then((detail) => setSummary(detail.run)), [runId]);
+  return (
+    <a href={hrefFor('runs', runId)}>
+      {summary ? `${summary.targetId} (${summary.model}) ` : ''}
+      <span className="mono">{runId}</span>
+    </a>
+  );
+}
+
 export function ComparePage({ runIdA, runIdB }: { runIdA: string; runIdB: string }) {
   const [onlyChanged, setOnlyChanged] = useState(true);
   const fetchPage = useCallback((offset: number, limit: number) => api['runs.compare']({ runIdA, runIdB, onlyChanged, offset, limit }), [runIdA, runIdB, onlyChanged]);
@@ -31,7 +42,7 @@ export function ComparePage({ runIdA, runIdB }: { runIdA: string; runIdB: string
         <div>
           <h1>Compare runs</h1>
           <p>
-            A: <a href={hrefFor('runs', runIdA)} className="mono">{runIdA}</a> · B: <a href={hrefFor('runs', runIdB)} className="mono">{runIdB}</a> · delta is B − A
+            A: <RunLabel runId={runIdA} /> · B: <RunLabel runId={runIdB} /> · delta is B − A
           </p>
         </div>
         <label className="checkbox">

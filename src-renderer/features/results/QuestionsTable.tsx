@@ -7,11 +7,11 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { score } from '../../components/format';
 import { usePagedRows } from '../../components/paged-rows';
 import { ResultDetail } from './ResultDetail';
-import { rowStatus } from './results.selectors';
+import { graderTone, rowStatus } from './results.selectors';
 
 type Filter = 'all' | 'passed' | 'failed' | 'degraded' | 'unscored';
 
-export function QuestionsTable({ runId, repeat }: { runId: string; repeat: number }) {
+export function QuestionsTable({ runId, repeat, passThreshold }: { runId: string; repeat: number; passThreshold: number }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<number>();
@@ -71,12 +71,12 @@ export function QuestionsTable({ runId, repeat }: { runId: string; repeat: numbe
                       )}
                       <span className="grader-dots">
                         {row.graders.map((g) => (
-                          <span key={g.graderId} className={`dot ${g.status}`} title={`${g.graderId}: ${g.status === 'scored' ? score(g.score0to5) : g.status}`} />
+                          <span key={g.graderId} className={`dot ${graderTone(g, passThreshold)}`} title={`${g.graderId}: ${g.status === 'scored' ? score(g.score0to5) : g.status}`} />
                         ))}
                       </span>
                       <span className="preview muted">{row.error ?? row.responsePreview}</span>
                     </button>
-                    {expanded === row.id && <ResultDetail resultId={row.id} />}
+                    {expanded === row.id && <ResultDetail resultId={row.id} passThreshold={passThreshold} />}
                   </>
                 ) : (
                   <div className="row muted">Loading…</div>

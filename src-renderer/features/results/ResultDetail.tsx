@@ -5,9 +5,9 @@ import { api } from '../../api/client';
 import { Markdown } from '../../components/Markdown';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Annotation } from './Annotation';
-import { nativeScore, rowStatus } from './results.selectors';
+import { graderTone, nativeScore, rowStatus, turnsBeforeResponse } from './results.selectors';
 
-export function ResultDetail({ resultId }: { resultId: number }) {
+export function ResultDetail({ resultId, passThreshold }: { resultId: number; passThreshold: number }) {
   const [detail, setDetail] = useState<Detail>();
   const [error, setError] = useState<string>();
   useEffect(() => {
@@ -30,7 +30,7 @@ export function ResultDetail({ resultId }: { resultId: number }) {
             <tr key={grader.graderId} data-testid={`grader-${grader.graderId}`}>
               <td className="mono">{grader.graderId}</td>
               <td className="num">
-                <StatusBadge status={grader.status === 'error' ? 'error' : grader.status === 'skipped' ? 'skipped' : 'pass'} label={nativeScore(grader)} />
+                <StatusBadge status={graderTone(grader, passThreshold)} label={nativeScore(grader)} />
               </td>
               <td className="reason" title={grader.reason} data-testid={`reason-${grader.graderId}`}>
                 {grader.reason}
@@ -48,7 +48,7 @@ export function ResultDetail({ resultId }: { resultId: number }) {
       <div className="detail-columns">
         <section>
           <h3>Conversation</h3>
-          {detail.transcript.map((turn, index) => (
+          {turnsBeforeResponse(detail.transcript, detail.response).map((turn, index) => (
             <div key={index} className={`turn turn-${turn.role}`}>
               <div className="turn-role">{turn.role}</div>
               <div className="turn-content">{turn.content}</div>

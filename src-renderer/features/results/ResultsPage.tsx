@@ -94,7 +94,7 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
                   </td>
                   <td>
                     <a className="mono" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
-                      {run.id.slice(0, 12)}
+                      {run.id}
                     </a>
                   </td>
                   <td>{run.targetId}</td>

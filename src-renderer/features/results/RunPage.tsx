@@ -71,7 +71,7 @@ export function RunPage({ runId }: { runId: string }) {
           <dd className="mono">{identity.appVersion}</dd>
         </dl>
       </details>
-      <QuestionsTable runId={runId} repeat={run.repeat} />
+      <QuestionsTable key={run.status} runId={runId} repeat={run.repeat} passThreshold={identity.questionPassThreshold} />
     </div>
   );
 }

@@ -59,7 +59,7 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
             </dd>
           </div>
         )}
-        <div>
+        <div className="wide">
           <dt>Questions</dt>
           <dd className="num">
             {verdict.counts.passed} passed · {verdict.counts.scored - verdict.counts.passed} failed · {verdict.counts.degraded} degraded · {verdict.counts.unscored} unscored

@@ -35,3 +35,16 @@ export type GraderStat = Readonly<{ graderId: string; mean: number | null; score
 export function weakestGrader(stats: readonly GraderStat[]): GraderStat | undefined {
   return stats.filter((s) => s.mean !== null && s.scored > 0).sort((a, b) => a.mean! - b.mean!)[0];
 }
+
+/** A grader's score against the question pass threshold: pass, fail, or why it has no score. */
+export function graderTone(grader: Pick<GraderResult, 'status' | 'score0to5'>, passThreshold: number): Status {
+  if (grader.status === 'skipped') return 'skipped';
+  if (grader.status === 'error' || grader.score0to5 === null) return 'error';
+  return grader.score0to5 >= passThreshold ? 'pass' : 'fail';
+}
+
+/** The conversation without a last assistant turn that repeats the graded response (it is shown as the response). */
+export function turnsBeforeResponse<T extends { role: string; content: string }>(transcript: readonly T[], response: string | null): readonly T[] {
+  const last = transcript.at(-1);
+  return last && last.role === 'assistant' && last.content === response ? transcript.slice(0, -1) : transcript;
+}
