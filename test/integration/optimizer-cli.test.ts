@@ -76,7 +76,9 @@ describe('ai-eval optimize', () => {
     );
     const unknown = await cli('optimize', '--workspace', dir, '--target', 'nope');
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('unknown target nope; known: helpdesk_chat, small_chat, split_chat');
+    expect(unknown.stderr).toContain(
+      'unknown target nope; known: helpdesk_chat, small_chat, split_chat, helpdesk_agent, external_agent',
+    );
     const json = await cli('optimize', '--workspace', dir, '--target', 'helpdesk_chat', '--json');
     expect(json.status).toBe(0);
     const parsed = JSON.parse(json.stdout) as { targets: TargetOutcome[] };

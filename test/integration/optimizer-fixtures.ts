@@ -53,7 +53,7 @@ const questions = (prefix: string, n: number, split?: string) =>
     return `  - id: ${id}\n    input: question ${id}\n    criteria: Answers question ${id}.${split ? `\n    split: ${split}` : ''}\n`;
   }).join('');
 
-export const CONFIG = (url: string, requireReview = true) => `version: 1
+export const CONFIG = (url: string, requireReview = true, mcpUrl = 'http://127.0.0.1:9/mcp') => `version: 1
 # Optimizer test workspace: these comments must survive an applied candidate.
 providers:
   local: { kind: ollama, base_url: ${url} }   # the fake provider server
@@ -94,13 +94,29 @@ targets:
     system_prompt: BASELINE
     dataset: splitset
     graders: [relevance_grader]
+  - id: helpdesk_agent
+    mode: agent
+    provider: local
+    model: target-model
+    system_prompt: BASELINE
+    tools:
+      - { name: crm, url: ${mcpUrl} }
+    dataset: helpdesk
+    graders: [relevance_grader]
+  - id: external_agent
+    mode: agent
+    provider: local
+    model: target-model
+    endpoint: http://127.0.0.1:9/agent
+    dataset: helpdesk
+    graders: [relevance_grader]
 `;
 
-/** A workspace folder with helpdesk (15 questions), small (8) and splitset (15 train + 5 test). */
-export function optimizerWorkspace(url: string, requireReview = true): string {
+/** A workspace folder with helpdesk (15 questions), small (8) and splitset (15 train + 5 test); chat and agent targets. */
+export function optimizerWorkspace(url: string, requireReview = true, mcpUrl?: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'aieval-opt-'));
   mkdirSync(join(dir, 'datasets'));
-  writeFileSync(join(dir, 'aieval.yaml'), CONFIG(url, requireReview));
+  writeFileSync(join(dir, 'aieval.yaml'), CONFIG(url, requireReview, mcpUrl));
   writeFileSync(join(dir, 'datasets', 'helpdesk.yaml'), `id: helpdesk\nquestions:\n${questions('h', 15)}`);
   writeFileSync(join(dir, 'datasets', 'small.yaml'), `id: small\nquestions:\n${questions('s', 8)}`);
   writeFileSync(

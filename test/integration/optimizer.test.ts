@@ -4,6 +4,7 @@ import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
 import type { CandidateDetail, CandidateSummary, HistoryPoint, RunDetail } from '../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
+import { startFakeMcpHttpServer } from '../fixtures/mcp-http-server';
 import { createTestApp } from '../support/app';
 import { CONFIG, optimizerClient, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
 
@@ -23,10 +24,15 @@ describe('optimizer through the service (fake provider server)', () => {
     app = undefined;
   });
 
-  function open(scoring: Parameters<typeof optimizerScript>[0], proposals: string[], requireReview = true) {
+  function open(
+    scoring: Parameters<typeof optimizerScript>[0],
+    proposals: string[],
+    requireReview = true,
+    mcpUrl?: string,
+  ) {
     proposerRequests = [];
     server.script = optimizerScript(scoring, proposals, proposerRequests);
-    const dir = optimizerWorkspace(server.url, requireReview);
+    const dir = optimizerWorkspace(server.url, requireReview, mcpUrl);
     app = createTestApp(dir);
     return { dir, ...optimizerClient(app) };
   }
@@ -271,5 +277,45 @@ describe('optimizer through the service (fake provider server)', () => {
     expect(done.outcome?.status).toBe('cancelled');
     expect((await call<RunDetail>('runs.get', { runId })).run.status).toBe('cancelled');
     server.script = scripted;
+  });
+
+  it('optimizes an agent target: the candidate prompt reaches the tool-calling loop', async () => {
+    const mcp = await startFakeMcpHttpServer();
+    try {
+      const { call, job } = open(
+        { base: (marker) => SCORE[marker] ?? 0, runOffsets: [0, 0.1, -0.1, 0, 0.1, -0.1], questionsPerRun: 15 },
+        ['GOOD\nUse the CRM tools.'],
+        true,
+        mcp.url,
+      );
+      const first = server.requests.length;
+      const done = await job(
+        (await call<{ jobId: string }>('optimizer.start', { targetId: 'helpdesk_agent', maxAttempts: 1 })).jobId,
+      );
+      expect(done.outcome?.status).toBe('accepted');
+      const candidate = done.outcome!.candidates[0]!;
+      expect(candidate).toMatchObject({ status: 'pending', candidateMean: 4.5 });
+      const run = await call<RunDetail>('runs.get', { runId: candidate.candidateRunIds[0] });
+      expect(run.identity).toMatchObject({
+        mode: 'agent',
+        systemPrompt: 'GOOD\nUse the CRM tools.',
+        tools: [{ name: 'crm', transport: 'http' }],
+      });
+      const agentCalls = server.requests.slice(first).filter((request) => request.tools.length > 0);
+      expect(agentCalls.some((request) => request.messages[0]?.content === 'GOOD\nUse the CRM tools.')).toBe(true);
+      expect(agentCalls.some((request) => request.messages[0]?.content === 'BASELINE')).toBe(true);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('refuses an external agent: it is never sent a system prompt', async () => {
+    const { call } = open({ base: () => 2, runOffsets: [0], questionsPerRun: 15 }, []);
+    await expect(call('optimizer.start', { targetId: 'external_agent' })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringContaining(
+        'is an external agent (http://127.0.0.1:9/agent): it is never sent a system prompt',
+      ),
+    });
   });
 });

@@ -58,6 +58,11 @@ export function optimizerPlan(
     throw new OptimizerRefusal(
       `unknown target "${targetId}"; known: ${workspace.config.targets.map((t) => t.id).join(', ') || '(none)'}`,
     );
+  if (target.mode === 'agent' && target.endpoint) {
+    throw new OptimizerRefusal(
+      `target "${target.id}" is an external agent (${target.endpoint}): it is never sent a system prompt, so a better one cannot change it`,
+    );
+  }
   const dataset = workspace.datasets.get(target.dataset);
   if (!dataset) throw new OptimizerRefusal(`target "${target.id}": dataset "${target.dataset}" did not load`);
   return {
