@@ -99,15 +99,18 @@ export class ResultPagesRepo {
     this.graderScoresOf = db.prepare<{ ids: string }, GraderScoreRow>(
       'SELECT result_id, grader_id, status, score_0_5 FROM grader_results WHERE result_id IN (SELECT value FROM json_each(@ids)) ORDER BY id',
     );
-    const joined = `FROM (SELECT * FROM question_results WHERE run_id = @runIdA) a
-      FULL OUTER JOIN (SELECT * FROM question_results WHERE run_id = @runIdB) b
-        ON a.question_id = b.question_id AND a.repeat_index = b.repeat_index
+    // Both sides are looked up through the UNIQUE (run_id, question_id, repeat_index) index from the union of
+    // their keys: a join of two unindexed subqueries would be quadratic on large runs.
+    const joined = `FROM (SELECT question_id, repeat_index FROM question_results WHERE run_id = @runIdA
+                          UNION SELECT question_id, repeat_index FROM question_results WHERE run_id = @runIdB) k
+      LEFT JOIN question_results a ON a.run_id = @runIdA AND a.question_id = k.question_id AND a.repeat_index = k.repeat_index
+      LEFT JOIN question_results b ON b.run_id = @runIdB AND b.question_id = k.question_id AND b.repeat_index = k.repeat_index
       WHERE @onlyChanged = 0 OR a.id IS NULL OR b.id IS NULL OR a.status IS NOT b.status OR a.passed IS NOT b.passed OR a.score IS NOT b.score`;
     this.comparePage = db.prepare<{ runIdA: string; runIdB: string; onlyChanged: number; limit: number; offset: number }, CompareDb>(
-      `SELECT coalesce(a.question_id, b.question_id) AS question_id, coalesce(a.repeat_index, b.repeat_index) AS repeat_index,
+      `SELECT k.question_id AS question_id, k.repeat_index AS repeat_index,
          a.id AS a_id, a.status AS a_status, a.score AS a_score, a.passed AS a_passed, a.response AS a_response,
          b.id AS b_id, b.status AS b_status, b.score AS b_score, b.passed AS b_passed, b.response AS b_response
-       ${joined} ORDER BY 1, 2 LIMIT @limit OFFSET @offset`,
+       ${joined} ORDER BY k.question_id, k.repeat_index LIMIT @limit OFFSET @offset`,
     );
     this.compareCount = db.prepare<{ runIdA: string; runIdB: string; onlyChanged: number }, number>(`SELECT count(*) ${joined}`).pluck();
   }

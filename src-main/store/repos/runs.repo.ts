@@ -40,11 +40,13 @@ type RunRow = {
   passed: number | null;
 };
 
-// The summary columns come straight from SQL (json_extract), so listing runs never parses whole snapshots,
-// and `done` is counted through the (run_id, status) index without reading result rows.
+// The summary columns come straight from SQL (json_extract), so listing runs never parses whole snapshots;
+// `done` comes from a complete run's verdict counts, and is counted through the (run_id, status) index otherwise.
 const SUMMARY_COLUMNS = `runs.id, runs.target_id, runs.status, runs.source, runs.dataset_id, runs.dataset_version, runs.repeat_count,
   runs.shard, runs.total, runs.error, runs.created_at, runs.started_at, runs.finished_at,
-  (SELECT count(*) FROM question_results q WHERE q.run_id = runs.id) AS done,
+  CASE WHEN runs.verdict_json IS NULL THEN (SELECT count(*) FROM question_results q WHERE q.run_id = runs.id)
+       ELSE json_extract(runs.verdict_json, '$.counts.scored') + json_extract(runs.verdict_json, '$.counts.unscored')
+            + json_extract(runs.verdict_json, '$.counts.degraded') END AS done,
   json_extract(runs.identity_json, '$.model') AS model, json_extract(runs.verdict_json, '$.avg_score') AS avg_score,
   json_extract(runs.verdict_json, '$.pass_rate') AS pass_rate, json_extract(runs.verdict_json, '$.passed') AS passed`;
 
