@@ -10,6 +10,8 @@ import { newRunId } from '../run/start-run';
 
 /** How many progress lines a job keeps (the events carry every line). */
 export const LOG_LINES = 200;
+/** How many jobs a session remembers; the oldest finished ones are forgotten first (their candidates stay stored). */
+export const KEPT_JOBS = 50;
 
 export type JobEvents = Readonly<{
   progressed(progress: OptimizerProgress): void;
@@ -66,6 +68,7 @@ export class OptimizerJobs {
     const controller = new AbortController();
     const entry: Entry = { job, controller, done: Promise.resolve() };
     this.jobs.set(id, entry);
+    this.forgetOld();
     const handle: JobHandle = {
       id,
       progress: (message, runId) => {
@@ -114,6 +117,13 @@ export class OptimizerJobs {
     const entries = [...this.jobs.values()];
     for (const entry of entries) entry.controller.abort();
     await Promise.allSettled(entries.map((entry) => entry.done));
+  }
+
+  private forgetOld(): void {
+    const finished = [...this.jobs.values()]
+      .filter((entry) => entry.job.status !== 'running')
+      .sort((a, b) => a.job.startedAt - b.job.startedAt);
+    for (const entry of finished.slice(0, Math.max(0, this.jobs.size - KEPT_JOBS))) this.jobs.delete(entry.job.id);
   }
 
   private finish(entry: Entry, status: OptimizerJob['status'], error: string | null, result: JobResult): void {
