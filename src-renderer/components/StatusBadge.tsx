@@ -1,5 +1,7 @@
 // A status shown the same way everywhere: colour plus an icon and a word, never colour alone.
-export type Status = 'pass' | 'fail' | 'degraded' | 'skipped' | 'running' | 'cancelled' | 'error' | 'unscored' | 'pending';
+import type { Status } from './status';
+
+export type { Status };
 
 const LOOK: Record<Status, readonly [string, string, string]> = {
   pass: ['pass', '✓', 'pass'],

@@ -1,6 +1,6 @@
 // Pure selectors for the judges screen.
 import type { TrustState } from '../../../src-shared/model';
-import type { Status } from '../../components/StatusBadge';
+import type { Status } from '../../components/status';
 
 /** How a trust state is shown: trusted is a pass, failing a fail, the rest need attention. */
 export function trustLook(state: TrustState): Readonly<{ status: Status; label: string }> {

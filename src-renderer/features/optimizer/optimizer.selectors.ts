@@ -7,7 +7,7 @@ import type {
   QuestionDelta,
   VariantComparison,
 } from '../../../src-shared/model';
-import type { Status } from '../../components/StatusBadge';
+import type { Status } from '../../components/status';
 
 /** A candidate's status as a badge: a word and an icon, never colour alone. */
 export function candidateLook(status: CandidateStatus): Readonly<{ status: Status; label: string }> {

@@ -1,6 +1,6 @@
 // Pure selectors for the results screens (unit-tested without React).
 import type { GraderResult, ResultRow, RunDetail, Verdict } from '../../../src-shared/model';
-import type { Status } from '../../components/StatusBadge';
+import type { Status } from '../../components/status';
 
 /** The status of one question as the UI shows it. */
 export function rowStatus(row: Pick<ResultRow, 'status' | 'passed'>): Status {
