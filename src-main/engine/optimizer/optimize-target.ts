@@ -8,6 +8,7 @@ import { measure, type Measured, type PromptRunner } from './measure';
 import { decide, spreadOf, toMeasurement } from './noise';
 import type { EarlierAttempt, Proposer } from './proposer';
 import { decidingIds, OptimizerRefusal, questionSets, type QuestionSets } from './question-sets';
+import { candidateRecord } from './candidate-record';
 
 export type OptimizeOptions = Readonly<{
   jobId: string;
@@ -240,53 +241,4 @@ export async function optimizeTarget(
     `no candidate in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'} beat the baseline (avg_score ${meanText(baseline)}) by more than the margin and the noise`,
     baseline,
   );
-}
-
-type RecordInput = Readonly<{
-  id: string;
-  targetId: string;
-  jobId: string;
-  attempt: number;
-  accepted: boolean;
-  prompt: string;
-  target: Target;
-  sets: QuestionSets;
-  baseline: Measured;
-  measured: Measured | null;
-  reason: string;
-  proposer: string;
-  now: number;
-}>;
-
-function candidateRecord(input: RecordInput): CandidateRecord {
-  const base = spreadOf(input.baseline.scores);
-  const cand = input.measured ? spreadOf(input.measured.scores) : { mean: null, sd: null };
-  return {
-    id: input.id,
-    targetId: input.targetId,
-    jobId: input.jobId,
-    attempt: input.attempt,
-    status: input.accepted ? 'pending' : 'rejected',
-    split: input.sets.split,
-    baselineMean: base.mean,
-    baselineSd: base.sd,
-    candidateMean: cand.mean,
-    candidateSd: cand.sd,
-    baselineScores: [...input.baseline.scores],
-    candidateScores: [...(input.measured?.scores ?? [])],
-    baselineRunIds: [...input.baseline.runIds],
-    candidateRunIds: [...(input.measured?.runIds ?? [])],
-    decisionReason: input.reason,
-    proposer: input.proposer,
-    // An accepted candidate waits for a person (or the auto-apply) to decide; a rejected one was decided here.
-    decidedBy: input.accepted ? null : 'optimizer',
-    createdAt: input.now,
-    decidedAt: input.accepted ? null : input.now,
-    baselinePrompt: input.target.system_prompt,
-    candidatePrompt: input.prompt,
-    decidingQuestionIds:
-      input.sets.heldOut.length > 0
-        ? input.sets.heldOut.map((question) => question.id)
-        : input.sets.proposal.map((question) => question.id),
-  };
 }
