@@ -19,7 +19,8 @@ import { workspaceProposer } from '../../engine/optimizer/proposer';
 import { OptimizerRefusal } from '../../engine/optimizer/question-sets';
 import { withSystemPrompt } from '../../engine/optimizer/system-prompt-yaml';
 import { createProvider, ProviderConfigError } from '../../engine/providers/create-provider';
-import { PlanError } from '../../engine/run/plan';
+import { GRADERS } from '../../engine/graders/registry';
+import { PlanError, planRun } from '../../engine/run/plan';
 import type { RunManager } from '../../engine/run/run-manager';
 import { LimiterRegistry } from '../../engine/run/run-services';
 import { newRunId } from '../../engine/run/start-run';
@@ -114,7 +115,15 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
     'optimizer.start': (input) =>
       asRpc(() => {
         const workspace = state.validWorkspace();
-        optimizerPlan(workspace, input.targetId, input.split);
+        const { sets } = optimizerPlan(workspace, input.targetId, input.split);
+        // Refuse now what every run would refuse later (an untrusted workspace's stdio tools, a missing grader).
+        planRun(
+          workspace,
+          input.targetId,
+          { questionIds: sets.runQuestionIds, repeat: 1, shard: null },
+          GRADERS,
+          state.isTrusted(),
+        );
         const env = connectionsEnv(state, workspace.config);
         const timeoutMs = workspace.config.settings.request_timeout_ms;
         const proposer = workspaceProposer(
@@ -148,8 +157,7 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
     'optimizer.compareVariants': ({ targetId, prompts, repeat }) =>
       asRpc(() => {
         const workspace = state.validWorkspace();
-        if (!workspace.config.targets.some((target) => target.id === targetId))
-          throw new RpcError('not_found', `No target "${targetId}" in aieval.yaml.`);
+        planRun(workspace, targetId, { questionIds: null, repeat, shard: null }, GRADERS, state.isTrusted());
         const job = jobs.start('compare', targetId, async (handle, signal) => ({
           comparison: await compareVariants(
             { targetId, prompts, repeat },
