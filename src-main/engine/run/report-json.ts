@@ -20,6 +20,7 @@ export function runJson(run: RunRecord) {
     verdict: run.verdict,
     // The trust of each LLM judge when the run completed (advisory; none for a run without a verdict).
     judges: run.verdict?.judges ?? [],
+    regrade_of: run.identity.regradeOf,
     model: run.identity.model,
     dataset: run.identity.dataset,
     error: run.error,
