@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunFinished, Verdict } from '../../../src-shared/model';
+import type { ResultDetail, RunFinished, Verdict } from '../../../src-shared/model';
 import { summaryLines } from '../../../src-main/cli/run-printer';
 import { exitCodeOf } from '../../../src-main/cli/run-session';
 import { testcaseXml, xmlEscape } from '../../../src-main/engine/run/report-junit';
@@ -53,7 +53,10 @@ describe('summaryLines', () => {
 
 describe('JUnit testcases', () => {
   it('passes silently, fails below the threshold, errors when degraded, skips when unscored; XML-escaped', () => {
-    const row = (over: Parameters<typeof newResult>[2]) => ({ ...newResult('r1', 'q<1>', over), id: 1, judgeCalls: [], toolCalls: null, createdAt: 0 });
+    const row = (over: Parameters<typeof newResult>[2]): ResultDetail => {
+      const { transcript, graders, ...rest } = newResult('r1', 'q<1>', over);
+      return { ...rest, id: 1, transcript: [...transcript], graders: [...graders], toolCalls: null, judgeCalls: [] };
+    };
     expect(testcaseXml('t1', row({}), 3.5)).toBe('    <testcase classname="t1" name="q&lt;1&gt;" time="0.010"/>\n');
     expect(testcaseXml('t1', row({ score: 2, passed: false }), 3.5)).toContain('<failure message="score 2.00 &lt; 3.50">format_grader: scored 4/5 ok</failure>');
     expect(testcaseXml('t1', row({ status: 'degraded', score: null, passed: null, error: 'down "x"' }), 3.5)).toContain('<error message="down &quot;x&quot;">');
