@@ -5,7 +5,8 @@ import { EventHub } from '../../src-shared/rpc/events';
 import { RpcError } from '../../src-shared/rpc/wire';
 import type { WorkspaceConfig } from '../../src-shared/model';
 import { inProcessStore, Store, storeFile, type StoreApi } from '../store/store';
-import { CONFIG_FILE, hasErrors, loadWorkspace, type Workspace } from '../workspace/load-workspace';
+import { CONFIG_FILE, hasErrors, type Workspace } from '../workspace/load-workspace';
+import { WorkspaceCache } from '../workspace/workspace-cache';
 import type { TrustStore } from '../workspace/trust';
 import type { Env, SecretStore } from './secrets';
 
@@ -27,6 +28,7 @@ export type AppOptions = Readonly<{
 
 export class AppState {
   readonly events = new EventHub();
+  private readonly workspaceCache = new WorkspaceCache();
   readonly clock: () => number;
   private currentDir: string;
   private store: Store | undefined;
@@ -37,6 +39,8 @@ export class AppState {
     this.currentDir = resolve(options.workspaceDir);
     this.clock = options.clock ?? Date.now;
     this.sessionTrust = options.trustForSession ?? false;
+    // A file the service wrote may keep its size within the file system's time resolution: never trust the cache then.
+    this.events.subscribe((name) => name === 'workspace.changed' && this.workspaceCache.invalidate());
   }
 
   get dir(): string {
@@ -53,7 +57,7 @@ export class AppState {
 
   /** Reads the workspace files afresh: they are small, and the user may edit them in another editor. */
   workspace(): Workspace {
-    return loadWorkspace(this.currentDir);
+    return this.workspaceCache.load(this.currentDir);
   }
 
   /** The workspace, or an `invalid_workspace` error listing what is wrong with it. */
