@@ -6,6 +6,7 @@ import { createRouter, type Dispatch } from '../../src-shared/rpc/router';
 import { AppState, type AppOptions } from './app-state';
 import type { Ctx } from './ctx';
 import { OtlpReceiver, type ReceiverRoute } from '../engine/traces/otlp-receiver';
+import { insightsHandlers } from './handlers/insights.handlers';
 import { datasetsHandlers } from './handlers/datasets.handlers';
 import { exportHandlers } from './handlers/export.handlers';
 import { judgesHandlers } from './handlers/judges.handlers';
@@ -44,6 +45,7 @@ export function createApp(options: AppOptions & { checkOutputs?: boolean }): App
     ...optimizerHandlers(state, runManager, optimizerJobs),
     ...exportHandlers(state),
     ...secretsHandlers(state),
+    ...insightsHandlers(state),
   } satisfies Handlers<Contract, Ctx>;
   const dispatch = createRouter<Ctx>(contract, handlers, {
     checkOutputs: options.checkOutputs,

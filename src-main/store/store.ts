@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openDb, type Db } from './db';
 import { DistillRepo } from './repos/distill.repo';
 import { EnvelopesRepo } from './repos/envelopes.repo';
+import { InsightsRepo } from './repos/insights.repo';
 import { JudgesRepo } from './repos/judges.repo';
 import { LabelsRepo } from './repos/labels.repo';
 import { OptimizerRepo } from './repos/optimizer.repo';
@@ -20,6 +21,7 @@ function createRepos(db: Db) {
     reviewQueue: new ReviewQueueRepo(db),
     labels: new LabelsRepo(db),
     judges: new JudgesRepo(db),
+    insights: new InsightsRepo(db),
     runs: new RunsRepo(db),
     runLocks: new RunLocksRepo(db),
     results: new ResultsRepo(db),

@@ -1,6 +1,7 @@
 // The whole contract: every call and event the service offers, merged from one file per domain.
 import { datasetsContract } from './datasets.contract';
 import { exportContract } from './export.contract';
+import { insightsContract } from './insights.contract';
 import { judgesContract } from './judges.contract';
 import { labelsContract } from './labels.contract';
 import { optimizerContract } from './optimizer.contract';
@@ -21,6 +22,7 @@ export const contract = {
   ...providersContract,
   ...runsContract,
   ...secretsContract,
+  ...insightsContract,
   ...optimizerContract,
   ...exportContract,
 } as const;
