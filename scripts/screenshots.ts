@@ -11,6 +11,7 @@ const shots: readonly (readonly [string, string, string])[] = [
   ['targets-editor', '#/targets/helpdesk_agent/edit', '[data-testid=target-model-list-note]:not(:text("Fetching"))'],
   ['settings', '#/settings', '[data-testid=settings-connections] .card'],
   ['results', '#/results', '[data-testid=runs-table]'],
+  ['judges', '#/judges', '[data-testid=judges-table]'],
 ];
 
 const only = process.argv.slice(2);
@@ -28,6 +29,15 @@ try {
     await page.waitForTimeout(300);
     await page.screenshot({ path: `docs/screenshots/${name}.png` });
     console.log(`docs/screenshots/${name}.png`);
+  }
+  if (!only.length || only.includes('traces')) {
+    await page.goto(`${served.origin}/#/traces`);
+    await page.getByTestId('import-traces').click();
+    await page.getByTestId('review-item').waitFor();
+    await page.keyboard.press('p');
+    await page.getByTestId('queue-progress').filter({ hasText: '1 / 36' }).waitFor();
+    await page.screenshot({ path: 'docs/screenshots/traces.png' });
+    console.log('docs/screenshots/traces.png');
   }
   await takeRunShots(browser, served, runs, only);
   await takeOptimizerShots(browser, only);

@@ -14,7 +14,10 @@ export function JudgesPage() {
       <header className="page-header">
         <div>
           <h1>Judges</h1>
-          <p>An LLM judge is trusted when it agrees with your labels: TPR and TNR both at or above the thresholds in settings.</p>
+          <p>
+            An LLM judge is trusted when it agrees with your labels: TPR and TNR both at or above the thresholds in
+            settings.
+          </p>
         </div>
       </header>
       {error && <div className="banner error">{error}</div>}
@@ -23,7 +26,9 @@ export function JudgesPage() {
           {message}
         </div>
       )}
-      {judges?.length === 0 && <div className="empty">No LLM grader is attached to a target. Attach one in the target editor.</div>}
+      {judges?.length === 0 && (
+        <div className="empty">No LLM grader is attached to a target. Attach one in the target editor.</div>
+      )}
       {judges && judges.length > 0 && (
         <table className="table" data-testid="judges-table">
           <thead>
@@ -33,8 +38,8 @@ export function JudgesPage() {
               <th>Trust</th>
               <th className="num">TPR</th>
               <th className="num">TNR</th>
-              <th className="num">Labels (pass / fail)</th>
-              <th className="num">Gold set</th>
+              <th className="num">Pass / fail labels</th>
+              <th className="num">Gold labelled</th>
               <th>Validated</th>
               <th aria-label="Actions" />
             </tr>
@@ -64,20 +69,42 @@ export function JudgesPage() {
                   <td className="num">{rateWithInterval(report?.tpr ?? null, report?.tpr_ci ?? null)}</td>
                   <td className="num">{rateWithInterval(report?.tnr ?? null, report?.tnr_ci ?? null)}</td>
                   <td className="num">{report ? `${report.n_pos} / ${report.n_neg}` : '—'}</td>
-                  <td className="num" title={`Cochran: ${judge.cochranN} labels for the settings' confidence and margin of error`}>
-                    {judge.gold.labelled} / {judge.gold.items} labelled · target {judge.gold.targetN}
+                  <td
+                    className="num"
+                    title={`Cochran: ${judge.cochranN} labels for the settings' confidence and margin of error`}
+                  >
+                    {judge.gold.labelled} / {judge.gold.items}{' '}
+                    <small className="muted">(target {judge.gold.targetN})</small>
                   </td>
                   <td>{judge.validatedAt ? ago(judge.validatedAt) : 'never'}</td>
-                  <td className="actions">
-                    <button className="button" disabled={busy !== undefined || judge.judgeCalls === 0} onClick={() => void sampleRequested(judge.grader, judge.gold.targetN)} data-testid={`sample-${judge.grader}`} title={judge.judgeCalls === 0 ? 'No stored judge calls yet: run a target first' : undefined}>
-                      Sample {judge.gold.targetN}
-                    </button>
-                    <a className="button" href={hrefFor('judges', judge.grader, 'label')} aria-disabled={judge.gold.items === 0} data-testid={`label-${judge.grader}`}>
-                      Label
-                    </a>
-                    <button className="button primary" disabled={busy !== undefined || judge.gold.labelled === 0} onClick={() => void validateRequested(judge.grader)} data-testid={`validate-${judge.grader}`}>
-                      Validate
-                    </button>
+                  <td>
+                    <div className="actions">
+                      <button
+                        className="button"
+                        disabled={busy !== undefined || judge.judgeCalls === 0}
+                        onClick={() => void sampleRequested(judge.grader, judge.gold.targetN)}
+                        data-testid={`sample-${judge.grader}`}
+                        title={judge.judgeCalls === 0 ? 'No stored judge calls yet: run a target first' : undefined}
+                      >
+                        Sample {judge.gold.targetN}
+                      </button>
+                      <a
+                        className="button"
+                        href={hrefFor('judges', judge.grader, 'label')}
+                        aria-disabled={judge.gold.items === 0}
+                        data-testid={`label-${judge.grader}`}
+                      >
+                        Label
+                      </a>
+                      <button
+                        className="button primary"
+                        disabled={busy !== undefined || judge.gold.labelled === 0}
+                        onClick={() => void validateRequested(judge.grader)}
+                        data-testid={`validate-${judge.grader}`}
+                      >
+                        Validate
+                      </button>
+                    </div>
                   </td>
                 </tr>
               );
