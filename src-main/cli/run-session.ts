@@ -1,4 +1,5 @@
 // One `ai-eval run` or `regrade` invocation: the service and run deps, Ctrl-C as cancel, reports, summary and exit code.
+import { exportRunOnComplete } from '../engine/export/export-runs';
 import { resolve } from 'node:path';
 import { formatIssue, type RunFinished, type WorkspaceIssue } from '../../src-shared/model';
 import { RpcError } from '../../src-shared/rpc/wire';
@@ -66,6 +67,8 @@ export async function withRunSession(
     const outcome = await body({ workspace, deps, signal: controller.signal, printer });
     if (typeof outcome === 'number') return outcome;
     const runIds = outcome.finished.map((end) => end.runId);
+    // settings.export_envelope_on_complete: awaited here, or the process would exit before the files are written.
+    for (const runId of runIds) await exportRunOnComplete(app.state, runId);
     if (options.json && runIds.length > 0) {
       await writeJsonReport(resolve(io.cwd, options.json), app.state.db, runIds);
       io.err(`wrote ${options.json}`);

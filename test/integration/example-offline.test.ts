@@ -1,29 +1,15 @@
 // The example runs offline: `ai-eval init` then `ai-eval run` answers from the committed cassette, scores every
 // question with all ten graders, passes both gates and writes the SPEC 13 JSON dump.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GRADER_IDS } from '../../src-shared/model';
+import { spawnCli, type CliExit } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
 
-type Exit = Readonly<{ code: number | null; stdout: string; stderr: string }>;
 
-function aiEval(args: readonly string[], configDir: string): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+
 
 type Check = Readonly<{ id: string; kind: string; score: number | null; passed: boolean | null; executed: boolean }>;
 type GraderJson = Readonly<{
@@ -63,7 +49,7 @@ type RunJson = Readonly<{
 const EXAMPLE_QUESTIONS = 9; // the example dataset's enabled questions
 
 describe('the example workspace offline (replay cassette)', () => {
-  let run: Exit;
+  let run: CliExit;
   let runs: RunJson[];
   const byTarget = (target: string): RunJson => {
     const found = runs.find((candidate) => candidate.target === target);
@@ -85,10 +71,10 @@ describe('the example workspace offline (replay cassette)', () => {
     const root = mkdtempSync(join(tmpdir(), 'aieval-offline-'));
     const configDir = join(root, 'config');
     const dir = join(root, 'workspace');
-    const init = await aiEval(['init', dir], configDir);
+    const init = await spawnCli(['init', dir], configDir);
     expect(init.code, init.stderr).toBe(0);
     const out = join(root, 'run.json');
-    run = await aiEval(['run', '--workspace', dir, '--json', out], configDir);
+    run = await spawnCli(['run', '--workspace', dir, '--json', out], configDir);
     runs = (JSON.parse(readFileSync(out, 'utf8')) as { runs: RunJson[] }).runs;
   }, 120_000);
 

@@ -2,14 +2,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeF
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src-main/cli/main';
-import type { CliIo } from '../../src-main/cli/command';
 import { exportRunOnComplete } from '../../src-main/engine/export/export-runs';
 import { validateEnvelope } from '../../src-main/engine/export/validate-envelope';
 import { Store, storeFile } from '../../src-main/store/store';
 import { createTestApp } from '../support/app';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { judgeScript } from '../fixtures/fake-scripts';
+import { runCliInProcess } from '../support/cli';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-export-config-'));
 const EXAMPLES = join(import.meta.dirname, '..', 'fixtures', 'eee');
@@ -31,19 +30,7 @@ async function validateExported(aggregatePath: string): Promise<string[]> {
 }
 
 /** Runs `ai-eval ...args` in this process and collects what it prints. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    out: (line) => (stdout += `${line}\n`),
-    err: (line) => (stderr += `${line}\n`),
-    interactive: false,
-    cwd: process.cwd(),
-    env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
-  };
-  const code = await main(args, io);
-  return { code, stdout, stderr };
-}
+const cli = (...args: string[]) => runCliInProcess(args, configDir);
 
 /** A small workspace of its own (the example changes with the product): one chat target on the fake server's Ollama API. */
 function workspaceAt(url: string, extraSettings = ''): string {

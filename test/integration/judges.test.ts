@@ -4,28 +4,15 @@ import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadJudgeTemplate } from '../../src-main/engine/graders/judge/judge-templates';
-import { main } from '../../src-main/cli/main';
-import type { CliIo } from '../../src-main/cli/command';
 import { Store, storeFile } from '../../src-main/store/store';
 import { createTestApp } from '../support/app';
 import { copyExample } from '../support/workspace';
 import { insertJudgeCalls } from '../unit/engine/judges/store-fixture';
+import { runCliInProcess } from '../support/cli';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-judges-config-'));
 
-async function cli(...argv: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    interactive: false,
-    cwd: process.cwd(),
-    env: { AIEVAL_CONFIG_DIR: configDir },
-  };
-  const status = await main(argv, io);
-  return { status, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const cli = (...argv: string[]) => runCliInProcess(argv, configDir);
 
 /** Sets every item's human_label with `decide(judge_score, index)`, keeping the file's comments and order. */
 function label(file: string, decide: (judgeScore: number, index: number) => string | null): void {
@@ -85,20 +72,20 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       file,
     );
     expect(first.stderr).toBe('');
-    expect(first.status).toBe(0);
+    expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
       /^Wrote 20 item\(s\) \(10 judge-pass, 10 judge-fail\) from 40 relevance_grader call\(s\) by local\/llama3\.1:8b \(template judge@\d+\.\d+\.\d+\) of the last 30 day\(s\) to .*relevance\.yaml \(seed 7\)\./,
     );
     const again = join(out, 'again.yaml');
     expect(
       (await cli('sample-traces', ...ws(), '--grader', 'relevance_grader', '--n', '20', '--seed', '7', '--out', again))
-        .status,
+        .code,
     ).toBe(0);
     const ids = (f: string) =>
       (parseDocument(readFileSync(f, 'utf8')).toJS() as { items: { id: number }[] }).items.map((i) => i.id);
     expect(ids(again)).toEqual(ids(file));
     const refused = await cli('sample-traces', ...ws(), '--grader', 'relevance_grader', '--out', file);
-    expect(refused.status).toBe(2);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/already exists/);
     const item = (parseDocument(readFileSync(file, 'utf8')).toJS() as { items: Record<string, unknown>[] }).items[0]!;
     expect(item.human_label).toBeNull();
@@ -108,7 +95,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
 
   it('rejects a wrong grader name with a did-you-mean, and a deterministic grader', async () => {
     const typo = await cli('sample-traces', ...ws(), '--grader', 'relevanse_grader', '--out', join(out, 'x.yaml'));
-    expect(typo.status).toBe(2);
+    expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/unknown grader "relevanse_grader"; did you mean "relevance_grader"\?/);
     expect((await cli('validate-judge', ...ws(), '--grader', 'format_grader', '--labels', 'x.yaml')).stderr).toMatch(
       /format_grader is not an LLM judge/,
@@ -125,7 +112,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       return score >= 3.5 ? 'pass' : 'fail';
     });
     const result = await cli('validate-judge', ...ws(), '--grader', 'relevance_grader', '--labels', file, '--json');
-    expect(result.status).toBe(0);
+    expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(json).toMatchObject({ grader: 'relevance_grader', state: 'trusted', n_defer: 1, fn: 1, fp: 0 });
     // 10 judge-pass and 10 judge-fail items: one deferred, one judge-fail the human passed; 18 agreements.
@@ -139,7 +126,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
     ]);
 
     const readable = await cli('validate-judge', ...ws(), '--grader', 'relevance_grader', '--labels', file);
-    expect(readable.status).toBe(0);
+    expect(readable.code).toBe(0);
     expect(readable.stdout).toMatch(
       /^relevance_grader judged by local\/llama3\.1:8b \(template judge@\d+\.\d+\.\d+\)$/m,
     );
@@ -188,7 +175,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
         '--labels',
         join(out, 'relevance.yaml'),
       );
-      expect(again.status).toBe(1);
+      expect(again.code).toBe(1);
       expect(again.stdout).toMatch(/^state: stale$/m);
       expect(again.stderr).toMatch(/the labelled calls are out of date: the judge template changed/);
       const resample = await cli(
@@ -199,7 +186,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
         '--out',
         join(out, 'new.yaml'),
       );
-      expect(resample.status).toBe(2);
+      expect(resample.code).toBe(2);
       expect(resample.stderr).toMatch(
         /no scored relevance_grader calls by local\/llama3\.1:8b \(template judge@[\d.]+\+workspace\.[0-9a-f]{12}\)/,
       );
@@ -220,12 +207,12 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       file,
       '--json',
     );
-    expect(insufficient.status).toBe(1);
+    expect(insufficient.code).toBe(1);
     expect(JSON.parse(insufficient.stdout)).toMatchObject({ state: 'insufficient', n_neg: 0, tnr: null, tnr_ci: null });
 
     writeFileSync(file, readFileSync(file, 'utf8').replace(/human_label: pass/, 'human_label: maybe'));
     const bad = await cli('validate-judge', ...ws(), '--grader', 'relevance_grader', '--labels', file);
-    expect(bad.status).toBe(2);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(
       /^.*again\.yaml:\d+:\d+ items\.0\.human_label item 0 \(id \d+\): "maybe" is not one of pass, fail, defer$/,
     );
@@ -233,7 +220,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       (await cli('validate-judge', ...ws(), '--grader', 'relevance_grader', '--labels', join(out, 'missing.yaml')))
         .stderr,
     ).toMatch(/missing\.yaml: no such file/);
-    expect((await cli('validate-judge', ...ws(), '--grader', 'relevance_grader')).status).toBe(2);
+    expect((await cli('validate-judge', ...ws(), '--grader', 'relevance_grader')).code).toBe(2);
   });
 
   it('samples into the gold set through the contract, validates workbench labels and shows the state; a new judge model makes it stale', async () => {
@@ -313,7 +300,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       await app.dispose();
     }
     const fromStore = await cli('validate-judge', ...ws(), '--grader', 'accuracy_grader', '--from-store', '--json');
-    expect(fromStore.status).toBe(0);
+    expect(fromStore.code).toBe(0);
 
     writeFileSync(
       join(dir, 'aieval.yaml'),

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,24 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TargetOutcome } from '../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
 import { CONFIG, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
+import { spawnCli } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-config-'));
 
 /** Runs the CLI in a child process without blocking this one, where the fake provider server answers. */
-function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => spawnCli(args, configDir);
 
 const SCORE: Readonly<Record<string, number>> = { BASELINE: 2, NOISY: 2.5, GOOD: 4.5 };
 
@@ -61,7 +48,7 @@ describe('ai-eval optimize', () => {
     expect(lines[6]).toMatch(
       /^ {2}review cand-\S+ in the app \(Optimizer\), or run `ai-eval serve` and open #\/optimizer\/cand-\S+$/,
     );
-    expect(result.status).toBe(0);
+    expect(result.code).toBe(0);
     // Pending review: aieval.yaml is untouched.
     expect(readFileSync(join(dir, 'aieval.yaml'), 'utf8')).toBe(CONFIG(server.url));
   });
@@ -70,17 +57,17 @@ describe('ai-eval optimize', () => {
     server.script = optimizerScript({ base: () => 4, runOffsets: [0], questionsPerRun: 15 }, [], []);
     const dir = optimizerWorkspace(server.url);
     const small = await cli('optimize', '--workspace', dir, '--target', 'small_chat');
-    expect(small.status).toBe(2);
+    expect(small.code).toBe(2);
     expect(small.stderr).toContain(
       'error: small_chat: dataset "small" has 8 enabled questions; the optimizer needs at least 15',
     );
     const unknown = await cli('optimize', '--workspace', dir, '--target', 'nope');
-    expect(unknown.status).toBe(2);
+    expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(
       'unknown target nope; known: helpdesk_chat, small_chat, split_chat, helpdesk_agent, external_agent',
     );
     const json = await cli('optimize', '--workspace', dir, '--target', 'helpdesk_chat', '--json');
-    expect(json.status).toBe(0);
+    expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout) as { targets: TargetOutcome[] };
     expect(parsed.targets).toEqual([
       expect.objectContaining({ targetId: 'helpdesk_chat', status: 'skipped', candidates: [] }),
@@ -89,7 +76,7 @@ describe('ai-eval optimize', () => {
 
   it('says what --propose does in its help', async () => {
     const help = await cli('optimize', '--help');
-    expect(help.status).toBe(0);
+    expect(help.code).toBe(0);
     expect(help.stdout).toContain(
       "--propose              propose candidates even when the baseline's mean already clears the gate",
     );

@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
-import { main } from '../../src-main/cli/main';
-import type { CliIo } from '../../src-main/cli/command';
 import { loadWorkspace } from '../../src-main/workspace/load-workspace';
 import type { PromoteOutcome, ReviewItem } from '../../src-shared/model';
 import { createTestApp } from '../support/app';
 import { copyExample } from '../support/workspace';
 import { chatTrace, traceId, writeJsonLines } from './traces-fixtures';
+import { runCliInProcess } from '../support/cli';
 
 let app: App | undefined;
 afterEach(async () => app?.dispose());
@@ -153,24 +152,12 @@ describe('traces.promote into a dataset', () => {
 
 describe('the trace commands', () => {
   const configDir = mkdtempSync(join(tmpdir(), 'aieval-traces-config-'));
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: CliIo = {
-      out: (l) => out.push(l),
-      err: (l) => err.push(l),
-      interactive: false,
-      cwd: process.cwd(),
-      env: { AIEVAL_CONFIG_DIR: configDir },
-    };
-    const status = await main(argv, io);
-    return { status, stdout: out.join('\n'), stderr: err.join('\n') };
-  }
+  const cli = (...argv: string[]) => runCliInProcess(argv, configDir);
 
   it('imports, lists as JSON and promotes; a refused truncated trace exits 2 with the reason', async () => {
     const dir = copyExample();
     const imported = await cli('import-traces', join(dir, 'traces', 'riverside.otlp.jsonl'), '--workspace', dir);
-    expect(imported.status).toBe(0);
+    expect(imported.code).toBe(0);
     expect(imported.stdout).toMatch(
       /70 spans \(70 new, 0 skipped as already imported\), 36 new traces, 48 LLM calls, 4 conversations, 36 review items, 0 bad/,
     );
@@ -207,7 +194,7 @@ describe('the trace commands', () => {
     ]);
 
     const refused = await cli('promote', String(truncated.trace_id), '--dataset', 'helpdesk', '--workspace', dir);
-    expect(refused.status).toBe(2);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/refused .*: the answer was truncated \(finish reason length\)/);
     const promoted = await cli(
       'promote',
@@ -217,13 +204,13 @@ describe('the trace commands', () => {
       '--workspace',
       dir,
     );
-    expect(promoted.status).toBe(0);
+    expect(promoted.code).toBe(0);
     expect(promoted.stdout).toBe(
       `promoted ${String(good.trace_id)} into dataset helpdesk as when_is_the_main_branch_open`,
     );
-    expect((await cli('validate', '--workspace', dir)).status).toBe(0);
+    expect((await cli('validate', '--workspace', dir)).code).toBe(0);
 
-    expect((await cli('import-traces', join(dir, 'missing.jsonl'), '--workspace', dir)).status).toBe(2);
-    expect((await cli('promote', 'x', '--workspace', dir)).status).toBe(2);
+    expect((await cli('import-traces', join(dir, 'missing.jsonl'), '--workspace', dir)).code).toBe(2);
+    expect((await cli('promote', 'x', '--workspace', dir)).code).toBe(2);
   });
 });

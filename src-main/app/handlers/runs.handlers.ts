@@ -1,4 +1,5 @@
 // Handlers for runs: start, cancel and read runs, page results, compare runs, trends for sparklines and the dashboard.
+import { exportRunOnComplete } from '../../engine/export/export-runs';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
@@ -29,7 +30,10 @@ export function serviceRunManager(state: AppState): RunManager {
       limiters,
       resourcesDir: state.options.resourcesDir,
       onProgress: (progress) => state.events.emit('runs.progressed', progress),
-      onFinished: (finished) => state.events.emit('runs.finished', finished),
+      onFinished: (finished) => {
+        state.events.emit('runs.finished', finished);
+        void exportRunOnComplete(state, finished.runId);
+      },
     });
   });
 }

@@ -1,0 +1,37 @@
+// Test helpers to run `ai-eval`: as a child process (what a user runs) or in-process through main() (faster).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { main } from '../../src-main/cli/main';
+import type { CliIo } from '../../src-main/cli/command';
+
+export const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
+
+export type CliExit = Readonly<{ code: number | null; stdout: string; stderr: string }>;
+
+/** `node bin/ai-eval.js …` with its own trust file and CI=true (plain lines, no progress bar). */
+export function spawnCli(args: readonly string[], configDir: string): Promise<CliExit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The same command through main() in this process, with its output collected line by line. */
+export async function runCliInProcess(args: readonly string[], configDir: string, cwd = process.cwd()): Promise<CliExit> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    interactive: false,
+    cwd,
+    env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
+  };
+  const code = await main(args, io);
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
