@@ -21,6 +21,9 @@ export default defineConfig({
   },
   renderer: {
     ...rendererConfig,
-    build: { ...rendererConfig.build, rollupOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') } },
+    build: {
+      ...rendererConfig.build,
+      rollupOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') },
+    },
   },
 });

@@ -25,7 +25,13 @@ export default tseslint.config(
         'error',
         {
           paths: [noElectron, { name: 'react', message: 'src-shared is UI-free.' }],
-          patterns: [nodeBuiltins, { group: ['**/src-main/**', '**/src-renderer/**', '../../src-*'], message: 'src-shared imports only itself and zod.' }],
+          patterns: [
+            nodeBuiltins,
+            {
+              group: ['**/src-main/**', '**/src-renderer/**', '../../src-*'],
+              message: 'src-shared imports only itself and zod.',
+            },
+          ],
         },
       ],
     },
@@ -44,7 +50,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/engine/**', 'src-main/store/**', 'src-main/app/**', 'src-main/workspace/**', 'src-main/http/**', 'src-main/cli/**'],
+    files: [
+      'src-main/engine/**',
+      'src-main/store/**',
+      'src-main/app/**',
+      'src-main/workspace/**',
+      'src-main/http/**',
+      'src-main/cli/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -63,7 +76,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!electron$|\\.\\./\\.\\./src-shared/rpc/wire$)', message: 'The preload imports only electron and the wire constants.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!electron$|\\.\\./\\.\\./src-shared/rpc/wire$)',
+              message: 'The preload imports only electron and the wire constants.',
+            },
+          ],
+        },
       ],
     },
   },

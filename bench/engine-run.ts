@@ -14,7 +14,11 @@ import { startRun } from '../src-main/engine/run/start-run';
 import { inProcessStore, Store, storeFile } from '../src-main/store/store';
 
 const { values } = parseArgs({
-  options: { url: { type: 'string' }, questions: { type: 'string', default: '5000' }, concurrency: { type: 'string', default: '32' } },
+  options: {
+    url: { type: 'string' },
+    questions: { type: 'string', default: '5000' },
+    concurrency: { type: 'string', default: '32' },
+  },
 });
 if (!values.url) throw new Error('--url is required (the fake provider server)');
 const questions = Number(values.questions);
@@ -25,16 +29,30 @@ function benchWorkspace(dir: string): ValidWorkspace {
   const config = workspaceConfig.parse({
     providers: { fake: { kind: 'ollama', base_url: values.url } },
     settings: { concurrency, rate_limit: { max_retries: 0, base_delay_ms: 0, delay_between_calls_ms: 0 } },
-    targets: [{ id: 'bench', provider: 'fake', model: 'bench-model', system_prompt: 'Answer briefly.', dataset: 'bench', graders: ['format_grader', 'tool_usage_grader'] }],
+    targets: [
+      {
+        id: 'bench',
+        provider: 'fake',
+        model: 'bench-model',
+        system_prompt: 'Answer briefly.',
+        dataset: 'bench',
+        graders: ['format_grader', 'tool_usage_grader'],
+      },
+    ],
   });
   const dataset = datasetSchema.parse({
     id: 'bench',
-    questions: Array.from({ length: questions }, (_, i) => ({ id: `q${i}`, input: `Question number ${i}: when is the main branch open?` })),
+    questions: Array.from({ length: questions }, (_, i) => ({
+      id: `q${i}`,
+      input: `Question number ${i}: when is the main branch open?`,
+    })),
   });
   return {
     dir,
     config,
-    datasets: new Map([['bench', { file: 'datasets/bench.yaml', dataset, questions: dataset.questions, disabledCount: 0 }]]),
+    datasets: new Map([
+      ['bench', { file: 'datasets/bench.yaml', dataset, questions: dataset.questions, disabledCount: 0 }],
+    ]),
     rubrics: new Map(),
     issues: [],
   };
@@ -60,7 +78,11 @@ try {
   };
   const sampler = setInterval(sampleLiveHeap, 5_000);
   const start = performance.now();
-  const started = await startRun({ targetId: 'bench', selection: { questionIds: null, repeat: 1, shard: null }, source: 'manual' }, deps, new AbortController().signal);
+  const started = await startRun(
+    { targetId: 'bench', selection: { questionIds: null, repeat: 1, shard: null }, source: 'manual' },
+    deps,
+    new AbortController().signal,
+  );
   const end = await started.finished;
   const wallMs = performance.now() - start;
   clearInterval(sampler);

@@ -8,6 +8,9 @@ const { values } = parseArgs({ options: { latency: { type: 'string', default: '0
 const delayMs = Number(values.latency);
 const ANSWER = 'The main branch is open on Sundays from 12:00 to 17:00, and loans last 21 days.';
 
-const server = await startFakeProviderServer({ record: false, script: () => (delayMs > 0 ? { text: ANSWER, delayMs } : { text: ANSWER }) });
+const server = await startFakeProviderServer({
+  record: false,
+  script: () => (delayMs > 0 ? { text: ANSWER, delayMs } : { text: ANSWER }),
+});
 process.stdout.write(`${server.url}\n`);
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

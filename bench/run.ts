@@ -10,7 +10,9 @@ import { parseArgs } from 'node:util';
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const here = import.meta.dirname;
 const node = (script: string, args: string[], flags: string[] = []) =>
-  spawn(process.execPath, [...flags, '--import', 'tsx', join(here, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  spawn(process.execPath, [...flags, '--import', 'tsx', join(here, script), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 
 type Outcome = {
   questions: number;
@@ -39,13 +41,18 @@ async function fakeServer(latencyMs: number): Promise<{ url: string; stop: () =>
 }
 
 async function engineRun(url: string, questions: number, concurrency: number, flags: string[] = []): Promise<Outcome> {
-  const child = node('engine-run.ts', ['--url', url, '--questions', String(questions), '--concurrency', String(concurrency)], ['--expose-gc', ...flags]);
+  const child = node(
+    'engine-run.ts',
+    ['--url', url, '--questions', String(questions), '--concurrency', String(concurrency)],
+    ['--expose-gc', ...flags],
+  );
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const [code] = (await once(child, 'exit')) as [number];
   if (code !== 0) throw new Error(`bench/engine-run.ts exited ${code}`);
   const outcome = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Outcome;
-  if (outcome.status !== 'complete' || outcome.coverage !== 1) throw new Error(`bench run did not complete cleanly: ${JSON.stringify(outcome)}`);
+  if (outcome.status !== 'complete' || outcome.coverage !== 1)
+    throw new Error(`bench run did not complete cleanly: ${JSON.stringify(outcome)}`);
   return outcome;
 }
 
@@ -55,7 +62,12 @@ const scenarios: Record<string, () => Promise<Row>> = {
     try {
       const n = values.quick ? 2_000 : 20_000;
       const run = await engineRun(server.url, n, 32);
-      return { scenario: `zero latency, ${n} questions, concurrency 32`, measured: `${run.questionsPerS} questions/s`, target: '≥ 1,000 questions/s', ok: run.questionsPerS >= 1_000 };
+      return {
+        scenario: `zero latency, ${n} questions, concurrency 32`,
+        measured: `${run.questionsPerS} questions/s`,
+        target: '≥ 1,000 questions/s',
+        ok: run.questionsPerS >= 1_000,
+      };
     } finally {
       await server.stop();
     }
@@ -67,7 +79,12 @@ const scenarios: Record<string, () => Promise<Row>> = {
       const run = await engineRun(server.url, n, 16);
       const ideal = (n * 200) / 16;
       const ratio = run.wallMs / ideal;
-      return { scenario: `200 ms latency, ${n} questions, concurrency 16`, measured: `${(run.wallMs / 1000).toFixed(2)} s = ${ratio.toFixed(3)} × ideal ${(ideal / 1000).toFixed(1)} s`, target: '≤ 1.10 × ideal', ok: ratio <= 1.1 };
+      return {
+        scenario: `200 ms latency, ${n} questions, concurrency 16`,
+        measured: `${(run.wallMs / 1000).toFixed(2)} s = ${ratio.toFixed(3)} × ideal ${(ideal / 1000).toFixed(1)} s`,
+        target: '≤ 1.10 × ideal',
+        ok: ratio <= 1.1,
+      };
     } finally {
       await server.stop();
     }
@@ -78,7 +95,12 @@ const scenarios: Record<string, () => Promise<Row>> = {
       const n = values.quick ? 10_000 : 100_000;
       const run = await engineRun(server.url, n, 32);
       const measured = `peak RSS ${run.peakRssMb} MB, live heap ≤ ${run.liveHeapMb} MB (${run.questionsPerS} q/s)`;
-      return { scenario: `${n.toLocaleString('en')} questions, zero latency`, measured, target: '< 300 MB peak RSS', ok: run.peakRssMb < 300 };
+      return {
+        scenario: `${n.toLocaleString('en')} questions, zero latency`,
+        measured,
+        target: '< 300 MB peak RSS',
+        ok: run.peakRssMb < 300,
+      };
     } finally {
       await server.stop();
     }
@@ -90,7 +112,12 @@ const scenarios: Record<string, () => Promise<Row>> = {
       const n = values.quick ? 10_000 : 100_000;
       const run = await engineRun(server.url, n, 32, ['--max-old-space-size=256']);
       const measured = `peak RSS ${run.peakRssMb} MB, live heap ≤ ${run.liveHeapMb} MB (${run.questionsPerS} q/s)`;
-      return { scenario: `${n.toLocaleString('en')} questions, --max-old-space-size=256`, measured, target: '< 300 MB peak RSS', ok: run.peakRssMb < 300 };
+      return {
+        scenario: `${n.toLocaleString('en')} questions, --max-old-space-size=256`,
+        measured,
+        target: '< 300 MB peak RSS',
+        ok: run.peakRssMb < 300,
+      };
     } finally {
       await server.stop();
     }
@@ -103,7 +130,9 @@ for (const [name, scenario] of Object.entries(scenarios)) {
   process.stderr.write(`bench: ${name}…\n`);
   rows.push(await scenario());
 }
-const widths = ['scenario', 'measured', 'target'].map((key) => Math.max(key.length, ...rows.map((row) => String(row[key as keyof Row]).length)));
+const widths = ['scenario', 'measured', 'target'].map((key) =>
+  Math.max(key.length, ...rows.map((row) => String(row[key as keyof Row]).length)),
+);
 const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
 console.log(line(['scenario', 'measured', 'target']) + '  result');
 for (const row of rows) console.log(`${line([row.scenario, row.measured, row.target])}  ${row.ok ? 'ok' : 'MISSED'}`);

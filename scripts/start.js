@@ -8,12 +8,17 @@ const build = spawnSync('npx', ['electron-vite', 'build'], { stdio: ['ignore', '
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 // Resolving `electron` downloads its binary on first use; do it in a child so a failed download stays quiet.
-const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], { encoding: 'utf8', timeout: 120000 });
+const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
+  encoding: 'utf8',
+  timeout: 120000,
+});
 const electronPath = probe.status === 0 ? probe.stdout.trim() : '';
 
 const child =
   electronPath && existsSync(electronPath)
     ? spawn(electronPath, ['.'], { stdio: 'inherit' })
-    : (console.log('Electron is not available on this machine (its binary could not be downloaded); opening the same UI in your browser.'),
+    : (console.log(
+        'Electron is not available on this machine (its binary could not be downloaded); opening the same UI in your browser.',
+      ),
       spawn(process.execPath, ['bin/ai-eval.js', 'serve', '--open', ...process.argv.slice(2)], { stdio: 'inherit' }));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -24,10 +24,14 @@ for (const [label, command, args] of steps) {
 
 console.log('\n▶ tests (unit, integration, e2e)');
 const report = join(mkdtempSync(join(tmpdir(), 'aieval-test-')), 'vitest.json');
-const result = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-  stdio: 'inherit',
-  env: { ...process.env, AIEVAL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'aieval-config-')) },
-});
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, AIEVAL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'aieval-config-')) },
+  },
+);
 let summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
 try {
   summary = JSON.parse(readFileSync(report, 'utf8'));

@@ -10,7 +10,11 @@ import { WorkspaceCache } from '../workspace/workspace-cache';
 import type { TrustStore } from '../workspace/trust';
 import type { Env, SecretStore } from './secrets';
 
-export type Logger = Readonly<{ info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void }>;
+export type Logger = Readonly<{
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}>;
 
 export type AppOptions = Readonly<{
   workspaceDir: string;

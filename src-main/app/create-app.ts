@@ -30,7 +30,11 @@ export type App = Readonly<{
 
 export function createApp(options: AppOptions & { checkOutputs?: boolean }): App {
   const state = new AppState(options);
-  const receiver = new OtlpReceiver({ store: () => state.db.traces, clock: state.clock, onReceived: (r) => state.events.emit('traces.received', r) });
+  const receiver = new OtlpReceiver({
+    store: () => state.db.traces,
+    clock: state.clock,
+    onReceived: (r) => state.events.emit('traces.received', r),
+  });
   const runManager = serviceRunManager(state);
   const optimizerJobs = serviceOptimizerJobs(state);
   const handlers = {

@@ -16,6 +16,10 @@ export function createCliApp(args: ParsedArgs, io: CliIo): App {
     resourcesDir: findResourcesDir(),
     trust: new TrustStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
     trustForSession: args.values['trust-workspace'] === true,
-    logger: { info: io.err, warn: (m) => io.err(`warning: ${m}`), error: (m, e) => io.err(`error: ${m}${e ? `: ${String(e)}` : ''}`) },
+    logger: {
+      info: io.err,
+      warn: (m) => io.err(`warning: ${m}`),
+      error: (m, e) => io.err(`error: ${m}${e ? `: ${String(e)}` : ''}`),
+    },
   });
 }

@@ -14,7 +14,10 @@ export type CliIo = Readonly<{
   env: NodeJS.ProcessEnv;
 }>;
 
-export type ParsedArgs = Readonly<{ values: Record<string, string | boolean | string[] | undefined>; positionals: string[] }>;
+export type ParsedArgs = Readonly<{
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}>;
 
 export type Command = Readonly<{
   name: string;

@@ -17,4 +17,21 @@ import { trustCommand } from './trust.command';
 import { validateCommand } from './validate.command';
 import { validateJudgeCommand } from './validate-judge.command';
 
-export const COMMANDS: readonly Command[] = [initCommand, trustCommand, validateCommand, runCommand, regradeCommand, importTracesCommand, tracesCommand, promoteCommand, sampleTracesCommand, validateJudgeCommand, judgesCommand, serveCommand, optimizeCommand, exportEnvelopeCommand, importEnvelopeCommand, distillCommand];
+export const COMMANDS: readonly Command[] = [
+  initCommand,
+  trustCommand,
+  validateCommand,
+  runCommand,
+  regradeCommand,
+  importTracesCommand,
+  tracesCommand,
+  promoteCommand,
+  sampleTracesCommand,
+  validateJudgeCommand,
+  judgesCommand,
+  serveCommand,
+  optimizeCommand,
+  exportEnvelopeCommand,
+  importEnvelopeCommand,
+  distillCommand,
+];

@@ -20,12 +20,23 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.invalid;
   }
   try {
-    const parsed = parseArgs({ args: [...rest], options: command.options, allowPositionals: command.allowPositionals ?? false, strict: true });
+    const parsed = parseArgs({
+      args: [...rest],
+      options: command.options,
+      allowPositionals: command.allowPositionals ?? false,
+      strict: true,
+    });
     if (parsed.values.help) {
       io.out(`${command.summary}\n\nusage: ${command.usage}`);
       return EXIT.ok;
     }
-    return await command.run({ values: parsed.values as Record<string, string | boolean | string[] | undefined>, positionals: parsed.positionals }, io);
+    return await command.run(
+      {
+        values: parsed.values as Record<string, string | boolean | string[] | undefined>,
+        positionals: parsed.positionals,
+      },
+      io,
+    );
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
       io.err(`error: ${(error as Error).message}\nusage: ${command.usage}`);

@@ -7,7 +7,8 @@ import { withRunSession } from './run-session';
 export const regradeCommand: Command = {
   name: 'regrade',
   summary: "Re-score a run's stored responses with the current graders, without calling the target",
-  usage: 'ai-eval regrade RUN [--concurrency N] [--source manual|ci|schedule] [--json FILE] [--junit FILE] [--workspace DIR]',
+  usage:
+    'ai-eval regrade RUN [--concurrency N] [--source manual|ci|schedule] [--json FILE] [--junit FILE] [--workspace DIR]',
   options: { ...COMMON_OPTIONS, ...REPORT_OPTIONS },
   allowPositionals: true,
   async run(args, io) {
@@ -15,8 +16,15 @@ export const regradeCommand: Command = {
     if (!runId || extra.length > 0) throw new UsageError('give exactly one run id to regrade');
     const flags = parseReportFlags(args, io);
     return withRunSession(args, io, flags, async (session) => {
-      const started = await startRegrade(runId, session.deps, { source: flags.source, concurrency: flags.concurrency }, session.signal);
-      io.err(`run ${started.runId}: regrading the ${started.total} stored answer(s) of run ${runId} (${started.plan.target.id}) with ${started.plan.target.graders.join(', ')}`);
+      const started = await startRegrade(
+        runId,
+        session.deps,
+        { source: flags.source, concurrency: flags.concurrency },
+        session.signal,
+      );
+      io.err(
+        `run ${started.runId}: regrading the ${started.total} stored answer(s) of run ${runId} (${started.plan.target.id}) with ${started.plan.target.graders.join(', ')}`,
+      );
       const finished = await started.finished;
       session.printer.done();
       return { finished: [finished], refused: false };

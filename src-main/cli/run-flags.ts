@@ -15,7 +15,15 @@ const SOURCES: readonly RunSource[] = ['manual', 'ci', 'schedule'];
 
 export type ReportFlags = Readonly<{ concurrency?: number; source: RunSource; json?: string; junit?: string }>;
 export type RunFlags = ReportFlags &
-  Readonly<{ targets: string[]; questions: string[]; repeat: number; dryRun: boolean; resume?: string; record?: string; shard: ShardSpec | null }>;
+  Readonly<{
+    targets: string[];
+    questions: string[];
+    repeat: number;
+    dryRun: boolean;
+    resume?: string;
+    record?: string;
+    shard: ShardSpec | null;
+  }>;
 
 const text = (args: ParsedArgs, name: string): string | undefined => {
   const value = args.values[name];
@@ -28,14 +36,21 @@ const list = (args: ParsedArgs, name: string): string[] => {
 
 function positiveInt(value: string | undefined, flag: string, max: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new UsageError(`--${flag} must be a whole number from 1 to ${max}, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max)
+    throw new UsageError(`--${flag} must be a whole number from 1 to ${max}, got "${value}"`);
   return Number(value);
 }
 
 export function parseReportFlags(args: ParsedArgs, io: CliIo): ReportFlags {
   const source = text(args, 'source') ?? (io.env.CI === 'true' ? 'ci' : 'manual');
-  if (!SOURCES.includes(source as RunSource)) throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got "${source}"`);
-  return { concurrency: positiveInt(text(args, 'concurrency'), 'concurrency', 256), source: source as RunSource, json: text(args, 'json'), junit: text(args, 'junit') };
+  if (!SOURCES.includes(source as RunSource))
+    throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got "${source}"`);
+  return {
+    concurrency: positiveInt(text(args, 'concurrency'), 'concurrency', 256),
+    source: source as RunSource,
+    json: text(args, 'json'),
+    junit: text(args, 'junit'),
+  };
 }
 
 export function parseRunFlags(args: ParsedArgs, io: CliIo): RunFlags {
@@ -44,8 +59,13 @@ export function parseRunFlags(args: ParsedArgs, io: CliIo): RunFlags {
   const questions = list(args, 'question');
   const repeatText = text(args, 'repeat');
   const shardText = text(args, 'shard');
-  if (resume !== undefined && (targets.length > 0 || questions.length > 0 || repeatText !== undefined || shardText !== undefined)) {
-    throw new UsageError('--resume continues a run as it was planned; it takes no --target, --question, --repeat or --shard');
+  if (
+    resume !== undefined &&
+    (targets.length > 0 || questions.length > 0 || repeatText !== undefined || shardText !== undefined)
+  ) {
+    throw new UsageError(
+      '--resume continues a run as it was planned; it takes no --target, --question, --repeat or --shard',
+    );
   }
   let shard: ShardSpec | null = null;
   if (shardText !== undefined) {

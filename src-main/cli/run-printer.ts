@@ -8,16 +8,28 @@ import type { CliIo } from './command';
 const PLAIN_EVERY_MS = 5_000;
 const BAR_WIDTH = 24;
 
-const seconds = (ms: number | null) => (ms === null ? '?' : ms < 60_000 ? `${Math.round(ms / 1000)}s` : `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`);
+const seconds = (ms: number | null) =>
+  ms === null
+    ? '?'
+    : ms < 60_000
+      ? `${Math.round(ms / 1000)}s`
+      : `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
 const score = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 const percent = (value: number | null, digits = 1) => (value === null ? '—' : `${(value * 100).toFixed(digits)}%`);
 
 export function describePlan(plan: RunPlan): string {
   const { selection, estimatedCalls: calls } = plan;
-  const shape = [`${plan.questions.length} question(s)`, selection.repeat > 1 ? `× ${selection.repeat} repeats` : '', selection.shard ? `(shard ${selection.shard.index}/${selection.shard.count})` : '']
+  const shape = [
+    `${plan.questions.length} question(s)`,
+    selection.repeat > 1 ? `× ${selection.repeat} repeats` : '',
+    selection.shard ? `(shard ${selection.shard.index}/${selection.shard.count})` : '',
+  ]
     .filter(Boolean)
     .join(' ');
-  const target = calls.targetMax > calls.target ? `${calls.target}-${calls.targetMax} target calls (agent steps)` : `${calls.target} target calls`;
+  const target =
+    calls.targetMax > calls.target
+      ? `${calls.target}-${calls.targetMax} target calls (agent steps)`
+      : `${calls.target} target calls`;
   return `${plan.target.id}: ${shape} from dataset ${plan.dataset.dataset.id}@${plan.dataset.dataset.version}; graders ${plan.target.graders.join(', ')}; about ${target}, ${calls.judges} judge calls`;
 }
 
@@ -32,7 +44,9 @@ export class ProgressPrinter {
     const stats = `avg ${score(progress.runningAvg)}  errors ${progress.errors}  degraded ${progress.degraded}  ${seconds(progress.elapsedMs)} eta ${seconds(progress.etaMs)}`;
     if (this.io.interactive && this.io.status) {
       const filled = total > 0 ? Math.round((done / total) * BAR_WIDTH) : 0;
-      this.io.status(`${progress.targetId} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total}  ${stats}`);
+      this.io.status(
+        `${progress.targetId} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total}  ${stats}`,
+      );
       return;
     }
     const decile = total > 0 ? Math.floor((done / total) * 10) : 10;
@@ -57,7 +71,8 @@ function verdictWord(finished: RunFinished): string {
   return verdict.gate_type === 'hard' ? 'FAIL' : 'WARN (soft)';
 }
 
-const interval = (verdict: Verdict | null) => (verdict?.pass_rate_ci ? ` [${percent(verdict.pass_rate_ci[0])}-${percent(verdict.pass_rate_ci[1])}]` : '');
+const interval = (verdict: Verdict | null) =>
+  verdict?.pass_rate_ci ? ` [${percent(verdict.pass_rate_ci[0])}-${percent(verdict.pass_rate_ci[1])}]` : '';
 
 /** One row per run, aligned, then the reason of every verdict and the trust of every judge (advisory). */
 export function summaryLines(rows: readonly RunFinished[]): string[] {
@@ -65,19 +80,39 @@ export function summaryLines(rows: readonly RunFinished[]): string[] {
     ['target', 'verdict', 'avg', 'pass rate (95% CI)', 'coverage', 'degraded', 'run'],
     ...rows.map((finished) => {
       const v = finished.verdict;
-      return [finished.targetId, verdictWord(finished), score(v?.avg_score ?? null), `${percent(v?.pass_rate ?? null)}${interval(v)}`, percent(v?.coverage ?? null, 0), String(v?.counts.degraded ?? '—'), finished.runId];
+      return [
+        finished.targetId,
+        verdictWord(finished),
+        score(v?.avg_score ?? null),
+        `${percent(v?.pass_rate ?? null)}${interval(v)}`,
+        percent(v?.coverage ?? null, 0),
+        String(v?.counts.degraded ?? '—'),
+        finished.runId,
+      ];
     }),
   ];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-  const lines = table.map((row) => row.map((cell, column) => (column >= 2 && column <= 5 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd());
+  const lines = table.map((row) =>
+    row
+      .map((cell, column) =>
+        column >= 2 && column <= 5 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd(),
+  );
   for (const finished of rows) {
     const v = finished.verdict;
     if (v) lines.push(`${finished.targetId}: ${v.reason} (${v.gate_type} gate)`);
     if (finished.error) lines.push(`${finished.targetId}: ${finished.status}: ${finished.error}`);
-    if (finished.status === 'cancelled') lines.push(`${finished.targetId}: cancelled; finish it with: ai-eval run --resume ${finished.runId}`);
+    if (finished.status === 'cancelled')
+      lines.push(`${finished.targetId}: cancelled; finish it with: ai-eval run --resume ${finished.runId}`);
     const untrusted = (v?.judges ?? []).filter((judge) => judge.state !== 'trusted');
-    if (untrusted.length > 0) lines.push(`${finished.targetId}: judges not trusted (advisory): ${untrusted.map(describeTrust).join('; ')}`);
-    if (v?.corrected_pass_rate) lines.push(`${finished.targetId}: corrected pass rate ${percent(v.corrected_pass_rate.estimate)} (${v.corrected_pass_rate.grader})`);
+    if (untrusted.length > 0)
+      lines.push(`${finished.targetId}: judges not trusted (advisory): ${untrusted.map(describeTrust).join('; ')}`);
+    if (v?.corrected_pass_rate)
+      lines.push(
+        `${finished.targetId}: corrected pass rate ${percent(v.corrected_pass_rate.estimate)} (${v.corrected_pass_rate.grader})`,
+      );
   }
   return lines;
 }

@@ -16,7 +16,12 @@ import { createCliApp } from './cli-app';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 import { ProgressPrinter, summaryLines } from './run-printer';
 
-export type Session = Readonly<{ workspace: ValidWorkspace; deps: RunDeps; signal: AbortSignal; printer: ProgressPrinter }>;
+export type Session = Readonly<{
+  workspace: ValidWorkspace;
+  deps: RunDeps;
+  signal: AbortSignal;
+  printer: ProgressPrinter;
+}>;
 
 /** What the command did: the runs that ended, and whether any run was refused (exit 2). */
 export type SessionOutcome = Readonly<{ finished: RunFinished[]; refused: boolean }>;
@@ -25,13 +30,17 @@ export type SessionOptions = Readonly<{ record?: string; json?: string; junit?: 
 
 /** An engine refusal (bad plan, target busy, provider misconfigured): its message, exit 2. Anything else is rethrown. */
 export function refusalMessage(error: unknown): string | undefined {
-  if (error instanceof PlanError || error instanceof RunConflictError || error instanceof ProviderConfigError) return error.message;
+  if (error instanceof PlanError || error instanceof RunConflictError || error instanceof ProviderConfigError)
+    return error.message;
   return undefined;
 }
 
 /** 1 when a run did not complete or a hard gate failed; a soft gate only warns. */
 export function exitCodeOf(finished: readonly RunFinished[]): number {
-  const failed = finished.some((end) => end.status !== 'complete' || (end.verdict !== null && !end.verdict.passed && end.verdict.gate_type === 'hard'));
+  const failed = finished.some(
+    (end) =>
+      end.status !== 'complete' || (end.verdict !== null && !end.verdict.passed && end.verdict.gate_type === 'hard'),
+  );
   return failed ? EXIT.failed : EXIT.ok;
 }
 

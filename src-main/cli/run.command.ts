@@ -17,12 +17,17 @@ function chooseTargets(workspace: ValidWorkspace, wanted: readonly string[]): st
     return enabled;
   }
   const unknown = wanted.filter((id) => !all.some((target) => target.id === id));
-  if (unknown.length > 0) throw new UsageError(`unknown target ${unknown.join(', ')}; known: ${all.map((target) => target.id).join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(`unknown target ${unknown.join(', ')}; known: ${all.map((target) => target.id).join(', ')}`);
   return [...new Set(wanted)];
 }
 
 /** Each target's share of the --question ids; an id in none of the targets' datasets is a usage error. */
-function questionsPerTarget(workspace: ValidWorkspace, targetIds: readonly string[], wanted: readonly string[]): Map<string, string[] | null> {
+function questionsPerTarget(
+  workspace: ValidWorkspace,
+  targetIds: readonly string[],
+  wanted: readonly string[],
+): Map<string, string[] | null> {
   const chosen = new Map<string, string[] | null>();
   const matched = new Set<string>();
   for (const id of targetIds) {
@@ -37,7 +42,8 @@ function questionsPerTarget(workspace: ValidWorkspace, targetIds: readonly strin
     if (mine.length > 0) chosen.set(id, [...new Set(mine)]);
   }
   const stray = wanted.filter((question) => !matched.has(question));
-  if (stray.length > 0) throw new UsageError(`--question ${stray.join(', ')}: in none of the datasets of ${targetIds.join(', ')}`);
+  if (stray.length > 0)
+    throw new UsageError(`--question ${stray.join(', ')}: in none of the datasets of ${targetIds.join(', ')}`);
   return chosen;
 }
 
@@ -58,7 +64,9 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
   const targets = chooseTargets(workspace, flags.targets);
   const questions = questionsPerTarget(workspace, targets, flags.questions);
   // Plan every target first: a mistake in the last one must not surface after the first has run.
-  const plans = [...questions].map(([targetId, questionIds]) => planRun(workspace, targetId, { questionIds, repeat: flags.repeat, shard: flags.shard }, deps.graders, deps.trusted));
+  const plans = [...questions].map(([targetId, questionIds]) =>
+    planRun(workspace, targetId, { questionIds, repeat: flags.repeat, shard: flags.shard }, deps.graders, deps.trusted),
+  );
   for (const plan of plans) warnTextOnly(plan, io);
   if (flags.dryRun) {
     for (const plan of plans) io.out(describePlan(plan));
@@ -73,7 +81,11 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
       continue;
     }
     try {
-      const started = await startRun({ targetId: plan.target.id, selection: plan.selection, source: flags.source, concurrency: flags.concurrency }, deps, session.signal);
+      const started = await startRun(
+        { targetId: plan.target.id, selection: plan.selection, source: flags.source, concurrency: flags.concurrency },
+        deps,
+        session.signal,
+      );
       finished.push(await follow(started, `run ${started.runId}: ${describePlan(started.plan)}`, session, io));
     } catch (error) {
       const refusal = refusalMessage(error);
@@ -85,7 +97,11 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
   return { finished, refused };
 }
 
-async function resume(flags: RunFlags & { resume: string }, session: Session, io: CliIo): Promise<SessionOutcome | number> {
+async function resume(
+  flags: RunFlags & { resume: string },
+  session: Session,
+  io: CliIo,
+): Promise<SessionOutcome | number> {
   const run = await session.deps.db.runs.get(flags.resume);
   if (!run) throw new UsageError(`no run "${flags.resume}" in this workspace's store`);
   const left = `${run.total - run.done} of ${run.total} question(s) left`;
@@ -95,7 +111,10 @@ async function resume(flags: RunFlags & { resume: string }, session: Session, io
   }
   const started = await resumeRun(flags.resume, session.deps, { concurrency: flags.concurrency }, session.signal);
   warnTextOnly(started.plan, io);
-  return { finished: [await follow(started, `resuming run ${run.id} of ${run.targetId}: ${left}`, session, io)], refused: false };
+  return {
+    finished: [await follow(started, `resuming run ${run.id} of ${run.targetId}: ${left}`, session, io)],
+    refused: false,
+  };
 }
 
 export const runCommand: Command = {
@@ -119,7 +138,9 @@ export const runCommand: Command = {
     const flags = parseRunFlags(args, io);
     return withRunSession(args, io, flags, (session) => {
       const resumeId = flags.resume;
-      return resumeId === undefined ? runTargets(flags, session, io) : resume({ ...flags, resume: resumeId }, session, io);
+      return resumeId === undefined
+        ? runTargets(flags, session, io)
+        : resume({ ...flags, resume: resumeId }, session, io);
     });
   },
 };

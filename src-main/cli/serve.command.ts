@@ -15,7 +15,8 @@ export const serveCommand: Command = {
   options: { ...COMMON_OPTIONS, port: { type: 'string', short: 'p' }, open: { type: 'boolean' } },
   async run(args, io) {
     const port = Number(args.values.port ?? 4310);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got ${String(args.values.port)}`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--port must be 0-65535, got ${String(args.values.port)}`);
     const app = createCliApp(args, io);
     const token = newToken();
     const server = createHttpShell({
@@ -50,5 +51,7 @@ export const serveCommand: Command = {
 
 function openInBrowser(url: string): void {
   const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  spawn(opener, [url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+  spawn(opener, [url], { stdio: 'ignore', detached: true })
+    .on('error', () => undefined)
+    .unref();
 }

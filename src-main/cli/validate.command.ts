@@ -15,10 +15,13 @@ export const validateCommand: Command = {
     if (args.values.json) {
       io.out(JSON.stringify({ valid: !failed, issues: workspace.issues }, null, 2));
     } else {
-      for (const issue of workspace.issues) io.err(`${formatIssue(issue)}${issue.severity === 'warning' ? ' (warning)' : ''}`);
+      for (const issue of workspace.issues)
+        io.err(`${formatIssue(issue)}${issue.severity === 'warning' ? ' (warning)' : ''}`);
       if (!failed) {
         const questions = [...workspace.datasets.values()].reduce((sum, d) => sum + d.questions.length, 0);
-        io.out(`ok: ${workspace.config?.targets.length ?? 0} targets, ${workspace.datasets.size} datasets (${questions} questions), ${workspace.rubrics.size} rubrics`);
+        io.out(
+          `ok: ${workspace.config?.targets.length ?? 0} targets, ${workspace.datasets.size} datasets (${questions} questions), ${workspace.rubrics.size} rubrics`,
+        );
       }
     }
     return failed ? EXIT.invalid : EXIT.ok;

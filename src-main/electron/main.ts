@@ -11,7 +11,8 @@ import { TrustStore } from '../workspace/trust';
 import { SafeStorageSecretStore } from './secret-store';
 
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources');
-const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).toString();
+const rendererUrl =
+  process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).toString();
 
 /** The last workspace the user opened; on first start, the example workspace (created and trusted). */
 function initialWorkspace(trust: TrustStore): string {

@@ -9,7 +9,11 @@ import type { ErrorCode } from '../../src-shared/rpc/wire';
 import type { Ctx } from '../app/ctx';
 
 /** Extra routes other parts plug in (the OTLP receiver's POST /v1/traces). */
-export type Route = Readonly<{ method: string; path: string; handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void }>;
+export type Route = Readonly<{
+  method: string;
+  path: string;
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void;
+}>;
 
 export type HttpShellOptions = Readonly<{
   dispatch: Dispatch<Ctx>;
@@ -20,7 +24,14 @@ export type HttpShellOptions = Readonly<{
   maxBodyBytes?: number;
 }>;
 
-const STATUS: Record<ErrorCode, number> = { bad_input: 400, not_found: 404, conflict: 409, invalid_workspace: 422, unavailable: 503, internal: 500 };
+const STATUS: Record<ErrorCode, number> = {
+  bad_input: 400,
+  not_found: 404,
+  conflict: 409,
+  invalid_workspace: 422,
+  unavailable: 503,
+  internal: 500,
+};
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -48,11 +59,17 @@ export function createHttpShell(options: HttpShellOptions): Server {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     // Guard against DNS rebinding: a page on another name must not reach this loopback server.
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) return sendJson(res, 403, error('bad_input', 'Unexpected Host header.'));
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host))
+      return sendJson(res, 403, error('bad_input', 'Unexpected Host header.'));
     const route = options.routes?.find((r) => r.method === req.method && r.path === url.pathname);
     if (route) return route.handle(req, res);
     if (url.pathname.startsWith('/rpc/') || url.pathname === '/events') {
-      if (token && !authorised(req, url, token)) return sendJson(res, 401, error('bad_input', 'Missing or wrong token: open the URL that `ai-eval serve` printed.'));
+      if (token && !authorised(req, url, token))
+        return sendJson(
+          res,
+          401,
+          error('bad_input', 'Missing or wrong token: open the URL that `ai-eval serve` printed.'),
+        );
       if (url.pathname === '/events') return streamEvents(req, res, options.events);
       if (req.method !== 'POST') return sendJson(res, 405, error('bad_input', 'Use POST for /rpc calls.'));
       return rpc(req, res, decodeURIComponent(url.pathname.slice('/rpc/'.length)));
@@ -73,7 +90,11 @@ export function createHttpShell(options: HttpShellOptions): Server {
       const body = await readBody(req, options.maxBodyBytes ?? 64 * 1024 * 1024);
       input = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
     } catch (reason) {
-      return sendJson(res, 400, error('bad_input', `The body is not valid JSON: ${reason instanceof Error ? reason.message : String(reason)}`));
+      return sendJson(
+        res,
+        400,
+        error('bad_input', `The body is not valid JSON: ${reason instanceof Error ? reason.message : String(reason)}`),
+      );
     }
     const envelope = await options.dispatch(method, input, { transport: 'http' });
     sendJson(res, envelope.ok ? 200 : STATUS[envelope.error.code], envelope);

@@ -22,7 +22,8 @@ export function registerIpc({ ipcMain, dispatch, events, rendererUrl, windows }:
       return { ok: false, error: { code: 'bad_input', message: 'IPC call from an unexpected frame was refused.' } };
     }
     const { method, input } = (message ?? {}) as { method?: unknown; input?: unknown };
-    if (typeof method !== 'string') return { ok: false, error: { code: 'bad_input', message: 'IPC message without a method.' } };
+    if (typeof method !== 'string')
+      return { ok: false, error: { code: 'bad_input', message: 'IPC message without a method.' } };
     return dispatch(method, input, { transport: 'ipc' });
   });
   const unsubscribe = events.subscribe((name, payload) => {

@@ -42,9 +42,14 @@ function migrate(db: Db, file: string, isNew: boolean, migrations: readonly Migr
   }[];
   for (const row of applied) {
     const known = migrations[row.version - 1];
-    if (!known) throw new MigrationError(`The store was written by a newer version (migration ${row.version} "${row.name}" is unknown).`);
+    if (!known)
+      throw new MigrationError(
+        `The store was written by a newer version (migration ${row.version} "${row.name}" is unknown).`,
+      );
     if (sha256(known.sql) !== row.sha256) {
-      throw new MigrationError(`Migration ${row.version} "${row.name}" changed after it was applied; refusing to open the store.`);
+      throw new MigrationError(
+        `Migration ${row.version} "${row.name}" changed after it was applied; refusing to open the store.`,
+      );
     }
   }
   const pending = migrations.slice(applied.length, upTo);

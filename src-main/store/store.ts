@@ -75,5 +75,7 @@ export function inProcessStore(store: Store): StoreApi {
         };
       },
     });
-  return Object.fromEntries(Object.entries(store.repos).map(([name, repo]) => [name, wrap(repo as object)])) as StoreApi;
+  return Object.fromEntries(
+    Object.entries(store.repos).map(([name, repo]) => [name, wrap(repo as object)]),
+  ) as StoreApi;
 }

@@ -7,7 +7,8 @@ export class WorkspaceExistsError extends Error {}
 
 /** Copies the example into `dir`; refuses to overwrite an existing workspace. */
 export function createExampleWorkspace(resourcesDir: string, dir: string): void {
-  if (existsSync(join(dir, CONFIG_FILE))) throw new WorkspaceExistsError(`${dir} already holds a workspace (${CONFIG_FILE})`);
+  if (existsSync(join(dir, CONFIG_FILE)))
+    throw new WorkspaceExistsError(`${dir} already holds a workspace (${CONFIG_FILE})`);
   const source = join(resourcesDir, 'example');
   for (const entry of readdirSync(source)) {
     cpSync(join(source, entry), join(dir, entry), { recursive: true, errorOnExist: true, force: false });

@@ -42,13 +42,15 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
   const datasetFiles = new Set<string>();
 
   const configText = overrides[CONFIG_FILE] ?? readText(dir, CONFIG_FILE, issues);
-  const parsedConfig = configText === undefined ? undefined : validateYamlFile(CONFIG_FILE, configText, workspaceConfig);
+  const parsedConfig =
+    configText === undefined ? undefined : validateYamlFile(CONFIG_FILE, configText, workspaceConfig);
   if (parsedConfig) issues.push(...parsedConfig.issues);
 
   for (const file of yamlFiles(dir, 'rubrics')) {
     const parsed = validateYamlFile(file, readFileSync(join(dir, file), 'utf8'), rubricSchema);
     issues.push(...parsed.issues);
-    if (parsed.value && checkIdMatchesFile(parsed.value.id, file, parsed.locate, issues)) rubrics.set(parsed.value.id, parsed.value);
+    if (parsed.value && checkIdMatchesFile(parsed.value.id, file, parsed.locate, issues))
+      rubrics.set(parsed.value.id, parsed.value);
   }
 
   for (const file of yamlFiles(dir, 'datasets')) {
@@ -59,8 +61,14 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
     if (!value || !checkIdMatchesFile(value.id, file, parsed.locate, issues)) continue;
     checkQuestions(value, rubrics, parsed.locate, issues);
     const questions = value.questions.filter((question) => !question.disabled);
-    if (questions.length === 0) issues.push(parsed.locate(['questions'], 'error', 'every question is disabled: the dataset has nothing to run'));
-    datasets.set(value.id, { file, dataset: value, questions, disabledCount: value.questions.length - questions.length });
+    if (questions.length === 0)
+      issues.push(parsed.locate(['questions'], 'error', 'every question is disabled: the dataset has nothing to run'));
+    datasets.set(value.id, {
+      file,
+      dataset: value,
+      questions,
+      disabledCount: value.questions.length - questions.length,
+    });
   }
 
   const config = parsedConfig?.value;
@@ -71,7 +79,14 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
 function readText(dir: string, file: string, issues: WorkspaceIssue[]): string | undefined {
   const path = join(dir, file);
   if (!existsSync(path)) {
-    issues.push({ file, line: 1, column: 1, path: '', message: `missing file: ${file} (create one with "ai-eval init")`, severity: 'error' });
+    issues.push({
+      file,
+      line: 1,
+      column: 1,
+      path: '',
+      message: `missing file: ${file} (create one with "ai-eval init")`,
+      severity: 'error',
+    });
     return undefined;
   }
   return readFileSync(path, 'utf8');
@@ -93,10 +108,16 @@ function checkIdMatchesFile(id: string, file: string, locate: Locator, issues: W
   return false;
 }
 
-function checkQuestions(value: Dataset, rubrics: ReadonlyMap<string, Rubric>, locate: Locator, issues: WorkspaceIssue[]): void {
+function checkQuestions(
+  value: Dataset,
+  rubrics: ReadonlyMap<string, Rubric>,
+  locate: Locator,
+  issues: WorkspaceIssue[],
+): void {
   const seen = new Set<string>();
   value.questions.forEach((question, index) => {
-    if (seen.has(question.id)) issues.push(locate(['questions', index, 'id'], 'error', `duplicate question id "${question.id}"`));
+    if (seen.has(question.id))
+      issues.push(locate(['questions', index, 'id'], 'error', `duplicate question id "${question.id}"`));
     seen.add(question.id);
     if (question.rubric_ref) {
       const problem = rubricRefProblem(question.rubric_ref, rubrics);
@@ -121,10 +142,16 @@ function rubricRefProblem(ref: string, rubrics: ReadonlyMap<string, Rubric>): st
   return `unknown rubric "${ref}" (no rubrics/${id}.yaml)`;
 }
 
-function checkReferences(config: WorkspaceConfig, datasetFiles: ReadonlySet<string>, locate: Locator, issues: WorkspaceIssue[]): void {
+function checkReferences(
+  config: WorkspaceConfig,
+  datasetFiles: ReadonlySet<string>,
+  locate: Locator,
+  issues: WorkspaceIssue[],
+): void {
   const providers = Object.keys(config.providers);
   const checkProvider = (name: string, path: PropertyKey[]) => {
-    if (!config.providers[name]) issues.push(locate(path, 'error', `unknown provider "${name}"; known: ${providers.join(', ') || '(none)'}`));
+    if (!config.providers[name])
+      issues.push(locate(path, 'error', `unknown provider "${name}"; known: ${providers.join(', ') || '(none)'}`));
   };
   if (config.judge) {
     checkProvider(config.judge.provider, ['judge', 'provider']);
@@ -132,22 +159,34 @@ function checkReferences(config: WorkspaceConfig, datasetFiles: ReadonlySet<stri
       if (ref) checkProvider(ref.provider, ['judge', 'overrides', grader, 'provider']);
     }
   }
-  if (config.settings.optimizer.proposer) checkProvider(config.settings.optimizer.proposer.provider, ['settings', 'optimizer', 'proposer', 'provider']);
+  if (config.settings.optimizer.proposer)
+    checkProvider(config.settings.optimizer.proposer.provider, ['settings', 'optimizer', 'proposer', 'provider']);
   for (const [name, provider] of Object.entries(config.providers)) {
-    if (provider.kind === 'replay' && !provider.file) issues.push(locate(['providers', name], 'error', 'a replay provider needs "file" (a JSONL cassette)'));
+    if (provider.kind === 'replay' && !provider.file)
+      issues.push(locate(['providers', name], 'error', 'a replay provider needs "file" (a JSONL cassette)'));
   }
   const ids = new Set<string>();
   config.targets.forEach((target, index) => {
-    if (ids.has(target.id)) issues.push(locate(['targets', index, 'id'], 'error', `duplicate target id "${target.id}"`));
+    if (ids.has(target.id))
+      issues.push(locate(['targets', index, 'id'], 'error', `duplicate target id "${target.id}"`));
     ids.add(target.id);
     checkProvider(target.provider, ['targets', index, 'provider']);
     if (!datasetFiles.has(target.dataset)) {
-      issues.push(locate(['targets', index, 'dataset'], 'error', `unknown dataset "${target.dataset}" (no datasets/${target.dataset}.yaml)`));
+      issues.push(
+        locate(
+          ['targets', index, 'dataset'],
+          'error',
+          `unknown dataset "${target.dataset}" (no datasets/${target.dataset}.yaml)`,
+        ),
+      );
     }
     if (target.mode === 'chat' && (target.tools?.length || target.endpoint)) {
       issues.push(locate(['targets', index, 'mode'], 'error', 'tools and endpoint need mode: agent'));
     }
     const judged = target.graders.some((id) => GRADER_CATALOG[id].kind === 'llm_judge');
-    if (judged && !config.judge) issues.push(locate(['targets', index, 'graders'], 'error', 'LLM judges are attached but no `judge` is configured'));
+    if (judged && !config.judge)
+      issues.push(
+        locate(['targets', index, 'graders'], 'error', 'LLM judges are attached but no `judge` is configured'),
+      );
   });
 }

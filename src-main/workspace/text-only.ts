@@ -7,7 +7,9 @@ export function textOnlyWarning(target: Target, questions: readonly Question[]):
   if (observing.length === 0) {
     return 'Text only: no attached grader observes what the agent did (attach tool_usage_grader or state_check).';
   }
-  const carriesKeys = questions.some((question) => question.expected_tools?.length || question.metadata?.state !== undefined);
+  const carriesKeys = questions.some(
+    (question) => question.expected_tools?.length || question.metadata?.state !== undefined,
+  );
   if (!carriesKeys) {
     return `Text only: no question carries expected_tools or metadata.state, so ${observing.join(' and ')} skip every question.`;
   }

@@ -5,7 +5,11 @@ import type { WorkspaceIssue } from '../../src-shared/model';
 import { discriminatorValues, knownKeysAt, nearest } from './did-you-mean';
 
 export type ParsedFile<T> = Readonly<{ value: T | undefined; issues: WorkspaceIssue[]; locate: Locator }>;
-export type Locator = (path: readonly PropertyKey[], severity: WorkspaceIssue['severity'], message: string) => WorkspaceIssue;
+export type Locator = (
+  path: readonly PropertyKey[],
+  severity: WorkspaceIssue['severity'],
+  message: string,
+) => WorkspaceIssue;
 
 type Issue = z.core.$ZodIssue;
 
@@ -20,13 +24,24 @@ export function validateYamlFile<T>(file: string, text: string, schema: z.ZodTyp
   if (doc.errors.length > 0) {
     const issues = doc.errors.map((error) => {
       const { line, col } = lineCounter.linePos(error.pos[0]);
-      return { file, line, column: col, path: '', message: `YAML syntax error: ${firstLine(error.message)}`, severity: 'error' as const };
+      return {
+        file,
+        line,
+        column: col,
+        path: '',
+        message: `YAML syntax error: ${firstLine(error.message)}`,
+        severity: 'error' as const,
+      };
     });
     return { value: undefined, issues, locate };
   }
   const data: unknown = doc.toJS();
   if (data === null || data === undefined) {
-    return { value: undefined, issues: [{ file, line: 1, column: 1, path: '', message: 'the file is empty', severity: 'error' }], locate };
+    return {
+      value: undefined,
+      issues: [{ file, line: 1, column: 1, path: '', message: 'the file is empty', severity: 'error' }],
+      locate,
+    };
   }
   const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return { value: result.data, issues: [], locate };
@@ -40,7 +55,8 @@ function flattenIssues(issues: readonly Issue[], prefix: readonly PropertyKey[])
     const path = [...prefix, ...issue.path];
     if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [{ ...issue, path } as Issue];
     const branches = issue.errors.filter((branch) => branch.length > 0);
-    const depth = (branch: readonly Issue[]) => Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 0.5)));
+    const depth = (branch: readonly Issue[]) =>
+      Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 0.5)));
     const best = [...branches].sort((a, b) => depth(b) - depth(a) || a.length - b.length)[0];
     if (!best || depth(best) === 0) return [{ ...issue, path } as Issue];
     return flattenIssues(best, path);
@@ -53,14 +69,19 @@ function describe(issue: Issue, schema: z.ZodType, locate: Locator): WorkspaceIs
     const known = knownKeysAt(schema, path);
     return issue.keys.map((key) => {
       const suggestion = nearest(key, known);
-      const hint = suggestion ? `; did you mean "${suggestion}"?` : known.length ? `; allowed keys: ${known.join(', ')}` : '';
+      const hint = suggestion
+        ? `; did you mean "${suggestion}"?`
+        : known.length
+          ? `; allowed keys: ${known.join(', ')}`
+          : '';
       return locate([...path, key], 'error', `unknown key "${key}"${hint}`);
     });
   }
   if (issue.code === 'invalid_value' && issue.values.every((v) => typeof v === 'string')) {
     const options = issue.values as string[];
     const suggestion = typeof issue.input === 'string' ? nearest(issue.input, options) : undefined;
-    const got = typeof issue.input === 'string' ? `"${issue.input}" is not one of ${options.join(', ')}` : issue.message;
+    const got =
+      typeof issue.input === 'string' ? `"${issue.input}" is not one of ${options.join(', ')}` : issue.message;
     return [locate(path, 'error', suggestion ? `${got}; did you mean "${suggestion}"?` : got)];
   }
   if (issue.code === 'invalid_type' && issue.input === undefined) {
@@ -68,7 +89,10 @@ function describe(issue: Issue, schema: z.ZodType, locate: Locator): WorkspaceIs
   }
   if (issue.code === 'invalid_union' && issue.errors.length === 0 && issue.discriminator) {
     const options = discriminatorValues(schema, path.slice(0, -1), issue.discriminator);
-    const input = typeof issue.input === 'object' && issue.input ? (issue.input as Record<string, unknown>)[issue.discriminator] : undefined;
+    const input =
+      typeof issue.input === 'object' && issue.input
+        ? (issue.input as Record<string, unknown>)[issue.discriminator]
+        : undefined;
     const suggestion = typeof input === 'string' ? nearest(input, options) : undefined;
     const got = `unknown ${issue.discriminator} "${String(input)}"; expected one of ${options.join(', ')}`;
     return [locate(path, 'error', suggestion ? `${got}; did you mean "${suggestion}"?` : got)];
@@ -85,7 +109,9 @@ function offsetOf(doc: Document, path: readonly PropertyKey[]): number {
     const collection = node as { items: unknown[] };
     let next: unknown;
     if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment));
+      const pair = node.items.find(
+        (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment),
+      );
       if (!pair) return offset;
       const key = pair.key as Node;
       if (segment === path.at(-1)) return key.range?.[0] ?? offset;

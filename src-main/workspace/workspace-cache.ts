@@ -5,7 +5,12 @@ import { CONFIG_FILE, loadWorkspace, type Workspace } from './load-workspace';
 
 /** Name, size and modification time of every file the loader reads; equal signatures mean equal files. */
 function signature(dir: string): string {
-  const files = [CONFIG_FILE, ...['datasets', 'rubrics'].flatMap((folder) => (existsSync(join(dir, folder)) ? readdirSync(join(dir, folder)).map((name) => `${folder}/${name}`) : []))];
+  const files = [
+    CONFIG_FILE,
+    ...['datasets', 'rubrics'].flatMap((folder) =>
+      existsSync(join(dir, folder)) ? readdirSync(join(dir, folder)).map((name) => `${folder}/${name}`) : [],
+    ),
+  ];
   return files
     .sort()
     .map((file) => {

@@ -4,7 +4,13 @@ import { isMap, isSeq, parseDocument } from 'yaml';
 import { settings as settingsSchema, target as targetSchema, type Settings, type Target } from '../../src-shared/model';
 import { documentText, mergeInto } from './yaml-merge';
 
-const TARGET_DEFAULTS: Partial<Target> = targetSchema.parse({ id: 'x', provider: 'x', model: 'x', dataset: 'x', graders: ['format_grader'] });
+const TARGET_DEFAULTS: Partial<Target> = targetSchema.parse({
+  id: 'x',
+  provider: 'x',
+  model: 'x',
+  dataset: 'x',
+  graders: ['format_grader'],
+});
 const SETTINGS_DEFAULTS: Settings = settingsSchema.parse({});
 const DEFAULTABLE = ['mode', 'enabled', 'system_prompt', 'gate', 'max_steps'] as const;
 
@@ -18,7 +24,10 @@ export function withTarget(configText: string, target: Target, previousId = targ
   }
   const items = isSeq(targets) ? targets.items : [];
   const index = items.findIndex((item) => isMap(item) && item.get('id') === previousId);
-  const existingKeys = index >= 0 && isMap(items[index]) ? new Set(Object.keys((items[index] as { toJSON(): object }).toJSON())) : new Set<string>();
+  const existingKeys =
+    index >= 0 && isMap(items[index])
+      ? new Set(Object.keys((items[index] as { toJSON(): object }).toJSON()))
+      : new Set<string>();
   const minimal: Record<string, unknown> = { ...target };
   for (const key of DEFAULTABLE) {
     if (!existingKeys.has(key) && isDeepStrictEqual(minimal[key], TARGET_DEFAULTS[key])) delete minimal[key];
@@ -33,7 +42,11 @@ export function withSettings(configText: string, settings: Settings): string {
   const written = doc.getIn(['settings'], true);
   const existingKeys = new Set(isMap(written) ? Object.keys((written as { toJSON(): object }).toJSON()) : []);
   // Only what the file already says or what differs from the defaults is written: no wall of defaults.
-  const minimal = Object.fromEntries(Object.entries(settings).filter(([key, value]) => existingKeys.has(key) || !isDeepStrictEqual(value, SETTINGS_DEFAULTS[key as keyof Settings])));
+  const minimal = Object.fromEntries(
+    Object.entries(settings).filter(
+      ([key, value]) => existingKeys.has(key) || !isDeepStrictEqual(value, SETTINGS_DEFAULTS[key as keyof Settings]),
+    ),
+  );
   mergeInto(doc, ['settings'], minimal);
   return documentText(doc, configText);
 }

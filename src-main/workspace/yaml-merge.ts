@@ -4,7 +4,8 @@ import { isMap, isScalar, Scalar, type Document } from 'yaml';
 import { preserveOriginalLines } from '../../src-shared/text/preserve-lines';
 
 type Plain = Record<string, unknown>;
-const isPlainObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Plain =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Makes the node at `path` equal to `value`: keys of maps are updated one by one (new keys appended,
@@ -43,4 +44,5 @@ function toNode(doc: Document, value: unknown): unknown {
 }
 
 /** Serialises an edited document without refolding long lines, keeping the original spelling of unchanged lines. */
-export const documentText = (doc: Document, original: string): string => preserveOriginalLines(original, doc.toString({ lineWidth: 0 }));
+export const documentText = (doc: Document, original: string): string =>
+  preserveOriginalLines(original, doc.toString({ lineWidth: 0 }));

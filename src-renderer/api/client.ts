@@ -8,7 +8,8 @@ export function createClient<C>(transport: EvalBridge): Client<C> {
   return new Proxy({} as Client<C>, {
     get(_, key) {
       if (key === 'on') {
-        return (name: string, cb: (payload: unknown) => void) => transport.onEvent((event) => event.name === name && cb(event.payload));
+        return (name: string, cb: (payload: unknown) => void) =>
+          transport.onEvent((event) => event.name === name && cb(event.payload));
       }
       return async (input: unknown) => {
         const envelope = await transport.invoke(String(key), input);

@@ -20,7 +20,12 @@ export function httpTransport(origin: string): EvalBridge {
         body: JSON.stringify(input ?? {}),
       });
       const body = (await response.json().catch(() => null)) as Envelope | null;
-      return body ?? { ok: false, error: { code: 'unavailable', message: `The server answered ${response.status} without a result.` } };
+      return (
+        body ?? {
+          ok: false,
+          error: { code: 'unavailable', message: `The server answered ${response.status} without a result.` },
+        }
+      );
     },
     onEvent(cb) {
       if (!source) {

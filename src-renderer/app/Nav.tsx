@@ -3,8 +3,22 @@ import { hrefFor, useRoute } from './router';
 import { useWorkspace } from '../features/workspace/workspace.store';
 
 const GROUPS = [
-  { title: 'Evaluate', items: [['targets', 'Targets'], ['datasets', 'Datasets'], ['results', 'Results'], ['optimizer', 'Optimizer']] },
-  { title: 'Review', items: [['traces', 'Traces'], ['judges', 'Judges']] },
+  {
+    title: 'Evaluate',
+    items: [
+      ['targets', 'Targets'],
+      ['datasets', 'Datasets'],
+      ['results', 'Results'],
+      ['optimizer', 'Optimizer'],
+    ],
+  },
+  {
+    title: 'Review',
+    items: [
+      ['traces', 'Traces'],
+      ['judges', 'Judges'],
+    ],
+  },
   { title: 'Workspace', items: [['settings', 'Settings']] },
 ] as const;
 
@@ -21,7 +35,12 @@ export function Nav() {
         <div key={group.title}>
           <div className="nav-group-title">{group.title}</div>
           {group.items.map(([screen, label]) => (
-            <a key={screen} href={hrefFor(screen)} aria-current={route.screen === screen ? 'page' : undefined} data-testid={`nav-${screen}`}>
+            <a
+              key={screen}
+              href={hrefFor(screen)}
+              aria-current={route.screen === screen ? 'page' : undefined}
+              data-testid={`nav-${screen}`}
+            >
               {label}
             </a>
           ))}

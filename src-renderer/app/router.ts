@@ -8,7 +8,8 @@ export function parseHash(hash: string): Route {
   return { screen, params };
 }
 
-export const hrefFor = (screen: string, ...params: string[]) => `#/${[screen, ...params].map(encodeURIComponent).join('/')}`;
+export const hrefFor = (screen: string, ...params: string[]) =>
+  `#/${[screen, ...params].map(encodeURIComponent).join('/')}`;
 
 const useRouteStore = create<{ route: Route }>(() => ({ route: parseHash(window.location.hash) }));
 

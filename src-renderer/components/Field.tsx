@@ -13,7 +13,11 @@ type Props = Readonly<{
 
 /** The aria props a field's control needs: its help and problems as description, and whether it is invalid. */
 export function fieldAria(id: string, messages: readonly string[] = []) {
-  return { id, 'aria-describedby': `${id}-help ${id}-problems`, 'aria-invalid': messages.length > 0 || undefined } as const;
+  return {
+    id,
+    'aria-describedby': `${id}-help ${id}-problems`,
+    'aria-invalid': messages.length > 0 || undefined,
+  } as const;
 }
 
 export function Field({ id, label, unit, help, messages = [], wide, children }: Props) {

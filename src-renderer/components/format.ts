@@ -1,13 +1,17 @@
 // Number and time formatting used across screens (tabular, predictable, locale-neutral).
-export const pct = (value: number | null | undefined, digits = 0) => (value === null || value === undefined ? '—' : `${(value * 100).toFixed(digits)}%`);
-export const score = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(2));
+export const pct = (value: number | null | undefined, digits = 0) =>
+  value === null || value === undefined ? '—' : `${(value * 100).toFixed(digits)}%`;
+export const score = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : value.toFixed(2);
 
 export function duration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
-  return m < 60 ? `${m}m ${String(s % 60).padStart(2, '0')}s` : `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+  return m < 60
+    ? `${m}m ${String(s % 60).padStart(2, '0')}s`
+    : `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 }
 
 export function ago(epochMs: number | null | undefined, now = Date.now()): string {

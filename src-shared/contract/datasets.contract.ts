@@ -33,7 +33,10 @@ export const datasetsContract = {
   /** Write a dataset file's text (kept even when invalid, so nothing typed is lost) and return its issues. */
   'datasets.save': call(z.object({ id: snakeId, text: z.string().max(20_000_000) }), datasetDocument),
   /** Validate unsaved text as if it were the file (the same checks as `ai-eval validate`), writing nothing. */
-  'datasets.check': call(z.object({ id: snakeId, text: z.string().max(20_000_000) }), z.object({ issues: z.array(workspaceIssue) })),
+  'datasets.check': call(
+    z.object({ id: snakeId, text: z.string().max(20_000_000) }),
+    z.object({ issues: z.array(workspaceIssue) }),
+  ),
   /** Create a new dataset file with one starter question. */
   'datasets.create': call(z.object({ id: snakeId, description: z.string().optional() }), datasetDocument),
 } as const;

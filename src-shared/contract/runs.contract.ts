@@ -17,7 +17,10 @@ import {
 } from '../model';
 
 const runId = z.string().min(1).max(200);
-const page = { offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(500).default(100) };
+const page = {
+  offset: z.number().int().nonnegative().default(0),
+  limit: z.number().int().min(1).max(500).default(100),
+};
 
 export const resultsSort = z.enum(['question', 'score_asc', 'score_desc', 'latency_desc', 'recent']);
 export const resultsFilter = z.union([questionStatus, z.enum(['passed', 'failed'])]);
@@ -61,9 +64,15 @@ export const runsContract = {
     z.object({ total: z.number().int(), rows: z.array(compareRow) }),
   ),
   /** The last complete runs of a target, oldest first, for its sparkline. */
-  'targets.history': call(z.object({ targetId: snakeId, limit: z.number().int().min(1).max(200).default(20) }), z.array(historyPoint)),
+  'targets.history': call(
+    z.object({ targetId: snakeId, limit: z.number().int().min(1).max(200).default(20) }),
+    z.array(historyPoint),
+  ),
   /** Dashboard cards (this week vs last week) and one health row per target of the workspace. */
-  'dashboard.summary': call(z.object({}), z.object({ thisWeek: weekStats, lastWeek: weekStats, targets: z.array(targetHealth) })),
+  'dashboard.summary': call(
+    z.object({}),
+    z.object({ thisWeek: weekStats, lastWeek: weekStats, targets: z.array(targetHealth) }),
+  ),
   /** Live progress of a run, at most one per 100 ms per run. */
   'runs.progressed': event(runProgress),
   /** A run ended: complete (with its verdict), cancelled or error. */

@@ -25,7 +25,10 @@ export const targetsContract = {
   /** One target as written in aieval.yaml (defaults applied). */
   'targets.get': call(z.object({ id: snakeId }), target),
   /** Validate an unsaved target as `targets.save` would (writing nothing), with its warnings such as "Text only". */
-  'targets.check': call(z.object({ target, previousId: snakeId.optional() }), z.object({ issues: z.array(workspaceIssue), warnings: z.array(z.string()) })),
+  'targets.check': call(
+    z.object({ target, previousId: snakeId.optional() }),
+    z.object({ issues: z.array(workspaceIssue), warnings: z.array(z.string()) }),
+  ),
   /** Create or replace a target in aieval.yaml, keeping the file's comments and key order. */
   'targets.save': call(z.object({ target, previousId: snakeId.optional() }), saved),
   /** The workspace settings with every default filled in. */

@@ -10,4 +10,6 @@ export const semver = z
   .regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/, 'must be a semantic version such as 1.2.0');
 
 /** Free-form extensions: the one place where any key is allowed. */
-export const metadata = z.record(z.string(), z.unknown()).describe('Free-form extensions; the only place unknown keys are allowed.');
+export const metadata = z
+  .record(z.string(), z.unknown())
+  .describe('Free-form extensions; the only place unknown keys are allowed.');

@@ -16,12 +16,17 @@ export const questionInput = z
       .min(1, 'must hold at least one turn')
       .refine((turns) => turns.at(-1)?.role === 'user', 'a conversation must end with a user turn'),
   ])
-  .describe('One user turn as a string, or the conversation so far as a list of {role, content} ending with a user turn.');
+  .describe(
+    'One user turn as a string, or the conversation so far as a list of {role, content} ending with a user turn.',
+  );
 
 export const expectedTool = z.strictObject({
   tool: z.string().min(1).describe('The tool name the model emits, or server:tool.'),
   should_run: z.boolean().default(true).describe('Whether the agent must (true) or must not (false) call the tool.'),
-  args: z.record(z.string(), z.unknown()).optional().describe('A subset of the arguments the call must have been given.'),
+  args: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('A subset of the arguments the call must have been given.'),
   after: z.string().optional().describe('A tool that must have been called before this one.'),
 });
 export type ExpectedTool = z.infer<typeof expectedTool>;
@@ -50,7 +55,10 @@ export const stateSpec = z.strictObject({
 export type StateSpec = z.infer<typeof stateSpec>;
 
 export const expected = z.strictObject({
-  format: z.enum(['text', 'json', 'yaml', 'markdown']).optional().describe('format_grader decodes json; every other value runs the text rules.'),
+  format: z
+    .enum(['text', 'json', 'yaml', 'markdown'])
+    .optional()
+    .describe('format_grader decodes json; every other value runs the text rules.'),
   reference: z.string().optional().describe('A reference answer, for target_match checks and promotion.'),
 });
 
@@ -58,10 +66,19 @@ export const question = z.strictObject({
   id: snakeId.describe('Unique within the dataset.'),
   input: questionInput,
   criteria: z.string().optional().describe('What a good answer does; judges read it.'),
-  expected_facts: z.array(z.string()).optional().describe('Verified facts the answer must state (accuracy and fact_match graders).'),
-  must_not_contain: z.array(z.string()).optional().describe('Phrases whose presence caps accuracy and fact_match at 1.'),
+  expected_facts: z
+    .array(z.string())
+    .optional()
+    .describe('Verified facts the answer must state (accuracy and fact_match graders).'),
+  must_not_contain: z
+    .array(z.string())
+    .optional()
+    .describe('Phrases whose presence caps accuracy and fact_match at 1.'),
   expected: expected.optional(),
-  expected_tools: z.array(expectedTool).optional().describe('Tools the agent must or must not call (tool_usage_grader).'),
+  expected_tools: z
+    .array(expectedTool)
+    .optional()
+    .describe('Tools the agent must or must not call (tool_usage_grader).'),
   rubric_ref: z
     .string()
     .regex(/^[a-z][a-z0-9_]*(@\d+)?$/, 'must be a rubric id, or id@major such as support_tone@1')

@@ -54,10 +54,15 @@ const check = (id: GraderId, label: string, needs: string, observesActions = fal
 export const GRADER_CATALOG: Readonly<Record<GraderId, GraderInfo>> = {
   relevance_grader: judge('relevance_grader', 'Relevance', 'criteria (optional)'),
   completeness_grader: judge('completeness_grader', 'Completeness', 'criteria (optional)'),
-  accuracy_grader: judge('accuracy_grader', 'Accuracy', 'criteria, expected_facts (both optional)', { seesToolCalls: true }),
+  accuracy_grader: judge('accuracy_grader', 'Accuracy', 'criteria, expected_facts (both optional)', {
+    seesToolCalls: true,
+  }),
   actionability_grader: judge('actionability_grader', 'Actionability', 'criteria (optional)'),
   fact_match_grader: judge('fact_match_grader', 'Fact match', 'expected_facts (required, else skips)'),
-  groundedness_grader: judge('groundedness_grader', 'Groundedness', 'criteria (optional)', { maxScore: 1, seesToolCalls: true }),
+  groundedness_grader: judge('groundedness_grader', 'Groundedness', 'criteria (optional)', {
+    maxScore: 1,
+    seesToolCalls: true,
+  }),
   format_grader: check('format_grader', 'Format', 'expected.format (optional)'),
   rubric_checks: check('rubric_checks', 'Rubric checks', 'rubric_ref with executable checks'),
   tool_usage_grader: check('tool_usage_grader', 'Tool usage', 'expected_tools (required, else skips)', true),

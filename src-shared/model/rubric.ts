@@ -17,7 +17,10 @@ const leafChecks = [
     ...base,
     kind: z.literal('regex'),
     pattern: z.string().min(1),
-    flags: z.string().regex(/^[dgimsuvy]*$/, 'must be JavaScript regex flags').default(''),
+    flags: z
+      .string()
+      .regex(/^[dgimsuvy]*$/, 'must be JavaScript regex flags')
+      .default(''),
     must_match: z.boolean().default(true),
   }),
   z.strictObject({ ...base, kind: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }),
@@ -30,7 +33,12 @@ const leafChecks = [
     require_code_block: z.boolean().optional(),
   }),
   z.strictObject({ ...base, kind: z.literal('format'), format: z.enum(['text', 'json']).optional() }),
-  z.strictObject({ ...base, kind: z.literal('fact_match'), facts: z.array(z.string()).optional(), normalize: z.boolean().default(true) }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('fact_match'),
+    facts: z.array(z.string()).optional(),
+    normalize: z.boolean().default(true),
+  }),
   z.strictObject({ ...base, kind: z.literal('tool_usage') }),
   z.strictObject({
     ...base,
@@ -56,7 +64,10 @@ const leafChecks = [
   z.strictObject({
     ...base,
     kind: z.literal('command'),
-    run: z.string().min(1).describe('Shell command; the response is on stdin and in $AIEVAL_RESPONSE_FILE (trusted workspaces only).'),
+    run: z
+      .string()
+      .min(1)
+      .describe('Shell command; the response is on stdin and in $AIEVAL_RESPONSE_FILE (trusted workspaces only).'),
     timeout_ms: z.number().int().positive().default(10000),
     expect: z.literal('exit_zero').default('exit_zero'),
   }),

@@ -45,11 +45,20 @@ export const verdict = z.object({
   pass_rate_ci: interval.nullable(),
   coverage: z.number(),
   /** Rogan-Gladen θ when one trusted judge decides pass/fail (SPEC 11), with how it was computed. */
-  corrected_pass_rate: correctedPassRate.omit({ theta: true }).extend({ estimate: z.number(), method: z.string() }).nullable(),
+  corrected_pass_rate: correctedPassRate
+    .omit({ theta: true })
+    .extend({ estimate: z.number(), method: z.string() })
+    .nullable(),
   /** Advisory: the trust of every LLM judge of the target when the run completed. */
   judges: z.array(judgeTrust),
   question_pass_threshold: z.number(),
-  counts: z.object({ total: z.number().int(), scored: z.number().int(), unscored: z.number().int(), degraded: z.number().int(), passed: z.number().int() }),
+  counts: z.object({
+    total: z.number().int(),
+    scored: z.number().int(),
+    unscored: z.number().int(),
+    degraded: z.number().int(),
+    passed: z.number().int(),
+  }),
 });
 export type Verdict = z.infer<typeof verdict>;
 
@@ -88,8 +97,17 @@ export const runIdentity = z.object({
   endpoint: z.string().nullable(),
   maxSteps: z.number().int().nullable(),
   questionPassThreshold: z.number(),
-  gate: z.object({ metric: z.enum(['avg_score', 'pass_rate']), threshold: z.number(), type: z.enum(['hard', 'soft']), judge: z.string().optional() }),
-  selection: z.object({ questionIds: z.array(z.string()).nullable(), repeat: z.number().int().positive(), shard: shardSpec.nullable() }),
+  gate: z.object({
+    metric: z.enum(['avg_score', 'pass_rate']),
+    threshold: z.number(),
+    type: z.enum(['hard', 'soft']),
+    judge: z.string().optional(),
+  }),
+  selection: z.object({
+    questionIds: z.array(z.string()).nullable(),
+    repeat: z.number().int().positive(),
+    shard: shardSpec.nullable(),
+  }),
   /** The run whose stored responses this run re-scored (`ai-eval regrade`). */
   regradeOf: z.string().nullable(),
   appVersion: z.string(),
@@ -122,7 +140,12 @@ export const runSummary = z.object({
 });
 export type RunSummary = z.infer<typeof runSummary>;
 
-export const runDetail = z.object({ run: runSummary, verdict: verdict.nullable(), identity: runIdentity, counts: runCounts });
+export const runDetail = z.object({
+  run: runSummary,
+  verdict: verdict.nullable(),
+  identity: runIdentity,
+  counts: runCounts,
+});
 export type RunDetail = z.infer<typeof runDetail>;
 
 export const graderScore = z.object({ graderId: z.string(), status: graderStatus, score0to5: z.number().nullable() });
@@ -262,7 +285,12 @@ export const targetHealth = z.object({
 export type TargetHealth = z.infer<typeof targetHealth>;
 
 /** One question just finished, as the progress event streams it. */
-export const progressItem = z.object({ questionId: z.string(), repeatIndex: z.number().int(), status: questionStatus, score: z.number().nullable() });
+export const progressItem = z.object({
+  questionId: z.string(),
+  repeatIndex: z.number().int(),
+  status: questionStatus,
+  score: z.number().nullable(),
+});
 export type ProgressItem = z.infer<typeof progressItem>;
 
 export const runProgress = z.object({

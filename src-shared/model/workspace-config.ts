@@ -56,7 +56,11 @@ export const toolServer = z.union([
     args: z.array(z.string()).default([]),
     env: z.record(z.string(), z.string()).optional(),
   }),
-  z.strictObject({ name: snakeId, url: url.describe('A streamable HTTP MCP server.'), headers: z.record(z.string(), z.string()).optional() }),
+  z.strictObject({
+    name: snakeId,
+    url: url.describe('A streamable HTTP MCP server.'),
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
 ]);
 export type ToolServer = z.infer<typeof toolServer>;
 
@@ -70,7 +74,10 @@ export const target = z.strictObject({
   system_prompt: z.string().default(''),
   generation: generation.optional(),
   dataset: snakeId.describe('A dataset id: datasets/<id>.yaml.'),
-  graders: z.array(graderId).min(1, 'attach at least one grader').describe('Grader ids; each scores every answer on one dimension.'),
+  graders: z
+    .array(graderId)
+    .min(1, 'attach at least one grader')
+    .describe('Grader ids; each scores every answer on one dimension.'),
   gate: gate.default({ metric: 'avg_score', threshold: 3.5, type: 'hard' }),
   question_pass_threshold: z.number().min(0).max(5).optional(),
   response_char_limit: z.number().int().positive().optional(),
@@ -82,7 +89,12 @@ export const target = z.strictObject({
 export type Target = z.infer<typeof target>;
 
 export const settings = z.strictObject({
-  question_pass_threshold: z.number().min(0).max(5).default(3.5).describe('A question passes when its score >= this (0-5).'),
+  question_pass_threshold: z
+    .number()
+    .min(0)
+    .max(5)
+    .default(3.5)
+    .describe('A question passes when its score >= this (0-5).'),
   response_char_limit: z.number().int().positive().default(4000),
   judge_response_char_limit: z.number().int().positive().default(4000),
   concurrency: z.number().int().min(1).max(256).default(4),
@@ -103,7 +115,13 @@ export const settings = z.strictObject({
       require_review: z.boolean().default(true),
       proposer: modelRef.optional(),
     })
-    .default({ candidate_runs: 3, improvement_margin: 0.4, max_attempts: 3, min_dataset_size: 15, require_review: true }),
+    .default({
+      candidate_runs: 3,
+      improvement_margin: 0.4,
+      max_attempts: 3,
+      min_dataset_size: 15,
+      require_review: true,
+    }),
   judges: z
     .strictObject({
       gold_target_n: z.number().int().min(1).default(30),
@@ -122,7 +140,10 @@ export type Settings = z.infer<typeof settings>;
 
 export const workspaceConfig = z.strictObject({
   version: z.literal(1).default(1),
-  providers: z.record(z.string(), providerConfig).default({}).describe('Named connections; secrets never in this file.'),
+  providers: z
+    .record(z.string(), providerConfig)
+    .default({})
+    .describe('Named connections; secrets never in this file.'),
   judge: judgeConfig.optional().describe('The default judge for every LLM grader.'),
   settings: settings.default(settings.parse({})),
   targets: z.array(target).describe('What is evaluated: a model with a system prompt (chat) or with tools (agent).'),

@@ -1,10 +1,18 @@
 // Helpers to declare contract calls and events, and the handler/client types derived from them.
 import type { z } from 'zod';
 
-export type Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = Readonly<{ kind: 'call'; input: I; output: O }>;
+export type Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = Readonly<{
+  kind: 'call';
+  input: I;
+  output: O;
+}>;
 export type Evt<P extends z.ZodType = z.ZodType> = Readonly<{ kind: 'event'; payload: P }>;
 
-export const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): Call<I, O> => ({ kind: 'call', input, output });
+export const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): Call<I, O> => ({
+  kind: 'call',
+  input,
+  output,
+});
 export const event = <P extends z.ZodType>(payload: P): Evt<P> => ({ kind: 'event', payload });
 
 export type CallKeys<C> = { [K in keyof C]: C[K] extends Call ? K : never }[keyof C] & string;

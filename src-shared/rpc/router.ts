@@ -27,7 +27,11 @@ export function createRouter<Ctx>(
     }
     const parsed = spec.input.safeParse(rawInput);
     if (!parsed.success) {
-      return fail({ code: 'bad_input', message: `Invalid input for ${method}: ${z.prettifyError(parsed.error)}`, details: parsed.error.issues });
+      return fail({
+        code: 'bad_input',
+        message: `Invalid input for ${method}: ${z.prettifyError(parsed.error)}`,
+        details: parsed.error.issues,
+      });
     }
     try {
       const value = await handler(parsed.data, ctx);

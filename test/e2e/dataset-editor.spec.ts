@@ -32,7 +32,9 @@ describe('dataset editor', () => {
     await expect.poll(() => editor.problems().textContent()).toContain('No problems');
 
     await editor.replaceFirst('expected_tools:', 'expected_tool:');
-    await expect.poll(() => editor.problems().textContent(), { timeout: 10000 }).toContain('unknown key "expected_tool"; did you mean "expected_tools"?');
+    await expect
+      .poll(() => editor.problems().textContent(), { timeout: 10000 })
+      .toContain('unknown key "expected_tool"; did you mean "expected_tools"?');
     await expect.poll(() => editor.errorSquiggles().count()).toBeGreaterThan(0);
 
     await editor.replaceFirst('expected_tool:', 'expected_tools:');

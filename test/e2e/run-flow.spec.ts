@@ -15,7 +15,6 @@ import { serveExample, type Served } from './support/serve';
 
 const QUESTIONS = 9; // the example dataset's enabled questions
 
-
 describe('run flow on the offline example', () => {
   let served: Served;
   let browser: Browser;

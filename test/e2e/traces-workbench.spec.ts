@@ -42,7 +42,9 @@ describe('trace labeling workbench', () => {
     await expect.poll(() => workbench.progress()).toContain('3 / 36 labeled · 1 pass · 1 fail · 1 defer');
 
     await workbench.press('k', 'ArrowDown', '4');
-    await expect.poll(() => page.locator('[data-testid=dimension-completeness] [aria-pressed=true]').textContent()).toBe('4');
+    await expect
+      .poll(() => page.locator('[data-testid=dimension-completeness] [aria-pressed=true]').textContent())
+      .toBe('4');
 
     await workbench.press('u');
     await expect.poll(() => page.locator('[data-testid=dimension-completeness] [aria-pressed=true]').count()).toBe(0);

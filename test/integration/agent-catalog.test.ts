@@ -216,7 +216,12 @@ describe('agent mode over the catalogue MCP server', () => {
     cpSync(join(EXAMPLE, 'tools'), join(copy, 'tools'), { recursive: true });
     const servers = await openToolServers([CATALOG], { trusted: true, workspaceDir: copy });
     try {
-      expect(servers.tools().map((tool) => tool.name).sort()).toEqual(['delete_account', 'find_loan', 'get_loan', 'renew_loan', 'search_catalog']);
+      expect(
+        servers
+          .tools()
+          .map((tool) => tool.name)
+          .sort(),
+      ).toEqual(['delete_account', 'find_loan', 'get_loan', 'renew_loan', 'search_catalog']);
       const loan = await servers.call('catalog', 'get_loan', { card: 4471, title: 'Dune' });
       expect(loan.isError).toBe(false);
       expect(JSON.parse(loan.text)).toMatchObject({ card: '4471', due_date: '2026-12-01', renewals: 0 });

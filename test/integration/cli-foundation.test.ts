@@ -7,7 +7,11 @@ import { copyExample } from '../support/workspace';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-config-'));
-const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
+  });
 
 describe('ai-eval (foundation commands)', () => {
   it('prints help and version', () => {
@@ -27,10 +31,26 @@ describe('ai-eval (foundation commands)', () => {
   });
 
   const broken: readonly [string, Record<string, (t: string) => string>, RegExp][] = [
-    ['a key typo', { 'datasets/helpdesk.yaml': (t) => t.replace('    expected_tools:', '    expected_tool:') }, /^datasets\/helpdesk\.yaml:\d+:5 questions\.4\.expected_tool unknown key "expected_tool"; did you mean "expected_tools"\?$/],
-    ['a YAML syntax error', { 'aieval.yaml': (t) => t.replace('version: 1', 'version: [1') }, /^aieval\.yaml:\d+:\d+ \(file\) YAML syntax error: /],
-    ['a dataset without questions', { 'datasets/empty.yaml': () => 'id: empty\nquestions: []\n' }, /^datasets\/empty\.yaml:2:1 questions a dataset needs at least one question$/],
-    ['an unknown provider', { 'aieval.yaml': (t) => t.replace('judge:\n  provider: offline', 'judge:\n  provider: cloud') }, /^aieval\.yaml:\d+:3 judge\.provider unknown provider "cloud"; known: local, offline$/],
+    [
+      'a key typo',
+      { 'datasets/helpdesk.yaml': (t) => t.replace('    expected_tools:', '    expected_tool:') },
+      /^datasets\/helpdesk\.yaml:\d+:5 questions\.4\.expected_tool unknown key "expected_tool"; did you mean "expected_tools"\?$/,
+    ],
+    [
+      'a YAML syntax error',
+      { 'aieval.yaml': (t) => t.replace('version: 1', 'version: [1') },
+      /^aieval\.yaml:\d+:\d+ \(file\) YAML syntax error: /,
+    ],
+    [
+      'a dataset without questions',
+      { 'datasets/empty.yaml': () => 'id: empty\nquestions: []\n' },
+      /^datasets\/empty\.yaml:2:1 questions a dataset needs at least one question$/,
+    ],
+    [
+      'an unknown provider',
+      { 'aieval.yaml': (t) => t.replace('judge:\n  provider: offline', 'judge:\n  provider: cloud') },
+      /^aieval\.yaml:\d+:3 judge\.provider unknown provider "cloud"; known: local, offline$/,
+    ],
   ];
   for (const [what, edits, line] of broken) {
     it(`validate exits 2 on ${what}, one line per error`, () => {

@@ -17,18 +17,24 @@ type Exit = Readonly<{ code: number | null; signal: NodeJS.Signals | null; stdou
 
 /** Starts `ai-eval ...args` as a child process; `exit` settles when it ends. */
 function launch(args: readonly string[]): { child: ChildProcess; exit: Promise<Exit> } {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' } });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exit = new Promise<Exit>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const exit = new Promise<Exit>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
   return { child, exit };
 }
 
 /** A workspace copied from the example whose `local` provider is `url`, with the given settings block. */
 function workspaceAt(url: string, settings = '  concurrency: 2'): string {
-  return exampleOn(url, (text) => text.replace(/settings:\n(?: {2}.*\n)+/, `settings:\n  question_pass_threshold: 3.5\n${settings}\n`));
+  return exampleOn(url, (text) =>
+    text.replace(/settings:\n(?: {2}.*\n)+/, `settings:\n  question_pass_threshold: 3.5\n${settings}\n`),
+  );
 }
 
 const judged = judgeScript({ score: 4, reason: 'fine' }, () => ({ text: ANSWER, delayMs: 20 }));
@@ -67,14 +73,18 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     const out = join(dir, 'resumed.json');
     const resumed = await launch(['run', '--workspace', dir, '--resume', crashed!.id, '--json', out]).exit;
     expect(resumed.stderr).not.toMatch(/^error:/m);
-    expect(resumed.stderr).toContain(`resuming run ${crashed!.id} of helpdesk_chat: ${27 - storedBefore} of 27 question(s) left`);
+    expect(resumed.stderr).toContain(
+      `resuming run ${crashed!.id} of helpdesk_chat: ${27 - storedBefore} of 27 question(s) left`,
+    );
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toContain(crashed!.id);
     // The dead process's lock was taken over, and only the missing questions were asked.
     expect(targetCalls).toBe(27 - storedBefore);
 
     const after = Store.open(storeFile(dir));
-    const perKey = after.db.prepare('SELECT question_id, repeat_index, count(*) AS n FROM question_results WHERE run_id = ? GROUP BY 1, 2').all(crashed!.id) as { n: number }[];
+    const perKey = after.db
+      .prepare('SELECT question_id, repeat_index, count(*) AS n FROM question_results WHERE run_id = ? GROUP BY 1, 2')
+      .all(crashed!.id) as { n: number }[];
     expect(perKey).toHaveLength(27);
     expect(perKey.every((row) => row.n === 1)).toBe(true);
     expect(after.repos.runs.get(crashed!.id)).toMatchObject({ status: 'complete', done: 27, passed: true });
@@ -90,20 +100,40 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as { port: number };
     await new Promise((resolve) => closed.close(resolve));
-    const dir = workspaceAt(`http://127.0.0.1:${port}`, '  concurrency: 2\n  rate_limit: { max_retries: 1, base_delay_ms: 5 }');
+    const dir = workspaceAt(
+      `http://127.0.0.1:${port}`,
+      '  concurrency: 2\n  rate_limit: { max_retries: 1, base_delay_ms: 5 }',
+    );
     const out = join(dir, 'down.json');
     const junit = join(dir, 'down.xml');
-    const result = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--json', out, '--junit', junit]).exit;
+    const result = await launch([
+      'run',
+      '--workspace',
+      dir,
+      '--target',
+      'helpdesk_chat',
+      '--json',
+      out,
+      '--junit',
+      junit,
+    ]).exit;
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/helpdesk_chat\s+FAIL/);
     expect(result.stdout).toContain('insufficient coverage: 0 of 9 scored (0%, minimum 50%); 9 degraded');
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
-      runs: { verdict: { avg_score: number | null; pass_rate: number | null; coverage: number; passed: boolean }; questions: { status: string; score: number | null; graders: unknown[] }[] }[];
+      runs: {
+        verdict: { avg_score: number | null; pass_rate: number | null; coverage: number; passed: boolean };
+        questions: { status: string; score: number | null; graders: unknown[] }[];
+      }[];
     };
     const [run] = report.runs;
     expect(run?.verdict).toMatchObject({ avg_score: null, pass_rate: null, coverage: 0, passed: false });
     expect(run?.questions).toHaveLength(9);
-    expect(run?.questions.every((question) => question.status === 'degraded' && question.score === null && question.graders.length === 0)).toBe(true);
+    expect(
+      run?.questions.every(
+        (question) => question.status === 'degraded' && question.score === null && question.graders.length === 0,
+      ),
+    ).toBe(true);
     expect(readFileSync(out, 'utf8')).not.toMatch(/"score(_0_5)?":0[,}]/);
     expect(readFileSync(junit, 'utf8').match(/<error /g)).toHaveLength(9);
   });
@@ -134,24 +164,51 @@ describe('ai-eval run (child processes, fake provider server)', () => {
   it('--record writes a cassette that a replay provider answers from offline, to the same verdict', async () => {
     server.script = judged;
     const dir = workspaceAt(server.url);
-    const recorded = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--record', join(dir, 'recordings', 'mine.jsonl')]).exit;
+    const recorded = await launch([
+      'run',
+      '--workspace',
+      dir,
+      '--target',
+      'helpdesk_chat',
+      '--record',
+      join(dir, 'recordings', 'mine.jsonl'),
+    ]).exit;
     expect(recorded.code).toBe(0);
-    const lines = readFileSync(join(dir, 'recordings', 'mine.jsonl'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(dir, 'recordings', 'mine.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(9);
     const requestsBefore = server.requests.length;
     const config = join(dir, 'aieval.yaml');
-    writeFileSync(config, readFileSync(config, 'utf8').replace(`local: { kind: ollama, base_url: ${server.url} }`, 'local: { kind: replay, file: recordings/mine.jsonl }'));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(
+        `local: { kind: ollama, base_url: ${server.url} }`,
+        'local: { kind: replay, file: recordings/mine.jsonl }',
+      ),
+    );
     const replayed = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat']).exit;
     expect(replayed.code).toBe(0);
     expect(server.requests.length).toBe(requestsBefore);
-    const verdictLine = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('helpdesk_chat: avg_score'));
+    const verdictLine = (stdout: string) =>
+      stdout.split('\n').find((line) => line.startsWith('helpdesk_chat: avg_score'));
     expect(verdictLine(replayed.stdout)).toBe(verdictLine(recorded.stdout));
   });
 
   it('regrade re-scores the stored answers into a new run, asking the judges but never the target', async () => {
     server.script = judged;
     const dir = workspaceAt(server.url);
-    const first = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--question', 'sunday_hours', '--question', 'late_fees']).exit;
+    const first = await launch([
+      'run',
+      '--workspace',
+      dir,
+      '--target',
+      'helpdesk_chat',
+      '--question',
+      'sunday_hours',
+      '--question',
+      'late_fees',
+    ]).exit;
     expect(first.code).toBe(0);
     const store = Store.open(storeFile(dir));
     const [source] = store.repos.runs.list({ limit: 1, offset: 0 }).runs;
@@ -163,7 +220,9 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     const asked = server.requests.slice(before);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every(isJudgePrompt)).toBe(true);
-    const report = JSON.parse(readFileSync(out, 'utf8')) as { runs: { id: string; regrade_of: string; questions: { id: string }[] }[] };
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      runs: { id: string; regrade_of: string; questions: { id: string }[] }[];
+    };
     expect(report.runs[0]).toMatchObject({ regrade_of: source!.id });
     expect(report.runs[0]?.id).not.toBe(source!.id);
     expect(report.runs[0]?.questions.map((question) => question.id).sort()).toEqual(['late_fees', 'sunday_hours']);
@@ -179,7 +238,8 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     const unknown = await launch(['run', '--workspace', dir, '--target', 'nope']).exit;
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown target nope; known: helpdesk_chat, helpdesk_agent, ');
-    const dry = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--repeat', '2', '--dry-run']).exit;
+    const dry = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--repeat', '2', '--dry-run'])
+      .exit;
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('helpdesk_chat: 9 question(s) × 2 repeats from dataset helpdesk@1.0.0');
     expect(server.requests.length).toBe(before);

@@ -7,10 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GRADER_IDS } from '../../src-shared/model';
 import { spawnCli, type CliExit } from '../support/cli';
 
-
-
-
-
 type Check = Readonly<{ id: string; kind: string; score: number | null; passed: boolean | null; executed: boolean }>;
 type GraderJson = Readonly<{
   id: string;

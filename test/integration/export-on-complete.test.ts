@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../support/cli';
 
-const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json') || name.endsWith('.jsonl'));
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (name) => name.endsWith('.json') || name.endsWith('.jsonl'),
+  );
 
 describe('export on complete', () => {
   it('writes the aggregate and samples files of the run under .aieval/envelopes', async () => {
@@ -14,7 +17,10 @@ describe('export on complete', () => {
     const dir = join(root, 'workspace');
     expect((await spawnCli(['init', dir], configDir)).code).toBe(0);
     const config = join(dir, 'aieval.yaml');
-    writeFileSync(config, readFileSync(config, 'utf8').replace('settings:\n', 'settings:\n  export_envelope_on_complete: true\n'));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace('settings:\n', 'settings:\n  export_envelope_on_complete: true\n'),
+    );
     const run = await spawnCli(['run', '--workspace', dir, '--target', 'helpdesk_chat_offline'], configDir);
     expect(run.code, run.stderr).toBe(0);
     const files = filesUnder(join(dir, '.aieval', 'envelopes'));

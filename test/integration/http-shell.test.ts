@@ -14,7 +14,11 @@ describe('HTTP shell', () => {
   let base: string;
   const token = 'test-token-123';
   const post = (method: string, body: string, headers: Record<string, string> = {}) =>
-    fetch(`${base}/rpc/${method}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...headers } });
+    fetch(`${base}/rpc/${method}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...headers },
+    });
 
   beforeAll(async () => {
     app = createTestApp();
@@ -49,7 +53,11 @@ describe('HTTP shell', () => {
   });
 
   it('answers 401 without the token, and 404 for an unknown method', async () => {
-    const anonymous = await fetch(`${base}/rpc/datasets.list`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    const anonymous = await fetch(`${base}/rpc/datasets.list`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(anonymous.status).toBe(401);
     expect((await envelopeOf(anonymous)).ok).toBe(false);
     const wrong = await post('datasets.list', '{}', { Authorization: 'Bearer nope' });
@@ -67,14 +75,23 @@ describe('HTTP shell', () => {
     await reader.read();
     app.events.emit('workspace.changed', { file: 'aieval.yaml' });
     const { value } = await reader.read();
-    expect(new TextDecoder().decode(value)).toBe('data: {"name":"workspace.changed","payload":{"file":"aieval.yaml"}}\n\n');
+    expect(new TextDecoder().decode(value)).toBe(
+      'data: {"name":"workspace.changed","payload":{"file":"aieval.yaml"}}\n\n',
+    );
     await reader.cancel();
   });
 
   it('refuses a foreign Host header (DNS rebinding)', async () => {
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve) => {
-      const req = request(`${base}/rpc/datasets.list`, { method: 'POST', headers: { Host: 'evil.example', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } }, (res) => resolve(res.statusCode ?? 0));
+      const req = request(
+        `${base}/rpc/datasets.list`,
+        {
+          method: 'POST',
+          headers: { Host: 'evil.example', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        },
+        (res) => resolve(res.statusCode ?? 0),
+      );
       req.end('{}');
     });
     expect(status).toBe(403);

@@ -29,7 +29,9 @@ describe('judge validation end to end: stored judge calls → sample → labels 
 
   beforeAll(() => {
     // The example judges offline from its cassette; these stored calls are by the local judge.
-    dir = copyExample({ 'aieval.yaml': (text) => text.replace('judge:\n  provider: offline', 'judge:\n  provider: local') });
+    dir = copyExample({
+      'aieval.yaml': (text) => text.replace('judge:\n  provider: offline', 'judge:\n  provider: local'),
+    });
     out = mkdtempSync(join(tmpdir(), 'aieval-labels-'));
     // The judge calls a run of helpdesk_chat would have stored in the last hours (judge: local/llama3.1:8b).
     const store = Store.open(storeFile(dir));

@@ -28,7 +28,7 @@ describe('an agent target run through the service (catalog MCP server over stdio
     server = await startFakeProviderServer({ script: agentOrJudge });
     app = createTestApp(exampleOn(server.url), { trusted: true });
     app.events.subscribe((name, payload) => {
-      if (name === 'runs.finished') ended.get((payload as RunFinished).runId)?.((payload as RunFinished));
+      if (name === 'runs.finished') ended.get((payload as RunFinished).runId)?.(payload as RunFinished);
     });
   });
   afterAll(async () => {
@@ -43,19 +43,29 @@ describe('an agent target run through the service (catalog MCP server over stdio
   };
 
   it('records the tool calls, and state_check reads each question’s own server state, repeat after repeat', async () => {
-    const { runId } = await call<{ runId: string }>('runs.start', { targetId: 'helpdesk_agent', questionIds: ['renew_loan'], repeat: 2 });
+    const { runId } = await call<{ runId: string }>('runs.start', {
+      targetId: 'helpdesk_agent',
+      questionIds: ['renew_loan'],
+      repeat: 2,
+    });
     const end = await new Promise<RunFinished>((resolve) => ended.set(runId, resolve));
     expect(end.status).toBe('complete');
     const page = await call<{ rows: { id: number; status: string }[] }>('results.page', { runId });
     expect(page.rows.map((row) => row.status)).toEqual(['scored', 'scored']);
     for (const row of page.rows) {
       const result = await call<ResultDetail>('results.get', { resultId: row.id });
-      expect(result.toolCalls?.map((tool) => `${tool.server}:${tool.name}`)).toEqual(['catalog:find_loan', 'catalog:renew_loan']);
+      expect(result.toolCalls?.map((tool) => `${tool.server}:${tool.name}`)).toEqual([
+        'catalog:find_loan',
+        'catalog:renew_loan',
+      ]);
       const state = result.graders.find((grader) => grader.graderId === 'state_check');
       // Both repeats see renewals = 1: the second repeat did not inherit the first one's renewal.
       expect(state).toMatchObject({ status: 'scored', score: 5 });
       expect(state?.reason).toContain('PASS renewed');
-      expect(result.graders.find((grader) => grader.graderId === 'tool_usage_grader')).toMatchObject({ status: 'scored', score: 5 });
+      expect(result.graders.find((grader) => grader.graderId === 'tool_usage_grader')).toMatchObject({
+        status: 'scored',
+        score: 5,
+      });
       expect(result.finishReason).toBe('stop');
     }
   });

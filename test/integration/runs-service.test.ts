@@ -27,7 +27,9 @@ describe('runs through the service (fake provider server)', () => {
 
   beforeAll(async () => {
     server = await startFakeProviderServer({
-      script: judgeScript({ score: 4, reason: 'fine' }, (request) => ({ text: `Answer: ${lastUserText(request)} The main branch is open 12:00 to 17:00 on Sundays.` })),
+      script: judgeScript({ score: 4, reason: 'fine' }, (request) => ({
+        text: `Answer: ${lastUserText(request)} The main branch is open 12:00 to 17:00 on Sundays.`,
+      })),
     });
     const dir = exampleOn(server.url);
     app = createTestApp(dir, { trusted: true });
@@ -54,16 +56,25 @@ describe('runs through the service (fake provider server)', () => {
     expect(end.verdict).toMatchObject({ gate_metric: 'avg_score', coverage: expect.any(Number) });
     expect(progress.filter((p) => p.runId === runId).at(-1)).toMatchObject({ done: total, total });
 
-    const detail = await call<{ run: { status: string }; counts: { done: number }; identity: { judges: { templateVersion: string | null }[] } }>('runs.get', { runId });
+    const detail = await call<{
+      run: { status: string };
+      counts: { done: number };
+      identity: { judges: { templateVersion: string | null }[] };
+    }>('runs.get', { runId });
     expect(detail.run.status).toBe('complete');
     expect(detail.counts.done).toBe(total);
     expect(detail.identity.judges.length).toBeGreaterThan(0);
     expect(detail.identity.judges.every((judge) => judge.templateVersion !== null)).toBe(true);
 
-    const page = await call<{ total: number; rows: { id: number; questionId: string }[] }>('results.page', { runId, limit: 3 });
+    const page = await call<{ total: number; rows: { id: number; questionId: string }[] }>('results.page', {
+      runId,
+      limit: 3,
+    });
     expect(page.total).toBe(total);
     expect(page.rows).toHaveLength(3);
-    const one = await call<{ judgeCalls: { graderId: string; prompt: string }[]; graders: unknown[] }>('results.get', { resultId: page.rows[0]!.id });
+    const one = await call<{ judgeCalls: { graderId: string; prompt: string }[]; graders: unknown[] }>('results.get', {
+      resultId: page.rows[0]!.id,
+    });
     const target = await call<{ graders: string[] }>('targets.get', { id: 'helpdesk_chat' });
     expect(one.graders.map((grader) => (grader as { graderId: string }).graderId)).toEqual(target.graders);
     expect(one.judgeCalls.some((judge) => judge.prompt.includes('<agent_response>'))).toBe(true);
@@ -72,7 +83,10 @@ describe('runs through the service (fake provider server)', () => {
     expect(list.runs[0]?.id).toBe(runId);
     const history = await call<{ runId: string }[]>('targets.history', { targetId: 'helpdesk_chat' });
     expect(history.map((point) => point.runId)).toEqual([runId]);
-    const dashboard = await call<{ thisWeek: { runs: number }; targets: { targetId: string; lastRunId: string | null }[] }>('dashboard.summary', {});
+    const dashboard = await call<{
+      thisWeek: { runs: number };
+      targets: { targetId: string; lastRunId: string | null }[];
+    }>('dashboard.summary', {});
     expect(dashboard.thisWeek.runs).toBe(1);
     expect(dashboard.targets.find((row) => row.targetId === 'helpdesk_chat')?.lastRunId).toBe(runId);
   });
@@ -80,8 +94,15 @@ describe('runs through the service (fake provider server)', () => {
   it('refuses a second run of a running target, cancels on request, and compares two runs', async () => {
     const before = server.script;
     server.script = async (request) => ({ ...(await before(request)), delayMs: 50 });
-    const first = await call<{ runId: string }>('runs.start', { targetId: 'helpdesk_chat', questionIds: ['sunday_hours', 'late_fees'], repeat: 3 });
-    await expect(call('runs.start', { targetId: 'helpdesk_chat' })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(first.runId) });
+    const first = await call<{ runId: string }>('runs.start', {
+      targetId: 'helpdesk_chat',
+      questionIds: ['sunday_hours', 'late_fees'],
+      repeat: 3,
+    });
+    await expect(call('runs.start', { targetId: 'helpdesk_chat' })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining(first.runId),
+    });
     expect(await call('runs.cancel', { runId: first.runId })).toEqual({ cancelled: true });
     expect((await whenFinished(first.runId)).status).toBe('cancelled');
     expect(await call('runs.cancel', { runId: first.runId })).toEqual({ cancelled: false });
@@ -89,9 +110,15 @@ describe('runs through the service (fake provider server)', () => {
 
     const a = await call<{ runId: string }>('runs.start', { targetId: 'helpdesk_chat', questionIds: ['sunday_hours'] });
     await whenFinished(a.runId);
-    const b = await call<{ runId: string }>('runs.start', { targetId: 'helpdesk_chat', questionIds: ['sunday_hours', 'late_fees'] });
+    const b = await call<{ runId: string }>('runs.start', {
+      targetId: 'helpdesk_chat',
+      questionIds: ['sunday_hours', 'late_fees'],
+    });
     await whenFinished(b.runId);
-    const compared = await call<{ total: number; rows: { questionId: string; a: unknown; b: unknown }[] }>('runs.compare', { runIdA: a.runId, runIdB: b.runId });
+    const compared = await call<{ total: number; rows: { questionId: string; a: unknown; b: unknown }[] }>(
+      'runs.compare',
+      { runIdA: a.runId, runIdB: b.runId },
+    );
     expect(compared.rows.map((row) => [row.questionId, row.a !== null, row.b !== null])).toEqual([
       ['late_fees', false, true],
       ['sunday_hours', true, true],

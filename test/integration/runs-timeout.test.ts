@@ -16,17 +16,36 @@ describe('request_timeout_ms through the real adapter and the limiter', () => {
   it('times out each attempt, retries it, then degrades the question with the reason', async () => {
     const workspace = makeWorkspace({
       questions: 2,
-      settings: { concurrency: 2, request_timeout_ms: 150, rate_limit: { max_retries: 1, base_delay_ms: 1, delay_between_calls_ms: 0 } },
+      settings: {
+        concurrency: 2,
+        request_timeout_ms: 150,
+        rate_limit: { max_retries: 1, base_delay_ms: 1, delay_between_calls_ms: 0 },
+      },
     });
     const config = workspace.config.providers.p!;
-    const patched = { ...workspace, config: { ...workspace.config, providers: { p: { ...config, base_url: server.url } } } };
+    const patched = {
+      ...workspace,
+      config: { ...workspace.config, providers: { p: { ...config, base_url: server.url } } },
+    };
     const db = inProcessStore(Store.open(':memory:'));
-    const deps = defaultRunDeps({ db, workspace: patched, trusted: true, clock: Date.now, env: {}, limiters: new LimiterRegistry() });
-    const started = await startRun({ targetId: 't1', selection: selection(), source: 'manual' }, deps, new AbortController().signal);
+    const deps = defaultRunDeps({
+      db,
+      workspace: patched,
+      trusted: true,
+      clock: Date.now,
+      env: {},
+      limiters: new LimiterRegistry(),
+    });
+    const started = await startRun(
+      { targetId: 't1', selection: selection(), source: 'manual' },
+      deps,
+      new AbortController().signal,
+    );
     const end = await started.finished;
     expect(end.verdict).toMatchObject({ passed: false, coverage: 0, counts: { degraded: 2 } });
     const rows = (await db.resultPages.page({ runId: started.runId, offset: 0, limit: 10, sort: 'question' })).rows;
-    for (const row of rows) expect(row.error).toMatch(/: no answer within 150 ms \(request_timeout_ms\) \(gave up after 2 attempts\)$/);
+    for (const row of rows)
+      expect(row.error).toMatch(/: no answer within 150 ms \(request_timeout_ms\) \(gave up after 2 attempts\)$/);
     expect(server.requests).toHaveLength(4);
   });
 });

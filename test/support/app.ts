@@ -11,5 +11,11 @@ export const silentLogger = { info: () => undefined, warn: () => undefined, erro
 export function createTestApp(workspaceDir = copyExample(), options: { trusted?: boolean } = {}): App {
   const trust = new TrustStore(mkdtempSync(join(tmpdir(), 'aieval-trust-')));
   if (options.trusted) trust.trust(workspaceDir);
-  return createApp({ workspaceDir, resourcesDir: join(import.meta.dirname, '..', '..', 'resources'), trust, logger: silentLogger, checkOutputs: true });
+  return createApp({
+    workspaceDir,
+    resourcesDir: join(import.meta.dirname, '..', '..', 'resources'),
+    trust,
+    logger: silentLogger,
+    checkOutputs: true,
+  });
 }

@@ -11,7 +11,9 @@ export type CliExit = Readonly<{ code: number | null; stdout: string; stderr: st
 /** `node bin/ai-eval.js …` with its own trust file and CI=true (plain lines, no progress bar). */
 export function spawnCli(args: readonly string[], configDir: string): Promise<CliExit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -22,7 +24,11 @@ export function spawnCli(args: readonly string[], configDir: string): Promise<Cl
 }
 
 /** The same command through main() in this process, with its output collected line by line. */
-export async function runCliInProcess(args: readonly string[], configDir: string, cwd = process.cwd()): Promise<CliExit> {
+export async function runCliInProcess(
+  args: readonly string[],
+  configDir: string,
+  cwd = process.cwd(),
+): Promise<CliExit> {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = {

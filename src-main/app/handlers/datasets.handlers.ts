@@ -19,7 +19,8 @@ function datasetFile(dir: string, id: string): string {
 
 function readDocument(state: AppState, id: string): DatasetDocument {
   const file = datasetFile(state.dir, id);
-  if (!existsSync(join(state.dir, file))) throw new RpcError('not_found', `No dataset "${id}" (${file} does not exist).`);
+  if (!existsSync(join(state.dir, file)))
+    throw new RpcError('not_found', `No dataset "${id}" (${file} does not exist).`);
   const workspace = state.workspace();
   const loaded = workspace.datasets.get(id);
   return {
@@ -35,7 +36,10 @@ export const datasetsHandlers = (state: AppState) =>
   ({
     'datasets.list': () => {
       const workspace = state.workspace();
-      const files = new Set([...workspace.issues.map((i) => i.file), ...[...workspace.datasets.values()].map((d) => d.file)]);
+      const files = new Set([
+        ...workspace.issues.map((i) => i.file),
+        ...[...workspace.datasets.values()].map((d) => d.file),
+      ]);
       const summaries: DatasetSummary[] = [...files]
         .filter((file) => file.startsWith('datasets/'))
         .sort()
@@ -66,12 +70,15 @@ export const datasetsHandlers = (state: AppState) =>
     },
     'datasets.create': ({ id, description }) => {
       const file = datasetFile(state.dir, id);
-      if (existsSync(join(state.dir, file))) throw new RpcError('conflict', `Dataset "${id}" already exists (${file}).`);
+      if (existsSync(join(state.dir, file)))
+        throw new RpcError('conflict', `Dataset "${id}" already exists (${file}).`);
       const starter = {
         id,
         version: '1.0.0',
         description: description ?? '',
-        questions: [{ id: 'first_question', input: 'Write the first question here.', criteria: 'What a good answer does.' }],
+        questions: [
+          { id: 'first_question', input: 'Write the first question here.', criteria: 'What a good answer does.' },
+        ],
       };
       writeFileAtomic(join(state.dir, file), stringify(starter));
       return readDocument(state, id);

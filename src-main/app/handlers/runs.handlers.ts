@@ -44,7 +44,8 @@ async function refusalsAsRpc<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof RunConflictError) throw new RpcError('conflict', error.message, { runId: error.holder.runId });
-    if (error instanceof PlanError || error instanceof ProviderConfigError) throw new RpcError('bad_input', error.message);
+    if (error instanceof PlanError || error instanceof ProviderConfigError)
+      throw new RpcError('bad_input', error.message);
     throw error;
   }
 }
@@ -53,7 +54,11 @@ export const runsHandlers = (state: AppState, runs: RunManager) =>
   ({
     'runs.start': ({ targetId, questionIds, repeat }) =>
       refusalsAsRpc(async () => {
-        const started = await runs.start({ targetId, selection: { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null }, source: 'manual' });
+        const started = await runs.start({
+          targetId,
+          selection: { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null },
+          source: 'manual',
+        });
         return { runId: started.runId, total: started.total };
       }),
     'runs.cancel': ({ runId }) => ({ cancelled: runs.cancel(runId) }),
@@ -63,7 +68,15 @@ export const runsHandlers = (state: AppState, runs: RunManager) =>
       if (!run) throw new RpcError('not_found', `No run "${runId}" in this workspace.`);
       const { identity, verdict, ...summary } = run;
       const tally = await state.db.results.tally(runId);
-      const counts = { total: run.total, done: run.done, scored: tally.scored, unscored: tally.unscored, degraded: tally.degraded, passed: tally.passed, errors: tally.errors };
+      const counts = {
+        total: run.total,
+        done: run.done,
+        scored: tally.scored,
+        unscored: tally.unscored,
+        degraded: tally.degraded,
+        passed: tally.passed,
+        errors: tally.errors,
+      };
       return { run: summary, verdict, identity, counts };
     },
     'results.page': (query) => state.db.resultPages.page(query),

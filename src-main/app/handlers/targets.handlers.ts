@@ -13,7 +13,10 @@ import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
 /** The text aieval.yaml would have after `edit`, the workspace as it would load, and that file's issues; writes nothing. */
-export function checkConfig(state: AppState, edit: (text: string) => string): { next: string; workspace: Workspace; issues: WorkspaceIssue[] } {
+export function checkConfig(
+  state: AppState,
+  edit: (text: string) => string,
+): { next: string; workspace: Workspace; issues: WorkspaceIssue[] } {
   const next = edit(readFileSync(join(state.dir, CONFIG_FILE), 'utf8'));
   const workspace = loadWorkspace(state.dir, { [CONFIG_FILE]: next });
   return { next, workspace, issues: workspace.issues.filter((issue) => issue.file === CONFIG_FILE) };
@@ -63,7 +66,11 @@ export const targetsHandlers = (state: AppState) =>
     'settings.get': () => {
       // Only aieval.yaml has to be valid: the settings screen is where some of the other files' problems get fixed.
       const config = state.workspace().config;
-      if (!config) throw new RpcError('invalid_workspace', `${CONFIG_FILE} has errors; fix them first (\`ai-eval validate\` lists them).`);
+      if (!config)
+        throw new RpcError(
+          'invalid_workspace',
+          `${CONFIG_FILE} has errors; fix them first (\`ai-eval validate\` lists them).`,
+        );
       return config.settings;
     },
     'settings.set': ({ settings }) => saveConfig(state, (text) => withSettings(text, settings)),

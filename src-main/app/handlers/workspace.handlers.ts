@@ -16,7 +16,12 @@ export function needsTrust(state: AppState): boolean {
   const workspace = state.workspace();
   const stdio = workspace.config?.targets.some((target) => target.tools?.some((tool) => 'command' in tool)) ?? false;
   const runsCommands = (checks: readonly RubricCheck[]): boolean =>
-    checks.some((check) => check.kind === 'command' || check.kind === 'score_delta' || (check.kind === 'composite' && runsCommands(check.checks)));
+    checks.some(
+      (check) =>
+        check.kind === 'command' ||
+        check.kind === 'score_delta' ||
+        (check.kind === 'composite' && runsCommands(check.checks)),
+    );
   return stdio || [...workspace.rubrics.values()].some((rubric) => runsCommands(rubric.checks));
 }
 

@@ -39,7 +39,8 @@ function questionTools(servers: ToolServers, signal: AbortSignal): QuestionTools
 export function agentCaller(plan: RunPlan, services: RunServices, options: AgentCallerOptions): TargetCaller {
   const { target } = plan;
   const servers = target.tools ?? [];
-  const open = (list: typeof servers, signal: AbortSignal) => openToolServers(list, { trusted: options.trusted, workspaceDir: options.workspaceDir, signal });
+  const open = (list: typeof servers, signal: AbortSignal) =>
+    openToolServers(list, { trusted: options.trusted, workspaceDir: options.workspaceDir, signal });
   const endpoint = target.endpoint;
   if (endpoint) {
     // An external agent changes state only where it can reach: the shared (HTTP) servers. A stdio server started
@@ -47,9 +48,24 @@ export function agentCaller(plan: RunPlan, services: RunServices, options: Agent
     const shared = servers.filter((server) => 'url' in server);
     return {
       async answer(messages, counter, signal) {
-        const reply = await services.call(`endpoint ${endpoint}`, (attempt) => callExternalAgent(endpoint, messages, attempt, { timeoutMs: options.timeoutMs }), signal, counter);
+        const reply = await services.call(
+          `endpoint ${endpoint}`,
+          (attempt) => callExternalAgent(endpoint, messages, attempt, { timeoutMs: options.timeoutMs }),
+          signal,
+          counter,
+        );
         const tools = shared.length > 0 ? questionTools(await open(shared, signal), signal) : undefined;
-        return { response: reply.response, toolCalls: reply.toolCalls, latencyMs: reply.latencyMs, inputTokens: null, outputTokens: null, costUsd: null, finishReason: null, sent: null, tools };
+        return {
+          response: reply.response,
+          toolCalls: reply.toolCalls,
+          latencyMs: reply.latencyMs,
+          inputTokens: null,
+          outputTokens: null,
+          costUsd: null,
+          finishReason: null,
+          sent: null,
+          tools,
+        };
       },
     };
   }

@@ -31,8 +31,13 @@ export type QuestionEnv = Readonly<{
 }>;
 
 /** Calls the target; a failure after the limiter's retries becomes an error, never an exception (cancel excepted). */
-export async function answerQuestion(item: PlanItem, caller: TargetCaller | undefined, signal: AbortSignal): Promise<Answered> {
-  if (!caller) throw new Error(`question ${item.question.id}: nothing to ask (a regrade item without its stored answer)`);
+export async function answerQuestion(
+  item: PlanItem,
+  caller: TargetCaller | undefined,
+  signal: AbortSignal,
+): Promise<Answered> {
+  if (!caller)
+    throw new Error(`question ${item.question.id}: nothing to ask (a regrade item without its stored answer)`);
   const messages = questionMessages(item.question);
   const counter: AttemptCounter = { attempts: 0, retries: 0 };
   try {
@@ -40,7 +45,12 @@ export async function answerQuestion(item: PlanItem, caller: TargetCaller | unde
     return { messages, answer, error: null, attempts: counter.attempts };
   } catch (error) {
     if (signal.aborted) throw signal.reason;
-    return { messages, answer: null, error: `target call failed: ${errorText(error)}`, attempts: Math.max(1, counter.attempts) };
+    return {
+      messages,
+      answer: null,
+      error: `target call failed: ${errorText(error)}`,
+      attempts: Math.max(1, counter.attempts),
+    };
   }
 }
 
@@ -50,7 +60,9 @@ export async function gradeAnswer(item: PlanItem, answered: Answered, env: Quest
   const graded = answer ? await runGraders(item, answered.messages, answer, env) : { graders: [], judgeCalls: [] };
   if (env.signal.aborted) throw env.signal.reason;
   const { status, score, passed } = scoreQuestion(graded.graders, env.plan.passThreshold, answer === null);
-  const graderErrors = graded.graders.filter((grader) => grader.status === 'error').map((grader) => `${grader.graderId}: ${grader.reason}`);
+  const graderErrors = graded.graders
+    .filter((grader) => grader.status === 'error')
+    .map((grader) => `${grader.graderId}: ${grader.reason}`);
   return {
     runId: env.runId,
     questionId: item.question.id,
@@ -106,7 +118,12 @@ async function safeGrade(grader: Grader, context: GradeContext): Promise<GradeOu
   try {
     const outcome = await grader.grade(context);
     if (outcome.status === 'scored' && (outcome.score === null || !Number.isFinite(outcome.score))) {
-      return { ...outcome, status: 'error', score: null, reason: `grader returned a non-numeric score (${String(outcome.score)}): ${outcome.reason}` };
+      return {
+        ...outcome,
+        status: 'error',
+        score: null,
+        reason: `grader returned a non-numeric score (${String(outcome.score)}): ${outcome.reason}`,
+      };
     }
     return outcome;
   } catch (error) {

@@ -16,7 +16,14 @@ export type IdentityInput = Readonly<{
   regradeOf?: string;
 }>;
 
-export function buildIdentity({ workspace, plan, source, appVersion, judgeTemplates, regradeOf }: IdentityInput): RunIdentity {
+export function buildIdentity({
+  workspace,
+  plan,
+  source,
+  appVersion,
+  judgeTemplates,
+  regradeOf,
+}: IdentityInput): RunIdentity {
   const { config } = workspace;
   const { target, dataset } = plan;
   const provider = config.providers[target.provider];
@@ -40,17 +47,28 @@ export function buildIdentity({ workspace, plan, source, appVersion, judgeTempla
     generationSent: null,
     systemPrompt: target.system_prompt,
     systemPromptSha256: sha256(target.system_prompt),
-    dataset: { id: dataset.dataset.id, version: dataset.dataset.version, sha256: sha256(canonicalJson(dataset.dataset)) },
+    dataset: {
+      id: dataset.dataset.id,
+      version: dataset.dataset.version,
+      sha256: sha256(canonicalJson(dataset.dataset)),
+    },
     graders: [...target.graders],
     judges,
     judgeTemplates,
     rubrics: [...rubrics].map(([id, version]) => ({ id, version })).sort((a, b) => a.id.localeCompare(b.id)),
-    tools: (target.mode === 'agent' ? (target.tools ?? []) : []).map((server) => ({ name: server.name, transport: 'command' in server ? 'stdio' : 'http' })),
+    tools: (target.mode === 'agent' ? (target.tools ?? []) : []).map((server) => ({
+      name: server.name,
+      transport: 'command' in server ? 'stdio' : 'http',
+    })),
     endpoint: target.mode === 'agent' ? (target.endpoint ?? null) : null,
     maxSteps: target.mode === 'agent' ? target.max_steps : null,
     questionPassThreshold: plan.passThreshold,
     gate: target.gate,
-    selection: { questionIds: plan.selection.questionIds ? [...plan.selection.questionIds] : null, repeat: plan.selection.repeat, shard: plan.selection.shard },
+    selection: {
+      questionIds: plan.selection.questionIds ? [...plan.selection.questionIds] : null,
+      repeat: plan.selection.repeat,
+      shard: plan.selection.shard,
+    },
     regradeOf: regradeOf ?? null,
     appVersion,
     source,
@@ -89,7 +107,13 @@ export class ObservedSettings {
       judges: identity.judges.map((judge) => {
         const seen = this.judges.get(judge.graderId);
         if (!seen || judge.templateVersion !== null) return judge;
-        return { ...judge, provider: seen.provider, model: seen.model, templateVersion: seen.templateVersion, settings: seen.settings };
+        return {
+          ...judge,
+          provider: seen.provider,
+          model: seen.model,
+          templateVersion: seen.templateVersion,
+          settings: seen.settings,
+        };
       }),
     };
   }

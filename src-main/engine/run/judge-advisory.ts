@@ -9,7 +9,12 @@ import type { RunPlan, ValidWorkspace } from './plan';
 export const CORRECTION_METHOD = 'rogan-gladen with the Lang & Reiczigel interval';
 
 /** The deciding judge's verdicts in this run: questions it scored and those it passed. */
-async function observedPasses(db: StoreApi, runId: string, graderId: string, threshold: number): Promise<ObservedPasses> {
+async function observedPasses(
+  db: StoreApi,
+  runId: string,
+  graderId: string,
+  threshold: number,
+): Promise<ObservedPasses> {
   let n = 0;
   let passed = 0;
   for (const group of await db.results.graderScoreCounts(runId, graderId)) {
@@ -19,7 +24,13 @@ async function observedPasses(db: StoreApi, runId: string, graderId: string, thr
   return { n, passed };
 }
 
-export async function withJudgeAdvisory(verdict: Verdict, db: StoreApi, workspace: ValidWorkspace, plan: RunPlan, runId: string): Promise<Verdict> {
+export async function withJudgeAdvisory(
+  verdict: Verdict,
+  db: StoreApi,
+  workspace: ValidWorkspace,
+  plan: RunPlan,
+  runId: string,
+): Promise<Verdict> {
   const decider = decidingJudge(plan.target);
   const observed = decider ? await observedPasses(db, runId, decider, plan.passThreshold) : undefined;
   const advisory = await judgeAdvisory(db, judgeSetupOf(workspace), plan.target, observed);

@@ -84,7 +84,8 @@ export class ProviderLimiter {
       // Provider errors already say which provider, model and URL failed; only say the name when they do not.
       const message = what.includes(this.name) ? what : `${this.name}: ${what}`;
       if (!details?.retryable) throw new CallFailedError(message, attempt, details?.status);
-      if (attempt > this.settings.maxRetries) throw new CallFailedError(`${message} (gave up after ${attempt} attempts)`, attempt, details.status);
+      if (attempt > this.settings.maxRetries)
+        throw new CallFailedError(`${message} (gave up after ${attempt} attempts)`, attempt, details.status);
       await this.sleep(this.backoff(attempt, details.retryAfterMs), signal);
     }
   }

@@ -1,5 +1,12 @@
 // The plan of one run: which questions (narrowed, sharded, repeated), which graders, and how many calls to expect.
-import { GRADER_CATALOG, type GraderId, type Question, type ShardSpec, type Target, type WorkspaceConfig } from '../../../src-shared/model';
+import {
+  GRADER_CATALOG,
+  type GraderId,
+  type Question,
+  type ShardSpec,
+  type Target,
+  type WorkspaceConfig,
+} from '../../../src-shared/model';
 import type { Grader } from '../graders/grader';
 import type { LoadedDataset, Workspace } from '../../workspace/load-workspace';
 import { inShard } from './shard';
@@ -38,7 +45,10 @@ export function planRun(
 ): RunPlan {
   const { config } = workspace;
   const target = config.targets.find((candidate) => candidate.id === targetId);
-  if (!target) throw new PlanError(`unknown target "${targetId}"; known: ${config.targets.map((t) => t.id).join(', ') || '(none)'}`);
+  if (!target)
+    throw new PlanError(
+      `unknown target "${targetId}"; known: ${config.targets.map((t) => t.id).join(', ') || '(none)'}`,
+    );
   const dataset = workspace.datasets.get(target.dataset);
   if (!dataset) throw new PlanError(`target "${target.id}": dataset "${target.dataset}" did not load`);
   const questions = selectQuestions(target, dataset, selection);
@@ -77,7 +87,9 @@ function selectQuestions(target: Target, dataset: LoadedDataset, selection: Sele
     const known = new Set(questions.map((question) => question.id));
     const unknown = [...wanted].filter((id) => !known.has(id));
     if (unknown.length > 0) {
-      const disabled = new Set(dataset.dataset.questions.filter((question) => question.disabled).map((question) => question.id));
+      const disabled = new Set(
+        dataset.dataset.questions.filter((question) => question.disabled).map((question) => question.id),
+      );
       const why = unknown.map((id) => (disabled.has(id) ? `${id} (disabled)` : id)).join(', ');
       throw new PlanError(`target "${target.id}": no question ${why} in dataset "${dataset.dataset.id}"`);
     }

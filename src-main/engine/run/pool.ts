@@ -4,7 +4,12 @@
  * Runs `worker` over `items` with at most `concurrency` in flight. Stops pulling new items once `signal`
  * aborts or a worker throws; waits for the items in flight, then rethrows the first worker error.
  */
-export async function runPool<T>(items: Iterator<T> | AsyncIterator<T>, concurrency: number, worker: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+export async function runPool<T>(
+  items: Iterator<T> | AsyncIterator<T>,
+  concurrency: number,
+  worker: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
   let failure: { error: unknown } | undefined;
   const lane = async () => {
     while (!failure && !signal?.aborted) {

@@ -13,17 +13,35 @@ import { eachStoredResult } from './stored-results';
 
 export type RegradeOptions = Readonly<{ source: RunSource; concurrency?: number }>;
 
-export async function startRegrade(sourceRunId: string, deps: RunDeps, options: RegradeOptions, signal: AbortSignal): Promise<StartedRun> {
+export async function startRegrade(
+  sourceRunId: string,
+  deps: RunDeps,
+  options: RegradeOptions,
+  signal: AbortSignal,
+): Promise<StartedRun> {
   const sourceRun = await deps.db.runs.get(sourceRunId);
   if (!sourceRun) throw new PlanError(`no run "${sourceRunId}" in this workspace's store`);
   if (sourceRun.status === 'pending' || sourceRun.status === 'running') {
     throw new PlanError(`run ${sourceRunId} is ${sourceRun.status}; let it finish (or resume it) before regrading`);
   }
   // The graders, judges and thresholds are today's; the answers (and what produced them) are the source run's.
-  const plan = planRun(deps.workspace, sourceRun.targetId, { questionIds: null, repeat: 1, shard: null }, deps.graders, true);
+  const plan = planRun(
+    deps.workspace,
+    sourceRun.targetId,
+    { questionIds: null, repeat: 1, shard: null },
+    deps.graders,
+    true,
+  );
   const was = sourceRun.identity;
   const identity = {
-    ...buildIdentity({ workspace: deps.workspace, plan, source: options.source, appVersion: deps.appVersion, judgeTemplates: deps.judgeTemplates(), regradeOf: sourceRunId }),
+    ...buildIdentity({
+      workspace: deps.workspace,
+      plan,
+      source: options.source,
+      appVersion: deps.appVersion,
+      judgeTemplates: deps.judgeTemplates(),
+      regradeOf: sourceRunId,
+    }),
     mode: was.mode,
     provider: was.provider,
     model: was.model,
@@ -65,7 +83,13 @@ export async function startRegrade(sourceRunId: string, deps: RunDeps, options: 
     total: sourceRun.total,
     concurrency,
     lock,
-    services: new RunServices({ workspace: deps.workspace, concurrency, limiters: deps.limiters, makeProvider: deps.makeProvider, recorder: deps.recorder }),
+    services: new RunServices({
+      workspace: deps.workspace,
+      concurrency,
+      limiters: deps.limiters,
+      makeProvider: deps.makeProvider,
+      recorder: deps.recorder,
+    }),
     items: (done) => storedItems(deps.db, sourceRunId, questions, plan.dataset.dataset.id, done),
     caller: undefined,
   };
@@ -86,9 +110,16 @@ async function* storedItems(
     yield question
       ? { question, repeatIndex: stored.repeatIndex, stored: answeredFrom(stored) }
       : {
-          question: { id: stored.questionId, input: stored.transcript.findLast((turn) => turn.role === 'user')?.content ?? '(unknown)' },
+          question: {
+            id: stored.questionId,
+            input: stored.transcript.findLast((turn) => turn.role === 'user')?.content ?? '(unknown)',
+          },
           repeatIndex: stored.repeatIndex,
-          stored: { ...answeredFrom(stored), answer: null, error: `question "${stored.questionId}" is no longer in dataset "${datasetId}"; not re-graded` },
+          stored: {
+            ...answeredFrom(stored),
+            answer: null,
+            error: `question "${stored.questionId}" is no longer in dataset "${datasetId}"; not re-graded`,
+          },
         };
   }
 }

@@ -37,7 +37,14 @@ export function questionJson(result: ResultDetail) {
     passed: result.passed,
     response: result.response,
     error: result.error,
-    tool_calls: result.toolCalls?.map((call) => ({ name: call.name, server: call.server, args: call.args, result: call.result, error: call.error })) ?? null,
+    tool_calls:
+      result.toolCalls?.map((call) => ({
+        name: call.name,
+        server: call.server,
+        args: call.args,
+        result: call.result,
+        error: call.error,
+      })) ?? null,
     graders: result.graders.map((grader) => ({
       id: grader.graderId,
       status: grader.status,
@@ -46,7 +53,13 @@ export function questionJson(result: ResultDetail) {
       max: grader.maxScore,
       score_0_5: grader.score0to5,
       reason: grader.reason,
-      checks: (grader.checks ?? []).map((check) => ({ id: check.id, kind: check.kind, score: check.score, passed: check.passed, executed: check.executed })),
+      checks: (grader.checks ?? []).map((check) => ({
+        id: check.id,
+        kind: check.kind,
+        score: check.score,
+        passed: check.passed,
+        executed: check.executed,
+      })),
     })),
   };
 }

@@ -21,7 +21,12 @@ const attrs = (values: Record<string, string | number>) =>
     .join(' ');
 
 function graderLines(result: ResultDetail): string {
-  return result.graders.map((grader) => `${grader.graderId}: ${grader.status}${grader.score === null ? '' : ` ${grader.score}/${grader.maxScore}`} ${grader.reason}`).join('\n');
+  return result.graders
+    .map(
+      (grader) =>
+        `${grader.graderId}: ${grader.status}${grader.score === null ? '' : ` ${grader.score}/${grader.maxScore}`} ${grader.reason}`,
+    )
+    .join('\n');
 }
 
 /** The testcase of one question: passes silently, fails below the threshold, errors when degraded, skips when unscored. */
@@ -31,7 +36,8 @@ export function testcaseXml(suite: string, result: ResultDetail, threshold: numb
   if (result.status === 'degraded') {
     return `${head}>\n      <error ${attrs({ message: result.error ?? 'degraded' })}>${xmlEscape(graderLines(result))}</error>\n    </testcase>\n`;
   }
-  if (result.status === 'unscored') return `${head}>\n      <skipped ${attrs({ message: 'every grader skipped' })}/>\n    </testcase>\n`;
+  if (result.status === 'unscored')
+    return `${head}>\n      <skipped ${attrs({ message: 'every grader skipped' })}/>\n    </testcase>\n`;
   if (result.passed) return `${head}/>\n`;
   const message = `score ${result.score?.toFixed(2)} < ${threshold.toFixed(2)}`;
   return `${head}>\n      <failure ${attrs({ message })}>${xmlEscape(graderLines(result))}</failure>\n    </testcase>\n`;
@@ -54,7 +60,9 @@ export async function writeJunitReport(file: string, db: StoreApi, runIds: reado
         fd,
         `  <testsuite ${attrs({ name: suite, tests: run.done, failures, errors: tally.degraded, skipped: tally.unscored, timestamp: new Date(run.startedAt ?? run.createdAt).toISOString() })}>\n` +
           `    <properties>\n      <property ${attrs({ name: 'run_id', value: run.id })}/>\n      <property ${attrs({ name: 'status', value: run.status })}/>\n` +
-          (run.verdict ? `      <property ${attrs({ name: 'verdict', value: `${run.verdict.passed ? 'passed' : 'failed'} (${run.verdict.gate_type}): ${run.verdict.reason}` })}/>\n` : '') +
+          (run.verdict
+            ? `      <property ${attrs({ name: 'verdict', value: `${run.verdict.passed ? 'passed' : 'failed'} (${run.verdict.gate_type}): ${run.verdict.reason}` })}/>\n`
+            : '') +
           '    </properties>\n',
       );
       for await (const result of eachStoredResult(db, runId)) writeSync(fd, testcaseXml(suite, result, threshold));

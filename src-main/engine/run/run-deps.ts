@@ -35,9 +35,12 @@ export function defaultRunDeps(input: RunDepsInput): RunDeps {
     appVersion: APP_VERSION,
     graders: GRADERS,
     limiters: input.limiters,
-    makeProvider: (name, config) => createProvider(name, config, { workspaceDir: workspace.dir, env: input.env, timeoutMs }),
+    makeProvider: (name, config) =>
+      createProvider(name, config, { workspaceDir: workspace.dir, env: input.env, timeoutMs }),
     callerFor: (plan, services) =>
-      plan.target.mode === 'agent' ? agentCaller(plan, services, { trusted: input.trusted, workspaceDir: workspace.dir, timeoutMs }) : chatCaller(plan, services),
+      plan.target.mode === 'agent'
+        ? agentCaller(plan, services, { trusted: input.trusted, workspaceDir: workspace.dir, timeoutMs })
+        : chatCaller(plan, services),
     criteriaOf: criteriaWithRubric,
     judgeTemplates: () => judgeTemplateVersions(workspace.dir, resourcesDir),
     recorder: input.recorder,

@@ -68,11 +68,21 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
   setMaxListeners(run.concurrency * (run.plan.graders.length + 4) + 16, signal);
   const { runId, plan } = run;
   const observed = new ObservedSettings();
-  let identity: RunIdentity = { ...run.identity, startedAt: run.identity.startedAt ?? iso(deps.clock()), finishedAt: null };
-  let end: Readonly<{ status: 'complete' | 'cancelled' | 'error'; verdict: RunFinished['verdict']; error: string | null }>;
+  let identity: RunIdentity = {
+    ...run.identity,
+    startedAt: run.identity.startedAt ?? iso(deps.clock()),
+    finishedAt: null,
+  };
+  let end: Readonly<{
+    status: 'complete' | 'cancelled' | 'error';
+    verdict: RunFinished['verdict'];
+    error: string | null;
+  }>;
   try {
     await db.runs.markRunning(runId, identity, deps.clock());
-    const done = new Set((await db.results.doneKeys(runId)).map(([questionId, repeatIndex]) => resultKey(questionId, repeatIndex)));
+    const done = new Set(
+      (await db.results.doneKeys(runId)).map(([questionId, repeatIndex]) => resultKey(questionId, repeatIndex)),
+    );
     const tally: Tally = await db.results.tally(runId);
     const progress = new ProgressThrottle({
       runId,
@@ -110,8 +120,18 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
           }
           await writer.write(row);
           for (const call of row.judgeCalls) observed.judgeCall(call);
-          addToTally(tally, { status: row.status, score: row.score, passed: row.passed, targetFailed: row.response === null });
-          progress.record({ questionId: row.questionId, repeatIndex: row.repeatIndex, status: row.status, score: row.score });
+          addToTally(tally, {
+            status: row.status,
+            score: row.score,
+            passed: row.passed,
+            targetFailed: row.response === null,
+          });
+          progress.record({
+            questionId: row.questionId,
+            repeatIndex: row.repeatIndex,
+            status: row.status,
+            score: row.score,
+          });
         } catch (error) {
           // A cancel drops the questions in flight: nothing half-graded is stored.
           if (signal.aborted) return;
@@ -125,8 +145,17 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
     else {
       // The verdict reads what was stored, so a resumed run counts the questions of every process that worked on it.
       const stored = await db.results.tally(runId);
-      const verdict = computeVerdict({ tally: stored, total: run.total, gate: plan.target.gate, questionPassThreshold: plan.passThreshold });
-      end = { status: 'complete', verdict: await withJudgeAdvisory(verdict, db, deps.workspace, plan, runId), error: null };
+      const verdict = computeVerdict({
+        tally: stored,
+        total: run.total,
+        gate: plan.target.gate,
+        questionPassThreshold: plan.passThreshold,
+      });
+      end = {
+        status: 'complete',
+        verdict: await withJudgeAdvisory(verdict, db, deps.workspace, plan, runId),
+        error: null,
+      };
     }
   } catch (error) {
     end = { status: 'error', verdict: null, error: errorText(error) };

@@ -44,7 +44,12 @@ export type HeldLock = Readonly<{ release(): Promise<void> }>;
  * Takes the target's lock for `runId`. An existing lock is replaced when its heartbeat is stale, or when its
  * process is dead on this host; otherwise RunConflictError. The heartbeat runs until release().
  */
-export async function acquireRunLock(db: StoreApi, targetId: string, runId: string, options: LockOptions): Promise<HeldLock> {
+export async function acquireRunLock(
+  db: StoreApi,
+  targetId: string,
+  runId: string,
+  options: LockOptions,
+): Promise<HeldLock> {
   const pid = options.pid ?? process.pid;
   const host = options.host ?? hostname();
   const isAlive = options.isAlive ?? processAlive;

@@ -72,12 +72,18 @@ export class RunServices {
       name: provider.name,
       kind: provider.kind,
       listModels: (signal) => provider.listModels(signal),
-      chat: (request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> => limiter.run((attemptSignal) => provider.chat(request, attemptSignal), signal, counter),
+      chat: (request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> =>
+        limiter.run((attemptSignal) => provider.chat(request, attemptSignal), signal, counter),
     };
   }
 
   /** Any call (an external agent, say) under the named limiter, with the workspace's retry and timeout settings. */
-  call<T>(limiterName: string, fn: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, counter: AttemptCounter): Promise<T> {
+  call<T>(
+    limiterName: string,
+    fn: (signal: AbortSignal) => Promise<T>,
+    signal: AbortSignal,
+    counter: AttemptCounter,
+  ): Promise<T> {
     return this.limiter(limiterName).run(fn, signal, counter);
   }
 
@@ -89,7 +95,8 @@ export class RunServices {
     const client: JudgeClient | undefined = ref && {
       provider: ref.provider,
       model: ref.model,
-      chat: (request, signal) => this.limited(ref.provider, { attempts: 0, retries: 0 }).chat({ ...request, model: ref.model }, signal),
+      chat: (request, signal) =>
+        this.limited(ref.provider, { attempts: 0, retries: 0 }).chat({ ...request, model: ref.model }, signal),
     };
     this.judges.set(graderId, client);
     return client;
@@ -104,7 +111,10 @@ export class RunServices {
   private limiter(name: string): ProviderLimiter {
     let limiter = this.limiters.get(name);
     if (!limiter) {
-      limiter = this.options.limiters.get(name, limiterSettings(this.options.workspace.config.settings, this.options.concurrency));
+      limiter = this.options.limiters.get(
+        name,
+        limiterSettings(this.options.workspace.config.settings, this.options.concurrency),
+      );
       this.limiters.set(name, limiter);
     }
     return limiter;

@@ -18,6 +18,8 @@ export function shardOf(questionId: string, count: number): number {
   return (digest.readUInt32BE(0) % count) + 1;
 }
 
-export const inShard = (questionId: string, shard: ShardSpec | null): boolean => shard === null || shardOf(questionId, shard.count) === shard.index;
+export const inShard = (questionId: string, shard: ShardSpec | null): boolean =>
+  shard === null || shardOf(questionId, shard.count) === shard.index;
 
-export const formatShard = (shard: ShardSpec | null): string | null => (shard === null ? null : `${shard.index}/${shard.count}`);
+export const formatShard = (shard: ShardSpec | null): string | null =>
+  shard === null ? null : `${shard.index}/${shard.count}`;

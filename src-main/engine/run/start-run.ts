@@ -27,24 +27,45 @@ export function newRunId(now: number): string {
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
-const concurrencyOf = (deps: RunDeps, requested: number | undefined) => requested ?? deps.workspace.config.settings.concurrency;
+const concurrencyOf = (deps: RunDeps, requested: number | undefined) =>
+  requested ?? deps.workspace.config.settings.concurrency;
 
 function servicesFor(deps: RunDeps, concurrency: number): RunServices {
-  return new RunServices({ workspace: deps.workspace, concurrency, limiters: deps.limiters, makeProvider: deps.makeProvider, recorder: deps.recorder });
+  return new RunServices({
+    workspace: deps.workspace,
+    concurrency,
+    limiters: deps.limiters,
+    makeProvider: deps.makeProvider,
+    recorder: deps.recorder,
+  });
 }
 
 /** The plan with another system prompt: the optimizer measures candidates without writing aieval.yaml. */
-const withPrompt = (plan: RunPlan, prompt: string | undefined): RunPlan => (prompt === undefined ? plan : { ...plan, target: { ...plan.target, system_prompt: prompt } });
+const withPrompt = (plan: RunPlan, prompt: string | undefined): RunPlan =>
+  prompt === undefined ? plan : { ...plan, target: { ...plan.target, system_prompt: prompt } };
 
 function* pendingItems(plan: RunPlan, done: ReadonlySet<string>): Generator<WorkItem> {
   for (const item of planItems(plan)) if (!done.has(resultKey(item.question.id, item.repeatIndex))) yield item;
 }
 
 export async function startRun(request: RunRequest, deps: RunDeps, signal: AbortSignal): Promise<StartedRun> {
-  const plan = withPrompt(planRun(deps.workspace, request.targetId, request.selection, deps.graders, deps.trusted), request.systemPrompt?.prompt);
-  if (plan.total === 0) throw new PlanError(`target "${plan.target.id}": nothing to run (the selection or shard holds no question)`);
+  const plan = withPrompt(
+    planRun(deps.workspace, request.targetId, request.selection, deps.graders, deps.trusted),
+    request.systemPrompt?.prompt,
+  );
+  if (plan.total === 0)
+    throw new PlanError(`target "${plan.target.id}": nothing to run (the selection or shard holds no question)`);
   const variant = request.systemPrompt?.variant;
-  const identity = { ...buildIdentity({ workspace: deps.workspace, plan, source: request.source, appVersion: deps.appVersion, judgeTemplates: deps.judgeTemplates() }), ...(variant ? { promptVariant: variant } : {}) };
+  const identity = {
+    ...buildIdentity({
+      workspace: deps.workspace,
+      plan,
+      source: request.source,
+      appVersion: deps.appVersion,
+      judgeTemplates: deps.judgeTemplates(),
+    }),
+    ...(variant ? { promptVariant: variant } : {}),
+  };
   const runId = newRunId(deps.clock());
   const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
   try {
@@ -82,16 +103,31 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
 }
 
 /** Continues an interrupted (crashed, cancelled or failed) run, skipping every question that already has a result. */
-export async function resumeRun(runId: string, deps: RunDeps, options: Readonly<{ concurrency?: number }>, signal: AbortSignal): Promise<StartedRun> {
+export async function resumeRun(
+  runId: string,
+  deps: RunDeps,
+  options: Readonly<{ concurrency?: number }>,
+  signal: AbortSignal,
+): Promise<StartedRun> {
   const run = await deps.db.runs.get(runId);
   if (!run) throw new PlanError(`no run "${runId}" in this workspace's store`);
   if (run.status === 'complete') throw new PlanError(`run ${runId} is already complete; start a new run instead`);
-  if (run.identity.regradeOf !== null) throw new PlanError(`run ${runId} is a regrade; regrade run ${run.identity.regradeOf} again instead`);
+  if (run.identity.regradeOf !== null)
+    throw new PlanError(`run ${runId} is a regrade; regrade run ${run.identity.regradeOf} again instead`);
   const planned = planRun(deps.workspace, run.targetId, run.identity.selection, deps.graders, deps.trusted);
   const plan = withPrompt(planned, run.identity.promptVariant ? run.identity.systemPrompt : undefined);
-  const current = buildIdentity({ workspace: deps.workspace, plan, source: run.source, appVersion: deps.appVersion, judgeTemplates: deps.judgeTemplates() });
+  const current = buildIdentity({
+    workspace: deps.workspace,
+    plan,
+    source: run.source,
+    appVersion: deps.appVersion,
+    judgeTemplates: deps.judgeTemplates(),
+  });
   const drift = identityDrift(run.identity, current);
-  if (drift.length > 0) throw new PlanError(`run ${runId} cannot be resumed: the target's ${drift.join(', ')} changed since it started; start a new run`);
+  if (drift.length > 0)
+    throw new PlanError(
+      `run ${runId} cannot be resumed: the target's ${drift.join(', ')} changed since it started; start a new run`,
+    );
   const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
   const concurrency = concurrencyOf(deps, options.concurrency);
   const services = servicesFor(deps, concurrency);

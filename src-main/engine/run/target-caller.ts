@@ -30,7 +30,9 @@ export type TargetCaller = Readonly<{
 
 /** A question's input as chat turns. */
 export const questionMessages = (question: Question): ChatMessage[] =>
-  typeof question.input === 'string' ? [{ role: 'user', content: question.input }] : question.input.map((turn) => ({ ...turn }));
+  typeof question.input === 'string'
+    ? [{ role: 'user', content: question.input }]
+    : question.input.map((turn) => ({ ...turn }));
 
 /** System prompt first (when set), then the question's turns. */
 export function withSystemPrompt(systemPrompt: string, messages: readonly ChatMessage[]): ProviderMessage[] {
@@ -42,7 +44,14 @@ export function chatCaller(plan: RunPlan, services: RunServices): TargetCaller {
   return {
     async answer(messages, counter, signal) {
       const provider = services.limited(target.provider, counter);
-      const reply = await provider.chat({ model: target.model, messages: withSystemPrompt(target.system_prompt, messages), generation: target.generation }, signal);
+      const reply = await provider.chat(
+        {
+          model: target.model,
+          messages: withSystemPrompt(target.system_prompt, messages),
+          generation: target.generation,
+        },
+        signal,
+      );
       return {
         response: reply.text,
         toolCalls: undefined,

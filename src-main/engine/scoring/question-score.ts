@@ -2,7 +2,12 @@
 import type { QuestionStatus } from '../../../src-shared/model';
 import { toZeroFive } from './normalise';
 
-export type GraderScoreInput = Readonly<{ status: 'scored' | 'skipped' | 'error'; score: number | null; minScore: number; maxScore: number }>;
+export type GraderScoreInput = Readonly<{
+  status: 'scored' | 'skipped' | 'error';
+  score: number | null;
+  minScore: number;
+  maxScore: number;
+}>;
 
 export type QuestionScore = Readonly<{ status: QuestionStatus; score: number | null; passed: boolean | null }>;
 
@@ -10,8 +15,13 @@ export type QuestionScore = Readonly<{ status: QuestionStatus; score: number | n
  * Degraded when the target call failed or any grader errored; unscored when every grader skipped;
  * otherwise the mean of the graders' 0-5 scores, passing when it is ≥ the threshold.
  */
-export function scoreQuestion(graders: readonly GraderScoreInput[], passThreshold: number, targetFailed = false): QuestionScore {
-  if (targetFailed || graders.some((grader) => grader.status === 'error')) return { status: 'degraded', score: null, passed: null };
+export function scoreQuestion(
+  graders: readonly GraderScoreInput[],
+  passThreshold: number,
+  targetFailed = false,
+): QuestionScore {
+  if (targetFailed || graders.some((grader) => grader.status === 'error'))
+    return { status: 'degraded', score: null, passed: null };
   const values = graders
     .filter((grader) => grader.status === 'scored' && grader.score !== null)
     .map((grader) => toZeroFive(grader.score as number, grader.minScore, grader.maxScore));

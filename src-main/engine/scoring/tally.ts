@@ -13,7 +13,12 @@ export type Tally = {
 
 export const emptyTally = (): Tally => ({ scored: 0, unscored: 0, degraded: 0, passed: 0, errors: 0, scoreSum: 0 });
 
-export type TallyEntry = Readonly<{ status: QuestionStatus; score: number | null; passed: boolean | null; targetFailed: boolean }>;
+export type TallyEntry = Readonly<{
+  status: QuestionStatus;
+  score: number | null;
+  passed: boolean | null;
+  targetFailed: boolean;
+}>;
 
 /** Adds one question result in place; O(1) memory whatever the run's size. */
 export function addToTally(tally: Tally, entry: TallyEntry): void {

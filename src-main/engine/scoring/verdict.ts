@@ -14,7 +14,8 @@ export type VerdictInput = Readonly<{
   questionPassThreshold: number;
 }>;
 
-const fmt = (value: number, metric: Gate['metric']) => (metric === 'avg_score' ? value.toFixed(2) : `${(value * 100).toFixed(1)}%`);
+const fmt = (value: number, metric: Gate['metric']) =>
+  metric === 'avg_score' ? value.toFixed(2) : `${(value * 100).toFixed(1)}%`;
 
 export function computeVerdict({ tally, total, gate, questionPassThreshold }: VerdictInput): Verdict {
   const avg = averageScore(tally);

@@ -7,4 +7,8 @@ import * as m0005 from './0005-review-queue-order';
 
 export type Migration = Readonly<{ version: number; name: string; sql: string }>;
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005].map((m, index) => ({ version: index + 1, name: m.name, sql: m.sql }));
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005].map((m, index) => ({
+  version: index + 1,
+  name: m.name,
+  sql: m.sql,
+}));

@@ -1,7 +1,13 @@
 // Aggregates the results screens need beyond single rows: per-grader statistics of a run, computed in SQL.
 import type { Db } from '../db';
 
-export type GraderStatRow = Readonly<{ graderId: string; mean: number | null; scored: number; skipped: number; errors: number }>;
+export type GraderStatRow = Readonly<{
+  graderId: string;
+  mean: number | null;
+  scored: number;
+  skipped: number;
+  errors: number;
+}>;
 
 export class InsightsRepo {
   private readonly graderStats;

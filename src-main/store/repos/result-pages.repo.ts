@@ -11,7 +11,13 @@ export type ResultsQuery = Readonly<{
   search?: string;
   sort: ResultsSort;
 }>;
-export type CompareQuery = Readonly<{ runIdA: string; runIdB: string; onlyChanged: boolean; offset: number; limit: number }>;
+export type CompareQuery = Readonly<{
+  runIdA: string;
+  runIdB: string;
+  onlyChanged: boolean;
+  offset: number;
+  limit: number;
+}>;
 
 // Only whitelisted ORDER BY clauses reach the SQL text; every value is a bound parameter.
 const ORDER: Readonly<Record<ResultsSort, string>> = {
@@ -40,7 +46,12 @@ type PageRow = {
   preview: string | null;
 };
 type SpreadRow = { question_id: string; mean: number | null; mean_sq: number | null; n: number };
-type GraderScoreRow = { result_id: number; grader_id: string; status: 'scored' | 'skipped' | 'error'; score_0_5: number | null };
+type GraderScoreRow = {
+  result_id: number;
+  grader_id: string;
+  status: 'scored' | 'skipped' | 'error';
+  score_0_5: number | null;
+};
 type CompareDb = {
   question_id: string;
   repeat_index: number;
@@ -68,7 +79,13 @@ function filterParams(query: ResultsQuery): FilterParams {
   return { runId: query.runId, status, passed, pattern: search ? likePattern(search) : null };
 }
 
-function side(id: number | null, status: QuestionStatus | null, score: number | null, passed: number | null, response: string | null) {
+function side(
+  id: number | null,
+  status: QuestionStatus | null,
+  score: number | null,
+  passed: number | null,
+  response: string | null,
+) {
   return id === null || status === null ? null : { resultId: id, status, score, passed: bool(passed), response };
 }
 
@@ -90,7 +107,9 @@ export class ResultPagesRepo {
         ),
       ]),
     );
-    this.countFiltered = db.prepare<FilterParams, number>(`SELECT count(*) FROM question_results WHERE ${FILTER}`).pluck();
+    this.countFiltered = db
+      .prepare<FilterParams, number>(`SELECT count(*) FROM question_results WHERE ${FILTER}`)
+      .pluck();
     // Mean and spread over the repeats of only the questions on the page (the unique key indexes run_id, question_id).
     this.spreadOf = db.prepare<{ runId: string; questionIds: string }, SpreadRow>(
       `SELECT question_id, avg(score) AS mean, avg(score * score) AS mean_sq, count(score) AS n FROM question_results
@@ -106,13 +125,18 @@ export class ResultPagesRepo {
       LEFT JOIN question_results a ON a.run_id = @runIdA AND a.question_id = k.question_id AND a.repeat_index = k.repeat_index
       LEFT JOIN question_results b ON b.run_id = @runIdB AND b.question_id = k.question_id AND b.repeat_index = k.repeat_index
       WHERE @onlyChanged = 0 OR a.id IS NULL OR b.id IS NULL OR a.status IS NOT b.status OR a.passed IS NOT b.passed OR a.score IS NOT b.score`;
-    this.comparePage = db.prepare<{ runIdA: string; runIdB: string; onlyChanged: number; limit: number; offset: number }, CompareDb>(
+    this.comparePage = db.prepare<
+      { runIdA: string; runIdB: string; onlyChanged: number; limit: number; offset: number },
+      CompareDb
+    >(
       `SELECT k.question_id AS question_id, k.repeat_index AS repeat_index,
          a.id AS a_id, a.status AS a_status, a.score AS a_score, a.passed AS a_passed, a.response AS a_response,
          b.id AS b_id, b.status AS b_status, b.score AS b_score, b.passed AS b_passed, b.response AS b_response
        ${joined} ORDER BY k.question_id, k.repeat_index LIMIT @limit OFFSET @offset`,
     );
-    this.compareCount = db.prepare<{ runIdA: string; runIdB: string; onlyChanged: number }, number>(`SELECT count(*) ${joined}`).pluck();
+    this.compareCount = db
+      .prepare<{ runIdA: string; runIdB: string; onlyChanged: number }, number>(`SELECT count(*) ${joined}`)
+      .pluck();
   }
 
   page(query: ResultsQuery): { total: number; rows: ResultRow[] } {
@@ -121,7 +145,9 @@ export class ResultPagesRepo {
     const rows = this.pages.get(query.sort)!.all({ ...params, limit: query.limit, offset: query.offset }) as PageRow[];
     if (rows.length === 0) return { total, rows: [] };
     const spreads = new Map(
-      this.spreadOf.all({ runId: query.runId, questionIds: JSON.stringify([...new Set(rows.map((row) => row.question_id))]) }).map((row) => [row.question_id, row]),
+      this.spreadOf
+        .all({ runId: query.runId, questionIds: JSON.stringify([...new Set(rows.map((row) => row.question_id))]) })
+        .map((row) => [row.question_id, row]),
     );
     const graders = new Map<number, ResultRow['graders']>();
     for (const row of this.graderScoresOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) })) {

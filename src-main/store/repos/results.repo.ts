@@ -1,5 +1,12 @@
 // Question results with their grader scores, tool calls and judge calls: the transactional write and the reads.
-import type { ChatMessage, GraderResult, JudgeCall, QuestionStatus, ResultDetail, ToolCallRecord } from '../../../src-shared/model';
+import type {
+  ChatMessage,
+  GraderResult,
+  JudgeCall,
+  QuestionStatus,
+  ResultDetail,
+  ToolCallRecord,
+} from '../../../src-shared/model';
 import type { Db } from '../db';
 
 /** Everything one finished question produced, written in one transaction. */
@@ -28,7 +35,14 @@ export type NewQuestionResult = Readonly<{
 }>;
 
 /** The SQL side of scoring's Tally (same fields), so resume and the verdict read what was stored. */
-export type StoredTally = { scored: number; unscored: number; degraded: number; passed: number; errors: number; scoreSum: number };
+export type StoredTally = {
+  scored: number;
+  unscored: number;
+  degraded: number;
+  passed: number;
+  errors: number;
+  scoreSum: number;
+};
 
 export type GraderScoreCount = Readonly<{ score: number; minScore: number; maxScore: number; n: number }>;
 
@@ -202,10 +216,25 @@ export class ResultsRepo {
         insertGrader.run({ ...grader, resultId, checksJson: checks === null ? null : JSON.stringify(checks) });
       }
       for (const call of result.toolCalls ?? []) {
-        insertToolCall.run({ resultId, seq: call.seq, server: call.server, name: call.name, argsJson: JSON.stringify(call.args), result: call.result, isError: call.error ? 1 : 0 });
+        insertToolCall.run({
+          resultId,
+          seq: call.seq,
+          server: call.server,
+          name: call.name,
+          argsJson: JSON.stringify(call.args),
+          result: call.result,
+          isError: call.error ? 1 : 0,
+        });
       }
       for (const { settings, ...call } of result.judgeCalls) {
-        insertJudgeCall.run({ ...call, runId: result.runId, resultId, questionId: result.questionId, settingsJson: settings === null ? null : JSON.stringify(settings), createdAt: result.createdAt });
+        insertJudgeCall.run({
+          ...call,
+          runId: result.runId,
+          resultId,
+          questionId: result.questionId,
+          settingsJson: settings === null ? null : JSON.stringify(settings),
+          createdAt: result.createdAt,
+        });
       }
       return resultId;
     };
@@ -221,7 +250,11 @@ export class ResultsRepo {
               coalesce(sum(CASE WHEN status = 'scored' THEN score END), 0) AS scoreSum
        FROM question_results WHERE run_id = @runId`,
     );
-    this.selectKeys = db.prepare<{ runId: string }, [string, number]>('SELECT question_id, repeat_index FROM question_results WHERE run_id = @runId').raw();
+    this.selectKeys = db
+      .prepare<{ runId: string }, [string, number]>(
+        'SELECT question_id, repeat_index FROM question_results WHERE run_id = @runId',
+      )
+      .raw();
     this.selectScoreCounts = db.prepare<{ runId: string; graderId: string }, GraderScoreCount>(
       `SELECT g.score AS score, g.min_score AS minScore, g.max_score AS maxScore, count(*) AS n
        FROM grader_results g JOIN question_results q ON q.id = g.result_id
@@ -251,7 +284,9 @@ export class ResultsRepo {
   }
 
   tally(runId: string): StoredTally {
-    return this.selectTally.get({ runId }) ?? { scored: 0, unscored: 0, degraded: 0, passed: 0, errors: 0, scoreSum: 0 };
+    return (
+      this.selectTally.get({ runId }) ?? { scored: 0, unscored: 0, degraded: 0, passed: 0, errors: 0, scoreSum: 0 }
+    );
   }
 
   /** [question_id, repeat_index] of every stored result of a run: what `--resume` skips. */
@@ -278,7 +313,11 @@ export class ResultsRepo {
     if (rows.length === 0) return [];
     const ids = JSON.stringify(rows.map((row) => row.id));
     const graders = groupBy(this.gradersOf.all({ ids }), (row) => row.result_id);
-    const judgeCalls = withJudgeCalls ? groupBy(this.judgeCallsOf.all({ ids }), (row) => row.result_id) : new Map<number, JudgeRowDb[]>();
-    return rows.map((row) => toDetail(row, (graders.get(row.id) ?? []).map(toGrader), (judgeCalls.get(row.id) ?? []).map(toJudgeCall)));
+    const judgeCalls = withJudgeCalls
+      ? groupBy(this.judgeCallsOf.all({ ids }), (row) => row.result_id)
+      : new Map<number, JudgeRowDb[]>();
+    return rows.map((row) =>
+      toDetail(row, (graders.get(row.id) ?? []).map(toGrader), (judgeCalls.get(row.id) ?? []).map(toJudgeCall)),
+    );
   }
 }

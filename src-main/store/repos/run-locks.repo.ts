@@ -1,9 +1,23 @@
 // The per-target run lock (run_locks): one run per target at a time, across processes, by compare-and-swap.
 import type { Db } from '../db';
 
-export type RunLock = Readonly<{ targetId: string; runId: string; pid: number; host: string; acquiredAt: number; heartbeatAt: number }>;
+export type RunLock = Readonly<{
+  targetId: string;
+  runId: string;
+  pid: number;
+  host: string;
+  acquiredAt: number;
+  heartbeatAt: number;
+}>;
 
-type LockRow = { target_id: string; run_id: string; pid: number; host: string; acquired_at: number; heartbeat_at: number };
+type LockRow = {
+  target_id: string;
+  run_id: string;
+  pid: number;
+  host: string;
+  acquired_at: number;
+  heartbeat_at: number;
+};
 
 const toLock = (row: LockRow): RunLock => ({
   targetId: row.target_id,
@@ -49,7 +63,16 @@ export class RunLocksRepo {
   }
 
   /** Takes the lock if it is free (`expectRunId` null) or still held by `expectRunId`; false when someone was faster. */
-  take(input: Readonly<{ targetId: string; runId: string; pid: number; host: string; now: number; expectRunId: string | null }>): boolean {
+  take(
+    input: Readonly<{
+      targetId: string;
+      runId: string;
+      pid: number;
+      host: string;
+      now: number;
+      expectRunId: string | null;
+    }>,
+  ): boolean {
     const { expectRunId, ...lock } = input;
     const result = expectRunId === null ? this.insertFree.run(lock) : this.replaceHeld.run({ ...lock, expectRunId });
     return result.changes === 1;

@@ -1,5 +1,15 @@
 // The runs table: a run's row from creation to verdict, run lists, and the trend queries (sparklines, dashboard).
-import { runIdentity, verdict as verdictSchema, type HistoryPoint, type RunIdentity, type RunSource, type RunStatus, type RunSummary, type Verdict, type WeekStats } from '../../../src-shared/model';
+import {
+  runIdentity,
+  verdict as verdictSchema,
+  type HistoryPoint,
+  type RunIdentity,
+  type RunSource,
+  type RunStatus,
+  type RunSummary,
+  type Verdict,
+  type WeekStats,
+} from '../../../src-shared/model';
 import type { Db } from '../db';
 
 export type NewRun = Readonly<{
@@ -75,7 +85,9 @@ function parseStored<T>(schema: { parse(value: unknown): T }, text: string, what
   try {
     return schema.parse(JSON.parse(text));
   } catch (error) {
-    throw new Error(`${what} is not readable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`${what} is not readable: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -83,9 +95,30 @@ function parseStored<T>(schema: { parse(value: unknown): T }, text: string, what
 // compared variants, marked by identity.promptVariant) stay in the run list but out of sparklines and health.
 const OWN_PROMPT = "json_extract(identity_json, '$.promptVariant') IS NULL";
 
-type HistoryRow = { id: string; finished_at: number; avg_score: number | null; pass_rate: number | null; passed: number; errors: number };
-type WeekRow = { runs: number; passed: number | null; failed: number | null; avg_score: number | null; errors: number | null };
-export type LatestRun = Readonly<{ targetId: string; runId: string; finishedAt: number; passed: boolean; avgScore: number | null; passRate: number | null; errors: number }>;
+type HistoryRow = {
+  id: string;
+  finished_at: number;
+  avg_score: number | null;
+  pass_rate: number | null;
+  passed: number;
+  errors: number;
+};
+type WeekRow = {
+  runs: number;
+  passed: number | null;
+  failed: number | null;
+  avg_score: number | null;
+  errors: number | null;
+};
+export type LatestRun = Readonly<{
+  targetId: string;
+  runId: string;
+  finishedAt: number;
+  passed: boolean;
+  avgScore: number | null;
+  passRate: number | null;
+  errors: number;
+}>;
 
 export class RunsRepo {
   private readonly insertRun;
@@ -114,7 +147,11 @@ export class RunsRepo {
       'UPDATE runs SET status = @status, verdict_json = @verdictJson, error = @error, finished_at = @now, identity_json = @identityJson WHERE id = @id',
     );
     this.setIdentity = db.prepare('UPDATE runs SET identity_json = @identityJson WHERE id = @id');
-    this.countRuns = db.prepare<{ targetId: string | null }, number>('SELECT count(*) FROM runs WHERE @targetId IS NULL OR target_id = @targetId').pluck();
+    this.countRuns = db
+      .prepare<{ targetId: string | null }, number>(
+        'SELECT count(*) FROM runs WHERE @targetId IS NULL OR target_id = @targetId',
+      )
+      .pluck();
     this.pageRuns = db.prepare<{ targetId: string | null; limit: number; offset: number }, RunRow>(
       `SELECT ${SUMMARY_COLUMNS} FROM runs WHERE @targetId IS NULL OR runs.target_id = @targetId ORDER BY runs.created_at DESC, runs.id DESC LIMIT @limit OFFSET @offset`,
     );
@@ -148,7 +185,8 @@ export class RunsRepo {
     return {
       ...toSummary(row),
       identity: parseStored(runIdentity, row.identity_json, `the identity snapshot of run ${id}`),
-      verdict: row.verdict_json === null ? null : parseStored(verdictSchema, row.verdict_json, `the verdict of run ${id}`),
+      verdict:
+        row.verdict_json === null ? null : parseStored(verdictSchema, row.verdict_json, `the verdict of run ${id}`),
     };
   }
 
@@ -158,7 +196,16 @@ export class RunsRepo {
   }
 
   /** running → complete (with its verdict) | cancelled | error. */
-  finish(id: string, end: Readonly<{ status: 'complete' | 'cancelled' | 'error'; verdict: Verdict | null; error: string | null; identity: RunIdentity; now: number }>): void {
+  finish(
+    id: string,
+    end: Readonly<{
+      status: 'complete' | 'cancelled' | 'error';
+      verdict: Verdict | null;
+      error: string | null;
+      identity: RunIdentity;
+      now: number;
+    }>,
+  ): void {
     this.setFinished.run({
       id,
       status: end.status,
@@ -195,7 +242,13 @@ export class RunsRepo {
   /** Complete runs finished in [from, to): counts, pass/fail, mean avg_score and degraded questions. */
   weekStats(from: number, to: number): WeekStats {
     const row = this.selectWeek.get({ from, to });
-    return { runs: row?.runs ?? 0, passed: row?.passed ?? 0, failed: row?.failed ?? 0, avgScore: row?.avg_score ?? null, errors: row?.errors ?? 0 };
+    return {
+      runs: row?.runs ?? 0,
+      passed: row?.passed ?? 0,
+      failed: row?.failed ?? 0,
+      avgScore: row?.avg_score ?? null,
+      errors: row?.errors ?? 0,
+    };
   }
 
   /** The latest complete run of every target that has one. */

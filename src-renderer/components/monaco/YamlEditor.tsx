@@ -3,7 +3,13 @@ import { useEffect, useRef } from 'react';
 import type { WorkspaceIssue } from '../../../src-shared/model';
 import { monaco } from './monaco-setup';
 
-export type EditorMarker = Readonly<{ line: number; column: number; message: string; source: string; severity: 'error' | 'warning' }>;
+export type EditorMarker = Readonly<{
+  line: number;
+  column: number;
+  message: string;
+  source: string;
+  severity: 'error' | 'warning';
+}>;
 
 type Props = Readonly<{
   file: string;

@@ -22,8 +22,16 @@ configureMonacoYaml(monaco as unknown as Parameters<typeof configureMonacoYaml>[
   validate: true,
   schemas: [
     { uri: 'aieval://schemas/aieval.schema.json', fileMatch: ['**/aieval.yaml'], schema: aievalSchema as object },
-    { uri: 'aieval://schemas/dataset.schema.json', fileMatch: ['**/datasets/*.yaml', '**/datasets/*.yml'], schema: datasetSchema as object },
-    { uri: 'aieval://schemas/rubric.schema.json', fileMatch: ['**/rubrics/*.yaml', '**/rubrics/*.yml'], schema: rubricSchema as object },
+    {
+      uri: 'aieval://schemas/dataset.schema.json',
+      fileMatch: ['**/datasets/*.yaml', '**/datasets/*.yml'],
+      schema: datasetSchema as object,
+    },
+    {
+      uri: 'aieval://schemas/rubric.schema.json',
+      fileMatch: ['**/rubrics/*.yaml', '**/rubrics/*.yml'],
+      schema: rubricSchema as object,
+    },
   ],
 });
 

@@ -26,43 +26,70 @@ export function DatasetEditor({ id }: { id: string }) {
             <span className="muted">
               {' '}
               · v{open.dataset.version} · {open.dataset.questions.filter((q) => !q.disabled).length} questions
-              {open.dataset.questions.some((q) => q.disabled) && ` (${open.dataset.questions.filter((q) => q.disabled).length} disabled)`}
+              {open.dataset.questions.some((q) => q.disabled) &&
+                ` (${open.dataset.questions.filter((q) => q.disabled).length} disabled)`}
             </span>
           )}
         </div>
         <div className="toolbar-actions">
           {error && <span className="badge fail">{error}</span>}
-          <button className="button" onClick={() => setShowTable(!showTable)} aria-pressed={showTable} data-testid="toggle-table">
+          <button
+            className="button"
+            onClick={() => setShowTable(!showTable)}
+            aria-pressed={showTable}
+            data-testid="toggle-table"
+          >
             {showTable ? 'Hide table' : 'Show table'}
           </button>
-          <button className="button primary" onClick={() => void saveRequested()} disabled={!dirty || saving} data-testid="save-dataset" title="Save (Ctrl+S)">
+          <button
+            className="button primary"
+            onClick={() => void saveRequested()}
+            disabled={!dirty || saving}
+            data-testid="save-dataset"
+            title="Save (Ctrl+S)"
+          >
             {saving ? 'Saving…' : 'Save'}
           </button>
         </div>
       </header>
       <div className="editor-body">
-      <YamlEditor
-        file={open.file}
-        value={draft}
-        serverIssues={liveIssues}
-        onChange={draftEdited}
-        onSave={() => void saveRequested()}
-        onMarkers={setMarkers}
-        revealLine={revealLine}
-      />
-      {showTable && <QuestionTable />}
+        <YamlEditor
+          file={open.file}
+          value={draft}
+          serverIssues={liveIssues}
+          onChange={draftEdited}
+          onSave={() => void saveRequested()}
+          onMarkers={setMarkers}
+          revealLine={revealLine}
+        />
+        {showTable && <QuestionTable />}
       </div>
       <div className="problems" data-testid="problems">
         <div className="problems-title">
           Problems <span className="badge">{problems.length}</span>
         </div>
         {problems.length === 0 ? (
-          <p className="muted problems-empty">No problems: the file matches the dataset schema and its references resolve.</p>
+          <p className="muted problems-empty">
+            No problems: the file matches the dataset schema and its references resolve.
+          </p>
         ) : (
           <ul className="issues">
             {problems.map((marker, index) => (
-              <li key={index} onClick={() => setRevealLine(marker.line)} title={formatIssue({ file: open.file, line: marker.line, column: marker.column, path: '', message: marker.message, severity: marker.severity })}>
-                <span className={`badge ${marker.severity === 'error' ? 'fail' : 'degraded'}`}>{marker.severity === 'error' ? '✕ error' : '! warning'}</span>
+              <li
+                key={index}
+                onClick={() => setRevealLine(marker.line)}
+                title={formatIssue({
+                  file: open.file,
+                  line: marker.line,
+                  column: marker.column,
+                  path: '',
+                  message: marker.message,
+                  severity: marker.severity,
+                })}
+              >
+                <span className={`badge ${marker.severity === 'error' ? 'fail' : 'degraded'}`}>
+                  {marker.severity === 'error' ? '✕ error' : '! warning'}
+                </span>
                 <span className="mono muted">
                   {marker.line}:{marker.column}
                 </span>

@@ -15,7 +15,12 @@ export function DatasetsPage({ datasetId }: { datasetId: string | undefined }) {
         <div className="split-list-title">Datasets</div>
         {list?.length === 0 && <p className="muted">No datasets yet. Add a YAML file under datasets/.</p>}
         {list?.map((dataset) => (
-          <a key={dataset.id} href={hrefFor('datasets', dataset.id)} aria-current={dataset.id === selected ? 'page' : undefined} data-testid={`dataset-${dataset.id}`}>
+          <a
+            key={dataset.id}
+            href={hrefFor('datasets', dataset.id)}
+            aria-current={dataset.id === selected ? 'page' : undefined}
+            data-testid={`dataset-${dataset.id}`}
+          >
             <span>{dataset.id}</span>
             {dataset.errorCount > 0 ? (
               <span className="badge fail" title={`${dataset.errorCount} errors`}>
@@ -27,7 +32,11 @@ export function DatasetsPage({ datasetId }: { datasetId: string | undefined }) {
           </a>
         ))}
       </aside>
-      {selected ? <DatasetEditor key={selected} id={selected} /> : <div className="page empty">Pick a dataset on the left.</div>}
+      {selected ? (
+        <DatasetEditor key={selected} id={selected} />
+      ) : (
+        <div className="page empty">Pick a dataset on the left.</div>
+      )}
     </div>
   );
 }

@@ -26,13 +26,28 @@ export function QuestionTable() {
               {row.split && <span className="badge">{row.split}</span>}
               {row.disabled && <span className="badge">disabled</span>}
               <span className="question-actions">
-                <button className="icon-button" onClick={() => draftEdited(moveQuestion(draft, row.index, -1))} disabled={row.index === 0} aria-label={`Move ${row.id} up`}>
+                <button
+                  className="icon-button"
+                  onClick={() => draftEdited(moveQuestion(draft, row.index, -1))}
+                  disabled={row.index === 0}
+                  aria-label={`Move ${row.id} up`}
+                >
                   ↑
                 </button>
-                <button className="icon-button" onClick={() => draftEdited(moveQuestion(draft, row.index, 1))} disabled={row.index === rows.length - 1} aria-label={`Move ${row.id} down`}>
+                <button
+                  className="icon-button"
+                  onClick={() => draftEdited(moveQuestion(draft, row.index, 1))}
+                  disabled={row.index === rows.length - 1}
+                  aria-label={`Move ${row.id} down`}
+                >
                   ↓
                 </button>
-                <button className="icon-button" onClick={() => draftEdited(toggleDisabled(draft, row.index))} aria-label={row.disabled ? `Enable ${row.id}` : `Disable ${row.id}`} data-testid={`toggle-${row.id}`}>
+                <button
+                  className="icon-button"
+                  onClick={() => draftEdited(toggleDisabled(draft, row.index))}
+                  aria-label={row.disabled ? `Enable ${row.id}` : `Disable ${row.id}`}
+                  data-testid={`toggle-${row.id}`}
+                >
                   {row.disabled ? 'Enable' : 'Disable'}
                 </button>
               </span>
@@ -40,7 +55,11 @@ export function QuestionTable() {
             {row.turns.length <= 1 ? (
               <div className="question-input">{row.turns[0]?.content ?? ''}</div>
             ) : (
-              <button className="link-button" onClick={() => setOpenTranscript(openTranscript === row.id ? undefined : row.id)} aria-expanded={openTranscript === row.id}>
+              <button
+                className="link-button"
+                onClick={() => setOpenTranscript(openTranscript === row.id ? undefined : row.id)}
+                aria-expanded={openTranscript === row.id}
+              >
                 {openTranscript === row.id ? '▾' : '▸'} {row.turns.length} turns: {row.turns.at(-1)?.content}
               </button>
             )}

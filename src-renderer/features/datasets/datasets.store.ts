@@ -71,4 +71,5 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
   },
 }));
 
-export const isDirty = (state: Pick<DatasetsState, 'open' | 'draft'>) => state.open !== undefined && state.open.text !== state.draft;
+export const isDirty = (state: Pick<DatasetsState, 'open' | 'draft'>) =>
+  state.open !== undefined && state.open.text !== state.draft;

@@ -2,7 +2,14 @@
 import { isMap, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
 import { preserveOriginalLines } from '../../../src-shared/text/preserve-lines';
 
-export type QuestionRow = Readonly<{ index: number; id: string; turns: readonly { role: string; content: string }[]; disabled: boolean; tags: readonly string[]; split: string | null }>;
+export type QuestionRow = Readonly<{
+  index: number;
+  id: string;
+  turns: readonly { role: string; content: string }[];
+  disabled: boolean;
+  tags: readonly string[];
+  split: string | null;
+}>;
 
 function questionsOf(doc: Document): YAMLSeq | undefined {
   const node = doc.get('questions', true);
@@ -18,7 +25,12 @@ export function questionRows(text: string): QuestionRow[] | undefined {
   return questions.map((raw, index) => {
     const q = (raw ?? {}) as Record<string, unknown>;
     const input = q.input;
-    const turns = typeof input === 'string' ? [{ role: 'user', content: input }] : Array.isArray(input) ? (input as { role: string; content: string }[]) : [];
+    const turns =
+      typeof input === 'string'
+        ? [{ role: 'user', content: input }]
+        : Array.isArray(input)
+          ? (input as { role: string; content: string }[])
+          : [];
     return {
       index,
       id: typeof q.id === 'string' ? q.id : `(question ${index + 1})`,

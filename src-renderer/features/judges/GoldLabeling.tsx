@@ -15,7 +15,12 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
     api['judges.goldItems']({ grader }).then(
       (gold) => {
         setItems(gold);
-        setIndex(Math.max(0, gold.findIndex((item) => item.human_label === null)));
+        setIndex(
+          Math.max(
+            0,
+            gold.findIndex((item) => item.human_label === null),
+          ),
+        );
       },
       (reason: unknown) => setError(String(reason)),
     );
@@ -32,10 +37,17 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const inTextField = ['INPUT', 'TEXTAREA', 'SELECT'].includes((event.target as HTMLElement).tagName);
-      const action = actionFor({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, inTextField });
+      const action = actionFor({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        inTextField,
+      });
       if (!action || !items) return;
       if (action.kind === 'verdict') void label(action.verdict);
-      else if (action.kind === 'move') setIndex((i) => Math.max(0, Math.min(items.length - 1, i + (action.direction === 'next' ? 1 : -1))));
+      else if (action.kind === 'move')
+        setIndex((i) => Math.max(0, Math.min(items.length - 1, i + (action.direction === 'next' ? 1 : -1))));
       else return;
       event.preventDefault();
     };
@@ -52,7 +64,8 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
         <div>
           <h1>Label {grader}</h1>
           <p>
-            Decide whether each response passes, before you see the judge’s verdict. <span className="kbd">p</span> <span className="kbd">f</span> <span className="kbd">d</span> label, <span className="kbd">j</span>{' '}
+            Decide whether each response passes, before you see the judge’s verdict. <span className="kbd">p</span>{' '}
+            <span className="kbd">f</span> <span className="kbd">d</span> label, <span className="kbd">j</span>{' '}
             <span className="kbd">k</span> move.
           </p>
         </div>
@@ -82,7 +95,14 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
           </div>
           <div className="segmented" role="radiogroup" aria-label="Your label">
             {(['pass', 'fail', 'defer'] as const).map((verdict) => (
-              <button key={verdict} role="radio" aria-checked={item.human_label === verdict} className="button" onClick={() => void label(verdict)} data-testid={`gold-${verdict}`}>
+              <button
+                key={verdict}
+                role="radio"
+                aria-checked={item.human_label === verdict}
+                className="button"
+                onClick={() => void label(verdict)}
+                data-testid={`gold-${verdict}`}
+              >
                 {verdict}
               </button>
             ))}

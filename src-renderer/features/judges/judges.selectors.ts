@@ -28,7 +28,10 @@ export function rateWithInterval(rate: number | null, ci: readonly [number, numb
 const SEVERITY: readonly TrustState[] = ['failing', 'stale', 'insufficient', 'unvalidated', 'trusted'];
 
 /** The least trusted state among a target's judges (for the portfolio badge); undefined when it has no judge. */
-export function weakestTrust(graderIds: readonly string[], trust: Readonly<Record<string, { state: TrustState }>>): TrustState | undefined {
+export function weakestTrust(
+  graderIds: readonly string[],
+  trust: Readonly<Record<string, { state: TrustState }>>,
+): TrustState | undefined {
   const states = graderIds.map((id) => trust[id]?.state).filter((state): state is TrustState => state !== undefined);
   return SEVERITY.find((state) => states.includes(state));
 }

@@ -32,7 +32,9 @@ export const useJudges = create<JudgesState>((set, get) => ({
     set({ busy: grader, message: undefined, error: undefined });
     try {
       const result = await api['judges.sample']({ grader, n });
-      set({ message: `${grader}: sampled ${result.items.length} of ${result.population} judge calls (${result.added} new, seed ${result.seed}).` });
+      set({
+        message: `${grader}: sampled ${result.items.length} of ${result.population} judge calls (${result.added} new, seed ${result.seed}).`,
+      });
       await get().judgesRequested();
     } catch (error) {
       set({ error: messageOf(error) });
@@ -44,7 +46,9 @@ export const useJudges = create<JudgesState>((set, get) => ({
     set({ busy: grader, message: undefined, error: undefined });
     try {
       const result = await api['judges.validate']({ grader });
-      set({ message: `${grader}: ${result.state} (TPR ${result.tpr ?? '—'}, TNR ${result.tnr ?? '—'}; ${result.n_pos} human passes, ${result.n_neg} human fails).` });
+      set({
+        message: `${grader}: ${result.state} (TPR ${result.tpr ?? '—'}, TNR ${result.tnr ?? '—'}; ${result.n_pos} human passes, ${result.n_neg} human fails).`,
+      });
       await get().judgesRequested();
     } catch (error) {
       set({ error: messageOf(error) });

@@ -24,7 +24,9 @@ export function PortfolioPage() {
       <header className="page-header">
         <div>
           <h1>Targets</h1>
-          <p>Each target is a model with a system prompt (chat) or with tools (agent), scored on its dataset and gated.</p>
+          <p>
+            Each target is a model with a system prompt (chat) or with tools (agent), scored on its dataset and gated.
+          </p>
         </div>
         <a className="button" href={hrefFor('targets', 'new')} data-testid="new-target">
           + New target
@@ -36,9 +38,21 @@ export function PortfolioPage() {
           Could not start the run: {startError}
         </div>
       )}
-      {targets?.length === 0 && <div className="empty">No targets yet. Add one under <code>targets:</code> in aieval.yaml.</div>}
+      {targets?.length === 0 && (
+        <div className="empty">
+          No targets yet. Add one under <code>targets:</code> in aieval.yaml.
+        </div>
+      )}
       <div className="cards" data-testid="portfolio">
-        {targets?.map((target) => <TargetCard key={target.id} target={target} health={health[target.id]} history={history[target.id] ?? []} trust={weakestTrust(target.graders, trust)} />)}
+        {targets?.map((target) => (
+          <TargetCard
+            key={target.id}
+            target={target}
+            health={health[target.id]}
+            history={history[target.id] ?? []}
+            trust={weakestTrust(target.graders, trust)}
+          />
+        ))}
       </div>
     </div>
   );

@@ -9,7 +9,12 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { ago, pct } from '../../components/format';
 import { useRuns } from '../runs/runs.store';
 
-type Props = Readonly<{ target: TargetSummary; health: TargetHealth | undefined; history: readonly HistoryPoint[]; trust: TrustState | undefined }>;
+type Props = Readonly<{
+  target: TargetSummary;
+  health: TargetHealth | undefined;
+  history: readonly HistoryPoint[];
+  trust: TrustState | undefined;
+}>;
 
 export function TargetCard({ target, health, history, trust }: Props) {
   const runRequested = useRuns((state) => state.runRequested);
@@ -44,11 +49,20 @@ export function TargetCard({ target, health, history, trust }: Props) {
       </div>
       <div className="card-score">
         {byPassRate ? (
-          <ScoreMeter value={health?.passRate ?? null} max={1} threshold={target.gate.threshold} format={(v) => pct(v)} />
+          <ScoreMeter
+            value={health?.passRate ?? null}
+            max={1}
+            threshold={target.gate.threshold}
+            format={(v) => pct(v)}
+          />
         ) : (
           <ScoreMeter value={health?.avgScore ?? null} max={5} threshold={target.gate.threshold} />
         )}
-        <Sparkline values={history.map((p) => (byPassRate ? p.passRate : p.avgScore))} max={byPassRate ? 1 : 5} label={`${target.id} trend`} />
+        <Sparkline
+          values={history.map((p) => (byPassRate ? p.passRate : p.avgScore))}
+          max={byPassRate ? 1 : 5}
+          label={`${target.id} trend`}
+        />
       </div>
       <div className="card-meta">
         <span>
@@ -56,7 +70,11 @@ export function TargetCard({ target, health, history, trust }: Props) {
         </span>
         <span className={health?.errors ? 'error-count' : ''}>{health?.errors ?? 0} errors</span>
         {trust && (
-          <a href={hrefFor('judges')} title="Trust of this target's LLM judges, validated against your labels" data-testid={`trust-${target.id}`}>
+          <a
+            href={hrefFor('judges')}
+            title="Trust of this target's LLM judges, validated against your labels"
+            data-testid={`trust-${target.id}`}
+          >
             <StatusBadge status={trustLook(trust).status} label={`judges ${trustLook(trust).label}`} />
           </a>
         )}
@@ -75,7 +93,12 @@ export function TargetCard({ target, health, history, trust }: Props) {
             Edit
           </a>
         </span>
-        <button className="button primary" onClick={() => void start()} disabled={Boolean(health?.runningRunId)} data-testid={`run-${target.id}`}>
+        <button
+          className="button primary"
+          onClick={() => void start()}
+          disabled={Boolean(health?.runningRunId)}
+          data-testid={`run-${target.id}`}
+        >
           ▶ Run
         </button>
       </div>

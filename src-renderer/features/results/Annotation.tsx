@@ -30,14 +30,34 @@ export function Annotation({ resultId }: { resultId: number }) {
       <h3>Your verdict</h3>
       <div className="segmented" role="radiogroup" aria-label="Verdict">
         {VERDICTS.map(([value, text]) => (
-          <button key={value} role="radio" aria-checked={label?.verdict === value} className="button" onClick={() => void submit({ verdict: value })} data-testid={`annotate-${value}`}>
+          <button
+            key={value}
+            role="radio"
+            aria-checked={label?.verdict === value}
+            className="button"
+            onClick={() => void submit({ verdict: value })}
+            data-testid={`annotate-${value}`}
+          >
             {text}
           </button>
         ))}
       </div>
-      <textarea className="notes" rows={3} placeholder="Notes: why, what a good answer says…" value={notes} onChange={(e) => setNotes(e.target.value)} aria-label="Notes" data-testid="annotation-notes" />
+      <textarea
+        className="notes"
+        rows={3}
+        placeholder="Notes: why, what a good answer says…"
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        aria-label="Notes"
+        data-testid="annotation-notes"
+      />
       <div className="toolbar">
-        <button className="button" onClick={() => void submit({ notes })} disabled={notes === (label?.notes ?? '')} data-testid="save-notes">
+        <button
+          className="button"
+          onClick={() => void submit({ notes })}
+          disabled={notes === (label?.notes ?? '')}
+          data-testid="save-notes"
+        >
           Save notes
         </button>
         {saved && <span className="muted">{saved}</span>}

@@ -33,7 +33,10 @@ function RunLabel({ runId }: { runId: string }) {
 
 export function ComparePage({ runIdA, runIdB }: { runIdA: string; runIdB: string }) {
   const [onlyChanged, setOnlyChanged] = useState(true);
-  const fetchPage = useCallback((offset: number, limit: number) => api['runs.compare']({ runIdA, runIdB, onlyChanged, offset, limit }), [runIdA, runIdB, onlyChanged]);
+  const fetchPage = useCallback(
+    (offset: number, limit: number) => api['runs.compare']({ runIdA, runIdB, onlyChanged, offset, limit }),
+    [runIdA, runIdB, onlyChanged],
+  );
   const { total, error, rowAt } = usePagedRows<CompareRow>(fetchPage, `${runIdA}|${runIdB}|${onlyChanged}`);
   const rows = Array.from({ length: Math.min(total ?? 0, 500) }, (_, i) => rowAt(i));
   return (
@@ -46,19 +49,37 @@ export function ComparePage({ runIdA, runIdB }: { runIdA: string; runIdB: string
           </p>
         </div>
         <label className="checkbox">
-          <input type="checkbox" checked={onlyChanged} onChange={(e) => setOnlyChanged(e.target.checked)} data-testid="only-changed" /> Show only changed
+          <input
+            type="checkbox"
+            checked={onlyChanged}
+            onChange={(e) => setOnlyChanged(e.target.checked)}
+            data-testid="only-changed"
+          />{' '}
+          Show only changed
         </label>
       </header>
       {error && <div className="banner error">{error}</div>}
-      {total === 0 && <div className="empty" data-testid="compare-empty">{onlyChanged ? 'No question changed between these runs.' : 'These runs share no question.'}</div>}
+      {total === 0 && (
+        <div className="empty" data-testid="compare-empty">
+          {onlyChanged ? 'No question changed between these runs.' : 'These runs share no question.'}
+        </div>
+      )}
       {(total ?? 0) > 500 && <p className="muted">Showing the first 500 of {total} rows.</p>}
       <div className="compare-grid" data-testid="compare-grid">
         {rows.map((row, index) =>
           row ? (
-            <article key={`${row.questionId}#${row.repeatIndex}`} className="compare-row" data-testid={`compare-${row.questionId}`}>
+            <article
+              key={`${row.questionId}#${row.repeatIndex}`}
+              className="compare-row"
+              data-testid={`compare-${row.questionId}`}
+            >
               <header>
                 <span className="mono">{row.questionId}</span>
-                <span className={`num delta ${row.delta === null ? '' : row.delta > 0 ? 'up' : row.delta < 0 ? 'down' : ''}`}>{delta(row.delta)}</span>
+                <span
+                  className={`num delta ${row.delta === null ? '' : row.delta > 0 ? 'up' : row.delta < 0 ? 'down' : ''}`}
+                >
+                  {delta(row.delta)}
+                </span>
               </header>
               {side(row.a)}
               {side(row.b)}

@@ -11,7 +11,10 @@ export function ExportButton({ runId }: { runId: string }) {
       setState(
         outcome.problems.length
           ? { busy: false, failed: true, text: `Not exported: ${outcome.problems.join('; ')}` }
-          : { busy: false, text: `Wrote ${outcome.files.map((f) => f.path.split('/').pop()).join(' and ')} to ${outcome.folder}` },
+          : {
+              busy: false,
+              text: `Wrote ${outcome.files.map((f) => f.path.split('/').pop()).join(' and ')} to ${outcome.folder}`,
+            },
       );
     } catch (error) {
       setState({ busy: false, failed: true, text: error instanceof Error ? error.message : String(error) });
@@ -19,7 +22,13 @@ export function ExportButton({ runId }: { runId: string }) {
   };
   return (
     <span className="export">
-      <button className="button" onClick={() => void exportRun()} disabled={state.busy} data-testid="export-run" title="Every Eval Ever 0.3.0 envelope">
+      <button
+        className="button"
+        onClick={() => void exportRun()}
+        disabled={state.busy}
+        data-testid="export-run"
+        title="Every Eval Ever 0.3.0 envelope"
+      >
         {state.busy ? 'Exporting…' : 'Export envelope'}
       </button>
       {state.text && (

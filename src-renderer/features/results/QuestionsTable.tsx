@@ -11,30 +11,64 @@ import { graderTone, rowStatus } from './results.selectors';
 
 type Filter = 'all' | 'passed' | 'failed' | 'degraded' | 'unscored';
 
-export function QuestionsTable({ runId, repeat, passThreshold }: { runId: string; repeat: number; passThreshold: number }) {
+export function QuestionsTable({
+  runId,
+  repeat,
+  passThreshold,
+}: {
+  runId: string;
+  repeat: number;
+  passThreshold: number;
+}) {
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<number>();
   const fetchPage = useCallback(
     (offset: number, limit: number) =>
-      api['results.page']({ runId, offset, limit, status: filter === 'all' ? undefined : filter, search: search.trim() || undefined, sort: 'question' }),
+      api['results.page']({
+        runId,
+        offset,
+        limit,
+        status: filter === 'all' ? undefined : filter,
+        search: search.trim() || undefined,
+        sort: 'question',
+      }),
     [runId, filter, search],
   );
   const { total, error, rowAt } = usePagedRows<ResultRow>(fetchPage, `${runId}|${filter}|${search}`);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: total ?? 0, getScrollElement: () => scroller.current, estimateSize: () => 36, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: total ?? 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 36,
+    overscan: 12,
+  });
 
   return (
     <section className="card questions" aria-label="Questions">
       <div className="toolbar">
         <div role="radiogroup" aria-label="Filter" className="segmented">
           {(['all', 'passed', 'failed', 'degraded', 'unscored'] as const).map((value) => (
-            <button key={value} role="radio" aria-checked={filter === value} className="button" onClick={() => setFilter(value)} data-testid={`filter-${value}`}>
+            <button
+              key={value}
+              role="radio"
+              aria-checked={filter === value}
+              className="button"
+              onClick={() => setFilter(value)}
+              data-testid={`filter-${value}`}
+            >
               {value}
             </button>
           ))}
         </div>
-        <input className="input" type="search" placeholder="Search question id or response" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search" />
+        <input
+          className="input"
+          type="search"
+          placeholder="Search question id or response"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-label="Search"
+        />
         <span className="muted num">{total === undefined ? '…' : `${total} ${total === 1 ? 'row' : 'rows'}`}</span>
       </div>
       {error && <div className="banner error">{error}</div>}
@@ -52,10 +86,21 @@ export function QuestionsTable({ runId, repeat, passThreshold }: { runId: string
           {virtualizer.getVirtualItems().map((item) => {
             const row = rowAt(item.index);
             return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="virtual-row" style={{ transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="virtual-row"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
                 {row ? (
                   <>
-                    <button className={`row ${repeat > 1 ? 'with-repeat' : ''}`} aria-expanded={expanded === row.id} onClick={() => setExpanded(expanded === row.id ? undefined : row.id)} data-testid={`question-${row.questionId}`}>
+                    <button
+                      className={`row ${repeat > 1 ? 'with-repeat' : ''}`}
+                      aria-expanded={expanded === row.id}
+                      onClick={() => setExpanded(expanded === row.id ? undefined : row.id)}
+                      data-testid={`question-${row.questionId}`}
+                    >
                       <span className="mono">
                         {expanded === row.id ? '▾' : '▸'} {row.questionId}
                         {repeat > 1 && <span className="muted"> #{row.repeatIndex + 1}</span>}
@@ -71,7 +116,11 @@ export function QuestionsTable({ runId, repeat, passThreshold }: { runId: string
                       )}
                       <span className="grader-dots">
                         {row.graders.map((g) => (
-                          <span key={g.graderId} className={`dot ${graderTone(g, passThreshold)}`} title={`${g.graderId}: ${g.status === 'scored' ? score(g.score0to5) : g.status}`} />
+                          <span
+                            key={g.graderId}
+                            className={`dot ${graderTone(g, passThreshold)}`}
+                            title={`${g.graderId}: ${g.status === 'scored' ? score(g.score0to5) : g.status}`}
+                          />
                         ))}
                       </span>
                       <span className="preview muted">{row.error ?? row.responsePreview}</span>

@@ -36,7 +36,8 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
                 {grader.reason}
                 {grader.checks?.map((check) => (
                   <div key={check.id} className="muted check-line">
-                    {check.executed ? (check.passed ? '✓' : '✕') : '–'} {check.id} ({check.kind}){check.reason ? `: ${check.reason}` : ''}
+                    {check.executed ? (check.passed ? '✓' : '✕') : '–'} {check.id} ({check.kind})
+                    {check.reason ? `: ${check.reason}` : ''}
                   </div>
                 ))}
               </td>
@@ -58,7 +59,11 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
             <div className="turn-role">
               response <StatusBadge status={rowStatus(detail)} />
             </div>
-            {detail.response === null ? <p className="muted">No response (the target call failed).</p> : <Markdown text={detail.response} testId="response" />}
+            {detail.response === null ? (
+              <p className="muted">No response (the target call failed).</p>
+            ) : (
+              <Markdown text={detail.response} testId="response" />
+            )}
           </div>
         </section>
         <section>
@@ -71,7 +76,8 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
             <ol className="tool-calls">
               {detail.toolCalls.map((call) => (
                 <li key={call.seq}>
-                  <span className="mono">{call.server ? `${call.server}:${call.name}` : call.name}</span> {call.error && <StatusBadge status="error" />}
+                  <span className="mono">{call.server ? `${call.server}:${call.name}` : call.name}</span>{' '}
+                  {call.error && <StatusBadge status="error" />}
                   <pre>{JSON.stringify(call.args)}</pre>
                   {call.result && <pre className="muted">{call.result}</pre>}
                 </li>
@@ -80,8 +86,8 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
           )}
           <h3>Call</h3>
           <p className="muted num-line">
-            {detail.latencyMs ?? '—'} ms · {detail.inputTokens ?? '—'} in / {detail.outputTokens ?? '—'} out tokens · finish {detail.finishReason ?? '—'} · {detail.attempts}{' '}
-            attempt{detail.attempts === 1 ? '' : 's'}
+            {detail.latencyMs ?? '—'} ms · {detail.inputTokens ?? '—'} in / {detail.outputTokens ?? '—'} out tokens ·
+            finish {detail.finishReason ?? '—'} · {detail.attempts} attempt{detail.attempts === 1 ? '' : 's'}
           </p>
           <Annotation resultId={detail.id} />
         </section>

@@ -16,7 +16,8 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
     void dashboardRequested(targetId);
     return api.on('runs.finished', () => void dashboardRequested(targetId));
   }, [dashboardRequested, targetId]);
-  const toggle = (id: string) => setPicked((current) => (current.includes(id) ? current.filter((p) => p !== id) : [...current, id].slice(-2)));
+  const toggle = (id: string) =>
+    setPicked((current) => (current.includes(id) ? current.filter((p) => p !== id) : [...current, id].slice(-2)));
   return (
     <div className="page">
       <header className="page-header">
@@ -24,7 +25,12 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
           <h1>Results{targetId && ` · ${targetId}`}</h1>
           <p>Only complete runs get a verdict and count in trends and gates.</p>
         </div>
-        <button className="button primary" disabled={picked.length !== 2} onClick={() => navigate('compare', picked[0]!, picked[1]!)} data-testid="compare-selected">
+        <button
+          className="button primary"
+          disabled={picked.length !== 2}
+          onClick={() => navigate('compare', picked[0]!, picked[1]!)}
+          data-testid="compare-selected"
+        >
           Compare {picked.length}/2 selected
         </button>
       </header>
@@ -50,13 +56,24 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
                 <td>
                   <a href={hrefFor('results', row.targetId)}>{row.label}</a>
                 </td>
-                <td>{row.runningRunId ? <StatusBadge status="running" /> : row.passed === null ? <span className="muted">no runs</span> : <StatusBadge status={row.passed ? 'pass' : 'fail'} />}</td>
+                <td>
+                  {row.runningRunId ? (
+                    <StatusBadge status="running" />
+                  ) : row.passed === null ? (
+                    <span className="muted">no runs</span>
+                  ) : (
+                    <StatusBadge status={row.passed ? 'pass' : 'fail'} />
+                  )}
+                </td>
                 <td>
                   <ScoreMeter value={row.avgScore} max={5} />
                 </td>
                 <td className="num">{pct(row.passRate)}</td>
                 <td>
-                  <Sparkline values={(history[row.targetId] ?? []).map((p) => p.avgScore)} label={`${row.targetId} average score`} />
+                  <Sparkline
+                    values={(history[row.targetId] ?? []).map((p) => p.avgScore)}
+                    label={`${row.targetId} average score`}
+                  />
                 </td>
                 <td className="num">{row.errors}</td>
                 <td>{row.lastRunId ? <a href={hrefFor('runs', row.lastRunId)}>{ago(row.lastFinishedAt)}</a> : '—'}</td>
@@ -90,7 +107,13 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
               {runs.map((run) => (
                 <tr key={run.id} aria-selected={picked.includes(run.id)}>
                   <td>
-                    <input type="checkbox" checked={picked.includes(run.id)} onChange={() => toggle(run.id)} aria-label={`Select run ${run.id}`} data-testid={`pick-${run.id}`} />
+                    <input
+                      type="checkbox"
+                      checked={picked.includes(run.id)}
+                      onChange={() => toggle(run.id)}
+                      aria-label={`Select run ${run.id}`}
+                      data-testid={`pick-${run.id}`}
+                    />
                   </td>
                   <td>
                     <a className="mono" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
@@ -99,7 +122,19 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
                   </td>
                   <td>{run.targetId}</td>
                   <td>
-                    <StatusBadge status={run.status === 'complete' ? (run.passed ? 'pass' : 'fail') : run.status === 'running' || run.status === 'pending' ? 'running' : run.status === 'error' ? 'error' : 'cancelled'} />
+                    <StatusBadge
+                      status={
+                        run.status === 'complete'
+                          ? run.passed
+                            ? 'pass'
+                            : 'fail'
+                          : run.status === 'running' || run.status === 'pending'
+                            ? 'running'
+                            : run.status === 'error'
+                              ? 'error'
+                              : 'cancelled'
+                      }
+                    />
                   </td>
                   <td className="num">{score(run.avgScore)}</td>
                   <td className="num">{pct(run.passRate)}</td>

@@ -19,7 +19,9 @@ export function RunPage({ runId }: { runId: string }) {
   const [error, setError] = useState<string>();
   const finished = useRuns(liveRun(runId)).finished;
   const load = useCallback(() => {
-    api['runs.get']({ runId }).then(setDetail, (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+    api['runs.get']({ runId }).then(setDetail, (reason: unknown) =>
+      setError(reason instanceof Error ? reason.message : String(reason)),
+    );
     api['runs.graderStats']({ runId }).then(setGraderStats, () => setGraderStats([]));
   }, [runId]);
   useEffect(load, [load, finished]);
@@ -35,7 +37,8 @@ export function RunPage({ runId }: { runId: string }) {
             {run.targetId} <StatusBadge status={runStatus(detail)} />
           </h1>
           <p>
-            {identity.provider.name} · {identity.model} · dataset {identity.dataset.id} v{identity.dataset.version} · {run.source} · started {ago(run.startedAt)}
+            {identity.provider.name} · {identity.model} · dataset {identity.dataset.id} v{identity.dataset.version} ·{' '}
+            {run.source} · started {ago(run.startedAt)}
             {run.finishedAt && run.startedAt && ` · took ${duration(run.finishedAt - run.startedAt)}`}
             {run.repeat > 1 && ` · ${run.repeat} repeats`}
           </p>
@@ -62,7 +65,11 @@ export function RunPage({ runId }: { runId: string }) {
           <dt>Graders</dt>
           <dd className="mono">{identity.graders.join(', ')}</dd>
           <dt>Judges</dt>
-          <dd className="mono">{identity.judges.map((j) => `${j.graderId}: ${j.provider}/${j.model} (template ${j.templateVersion ?? '—'})`).join('; ') || '—'}</dd>
+          <dd className="mono">
+            {identity.judges
+              .map((j) => `${j.graderId}: ${j.provider}/${j.model} (template ${j.templateVersion ?? '—'})`)
+              .join('; ') || '—'}
+          </dd>
           <dt>Dataset</dt>
           <dd className="mono">
             {identity.dataset.id}@{identity.dataset.version} sha256 {identity.dataset.sha256.slice(0, 16)}…
@@ -71,7 +78,12 @@ export function RunPage({ runId }: { runId: string }) {
           <dd className="mono">{identity.appVersion}</dd>
         </dl>
       </details>
-      <QuestionsTable key={run.status} runId={runId} repeat={run.repeat} passThreshold={identity.questionPassThreshold} />
+      <QuestionsTable
+        key={run.status}
+        runId={runId}
+        repeat={run.repeat}
+        passThreshold={identity.questionPassThreshold}
+      />
     </div>
   );
 }

@@ -5,8 +5,16 @@ import { delta, score } from '../../components/format';
 export function StatusCards({ thisWeek, lastWeek }: { thisWeek: WeekStats; lastWeek: WeekStats }) {
   const cards = [
     ['Runs this week', String(thisWeek.runs), delta(thisWeek.runs - lastWeek.runs, 0)],
-    ['Passed / failed', `${thisWeek.passed} / ${thisWeek.failed}`, `${delta(thisWeek.passed - lastWeek.passed, 0)} passed`],
-    ['Average score', score(thisWeek.avgScore), thisWeek.avgScore !== null && lastWeek.avgScore !== null ? delta(thisWeek.avgScore - lastWeek.avgScore) : '—'],
+    [
+      'Passed / failed',
+      `${thisWeek.passed} / ${thisWeek.failed}`,
+      `${delta(thisWeek.passed - lastWeek.passed, 0)} passed`,
+    ],
+    [
+      'Average score',
+      score(thisWeek.avgScore),
+      thisWeek.avgScore !== null && lastWeek.avgScore !== null ? delta(thisWeek.avgScore - lastWeek.avgScore) : '—',
+    ],
     ['Errors', String(thisWeek.errors), delta(thisWeek.errors - lastWeek.errors, 0)],
   ] as const;
   return (

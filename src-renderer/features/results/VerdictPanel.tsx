@@ -37,7 +37,12 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
         <div>
           <dt>Pass rate</dt>
           <dd className="num" title="95% Wilson interval">
-            {pct(verdict.pass_rate)} {verdict.pass_rate_ci && <small className="muted">[{pct(verdict.pass_rate_ci[0])}, {pct(verdict.pass_rate_ci[1])}]</small>}
+            {pct(verdict.pass_rate)}{' '}
+            {verdict.pass_rate_ci && (
+              <small className="muted">
+                [{pct(verdict.pass_rate_ci[0])}, {pct(verdict.pass_rate_ci[1])}]
+              </small>
+            )}
           </dd>
         </div>
         <div>
@@ -62,13 +67,15 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
         <div className="wide">
           <dt>Questions</dt>
           <dd className="num">
-            {verdict.counts.passed} passed · {verdict.counts.scored - verdict.counts.passed} failed · {verdict.counts.degraded} degraded · {verdict.counts.unscored} unscored
+            {verdict.counts.passed} passed · {verdict.counts.scored - verdict.counts.passed} failed ·{' '}
+            {verdict.counts.degraded} degraded · {verdict.counts.unscored} unscored
           </dd>
         </div>
       </dl>
       {weakest && (
         <p className="callout" data-testid="weakest-grader">
-          Weakest grader: <strong>{weakest.graderId}</strong> averages {score(weakest.mean)} / 5 over {weakest.scored} questions
+          Weakest grader: <strong>{weakest.graderId}</strong> averages {score(weakest.mean)} / 5 over {weakest.scored}{' '}
+          questions
           {weakest.errors > 0 && `, with ${weakest.errors} errors`}.
         </p>
       )}

@@ -25,11 +25,20 @@ export function runStatus(detail: RunDetail): Status {
 }
 
 export function gateText(verdict: Pick<Verdict, 'gate_metric' | 'threshold' | 'gate_type'>): string {
-  const target = verdict.gate_metric === 'avg_score' ? `average score ≥ ${verdict.threshold.toFixed(2)}` : `pass rate ≥ ${(verdict.threshold * 100).toFixed(0)}%`;
+  const target =
+    verdict.gate_metric === 'avg_score'
+      ? `average score ≥ ${verdict.threshold.toFixed(2)}`
+      : `pass rate ≥ ${(verdict.threshold * 100).toFixed(0)}%`;
   return `${target} (${verdict.gate_type} gate)`;
 }
 
-export type GraderStat = Readonly<{ graderId: string; mean: number | null; scored: number; skipped: number; errors: number }>;
+export type GraderStat = Readonly<{
+  graderId: string;
+  mean: number | null;
+  scored: number;
+  skipped: number;
+  errors: number;
+}>;
 
 /** The weakest grader: the lowest mean over graders that scored at least one question. */
 export function weakestGrader(stats: readonly GraderStat[]): GraderStat | undefined {
@@ -44,7 +53,10 @@ export function graderTone(grader: Pick<GraderResult, 'status' | 'score0to5'>, p
 }
 
 /** The conversation without a last assistant turn that repeats the graded response (it is shown as the response). */
-export function turnsBeforeResponse<T extends { role: string; content: string }>(transcript: readonly T[], response: string | null): readonly T[] {
+export function turnsBeforeResponse<T extends { role: string; content: string }>(
+  transcript: readonly T[],
+  response: string | null,
+): readonly T[] {
   const last = transcript.at(-1);
   return last && last.role === 'assistant' && last.content === response ? transcript.slice(0, -1) : transcript;
 }

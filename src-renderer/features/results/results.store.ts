@@ -25,7 +25,10 @@ export const useResults = create<ResultsState>((set) => ({
   error: undefined,
   async dashboardRequested(targetId) {
     try {
-      const [{ summary, history }, runs] = await Promise.all([fetchHealth(), api['runs.list']({ targetId, limit: 100 })]);
+      const [{ summary, history }, runs] = await Promise.all([
+        fetchHealth(),
+        api['runs.list']({ targetId, limit: 100 }),
+      ]);
       set({
         thisWeek: summary.thisWeek,
         lastWeek: summary.lastWeek,

@@ -70,7 +70,11 @@ export function RunMonitor({ run }: { run: RunSummary }) {
         {live.stream.slice(0, 12).map((item) => (
           <li key={`${item.questionId}#${item.repeatIndex}`}>
             <span className="mono">{item.questionId}</span>
-            {item.status === 'scored' ? <span className="num">{score(item.score)}</span> : <StatusBadge status={item.status === 'degraded' ? 'degraded' : 'unscored'} />}
+            {item.status === 'scored' ? (
+              <span className="num">{score(item.score)}</span>
+            ) : (
+              <StatusBadge status={item.status === 'degraded' ? 'degraded' : 'unscored'} />
+            )}
           </li>
         ))}
       </ol>

@@ -5,7 +5,11 @@ import { api } from '../../api/client';
 
 const STREAM_LIMIT = 200;
 
-export type LiveRun = Readonly<{ progress: RunProgress | undefined; stream: readonly ProgressItem[]; finished: RunFinished | undefined }>;
+export type LiveRun = Readonly<{
+  progress: RunProgress | undefined;
+  stream: readonly ProgressItem[];
+  finished: RunFinished | undefined;
+}>;
 
 type RunsState = {
   live: Readonly<Record<string, LiveRun>>;
@@ -29,7 +33,9 @@ export const useRuns = create<RunsState>((set) => ({
     });
   },
   runFinished(finished) {
-    set((state) => ({ live: { ...state.live, [finished.runId]: { ...(state.live[finished.runId] ?? empty), finished } } }));
+    set((state) => ({
+      live: { ...state.live, [finished.runId]: { ...(state.live[finished.runId] ?? empty), finished } },
+    }));
   },
   async runRequested(targetId) {
     try {

@@ -48,8 +48,8 @@ export function ApiKeyField({ name, status, isNew, error, onStore, onClear }: Pr
       </div>
       {status.variable !== null && status.storage === 'environment' && (
         <p className="muted key-line" data-testid={`key-note-${name}`}>
-          This server reads keys from its environment only: set <code>{status.variable}</code> in the environment of <code>ai-eval serve</code> and restart it. The
-          desktop app stores keys in the OS keychain.
+          This server reads keys from its environment only: set <code>{status.variable}</code> in the environment of{' '}
+          <code>ai-eval serve</code> and restart it. The desktop app stores keys in the OS keychain.
         </p>
       )}
       {showInput && (
@@ -73,11 +73,24 @@ export function ApiKeyField({ name, status, isNew, error, onStore, onClear }: Pr
             }}
             data-testid={`key-input-${name}`}
           />
-          <button type="button" className="button" disabled={!key.trim()} onClick={() => void store()} data-testid={`store-key-${name}`}>
+          <button
+            type="button"
+            className="button"
+            disabled={!key.trim()}
+            onClick={() => void store()}
+            data-testid={`store-key-${name}`}
+          >
             Store in keychain
           </button>
           {editing && (
-            <button type="button" className="button" onClick={() => { setKey(''); setEditing(false); }}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setKey('');
+                setEditing(false);
+              }}
+            >
               Cancel
             </button>
           )}

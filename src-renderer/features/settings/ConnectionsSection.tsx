@@ -18,10 +18,12 @@ export function ConnectionsSection({ at }: { at: (path: string) => string[] }) {
     <section className="form-section" aria-labelledby="settings-connections" data-testid="settings-connections">
       <h2 id="settings-connections">Provider connections</h2>
       <p className="muted section-help">
-        Named connections that targets and judges use. Keys never go in <code>aieval.yaml</code>: the desktop app keeps them in the OS keychain, the CLI and{' '}
-        <code>ai-eval serve</code> read them from the environment.
+        Named connections that targets and judges use. Keys never go in <code>aieval.yaml</code>: the desktop app keeps
+        them in the OS keychain, the CLI and <code>ai-eval serve</code> read them from the environment.
       </p>
-      {rows.length === 0 && <div className="empty compact">No connections yet. Add one below, for example a local Ollama server.</div>}
+      {rows.length === 0 && (
+        <div className="empty compact">No connections yet. Add one below, for example a local Ollama server.</div>
+      )}
       <div className="connections">
         {rows.map((row) => (
           <ConnectionCard
@@ -51,14 +53,26 @@ export function ConnectionsSection({ at }: { at: (path: string) => string[] }) {
           data-testid="new-connection-name"
           spellCheck={false}
         />
-        <select className="form-control" aria-label="Kind of the new connection" value={kind} onChange={(e) => setKind(e.target.value as ProviderKind)} data-testid="new-connection-kind">
+        <select
+          className="form-control"
+          aria-label="Kind of the new connection"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as ProviderKind)}
+          data-testid="new-connection-kind"
+        >
           {providerKind.options.map((option) => (
             <option key={option} value={option}>
               {option}
             </option>
           ))}
         </select>
-        <button type="button" className="button" disabled={!name.trim() || taken} onClick={add} data-testid="add-connection">
+        <button
+          type="button"
+          className="button"
+          disabled={!name.trim() || taken}
+          onClick={add}
+          data-testid="add-connection"
+        >
           + Add
         </button>
         {taken && <span className="field-error">“{name.trim()}” is taken</span>}

@@ -2,16 +2,31 @@
 import { ModelRefFields } from './ModelRefFields';
 import type { JudgeForm } from './settings-form';
 
-type Props = Readonly<{ judge: JudgeForm; providers: readonly string[]; at: (path: string) => string[]; onChange: (judge: JudgeForm) => void }>;
+type Props = Readonly<{
+  judge: JudgeForm;
+  providers: readonly string[];
+  at: (path: string) => string[];
+  onChange: (judge: JudgeForm) => void;
+}>;
 
 export function JudgeSection({ judge, providers, at, onChange }: Props) {
   const overrides = Object.entries(judge.overrides ?? {});
   return (
     <section className="form-section" aria-labelledby="settings-judge" data-testid="settings-judge">
       <h2 id="settings-judge">Judge</h2>
-      <p className="muted section-help">The model that scores answers for the LLM graders. Judge calls run at temperature 0 where the model allows it.</p>
+      <p className="muted section-help">
+        The model that scores answers for the LLM graders. Judge calls run at temperature 0 where the model allows it.
+      </p>
       <div className="form-grid">
-        <ModelRefFields id="judge" what="Judge" value={judge} providers={providers} at={at} path="judge" onChange={(ref) => onChange({ ...judge, ...ref })} />
+        <ModelRefFields
+          id="judge"
+          what="Judge"
+          value={judge}
+          providers={providers}
+          at={at}
+          path="judge"
+          onChange={(ref) => onChange({ ...judge, ...ref })}
+        />
       </div>
       {overrides.length > 0 && (
         <div className="field-help">

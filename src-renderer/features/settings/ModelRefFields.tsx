@@ -16,10 +16,23 @@ export function ModelRefFields({ id, what, value, providers, at, path, onChange 
   const providerMessages = at(`${path}.provider`);
   return (
     <>
-      <Field id={`${id}-provider`} label={`${what} provider`} help="A connection from Provider connections." messages={providerMessages}>
-        <select className="form-control" {...fieldAria(`${id}-provider`, providerMessages)} value={value.provider} onChange={(e) => onChange({ ...value, provider: e.target.value })} data-testid={`${id}-provider`}>
+      <Field
+        id={`${id}-provider`}
+        label={`${what} provider`}
+        help="A connection from Provider connections."
+        messages={providerMessages}
+      >
+        <select
+          className="form-control"
+          {...fieldAria(`${id}-provider`, providerMessages)}
+          value={value.provider}
+          onChange={(e) => onChange({ ...value, provider: e.target.value })}
+          data-testid={`${id}-provider`}
+        >
           <option value="">none</option>
-          {value.provider && !providers.includes(value.provider) && <option value={value.provider}>{value.provider} (no such connection)</option>}
+          {value.provider && !providers.includes(value.provider) && (
+            <option value={value.provider}>{value.provider} (no such connection)</option>
+          )}
           {providers.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -27,7 +40,14 @@ export function ModelRefFields({ id, what, value, providers, at, path, onChange 
           ))}
         </select>
       </Field>
-      <ModelInput id={`${id}-model`} label={`${what} model`} provider={value.provider} value={value.model} onChange={(model) => onChange({ ...value, model })} messages={at(`${path}.model`)} />
+      <ModelInput
+        id={`${id}-model`}
+        label={`${what} model`}
+        provider={value.provider}
+        value={value.model}
+        onChange={(model) => onChange({ ...value, model })}
+        messages={at(`${path}.model`)}
+      />
     </>
   );
 }

@@ -20,7 +20,15 @@ export function SettingsPage() {
   useSaveShortcut(save);
 
   if (!draft || !loaded) {
-    return state.error ? <div className="page"><div className="banner error" role="alert">Cannot open the settings: {state.error}</div></div> : <div className="page muted">Loading settings…</div>;
+    return state.error ? (
+      <div className="page">
+        <div className="banner error" role="alert">
+          Cannot open the settings: {state.error}
+        </div>
+      </div>
+    ) : (
+      <div className="page muted">Loading settings…</div>
+    );
   }
   const local = validateDraft(draft).issues;
   const shown = [...visibleDraftIssues(local, draft, loaded, state.attempted), ...fieldIssuesOf(state.serverIssues)];
@@ -40,13 +48,36 @@ export function SettingsPage() {
         </div>
         <div className="toolbar-actions">
           <span role="status" className="save-status" data-testid="settings-status">
-            {state.error ? <span className="badge fail">✕ {state.error}</span> : state.notice ? <span className="badge pass">✓ {state.notice}</span> : dirty ? <span className="muted">● unsaved changes</span> : null}
-            {state.attempted && local.length > 0 && <span className="badge fail">✕ {local.length} problem{local.length === 1 ? '' : 's'} below</span>}
+            {state.error ? (
+              <span className="badge fail">✕ {state.error}</span>
+            ) : state.notice ? (
+              <span className="badge pass">✓ {state.notice}</span>
+            ) : dirty ? (
+              <span className="muted">● unsaved changes</span>
+            ) : null}
+            {state.attempted && local.length > 0 && (
+              <span className="badge fail">
+                ✕ {local.length} problem{local.length === 1 ? '' : 's'} below
+              </span>
+            )}
           </span>
-          <button type="button" className="button" onClick={state.reverted} disabled={!dirty} data-testid="revert-settings">
+          <button
+            type="button"
+            className="button"
+            onClick={state.reverted}
+            disabled={!dirty}
+            data-testid="revert-settings"
+          >
             Revert
           </button>
-          <button type="button" className="button primary" onClick={save} disabled={!dirty || state.saving} title="Save (Ctrl+S)" data-testid="save-settings">
+          <button
+            type="button"
+            className="button primary"
+            onClick={save}
+            disabled={!dirty || state.saving}
+            title="Save (Ctrl+S)"
+            data-testid="save-settings"
+          >
             {state.saving ? 'Saving…' : 'Save'}
           </button>
         </div>
@@ -61,11 +92,30 @@ export function SettingsPage() {
         </div>
       )}
       <ConnectionsSection at={at} />
-      <JudgeSection judge={draft.judge} providers={providers} at={at} onChange={(judge) => state.draftEdited({ judge })} />
+      <JudgeSection
+        judge={draft.judge}
+        providers={providers}
+        at={at}
+        onChange={(judge) => state.draftEdited({ judge })}
+      />
       {SETTINGS_SECTIONS.map((section) => (
-        <SettingsSectionView key={section.id} section={section} values={draft.settings.values} at={at} onEdit={state.settingEdited}>
+        <SettingsSectionView
+          key={section.id}
+          section={section}
+          values={draft.settings.values}
+          at={at}
+          onEdit={state.settingEdited}
+        >
           {section.id === 'optimizer' && (
-            <ModelRefFields id="proposer" what="Proposer" value={draft.settings.proposer} providers={providers} at={at} path="settings.optimizer.proposer" onChange={(proposer) => state.draftEdited({ proposer })} />
+            <ModelRefFields
+              id="proposer"
+              what="Proposer"
+              value={draft.settings.proposer}
+              providers={providers}
+              at={at}
+              path="settings.optimizer.proposer"
+              onChange={(proposer) => state.draftEdited({ proposer })}
+            />
           )}
         </SettingsSectionView>
       ))}

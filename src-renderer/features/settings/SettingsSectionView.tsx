@@ -13,7 +13,11 @@ type Props = Readonly<{
 
 export function SettingsSectionView({ section, values, at, onEdit, children }: Props) {
   return (
-    <section className="form-section" aria-labelledby={`settings-${section.id}`} data-testid={`settings-section-${section.id}`}>
+    <section
+      className="form-section"
+      aria-labelledby={`settings-${section.id}`}
+      data-testid={`settings-section-${section.id}`}
+    >
       <h2 id={`settings-${section.id}`}>{section.title}</h2>
       <p className="muted section-help">{section.help}</p>
       <div className="form-grid">
@@ -22,14 +26,38 @@ export function SettingsSectionView({ section, values, at, onEdit, children }: P
           const messages = at(`settings.${field.path}`);
           const value = values[field.path];
           return (
-            <Field key={field.path} id={id} label={field.label} unit={field.unit} help={<><code>{field.path}</code> · {field.help}</>} messages={messages}>
+            <Field
+              key={field.path}
+              id={id}
+              label={field.label}
+              unit={field.unit}
+              help={
+                <>
+                  <code>{field.path}</code> · {field.help}
+                </>
+              }
+              messages={messages}
+            >
               {field.kind === 'boolean' ? (
                 <label className="checkbox">
-                  <input type="checkbox" {...fieldAria(id, messages)} checked={value === true} onChange={(e) => onEdit(field.path, e.target.checked)} data-testid={id} />
+                  <input
+                    type="checkbox"
+                    {...fieldAria(id, messages)}
+                    checked={value === true}
+                    onChange={(e) => onEdit(field.path, e.target.checked)}
+                    data-testid={id}
+                  />
                   {value === true ? 'on' : 'off'}
                 </label>
               ) : (
-                <input className="form-control num" inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'} {...fieldAria(id, messages)} value={String(value ?? '')} onChange={(e) => onEdit(field.path, e.target.value)} data-testid={id} />
+                <input
+                  className="form-control num"
+                  inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'}
+                  {...fieldAria(id, messages)}
+                  value={String(value ?? '')}
+                  onChange={(e) => onEdit(field.path, e.target.value)}
+                  data-testid={id}
+                />
               )}
             </Field>
           );

@@ -34,12 +34,21 @@ export type ConnectionForm = Readonly<{
 }>;
 
 /** Everything the settings screen edits: the settings, the default judge and the provider connections. */
-export type SettingsDraft = Readonly<{ settings: SettingsForm; judge: JudgeForm; connections: readonly ConnectionForm[] }>;
+export type SettingsDraft = Readonly<{
+  settings: SettingsForm;
+  judge: JudgeForm;
+  connections: readonly ConnectionForm[];
+}>;
 
 const FIELDS = SETTINGS_SECTIONS.flatMap((section) => section.fields);
 
 const valueAt = (object: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), object);
+  path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      object,
+    );
 
 function setAt(object: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
@@ -49,10 +58,12 @@ function setAt(object: Record<string, unknown>, path: string, value: unknown): v
 }
 
 export function settingsFormOf(settings: Settings): SettingsForm {
-  const values = Object.fromEntries(FIELDS.map((field) => {
-    const value = valueAt(settings, field.path);
-    return [field.path, typeof value === 'boolean' ? value : String(value ?? '')];
-  }));
+  const values = Object.fromEntries(
+    FIELDS.map((field) => {
+      const value = valueAt(settings, field.path);
+      return [field.path, typeof value === 'boolean' ? value : String(value ?? '')];
+    }),
+  );
   return { values, proposer: settings.optimizer.proposer ?? { provider: '', model: '' } };
 }
 
@@ -78,7 +89,11 @@ export function settingsFromForm(form: SettingsForm): { settings: Settings | und
   return { settings: issues.length === 0 && parsed.success ? parsed.data : undefined, issues };
 }
 
-export const judgeFormOf = (judge: JudgeConfig | null): JudgeForm => ({ provider: judge?.provider ?? '', model: judge?.model ?? '', overrides: judge?.overrides });
+export const judgeFormOf = (judge: JudgeConfig | null): JudgeForm => ({
+  provider: judge?.provider ?? '',
+  model: judge?.model ?? '',
+  overrides: judge?.overrides,
+});
 
 /** The judge to save (null when both fields are empty: no default judge), or the problems by path (`judge.model`). */
 export function judgeFromForm(form: JudgeForm): { judge: JudgeConfig | null; issues: FieldIssue[] } {
@@ -91,10 +106,26 @@ export function judgeFromForm(form: JudgeForm): { judge: JudgeConfig | null; iss
 }
 
 export function connectionFormOf(name: string, config: ProviderConfig): ConnectionForm {
-  return { name, kind: config.kind, base_url: config.base_url ?? '', api_key_env: config.api_key_env ?? '', file: config.file ?? '', metadata: config.metadata, isNew: false };
+  return {
+    name,
+    kind: config.kind,
+    base_url: config.base_url ?? '',
+    api_key_env: config.api_key_env ?? '',
+    file: config.file ?? '',
+    metadata: config.metadata,
+    isNew: false,
+  };
 }
 
-export const newConnection = (name: string, kind: ProviderKind): ConnectionForm => ({ name, kind, base_url: '', api_key_env: '', file: '', metadata: undefined, isNew: true });
+export const newConnection = (name: string, kind: ProviderKind): ConnectionForm => ({
+  name,
+  kind,
+  base_url: '',
+  api_key_env: '',
+  file: '',
+  metadata: undefined,
+  isNew: true,
+});
 
 /** One connection as aieval.yaml would hold it: empty fields are left out, and `file` only for replay. */
 export function connectionConfigOf(row: ConnectionForm): { config: ProviderConfig | undefined; issues: FieldIssue[] } {
@@ -108,18 +139,25 @@ export function connectionConfigOf(row: ConnectionForm): { config: ProviderConfi
     }).filter(([, value]) => value !== '' && value !== undefined),
   );
   const prefix = `providers.${row.name}`;
-  const issues: FieldIssue[] = row.kind === 'replay' && !row.file.trim() ? [{ path: `${prefix}.file`, message: 'required: the JSONL cassette to answer from' }] : [];
+  const issues: FieldIssue[] =
+    row.kind === 'replay' && !row.file.trim()
+      ? [{ path: `${prefix}.file`, message: 'required: the JSONL cassette to answer from' }]
+      : [];
   const parsed = providerSchema.safeParse(raw);
   if (!parsed.success) issues.push(...zodIssues(parsed.error.issues, prefix, issues));
   return { config: issues.length === 0 && parsed.success ? parsed.data : undefined, issues };
 }
 
 /** Every connection, keyed by name, or the problems (duplicate or empty names, invalid fields). */
-export function connectionsFromForm(rows: readonly ConnectionForm[]): { providers: Record<string, ProviderConfig> | undefined; issues: FieldIssue[] } {
+export function connectionsFromForm(rows: readonly ConnectionForm[]): {
+  providers: Record<string, ProviderConfig> | undefined;
+  issues: FieldIssue[];
+} {
   const issues: FieldIssue[] = [];
   const providers: Record<string, ProviderConfig> = {};
   for (const row of rows) {
-    if (Object.hasOwn(providers, row.name)) issues.push({ path: `providers.${row.name}`, message: `two connections are named "${row.name}"` });
+    if (Object.hasOwn(providers, row.name))
+      issues.push({ path: `providers.${row.name}`, message: `two connections are named "${row.name}"` });
     const { config, issues: own } = connectionConfigOf(row);
     issues.push(...own);
     if (config) providers[row.name] = config;
@@ -137,7 +175,11 @@ function modelRefOf(form: ModelRefForm, prefix: string, issues: FieldIssue[]): M
 }
 
 /** zod's problems as FieldIssues under `prefix`, leaving out paths already explained. */
-function zodIssues(raw: readonly { path: readonly PropertyKey[]; message: string }[], prefix: string, known: readonly FieldIssue[]): FieldIssue[] {
+function zodIssues(
+  raw: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix: string,
+  known: readonly FieldIssue[],
+): FieldIssue[] {
   return raw
     .map((issue) => ({ path: [prefix, ...issue.path.map(String)].join('.'), message: issue.message }))
     .filter((issue) => !known.some((k) => k.path === issue.path));

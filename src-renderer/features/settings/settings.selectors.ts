@@ -10,7 +10,8 @@ export type Tone = 'pass' | 'fail' | 'degraded' | 'neutral';
 /** Where a connection's key comes from, in words; the key itself is never known to the renderer. */
 export function keyStatusText(status: KeyStatus): Readonly<{ tone: Tone; text: string }> {
   if (status.variable === null) return { tone: 'neutral', text: 'No key needed' };
-  if (status.source === 'keychain') return { tone: 'pass', text: `••• stored in the OS keychain (as ${status.variable})` };
+  if (status.source === 'keychain')
+    return { tone: 'pass', text: `••• stored in the OS keychain (as ${status.variable})` };
   if (status.source === 'environment') return { tone: 'pass', text: `••• from the environment (${status.variable})` };
   return { tone: 'fail', text: `Missing: no ${status.variable} in the keychain or the environment` };
 }
@@ -18,7 +19,12 @@ export function keyStatusText(status: KeyStatus): Readonly<{ tone: Tone; text: s
 /** A connection test's outcome as a badge word plus its message. */
 export function testLook(test: ConnectionTest): Readonly<{ tone: Tone; word: string; text: string }> {
   if (test.ok) return { tone: 'pass', word: 'connected', text: `${test.message} (${test.latencyMs} ms)` };
-  const word = test.problem === 'no_key' ? 'no key' : test.problem === 'unauthorized' ? 'key refused' : (test.problem ?? 'failed').replace('_', ' ');
+  const word =
+    test.problem === 'no_key'
+      ? 'no key'
+      : test.problem === 'unauthorized'
+        ? 'key refused'
+        : (test.problem ?? 'failed').replace('_', ' ');
   return { tone: 'fail', word, text: test.message };
 }
 
@@ -43,6 +49,13 @@ function draftValueAt(draft: SettingsDraft, path: string): unknown {
 }
 
 /** Client-side problems show once their field changed, and all of them after a save attempt. */
-export function visibleDraftIssues(issues: readonly FieldIssue[], draft: SettingsDraft, loaded: SettingsDraft, attempted: boolean): FieldIssue[] {
-  return attempted ? [...issues] : issues.filter((issue) => changed(draftValueAt(draft, issue.path), draftValueAt(loaded, issue.path)));
+export function visibleDraftIssues(
+  issues: readonly FieldIssue[],
+  draft: SettingsDraft,
+  loaded: SettingsDraft,
+  attempted: boolean,
+): FieldIssue[] {
+  return attempted
+    ? [...issues]
+    : issues.filter((issue) => changed(draftValueAt(draft, issue.path), draftValueAt(loaded, issue.path)));
 }

@@ -64,8 +64,16 @@ export const useSettings = create<SettingsState>((set, get) => {
 
     async settingsOpened() {
       try {
-        const [settings, judge, summaries] = await Promise.all([api['settings.get']({}), api['providers.getJudge']({}), api['providers.list']({})]);
-        const loaded = { settings: settingsFormOf(settings), judge: judgeFormOf(judge), connections: summaries.map((s) => connectionFormOf(s.name, s.config)) };
+        const [settings, judge, summaries] = await Promise.all([
+          api['settings.get']({}),
+          api['providers.getJudge']({}),
+          api['providers.list']({}),
+        ]);
+        const loaded = {
+          settings: settingsFormOf(settings),
+          judge: judgeFormOf(judge),
+          connections: summaries.map((s) => connectionFormOf(s.name, s.config)),
+        };
         set({ loaded, draft: loaded, summaries, serverIssues: [], attempted: false, error: undefined });
       } catch (error) {
         fail(error);
@@ -73,15 +81,25 @@ export const useSettings = create<SettingsState>((set, get) => {
     },
 
     settingEdited(path, value) {
-      editDraft((draft) => ({ ...draft, settings: { ...draft.settings, values: { ...draft.settings.values, [path]: value } } }));
+      editDraft((draft) => ({
+        ...draft,
+        settings: { ...draft.settings, values: { ...draft.settings.values, [path]: value } },
+      }));
     },
 
     draftEdited({ judge, proposer }) {
-      editDraft((draft) => ({ ...draft, ...(judge ? { judge } : {}), ...(proposer ? { settings: { ...draft.settings, proposer } } : {}) }));
+      editDraft((draft) => ({
+        ...draft,
+        ...(judge ? { judge } : {}),
+        ...(proposer ? { settings: { ...draft.settings, proposer } } : {}),
+      }));
     },
 
     connectionEdited(name, patch) {
-      editDraft((draft) => ({ ...draft, connections: draft.connections.map((row) => (row.name === name ? { ...row, ...patch } : row)) }));
+      editDraft((draft) => ({
+        ...draft,
+        connections: draft.connections.map((row) => (row.name === name ? { ...row, ...patch } : row)),
+      }));
       const { [name]: _stale, ...tests } = get().tests;
       set({ tests });
     },
@@ -103,7 +121,12 @@ export const useSettings = create<SettingsState>((set, get) => {
         const result = await api['providers.test']({ provider: name, config });
         set({ tests: { ...get().tests, [name]: result } });
       } catch (error) {
-        set({ tests: { ...get().tests, [name]: { ok: false, problem: 'error', message: messageOf(error), latencyMs: 0, modelCount: null } } });
+        set({
+          tests: {
+            ...get().tests,
+            [name]: { ok: false, problem: 'error', message: messageOf(error), latencyMs: 0, modelCount: null },
+          },
+        });
       }
     },
 
@@ -142,12 +165,14 @@ export const useSettings = create<SettingsState>((set, get) => {
         // Connections first: the judge, the proposer and the targets name them.
         if (changed(draft.connections, loaded.connections) || changed(draft.judge, loaded.judge)) {
           const saved = await api['providers.save']({ providers: connections.providers, judge: judge.judge });
-          if (saved.issues.some((issue) => issue.severity === 'error')) return set({ serverIssues: saved.issues, error: 'Not saved: aieval.yaml would be invalid.' });
+          if (saved.issues.some((issue) => issue.severity === 'error'))
+            return set({ serverIssues: saved.issues, error: 'Not saved: aieval.yaml would be invalid.' });
           useModelLists.getState().connectionsChanged();
         }
         if (changed(draft.settings, loaded.settings)) {
           const saved = await api['settings.set']({ settings: settings.settings });
-          if (saved.issues.some((issue) => issue.severity === 'error')) return set({ serverIssues: saved.issues, error: 'Not saved: aieval.yaml would be invalid.' });
+          if (saved.issues.some((issue) => issue.severity === 'error'))
+            return set({ serverIssues: saved.issues, error: 'Not saved: aieval.yaml would be invalid.' });
         }
         await get().settingsOpened();
         set({ notice: 'Saved to aieval.yaml.' });

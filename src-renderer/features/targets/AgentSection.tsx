@@ -3,31 +3,60 @@ import { Field, fieldAria } from '../../components/Field';
 import { emptyToolRow, type SectionProps, type ToolRow } from './target-form';
 
 export function AgentSection({ form, at, edit }: SectionProps) {
-  const setRow = (index: number, patch: Partial<ToolRow>) => edit({ tools: form.tools.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
+  const setRow = (index: number, patch: Partial<ToolRow>) =>
+    edit({ tools: form.tools.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
   return (
     <section className="form-section" aria-labelledby="target-agent-title" data-testid="agent-section">
       <h2 id="target-agent-title">Agent</h2>
       <p className="muted section-help">
-        MCP servers whose tools the agent may call: a command started over stdio (only in a trusted workspace), or a streamable HTTP URL.
+        MCP servers whose tools the agent may call: a command started over stdio (only in a trusted workspace), or a
+        streamable HTTP URL.
       </p>
-      {form.tools.length === 0 && <div className="empty compact">No tool servers: the agent answers without tools. Add one, or set an endpoint below for an external agent.</div>}
+      {form.tools.length === 0 && (
+        <div className="empty compact">
+          No tool servers: the agent answers without tools. Add one, or set an endpoint below for an external agent.
+        </div>
+      )}
       {form.tools.map((row, index) => {
         const id = `target-tools-${index}`;
         const fields = row.transport === 'stdio' ? (['command', 'args'] as const) : (['url'] as const);
         return (
           <div className="tool-row" key={index} data-testid={`tool-row-${index}`}>
             <Field id={`${id}-name`} label="Name" messages={at(`tools.${index}.name`)}>
-              <input className="form-control mono" {...fieldAria(`${id}-name`, at(`tools.${index}.name`))} value={row.name} onChange={(e) => setRow(index, { name: e.target.value })} spellCheck={false} />
+              <input
+                className="form-control mono"
+                {...fieldAria(`${id}-name`, at(`tools.${index}.name`))}
+                value={row.name}
+                onChange={(e) => setRow(index, { name: e.target.value })}
+                spellCheck={false}
+              />
             </Field>
             <Field id={`${id}-transport`} label="Transport">
-              <select className="form-control" id={`${id}-transport`} value={row.transport} onChange={(e) => setRow(index, { transport: e.target.value as ToolRow['transport'], extra: {} })}>
+              <select
+                className="form-control"
+                id={`${id}-transport`}
+                value={row.transport}
+                onChange={(e) => setRow(index, { transport: e.target.value as ToolRow['transport'], extra: {} })}
+              >
                 <option value="stdio">stdio command</option>
                 <option value="http">streamable HTTP</option>
               </select>
             </Field>
             {fields.map((key) => (
-              <Field key={key} id={`${id}-${key}`} label={key === 'args' ? 'Arguments' : key === 'url' ? 'URL' : 'Command'} messages={at(`tools.${index}.${key}`, true)}>
-                <input className="form-control mono" {...fieldAria(`${id}-${key}`, at(`tools.${index}.${key}`, true))} value={row[key]} placeholder={key === 'args' ? 'separated by spaces' : undefined} onChange={(e) => setRow(index, { [key]: e.target.value })} spellCheck={false} />
+              <Field
+                key={key}
+                id={`${id}-${key}`}
+                label={key === 'args' ? 'Arguments' : key === 'url' ? 'URL' : 'Command'}
+                messages={at(`tools.${index}.${key}`, true)}
+              >
+                <input
+                  className="form-control mono"
+                  {...fieldAria(`${id}-${key}`, at(`tools.${index}.${key}`, true))}
+                  value={row[key]}
+                  placeholder={key === 'args' ? 'separated by spaces' : undefined}
+                  onChange={(e) => setRow(index, { [key]: e.target.value })}
+                  spellCheck={false}
+                />
               </Field>
             ))}
             {at(`tools.${index}`).map((message) => (
@@ -35,24 +64,62 @@ export function AgentSection({ form, at, edit }: SectionProps) {
                 <span aria-hidden="true">✕</span> {message}
               </div>
             ))}
-            {Object.keys(row.extra).length > 0 && <span className="muted tool-extra">+ {Object.keys(row.extra).join(', ')} (kept; edit in aieval.yaml)</span>}
-            <button type="button" className="button" onClick={() => edit({ tools: form.tools.filter((_, i) => i !== index) })} aria-label={`Remove tool server ${row.name || index + 1}`}>
+            {Object.keys(row.extra).length > 0 && (
+              <span className="muted tool-extra">
+                + {Object.keys(row.extra).join(', ')} (kept; edit in aieval.yaml)
+              </span>
+            )}
+            <button
+              type="button"
+              className="button"
+              onClick={() => edit({ tools: form.tools.filter((_, i) => i !== index) })}
+              aria-label={`Remove tool server ${row.name || index + 1}`}
+            >
               Remove
             </button>
           </div>
         );
       })}
       <div>
-        <button type="button" className="button" onClick={() => edit({ tools: [...form.tools, emptyToolRow()] })} data-testid="add-tool">
+        <button
+          type="button"
+          className="button"
+          onClick={() => edit({ tools: [...form.tools, emptyToolRow()] })}
+          data-testid="add-tool"
+        >
           + Add tool server
         </button>
       </div>
       <div className="form-grid">
-        <Field id="target-max-steps" label="Max steps" unit="1–100" help="Model turns before the loop stops." messages={at('max_steps')}>
-          <input className="form-control num" inputMode="numeric" {...fieldAria('target-max-steps', at('max_steps'))} value={form.max_steps} onChange={(e) => edit({ max_steps: e.target.value })} />
+        <Field
+          id="target-max-steps"
+          label="Max steps"
+          unit="1–100"
+          help="Model turns before the loop stops."
+          messages={at('max_steps')}
+        >
+          <input
+            className="form-control num"
+            inputMode="numeric"
+            {...fieldAria('target-max-steps', at('max_steps'))}
+            value={form.max_steps}
+            onChange={(e) => edit({ max_steps: e.target.value })}
+          />
         </Field>
-        <Field id="target-endpoint" label="External agent endpoint" help="Optional: receives {messages}, answers {response, tool_calls}; for agents written in any language." messages={at('endpoint')}>
-          <input className="form-control mono" {...fieldAria('target-endpoint', at('endpoint'))} value={form.endpoint} placeholder="http://127.0.0.1:8080/agent" onChange={(e) => edit({ endpoint: e.target.value })} spellCheck={false} />
+        <Field
+          id="target-endpoint"
+          label="External agent endpoint"
+          help="Optional: receives {messages}, answers {response, tool_calls}; for agents written in any language."
+          messages={at('endpoint')}
+        >
+          <input
+            className="form-control mono"
+            {...fieldAria('target-endpoint', at('endpoint'))}
+            value={form.endpoint}
+            placeholder="http://127.0.0.1:8080/agent"
+            onChange={(e) => edit({ endpoint: e.target.value })}
+            spellCheck={false}
+          />
         </Field>
       </div>
     </section>

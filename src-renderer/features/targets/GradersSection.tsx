@@ -15,9 +15,24 @@ export function GradersSection({ form, at, edit, datasets, warnings }: Props) {
     <section className="form-section" aria-labelledby="target-graders-title">
       <h2 id="target-graders-title">Dataset and graders</h2>
       <div className="form-grid">
-        <Field id="target-dataset" label="Dataset" help={<a href="#/datasets">Datasets are edited in Datasets.</a>} messages={at('dataset')}>
-          <select className="form-control" {...fieldAria('target-dataset', at('dataset'))} value={form.dataset} onChange={(e) => edit({ dataset: e.target.value })} data-testid="target-dataset">
-            {!known && <option value={form.dataset}>{form.dataset ? `${form.dataset} (no such file)` : 'Pick a dataset…'}</option>}
+        <Field
+          id="target-dataset"
+          label="Dataset"
+          help={<a href="#/datasets">Datasets are edited in Datasets.</a>}
+          messages={at('dataset')}
+        >
+          <select
+            className="form-control"
+            {...fieldAria('target-dataset', at('dataset'))}
+            value={form.dataset}
+            onChange={(e) => edit({ dataset: e.target.value })}
+            data-testid="target-dataset"
+          >
+            {!known && (
+              <option value={form.dataset}>
+                {form.dataset ? `${form.dataset} (no such file)` : 'Pick a dataset…'}
+              </option>
+            )}
             {datasets.map((dataset) => (
               <option key={dataset.id} value={dataset.id}>
                 {dataset.id} ({dataset.questionCount} questions)
@@ -49,7 +64,13 @@ export function GradersSection({ form, at, edit, datasets, warnings }: Props) {
           {graderRows(form.graders).map((row) => (
             <tr key={row.id} aria-selected={row.attached}>
               <td>
-                <input type="checkbox" id={`grader-${row.id}`} checked={row.attached} onChange={() => edit({ graders: toggleGrader(form.graders, row.id) })} data-testid={`grader-${row.id}`} />
+                <input
+                  type="checkbox"
+                  id={`grader-${row.id}`}
+                  checked={row.attached}
+                  onChange={() => edit({ graders: toggleGrader(form.graders, row.id) })}
+                  data-testid={`grader-${row.id}`}
+                />
               </td>
               <td>
                 <label htmlFor={`grader-${row.id}`}>

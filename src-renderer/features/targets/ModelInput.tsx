@@ -4,23 +4,63 @@ import type { ModelList } from '../../../src-shared/contract/providers.contract'
 import { Field, fieldAria } from '../../components/Field';
 import { useModelLists } from './models.store';
 
-type Props = Readonly<{ id: string; label: string; provider: string; value: string; onChange: (model: string) => void; messages: readonly string[] }>;
+type Props = Readonly<{
+  id: string;
+  label: string;
+  provider: string;
+  value: string;
+  onChange: (model: string) => void;
+  messages: readonly string[];
+}>;
 
 export function ModelInput({ id, label, provider, value, onChange, messages }: Props) {
   const list = useModelLists((state) => state.lists[provider]);
   const modelsRequested = useModelLists((state) => state.modelsRequested);
   useEffect(() => void modelsRequested(provider), [provider, modelsRequested]);
   return (
-    <Field id={id} label={label} messages={messages} help={<ModelListNote list={list} provider={provider} onRetry={() => void modelsRequested(provider, true)} testId={`${id}-list-note`} />}>
-      <input className="form-control mono" {...fieldAria(id, messages)} list={`${id}-options`} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id} spellCheck={false} autoComplete="off" />
+    <Field
+      id={id}
+      label={label}
+      messages={messages}
+      help={
+        <ModelListNote
+          list={list}
+          provider={provider}
+          onRetry={() => void modelsRequested(provider, true)}
+          testId={`${id}-list-note`}
+        />
+      }
+    >
+      <input
+        className="form-control mono"
+        {...fieldAria(id, messages)}
+        list={`${id}-options`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={id}
+        spellCheck={false}
+        autoComplete="off"
+      />
       <datalist id={`${id}-options`}>
-        {list?.models.map((model) => <option key={model} value={model} />)}
+        {list?.models.map((model) => (
+          <option key={model} value={model} />
+        ))}
       </datalist>
     </Field>
   );
 }
 
-function ModelListNote({ list, provider, onRetry, testId }: { list: ModelList | undefined; provider: string; onRetry: () => void; testId: string }) {
+function ModelListNote({
+  list,
+  provider,
+  onRetry,
+  testId,
+}: {
+  list: ModelList | undefined;
+  provider: string;
+  onRetry: () => void;
+  testId: string;
+}) {
   if (!provider) return <>Pick a provider to list its models.</>;
   if (!list) return <span data-testid={testId}>Fetching {provider}’s models…</span>;
   if (list.error) {
@@ -29,7 +69,8 @@ function ModelListNote({ list, provider, onRetry, testId }: { list: ModelList | 
     return (
       <span data-testid={testId}>
         <span className="field-note">
-          <span aria-hidden="true">!</span> Could not list {provider}’s models ({headline?.toLowerCase()}); type the model name.
+          <span aria-hidden="true">!</span> Could not list {provider}’s models ({headline?.toLowerCase()}); type the
+          model name.
         </span>{' '}
         <button type="button" className="link-button" onClick={onRetry}>
           Retry

@@ -19,9 +19,24 @@ export function ModelSection({ form, at, edit, providers }: Props) {
     <section className="form-section" aria-labelledby="target-model-title">
       <h2 id="target-model-title">Model</h2>
       <div className="form-grid">
-        <Field id="target-provider" label="Provider" help={<a href="#/settings">Connections are set up in Settings.</a>} messages={at('provider')}>
-          <select className="form-control" {...fieldAria('target-provider', at('provider'))} value={form.provider} onChange={(e) => edit({ provider: e.target.value })} data-testid="target-provider">
-            {!known && <option value={form.provider}>{form.provider ? `${form.provider} (not in aieval.yaml)` : 'Pick a provider…'}</option>}
+        <Field
+          id="target-provider"
+          label="Provider"
+          help={<a href="#/settings">Connections are set up in Settings.</a>}
+          messages={at('provider')}
+        >
+          <select
+            className="form-control"
+            {...fieldAria('target-provider', at('provider'))}
+            value={form.provider}
+            onChange={(e) => edit({ provider: e.target.value })}
+            data-testid="target-provider"
+          >
+            {!known && (
+              <option value={form.provider}>
+                {form.provider ? `${form.provider} (not in aieval.yaml)` : 'Pick a provider…'}
+              </option>
+            )}
             {providers.map((provider) => (
               <option key={provider.name} value={provider.name}>
                 {provider.name} ({provider.config.kind})
@@ -29,15 +44,43 @@ export function ModelSection({ form, at, edit, providers }: Props) {
             ))}
           </select>
         </Field>
-        <ModelInput id="target-model" label="Model" provider={form.provider} value={form.model} onChange={(model) => edit({ model })} messages={at('model')} />
-        <Field id="target-system-prompt" label="System prompt" wide help="Sent before every question; its sha256 is stored with each run." messages={at('system_prompt')}>
-          <textarea className="form-control mono prompt" {...fieldAria('target-system-prompt', at('system_prompt'))} value={form.system_prompt} onChange={(e) => edit({ system_prompt: e.target.value })} rows={5} spellCheck={false} data-testid="target-system-prompt" />
+        <ModelInput
+          id="target-model"
+          label="Model"
+          provider={form.provider}
+          value={form.model}
+          onChange={(model) => edit({ model })}
+          messages={at('model')}
+        />
+        <Field
+          id="target-system-prompt"
+          label="System prompt"
+          wide
+          help="Sent before every question; its sha256 is stored with each run."
+          messages={at('system_prompt')}
+        >
+          <textarea
+            className="form-control mono prompt"
+            {...fieldAria('target-system-prompt', at('system_prompt'))}
+            value={form.system_prompt}
+            onChange={(e) => edit({ system_prompt: e.target.value })}
+            rows={5}
+            spellCheck={false}
+            data-testid="target-system-prompt"
+          />
         </Field>
       </div>
       <h3>Generation</h3>
       <div className="form-grid">
         {GENERATION.map(([key, label, unit, help]) => (
-          <Field key={key} id={`target-generation-${key}`} label={label} unit={unit} help={help} messages={at(`generation.${key}`)}>
+          <Field
+            key={key}
+            id={`target-generation-${key}`}
+            label={label}
+            unit={unit}
+            help={help}
+            messages={at(`generation.${key}`)}
+          >
             <input
               className="form-control num"
               inputMode="decimal"

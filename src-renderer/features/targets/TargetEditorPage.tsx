@@ -20,7 +20,15 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
   useSaveShortcut(save);
 
   if (!form || !initial) {
-    return state.error ? <div className="page"><div className="banner error" role="alert">{state.error}</div></div> : <div className="page muted">Loading {targetId ?? 'the new target'}…</div>;
+    return state.error ? (
+      <div className="page">
+        <div className="banner error" role="alert">
+          {state.error}
+        </div>
+      </div>
+    ) : (
+      <div className="page muted">Loading {targetId ?? 'the new target'}…</div>
+    );
   }
   const { own, other } = splitIssues(state.serverIssues, targetIndex(state.targetIds, state.previousId));
   const local = validateForm(form, takenIds(state)).issues;
@@ -43,12 +51,19 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
         <div>
           <h1>{targetId ? `Edit ${initial.label || targetId}` : 'New target'}</h1>
           <p>
-            Saved into <code>aieval.yaml</code> with its comments and key order; runs already stored keep the settings they ran with.
+            Saved into <code>aieval.yaml</code> with its comments and key order; runs already stored keep the settings
+            they ran with.
           </p>
         </div>
         <div className="toolbar-actions">
           <span role="status" className="save-status" data-testid="save-status">
-            {state.error ? <span className="badge fail">✕ {state.error}</span> : state.notice ? <span className="badge pass">✓ {state.notice}</span> : dirty ? <span className="muted">● unsaved changes</span> : null}
+            {state.error ? (
+              <span className="badge fail">✕ {state.error}</span>
+            ) : state.notice ? (
+              <span className="badge pass">✓ {state.notice}</span>
+            ) : dirty ? (
+              <span className="muted">● unsaved changes</span>
+            ) : null}
             {state.attempted && local.length > 0 && (
               <span className="badge fail">
                 ✕ Not saved: fix the {local.length} problem{local.length === 1 ? '' : 's'} marked below
@@ -58,7 +73,13 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
           <a className="button" href={hrefFor('targets')} data-testid="cancel-target">
             Cancel
           </a>
-          <button type="submit" className="button primary" disabled={state.saving} title="Save (Ctrl+S)" data-testid="save-target">
+          <button
+            type="submit"
+            className="button primary"
+            disabled={state.saving}
+            title="Save (Ctrl+S)"
+            data-testid="save-target"
+          >
             {state.saving ? 'Saving…' : 'Save'}
           </button>
         </div>

@@ -37,12 +37,25 @@ export type FieldIssue = Readonly<{ path: string; message: string }>;
 
 const text = (value: number | undefined) => (value === undefined ? '' : String(value));
 
-export const emptyToolRow = (): ToolRow => ({ name: '', transport: 'stdio', command: '', args: '', url: '', extra: {} });
+export const emptyToolRow = (): ToolRow => ({
+  name: '',
+  transport: 'stdio',
+  command: '',
+  args: '',
+  url: '',
+  extra: {},
+});
 
 /** A new target: chat mode, the format grader (it needs nothing from the questions), the default gate. */
 export function emptyForm(defaults: Readonly<{ provider?: string; dataset?: string }> = {}): TargetForm {
   return formFromTarget(
-    targetSchema.parse({ id: 'new_target', provider: defaults.provider ?? 'x', model: 'x', dataset: defaults.dataset ?? 'x', graders: ['format_grader'] }),
+    targetSchema.parse({
+      id: 'new_target',
+      provider: defaults.provider ?? 'x',
+      model: 'x',
+      dataset: defaults.dataset ?? 'x',
+      graders: ['format_grader'],
+    }),
     { id: '', model: '', provider: defaults.provider ?? '', dataset: defaults.dataset ?? '' },
   );
 }
@@ -64,7 +77,12 @@ export function formFromTarget(target: Target, overrides: Partial<TargetForm> = 
     },
     dataset: target.dataset,
     graders: [...target.graders],
-    gate: { metric: target.gate.metric, threshold: String(target.gate.threshold), type: target.gate.type, judge: target.gate.judge ?? '' },
+    gate: {
+      metric: target.gate.metric,
+      threshold: String(target.gate.threshold),
+      type: target.gate.type,
+      judge: target.gate.judge ?? '',
+    },
     question_pass_threshold: text(target.question_pass_threshold),
     response_char_limit: text(target.response_char_limit),
     tools: (target.tools ?? []).map(toolRowOf),
@@ -85,7 +103,10 @@ function toolRowOf(tool: ToolServer): ToolRow {
 }
 
 /** Validates the form: required fields, numbers, the shared target schema, and the editor's own cross-field rules. */
-export function validateForm(form: TargetForm, takenIds: readonly string[] = []): { target: Target | undefined; issues: FieldIssue[] } {
+export function validateForm(
+  form: TargetForm,
+  takenIds: readonly string[] = [],
+): { target: Target | undefined; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const num = (value: string, path: string): number | undefined => {
     if (value.trim() === '') return undefined;
@@ -94,10 +115,16 @@ export function validateForm(form: TargetForm, takenIds: readonly string[] = [])
     issues.push({ path, message: 'must be a number' });
     return undefined;
   };
-  for (const [path, value, what] of [['id', form.id, 'an id'], ['provider', form.provider, 'a provider'], ['model', form.model, 'a model'], ['dataset', form.dataset, 'a dataset']] as const) {
+  for (const [path, value, what] of [
+    ['id', form.id, 'an id'],
+    ['provider', form.provider, 'a provider'],
+    ['model', form.model, 'a model'],
+    ['dataset', form.dataset, 'a dataset'],
+  ] as const) {
     if (value.trim() === '') issues.push({ path, message: `required: enter ${what}` });
   }
-  if (takenIds.includes(form.id)) issues.push({ path: 'id', message: `a target "${form.id}" already exists; pick another id` });
+  if (takenIds.includes(form.id))
+    issues.push({ path: 'id', message: `a target "${form.id}" already exists; pick another id` });
   const generation = omitEmpty({
     temperature: num(form.generation.temperature, 'generation.temperature'),
     top_p: num(form.generation.top_p, 'generation.top_p'),
@@ -105,7 +132,8 @@ export function validateForm(form: TargetForm, takenIds: readonly string[] = [])
     seed: num(form.generation.seed, 'generation.seed'),
   });
   const threshold = num(form.gate.threshold, 'gate.threshold');
-  if (threshold === undefined && form.gate.threshold.trim() === '') issues.push({ path: 'gate.threshold', message: 'required: enter a threshold' });
+  if (threshold === undefined && form.gate.threshold.trim() === '')
+    issues.push({ path: 'gate.threshold', message: 'required: enter a threshold' });
   if (form.gate.metric === 'pass_rate' && threshold !== undefined && threshold > 1) {
     issues.push({ path: 'gate.threshold', message: 'a pass rate is between 0 and 1 (0.8 means 80%)' });
   }
@@ -144,7 +172,8 @@ export function validateForm(form: TargetForm, takenIds: readonly string[] = [])
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String).join('.');
       // A union's "Invalid input" on a tool row adds nothing when a field of that row is already named.
-      if (!issues.some((known) => known.path === path || known.path.startsWith(`${path}.`))) issues.push({ path, message: issue.message });
+      if (!issues.some((known) => known.path === path || known.path.startsWith(`${path}.`)))
+        issues.push({ path, message: issue.message });
     }
   }
   return { target: issues.length === 0 && parsed.success ? parsed.data : undefined, issues };
@@ -152,7 +181,12 @@ export function validateForm(form: TargetForm, takenIds: readonly string[] = [])
 
 function toolOf(row: ToolRow): Record<string, unknown> {
   if (row.transport === 'http') return { ...row.extra, name: row.name.trim(), url: row.url.trim() };
-  return { ...row.extra, name: row.name.trim(), command: row.command.trim(), args: row.args.split(/\s+/).filter(Boolean) };
+  return {
+    ...row.extra,
+    name: row.name.trim(),
+    command: row.command.trim(),
+    args: row.args.split(/\s+/).filter(Boolean),
+  };
 }
 
 /** Drops undefined values, so a cleared field removes its key from aieval.yaml instead of leaving it behind. */

@@ -12,13 +12,17 @@ export function targetIndex(ids: readonly string[], previousId: string | undefin
  * Splits aieval.yaml issues into those of the edited target (paths made relative: `targets.1.gate.threshold`
  * becomes `gate.threshold`) and the rest of the file, which the editor lists above the form.
  */
-export function splitIssues(issues: readonly WorkspaceIssue[], index: number): { own: FieldIssue[]; other: WorkspaceIssue[] } {
+export function splitIssues(
+  issues: readonly WorkspaceIssue[],
+  index: number,
+): { own: FieldIssue[]; other: WorkspaceIssue[] } {
   const prefix = `targets.${index}`;
   const own: FieldIssue[] = [];
   const other: WorkspaceIssue[] = [];
   for (const issue of issues) {
     if (issue.severity !== 'error') continue;
-    if (issue.path === prefix || issue.path.startsWith(`${prefix}.`)) own.push({ path: issue.path.slice(prefix.length + 1), message: issue.message });
+    if (issue.path === prefix || issue.path.startsWith(`${prefix}.`))
+      own.push({ path: issue.path.slice(prefix.length + 1), message: issue.message });
     else other.push(issue);
   }
   return { own, other };
@@ -26,14 +30,21 @@ export function splitIssues(issues: readonly WorkspaceIssue[], index: number): {
 
 /** The messages for a field: its own path, and (with `nested`) everything under it. */
 export function messagesAt(issues: readonly FieldIssue[], path: string, nested = false): string[] {
-  return issues.filter((issue) => issue.path === path || (nested && issue.path.startsWith(`${path}.`))).map((issue) => issue.message);
+  return issues
+    .filter((issue) => issue.path === path || (nested && issue.path.startsWith(`${path}.`)))
+    .map((issue) => issue.message);
 }
 
 /**
  * Client-side problems are shown once a field was changed, or for every field after a save attempt, so a new
  * target does not open covered in "required".
  */
-export function visibleIssues(issues: readonly FieldIssue[], form: TargetForm, initial: TargetForm, attempted: boolean): FieldIssue[] {
+export function visibleIssues(
+  issues: readonly FieldIssue[],
+  form: TargetForm,
+  initial: TargetForm,
+  attempted: boolean,
+): FieldIssue[] {
   if (attempted) return [...issues];
   return issues.filter((issue) => {
     const key = (issue.path.split('.')[0] ?? '') as keyof TargetForm;
@@ -60,7 +71,8 @@ export function graderRows(attached: readonly GraderId[]): GraderRow[] {
       id,
       label: info.label,
       kind: info.kind === 'llm_judge' ? 'LLM judge' : 'deterministic',
-      scale: info.maxScore === 1 ? `${info.minScore}–${info.maxScore} (pass/fail)` : `${info.minScore}–${info.maxScore}`,
+      scale:
+        info.maxScore === 1 ? `${info.minScore}–${info.maxScore} (pass/fail)` : `${info.minScore}–${info.maxScore}`,
       seesToolCalls: info.seesToolCalls,
       observesActions: info.observesActions,
       needs: info.needs,

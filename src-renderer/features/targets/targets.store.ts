@@ -72,7 +72,16 @@ export const useTargets = create<TargetsState>((set, get) => {
 
     async editorOpened(id) {
       if (id !== undefined && id === get().movedTo) return set({ movedTo: undefined });
-      set({ form: undefined, initial: undefined, previousId: id, serverIssues: [], warnings: [], attempted: false, notice: undefined, error: undefined });
+      set({
+        form: undefined,
+        initial: undefined,
+        previousId: id,
+        serverIssues: [],
+        warnings: [],
+        attempted: false,
+        notice: undefined,
+        error: undefined,
+      });
       try {
         const [targets, providers, datasets, settings, target] = await Promise.all([
           api['targets.list']({}),
@@ -81,7 +90,9 @@ export const useTargets = create<TargetsState>((set, get) => {
           api['settings.get']({}).catch(() => undefined),
           id === undefined ? Promise.resolve(undefined) : api['targets.get']({ id }),
         ]);
-        const form = target ? formFromTarget(target) : emptyForm({ provider: providers[0]?.name, dataset: datasets[0]?.id });
+        const form = target
+          ? formFromTarget(target)
+          : emptyForm({ provider: providers[0]?.name, dataset: datasets[0]?.id });
         set({ targetIds: targets.map((t) => t.id), providers, datasets, settings, form, initial: form });
         scheduleCheck();
       } catch (error) {
@@ -110,8 +121,17 @@ export const useTargets = create<TargetsState>((set, get) => {
           set({ error: 'Not saved: aieval.yaml would be invalid. The problems are shown next to their fields.' });
           return;
         }
-        const targetIds = previousId === undefined ? [...get().targetIds, target.id] : get().targetIds.map((id) => (id === previousId ? target.id : id));
-        set({ initial: form, previousId: target.id, targetIds, attempted: false, notice: `Saved ${target.id} to aieval.yaml.` });
+        const targetIds =
+          previousId === undefined
+            ? [...get().targetIds, target.id]
+            : get().targetIds.map((id) => (id === previousId ? target.id : id));
+        set({
+          initial: form,
+          previousId: target.id,
+          targetIds,
+          attempted: false,
+          notice: `Saved ${target.id} to aieval.yaml.`,
+        });
         if (previousId !== target.id) {
           set({ movedTo: target.id });
           navigate('targets', target.id, 'edit');

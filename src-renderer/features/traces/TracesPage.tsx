@@ -25,7 +25,8 @@ export function TracesPage() {
       else if (action.kind === 'move') await state.moved(action.direction);
       else if (action.kind === 'undo') await state.undoRequested();
       else if (action.kind === 'dimension') state.dimensionMoved(action.by, dimensions.length);
-      else if (action.kind === 'score' && dimensions[state.dimension]) await state.labelChanged({ dimensions: { [dimensions[state.dimension]!]: action.value } });
+      else if (action.kind === 'score' && dimensions[state.dimension])
+        await state.labelChanged({ dimensions: { [dimensions[state.dimension]!]: action.value } });
       else if (action.kind === 'focusTags') panel.current?.focusTags();
       else if (action.kind === 'focusNotes') panel.current?.focusNotes();
     };
@@ -44,7 +45,9 @@ export function TracesPage() {
       // Key presses run one after another, so a fast `f` then `d` labels two items, never the same one twice.
       queue.current = queue.current
         .then(() => perform(action))
-        .catch((reason: unknown) => useTraces.setState({ error: reason instanceof Error ? reason.message : String(reason) }));
+        .catch((reason: unknown) =>
+          useTraces.setState({ error: reason instanceof Error ? reason.message : String(reason) }),
+        );
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

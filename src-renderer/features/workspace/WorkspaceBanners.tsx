@@ -4,7 +4,12 @@ import { useWorkspace } from './workspace.store';
 
 export function WorkspaceBanners() {
   const { info, error, trustGranted } = useWorkspace();
-  if (error) return <div className="banner error" role="alert">Cannot reach the workspace: {error}</div>;
+  if (error)
+    return (
+      <div className="banner error" role="alert">
+        Cannot reach the workspace: {error}
+      </div>
+    );
   if (!info) return null;
   const errors = info.issues.filter((issue) => issue.severity === 'error');
   const firstDataset = errors.find((issue) => issue.file.startsWith('datasets/'));
@@ -13,7 +18,8 @@ export function WorkspaceBanners() {
       {info.needsTrust && !info.trusted && (
         <div className="banner" role="status" data-testid="trust-banner">
           <span>
-            This workspace is <strong>untrusted</strong>: its MCP tool servers and command checks will not run until you trust it.
+            This workspace is <strong>untrusted</strong>: its MCP tool servers and command checks will not run until you
+            trust it.
           </span>
           <button className="button" onClick={() => void trustGranted()}>
             Trust this workspace
@@ -23,7 +29,8 @@ export function WorkspaceBanners() {
       {errors.length > 0 && (
         <div className="banner error" role="alert" data-testid="workspace-errors">
           <span>
-            {errors.length} problem{errors.length === 1 ? '' : 's'} in the workspace files; runs cannot start until they are fixed. First:{' '}
+            {errors.length} problem{errors.length === 1 ? '' : 's'} in the workspace files; runs cannot start until they
+            are fixed. First:{' '}
             <code>
               {errors[0]!.file}:{errors[0]!.line}:{errors[0]!.column}
             </code>{' '}

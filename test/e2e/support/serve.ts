@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-export type Served = Readonly<{ url: string; origin: string; workspaceDir: string; configDir: string; stop(): Promise<void> }>;
+export type Served = Readonly<{
+  url: string;
+  origin: string;
+  workspaceDir: string;
+  configDir: string;
+  stop(): Promise<void>;
+}>;
 
 const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'ai-eval.js');
 
@@ -16,7 +22,10 @@ export async function serveExample(options: { workspaceDir?: string; init?: bool
   const workspaceDir = options.workspaceDir ?? join(root, 'workspace');
   const env = { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' };
   if (options.init !== false) await runToEnd(spawn(process.execPath, [BIN, 'init', workspaceDir], { env }));
-  const child = spawn(process.execPath, [BIN, 'serve', '--workspace', workspaceDir, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--workspace', workspaceDir, '--port', '0'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => line.startsWith('http://') && resolve(line.trim()));

@@ -21,7 +21,14 @@ const verdict = (over: Partial<Verdict> = {}): Verdict => ({
   counts: { total: 4, scored: 4, unscored: 0, degraded: 0, passed: 3 },
   ...over,
 });
-const finished = (over: Partial<RunFinished> = {}): RunFinished => ({ runId: 'r1', targetId: 't1', status: 'complete', verdict: verdict(), error: null, ...over });
+const finished = (over: Partial<RunFinished> = {}): RunFinished => ({
+  runId: 'r1',
+  targetId: 't1',
+  status: 'complete',
+  verdict: verdict(),
+  error: null,
+  ...over,
+});
 
 describe('exit codes', () => {
   it('0 when every gate passed or only a soft gate failed; 1 for a failed hard gate or an unfinished run', () => {
@@ -37,9 +44,17 @@ describe('summaryLines', () => {
   it('shows the verdict word, numbers with the Wilson interval, and why', () => {
     const lines = summaryLines([
       finished(),
-      finished({ runId: 'r2', targetId: 'soft_one', verdict: verdict({ passed: false, gate_type: 'soft', reason: 'avg_score 3.00 < 3.50' }) }),
+      finished({
+        runId: 'r2',
+        targetId: 'soft_one',
+        verdict: verdict({ passed: false, gate_type: 'soft', reason: 'avg_score 3.00 < 3.50' }),
+      }),
       finished({ runId: 'r3', targetId: 'stopped', status: 'cancelled', verdict: null }),
-      finished({ runId: 'r4', targetId: 'judged', verdict: verdict({ judges: [{ grader: 'relevance_grader', state: 'failing', tpr: 0.8, tnr: 0.95 }] }) }),
+      finished({
+        runId: 'r4',
+        targetId: 'judged',
+        verdict: verdict({ judges: [{ grader: 'relevance_grader', state: 'failing', tpr: 0.8, tnr: 0.95 }] }),
+      }),
     ]);
     expect(lines[0]).toMatch(/^target\s+verdict\s+avg\s+pass rate \(95% CI\)\s+coverage\s+degraded\s+run$/);
     expect(lines[1]).toMatch(/^t1\s+PASS\s+4\.00\s+75\.0% \[30\.0%-95\.0%\]\s+100%\s+0\s+r1$/);
@@ -58,9 +73,15 @@ describe('JUnit testcases', () => {
       return { ...rest, id: 1, transcript: [...transcript], graders: [...graders], toolCalls: null, judgeCalls: [] };
     };
     expect(testcaseXml('t1', row({}), 3.5)).toBe('    <testcase classname="t1" name="q&lt;1&gt;" time="0.010"/>\n');
-    expect(testcaseXml('t1', row({ score: 2, passed: false }), 3.5)).toContain('<failure message="score 2.00 &lt; 3.50">format_grader: scored 4/5 ok</failure>');
-    expect(testcaseXml('t1', row({ status: 'degraded', score: null, passed: null, error: 'down "x"' }), 3.5)).toContain('<error message="down &quot;x&quot;">');
-    expect(testcaseXml('t1', row({ status: 'unscored', score: null, passed: null, repeatIndex: 1 }), 3.5)).toContain('name="q&lt;1&gt; #2"');
+    expect(testcaseXml('t1', row({ score: 2, passed: false }), 3.5)).toContain(
+      '<failure message="score 2.00 &lt; 3.50">format_grader: scored 4/5 ok</failure>',
+    );
+    expect(testcaseXml('t1', row({ status: 'degraded', score: null, passed: null, error: 'down "x"' }), 3.5)).toContain(
+      '<error message="down &quot;x&quot;">',
+    );
+    expect(testcaseXml('t1', row({ status: 'unscored', score: null, passed: null, repeatIndex: 1 }), 3.5)).toContain(
+      'name="q&lt;1&gt; #2"',
+    );
     expect(xmlEscape('a\u0001b & c')).toBe('ab &amp; c');
   });
 });

@@ -12,7 +12,9 @@ describe('committed JSON Schemas', () => {
   }
 
   it('rejects unknown keys so a typo never silently skips a grader', () => {
-    const dataset = workspaceJsonSchemas()['dataset.schema.json'] as { properties: { questions: { items: { additionalProperties: unknown } } } };
+    const dataset = workspaceJsonSchemas()['dataset.schema.json'] as {
+      properties: { questions: { items: { additionalProperties: unknown } } };
+    };
     expect(dataset.properties.questions.items.additionalProperties).toBe(false);
   });
 });

@@ -20,7 +20,11 @@ describe('judges selectors', () => {
 describe('weakestTrust', () => {
   it('names the least trusted judge state of a target, or nothing without judges', async () => {
     const { weakestTrust } = await import('../../../src-renderer/features/judges/judges.selectors');
-    const trust = { a: { state: 'trusted' as const }, b: { state: 'unvalidated' as const }, c: { state: 'failing' as const } };
+    const trust = {
+      a: { state: 'trusted' as const },
+      b: { state: 'unvalidated' as const },
+      c: { state: 'failing' as const },
+    };
     expect(weakestTrust(['a', 'b'], trust)).toBe('unvalidated');
     expect(weakestTrust(['a', 'b', 'c'], trust)).toBe('failing');
     expect(weakestTrust(['a'], trust)).toBe('trusted');

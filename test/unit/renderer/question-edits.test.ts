@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { addQuestion, moveQuestion, questionRows, toggleDisabled } from '../../../src-renderer/features/datasets/question-edits';
+import {
+  addQuestion,
+  moveQuestion,
+  questionRows,
+  toggleDisabled,
+} from '../../../src-renderer/features/datasets/question-edits';
 
 const text = `# my dataset
 id: demo
@@ -32,7 +37,12 @@ describe('question edits', () => {
     const moved = moveQuestion(text, 1, -1);
     expect(parse(moved).questions.map((q: { id: string }) => q.id)).toEqual(['b', 'a']);
     const added = addQuestion(addQuestion(text));
-    expect(parse(added).questions.map((q: { id: string }) => q.id)).toEqual(['a', 'b', 'new_question', 'new_question_2']);
+    expect(parse(added).questions.map((q: { id: string }) => q.id)).toEqual([
+      'a',
+      'b',
+      'new_question',
+      'new_question_2',
+    ]);
     for (const out of [enabled, moved, added]) {
       expect(out).toContain('# my dataset');
       expect(out).toContain('# the first one');

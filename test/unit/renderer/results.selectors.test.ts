@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { gateText, nativeScore, rowStatus, weakestGrader } from '../../../src-renderer/features/results/results.selectors';
+import {
+  gateText,
+  nativeScore,
+  rowStatus,
+  weakestGrader,
+} from '../../../src-renderer/features/results/results.selectors';
 import { ago, delta, duration, pct } from '../../../src-renderer/components/format';
 
 describe('results selectors', () => {
@@ -28,8 +33,12 @@ describe('results selectors', () => {
   });
 
   it('describes the gate in words', () => {
-    expect(gateText({ gate_metric: 'avg_score', threshold: 3.5, gate_type: 'hard' })).toBe('average score ≥ 3.50 (hard gate)');
-    expect(gateText({ gate_metric: 'pass_rate', threshold: 0.8, gate_type: 'soft' })).toBe('pass rate ≥ 80% (soft gate)');
+    expect(gateText({ gate_metric: 'avg_score', threshold: 3.5, gate_type: 'hard' })).toBe(
+      'average score ≥ 3.50 (hard gate)',
+    );
+    expect(gateText({ gate_metric: 'pass_rate', threshold: 0.8, gate_type: 'soft' })).toBe(
+      'pass rate ≥ 80% (soft gate)',
+    );
   });
 });
 

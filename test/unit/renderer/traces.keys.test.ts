@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { actionFor } from '../../../src-renderer/features/traces/traces.keys';
 
-const press = (key: string, extra: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; inTextField: boolean }> = {}) =>
-  actionFor({ key, ctrlKey: false, metaKey: false, altKey: false, inTextField: false, ...extra });
+const press = (
+  key: string,
+  extra: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; inTextField: boolean }> = {},
+) => actionFor({ key, ctrlKey: false, metaKey: false, altKey: false, inTextField: false, ...extra });
 
 describe('workbench keys', () => {
   it('maps p/f/d to verdicts and j/k to moves', () => {

@@ -33,7 +33,10 @@ describe('createRouter', () => {
   });
 
   it('keeps the code of an RpcError and refuses unknown methods', async () => {
-    expect(await dispatch('math.fail', {}, {})).toEqual({ ok: false, error: { code: 'conflict', message: 'already running' } });
+    expect(await dispatch('math.fail', {}, {})).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: 'already running' },
+    });
     const unknown = await dispatch('toString', {}, {});
     expect(!unknown.ok && unknown.error.code).toBe('not_found');
   });

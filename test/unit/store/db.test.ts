@@ -13,14 +13,29 @@ describe('openDb', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
-    expect(tables).toEqual(expect.arrayContaining(['runs', 'question_results', 'grader_results', 'judge_calls', 'tool_calls', 'spans', 'review_items', 'labels', 'judge_validations', 'optimizer_candidates']));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'runs',
+        'question_results',
+        'grader_results',
+        'judge_calls',
+        'tool_calls',
+        'spans',
+        'review_items',
+        'labels',
+        'judge_validations',
+        'optimizer_candidates',
+      ]),
+    );
     db.close();
   });
 
   it('refuses to open a store whose applied migration changed', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'aieval-db-')), 'store.sqlite');
     openDb(file, { migrations: [{ version: 1, name: 'one', sql: 'CREATE TABLE a (x INTEGER) STRICT;' }] }).close();
-    expect(() => openDb(file, { migrations: [{ version: 1, name: 'one', sql: 'CREATE TABLE a (y INTEGER) STRICT;' }] })).toThrow(MigrationError);
+    expect(() =>
+      openDb(file, { migrations: [{ version: 1, name: 'one', sql: 'CREATE TABLE a (y INTEGER) STRICT;' }] }),
+    ).toThrow(MigrationError);
   });
 
   it('backs up an existing store before migrating it further', () => {

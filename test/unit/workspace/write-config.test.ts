@@ -11,7 +11,11 @@ const targets = () => parse(config).targets as Target[];
 
 describe('withTarget', () => {
   it('changes only the edited keys and keeps every comment', () => {
-    const chat = { ...targets()[0]!, model: 'llama3.2:3b', gate: { metric: 'avg_score', threshold: 4, type: 'soft' } } as Target;
+    const chat = {
+      ...targets()[0]!,
+      model: 'llama3.2:3b',
+      gate: { metric: 'avg_score', threshold: 4, type: 'soft' },
+    } as Target;
     const next = withTarget(config, chat);
     for (const line of config.split('\n').filter((l) => l.trim().startsWith('#'))) expect(next).toContain(line);
     const written = parse(next).targets[0];
@@ -22,9 +26,31 @@ describe('withTarget', () => {
 
   it('renames a target in place and appends a new one without writing defaults', () => {
     const renamed = withTarget(config, { ...targets()[0]!, id: 'helpdesk_chat_v2' } as Target, 'helpdesk_chat');
-    expect(parse(renamed).targets.map((t: Target) => t.id)).toEqual(['helpdesk_chat_v2', 'helpdesk_agent', 'helpdesk_chat_offline', 'helpdesk_agent_offline']);
-    const added = withTarget(config, { id: 'extra', provider: 'local', model: 'm', dataset: 'helpdesk', graders: ['format_grader'], mode: 'chat', enabled: true, system_prompt: '', max_steps: 8, gate: { metric: 'avg_score', threshold: 3.5, type: 'hard' } } as Target);
-    expect(parse(added).targets.at(-1)).toEqual({ id: 'extra', provider: 'local', model: 'm', dataset: 'helpdesk', graders: ['format_grader'] });
+    expect(parse(renamed).targets.map((t: Target) => t.id)).toEqual([
+      'helpdesk_chat_v2',
+      'helpdesk_agent',
+      'helpdesk_chat_offline',
+      'helpdesk_agent_offline',
+    ]);
+    const added = withTarget(config, {
+      id: 'extra',
+      provider: 'local',
+      model: 'm',
+      dataset: 'helpdesk',
+      graders: ['format_grader'],
+      mode: 'chat',
+      enabled: true,
+      system_prompt: '',
+      max_steps: 8,
+      gate: { metric: 'avg_score', threshold: 3.5, type: 'hard' },
+    } as Target);
+    expect(parse(added).targets.at(-1)).toEqual({
+      id: 'extra',
+      provider: 'local',
+      model: 'm',
+      dataset: 'helpdesk',
+      graders: ['format_grader'],
+    });
   });
 
   it('writes a multi-line prompt as a block literal', () => {

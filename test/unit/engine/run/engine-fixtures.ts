@@ -6,7 +6,12 @@ import { stringify } from 'yaml';
 import { GRADER_CATALOG, type GraderId, type RunFinished, type RunProgress } from '../../../../src-shared/model';
 import type { Grader, GradeOutcome } from '../../../../src-main/engine/graders/grader';
 import { formatGrader } from '../../../../src-main/engine/graders/format.grader';
-import { ProviderError, type ChatRequest, type ChatResponse, type Provider } from '../../../../src-main/engine/providers/provider';
+import {
+  ProviderError,
+  type ChatRequest,
+  type ChatResponse,
+  type Provider,
+} from '../../../../src-main/engine/providers/provider';
 import { chatCaller } from '../../../../src-main/engine/run/target-caller';
 import type { RunDeps } from '../../../../src-main/engine/run/run-execution';
 import { LimiterRegistry } from '../../../../src-main/engine/run/run-services';
@@ -26,13 +31,21 @@ export type WorkspaceSpec = Readonly<{
 }>;
 
 /** Writes aieval.yaml and datasets/ds.yaml (target "t1", provider "p") into a new folder and loads it. */
-export function makeWorkspace(spec: WorkspaceSpec = {}, dir = mkdtempSync(join(tmpdir(), 'aieval-run-'))): ValidWorkspace {
+export function makeWorkspace(
+  spec: WorkspaceSpec = {},
+  dir = mkdtempSync(join(tmpdir(), 'aieval-run-')),
+): ValidWorkspace {
   mkdirSync(join(dir, 'datasets'), { recursive: true });
   const config = {
     version: 1,
     providers: { p: { kind: 'ollama', base_url: 'http://127.0.0.1:9' } },
     judge: { provider: 'p', model: 'judge-model' },
-    settings: { concurrency: 3, rate_limit: { max_retries: 2, base_delay_ms: 1, delay_between_calls_ms: 0 }, request_timeout_ms: 2000, ...spec.settings },
+    settings: {
+      concurrency: 3,
+      rate_limit: { max_retries: 2, base_delay_ms: 1, delay_between_calls_ms: 0 },
+      request_timeout_ms: 2000,
+      ...spec.settings,
+    },
     targets: [
       {
         id: 't1',
@@ -46,7 +59,11 @@ export function makeWorkspace(spec: WorkspaceSpec = {}, dir = mkdtempSync(join(t
       },
     ],
   };
-  const questions = Array.from({ length: spec.questions ?? 5 }, (_, index) => ({ id: `q${index + 1}`, input: `question ${index + 1}`, ...spec.questionExtras?.(index) }));
+  const questions = Array.from({ length: spec.questions ?? 5 }, (_, index) => ({
+    id: `q${index + 1}`,
+    input: `question ${index + 1}`,
+    ...spec.questionExtras?.(index),
+  }));
   writeFileSync(join(dir, 'aieval.yaml'), stringify(config));
   writeFileSync(join(dir, 'datasets', 'ds.yaml'), stringify({ id: 'ds', version: '1.0.0', questions }));
   const workspace = loadWorkspace(dir);
@@ -55,7 +72,8 @@ export function makeWorkspace(spec: WorkspaceSpec = {}, dir = mkdtempSync(join(t
   return workspace as ValidWorkspace;
 }
 
-export type Reply = string | ProviderError | ((request: ChatRequest, signal?: AbortSignal) => Promise<ChatResponse | string>);
+export type Reply =
+  string | ProviderError | ((request: ChatRequest, signal?: AbortSignal) => Promise<ChatResponse | string>);
 
 export function response(text: string, request: ChatRequest): ChatResponse {
   return {
@@ -111,7 +129,9 @@ export function harness(
   const db = inProcessStore(store);
   const progress: RunProgress[] = [];
   const finished: RunFinished[] = [];
-  const graders = new Map<GraderId, Grader>((options.graders ?? [formatGrader]).map((grader) => [grader.info.id, grader]));
+  const graders = new Map<GraderId, Grader>(
+    (options.graders ?? [formatGrader]).map((grader) => [grader.info.id, grader]),
+  );
   const deps: RunDeps = {
     db,
     workspace,
@@ -132,7 +152,9 @@ export function harness(
   return { store, db, deps, progress, finished };
 }
 
-export const selection = (over: Partial<{ questionIds: string[] | null; repeat: number; shard: { index: number; count: number } | null }> = {}) => ({
+export const selection = (
+  over: Partial<{ questionIds: string[] | null; repeat: number; shard: { index: number; count: number } | null }> = {},
+) => ({
   questionIds: null,
   repeat: 1,
   shard: null,

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CallFailedError, MAX_BACKOFF_MS, ProviderLimiter, type LimiterSettings } from '../../../../src-main/engine/run/limiter';
+import {
+  CallFailedError,
+  MAX_BACKOFF_MS,
+  ProviderLimiter,
+  type LimiterSettings,
+} from '../../../../src-main/engine/run/limiter';
 import { ProviderError } from '../../../../src-main/engine/providers/provider';
 
 const settings = (over: Partial<LimiterSettings> = {}): LimiterSettings => ({
@@ -10,7 +15,8 @@ const settings = (over: Partial<LimiterSettings> = {}): LimiterSettings => ({
   ...over,
 });
 
-const rateLimited = (retryAfterMs?: number) => new ProviderError('HTTP 429 Too Many Requests', { status: 429, retryable: true, retryAfterMs });
+const rateLimited = (retryAfterMs?: number) =>
+  new ProviderError('HTTP 429 Too Many Requests', { status: 429, retryable: true, retryAfterMs });
 
 /** A limiter whose sleeps are recorded and take no time, on a clock that the sleeps advance. */
 function recordingLimiter(over: Partial<LimiterSettings> = {}, random = () => 1) {
@@ -32,11 +38,15 @@ describe('ProviderLimiter', () => {
     const { limiter, sleeps } = recordingLimiter({ baseDelayMs: 10 }, () => 0);
     let calls = 0;
     const counter = { attempts: 0, retries: 0 };
-    const value = await limiter.run(async () => {
-      calls += 1;
-      if (calls <= 3) throw rateLimited(2000);
-      return 'ok';
-    }, undefined, counter);
+    const value = await limiter.run(
+      async () => {
+        calls += 1;
+        if (calls <= 3) throw rateLimited(2000);
+        return 'ok';
+      },
+      undefined,
+      counter,
+    );
     expect(value).toBe('ok');
     expect(counter).toEqual({ attempts: 4, retries: 3 });
     // Each backoff waits the full Retry-After (jitter drew 0); later starts may also wait on the provider-wide block.
@@ -116,7 +126,9 @@ describe('ProviderLimiter', () => {
       seen.push(signal);
       throw new ProviderError('provider "fake" (ollama, model m): timed out after 30 ms', { retryable: true });
     }, controller.signal);
-    await expect(timingOut).rejects.toThrow('provider "fake" (ollama, model m): timed out after 30 ms (gave up after 2 attempts)');
+    await expect(timingOut).rejects.toThrow(
+      'provider "fake" (ollama, model m): timed out after 30 ms (gave up after 2 attempts)',
+    );
     expect(seen).toEqual([controller.signal, controller.signal]);
   });
 
@@ -130,11 +142,15 @@ describe('ProviderLimiter', () => {
     expect(sleeps).toEqual([100, 200, 400, 800]);
 
     const half = recordingLimiter({ maxRetries: 1, baseDelayMs: 100 }, () => 0.5);
-    await expect(half.limiter.run(async () => Promise.reject(new ProviderError('x', { retryable: true })))).rejects.toThrow();
+    await expect(
+      half.limiter.run(async () => Promise.reject(new ProviderError('x', { retryable: true }))),
+    ).rejects.toThrow();
     expect(half.sleeps).toEqual([50]);
 
     const capped = recordingLimiter({ maxRetries: 1, baseDelayMs: MAX_BACKOFF_MS * 10 }, () => 1);
-    await expect(capped.limiter.run(async () => Promise.reject(new ProviderError('x', { retryable: true })))).rejects.toThrow();
+    await expect(
+      capped.limiter.run(async () => Promise.reject(new ProviderError('x', { retryable: true }))),
+    ).rejects.toThrow();
     expect(capped.sleeps).toEqual([MAX_BACKOFF_MS]);
   });
 

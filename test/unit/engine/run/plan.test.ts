@@ -35,12 +35,21 @@ describe('planRun', () => {
     expect(plan.total).toBe(6);
     expect(plan.passThreshold).toBe(3.5);
     expect(plan.estimatedCalls).toEqual({ target: 6, targetMax: 6, judges: 0 });
-    expect([...planItems(plan)].map((item) => `${item.question.id}#${item.repeatIndex}`)).toEqual(['q1#0', 'q2#0', 'q3#0', 'q1#1', 'q2#1', 'q3#1']);
+    expect([...planItems(plan)].map((item) => `${item.question.id}#${item.repeatIndex}`)).toEqual([
+      'q1#0',
+      'q2#0',
+      'q3#0',
+      'q1#1',
+      'q2#1',
+      'q3#1',
+    ]);
   });
 
   it('names disabled and unknown questions it was asked for', () => {
     const workspace = makeWorkspace({ questions: 3, questionExtras: (i) => (i === 1 ? { disabled: true } : {}) });
-    expect(() => planRun(workspace, 't1', selection({ questionIds: ['q2', 'zz'] }), GRADERS, true)).toThrow('target "t1": no question q2 (disabled), zz in dataset "ds"');
+    expect(() => planRun(workspace, 't1', selection({ questionIds: ['q2', 'zz'] }), GRADERS, true)).toThrow(
+      'target "t1": no question q2 (disabled), zz in dataset "ds"',
+    );
     expect(planRun(workspace, 't1', selection(), GRADERS, true).questions.map((q) => q.id)).toEqual(['q1', 'q3']);
   });
 

@@ -36,10 +36,15 @@ describe('runPool', () => {
   it('stops pulling on abort and after a failure, finishing what is in flight, then rethrows', async () => {
     const controller = new AbortController();
     const seen: number[] = [];
-    await runPool(numbers(100), 2, async (i) => {
-      seen.push(i);
-      if (i === 3) controller.abort();
-    }, controller.signal);
+    await runPool(
+      numbers(100),
+      2,
+      async (i) => {
+        seen.push(i);
+        if (i === 3) controller.abort();
+      },
+      controller.signal,
+    );
     expect(seen.length).toBeLessThan(6);
 
     const done: number[] = [];

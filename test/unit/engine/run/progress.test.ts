@@ -10,9 +10,22 @@ describe('ProgressThrottle', () => {
   function throttle(total = 1000, doneAtStart = 0) {
     const events: RunProgress[] = [];
     const tally = emptyTally();
-    const progress = new ProgressThrottle({ runId: 'r', targetId: 't', total, tally, doneAtStart, emit: (e) => events.push(e), now: Date.now });
+    const progress = new ProgressThrottle({
+      runId: 'r',
+      targetId: 't',
+      total,
+      tally,
+      doneAtStart,
+      emit: (e) => events.push(e),
+      now: Date.now,
+    });
     const finish = (i: number, score: number | null = 4) => {
-      addToTally(tally, { status: score === null ? 'degraded' : 'scored', score, passed: score !== null && score >= 3.5, targetFailed: score === null });
+      addToTally(tally, {
+        status: score === null ? 'degraded' : 'scored',
+        score,
+        passed: score !== null && score >= 3.5,
+        targetFailed: score === null,
+      });
       progress.record({ questionId: `q${i}`, repeatIndex: 0, status: score === null ? 'degraded' : 'scored', score });
     };
     return { events, progress, finish, tally };

@@ -36,7 +36,10 @@ describe('ResultWriter', () => {
     const { store, db } = storeWithRun();
     const writer = new ResultWriter(db);
     await writer.write(newResult('r1', 'dup'));
-    const results = await Promise.allSettled([writer.write(newResult('r1', 'fresh')), writer.write(newResult('r1', 'dup'))]);
+    const results = await Promise.allSettled([
+      writer.write(newResult('r1', 'fresh')),
+      writer.write(newResult('r1', 'dup')),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(store.repos.results.doneKeys('r1')).toEqual([['dup', 0]]);
   });

@@ -42,33 +42,76 @@ describe('the run lock', () => {
   it('refuses a second run of the same target while one runs, naming the running run', async () => {
     const gate = gatedProvider();
     const h = harness(makeWorkspace({ questions: 2 }), gate.provider);
-    const first = await startRun({ targetId: 't1', selection: selection(), source: 'manual' }, h.deps, new AbortController().signal);
-    const second = startRun({ targetId: 't1', selection: selection(), source: 'manual' }, h.deps, new AbortController().signal);
+    const first = await startRun(
+      { targetId: 't1', selection: selection(), source: 'manual' },
+      h.deps,
+      new AbortController().signal,
+    );
+    const second = startRun(
+      { targetId: 't1', selection: selection(), source: 'manual' },
+      h.deps,
+      new AbortController().signal,
+    );
     await expect(second).rejects.toThrow(RunConflictError);
     await expect(second).rejects.toThrow(`target "t1" is already running as run ${first.runId} (pid ${process.pid}`);
     gate.openAll();
     expect((await first.finished).status).toBe('complete');
     // Released at the end: the next run starts.
-    const third = await startRun({ targetId: 't1', selection: selection(), source: 'manual' }, h.deps, new AbortController().signal);
+    const third = await startRun(
+      { targetId: 't1', selection: selection(), source: 'manual' },
+      h.deps,
+      new AbortController().signal,
+    );
     expect((await third.finished).status).toBe('complete');
   });
 
   it('takes over a stale lock (old heartbeat) and the lock of a dead process', async () => {
     const h = harness(makeWorkspace({ questions: 1 }), fakeProvider(answer));
     const now = Date.now();
-    await h.db.runLocks.take({ targetId: 't1', runId: 'ghost', pid: process.pid, host: 'elsewhere', now: now - 10 * 60_000, expectRunId: null });
-    const afterStale = await startRun({ targetId: 't1', selection: selection(), source: 'manual' }, h.deps, new AbortController().signal);
+    await h.db.runLocks.take({
+      targetId: 't1',
+      runId: 'ghost',
+      pid: process.pid,
+      host: 'elsewhere',
+      now: now - 10 * 60_000,
+      expectRunId: null,
+    });
+    const afterStale = await startRun(
+      { targetId: 't1', selection: selection(), source: 'manual' },
+      h.deps,
+      new AbortController().signal,
+    );
     expect((await afterStale.finished).status).toBe('complete');
 
     const { hostname } = await import('node:os');
-    await h.db.runLocks.take({ targetId: 't1', runId: 'crashed', pid: 999_999, host: hostname(), now, expectRunId: null });
+    await h.db.runLocks.take({
+      targetId: 't1',
+      runId: 'crashed',
+      pid: 999_999,
+      host: hostname(),
+      now,
+      expectRunId: null,
+    });
     const deps = { ...h.deps, lock: { isAlive: (pid: number) => pid !== 999_999 } };
-    const afterDead = await startRun({ targetId: 't1', selection: selection(), source: 'manual' }, deps, new AbortController().signal);
+    const afterDead = await startRun(
+      { targetId: 't1', selection: selection(), source: 'manual' },
+      deps,
+      new AbortController().signal,
+    );
     expect((await afterDead.finished).status).toBe('complete');
 
     // A fresh lock of a live process on another host is respected.
-    await h.db.runLocks.take({ targetId: 't1', runId: 'busy', pid: 1, host: 'elsewhere', now: Date.now(), expectRunId: null });
-    await expect(startRun({ targetId: 't1', selection: selection(), source: 'manual' }, h.deps, new AbortController().signal)).rejects.toThrow(/run busy \(pid 1 on elsewhere/);
+    await h.db.runLocks.take({
+      targetId: 't1',
+      runId: 'busy',
+      pid: 1,
+      host: 'elsewhere',
+      now: Date.now(),
+      expectRunId: null,
+    });
+    await expect(
+      startRun({ targetId: 't1', selection: selection(), source: 'manual' }, h.deps, new AbortController().signal),
+    ).rejects.toThrow(/run busy \(pid 1 on elsewhere/);
   });
 });
 
@@ -79,7 +122,11 @@ describe('cancel and resume', () => {
     const store = Store.open(':memory:');
     const h = harness(workspace, gate.provider, { store });
     const controller = new AbortController();
-    const started = await startRun({ targetId: 't1', selection: selection({ repeat: 2 }), source: 'manual' }, h.deps, controller.signal);
+    const started = await startRun(
+      { targetId: 't1', selection: selection({ repeat: 2 }), source: 'manual' },
+      h.deps,
+      controller.signal,
+    );
     await gate.waitFor(2);
     gate.releaseOne();
     gate.releaseOne();
@@ -102,7 +149,9 @@ describe('cancel and resume', () => {
     expect(new Set(keys).size).toBe(12);
     // Only the 10 missing questions were asked again (2 + 2 in flight at cancel, + 10).
     expect(gate.provider.calls).toHaveLength(14);
-    await expect(resumeRun(started.runId, h.deps, {}, new AbortController().signal)).rejects.toThrow(/already complete/);
+    await expect(resumeRun(started.runId, h.deps, {}, new AbortController().signal)).rejects.toThrow(
+      /already complete/,
+    );
   });
 
   it('refuses to resume when the target changed since the run started', async () => {
@@ -111,9 +160,17 @@ describe('cancel and resume', () => {
     const controller = new AbortController();
     controller.abort();
     const h = harness(dirHolder, fakeProvider(answer), { store });
-    const started = await startRun({ targetId: 't1', selection: selection(), source: 'manual' }, h.deps, controller.signal);
+    const started = await startRun(
+      { targetId: 't1', selection: selection(), source: 'manual' },
+      h.deps,
+      controller.signal,
+    );
     expect((await started.finished).status).toBe('cancelled');
-    const edited = harness(makeWorkspace({ questions: 2, systemPrompt: 'Be verbose.' }, dirHolder.dir), fakeProvider(answer), { store });
+    const edited = harness(
+      makeWorkspace({ questions: 2, systemPrompt: 'Be verbose.' }, dirHolder.dir),
+      fakeProvider(answer),
+      { store },
+    );
     await expect(resumeRun(started.runId, edited.deps, {}, new AbortController().signal)).rejects.toThrow(
       `run ${started.runId} cannot be resumed: the target's system prompt changed since it started`,
     );
@@ -127,7 +184,11 @@ describe('regrade', () => {
     const provider = fakeProvider(answer);
     const strict = testGrader('relevance_grader', () => scored(2, 'meh'));
     const first = harness(workspace, provider, { store, graders: [strict] });
-    const source = await startRun({ targetId: 't1', selection: selection(), source: 'manual' }, first.deps, new AbortController().signal);
+    const source = await startRun(
+      { targetId: 't1', selection: selection(), source: 'manual' },
+      first.deps,
+      new AbortController().signal,
+    );
     expect((await source.finished).verdict?.passed).toBe(false);
     expect(provider.calls).toHaveLength(3);
 
@@ -139,7 +200,12 @@ describe('regrade', () => {
     expect(provider.calls).toHaveLength(3);
     const run = (await second.db.runs.get(regraded.runId))!;
     expect(run.identity).toMatchObject({ regradeOf: source.runId, model: 'm1', generationSent: { temperature: 0.2 } });
-    const rows = (await second.db.resultPages.page({ runId: regraded.runId, offset: 0, limit: 10, sort: 'question' })).rows;
-    expect(rows.map((row) => row.responsePreview)).toEqual(['A plain answer to question 1 that is long enough.', 'A plain answer to question 2 that is long enough.', 'A plain answer to question 3 that is long enough.']);
+    const rows = (await second.db.resultPages.page({ runId: regraded.runId, offset: 0, limit: 10, sort: 'question' }))
+      .rows;
+    expect(rows.map((row) => row.responsePreview)).toEqual([
+      'A plain answer to question 1 that is long enough.',
+      'A plain answer to question 2 that is long enough.',
+      'A plain answer to question 3 that is long enough.',
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { startRun } from '../../../../src-main/engine/run/start-run';
 import { errored, scored, skipped } from '../../../../src-main/engine/graders/grader';
 import { fakeProvider, harness, makeWorkspace, selection, testGrader } from './engine-fixtures';
 
-const longAnswer = (request: { messages: readonly { content: string }[] }) => `A plain answer to ${request.messages.at(-1)?.content} that is long enough.`;
+const longAnswer = (request: { messages: readonly { content: string }[] }) =>
+  `A plain answer to ${request.messages.at(-1)?.content} that is long enough.`;
 const signal = () => new AbortController().signal;
 
 describe('startRun', () => {
@@ -17,7 +18,13 @@ describe('startRun', () => {
     expect(started.total).toBe(5);
     const finished = await started.finished;
     expect(finished).toMatchObject({ runId: started.runId, targetId: 't1', status: 'complete', error: null });
-    expect(finished.verdict).toMatchObject({ passed: true, avg_score: 5, pass_rate: 1, coverage: 1, reason: 'avg_score 5.00 ≥ 3.50' });
+    expect(finished.verdict).toMatchObject({
+      passed: true,
+      avg_score: 5,
+      pass_rate: 1,
+      coverage: 1,
+      reason: 'avg_score 5.00 ≥ 3.50',
+    });
     expect(provider.calls).toHaveLength(5);
     expect(provider.calls[0]?.messages).toEqual([
       { role: 'system', content: 'Be brief.' },
@@ -49,26 +56,53 @@ describe('startRun', () => {
       { role: 'user', content: 'question 1' },
       { role: 'assistant', content: 'A plain answer to question 1 that is long enough.' },
     ]);
-    expect(detail).toMatchObject({ attempts: 1, inputTokens: 3, outputTokens: 4, finishReason: 'stop', toolCalls: null, costUsd: 0 });
+    expect(detail).toMatchObject({
+      attempts: 1,
+      inputTokens: 3,
+      outputTokens: 4,
+      finishReason: 'stop',
+      toolCalls: null,
+      costUsd: 0,
+    });
     expect(h.finished).toEqual([finished]);
-    expect(h.progress.at(-1)).toMatchObject({ runId: started.runId, done: 5, total: 5, errors: 0, degraded: 0, runningAvg: 5 });
+    expect(h.progress.at(-1)).toMatchObject({
+      runId: started.runId,
+      done: 5,
+      total: 5,
+      errors: 0,
+      degraded: 0,
+      runningAvg: 5,
+    });
     expect(await h.db.runLocks.get('t1')).toBeUndefined();
   });
 
   it('repeats every question N times and narrows to --question ids', async () => {
     const h = harness(makeWorkspace({ questions: 4 }), fakeProvider(longAnswer));
-    const started = await startRun({ targetId: 't1', selection: selection({ questionIds: ['q2', 'q4'], repeat: 3 }), source: 'manual' }, h.deps, signal());
+    const started = await startRun(
+      { targetId: 't1', selection: selection({ questionIds: ['q2', 'q4'], repeat: 3 }), source: 'manual' },
+      h.deps,
+      signal(),
+    );
     expect(started.total).toBe(6);
     await started.finished;
     expect((await h.db.results.doneKeys(started.runId)).sort()).toEqual([
-      ['q2', 0], ['q2', 1], ['q2', 2], ['q4', 0], ['q4', 1], ['q4', 2],
+      ['q2', 0],
+      ['q2', 1],
+      ['q2', 2],
+      ['q4', 0],
+      ['q4', 1],
+      ['q4', 2],
     ]);
   });
 
   it('refuses unknown targets and questions before anything is stored', async () => {
     const h = harness(makeWorkspace(), fakeProvider(longAnswer));
-    await expect(startRun({ targetId: 'nope', selection: selection(), source: 'manual' }, h.deps, signal())).rejects.toThrow(/unknown target "nope"; known: t1/);
-    await expect(startRun({ targetId: 't1', selection: selection({ questionIds: ['zzz'] }), source: 'manual' }, h.deps, signal())).rejects.toThrow(PlanError);
+    await expect(
+      startRun({ targetId: 'nope', selection: selection(), source: 'manual' }, h.deps, signal()),
+    ).rejects.toThrow(/unknown target "nope"; known: t1/);
+    await expect(
+      startRun({ targetId: 't1', selection: selection({ questionIds: ['zzz'] }), source: 'manual' }, h.deps, signal()),
+    ).rejects.toThrow(PlanError);
     expect((await h.db.runs.list({ limit: 10, offset: 0 })).total).toBe(0);
   });
 
@@ -79,7 +113,13 @@ describe('startRun', () => {
     const started = await startRun({ targetId: 't1', selection: selection(), source: 'manual' }, h.deps, signal());
     const finished = await started.finished;
     expect(finished.status).toBe('complete');
-    expect(finished.verdict).toMatchObject({ passed: false, avg_score: null, pass_rate: null, coverage: 0, counts: { degraded: 4, scored: 0 } });
+    expect(finished.verdict).toMatchObject({
+      passed: false,
+      avg_score: null,
+      pass_rate: null,
+      coverage: 0,
+      counts: { degraded: 4, scored: 0 },
+    });
     expect(finished.verdict?.reason).toMatch(/^insufficient coverage/);
     // max_retries 2: three attempts per question, each recorded.
     expect(provider.calls).toHaveLength(12);
@@ -95,9 +135,17 @@ describe('startRun', () => {
     let calls = 0;
     const provider = fakeProvider((request) => {
       calls += 1;
-      return calls <= 4 ? new ProviderError('HTTP 429 Too Many Requests', { status: 429, retryable: true, retryAfterMs: 5 }) : longAnswer(request);
+      return calls <= 4
+        ? new ProviderError('HTTP 429 Too Many Requests', { status: 429, retryable: true, retryAfterMs: 5 })
+        : longAnswer(request);
     });
-    const h = harness(makeWorkspace({ questions: 2, settings: { concurrency: 1, rate_limit: { max_retries: 5, base_delay_ms: 1, delay_between_calls_ms: 0 } } }), provider);
+    const h = harness(
+      makeWorkspace({
+        questions: 2,
+        settings: { concurrency: 1, rate_limit: { max_retries: 5, base_delay_ms: 1, delay_between_calls_ms: 0 } },
+      }),
+      provider,
+    );
     const started = await startRun({ targetId: 't1', selection: selection(), source: 'manual' }, h.deps, signal());
     expect((await started.finished).verdict?.passed).toBe(true);
     const rows = (await h.db.resultPages.page({ runId: started.runId, offset: 0, limit: 10, sort: 'question' })).rows;
@@ -107,15 +155,22 @@ describe('startRun', () => {
 
   it('scores from every grader on its own scale; skips are excluded, a grader error or throw degrades the question', async () => {
     const graders = [
-      testGrader('groundedness_grader', (text) => (text.includes('question 1') ? scored(1, 'grounded') : scored(0, 'not grounded'))),
-      testGrader('relevance_grader', (text) => (text.includes('question 3') ? errored('judge unreachable') : scored(4, 'relevant'))),
+      testGrader('groundedness_grader', (text) =>
+        text.includes('question 1') ? scored(1, 'grounded') : scored(0, 'not grounded'),
+      ),
+      testGrader('relevance_grader', (text) =>
+        text.includes('question 3') ? errored('judge unreachable') : scored(4, 'relevant'),
+      ),
       testGrader('fact_match_grader', () => skipped('no expected_facts')),
       testGrader('actionability_grader', (text) => {
         if (text.includes('question 4')) throw new Error('bug in grader');
         return scored(5, 'fine');
       }),
     ];
-    const workspace = makeWorkspace({ questions: 4, graders: ['groundedness_grader', 'relevance_grader', 'fact_match_grader', 'actionability_grader'] });
+    const workspace = makeWorkspace({
+      questions: 4,
+      graders: ['groundedness_grader', 'relevance_grader', 'fact_match_grader', 'actionability_grader'],
+    });
     const h = harness(workspace, fakeProvider(longAnswer), { graders });
     const started = await startRun({ targetId: 't1', selection: selection(), source: 'manual' }, h.deps, signal());
     const finished = await started.finished;
@@ -129,9 +184,22 @@ describe('startRun', () => {
     expect(rows[2]?.error).toBe('relevance_grader: judge unreachable');
     expect(rows[3]?.error).toBe('actionability_grader: grader failed: bug in grader');
     const q1 = (await h.db.results.get(rows[0]!.id))!;
-    expect(q1.graders.find((g) => g.graderId === 'groundedness_grader')).toMatchObject({ score: 1, minScore: 0, maxScore: 1, score0to5: 5 });
-    expect(q1.graders.find((g) => g.graderId === 'fact_match_grader')).toMatchObject({ status: 'skipped', score: null, score0to5: null });
-    expect(finished.verdict).toMatchObject({ coverage: 0.5, counts: { scored: 2, degraded: 2, passed: 1 }, pass_rate: 0.5 });
+    expect(q1.graders.find((g) => g.graderId === 'groundedness_grader')).toMatchObject({
+      score: 1,
+      minScore: 0,
+      maxScore: 1,
+      score0to5: 5,
+    });
+    expect(q1.graders.find((g) => g.graderId === 'fact_match_grader')).toMatchObject({
+      status: 'skipped',
+      score: null,
+      score0to5: null,
+    });
+    expect(finished.verdict).toMatchObject({
+      coverage: 0.5,
+      counts: { scored: 2, degraded: 2, passed: 1 },
+      pass_rate: 0.5,
+    });
     // Judge trust is advisory on every verdict: never validated here, so named as such.
     expect(finished.verdict?.judges.map((judge) => `${judge.grader}: ${judge.state}`)).toEqual([
       'groundedness_grader: unvalidated',
@@ -146,7 +214,11 @@ describe('startRun', () => {
     const workspace = makeWorkspace({ questions: 12 });
     const ids = async (index: number) => {
       const h = harness(workspace, fakeProvider(longAnswer));
-      const started = await startRun({ targetId: 't1', selection: selection({ shard: { index, count: 3 } }), source: 'ci' }, h.deps, signal());
+      const started = await startRun(
+        { targetId: 't1', selection: selection({ shard: { index, count: 3 } }), source: 'ci' },
+        h.deps,
+        signal(),
+      );
       await started.finished;
       return (await h.db.results.doneKeys(started.runId)).map(([id]) => id).sort();
     };

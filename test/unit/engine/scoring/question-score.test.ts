@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { toZeroFive } from '../../../../src-main/engine/scoring/normalise';
 import { scoreQuestion, type GraderScoreInput } from '../../../../src-main/engine/scoring/question-score';
 
-const g = (status: GraderScoreInput['status'], score: number | null, minScore = 0, maxScore = 5): GraderScoreInput => ({ status, score, minScore, maxScore });
+const g = (status: GraderScoreInput['status'], score: number | null, minScore = 0, maxScore = 5): GraderScoreInput => ({
+  status,
+  score,
+  minScore,
+  maxScore,
+});
 
 describe('toZeroFive', () => {
   it('maps linearly from the grader scale', () => {
@@ -35,12 +40,20 @@ describe('scoreQuestion', () => {
   });
 
   it('is unscored when every grader skipped (or there are none)', () => {
-    expect(scoreQuestion([g('skipped', null), g('skipped', null)], 3.5)).toEqual({ status: 'unscored', score: null, passed: null });
+    expect(scoreQuestion([g('skipped', null), g('skipped', null)], 3.5)).toEqual({
+      status: 'unscored',
+      score: null,
+      passed: null,
+    });
     expect(scoreQuestion([], 3.5).status).toBe('unscored');
   });
 
   it('is degraded when any grader errored, whatever the others scored', () => {
-    expect(scoreQuestion([g('scored', 5), g('error', null)], 3.5)).toEqual({ status: 'degraded', score: null, passed: null });
+    expect(scoreQuestion([g('scored', 5), g('error', null)], 3.5)).toEqual({
+      status: 'degraded',
+      score: null,
+      passed: null,
+    });
   });
 
   it('is degraded when the target call failed', () => {

@@ -14,19 +14,54 @@ describe('ResultsRepo and ResultPagesRepo', () => {
     const { results } = store.repos;
     const id = results.insert(
       newResult('r1', 'q1', {
-        toolCalls: [{ seq: 0, name: 'find_loan', server: 'catalog', args: { card: '4471' }, result: '{"due":"x"}', error: false }],
+        toolCalls: [
+          { seq: 0, name: 'find_loan', server: 'catalog', args: { card: '4471' }, result: '{"due":"x"}', error: false },
+        ],
         judgeCalls: [
-          { graderId: 'relevance_grader', provider: 'local', model: 'j', templateVersion: 'v1', prompt: 'p', responseSeen: 'r', rawAnswer: '{"score":4}', score: 4, reason: 'fine', error: null, settings: { temperature: 0 }, latencyMs: 5 },
+          {
+            graderId: 'relevance_grader',
+            provider: 'local',
+            model: 'j',
+            templateVersion: 'v1',
+            prompt: 'p',
+            responseSeen: 'r',
+            rawAnswer: '{"score":4}',
+            score: 4,
+            reason: 'fine',
+            error: null,
+            settings: { temperature: 0 },
+            latencyMs: 5,
+          },
         ],
       }),
     );
     const detail = results.get(id)!;
     expect(detail).toMatchObject({ runId: 'r1', questionId: 'q1', status: 'scored', passed: true, attempts: 1 });
-    expect(detail.toolCalls).toEqual([{ seq: 0, name: 'find_loan', server: 'catalog', args: { card: '4471' }, result: '{"due":"x"}', error: false }]);
-    expect(detail.judgeCalls[0]).toMatchObject({ graderId: 'relevance_grader', settings: { temperature: 0 }, score: 4 });
-    expect(detail.graders).toEqual([{ graderId: 'format_grader', status: 'scored', score: 4, minScore: 0, maxScore: 5, score0to5: 4, reason: 'ok', checks: null }]);
+    expect(detail.toolCalls).toEqual([
+      { seq: 0, name: 'find_loan', server: 'catalog', args: { card: '4471' }, result: '{"due":"x"}', error: false },
+    ]);
+    expect(detail.judgeCalls[0]).toMatchObject({
+      graderId: 'relevance_grader',
+      settings: { temperature: 0 },
+      score: 4,
+    });
+    expect(detail.graders).toEqual([
+      {
+        graderId: 'format_grader',
+        status: 'scored',
+        score: 4,
+        minScore: 0,
+        maxScore: 5,
+        score0to5: 4,
+        reason: 'ok',
+        checks: null,
+      },
+    ]);
     expect(store.db.prepare('SELECT count(*) FROM tool_calls').pluck().get()).toBe(1);
-    expect(store.db.prepare('SELECT run_id, question_id FROM judge_calls').get()).toEqual({ run_id: 'r1', question_id: 'q1' });
+    expect(store.db.prepare('SELECT run_id, question_id FROM judge_calls').get()).toEqual({
+      run_id: 'r1',
+      question_id: 'q1',
+    });
   });
 
   it('refuses a second result for the same question and repeat, leaving nothing half-written', () => {
@@ -35,14 +70,26 @@ describe('ResultsRepo and ResultPagesRepo', () => {
     expect(() => results.insert(newResult('r1', 'q1'))).toThrow(/UNIQUE/);
     expect(store.db.prepare('SELECT count(*) FROM grader_results').pluck().get()).toBe(1);
     results.insert(newResult('r1', 'q1', { repeatIndex: 1 }));
-    expect(results.doneKeys('r1').sort()).toEqual([['q1', 0], ['q1', 1]]);
+    expect(results.doneKeys('r1').sort()).toEqual([
+      ['q1', 0],
+      ['q1', 1],
+    ]);
   });
 
   it('tallies a run in SQL: statuses, passes, target failures and the score sum', () => {
     const { results } = store.repos;
     results.insert(newResult('r1', 'a', { score: 4, passed: true }));
     results.insert(newResult('r1', 'b', { score: 2, passed: false }));
-    results.insert(newResult('r1', 'c', { status: 'degraded', score: null, passed: null, response: null, error: 'down', graders: [] }));
+    results.insert(
+      newResult('r1', 'c', {
+        status: 'degraded',
+        score: null,
+        passed: null,
+        response: null,
+        error: 'down',
+        graders: [],
+      }),
+    );
     results.insert(newResult('r1', 'd', { status: 'degraded', score: null, passed: null }));
     results.insert(newResult('r1', 'e', { status: 'unscored', score: null, passed: null }));
     expect(results.tally('r1')).toEqual({ scored: 2, unscored: 1, degraded: 2, passed: 1, errors: 1, scoreSum: 6 });
@@ -63,20 +110,47 @@ describe('ResultsRepo and ResultPagesRepo', () => {
     results.insert(newResult('r1', 'alpha', { score: 5, passed: true }));
     results.insert(newResult('r1', 'alpha', { repeatIndex: 1, score: 3, passed: false, response: '50% off_sale' }));
     results.insert(newResult('r1', 'beta', { score: 1, passed: false, latencyMs: 99 }));
-    results.insert(newResult('r1', 'gamma', { status: 'degraded', score: null, passed: null, response: null, error: 'down', graders: [] }));
+    results.insert(
+      newResult('r1', 'gamma', {
+        status: 'degraded',
+        score: null,
+        passed: null,
+        response: null,
+        error: 'down',
+        graders: [],
+      }),
+    );
     const all = resultPages.page({ runId: 'r1', offset: 0, limit: 2, sort: 'question' });
     expect(all.total).toBe(4);
-    expect(all.rows.map((r) => [r.questionId, r.repeatIndex])).toEqual([['alpha', 0], ['alpha', 1]]);
-    expect(all.rows[0]).toMatchObject({ repeatMean: 4, repeatSd: 1, repeatScored: 2, graders: [{ graderId: 'format_grader', status: 'scored', score0to5: 4 }] });
-    expect(resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'score_asc' }).rows.map((r) => r.score)).toEqual([1, 3, 5, null]);
-    expect(resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'score_desc' }).rows.map((r) => r.score)).toEqual([5, 3, 1, null]);
-    expect(resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'latency_desc' }).rows[0]?.questionId).toBe('beta');
+    expect(all.rows.map((r) => [r.questionId, r.repeatIndex])).toEqual([
+      ['alpha', 0],
+      ['alpha', 1],
+    ]);
+    expect(all.rows[0]).toMatchObject({
+      repeatMean: 4,
+      repeatSd: 1,
+      repeatScored: 2,
+      graders: [{ graderId: 'format_grader', status: 'scored', score0to5: 4 }],
+    });
+    expect(resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'score_asc' }).rows.map((r) => r.score)).toEqual(
+      [1, 3, 5, null],
+    );
+    expect(
+      resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'score_desc' }).rows.map((r) => r.score),
+    ).toEqual([5, 3, 1, null]);
+    expect(resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'latency_desc' }).rows[0]?.questionId).toBe(
+      'beta',
+    );
     expect(resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'question', status: 'failed' }).total).toBe(2);
-    expect(resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'question', status: 'degraded' }).rows[0]).toMatchObject({ questionId: 'gamma', error: 'down', responsePreview: '' });
+    expect(
+      resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'question', status: 'degraded' }).rows[0],
+    ).toMatchObject({ questionId: 'gamma', error: 'down', responsePreview: '' });
     // LIKE wildcards in the search are literal.
     expect(resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'question', search: '50%' }).total).toBe(1);
     expect(resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'question', search: 'o_f' }).total).toBe(0);
-    expect(resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'question', search: 'bet' }).rows[0]?.questionId).toBe('beta');
+    expect(
+      resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'question', search: 'bet' }).rows[0]?.questionId,
+    ).toBe('beta');
   });
 
   it('compares two runs per question, with deltas, missing sides and only-changed filtering', () => {

@@ -69,7 +69,18 @@ export function newResult(runId: string, questionId: string, over: Partial<NewQu
     costUsd: null,
     finishReason: 'stop',
     createdAt: 2000,
-    graders: [{ graderId: 'format_grader', status: 'scored', score: 4, minScore: 0, maxScore: 5, score0to5: 4, reason: 'ok', checks: null }],
+    graders: [
+      {
+        graderId: 'format_grader',
+        status: 'scored',
+        score: 4,
+        minScore: 0,
+        maxScore: 5,
+        score0to5: 4,
+        reason: 'ok',
+        checks: null,
+      },
+    ],
     judgeCalls: [],
     ...over,
   };

@@ -33,9 +33,22 @@ describe('RunsRepo', () => {
     runs.markRunning('r1', identity({ startedAt: '2026-01-01T00:00:00.000Z' }), 1500);
     results.insert(newResult('r1', 'q1'));
     expect(runs.get('r1')).toMatchObject({ status: 'running', done: 1, startedAt: 1500 });
-    runs.finish('r1', { status: 'complete', verdict: verdict(), error: null, identity: identity({ finishedAt: 'x' }), now: 3000 });
+    runs.finish('r1', {
+      status: 'complete',
+      verdict: verdict(),
+      error: null,
+      identity: identity({ finishedAt: 'x' }),
+      now: 3000,
+    });
     const run = runs.get('r1')!;
-    expect(run).toMatchObject({ status: 'complete', finishedAt: 3000, avgScore: 4, passRate: 1, passed: true, model: 'm1' });
+    expect(run).toMatchObject({
+      status: 'complete',
+      finishedAt: 3000,
+      avgScore: 4,
+      passRate: 1,
+      passed: true,
+      model: 'm1',
+    });
     expect(run.verdict?.reason).toBe('avg_score 4.00 ≥ 3.50');
     expect(run.identity.finishedAt).toBe('x');
     expect(runs.get('nope')).toBeUndefined();
@@ -52,9 +65,23 @@ describe('RunsRepo', () => {
 
   it('computes sparkline points and week stats in SQL from complete runs only', () => {
     const { runs } = store.repos;
-    for (const [id, at, avg, passed] of [['a', 100, 3, false], ['b', 200, 4, true], ['c', 300, 5, true]] as const) {
+    for (const [id, at, avg, passed] of [
+      ['a', 100, 3, false],
+      ['b', 200, 4, true],
+      ['c', 300, 5, true],
+    ] as const) {
       runs.insert(newRun(id, { createdAt: at }));
-      runs.finish(id, { status: 'complete', verdict: verdict({ avg_score: avg, passed, counts: { total: 3, scored: 2, unscored: 0, degraded: 1, passed: 2 } }), error: null, identity: identity(), now: at });
+      runs.finish(id, {
+        status: 'complete',
+        verdict: verdict({
+          avg_score: avg,
+          passed,
+          counts: { total: 3, scored: 2, unscored: 0, degraded: 1, passed: 2 },
+        }),
+        error: null,
+        identity: identity(),
+        now: at,
+      });
     }
     runs.insert(newRun('d', { createdAt: 400 }));
     runs.finish('d', { status: 'cancelled', verdict: null, error: null, identity: identity(), now: 400 });
@@ -64,7 +91,9 @@ describe('RunsRepo', () => {
     ]);
     expect(runs.weekStats(0, 250)).toEqual({ runs: 2, passed: 1, failed: 1, avgScore: 3.5, errors: 2 });
     expect(runs.weekStats(1000, 2000)).toEqual({ runs: 0, passed: 0, failed: 0, avgScore: null, errors: 0 });
-    expect(runs.latestComplete()).toEqual([{ targetId: 't1', runId: 'c', finishedAt: 300, passed: true, avgScore: 5, passRate: 1, errors: 1 }]);
+    expect(runs.latestComplete()).toEqual([
+      { targetId: 't1', runId: 'c', finishedAt: 300, passed: true, avgScore: 5, passRate: 1, errors: 1 },
+    ]);
   });
 });
 
