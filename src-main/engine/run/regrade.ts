@@ -3,12 +3,11 @@ import type { Question, ResultDetail, RunSource } from '../../../src-shared/mode
 import type { StoreApi } from '../../store/store';
 import type { Answered } from './execute-question';
 import { buildIdentity } from './identity';
-import { acquireRunLock } from './run-lock';
 import { executeRun, resultKey, type PreparedRun, type RunDeps, type WorkItem } from './run-execution';
 import { PlanError, planRun } from './plan';
 import { RunServices } from './run-services';
 import { formatShard } from './shard';
-import { newRunId, type StartedRun } from './start-run';
+import { createLockedRun, type StartedRun } from './start-run';
 import { eachStoredResult } from './stored-results';
 
 export type RegradeOptions = Readonly<{ source: RunSource; concurrency?: number }>;
@@ -54,26 +53,12 @@ export async function startRegrade(
     maxSteps: was.maxSteps,
     selection: was.selection,
   };
-  const runId = newRunId(deps.clock());
-  const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
-  try {
-    await deps.db.runs.insert({
-      id: runId,
-      targetId: plan.target.id,
-      source: options.source,
-      datasetId: identity.dataset.id,
-      datasetVersion: identity.dataset.version,
-      datasetSha256: identity.dataset.sha256,
-      repeat: sourceRun.repeat,
-      shard: formatShard(was.selection.shard),
-      total: sourceRun.total,
-      identity,
-      createdAt: deps.clock(),
-    });
-  } catch (error) {
-    await lock.release();
-    throw error;
-  }
+  const { runId, lock } = await createLockedRun(deps, identity, {
+    source: options.source,
+    repeat: sourceRun.repeat,
+    shard: formatShard(was.selection.shard),
+    total: sourceRun.total,
+  });
   const concurrency = options.concurrency ?? deps.workspace.config.settings.concurrency;
   const questions = new Map(plan.dataset.questions.map((question) => [question.id, question]));
   const prepared: PreparedRun = {

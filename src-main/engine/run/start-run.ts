@@ -1,9 +1,9 @@
 // Starts a new run of a target, or resumes an interrupted one: plan, identity, lock, the run row; then executes it.
 import { randomBytes } from 'node:crypto';
-import type { RunFinished, RunSource } from '../../../src-shared/model';
+import type { RunFinished, RunIdentity, RunSource } from '../../../src-shared/model';
 import { formatShard } from './shard';
 import { buildIdentity, identityDrift } from './identity';
-import { acquireRunLock } from './run-lock';
+import { acquireRunLock, type HeldLock } from './run-lock';
 import { executeRun, resultKey, type PreparedRun, type RunDeps, type WorkItem } from './run-execution';
 import { PlanError, planItems, planRun, type RunPlan, type Selection } from './plan';
 import { RunServices } from './run-services';
@@ -25,6 +25,35 @@ export type StartedRun = Readonly<{ runId: string; plan: RunPlan; total: number;
 export function newRunId(now: number): string {
   const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Takes the target's lock and writes the run row; the lock is released again when the row cannot be written. */
+export async function createLockedRun(
+  deps: RunDeps,
+  identity: RunIdentity,
+  run: Readonly<{ source: RunSource; repeat: number; shard: string | null; total: number }>,
+): Promise<{ runId: string; lock: HeldLock }> {
+  const runId = newRunId(deps.clock());
+  const lock = await acquireRunLock(deps.db, identity.targetId, runId, { ...deps.lock, now: deps.clock });
+  try {
+    await deps.db.runs.insert({
+      id: runId,
+      targetId: identity.targetId,
+      source: run.source,
+      datasetId: identity.dataset.id,
+      datasetVersion: identity.dataset.version,
+      datasetSha256: identity.dataset.sha256,
+      repeat: run.repeat,
+      shard: run.shard,
+      total: run.total,
+      identity,
+      createdAt: deps.clock(),
+    });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  return { runId, lock };
 }
 
 const concurrencyOf = (deps: RunDeps, requested: number | undefined) =>
@@ -66,26 +95,12 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
     }),
     ...(variant ? { promptVariant: variant } : {}),
   };
-  const runId = newRunId(deps.clock());
-  const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
-  try {
-    await deps.db.runs.insert({
-      id: runId,
-      targetId: plan.target.id,
-      source: request.source,
-      datasetId: identity.dataset.id,
-      datasetVersion: identity.dataset.version,
-      datasetSha256: identity.dataset.sha256,
-      repeat: plan.selection.repeat,
-      shard: formatShard(plan.selection.shard),
-      total: plan.total,
-      identity,
-      createdAt: deps.clock(),
-    });
-  } catch (error) {
-    await lock.release();
-    throw error;
-  }
+  const { runId, lock } = await createLockedRun(deps, identity, {
+    source: request.source,
+    repeat: plan.selection.repeat,
+    shard: formatShard(plan.selection.shard),
+    total: plan.total,
+  });
   const concurrency = concurrencyOf(deps, request.concurrency);
   const services = servicesFor(deps, concurrency);
   const prepared: PreparedRun = {

@@ -1,6 +1,6 @@
 // The settings screen (`#/settings`): provider connections and keys, the judge, and every workspace setting; Save writes aieval.yaml.
+import { IssuesBanner } from '../../components/IssuesBanner';
 import { useCallback, useEffect } from 'react';
-import { formatIssue } from '../../../src-shared/model';
 import { useSaveShortcut } from '../../components/use-save-shortcut';
 import { messagesAt } from '../targets/targets.selectors';
 import { ConnectionsSection } from './ConnectionsSection';
@@ -82,15 +82,7 @@ export function SettingsPage() {
           </button>
         </div>
       </header>
-      {unplaced.length > 0 && (
-        <div className="banner error" role="alert" data-testid="settings-other-issues">
-          <ul className="plain-list">
-            {unplaced.map((issue) => (
-              <li key={formatIssue(issue)}>{formatIssue(issue)}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <IssuesBanner issues={unplaced} testId="settings-other-issues" />
       <ConnectionsSection at={at} />
       <JudgeSection
         judge={draft.judge}

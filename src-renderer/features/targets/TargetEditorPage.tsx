@@ -1,6 +1,6 @@
 // The target editor (`#/targets/<id>/edit`, `#/targets/new`): one form over a target of aieval.yaml, saved with its comments kept.
+import { IssuesBanner } from '../../components/IssuesBanner';
 import { useCallback, useEffect } from 'react';
-import { formatIssue } from '../../../src-shared/model';
 import { hrefFor } from '../../app/router';
 import { useSaveShortcut } from '../../components/use-save-shortcut';
 import { AgentSection } from './AgentSection';
@@ -84,15 +84,7 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
           </button>
         </div>
       </header>
-      {other.length > 0 && (
-        <div className="banner error" role="alert" data-testid="other-issues">
-          <ul className="plain-list">
-            {other.map((issue) => (
-              <li key={formatIssue(issue)}>{formatIssue(issue)}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <IssuesBanner issues={other} testId="other-issues" />
       <IdentitySection {...sectionProps} />
       <ModelSection {...sectionProps} providers={state.providers} />
       <GradersSection {...sectionProps} datasets={state.datasets} warnings={state.warnings} />
