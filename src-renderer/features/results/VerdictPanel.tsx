@@ -2,6 +2,7 @@
 import type { RunDetail } from '../../../src-shared/model';
 import { StatusBadge } from '../../components/StatusBadge';
 import { pct, score } from '../../components/format';
+import { trustLook } from '../judges/judges.selectors';
 import { gateText, weakestGrader, type GraderStat } from './results.selectors';
 
 export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; graderStats: readonly GraderStat[] }) {
@@ -72,6 +73,23 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
           </dd>
         </div>
       </dl>
+      {verdict.judges.length > 0 && (
+        <div className="judge-trust" data-testid="verdict-judges">
+          <span className="muted">Judges (advisory):</span>
+          {verdict.judges.map((judge) => (
+            <span
+              key={judge.grader}
+              title={
+                judge.tpr !== null
+                  ? `TPR ${pct(judge.tpr)}, TNR ${pct(judge.tnr)}`
+                  : 'not validated against your labels'
+              }
+            >
+              <span className="mono">{judge.grader}</span> <StatusBadge {...trustLook(judge.state)} />
+            </span>
+          ))}
+        </div>
+      )}
       {weakest && (
         <p className="callout" data-testid="weakest-grader">
           Weakest grader: <strong>{weakest.graderId}</strong> averages {score(weakest.mean)} / 5 over {weakest.scored}{' '}

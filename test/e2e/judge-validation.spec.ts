@@ -1,0 +1,86 @@
+// Judge validation end to end: run the example offline, sample a judge's calls, label them by keyboard
+// (p / f, the judge's verdict hidden until then), validate, and see the judge's trust on every screen that shows it.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GoldItem } from '../../src-shared/model';
+import { launchBrowser } from './support/browser';
+import { serveExample, type Served } from './support/serve';
+import { PortfolioPage } from './pages/portfolio.page';
+import { RunPage } from './pages/run.page';
+
+const TARGET = 'helpdesk_chat_offline';
+const GRADER = 'accuracy_grader';
+
+describe('judge validation', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    served = await serveExample();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    await page.goto(served.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  it(
+    'samples, labels by keyboard, validates, and shows the trust on the judges screen, the portfolio and the result page',
+    { timeout: 180_000 },
+    async () => {
+      const portfolio = new PortfolioPage(page);
+      await portfolio.open(served.origin);
+      await portfolio.run(TARGET);
+      await new RunPage(page).waitForVerdict();
+
+      await page.goto(`${served.origin}/#/judges`);
+      const row = page.getByTestId(`judge-${GRADER}`);
+      await expect.poll(() => row.textContent()).toContain('unvalidated');
+      await page.getByTestId(`sample-${GRADER}`).click();
+      await expect
+        .poll(() => page.getByRole('status').textContent())
+        .toMatch(new RegExp(`${GRADER}: sampled \\d+ of \\d+ judge calls`));
+
+      // The labeler decides before seeing the judge: here by the rule the judge should follow (a passing 0-5 score).
+      const gold = (await (
+        await page.request.post(`${served.origin}/rpc/judges.goldItems`, { data: { grader: GRADER } })
+      ).json()) as { value: GoldItem[] };
+      expect(gold.value.length).toBeGreaterThan(1);
+      await page.getByTestId(`label-${GRADER}`).click();
+      await page.getByTestId('gold-labeling').waitFor();
+      for (const [index, item] of gold.value.entries()) {
+        await expect.poll(() => page.getByTestId('gold-progress').textContent()).toContain(`item ${index + 1}`);
+        expect(await page.getByTestId('judge-verdict').count()).toBe(0);
+        await page.keyboard.press((item.judge_score ?? 0) >= 3.5 ? 'p' : 'f');
+        await page.getByTestId('judge-verdict').waitFor();
+        await page.keyboard.press('j');
+      }
+      await expect
+        .poll(() => page.getByTestId('gold-progress').textContent())
+        .toContain(`${gold.value.length} / ${gold.value.length} labelled`);
+
+      await page.goto(`${served.origin}/#/judges`);
+      await page.getByTestId(`validate-${GRADER}`).click();
+      const hasBothClasses =
+        gold.value.some((i) => (i.judge_score ?? 0) >= 3.5) && gold.value.some((i) => (i.judge_score ?? 0) < 3.5);
+      const expected = hasBothClasses ? 'trusted' : 'insufficient labels';
+      await expect.poll(() => row.textContent()).toContain(expected);
+
+      await portfolio.open(served.origin);
+      await expect
+        .poll(() => page.getByTestId(`trust-${TARGET}`).textContent())
+        .toMatch(/judges (unvalidated|trusted|insufficient labels)/);
+
+      await portfolio.run(TARGET);
+      const run = new RunPage(page);
+      await run.waitForVerdict();
+      await expect
+        .poll(() => page.getByTestId('verdict-judges').textContent())
+        .toMatch(new RegExp(`${GRADER}\\W+${expected}`));
+    },
+  );
+});
