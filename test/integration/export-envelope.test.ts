@@ -210,7 +210,7 @@ describe('EEE export, import and distill through the CLI (runs made by the run e
     expect(first.stdout).toMatch(/- Score: `[▁▂▃▄▅▆▇█]{3}` /);
     const out = join(mkdtempSync(join(tmpdir(), 'aieval-distill-')), 'summary.md');
     expect((await cli('distill', '--workspace', source, '--since', '2000-01-01', '--out', out)).code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toBe(first.stdout);
+    expect(readFileSync(out, 'utf8')).toBe(`${first.stdout}\n`);
     expect((await cli('distill', '--workspace', source, '--since', 'yesterday')).code).toBe(2);
   });
 
