@@ -4,7 +4,6 @@ import { basename, join } from 'node:path';
 import {
   dataset as datasetSchema,
   GRADER_CATALOG,
-  rubric as rubricSchema,
   workspaceConfig,
   type Dataset,
   type Question,
@@ -12,6 +11,7 @@ import {
   type WorkspaceConfig,
   type WorkspaceIssue,
 } from '../../src-shared/model';
+import { RUBRIC_SCHEMA } from '../engine/rubrics/rubric-schema';
 import { validateYamlFile, type Locator } from './validate-file';
 
 export const CONFIG_FILE = 'aieval.yaml';
@@ -47,7 +47,7 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
   if (parsedConfig) issues.push(...parsedConfig.issues);
 
   for (const file of yamlFiles(dir, 'rubrics')) {
-    const parsed = validateYamlFile(file, readFileSync(join(dir, file), 'utf8'), rubricSchema);
+    const parsed = validateYamlFile(file, readFileSync(join(dir, file), 'utf8'), RUBRIC_SCHEMA);
     issues.push(...parsed.issues);
     if (parsed.value && checkIdMatchesFile(parsed.value.id, file, parsed.locate, issues))
       rubrics.set(parsed.value.id, parsed.value);

@@ -10,11 +10,11 @@ const toSchema = (schema: z.ZodType, title: string) => ({
   title,
 });
 
-/** File name under resources/schemas → JSON Schema. */
-export function workspaceJsonSchemas(): Record<string, object> {
+/** File name under resources/schemas → JSON Schema; the rubric schema is the one the check executors contribute to. */
+export function workspaceJsonSchemas(rubricSchema: z.ZodType = rubric): Record<string, object> {
   return {
     'aieval.schema.json': toSchema(workspaceConfig, 'AI Eval workspace (aieval.yaml)'),
     'dataset.schema.json': toSchema(dataset, 'AI Eval dataset (datasets/<id>.yaml)'),
-    'rubric.schema.json': toSchema(rubric, 'AI Eval rubric (rubrics/<id>.yaml)'),
+    'rubric.schema.json': toSchema(rubricSchema, 'AI Eval rubric (rubrics/<id>.yaml)'),
   };
 }

@@ -88,31 +88,61 @@ export type CompositeCheck = Readonly<{
 }>;
 export type RubricCheck = LeafCheck | CompositeCheck;
 
-export const rubricCheck: z.ZodType<RubricCheck> = z.lazy(() =>
-  z.discriminatedUnion('kind', [
-    ...leafChecks,
-    z.strictObject({
-      ...base,
-      kind: z.literal('composite'),
-      combine: combineMode.default('all_pass'),
-      threshold: z.number().min(0).max(1).default(1),
-      checks: z.array(rubricCheck).min(1),
-    }),
-  ]),
-);
+/** The schema of each leaf check kind: what a check executor contributes for the kind it runs. */
+export const CHECK_KIND_SCHEMAS = Object.fromEntries(leafChecks.map((check) => [check.shape.kind.value, check])) as {
+  readonly [C in (typeof leafChecks)[number] as C['shape']['kind']['value']]: C;
+};
+
+/** Any check kind's schema: a strict object whose `kind` is a literal. */
+export type CheckKindSchema = z.ZodObject<{ kind: z.ZodLiteral<string> } & z.ZodRawShape>;
+
+/**
+ * The rubric schema for a set of check kinds: the kinds the executors contribute, plus `composite` (which nests the
+ * same kinds) when it is among them. The workspace loader and the editor's JSON Schema both come from this.
+ */
+export function rubricSchemaOf(kinds: readonly CheckKindSchema[], withComposite = true): z.ZodType<Rubric> {
+  const check: z.ZodType<RubricCheck> = z.lazy(() =>
+    z.discriminatedUnion('kind', [
+      ...(kinds as unknown as [CheckKindSchema, ...CheckKindSchema[]]),
+      ...(withComposite
+        ? [
+            z.strictObject({
+              ...base,
+              kind: z.literal('composite'),
+              combine: combineMode.default('all_pass'),
+              threshold: z.number().min(0).max(1).default(1),
+              checks: z.array(check).min(1),
+            }),
+          ]
+        : []),
+    ]),
+  ) as unknown as z.ZodType<RubricCheck>;
+  return z.strictObject({
+    id: snakeId.describe('Must match the file name: rubrics/<id>.yaml.'),
+    version: semver.default('1.0.0'),
+    label: z.string().optional(),
+    description: z.string().optional(),
+    checks: z.array(check).min(1, 'a rubric needs at least one check'),
+    scoring: z
+      .strictObject({ combine: combineMode.default('weighted_avg'), threshold: z.number().min(0).max(1).default(0.7) })
+      .default({ combine: 'weighted_avg', threshold: 0.7 }),
+    applicable_bundles: z.array(z.string()).optional(),
+    metadata: metadata.optional(),
+  }) as unknown as z.ZodType<Rubric>;
+}
 
 export const CHECK_KINDS = [...leafChecks.map((check) => check.shape.kind.value), 'composite'] as const;
 
-export const rubric = z.strictObject({
-  id: snakeId.describe('Must match the file name: rubrics/<id>.yaml.'),
-  version: semver.default('1.0.0'),
-  label: z.string().optional(),
-  description: z.string().optional(),
-  checks: z.array(rubricCheck).min(1, 'a rubric needs at least one check'),
-  scoring: z
-    .strictObject({ combine: combineMode.default('weighted_avg'), threshold: z.number().min(0).max(1).default(0.7) })
-    .default({ combine: 'weighted_avg', threshold: 0.7 }),
-  applicable_bundles: z.array(z.string()).optional(),
-  metadata: metadata.optional(),
-});
-export type Rubric = z.infer<typeof rubric>;
+export type Rubric = Readonly<{
+  id: string;
+  version: string;
+  label?: string;
+  description?: string;
+  checks: RubricCheck[];
+  scoring: { combine: CombineMode; threshold: number };
+  applicable_bundles?: string[];
+  metadata?: Record<string, unknown>;
+}>;
+
+/** The rubric schema with every built-in check kind. */
+export const rubric = rubricSchemaOf(leafChecks);

@@ -1,5 +1,5 @@
 // The check executor plugin interface: one executor per rubric check kind, looked up in a registry by kind (SPEC 8).
-import type { RubricCheck } from '../../../src-shared/model';
+import type { CheckKindSchema, RubricCheck } from '../../../src-shared/model';
 import type { GradeContext, JudgeCallRecord } from '../graders/grader';
 
 /** What one check came to: a score in [0,1] with passed, not executed (and why), or an error (the grader is degraded). */
@@ -20,6 +20,8 @@ export type CheckOf<K extends RubricCheck['kind']> = Extract<RubricCheck, { kind
 
 export type CheckExecutor<K extends RubricCheck['kind'] = RubricCheck['kind']> = Readonly<{
   kind: K;
+  /** The schema of this kind's checks, which the executor contributes to the rubric schema (composite nests the others). */
+  schema: K extends 'composite' ? null : CheckKindSchema;
   execute(check: CheckOf<K>, context: CheckContext): Promise<CheckVerdict>;
 }>;
 

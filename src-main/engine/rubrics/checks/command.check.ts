@@ -1,11 +1,13 @@
 // command: a shell command judges the response (trusted workspaces only); exit 0 passes.
 import { checkError, notExecuted, passFail, type CheckExecutor } from '../check-executor';
 import { runCommand } from '../run-command';
+import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 export const UNTRUSTED = 'the workspace is not trusted (run `ai-eval trust` or pass --trust-workspace)';
 
 export const commandCheck: CheckExecutor<'command'> = {
   kind: 'command',
+  schema: CHECK_KIND_SCHEMAS.command,
   async execute(check, context) {
     if (!context.trusted) return notExecuted(UNTRUSTED);
     let result;

@@ -4,6 +4,7 @@ import { combineVerdicts } from '../combine-verdicts';
 
 export const compositeCheck: CheckExecutor<'composite'> = {
   kind: 'composite',
+  schema: null,
   async execute(check, context) {
     const verdicts = [];
     for (const child of check.checks) verdicts.push({ check: child, verdict: await context.runCheck(child) });

@@ -1,9 +1,11 @@
 // fact_match: each fact (the check's, else the question's expected_facts) contained in the response, exactly or normalised.
 import { executed, notExecuted, type CheckExecutor } from '../check-executor';
 import { normalizeText } from '../normalize-text';
+import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 export const factMatchCheck: CheckExecutor<'fact_match'> = {
   kind: 'fact_match',
+  schema: CHECK_KIND_SCHEMAS.fact_match,
   async execute(check, context) {
     const facts = check.facts ?? context.question.expected_facts ?? [];
     if (facts.length === 0)

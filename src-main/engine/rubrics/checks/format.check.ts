@@ -1,9 +1,11 @@
 // format: format_grader's rules as a check (score / 5); passes only with no violation.
 import { executed, type CheckExecutor } from '../check-executor';
 import { formatVerdict } from '../../graders/format-rules';
+import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 export const formatCheck: CheckExecutor<'format'> = {
   kind: 'format',
+  schema: CHECK_KIND_SCHEMAS.format,
   async execute(check, context) {
     const verdict = formatVerdict(
       context.response,

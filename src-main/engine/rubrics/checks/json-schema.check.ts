@@ -1,12 +1,14 @@
 // json_schema: the response parsed as JSON and validated against the check's schema with ajv.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { checkError, passFail, type CheckExecutor } from '../check-executor';
+import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new Map<string, ValidateFunction>();
 
 export const jsonSchemaCheck: CheckExecutor<'json_schema'> = {
   kind: 'json_schema',
+  schema: CHECK_KIND_SCHEMAS.json_schema,
   async execute(check, context) {
     let validate: ValidateFunction;
     try {

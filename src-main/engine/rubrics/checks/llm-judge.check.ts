@@ -1,9 +1,11 @@
 // llm_judge: the check's description judged by the rubric judge through a template; passes at the check's threshold.
 import { checkError, executed, type CheckExecutor } from '../check-executor';
 import { runJudge } from '../../graders/judge/run-judge';
+import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 export const llmJudgeCheck: CheckExecutor<'llm_judge'> = {
   kind: 'llm_judge',
+  schema: CHECK_KIND_SCHEMAS.llm_judge,
   async execute(check, context) {
     const criterion = check.description?.trim() ?? '';
     if (criterion === '') return checkError(`llm_judge check ${check.id} has no description for the judge to check`);

@@ -1,5 +1,6 @@
 // markdown_structure: required headings, a maximum heading depth, a minimum of list items, a code block.
 import { executed, type CheckExecutor } from '../check-executor';
+import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/gm;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\S/gm;
@@ -7,6 +8,7 @@ const CODE_FENCE = /^ {0,3}(```|~~~)/m;
 
 export const markdownStructureCheck: CheckExecutor<'markdown_structure'> = {
   kind: 'markdown_structure',
+  schema: CHECK_KIND_SCHEMAS.markdown_structure,
   async execute(check, context) {
     const headings = [...context.response.matchAll(HEADING)].map((match) => ({
       depth: match[1]?.length ?? 0,

@@ -1,8 +1,10 @@
 // regex: passes when the pattern matches (must_match: true) or does not (must_match: false).
 import { checkError, passFail, type CheckExecutor } from '../check-executor';
+import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 export const regexCheck: CheckExecutor<'regex'> = {
   kind: 'regex',
+  schema: CHECK_KIND_SCHEMAS.regex,
   async execute(check, context) {
     let pattern: RegExp;
     try {

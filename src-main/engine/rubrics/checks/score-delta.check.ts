@@ -10,9 +10,11 @@ import {
 import { runCommand } from '../run-command';
 import type { GradeContext } from '../../graders/grader';
 import { UNTRUSTED } from './command.check';
+import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 export const scoreDeltaCheck: CheckExecutor<'score_delta'> = {
   kind: 'score_delta',
+  schema: CHECK_KIND_SCHEMAS.score_delta,
   async execute(check, context) {
     if (!context.trusted) return notExecuted(UNTRUSTED);
     const reference = context.question.expected?.reference;

@@ -3,9 +3,11 @@ import { executed, notExecuted, passFail, type CheckExecutor } from '../check-ex
 import { chrf } from '../chrf';
 import { normalizeText } from '../normalize-text';
 import { dotPath } from '../../graders/dot-path';
+import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 export const targetMatchCheck: CheckExecutor<'target_match'> = {
   kind: 'target_match',
+  schema: CHECK_KIND_SCHEMAS.target_match,
   async execute(check, context) {
     const reference = dotPath(context.question, check.source);
     if (typeof reference !== 'string' || reference === '') return notExecuted(`the question has no ${check.source}`);

@@ -5,6 +5,7 @@ import { DEFAULT_CHECKS } from '../../../../src-main/engine/rubrics/check-regist
 import { evaluateRubric } from '../../../../src-main/engine/rubrics/evaluate-rubric';
 import { CHECK_KINDS } from '../../../../src-shared/model';
 import { makeContext } from '../graders/make-context';
+import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 const tone = rubric.parse({
   id: 'tone',
@@ -37,6 +38,7 @@ describe('evaluateRubric', () => {
   it('lets a plug-in executor replace or add a kind', async () => {
     const strict = checkRegistry(...DEFAULT_CHECKS.values(), {
       kind: 'command',
+      schema: CHECK_KIND_SCHEMAS.command,
       execute: async () => passFail(false, 'plugged in'),
     });
     const evaluation = await evaluateRubric(tone, makeContext({ response: 'please' }), strict);
