@@ -3,22 +3,40 @@
 // downloaded, says so in one line and opens the same UI through `ai-eval serve` in the default browser.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const build = spawnSync('npx', ['electron-vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const aiEval = join(root, 'bin', 'ai-eval.js');
+
+const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 // Resolving `electron` downloads its binary on first use; do it in a child so a failed download stays quiet.
 const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
+  cwd: root,
   encoding: 'utf8',
   timeout: 120000,
 });
 const electronPath = probe.status === 0 ? probe.stdout.trim() : '';
 
+/** The workspace the browser fallback opens: $AIEVAL_WORKSPACE, else the example the desktop app creates on first start. */
+function fallbackWorkspace() {
+  const dir = process.env.AIEVAL_WORKSPACE ?? join(homedir(), 'Documents', 'AI Eval', 'example');
+  if (!existsSync(join(dir, 'aieval.yaml'))) spawnSync(process.execPath, [aiEval, 'init', dir], { stdio: 'inherit' });
+  return dir;
+}
+
 const child =
   electronPath && existsSync(electronPath)
-    ? spawn(electronPath, ['.'], { stdio: 'inherit' })
+    ? spawn(electronPath, [root], { stdio: 'inherit' })
     : (console.log(
         'Electron is not available on this machine (its binary could not be downloaded); opening the same UI in your browser.',
       ),
-      spawn(process.execPath, ['bin/ai-eval.js', 'serve', '--open', ...process.argv.slice(2)], { stdio: 'inherit' }));
+      spawn(
+        process.execPath,
+        [aiEval, 'serve', '--open', '--workspace', fallbackWorkspace(), ...process.argv.slice(2)],
+        { stdio: 'inherit' },
+      ));
 child.on('exit', (code) => process.exit(code ?? 0));
