@@ -1,4 +1,5 @@
 // The settings screen (`#/settings`): provider connections and keys, the judge, and every workspace setting; Save writes aieval.yaml.
+import { SaveStatus } from '../../components/SaveStatus';
 import { IssuesBanner } from '../../components/IssuesBanner';
 import { useCallback, useEffect } from 'react';
 import { useSaveShortcut } from '../../components/use-save-shortcut';
@@ -47,20 +48,13 @@ export function SettingsPage() {
           </p>
         </div>
         <div className="toolbar-actions">
-          <span role="status" className="save-status" data-testid="settings-status">
-            {state.error ? (
-              <span className="badge fail">✕ {state.error}</span>
-            ) : state.notice ? (
-              <span className="badge pass">✓ {state.notice}</span>
-            ) : dirty ? (
-              <span className="muted">● unsaved changes</span>
-            ) : null}
-            {state.attempted && local.length > 0 && (
-              <span className="badge fail">
-                ✕ {local.length} problem{local.length === 1 ? '' : 's'} below
-              </span>
-            )}
-          </span>
+          <SaveStatus
+            error={state.error}
+            notice={state.notice}
+            dirty={dirty}
+            blocking={state.attempted ? local.length : 0}
+            testId="settings-status"
+          />
           <button
             type="button"
             className="button"

@@ -1,4 +1,5 @@
 // The target editor (`#/targets/<id>/edit`, `#/targets/new`): one form over a target of aieval.yaml, saved with its comments kept.
+import { SaveStatus } from '../../components/SaveStatus';
 import { IssuesBanner } from '../../components/IssuesBanner';
 import { useCallback, useEffect } from 'react';
 import { hrefFor } from '../../app/router';
@@ -56,20 +57,13 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
           </p>
         </div>
         <div className="toolbar-actions">
-          <span role="status" className="save-status" data-testid="save-status">
-            {state.error ? (
-              <span className="badge fail">✕ {state.error}</span>
-            ) : state.notice ? (
-              <span className="badge pass">✓ {state.notice}</span>
-            ) : dirty ? (
-              <span className="muted">● unsaved changes</span>
-            ) : null}
-            {state.attempted && local.length > 0 && (
-              <span className="badge fail">
-                ✕ Not saved: fix the {local.length} problem{local.length === 1 ? '' : 's'} marked below
-              </span>
-            )}
-          </span>
+          <SaveStatus
+            error={state.error}
+            notice={state.notice}
+            dirty={dirty}
+            blocking={state.attempted ? local.length : 0}
+            testId="save-status"
+          />
           <a className="button" href={hrefFor('targets')} data-testid="cancel-target">
             Cancel
           </a>
