@@ -10,6 +10,7 @@ export const graderStat = z.object({
   skipped: z.number().int(),
   errors: z.number().int(),
 });
+export type GraderStat = z.infer<typeof graderStat>;
 
 export const insightsContract = {
   /** Each grader's mean score and skip/error counts over one run (for the weakest-grader callout). */

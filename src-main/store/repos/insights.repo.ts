@@ -1,19 +1,12 @@
 // Aggregates the results screens need beyond single rows: per-grader statistics of a run, computed in SQL.
+import type { GraderStat } from '../../../src-shared/contract/insights.contract';
 import type { Db } from '../db';
-
-export type GraderStatRow = Readonly<{
-  graderId: string;
-  mean: number | null;
-  scored: number;
-  skipped: number;
-  errors: number;
-}>;
 
 export class InsightsRepo {
   private readonly graderStats;
 
   constructor(db: Db) {
-    this.graderStats = db.prepare<{ runId: string }, GraderStatRow>(`
+    this.graderStats = db.prepare<{ runId: string }, GraderStat>(`
       SELECT g.grader_id AS graderId,
              AVG(CASE WHEN g.status = 'scored' THEN g.score_0_5 END) AS mean,
              SUM(g.status = 'scored') AS scored,
@@ -26,7 +19,7 @@ export class InsightsRepo {
   }
 
   /** Mean 0-5 score and counts of each grader over one run. */
-  graderStatsOf(runId: string): GraderStatRow[] {
+  graderStatsOf(runId: string): GraderStat[] {
     return this.graderStats.all({ runId });
   }
 }

@@ -5,7 +5,7 @@ import { api } from '../../api/client';
 import { hrefFor } from '../../app/router';
 import { Markdown } from '../../components/Markdown';
 import { StatusBadge } from '../../components/StatusBadge';
-import { actionFor } from '../traces/traces.keys';
+import { actionForEvent } from '../traces/traces.keys';
 
 export function GoldLabeling({ grader }: { grader: GraderId }) {
   const [items, setItems] = useState<GoldItem[]>();
@@ -36,14 +36,7 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
   );
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const inTextField = ['INPUT', 'TEXTAREA', 'SELECT'].includes((event.target as HTMLElement).tagName);
-      const action = actionFor({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        inTextField,
-      });
+      const action = actionForEvent(event);
       if (!action || !items) return;
       if (action.kind === 'verdict') void label(action.verdict);
       else if (action.kind === 'move')

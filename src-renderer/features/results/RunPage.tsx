@@ -1,6 +1,7 @@
 // One run: live monitor while it runs; verdict, weakest grader and the questions once it has ended.
 import { useCallback, useEffect, useState } from 'react';
 import type { RunDetail } from '../../../src-shared/model';
+import type { GraderStat } from '../../../src-shared/contract/insights.contract';
 import { api } from '../../api/client';
 import { hrefFor } from '../../app/router';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -8,7 +9,7 @@ import { ago, duration } from '../../components/format';
 import { RunMonitor } from '../runs/RunMonitor';
 import { liveRun, useRuns } from '../runs/runs.store';
 import { QuestionsTable } from './QuestionsTable';
-import { runStatus, type GraderStat } from './results.selectors';
+import { runStatus } from './results.selectors';
 import { VerdictPanel } from './VerdictPanel';
 import { ExportButton } from './ExportButton';
 import { Provenance } from './Provenance';

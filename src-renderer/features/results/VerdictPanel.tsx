@@ -1,9 +1,10 @@
 // The verdict of a complete run: pass/fail against the gate, coverage, pass rate with its Wilson interval, weakest grader.
+import type { GraderStat } from '../../../src-shared/contract/insights.contract';
 import type { RunDetail } from '../../../src-shared/model';
 import { StatusBadge } from '../../components/StatusBadge';
 import { pct, score } from '../../components/format';
 import { trustLook } from '../judges/judges.selectors';
-import { gateText, weakestGrader, type GraderStat } from './results.selectors';
+import { gateText, weakestGrader } from './results.selectors';
 
 export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; graderStats: readonly GraderStat[] }) {
   const verdict = detail.verdict;

@@ -1,5 +1,6 @@
 // Pure selectors for the results screens (unit-tested without React).
 import type { GraderResult, ResultRow, RunDetail, Verdict } from '../../../src-shared/model';
+import type { GraderStat } from '../../../src-shared/contract/insights.contract';
 import type { Status } from '../../components/status';
 
 /** The status of one question as the UI shows it. */
@@ -31,14 +32,6 @@ export function gateText(verdict: Pick<Verdict, 'gate_metric' | 'threshold' | 'g
       : `pass rate ≥ ${(verdict.threshold * 100).toFixed(0)}%`;
   return `${target} (${verdict.gate_type} gate)`;
 }
-
-export type GraderStat = Readonly<{
-  graderId: string;
-  mean: number | null;
-  scored: number;
-  skipped: number;
-  errors: number;
-}>;
 
 /** The weakest grader: the lowest mean over graders that scored at least one question. */
 export function weakestGrader(stats: readonly GraderStat[]): GraderStat | undefined {

@@ -5,7 +5,7 @@ import { ImportBar } from './ImportBar';
 import { ItemView } from './ItemView';
 import { LabelPanel, type LabelPanelHandle } from './LabelPanel';
 import { QueuePanel } from './QueuePanel';
-import { actionFor, type WorkbenchAction } from './traces.keys';
+import { actionForEvent, type WorkbenchAction } from './traces.keys';
 import { useTraces } from './traces.store';
 
 export function TracesPage() {
@@ -31,15 +31,7 @@ export function TracesPage() {
       else if (action.kind === 'focusNotes') panel.current?.focusNotes();
     };
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement;
-      const inTextField = ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable;
-      const action = actionFor({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        inTextField,
-      });
+      const action = actionForEvent(event);
       if (!action || !item) return;
       event.preventDefault();
       // Key presses run one after another, so a fast `f` then `d` labels two items, never the same one twice.

@@ -56,3 +56,26 @@ export function actionFor(press: KeyPress): WorkbenchAction | undefined {
       return /^[0-5]$/.test(press.key) ? { kind: 'score', value: Number(press.key) } : undefined;
   }
 }
+
+/** The fields of a keyboard event the map reads (structural, so this module stays free of DOM types). */
+export type KeyEventLike = Readonly<{
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  target: unknown;
+}>;
+
+/** The action of a keyboard event; typing in an input, text area, select or editable element is left alone. */
+export function actionForEvent(event: KeyEventLike): WorkbenchAction | undefined {
+  const target = (event.target ?? {}) as { tagName?: string; isContentEditable?: boolean };
+  const inTextField =
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName ?? '') || target.isContentEditable === true;
+  return actionFor({
+    key: event.key,
+    ctrlKey: event.ctrlKey,
+    metaKey: event.metaKey,
+    altKey: event.altKey,
+    inTextField,
+  });
+}

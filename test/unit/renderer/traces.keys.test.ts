@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionFor } from '../../../src-renderer/features/traces/traces.keys';
+import { actionFor, actionForEvent } from '../../../src-renderer/features/traces/traces.keys';
 
 const press = (
   key: string,
@@ -27,5 +27,14 @@ describe('workbench keys', () => {
     expect(press('u')).toEqual({ kind: 'undo' });
     expect(press('p', { ctrlKey: true })).toBeUndefined();
     expect(press('t')).toEqual({ kind: 'focusTags' });
+  });
+
+  it('reads a keyboard event, leaving inputs, selects and editable elements alone', () => {
+    const event = (target: unknown) => ({ key: 'p', ctrlKey: false, metaKey: false, altKey: false, target });
+    expect(actionForEvent(event({ tagName: 'DIV' }))).toEqual({ kind: 'verdict', verdict: 'pass' });
+    expect(actionForEvent(event(null))).toEqual({ kind: 'verdict', verdict: 'pass' });
+    expect(actionForEvent(event({ tagName: 'INPUT' }))).toBeUndefined();
+    expect(actionForEvent(event({ tagName: 'SELECT' }))).toBeUndefined();
+    expect(actionForEvent(event({ tagName: 'DIV', isContentEditable: true }))).toBeUndefined();
   });
 });
