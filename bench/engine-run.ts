@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataset as datasetSchema, workspaceConfig } from '../src-shared/model';
+import { limitHeapGrowth } from '../src-main/heap-growth';
 import type { ValidWorkspace } from '../src-main/engine/run/plan';
 import { defaultRunDeps } from '../src-main/engine/run/run-deps';
 import { LimiterRegistry } from '../src-main/engine/run/run-services';
@@ -58,6 +59,8 @@ function benchWorkspace(dir: string): ValidWorkspace {
   };
 }
 
+// As in every process that runs evaluations (the CLI, the desktop app's main process).
+limitHeapGrowth();
 const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-run-'));
 const store = Store.open(storeFile(dir));
 try {

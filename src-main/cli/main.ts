@@ -1,5 +1,6 @@
 // The `ai-eval` entry point: picks the command, parses its flags, maps failures to the exit codes of SPEC 14.
 import { parseArgs } from 'node:util';
+import { limitHeapGrowth } from '../heap-growth';
 import { APP_VERSION } from '../paths';
 import { EXIT, UsageError, type CliIo, type Command } from './command';
 import { COMMANDS } from './commands';
@@ -68,6 +69,7 @@ function helpText(): string {
 
 /** Runs the CLI in this process with the real terminal. */
 export async function runCli(): Promise<void> {
+  limitHeapGrowth();
   const io: CliIo = {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../app/create-app';
+import { limitHeapGrowth } from '../heap-growth';
 import { registerIpc } from '../ipc/register-ipc';
 import { createExampleWorkspace } from '../workspace/example';
 import { CONFIG_FILE } from '../workspace/load-workspace';
@@ -59,6 +60,7 @@ function createWindow(): BrowserWindow {
 }
 
 async function start(): Promise<void> {
+  limitHeapGrowth();
   await app.whenReady();
   const trust = new TrustStore(app.getPath('userData'));
   const service = createApp({

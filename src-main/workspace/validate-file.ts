@@ -3,6 +3,7 @@ import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, typ
 import type { z } from 'zod';
 import type { WorkspaceIssue } from '../../src-shared/model';
 import { discriminatorValues, knownKeysAt, nearest } from './did-you-mean';
+import { readYamlFast } from './fast-yaml';
 
 export type ParsedFile<T> = Readonly<{ value: T | undefined; issues: WorkspaceIssue[]; locate: Locator }>;
 export type Locator = (
@@ -13,14 +14,25 @@ export type Locator = (
 
 type Issue = z.core.$ZodIssue;
 
+/** Files at least this long are read by `readYamlFast` first; smaller ones always by the yaml library alone. */
+export const FAST_READ_ABOVE_CHARS = 1_000_000;
+
 /** Parses `text` as YAML and validates it; `value` is set only when there is no error. */
-export function validateYamlFile<T>(file: string, text: string, schema: z.ZodType<T>): ParsedFile<T> {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const locate: Locator = (path, severity, message) => {
-    const { line, col } = lineCounter.linePos(offsetOf(doc, path));
-    return { file, line, column: col, path: path.map(String).join('.'), message, severity };
-  };
+export function validateYamlFile<T>(
+  file: string,
+  text: string,
+  schema: z.ZodType<T>,
+  fastReadAboveChars = FAST_READ_ABOVE_CHARS,
+): ParsedFile<T> {
+  if (text.length >= fastReadAboveChars) {
+    const data = readYamlFast(text);
+    const result = data === undefined || data === null ? undefined : schema.safeParse(data);
+    // Only a valid file is answered from the fast read; every problem is reported by the positioned parse below.
+    if (result?.success) return { value: result.data, issues: [], locate: lazyLocator(file, text) };
+  }
+  const positioned = parseWithPositions(text);
+  const { doc, lineCounter } = positioned;
+  const locate = lazyLocator(file, text, positioned);
   if (doc.errors.length > 0) {
     const issues = doc.errors.map((error) => {
       const { line, col } = lineCounter.linePos(error.pos[0]);
@@ -47,6 +59,23 @@ export function validateYamlFile<T>(file: string, text: string, schema: z.ZodTyp
   if (result.success) return { value: result.data, issues: [], locate };
   const issues = flattenIssues(result.error.issues as Issue[], []).flatMap((issue) => describe(issue, schema, locate));
   return { value: undefined, issues, locate };
+}
+
+type Positioned = Readonly<{ doc: Document; lineCounter: LineCounter }>;
+
+function parseWithPositions(text: string): Positioned {
+  const lineCounter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter };
+}
+
+/** Locates paths in the file, parsing it with positions on the first call when it was read without them. */
+function lazyLocator(file: string, text: string, parsed?: Positioned): Locator {
+  let positioned = parsed;
+  return (path, severity, message) => {
+    positioned ??= parseWithPositions(text);
+    const { line, col } = positioned.lineCounter.linePos(offsetOf(positioned.doc, path));
+    return { file, line, column: col, path: path.map(String).join('.'), message, severity };
+  };
 }
 
 /** Unions report one issue list per branch: keep the branch that got furthest (deepest path, then fewest issues). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ChatMessage, ToolCallRecord } from '../../../src-shared/model';
 import { elapsedMs } from '../providers/adapter-options';
 import { withDeadline } from '../providers/deadline';
+import { httpRequest } from '../providers/http-client';
 import { errorDetail, httpError, malformedError, networkError } from '../providers/provider-errors';
 import { toolCallRecord } from './tool-call-record';
 
@@ -40,15 +41,14 @@ export async function callExternalAgent(
   const text = await withDeadline(
     { where, timeoutMs: options.timeoutMs ?? 120_000, signal },
     async (callSignal) => {
-      const response = await fetch(endpoint, {
+      const response = await httpRequest(endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ messages }),
         signal: callSignal,
       });
-      const body = await response.text();
-      if (!response.ok) throw httpError(where, response.status, errorDetail(body), response.headers);
-      return body;
+      if (!response.ok) throw httpError(where, response.status, errorDetail(response.text), response.headers);
+      return response.text;
     },
     (error) => networkError(where, error),
   );

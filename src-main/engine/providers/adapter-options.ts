@@ -37,5 +37,14 @@ export function parseToolArguments(raw: string, tool: string, where: string): Re
   return parsed;
 }
 
+/**
+ * Loads an SDK on first use and keeps it: a run that never calls this kind of provider never pays for the SDK's
+ * module graph (the two vendor SDKs add about 60 MB to a process that only talks to Ollama).
+ */
+export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
 /** Milliseconds elapsed since `start` (a performance.now() reading), rounded. */
 export const elapsedMs = (start: number): number => Math.round(performance.now() - start);

@@ -1,5 +1,5 @@
 // The Anthropic adapter, over @anthropic-ai/sdk: the Messages API with `system`, tool_use and tool_result blocks.
-import Anthropic, { APIError } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type {
   ContentBlockParam,
   Message,
@@ -8,7 +8,7 @@ import type {
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Generation } from '../../../src-shared/model';
-import { describeCall, elapsedMs, type AdapterOptions } from './adapter-options';
+import { describeCall, elapsedMs, onFirstUse, type AdapterOptions } from './adapter-options';
 import { sendWithKnobRetry, sharedKnobMemory } from './capabilities';
 import { withDeadline } from './deadline';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
@@ -24,19 +24,22 @@ export class AnthropicProvider implements Provider {
   readonly kind = 'anthropic';
   readonly name: string;
   private readonly baseUrl: string;
-  private readonly client: Anthropic;
+  private readonly sdk = onFirstUse(async () => {
+    const { default: AnthropicSdk, APIError } = await import('@anthropic-ai/sdk');
+    // Retries belong to the run's limiter, and our own deadline fires first; the SDK's timeout is only a backstop.
+    const client: Anthropic = new AnthropicSdk({
+      apiKey: this.options.apiKey ?? null,
+      authToken: null,
+      baseURL: this.baseUrl,
+      maxRetries: 0,
+      timeout: this.options.timeoutMs + 1000,
+    });
+    return { client, APIError };
+  });
 
   constructor(private readonly options: AdapterOptions) {
     this.name = options.name;
     this.baseUrl = (options.baseUrl ?? ANTHROPIC_DEFAULT_URL).replace(/\/+$/, '');
-    // Retries belong to the run's limiter, and our own deadline fires first; the SDK's timeout is only a backstop.
-    this.client = new Anthropic({
-      apiKey: options.apiKey ?? null,
-      authToken: null,
-      baseURL: this.baseUrl,
-      maxRetries: 0,
-      timeout: options.timeoutMs + 1000,
-    });
   }
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
@@ -47,11 +50,12 @@ export class AnthropicProvider implements Provider {
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
     const where = `provider "${this.name}" (anthropic, ${this.baseUrl}/v1/models)`;
+    const { client, APIError } = await this.sdk();
     return withDeadline(
       { where, timeoutMs: this.options.timeoutMs, signal },
       async (callSignal) => {
         const ids: string[] = [];
-        for await (const model of this.client.models.list({}, { signal: callSignal })) ids.push(model.id);
+        for await (const model of client.models.list({}, { signal: callSignal })) ids.push(model.id);
         return ids;
       },
       sdkErrorMapper(APIError, where),
@@ -70,10 +74,11 @@ export class AnthropicProvider implements Provider {
       ...(sent.temperature === undefined ? {} : { temperature: sent.temperature }),
       ...(sent.top_p === undefined ? {} : { top_p: sent.top_p }),
     };
+    const { client, APIError } = await this.sdk();
     const start = performance.now();
     const message = await withDeadline(
       { where, timeoutMs: this.options.timeoutMs, signal },
-      (callSignal) => this.client.messages.create(body, { signal: callSignal }),
+      (callSignal) => client.messages.create(body, { signal: callSignal }),
       sdkErrorMapper(APIError, where),
     );
     return toChatResponse(message, request.model, where, elapsedMs(start), sent);

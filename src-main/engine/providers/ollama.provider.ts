@@ -1,8 +1,9 @@
-// The Ollama adapter: native POST /api/chat (stream: false) and GET /api/tags, over fetch.
+// The Ollama adapter: native POST /api/chat (stream: false) and GET /api/tags, over node:http with keep-alive.
 import type { Generation } from '../../../src-shared/model';
 import { describeCall, elapsedMs, parseToolArguments, type AdapterOptions } from './adapter-options';
 import { sendWithKnobRetry, sharedKnobMemory } from './capabilities';
 import { withDeadline } from './deadline';
+import { httpRequest, type HttpRequest } from './http-client';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
 import { errorDetail, httpError, isRecord, malformedError, networkError } from './provider-errors';
 
@@ -27,7 +28,7 @@ export class OllamaProvider implements Provider {
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
     const where = `provider "${this.name}" (ollama, ${this.baseUrl}/api/tags)`;
-    const body = await this.fetchJson(where, '/api/tags', { method: 'GET' }, signal);
+    const body = await this.requestJson(where, '/api/tags', { method: 'GET' }, signal);
     const models = isRecord(body) && Array.isArray(body.models) ? body.models : undefined;
     if (!models) throw malformedError(where, 'expected {models: [...]}');
     return models.flatMap((model) => (isRecord(model) && typeof model.name === 'string' ? [model.name] : []));
@@ -44,7 +45,7 @@ export class OllamaProvider implements Provider {
       options: ollamaOptions(sent),
     };
     const start = performance.now();
-    const answer = await this.fetchJson(where, '/api/chat', { method: 'POST', body: JSON.stringify(body) }, signal);
+    const answer = await this.requestJson(where, '/api/chat', { method: 'POST', body: JSON.stringify(body) }, signal);
     const latencyMs = elapsedMs(start);
     const message = isRecord(answer) && isRecord(answer.message) ? answer.message : undefined;
     if (!isRecord(answer) || !message) throw malformedError(where, 'expected {message: {...}}');
@@ -62,14 +63,19 @@ export class OllamaProvider implements Provider {
     };
   }
 
-  private fetchJson(where: string, path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<unknown> {
+  private requestJson(
+    where: string,
+    path: string,
+    init: Pick<HttpRequest, 'method' | 'body'>,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     return withDeadline(
       { where, timeoutMs: this.options.timeoutMs, signal },
       async (callSignal) => {
-        const response = await fetch(`${this.baseUrl}${path}`, { ...init, headers, signal: callSignal });
-        const text = await response.text();
+        const response = await httpRequest(`${this.baseUrl}${path}`, { ...init, headers, signal: callSignal });
+        const { text } = response;
         if (!response.ok) throw httpError(where, response.status, errorDetail(text), response.headers);
         try {
           return JSON.parse(text) as unknown;

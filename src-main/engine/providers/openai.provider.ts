@@ -1,12 +1,12 @@
 // The OpenAI adapter, over the openai SDK: chat completions and /models, for OpenAI and any compatible server.
-import OpenAI, { APIError } from 'openai';
+import type OpenAI from 'openai';
 import type {
   ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { Generation } from '../../../src-shared/model';
-import { describeCall, elapsedMs, parseToolArguments, type AdapterOptions } from './adapter-options';
+import { describeCall, elapsedMs, onFirstUse, parseToolArguments, type AdapterOptions } from './adapter-options';
 import { isOpenAiReasoningModel, sendWithKnobRetry, sharedKnobMemory } from './capabilities';
 import { withDeadline } from './deadline';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
@@ -22,18 +22,21 @@ export class OpenAiProvider implements Provider {
   readonly kind = 'openai';
   readonly name: string;
   private readonly baseUrl: string;
-  private readonly client: OpenAI;
+  private readonly sdk = onFirstUse(async () => {
+    const { default: OpenAISdk, APIError } = await import('openai');
+    // Retries belong to the run's limiter, and our own deadline fires first; the SDK's timeout is only a backstop.
+    const client: OpenAI = new OpenAISdk({
+      apiKey: this.options.apiKey ?? NO_KEY,
+      baseURL: this.baseUrl,
+      maxRetries: 0,
+      timeout: this.options.timeoutMs + 1000,
+    });
+    return { client, APIError };
+  });
 
   constructor(private readonly options: AdapterOptions) {
     this.name = options.name;
     this.baseUrl = (options.baseUrl ?? OPENAI_DEFAULT_URL).replace(/\/+$/, '');
-    // Retries belong to the run's limiter, and our own deadline fires first; the SDK's timeout is only a backstop.
-    this.client = new OpenAI({
-      apiKey: options.apiKey ?? NO_KEY,
-      baseURL: this.baseUrl,
-      maxRetries: 0,
-      timeout: options.timeoutMs + 1000,
-    });
   }
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
@@ -45,11 +48,12 @@ export class OpenAiProvider implements Provider {
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
     const where = `provider "${this.name}" (openai, ${this.baseUrl}/models)`;
+    const { client, APIError } = await this.sdk();
     return withDeadline(
       { where, timeoutMs: this.options.timeoutMs, signal },
       async (callSignal) => {
         const ids: string[] = [];
-        for await (const model of this.client.models.list({ signal: callSignal })) ids.push(model.id);
+        for await (const model of client.models.list({ signal: callSignal })) ids.push(model.id);
         return ids;
       },
       sdkErrorMapper(APIError, where),
@@ -67,10 +71,11 @@ export class OpenAiProvider implements Provider {
       ...(request.json ? { response_format: { type: 'json_object' as const } } : {}),
       ...openAiKnobs(request.model, sent),
     };
+    const { client, APIError } = await this.sdk();
     const start = performance.now();
     const completion = await withDeadline(
       { where, timeoutMs: this.options.timeoutMs, signal },
-      (callSignal) => this.client.chat.completions.create(body, { signal: callSignal }),
+      (callSignal) => client.chat.completions.create(body, { signal: callSignal }),
       sdkErrorMapper(APIError, where),
     );
     const latencyMs = elapsedMs(start);

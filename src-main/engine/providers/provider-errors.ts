@@ -6,6 +6,9 @@ export const DROPPABLE_KNOBS = ['top_p', 'seed', 'temperature'] as const;
 export type DroppableKnob = (typeof DROPPABLE_KNOBS)[number];
 
 /** 408, 429 and 5xx are worth retrying; every other 4xx is the caller's mistake. */
+/** What the error mappers read of an answer's headers: a fetch `Headers`, an SDK error's, or node:http's. */
+export type HeaderLookup = Readonly<{ get(name: string): string | null }>;
+
 export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
 
 /** The knob a 400 message names (top_p first: "temperature and top_p cannot both be specified" keeps temperature). */
@@ -14,7 +17,12 @@ export function knobNamedIn(message: string): DroppableKnob | undefined {
 }
 
 /** An HTTP error answer from a provider. `where` names the provider, model and address. */
-export function httpError(where: string, status: number, detail: string, headers: Headers | undefined): ProviderError {
+export function httpError(
+  where: string,
+  status: number,
+  detail: string,
+  headers: HeaderLookup | undefined,
+): ProviderError {
   const retryable = isRetryableStatus(status);
   const retryAfterMs = retryable && headers ? retryAfterFromHeaders(headers, status) : undefined;
   const knob = status === 400 ? knobNamedIn(detail) : undefined;
@@ -50,7 +58,7 @@ export function errorDetail(body: string): string {
 }
 
 /** How long to wait before retrying, from Retry-After, retry-after-ms or the rate-limit reset headers. */
-export function retryAfterFromHeaders(headers: Headers, status: number, now = Date.now()): number | undefined {
+export function retryAfterFromHeaders(headers: HeaderLookup, status: number, now = Date.now()): number | undefined {
   const ms = headers.get('retry-after-ms');
   if (ms !== null && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
   const retryAfter = headers.get('retry-after');
@@ -80,7 +88,7 @@ const RESET_HEADERS: ReadonlyArray<readonly [reset: string, remaining: string]> 
 ];
 
 /** The latest reset among the exhausted limits (remaining 0 or not stated). */
-function rateLimitResetMs(headers: Headers, now: number): number | undefined {
+function rateLimitResetMs(headers: HeaderLookup, now: number): number | undefined {
   let wait: number | undefined;
   for (const [resetName, remainingName] of RESET_HEADERS) {
     const reset = headers.get(resetName);

@@ -1,7 +1,7 @@
 // Agent mode: the tool-calling loop over the target's MCP servers, or an external agent endpoint.
 import { callExternalAgent } from '../agent/external-agent';
 import { runAgent } from '../agent/run-agent';
-import { openToolServers, type ToolServers } from '../agent/tool-servers';
+import type { ToolServers } from '../agent/tool-servers';
 import { costUsd } from '../providers/prices';
 import type { ChatResponse } from '../providers/provider';
 import type { RunPlan } from './plan';
@@ -39,8 +39,11 @@ function questionTools(servers: ToolServers, signal: AbortSignal): QuestionTools
 export function agentCaller(plan: RunPlan, services: RunServices, options: AgentCallerOptions): TargetCaller {
   const { target } = plan;
   const servers = target.tools ?? [];
-  const open = (list: typeof servers, signal: AbortSignal) =>
-    openToolServers(list, { trusted: options.trusted, workspaceDir: options.workspaceDir, signal });
+  // The MCP SDK is loaded by the first agent question, so chat-only runs never carry its module graph.
+  const open = async (list: typeof servers, signal: AbortSignal) => {
+    const { openToolServers } = await import('../agent/tool-servers');
+    return openToolServers(list, { trusted: options.trusted, workspaceDir: options.workspaceDir, signal });
+  };
   const endpoint = target.endpoint;
   if (endpoint) {
     // An external agent changes state only where it can reach: the shared (HTTP) servers. A stdio server started
