@@ -7,7 +7,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { main: resolve(import.meta.dirname, 'src-main/electron/main.ts') } },
+      rollupOptions: {
+        input: {
+          main: resolve(import.meta.dirname, 'src-main/electron/main.ts'),
+          // The trace decoding thread; decode-thread.ts looks for it beside the main bundle.
+          'trace-decoder': resolve(import.meta.dirname, 'src-main/engine/traces/decode/decode-worker.ts'),
+        },
+      },
     },
   },
   preload: {

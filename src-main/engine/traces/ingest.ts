@@ -1,9 +1,9 @@
 // Stores decoded spans and rebuilds the review items of the traces they touch; shared by file import and the receiver.
-import type { ReviewItemRecord } from '../../../src-shared/model';
+import type { ItemInsert } from '../../store/repos/traces.repo';
 import type { StoreApi } from '../../store/store';
+import { batchRows, itemInsert, type BatchRows } from './batch-rows';
 import { buildReviewItem } from './build-review-item';
-import { classifySpan } from './conventions/detect';
-import type { DecodedSpan, SpanCore } from './span';
+import type { DecodedSpan } from './span';
 
 export type BatchOutcome = Readonly<{ inserted: number; skipped: number; newTraces: number; reviewItems: number }>;
 
@@ -20,48 +20,38 @@ export class TraceIngest {
     readonly stamp: number,
   ) {}
 
-  /** Writes one batch and rebuilds the review items of the traces that got new spans. */
+  /** Writes one batch with the review items of the traces it holds whole, then rebuilds those it continues. */
   async write(spans: readonly DecodedSpan[], sourceFile: string | null): Promise<BatchOutcome> {
-    const inserts = spans.map((span) => {
-      const found = classifySpan(span.attributes, span.events);
-      return { span, convention: found.convention, isLlm: found.role === 'llm', sourceFile };
-    });
-    const outcome = await this.store.insertSpans(inserts, this.stamp);
-    const inMemory = new Map<string, Map<string, SpanCore>>();
-    for (const span of spans) {
-      const trace = inMemory.get(span.traceId) ?? new Map<string, SpanCore>();
-      inMemory.set(span.traceId, trace.set(span.spanId, span));
+    return this.writeRows(batchRows(spans, sourceFile, this.stamp));
+  }
+
+  /** The same for a batch already turned into rows (by the decoding worker). */
+  async writeRows(rows: BatchRows): Promise<BatchOutcome> {
+    const outcome = await this.store.insertBatch(rows.spans, rows.items);
+    const rebuilt: ItemInsert[] = [];
+    for (const traceId of outcome.queued) {
+      const item = buildReviewItem(traceId, await this.store.traceSpans(traceId, Number.MAX_SAFE_INTEGER));
+      if (item) rebuilt.push(itemInsert(item, this.stamp));
     }
-    const items: ReviewItemRecord[] = [];
-    let newTraces = 0;
-    for (const trace of outcome.traces) {
-      // A trace whose stored spans all arrived in this batch is built from memory; one that continues is read back.
-      const complete = trace.totalSpans === trace.newSpans;
-      if (complete) newTraces++;
-      const traceSpans = complete
-        ? [...inMemory.get(trace.traceId)!.values()]
-        : await this.store.traceSpans(trace.traceId, Number.MAX_SAFE_INTEGER);
-      const item = buildReviewItem(trace.traceId, traceSpans);
-      if (item) items.push(item);
-    }
-    await this.store.saveItems(
-      items,
-      outcome.traces.map((t) => t.traceId),
-      this.stamp,
-    );
-    return { inserted: outcome.inserted, skipped: outcome.skipped, newTraces, reviewItems: items.length };
+    if (outcome.queued.length > 0) await this.store.saveItems(rebuilt, outcome.queued);
+    return {
+      inserted: outcome.inserted,
+      skipped: outcome.skipped,
+      newTraces: outcome.traces.length - outcome.queued.length,
+      reviewItems: outcome.itemsWritten + rebuilt.length,
+    };
   }
 
   /** Rebuilds the items an interrupted import left queued. */
   async resumePending(): Promise<number> {
     let rebuilt = 0;
     for (let ids = await this.store.pendingRebuilds(500); ids.length; ids = await this.store.pendingRebuilds(500)) {
-      const items: ReviewItemRecord[] = [];
+      const items: ItemInsert[] = [];
       for (const traceId of ids) {
         const item = buildReviewItem(traceId, await this.store.traceSpans(traceId, Number.MAX_SAFE_INTEGER));
-        if (item) items.push(item);
+        if (item) items.push(itemInsert(item, this.stamp));
       }
-      await this.store.saveItems(items, ids, this.stamp);
+      await this.store.saveItems(items, ids);
       rebuilt += items.length;
     }
     return rebuilt;

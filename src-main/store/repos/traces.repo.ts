@@ -4,18 +4,44 @@ import type { DecodedSpan, SpanCore } from '../../engine/traces/span';
 import type { Db } from '../db';
 import { toReviewItem, type ReviewItemRow } from './review-item-row';
 
-/** A decoded span with what the importer worked out about it. */
-export type SpanInsert = Readonly<{
-  span: DecodedSpan;
-  convention: Convention | null;
-  isLlm: boolean;
-  sourceFile: string | null;
-}>;
+/** A decoded span as stored: what the importer worked out about it, its JSON already serialised (the statement's parameters). */
+export type SpanInsert = Readonly<
+  Omit<DecodedSpan, 'attributes' | 'events' | 'resource'> & {
+    convention: Convention | null;
+    isLlm: 0 | 1;
+    attributesJson: string;
+    eventsJson: string | null;
+    resourceJson: string;
+    sourceFile: string | null;
+    importedAt: number;
+  }
+>;
+
+/** A review item as stored: its structured parts serialised, flags as 0/1 (the statement's parameters). */
+export type ItemInsert = Readonly<
+  Omit<ReviewItemRecord, 'input' | 'output' | 'toolCalls' | 'flags' | 'truncated' | 'captured'> & {
+    input: string;
+    output: string;
+    toolCalls: string;
+    flags: string;
+    truncated: 0 | 1;
+    captured: 0 | 1;
+    importedAt: number;
+  }
+>;
 
 /** A trace that got new spans: how many of its stored spans arrived in this batch, and how many it has in all. */
 export type TouchedTrace = Readonly<{ traceId: string; newSpans: number; totalSpans: number }>;
 
-export type InsertOutcome = Readonly<{ inserted: number; skipped: number; traces: TouchedTrace[] }>;
+export type InsertOutcome = Readonly<{
+  inserted: number;
+  skipped: number;
+  traces: TouchedTrace[];
+  /** Review items written with the spans (their traces arrived whole in this batch). */
+  itemsWritten: number;
+  /** Traces that continue spans stored before: queued, their items to be rebuilt from the store. */
+  queued: string[];
+}>;
 
 type SpanRow = {
   span_id: string;
@@ -52,8 +78,6 @@ const toSpanCore = (r: SpanRow): SpanCore => ({
   droppedEvents: r.dropped_events,
 });
 
-const json = (value: unknown) => JSON.stringify(value);
-
 export class TracesRepo {
   private readonly insertSpan;
   private readonly countSpans;
@@ -74,7 +98,7 @@ export class TracesRepo {
          convention, is_llm, attributes_json, resource_json, events_json, source_file, imported_at, scope_name, scope_version,
          dropped_attributes, dropped_events)
        VALUES (@traceId, @spanId, @parentSpanId, @name, @kind, @startNs, @endNs, @statusCode, @statusMessage, @convention, @isLlm,
-         @attributes, @resource, @events, @sourceFile, @importedAt, @scopeName, @scopeVersion, @droppedAttributes, @droppedEvents)`,
+         @attributesJson, @resourceJson, @eventsJson, @sourceFile, @importedAt, @scopeName, @scopeVersion, @droppedAttributes, @droppedEvents)`,
     );
     this.countSpans = db
       .prepare<{ traceId: string }, number>('SELECT COUNT(*) FROM spans WHERE trace_id = @traceId')
@@ -121,60 +145,43 @@ export class TracesRepo {
   }
 
   /**
-   * Inserts a batch of spans (already stored ones are skipped) and queues every trace that got a new span for its
-   * review item to be rebuilt, in one transaction.
+   * Inserts a batch of spans (already stored ones are skipped) in one transaction. A trace whose stored spans all
+   * arrived in this batch gets its review item from `items` (built from the batch) in the same transaction; a trace
+   * that continues spans stored before is queued, so its item is rebuilt from the store even after a crash.
    */
-  insertSpans(spans: readonly SpanInsert[], importedAt: number): InsertOutcome {
+  insertBatch(spans: readonly SpanInsert[], items: readonly ItemInsert[]): InsertOutcome {
     return this.db.transaction(() => {
       const fresh = new Map<string, number>();
       let inserted = 0;
-      // The spans of one resource share its attributes object: serialise it once.
-      let lastResource: object | undefined;
-      let resourceJson = '';
-      for (const { span, convention, isLlm, sourceFile } of spans) {
-        if (span.resource !== lastResource) {
-          lastResource = span.resource;
-          resourceJson = json(span.resource);
-        }
-        const changes = this.insertSpan.run({
-          traceId: span.traceId,
-          spanId: span.spanId,
-          parentSpanId: span.parentSpanId,
-          name: span.name,
-          kind: span.kind,
-          startNs: span.startNs,
-          endNs: span.endNs,
-          statusCode: span.statusCode,
-          statusMessage: span.statusMessage,
-          convention,
-          isLlm: isLlm ? 1 : 0,
-          attributes: json(span.attributes),
-          resource: resourceJson,
-          events: span.events.length ? json(span.events) : null,
-          sourceFile,
-          importedAt,
-          scopeName: span.scopeName,
-          scopeVersion: span.scopeVersion,
-          droppedAttributes: span.droppedAttributes,
-          droppedEvents: span.droppedEvents,
-        }).changes;
+      for (const span of spans) {
+        const changes = this.insertSpan.run(span).changes;
         if (changes === 0) continue;
         inserted++;
         fresh.set(span.traceId, (fresh.get(span.traceId) ?? 0) + 1);
       }
+      const itemOf = new Map(items.map((item) => [item.traceId, item]));
+      const written: ItemInsert[] = [];
+      const queued: string[] = [];
       const traces = [...fresh].map(([traceId, newSpans]) => {
-        this.enqueue.run({ traceId });
-        return { traceId, newSpans, totalSpans: this.countSpans.get({ traceId }) ?? newSpans };
+        const totalSpans = this.countSpans.get({ traceId }) ?? newSpans;
+        if (totalSpans !== newSpans) {
+          this.enqueue.run({ traceId });
+          queued.push(traceId);
+        } else {
+          const item = itemOf.get(traceId);
+          if (item) written.push(item);
+        }
+        return { traceId, newSpans, totalSpans };
       });
-      return { inserted, skipped: spans.length - inserted, traces };
+      this.writeItems(written);
+      return { inserted, skipped: spans.length - inserted, traces, itemsWritten: written.length, queued };
     })();
   }
 
   /** Stores rebuilt review items and takes their traces (and those that turned out to have none) off the queue. */
-  saveItems(items: readonly ReviewItemRecord[], doneTraceIds: readonly string[], importedAt: number): void {
+  saveItems(items: readonly ItemInsert[], doneTraceIds: readonly string[]): void {
     this.db.transaction(() => {
-      for (const item of items) this.writeItem(item, importedAt);
-      for (const groupKey of new Set(items.map((item) => item.groupKey))) this.refreshGroupAt.run({ groupKey });
+      this.writeItems(items);
       for (const traceId of doneTraceIds) this.dequeue.run({ traceId });
     })();
   }
@@ -234,35 +241,8 @@ export class TracesRepo {
     return this.counts.get()!;
   }
 
-  private writeItem(item: ReviewItemRecord, importedAt: number): void {
-    this.upsertItem.run({
-      id: item.id,
-      traceId: item.traceId,
-      spanId: item.spanId,
-      conversationId: item.conversationId,
-      agentRunId: item.agentRunId,
-      groupKey: item.groupKey,
-      model: item.model,
-      systemText: item.systemText,
-      input: json(item.input),
-      output: json(item.output),
-      inputText: item.inputText,
-      outputText: item.outputText,
-      toolCalls: json(item.toolCalls),
-      inputTokens: item.inputTokens,
-      outputTokens: item.outputTokens,
-      finishReason: item.finishReason,
-      truncated: item.truncated ? 1 : 0,
-      captured: item.captured ? 1 : 0,
-      status: item.status,
-      startedAt: item.startedAt,
-      latencyMs: item.latencyMs === null ? null : Math.round(item.latencyMs),
-      importedAt,
-      provider: item.provider,
-      convention: item.convention,
-      llmCalls: item.llmCalls,
-      statusMessage: item.statusMessage,
-      flags: json(item.flags),
-    });
+  private writeItems(items: readonly ItemInsert[]): void {
+    for (const item of items) this.upsertItem.run(item);
+    for (const groupKey of new Set(items.map((item) => item.groupKey))) this.refreshGroupAt.run({ groupKey });
   }
 }
