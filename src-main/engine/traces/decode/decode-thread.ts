@@ -57,7 +57,7 @@ export async function* rowBatchesInWorker(
       if (message.kind === 'done') return;
       if (message.kind === 'unreadable') throw new UnreadableFileError(message.message);
       if (message.kind === 'failed') throw new Error(`decoding ${path}: ${message.message}`);
-      worker.postMessage('taken');
+      if (message.batch.rows) worker.postMessage('taken');
       yield message.batch;
       if (signal?.aborted) return;
     }

@@ -13,13 +13,13 @@ export type WorkerMessage =
 
 export type WorkerInput = Readonly<{ path: string; options: RowBatchOptions }>;
 
-/** Batches posted but not yet taken by the main thread: two keep both threads busy and memory bounded. */
+/** Batches of rows posted but not yet taken by the main thread: two keep both threads busy and memory bounded. */
 export const BATCHES_AHEAD = 2;
 
 async function main(port: NonNullable<typeof parentPort>, input: WorkerInput): Promise<void> {
   let credits = BATCHES_AHEAD;
   let wake: (() => void) | undefined;
-  // Each message from the main thread says it took one batch.
+  // Each message from the main thread says it took one batch of rows.
   port.on('message', () => {
     credits++;
     wake?.();
@@ -27,8 +27,11 @@ async function main(port: NonNullable<typeof parentPort>, input: WorkerInput): P
   const post = (message: WorkerMessage) => port.postMessage(message);
   try {
     for await (const batch of rowBatchesInProcess(input.path, input.options)) {
-      while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
-      credits--;
+      // Only steps that carry rows count: the steps between them are a few numbers each.
+      if (batch.rows) {
+        while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
+        credits--;
+      }
       post({ kind: 'batch', batch });
     }
     post({ kind: 'done' });
