@@ -10,7 +10,8 @@ export type BatchRows = Readonly<{ spans: SpanInsert[]; items: ItemInsert[] }>;
 
 export function batchRows(spans: readonly DecodedSpan[], sourceFile: string | null, importedAt: number): BatchRows {
   const rows: SpanInsert[] = [];
-  const byTrace = new Map<string, SpanCore[]>();
+  // By trace, then by span id: a span repeated within the batch is stored once, so it counts once in the item.
+  const byTrace = new Map<string, Map<string, SpanCore>>();
   // The spans of one resource share its attributes object: serialise it once.
   let lastResource: object | undefined;
   let resourceJson = '';
@@ -44,12 +45,12 @@ export function batchRows(spans: readonly DecodedSpan[], sourceFile: string | nu
       importedAt,
     });
     const trace = byTrace.get(span.traceId);
-    if (trace) trace.push(span);
-    else byTrace.set(span.traceId, [span]);
+    if (trace) trace.set(span.spanId, span);
+    else byTrace.set(span.traceId, new Map([[span.spanId, span]]));
   }
   const items: ItemInsert[] = [];
   for (const [traceId, traceSpans] of byTrace) {
-    const item = buildReviewItem(traceId, traceSpans);
+    const item = buildReviewItem(traceId, [...traceSpans.values()]);
     if (item) items.push(itemInsert(item, importedAt));
   }
   return { spans: rows, items };
