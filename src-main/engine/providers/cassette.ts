@@ -25,6 +25,32 @@ export function canonicalJson(value: unknown): string {
   });
 }
 
+/**
+ * sha256 of `canonicalJson(value)`, fed to the hash member by member (and a top-level array member item by item):
+ * a 100,000-question dataset never becomes one string of many megabytes.
+ */
+export function canonicalJsonSha256(value: unknown): string {
+  const hash = createHash('sha256');
+  const streamable = typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!streamable) return hash.update(canonicalJson(value) ?? '').digest('hex');
+  hash.update('{');
+  let first = true;
+  for (const key of Object.keys(value).sort()) {
+    const member: unknown = (value as Record<string, unknown>)[key];
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+    hash.update(`${first ? '' : ','}${JSON.stringify(key)}:`);
+    first = false;
+    if (!Array.isArray(member)) {
+      hash.update(canonicalJson(member));
+      continue;
+    }
+    hash.update('[');
+    member.forEach((item, index) => hash.update(`${index ? ',' : ''}${canonicalJson(item) ?? 'null'}`));
+    hash.update(']');
+  }
+  return hash.update('}').digest('hex');
+}
+
 /** sha256 of the canonical {model, messages, tools, json}; generation settings are not part of a request's identity. */
 export function requestHash(request: ChatRequest): string {
   const identity = {

@@ -1,7 +1,7 @@
 // The run identity snapshot (SPEC 5): what was run, frozen at start and completed at the end; never rewritten by edits.
 import { createHash } from 'node:crypto';
 import { GRADER_CATALOG, type RunIdentity, type RunSource } from '../../../src-shared/model';
-import { canonicalJson } from '../providers/cassette';
+import { canonicalJson, canonicalJsonSha256 } from '../providers/cassette';
 import { resolveRubric } from '../../workspace/load-workspace';
 import type { RunPlan, ValidWorkspace } from './plan';
 
@@ -50,7 +50,7 @@ export function buildIdentity({
     dataset: {
       id: dataset.dataset.id,
       version: dataset.dataset.version,
-      sha256: sha256(canonicalJson(dataset.dataset)),
+      sha256: canonicalJsonSha256(dataset.dataset),
     },
     graders: [...target.graders],
     judges,
