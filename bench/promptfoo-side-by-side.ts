@@ -1,14 +1,16 @@
 // SPEC 16's comparison: `ai-eval run` and promptfoo on the same questions against the same loopback fake provider,
 // each with deterministic checks only, each in a fresh process; reports wall time and peak RSS (VmHWM, Linux).
 // promptfoo is installed on first use into a cache folder outside the project (it is never a dependency).
+// promptfoo 0.121.20 on Node 20 (which it no longer supports) can crash closing its log on a short run (seen at 200
+// tests: "write after end"); the default 2,000 runs through.
 // Run: node --import tsx bench/promptfoo-side-by-side.ts [--questions 2000] [--concurrency 16]
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { fakeServer } from './bench-processes';
 import { writeBenchWorkspace } from './bench-workspace';
 
 const PROMPTFOO_VERSION = '0.121.20';
@@ -87,17 +89,15 @@ function writePromptfooConfig(dir: string): string {
 }
 
 const entry = promptfooEntry();
-const server = spawn(process.execPath, ['--import', 'tsx', join(here, 'fake-server-process.ts')], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const [url] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
+const server = await fakeServer(0);
+const url = server.url;
 const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-promptfoo-'));
 try {
-  writeBenchWorkspace(dir, url.trim(), questions, concurrency);
+  writeBenchWorkspace(dir, url, questions, concurrency);
   const config = writePromptfooConfig(dir);
   const promptfooEnv = {
     ...process.env,
-    OLLAMA_BASE_URL: url.trim(),
+    OLLAMA_BASE_URL: url,
     PROMPTFOO_CONFIG_DIR: join(dir, '.promptfoo'),
     PROMPTFOO_DISABLE_TELEMETRY: '1',
     PROMPTFOO_DISABLE_UPDATE: '1',
@@ -136,5 +136,5 @@ try {
   process.exitCode = ok ? 0 : 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
-  server.kill('SIGTERM');
+  await server.stop();
 }

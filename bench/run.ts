@@ -1,22 +1,15 @@
 // `npm run bench`: the run engine against the loopback fake provider (SPEC 16), each scenario in a fresh process,
 // with the fake server in a process of its own. Prints a table; exits 1 when a target is missed.
 // Options: --quick (smaller N, for a smoke check), --only throughput|latency|memory|cli-memory.
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchScript, fakeServer } from './bench-processes';
 import { writeBenchWorkspace } from './bench-workspace';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
-const here = import.meta.dirname;
-const node = (script: string, args: string[], flags: string[] = []) =>
-  spawn(process.execPath, [...flags, '--import', 'tsx', join(here, script), ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-
 type Outcome = {
   questions: number;
   concurrency: number;
@@ -30,21 +23,8 @@ type Outcome = {
 };
 type Row = { scenario: string; measured: string; target: string; ok: boolean };
 
-/** Starts a fake provider server process; resolves with its URL and a stop function. */
-async function fakeServer(latencyMs: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = node('fake-server-process.ts', ['--latency', String(latencyMs)]);
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  return {
-    url: line.trim(),
-    stop: async () => {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
-
 async function engineRun(url: string, questions: number, concurrency: number, flags: string[] = []): Promise<Outcome> {
-  const child = node(
+  const child = benchScript(
     'engine-run.ts',
     ['--url', url, '--questions', String(questions), '--concurrency', String(concurrency)],
     ['--expose-gc', ...flags],
@@ -116,7 +96,14 @@ const scenarios: Record<string, () => Promise<Row>> = {
       const n = values.quick ? 10_000 : 100_000;
       writeBenchWorkspace(dir, server.url, n, 32);
       const report = join(dir, 'report.json');
-      const child = node('cli-peak-rss.ts', [report, 'run', '--workspace', dir, '--json', join(dir, 'results.json')]);
+      const child = benchScript('cli-peak-rss.ts', [
+        report,
+        'run',
+        '--workspace',
+        dir,
+        '--json',
+        join(dir, 'results.json'),
+      ]);
       child.stdout!.resume();
       const [code] = (await once(child, 'exit')) as [number];
       const run = JSON.parse(readFileSync(report, 'utf8')) as { wallMs: number; peakRssMb: number; exitCode: number };

@@ -5,10 +5,10 @@ import { ProviderError } from './provider';
 export const DROPPABLE_KNOBS = ['top_p', 'seed', 'temperature'] as const;
 export type DroppableKnob = (typeof DROPPABLE_KNOBS)[number];
 
-/** 408, 429 and 5xx are worth retrying; every other 4xx is the caller's mistake. */
 /** What the error mappers read of an answer's headers: a fetch `Headers`, an SDK error's, or node:http's. */
 export type HeaderLookup = Readonly<{ get(name: string): string | null }>;
 
+/** 408, 429 and 5xx are worth retrying; every other 4xx is the caller's mistake. */
 export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
 
 /** The knob a 400 message names (top_p first: "temperature and top_p cannot both be specified" keeps temperature). */

@@ -28,16 +28,12 @@ export class TraceIngest {
   /** The same for a batch already turned into rows (by the decoding worker). */
   async writeRows(rows: BatchRows): Promise<BatchOutcome> {
     const outcome = await this.store.insertBatch(rows.spans, rows.items);
-    const rebuilt: ItemInsert[] = [];
-    for (const traceId of outcome.queued) {
-      const item = buildReviewItem(traceId, await this.store.traceSpans(traceId, Number.MAX_SAFE_INTEGER));
-      if (item) rebuilt.push(itemInsert(item, this.stamp));
-    }
+    const rebuilt = await this.rebuildItems(outcome.queued);
     if (outcome.queued.length > 0) await this.store.saveItems(rebuilt, outcome.queued);
     return {
       inserted: outcome.inserted,
       skipped: outcome.skipped,
-      newTraces: outcome.traces.length - outcome.queued.length,
+      newTraces: outcome.newTraces,
       reviewItems: outcome.itemsWritten + rebuilt.length,
     };
   }
@@ -46,14 +42,20 @@ export class TraceIngest {
   async resumePending(): Promise<number> {
     let rebuilt = 0;
     for (let ids = await this.store.pendingRebuilds(500); ids.length; ids = await this.store.pendingRebuilds(500)) {
-      const items: ItemInsert[] = [];
-      for (const traceId of ids) {
-        const item = buildReviewItem(traceId, await this.store.traceSpans(traceId, Number.MAX_SAFE_INTEGER));
-        if (item) items.push(itemInsert(item, this.stamp));
-      }
+      const items = await this.rebuildItems(ids);
       await this.store.saveItems(items, ids);
       rebuilt += items.length;
     }
     return rebuilt;
+  }
+
+  /** The review items of traces read back whole from the store (traces with no LLM call have none). */
+  private async rebuildItems(traceIds: readonly string[]): Promise<ItemInsert[]> {
+    const items: ItemInsert[] = [];
+    for (const traceId of traceIds) {
+      const item = buildReviewItem(traceId, await this.store.traceSpans(traceId, Number.MAX_SAFE_INTEGER));
+      if (item) items.push(itemInsert(item, this.stamp));
+    }
+    return items;
   }
 }

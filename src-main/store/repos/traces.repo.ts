@@ -30,13 +30,11 @@ export type ItemInsert = Readonly<
   }
 >;
 
-/** A trace that got new spans: how many of its stored spans arrived in this batch, and how many it has in all. */
-export type TouchedTrace = Readonly<{ traceId: string; newSpans: number; totalSpans: number }>;
-
 export type InsertOutcome = Readonly<{
   inserted: number;
   skipped: number;
-  traces: TouchedTrace[];
+  /** Traces whose stored spans all arrived in this batch. */
+  newTraces: number;
   /** Review items written with the spans (their traces arrived whole in this batch). */
   itemsWritten: number;
   /** Traces that continue spans stored before: queued, their items to be rebuilt from the store. */
@@ -162,19 +160,23 @@ export class TracesRepo {
       const itemOf = new Map(items.map((item) => [item.traceId, item]));
       const written: ItemInsert[] = [];
       const queued: string[] = [];
-      const traces = [...fresh].map(([traceId, newSpans]) => {
-        const totalSpans = this.countSpans.get({ traceId }) ?? newSpans;
-        if (totalSpans !== newSpans) {
+      for (const [traceId, newSpans] of fresh) {
+        if ((this.countSpans.get({ traceId }) ?? newSpans) !== newSpans) {
           this.enqueue.run({ traceId });
           queued.push(traceId);
-        } else {
-          const item = itemOf.get(traceId);
-          if (item) written.push(item);
+          continue;
         }
-        return { traceId, newSpans, totalSpans };
-      });
+        const item = itemOf.get(traceId);
+        if (item) written.push(item);
+      }
       this.writeItems(written);
-      return { inserted, skipped: spans.length - inserted, traces, itemsWritten: written.length, queued };
+      return {
+        inserted,
+        skipped: spans.length - inserted,
+        newTraces: fresh.size - queued.length,
+        itemsWritten: written.length,
+        queued,
+      };
     })();
   }
 
