@@ -61,4 +61,24 @@ describe('trace review migrations', () => {
     ]);
     v5.close();
   });
+  it('0006 moves the group order into review_groups and keeps the queue order', () => {
+    const path = file();
+    const v5 = openDb(path, { upTo: 5 });
+    insertItem(v5, 'a', 'conversation:c', 10);
+    insertItem(v5, 'b', 'conversation:c', 30);
+    insertItem(v5, 'c', 'run:c', null);
+    insertItem(v5, 'd', 'run:d', 20);
+    v5.close();
+    const v6 = openDb(path, { upTo: 6 });
+    expect(v6.prepare('SELECT group_key, group_at FROM review_groups ORDER BY group_at DESC, group_key').all()).toEqual(
+      [
+        { group_key: 'conversation:c', group_at: 30 },
+        { group_key: 'run:d', group_at: 20 },
+        { group_key: 'run:c', group_at: -1 },
+      ],
+    );
+    const columns = v6.prepare("SELECT name FROM pragma_table_info('review_items')").pluck().all();
+    expect(columns).not.toContain('group_at');
+    v6.close();
+  });
 });

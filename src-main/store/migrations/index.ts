@@ -4,10 +4,11 @@ import * as m0002 from './0002-traces-review';
 import * as m0003 from './0003-optimizer-changes';
 import * as m0004 from './0004-envelope-imports';
 import * as m0005 from './0005-review-queue-order';
+import * as m0006 from './0006-review-groups';
 
 export type Migration = Readonly<{ version: number; name: string; sql: string }>;
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005].map((m, index) => ({
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006].map((m, index) => ({
   version: index + 1,
   name: m.name,
   sql: m.sql,

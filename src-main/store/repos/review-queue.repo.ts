@@ -16,7 +16,9 @@ type Params = {
 };
 type Page = { offset: number; limit: number };
 
-const FROM = `FROM review_items ri LEFT JOIN labels l ON l.subject_type = 'review_item' AND l.subject_id = ri.id`;
+// CROSS JOIN keeps review_groups the outer loop, so a page walks the groups' order index instead of sorting every item.
+const FROM = `FROM review_groups g CROSS JOIN review_items ri ON ri.group_key = g.group_key
+  LEFT JOIN labels l ON l.subject_type = 'review_item' AND l.subject_id = ri.id`;
 const WHERE = `WHERE (@model IS NULL OR ri.model = @model)
   AND (@from IS NULL OR ri.started_at >= @from)
   AND (@to IS NULL OR ri.started_at < @to)
@@ -30,15 +32,15 @@ const WHERE = `WHERE (@model IS NULL OR ri.model = @model)
   AND (@groupKey IS NULL OR ri.group_key = @groupKey)`;
 const COUNTS = `COUNT(*) AS items, COALESCE(SUM(l.verdict IS NOT NULL), 0) AS labeled,
   COALESCE(SUM(l.verdict = 'pass'), 0) AS pass, COALESCE(SUM(l.verdict = 'fail'), 0) AS fail, COALESCE(SUM(l.verdict = 'defer'), 0) AS defer`;
-// Queue order: groups by their latest item (newest first; group_at is kept up to date by the traces repo and indexed),
+// Queue order: groups by their latest item (newest first; review_groups keeps it, indexed, up to date with the items),
 // items inside a group in time order; ids break ties. The keyset conditions below spell the same order out, with a
 // missing start time as -1 (NULL sorts first ascending, as -1 does).
-const QUEUE_ORDER = 'ri.group_at DESC, ri.group_key, ri.started_at, ri.id';
-const REVERSE_ORDER = 'ri.group_at ASC, ri.group_key DESC, ri.started_at DESC, ri.id DESC';
+const QUEUE_ORDER = 'g.group_at DESC, g.group_key, ri.started_at, ri.id';
+const REVERSE_ORDER = 'g.group_at ASC, g.group_key DESC, ri.started_at DESC, ri.id DESC';
 const SA = 'COALESCE(ri.started_at, -1)';
-const AFTER = `(ri.group_at < @ga OR (ri.group_at = @ga AND (ri.group_key > @gk OR (ri.group_key = @gk
+const AFTER = `(g.group_at < @ga OR (g.group_at = @ga AND (ri.group_key > @gk OR (ri.group_key = @gk
   AND (${SA} > @sa OR (${SA} = @sa AND ri.id > @id))))))`;
-const BEFORE = `(ri.group_at > @ga OR (ri.group_at = @ga AND (ri.group_key < @gk OR (ri.group_key = @gk
+const BEFORE = `(g.group_at > @ga OR (g.group_at = @ga AND (ri.group_key < @gk OR (ri.group_key = @gk
   AND (${SA} < @sa OR (${SA} = @sa AND ri.id < @id))))))`;
 const UNLABELED_ONLY = '(@unlabeledOnly = 0 OR l.verdict IS NULL)';
 
@@ -91,20 +93,21 @@ export class ReviewQueueRepo {
     // The page's group keys come straight off the queue index (DISTINCT in index order stops after the page); only
     // those groups are then aggregated, instead of every group of the queue.
     this.groupsPage = db.prepare<Params & Page, GroupRow>(
-      `WITH page AS (SELECT DISTINCT ri.group_at, ri.group_key ${FROM} ${WHERE}
-                     ORDER BY ri.group_at DESC, ri.group_key LIMIT @limit OFFSET @offset)
+      `WITH page AS (SELECT DISTINCT g.group_at, g.group_key ${FROM} ${WHERE}
+                     ORDER BY g.group_at DESC, g.group_key LIMIT @limit OFFSET @offset)
        SELECT ri.group_key AS key, ${COUNTS}, COALESCE(SUM(ri.status = 'error'), 0) AS errors, SUM(ri.truncated) AS truncated,
          SUM(1 - ri.captured) AS uncaptured, MIN(ri.started_at) AS first_at, MAX(ri.started_at) AS last_at,
          json_group_array(DISTINCT ri.model) FILTER (WHERE ri.model IS NOT NULL) AS models,
          (SELECT x.input_text FROM review_items x WHERE x.group_key = ri.group_key ORDER BY x.started_at, x.id LIMIT 1) AS title
        ${FROM} ${WHERE} AND ri.group_key IN (SELECT group_key FROM page)
-       GROUP BY ri.group_key ORDER BY MAX(ri.group_at) DESC, key`,
+       GROUP BY ri.group_key ORDER BY MAX(g.group_at) DESC, key`,
     );
     this.itemsPage = db.prepare<Params & Page, ReviewItemRow>(
       `SELECT ${ITEM_COLUMNS} ${FROM} ${WHERE} ORDER BY ${QUEUE_ORDER} LIMIT @limit OFFSET @offset`,
     );
     this.cursorOf = db.prepare<{ id: string }, Cursor>(
-      'SELECT group_at AS ga, group_key AS gk, COALESCE(started_at, -1) AS sa, id FROM review_items WHERE id = @id',
+      `SELECT g.group_at AS ga, ri.group_key AS gk, COALESCE(ri.started_at, -1) AS sa, ri.id
+       FROM review_items ri JOIN review_groups g ON g.group_key = ri.group_key WHERE ri.id = @id`,
     );
     type Step = Params & Cursor & { unlabeledOnly: number };
     this.nextOf = db

@@ -82,7 +82,9 @@ export class TracesRepo {
   private readonly enqueue;
   private readonly dequeue;
   private readonly pending;
-  private readonly refreshGroupAt;
+  private readonly groupOf;
+  private readonly refreshGroup;
+  private readonly dropEmptyGroup;
   private readonly spansOf;
   private readonly upsertItem;
   private readonly itemById;
@@ -104,9 +106,16 @@ export class TracesRepo {
     this.enqueue = db.prepare<{ traceId: string }>('INSERT OR IGNORE INTO trace_rebuilds (trace_id) VALUES (@traceId)');
     this.dequeue = db.prepare<{ traceId: string }>('DELETE FROM trace_rebuilds WHERE trace_id = @traceId');
     this.pending = db.prepare<{ limit: number }, string>('SELECT trace_id FROM trace_rebuilds LIMIT @limit').pluck();
-    this.refreshGroupAt = db.prepare<{ groupKey: string }>(
-      `UPDATE review_items SET group_at = COALESCE((SELECT MAX(started_at) FROM review_items WHERE group_key = @groupKey), -1)
-       WHERE group_key = @groupKey`,
+    this.groupOf = db.prepare<{ id: string }, string>('SELECT group_key FROM review_items WHERE id = @id').pluck();
+    // A group's order is its latest start (-1: none); WHERE true lets the upsert follow a SELECT.
+    this.refreshGroup = db.prepare<{ groupKey: string }>(
+      `INSERT INTO review_groups (group_key, group_at)
+         SELECT group_key, COALESCE(MAX(started_at), -1) FROM review_items WHERE group_key = @groupKey GROUP BY group_key
+       ON CONFLICT (group_key) DO UPDATE SET group_at = excluded.group_at`,
+    );
+    this.dropEmptyGroup = db.prepare<{ groupKey: string }>(
+      `DELETE FROM review_groups WHERE group_key = @groupKey
+         AND NOT EXISTS (SELECT 1 FROM review_items WHERE group_key = @groupKey)`,
     );
     this.spansOf = db.prepare<{ traceId: string; limit: number }, SpanRow>(
       `SELECT ${SPAN_COLUMNS} FROM spans WHERE trace_id = @traceId ORDER BY CAST(start_ns AS INTEGER), span_id LIMIT @limit`,
@@ -243,8 +252,20 @@ export class TracesRepo {
     return this.counts.get()!;
   }
 
+  /** Upserts items, then the order of each group they joined or (rebuilt with another group key) left. */
   private writeItems(items: readonly ItemInsert[]): void {
-    for (const item of items) this.upsertItem.run(item);
-    for (const groupKey of new Set(items.map((item) => item.groupKey))) this.refreshGroupAt.run({ groupKey });
+    const joined = new Set<string>();
+    const left = new Set<string>();
+    for (const item of items) {
+      const before = this.groupOf.get({ id: item.id });
+      if (before !== undefined && before !== item.groupKey) left.add(before);
+      this.upsertItem.run(item);
+      joined.add(item.groupKey);
+    }
+    for (const groupKey of joined) this.refreshGroup.run({ groupKey });
+    for (const groupKey of left) {
+      this.refreshGroup.run({ groupKey });
+      this.dropEmptyGroup.run({ groupKey });
+    }
   }
 }

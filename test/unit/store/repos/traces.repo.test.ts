@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ItemInsert } from '../../../../src-main/store/repos/traces.repo';
+import { Store } from '../../../../src-main/store/store';
+
+const item = (id: string, groupKey: string, startedAt: number | null): ItemInsert => ({
+  id,
+  traceId: id,
+  spanId: 's',
+  conversationId: null,
+  agentRunId: null,
+  groupKey,
+  model: null,
+  provider: null,
+  convention: null,
+  systemText: null,
+  input: '[]',
+  output: '[]',
+  inputText: null,
+  outputText: null,
+  toolCalls: '[]',
+  llmCalls: 1,
+  inputTokens: null,
+  outputTokens: null,
+  finishReason: null,
+  truncated: 0,
+  captured: 1,
+  status: 'ok',
+  statusMessage: null,
+  flags: '[]',
+  startedAt,
+  latencyMs: null,
+  importedAt: 1,
+});
+
+describe('TracesRepo review groups', () => {
+  let store: Store;
+  const groups = () => store.db.prepare('SELECT group_key, group_at FROM review_groups ORDER BY group_key').all();
+  const queue = () => store.repos.reviewQueue.items({}, 0, 10).map((i) => i.id);
+  beforeEach(() => {
+    store = Store.open(':memory:');
+  });
+
+  it("keeps each group's latest start once, follows an item rebuilt into another group and drops the emptied one", () => {
+    const traces = store.repos.traces;
+    traces.saveItems([item('a', 'conversation:c', 10), item('b', 'run:b', 20), item('n', 'run:n', null)], []);
+    expect(groups()).toEqual([
+      { group_key: 'conversation:c', group_at: 10 },
+      { group_key: 'run:b', group_at: 20 },
+      { group_key: 'run:n', group_at: -1 },
+    ]);
+    expect(queue()).toEqual(['b', 'a', 'n']);
+
+    // A later turn raises its conversation above run:b; no item row is rewritten for it.
+    traces.saveItems([item('c', 'conversation:c', 30)], []);
+    expect(groups()).toContainEqual({ group_key: 'conversation:c', group_at: 30 });
+    expect(queue()).toEqual(['a', 'c', 'b', 'n']);
+
+    // The rest of trace b arrives and names its conversation: b moves, run:b is gone, c's latest start stays 30.
+    traces.saveItems([item('b', 'conversation:c', 25)], []);
+    expect(groups()).toEqual([
+      { group_key: 'conversation:c', group_at: 30 },
+      { group_key: 'run:n', group_at: -1 },
+    ]);
+    expect(queue()).toEqual(['a', 'b', 'c', 'n']);
+
+    // A rebuilt item whose start moves earlier lowers its group's order.
+    traces.saveItems([item('c', 'conversation:c', 5)], []);
+    expect(groups()).toContainEqual({ group_key: 'conversation:c', group_at: 25 });
+  });
+});
