@@ -1,6 +1,7 @@
 // Trace import benchmark (SPEC 16: ≥ 20,000 spans/s, flat memory on a 1 GB file). Generates OTLP/JSON lines into a
 // temp dir (never committed), imports them into a fresh store, and reports spans/s and RSS over the import.
 // Run: node --expose-gc --import tsx bench/traces-import.ts [--mb 1024] [--keep]
+import { createHash } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,9 @@ const targetBytes = Number(values.mb) * 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-traces-'));
 const file = join(dir, 'traces.otlp.jsonl');
 
-const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+/** Random-looking ids, as exporters make them (sequential ones would flatter the store's indexes), reproducible per n. */
+const randomHex = (seed: string, width: number) =>
+  createHash('sha256').update(seed).digest('hex').slice(0, width);
 const QUESTIONS = [
   'When is the main branch open on Sundays?',
   'How much is the late fee per day?',
@@ -31,8 +34,8 @@ const ANSWER =
 
 /** An agent run as a GenAI exporter writes it: invoke_agent, a tool-calling chat, execute_tool, the answering chat. */
 function agentRun(n: number): SpanSpec[] {
-  const traceId = hex(n, 32);
-  const id = (i: number) => hex(n * 4 + i, 16);
+  const traceId = randomHex(`trace ${n}`, 32);
+  const id = (i: number) => randomHex(`span ${n} ${i}`, 16);
   const start = 1_767_225_600_000_000_000n + BigInt(n) * 1_000_000_000n;
   const at = (ms: number) => start + BigInt(ms) * 1_000_000n;
   const question = QUESTIONS[n % QUESTIONS.length]!;
