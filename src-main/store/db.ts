@@ -21,6 +21,10 @@ export function openDb(file: string, options: { upTo?: number; migrations?: read
   // wait for the write lock instead of failing at once with SQLITE_BUSY.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // A checkpoint waits for the disk twice (the WAL, then the database). Every 64 MiB of WAL instead of SQLite's
+  // 4 MiB: a large trace import ran 13.3k → 15.3k spans/s on this machine's disk. The WAL file is cut back to that size.
+  db.pragma('wal_autocheckpoint = 16384');
+  db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   try {

