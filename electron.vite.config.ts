@@ -10,8 +10,10 @@ export default defineConfig({
       rollupOptions: {
         input: {
           main: resolve(import.meta.dirname, 'src-main/electron/main.ts'),
-          // The trace decoding thread; decode-thread.ts looks for it beside the main bundle.
+          // Worker threads, found beside the main bundle (worker-entry.ts): the trace decoding thread,
           'trace-decoder': resolve(import.meta.dirname, 'src-main/engine/traces/decode/decode-worker.ts'),
+          // and the store's checkpointing thread during a large import.
+          'store-checkpointer': resolve(import.meta.dirname, 'src-main/store/checkpoint-worker.ts'),
         },
       },
     },

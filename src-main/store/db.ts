@@ -9,6 +9,11 @@ export type Db = Database.Database;
 
 export class MigrationError extends Error {}
 
+/** The writer checkpoints once the WAL holds this many pages (of 4 KiB): 64 MiB. */
+export const WAL_AUTOCHECKPOINT_PAGES = 16384;
+/** When the WAL starts over, its file is cut back to this size. */
+export const WAL_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Opens (creating if needed) the database at `file` (or ':memory:') and migrates it to `upTo` (default: latest). */
@@ -23,8 +28,8 @@ export function openDb(file: string, options: { upTo?: number; migrations?: read
   db.pragma('synchronous = NORMAL');
   // A checkpoint waits for the disk twice (the WAL, then the database). Every 64 MiB of WAL instead of SQLite's
   // 4 MiB: a large trace import ran 13.3k → 15.3k spans/s on this machine's disk. The WAL file is cut back to that size.
-  db.pragma('wal_autocheckpoint = 16384');
-  db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+  db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  db.pragma(`journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   try {

@@ -15,7 +15,10 @@ export type ImportOptions = Readonly<{
   onProgress?: (progress: ImportProgress) => void;
   /** Spans per transaction: large enough to amortise the commit, small enough to keep memory flat. */
   batchSpans?: number;
-  /** Files at least this large are decoded in a worker thread while this one writes (the start-up costs ~0.3 s). */
+  /**
+   * Files at least this large are decoded in a worker thread while this one writes, and checkpointed by another
+   * (each thread's start-up costs ~0.3 s).
+   */
   workerAboveBytes?: number;
   /** Errors listed in the summary; the rest are only counted. */
   maxErrors?: number;
@@ -24,84 +27,40 @@ export type ImportOptions = Readonly<{
   signal?: AbortSignal;
 }>;
 
+/** What the files of one import share: the ingest, the running totals and the errors listed so far. */
+type ImportRun = Readonly<{
+  options: ImportOptions;
+  ingest: TraceIngest;
+  batchSpans: number;
+  maxErrors: number;
+  errors: ImportError[];
+  unreadable: string[];
+  totals: { spans: number; inserted: number; skipped: number; bad: number; traces: number };
+}>;
+
 export async function importTraceFiles(paths: readonly string[], options: ImportOptions): Promise<ImportSummary> {
   const started = options.clock();
-  const ingest = new TraceIngest(options.store, importStamp(started));
-  const batchSpans = options.batchSpans ?? 5000;
-  const workerAboveBytes = options.workerAboveBytes ?? WORKER_ABOVE_BYTES;
-  const maxErrors = options.maxErrors ?? 100;
-  const interval = options.progressIntervalMs ?? 100;
-  const errors: ImportError[] = [];
-  const unreadable: string[] = [];
-  const totals = { spans: 0, inserted: 0, skipped: 0, bad: 0, traces: 0 };
-  await ingest.resumePending();
-
+  const run: ImportRun = {
+    options,
+    ingest: new TraceIngest(options.store, importStamp(started)),
+    batchSpans: options.batchSpans ?? 5000,
+    maxErrors: options.maxErrors ?? 100,
+    errors: [],
+    unreadable: [],
+    totals: { spans: 0, inserted: 0, skipped: 0, bad: 0, traces: 0 },
+  };
+  await run.ingest.resumePending();
   let cancelled = false;
-  for (const [fileIndex, file] of paths.entries()) {
-    if (options.signal?.aborted) {
-      cancelled = true;
-      break;
+  try {
+    for (const [fileIndex, file] of paths.entries()) {
+      cancelled = options.signal?.aborted === true || (await importFile(run, file, fileIndex, paths.length));
+      if (cancelled) break;
     }
-    const totalBytes = await stat(file).then(
-      (s) => s.size,
-      () => 0,
-    );
-    let fileSpans = 0;
-    let fileBad = 0;
-    let lastReport = 0;
-    let bytesRead = 0;
-    const report = (bytesRead: number, done = false) => {
-      const now = options.clock();
-      if (!options.onProgress || (!done && now - lastReport < interval)) return;
-      lastReport = now;
-      options.onProgress({
-        file,
-        fileIndex,
-        fileCount: paths.length,
-        bytesRead,
-        totalBytes,
-        spans: fileSpans,
-        bad: fileBad,
-        done,
-      });
-    };
-    const batchOptions = { sourceFile: file, importedAt: ingest.stamp, batchSpans, maxProblems: maxErrors };
-    const entry = totalBytes >= workerAboveBytes ? decoderEntry() : undefined;
-    try {
-      const batches = entry
-        ? rowBatchesInWorker(file, batchOptions, entry, options.signal)
-        : rowBatchesInProcess(file, batchOptions, options.signal);
-      for await (const batch of batches) {
-        if (batch.rows && batch.rows.spans.length > 0) {
-          const outcome = await ingest.writeRows(batch.rows);
-          totals.inserted += outcome.inserted;
-          totals.skipped += outcome.skipped;
-          totals.traces += outcome.newTraces;
-        }
-        fileSpans += batch.spans;
-        fileBad += batch.bad;
-        for (const problem of batch.problems) if (errors.length < maxErrors) errors.push({ file, ...problem });
-        bytesRead = batch.bytesRead;
-        report(bytesRead);
-        // The batches stop by themselves at a cancel, after handing over the spans already read.
-        if (options.signal?.aborted) cancelled = true;
-      }
-      if (!cancelled && fileSpans === 0) {
-        if (fileBad > 0) unreadable.push(file);
-        else errors.push({ file, line: null, offset: null, message: 'no spans in this file' });
-      }
-    } catch (error) {
-      if (!(error instanceof UnreadableFileError)) throw error;
-      unreadable.push(file);
-      fileBad++;
-      if (errors.length < maxErrors) errors.push({ file, line: null, offset: null, message: error.message });
-    }
-    totals.spans += fileSpans;
-    totals.bad += fileBad;
-    report(cancelled ? bytesRead : totalBytes, true);
-    if (cancelled) break;
+  } finally {
+    await options.store.endBulkImport();
   }
-  const stamped = await options.store.importedSince(ingest.stamp);
+  const { totals } = run;
+  const stamped = await options.store.importedSince(run.ingest.stamp);
   return {
     files: paths.length,
     spans: totals.spans,
@@ -112,9 +71,72 @@ export async function importTraceFiles(paths: readonly string[], options: Import
     llmCalls: stamped.llmCalls,
     conversations: stamped.conversations,
     reviewItems: stamped.reviewItems,
-    errors,
-    unreadable,
+    errors: run.errors,
+    unreadable: run.unreadable,
     cancelled,
     elapsedMs: options.clock() - started,
   };
+}
+
+/** Imports one file into the run's totals; returns whether the import was cancelled while it read. */
+async function importFile(run: ImportRun, file: string, fileIndex: number, fileCount: number): Promise<boolean> {
+  const { options, totals, errors, maxErrors } = run;
+  const interval = options.progressIntervalMs ?? 100;
+  const totalBytes = await stat(file).then(
+    (s) => s.size,
+    () => 0,
+  );
+  let cancelled = false;
+  let fileSpans = 0;
+  let fileBad = 0;
+  let lastReport = 0;
+  let bytesRead = 0;
+  const report = (bytesRead: number, done = false) => {
+    const now = options.clock();
+    if (!options.onProgress || (!done && now - lastReport < interval)) return;
+    lastReport = now;
+    options.onProgress({ file, fileIndex, fileCount, bytesRead, totalBytes, spans: fileSpans, bad: fileBad, done });
+  };
+  const batchOptions = {
+    sourceFile: file,
+    importedAt: run.ingest.stamp,
+    batchSpans: run.batchSpans,
+    maxProblems: maxErrors,
+  };
+  const large = totalBytes >= (options.workerAboveBytes ?? WORKER_ABOVE_BYTES);
+  if (large) await options.store.beginBulkImport();
+  const entry = large ? decoderEntry() : undefined;
+  try {
+    const batches = entry
+      ? rowBatchesInWorker(file, batchOptions, entry, options.signal)
+      : rowBatchesInProcess(file, batchOptions, options.signal);
+    for await (const batch of batches) {
+      if (batch.rows && batch.rows.spans.length > 0) {
+        const outcome = await run.ingest.writeRows(batch.rows);
+        totals.inserted += outcome.inserted;
+        totals.skipped += outcome.skipped;
+        totals.traces += outcome.newTraces;
+      }
+      fileSpans += batch.spans;
+      fileBad += batch.bad;
+      for (const problem of batch.problems) if (errors.length < maxErrors) errors.push({ file, ...problem });
+      bytesRead = batch.bytesRead;
+      report(bytesRead);
+      // The batches stop by themselves at a cancel, after handing over the spans already read.
+      if (options.signal?.aborted) cancelled = true;
+    }
+    if (!cancelled && fileSpans === 0) {
+      if (fileBad > 0) run.unreadable.push(file);
+      else errors.push({ file, line: null, offset: null, message: 'no spans in this file' });
+    }
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    run.unreadable.push(file);
+    fileBad++;
+    if (errors.length < maxErrors) errors.push({ file, line: null, offset: null, message: error.message });
+  }
+  totals.spans += fileSpans;
+  totals.bad += fileBad;
+  report(cancelled ? bytesRead : totalBytes, true);
+  return cancelled;
 }

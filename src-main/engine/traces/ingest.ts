@@ -27,6 +27,7 @@ export class TraceIngest {
 
   /** The same for a batch already turned into rows (by the decoding worker). */
   async writeRows(rows: BatchRows): Promise<BatchOutcome> {
+    await this.store.settleWal();
     const outcome = await this.store.insertBatch(rows.spans, rows.items);
     const rebuilt = await this.rebuildItems(outcome.queued);
     if (outcome.queued.length > 0) await this.store.saveItems(rebuilt, outcome.queued);

@@ -1,6 +1,7 @@
 // Imported spans and their review items: batched idempotent inserts, the rebuild queue, and the reads of one trace.
 import type { Convention, ReviewItemDetail, ReviewItemRecord, SpanContext } from '../../../src-shared/model';
 import type { DecodedSpan, SpanCore } from '../../engine/traces/span';
+import { BackgroundCheckpoints } from '../background-checkpoints';
 import type { Db } from '../db';
 import { toReviewItem, type ReviewItemRow } from './review-item-row';
 
@@ -90,6 +91,7 @@ export class TracesRepo {
   private readonly itemById;
   private readonly counts;
   private readonly stamped;
+  private checkpoints: BackgroundCheckpoints | undefined;
 
   constructor(private readonly db: Db) {
     // INSERT OR IGNORE on the (trace_id, span_id) key is what makes a re-import idempotent. Its parameters are
@@ -157,7 +159,7 @@ export class TracesRepo {
    * that continues spans stored before is queued, so its item is rebuilt from the store even after a crash.
    */
   insertBatch(spans: readonly SpanInsert[], items: readonly ItemInsert[]): InsertOutcome {
-    return this.db.transaction(() => {
+    const outcome = this.db.transaction(() => {
       const fresh = new Map<string, number>();
       let inserted = 0;
       for (const span of spans) {
@@ -187,6 +189,24 @@ export class TracesRepo {
         queued,
       };
     })();
+    this.checkpoints?.committed();
+    return outcome;
+  }
+
+  /** A large import begins: until endBulkImport, a thread of its own checkpoints what it writes. */
+  beginBulkImport(): void {
+    this.checkpoints ??= BackgroundCheckpoints.start(this.db);
+  }
+
+  /** Awaited before each batch of a large import: keeps its WAL from growing without end. */
+  async settleWal(): Promise<void> {
+    await this.checkpoints?.settle();
+  }
+
+  async endBulkImport(): Promise<void> {
+    const checkpoints = this.checkpoints;
+    this.checkpoints = undefined;
+    await checkpoints?.stop();
   }
 
   /** Stores rebuilt review items and takes their traces (and those that turned out to have none) off the queue. */

@@ -1,22 +1,13 @@
 // The main thread's side of the decoding worker: starts it on one file and hands its batches out one at a time.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../../../worker-entry';
 import type { WorkerInput, WorkerMessage } from './decode-worker';
 import { UnreadableFileError } from './read-otlp-file';
 import type { RowBatch, RowBatchOptions } from './row-batches';
 
-/**
- * Where the worker's entry is: beside this module when running from the TypeScript sources (a bootstrap that
- * registers tsx in the new thread), or `trace-decoder.js` beside the desktop app's main bundle. Undefined when
- * neither exists, and the import decodes in its own thread.
- */
-export function decoderEntry(): URL | undefined {
-  const entry = import.meta.url.endsWith('.ts')
-    ? new URL('./decode-worker.mjs', import.meta.url)
-    : new URL('./trace-decoder.js', import.meta.url);
-  return existsSync(fileURLToPath(entry)) ? entry : undefined;
-}
+/** The decoding worker's entry (trace-decoder.js in the desktop build); undefined: the import decodes in-process. */
+export const decoderEntry = (): URL | undefined =>
+  workerEntry(import.meta.url, './decode-worker.mjs', './trace-decoder.js');
 
 /** Decodes `path` in a worker thread; a cancel (`signal`) ends it after the batch in hand, and terminates the worker. */
 export async function* rowBatchesInWorker(
