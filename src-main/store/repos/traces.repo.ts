@@ -86,6 +86,7 @@ export class TracesRepo {
   private readonly groupOf;
   private readonly refreshGroup;
   private readonly dropEmptyGroup;
+  private readonly raiseGroup;
   private readonly spansOf;
   private readonly upsertItem;
   private readonly itemById;
@@ -114,6 +115,10 @@ export class TracesRepo {
       `INSERT INTO review_groups (group_key, group_at)
          SELECT group_key, COALESCE(MAX(started_at), -1) FROM review_items WHERE group_key = @groupKey GROUP BY group_key
        ON CONFLICT (group_key) DO UPDATE SET group_at = excluded.group_at`,
+    );
+    this.raiseGroup = db.prepare<{ groupKey: string; groupAt: number }>(
+      `INSERT INTO review_groups (group_key, group_at) VALUES (@groupKey, @groupAt)
+       ON CONFLICT (group_key) DO UPDATE SET group_at = MAX(group_at, excluded.group_at)`,
     );
     this.dropEmptyGroup = db.prepare<{ groupKey: string }>(
       `DELETE FROM review_groups WHERE group_key = @groupKey
@@ -180,7 +185,7 @@ export class TracesRepo {
         const item = itemOf.get(traceId);
         if (item) written.push(item);
       }
-      this.writeItems(written);
+      this.insertNewItems(written);
       return {
         inserted,
         skipped: spans.length - inserted,
@@ -298,7 +303,20 @@ export class TracesRepo {
     ).changes;
   }
 
-  /** Upserts items, then the order of each group they joined or (rebuilt with another group key) left. */
+  /**
+   * Stores the items of traces new to the store (no item can exist for them yet): each group's latest start can
+   * only rise, to the latest of its new items, so it is raised without reading the group back.
+   */
+  private insertNewItems(items: readonly ItemInsert[]): void {
+    const latest = new Map<string, number>();
+    for (const item of items) {
+      this.upsertItem.run(item);
+      latest.set(item.groupKey, Math.max(latest.get(item.groupKey) ?? -1, item.startedAt ?? -1));
+    }
+    for (const [groupKey, groupAt] of latest) this.raiseGroup.run({ groupKey, groupAt });
+  }
+
+  /** Upserts rebuilt items, then the order of each group they joined or (now with another group key) left. */
   private writeItems(items: readonly ItemInsert[]): void {
     const joined = new Set<string>();
     const left = new Set<string>();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ItemInsert } from '../../../../src-main/store/repos/traces.repo';
+import type { ItemInsert, SpanInsert } from '../../../../src-main/store/repos/traces.repo';
 import { Store } from '../../../../src-main/store/store';
 
 const item = (id: string, groupKey: string, startedAt: number | null): ItemInsert => ({
@@ -29,6 +29,29 @@ const item = (id: string, groupKey: string, startedAt: number | null): ItemInser
   flags: '[]',
   startedAt,
   latencyMs: null,
+  importedAt: 1,
+});
+
+const span = (traceId: string): SpanInsert => ({
+  traceId,
+  spanId: 's',
+  parentSpanId: null,
+  name: 'chat',
+  kind: 3,
+  startNs: '1',
+  endNs: '2',
+  statusCode: 0,
+  statusMessage: null,
+  scopeName: null,
+  scopeVersion: null,
+  droppedAttributes: 0,
+  droppedEvents: 0,
+  convention: 'genai',
+  isLlm: 1,
+  attributesJson: '{}',
+  eventsJson: null,
+  resourceJson: '{}',
+  sourceFile: null,
   importedAt: 1,
 });
 
@@ -66,5 +89,17 @@ describe('TracesRepo review groups', () => {
     // A rebuilt item whose start moves earlier lowers its group's order.
     traces.saveItems([item('c', 'conversation:c', 5)], []);
     expect(groups()).toContainEqual({ group_key: 'conversation:c', group_at: 25 });
+  });
+  it("raises a group's latest start for the new traces of a batch, and never lowers it", () => {
+    const traces = store.repos.traces;
+    traces.insertBatch([span('a'), span('b')], [item('a', 'conversation:c', 10), item('b', 'conversation:c', 40)]);
+    traces.insertBatch([span('n')], [item('n', 'run:n', null)]);
+    expect(groups()).toEqual([
+      { group_key: 'conversation:c', group_at: 40 },
+      { group_key: 'run:n', group_at: -1 },
+    ]);
+    traces.insertBatch([span('e')], [item('e', 'conversation:c', 20)]);
+    expect(groups()).toContainEqual({ group_key: 'conversation:c', group_at: 40 });
+    expect(queue()).toEqual(['a', 'e', 'b', 'n']);
   });
 });
