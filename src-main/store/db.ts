@@ -64,9 +64,21 @@ function migrate(db: Db, file: string, isNew: boolean, migrations: readonly Migr
   const pending = migrations.slice(applied.length, upTo);
   if (pending.length === 0) return;
   if (!isNew && applied.length > 0) backup(db, file, applied.length);
-  for (const migration of pending) {
+  for (const migration of pending) applyMigration(db, migration);
+}
+
+/** One migration in one transaction; one that rebuilds a referenced table runs with foreign keys off, checked. */
+function applyMigration(db: Db, migration: Migration): void {
+  // The pragma is a no-op inside a transaction, so it is switched around it.
+  if (migration.foreignKeysOff) db.pragma('foreign_keys = OFF');
+  try {
     db.transaction(() => {
       db.exec(migration.sql);
+      const broken = migration.foreignKeysOff ? (db.pragma('foreign_key_check') as { table: string }[]) : [];
+      if (broken.length > 0)
+        throw new MigrationError(
+          `Migration ${migration.version} "${migration.name}" would break ${broken.length} reference(s) from ${broken[0]!.table}.`,
+        );
       db.prepare('INSERT INTO _migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)').run(
         migration.version,
         migration.name,
@@ -75,6 +87,8 @@ function migrate(db: Db, file: string, isNew: boolean, migrations: readonly Migr
       );
       db.pragma(`user_version = ${migration.version}`);
     })();
+  } finally {
+    if (migration.foreignKeysOff) db.pragma('foreign_keys = ON');
   }
 }
 

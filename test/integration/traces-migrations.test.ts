@@ -81,4 +81,30 @@ describe('trace review migrations', () => {
     expect(columns).not.toContain('group_at');
     v6.close();
   });
+  it('0007 rebuilds review_items with one key, keeping its rows, its indexes and the gold items that reference them', () => {
+    const path = file();
+    const v6 = openDb(path, { upTo: 6 });
+    insertItem(v6, 'a', 'conversation:c', 10);
+    v6.prepare(
+      `INSERT INTO gold_items (id, grader_id, review_item_id, question_text, response_text, created_at)
+       VALUES ('g', 'judge', 'a', 'q', 'r', 0)`,
+    ).run();
+    v6.close();
+    const v7 = openDb(path, { upTo: 7 });
+    expect(v7.prepare('SELECT id, group_key, started_at FROM review_items').all()).toEqual([
+      { id: 'a', group_key: 'conversation:c', started_at: 10 },
+    ]);
+    const indexes = v7.prepare('SELECT name, "unique" FROM pragma_index_list(\'review_items\') ORDER BY name').all();
+    expect(indexes).toEqual([
+      { name: 'review_items_group', unique: 0 },
+      { name: 'review_items_model', unique: 0 },
+      { name: 'review_items_started', unique: 0 },
+      { name: 'sqlite_autoindex_review_items_1', unique: 1 },
+    ]);
+    expect(v7.pragma('foreign_keys', { simple: true })).toBe(1);
+    // The reference still points at the rebuilt table, and its ON DELETE action still runs.
+    v7.prepare("DELETE FROM review_items WHERE id = 'a'").run();
+    expect(v7.prepare("SELECT review_item_id FROM gold_items WHERE id = 'g'").pluck().get()).toBeNull();
+    v7.close();
+  });
 });

@@ -30,6 +30,35 @@ describe('openDb', () => {
     db.close();
   });
 
+  it('runs a table rebuild with foreign keys off, and rolls it back when it would leave a reference dangling', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'aieval-db-')), 'store.sqlite');
+    const base = {
+      version: 1,
+      name: 'base',
+      sql: `CREATE TABLE parent (id TEXT PRIMARY KEY) STRICT;
+        CREATE TABLE child (parent_id TEXT REFERENCES parent(id) ON DELETE SET NULL) STRICT;
+        INSERT INTO parent VALUES ('p'); INSERT INTO child VALUES ('p');`,
+    };
+    const rebuild = {
+      version: 2,
+      name: 'rebuild',
+      foreignKeysOff: true,
+      sql: `CREATE TABLE parent_new (id TEXT PRIMARY KEY, note TEXT) STRICT; INSERT INTO parent_new (id) SELECT id FROM parent;
+        DROP TABLE parent; ALTER TABLE parent_new RENAME TO parent;`,
+    };
+    const db = openDb(file, { migrations: [base, rebuild] });
+    // Dropping the old table did not run the ON DELETE action: the child keeps its reference.
+    expect(db.prepare('SELECT parent_id FROM child').pluck().get()).toBe('p');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.close();
+
+    const dangling = { version: 3, name: 'dangling', foreignKeysOff: true, sql: "DELETE FROM parent WHERE id = 'p';" };
+    expect(() => openDb(file, { migrations: [base, rebuild, dangling] })).toThrow(/would break 1 reference/);
+    const after = openDb(file, { migrations: [base, rebuild] });
+    expect(after.prepare('SELECT id FROM parent').pluck().all()).toEqual(['p']);
+    after.close();
+  });
+
   it('refuses to open a store whose applied migration changed', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'aieval-db-')), 'store.sqlite');
     openDb(file, { migrations: [{ version: 1, name: 'one', sql: 'CREATE TABLE a (x INTEGER) STRICT;' }] }).close();
