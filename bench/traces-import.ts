@@ -7,6 +7,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importTraceFiles } from '../src-main/engine/traces/import-files';
+import { limitHeapGrowth } from '../src-main/heap-growth';
 import { inProcessStore, Store } from '../src-main/store/store';
 import { jsonRequest, type SpanSpec } from '../test/fixtures/otlp-builder';
 
@@ -19,8 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-traces-'));
 const file = join(dir, 'traces.otlp.jsonl');
 
 /** Random-looking ids, as exporters make them (sequential ones would flatter the store's indexes), reproducible per n. */
-const randomHex = (seed: string, width: number) =>
-  createHash('sha256').update(seed).digest('hex').slice(0, width);
+const randomHex = (seed: string, width: number) => createHash('sha256').update(seed).digest('hex').slice(0, width);
 const QUESTIONS = [
   'When is the main branch open on Sundays?',
   'How much is the late fee per day?',
@@ -115,6 +115,8 @@ async function generate(): Promise<{ bytes: number; spans: number }> {
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 async function main(): Promise<void> {
+  // As the CLI and the desktop app do: their processes are where imports run.
+  limitHeapGrowth();
   const generated = await generate();
   console.log(`generated ${mb(generated.bytes)} MB, ${generated.spans.toLocaleString('en-US')} spans in ${file}`);
   const store = Store.open(join(dir, 'store.sqlite'));
