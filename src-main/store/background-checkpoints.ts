@@ -23,6 +23,7 @@ export class BackgroundCheckpoints {
   private running = false;
   private again = false;
   private walPages = 0;
+  /** Set once the writer checkpoints again (stopped, or the thread failed). */
   private failed = false;
   private idle: (() => void)[] = [];
   private readonly stopped: Promise<void>;
@@ -35,12 +36,12 @@ export class BackgroundCheckpoints {
     this.stopped = new Promise<void>((resolve) => {
       worker.on('message', (message: CheckpointMessage) => {
         if (message.kind === 'checkpointed') this.checkpointed(message.walPages);
-        else if (message.kind === 'failed') this.fallBack();
+        else if (message.kind === 'failed') this.handBack();
         else resolve();
       });
-      worker.once('error', () => this.fallBack());
+      worker.once('error', () => this.handBack());
       worker.once('exit', () => {
-        this.fallBack();
+        this.handBack();
         resolve();
       });
     });
@@ -81,7 +82,7 @@ export class BackgroundCheckpoints {
 
   /** Ends the thread and gives checkpointing back to the writer. */
   async stop(): Promise<void> {
-    this.fallBack();
+    this.handBack();
     this.post('stop');
     await this.stopped;
     await this.worker.terminate();
@@ -103,11 +104,14 @@ export class BackgroundCheckpoints {
     for (const resolve of this.idle.splice(0)) resolve();
   }
 
-  /** The thread stopped (or failed: it cannot open the file, say). The import goes on, checkpointed by the writer. */
-  private fallBack(): void {
+  /**
+   * Gives checkpointing back to the writer: at the end, or when the thread failed (it could not open the file, say);
+   * the import goes on either way.
+   */
+  private handBack(): void {
     if (this.failed) return;
     this.failed = true;
-    this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     this.running = false;
     for (const resolve of this.idle.splice(0)) resolve();
   }

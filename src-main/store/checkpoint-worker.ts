@@ -7,8 +7,8 @@ export type CheckpointInput = Readonly<{ file: string }>;
 /** Each `checkpoint` request is answered with `checkpointed`; `stop` with `stopped`. */
 export type CheckpointRequest = 'checkpoint' | 'stop';
 export type CheckpointMessage =
-  /** walPages: the WAL's length; copied: how much of it is in the database file now. */
-  | Readonly<{ kind: 'checkpointed'; walPages: number; copied: number }>
+  /** walPages: the WAL's length when this checkpoint copied it. */
+  | Readonly<{ kind: 'checkpointed'; walPages: number }>
   | Readonly<{ kind: 'stopped' }>
   | Readonly<{ kind: 'failed'; message: string }>;
 
@@ -25,8 +25,8 @@ function main(port: NonNullable<typeof parentPort>, input: CheckpointInput): voi
         return;
       }
       // PASSIVE never waits for the writer: it copies what is committed while the writer goes on appending.
-      const [result] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
-      post({ kind: 'checkpointed', walPages: result!.log, copied: result!.checkpointed });
+      const [result] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
+      post({ kind: 'checkpointed', walPages: result!.log });
     } catch (error) {
       post({ kind: 'failed', message: (error as Error).message });
       db.close();

@@ -12,7 +12,7 @@ export class MigrationError extends Error {}
 /** The writer checkpoints once the WAL holds this many pages (of 4 KiB): 64 MiB. */
 export const WAL_AUTOCHECKPOINT_PAGES = 16384;
 /** When the WAL starts over, its file is cut back to this size. */
-export const WAL_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
+const WAL_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
