@@ -16,9 +16,12 @@ type Params = {
 };
 type Page = { offset: number; limit: number };
 
-// CROSS JOIN keeps review_groups the outer loop, so a page walks the groups' order index instead of sorting every item.
-const FROM = `FROM review_groups g CROSS JOIN review_items ri ON ri.group_key = g.group_key
-  LEFT JOIN labels l ON l.subject_type = 'review_item' AND l.subject_id = ri.id`;
+const LABELED = `LEFT JOIN labels l ON l.subject_type = 'review_item' AND l.subject_id = ri.id`;
+// For counting groups, which needs no order: the planner picks the index the filters favour.
+const ITEMS_FROM = `FROM review_items ri ${LABELED}`;
+// In queue order: CROSS JOIN keeps review_groups the outer loop, so a page walks the groups' order index instead of
+// sorting every item.
+const FROM = `FROM review_groups g CROSS JOIN review_items ri ON ri.group_key = g.group_key ${LABELED}`;
 const WHERE = `WHERE (@model IS NULL OR ri.model = @model)
   AND (@from IS NULL OR ri.started_at >= @from)
   AND (@to IS NULL OR ri.started_at < @to)
@@ -77,6 +80,7 @@ function params(query: QueueQuery): Params {
 export class ReviewQueueRepo {
   private readonly countsOf;
   private readonly groupCount;
+  private readonly allGroups;
   private readonly groupsPage;
   private readonly itemsPage;
   private readonly cursorOf;
@@ -89,7 +93,9 @@ export class ReviewQueueRepo {
 
   constructor(db: Db) {
     this.countsOf = db.prepare<Params, CountsRow>(`SELECT ${COUNTS} ${FROM} ${WHERE}`);
-    this.groupCount = db.prepare<Params, number>(`SELECT COUNT(DISTINCT ri.group_key) ${FROM} ${WHERE}`).pluck();
+    this.groupCount = db.prepare<Params, number>(`SELECT COUNT(DISTINCT ri.group_key) ${ITEMS_FROM} ${WHERE}`).pluck();
+    // Without a filter every group counts, and review_groups holds exactly the groups that have items.
+    this.allGroups = db.prepare<[], number>('SELECT COUNT(*) FROM review_groups').pluck();
     // The page's group keys come straight off the queue index (DISTINCT in index order stops after the page); only
     // those groups are then aggregated, instead of every group of the queue.
     this.groupsPage = db.prepare<Params & Page, GroupRow>(
@@ -152,7 +158,8 @@ export class ReviewQueueRepo {
       firstAt: r.first_at,
       lastAt: r.last_at,
     }));
-    return { total: this.groupCount.get(p) ?? 0, groups };
+    const unfiltered = Object.values(p).every((value) => value === null);
+    return { total: (unfiltered ? this.allGroups.get() : this.groupCount.get(p)) ?? 0, groups };
   }
 
   items(query: QueueQuery, offset: number, limit: number): ReviewItem[] {

@@ -85,6 +85,9 @@ describe('TracesRepo review groups', () => {
       { group_key: 'run:n', group_at: -1 },
     ]);
     expect(queue()).toEqual(['a', 'b', 'c', 'n']);
+    // The queue counts groups from review_groups when nothing is filtered, and from the items when something is.
+    expect(store.repos.reviewQueue.groups({}, 0, 10).total).toBe(2);
+    expect(store.repos.reviewQueue.groups({ labelState: 'unlabeled' }, 0, 10).total).toBe(2);
 
     // A rebuilt item whose start moves earlier lowers its group's order.
     traces.saveItems([item('c', 'conversation:c', 5)], []);
