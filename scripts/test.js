@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, format check, build the UI, then every vitest project (unit, integration, e2e).
-// Ends with one plain "N passed, N failed" line and fails when no test ran.
+// Ends with one plain "N passed, N failed" line and fails when no test ran. The tests' temporary files go under one
+// folder of this run (TMPDIR), removed at the end.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -23,13 +24,18 @@ for (const [label, command, args] of steps) {
 }
 
 console.log('\n▶ tests (unit, integration, e2e)');
-const report = join(mkdtempSync(join(tmpdir(), 'aieval-test-')), 'vitest.json');
+const root = mkdtempSync(join(tmpdir(), 'aieval-test-'));
+const report = join(root, 'vitest.json');
+const temp = join(root, 'tmp');
+const config = join(root, 'config');
+mkdirSync(temp);
+mkdirSync(config);
 const result = spawnSync(
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
   {
     stdio: 'inherit',
-    env: { ...process.env, AIEVAL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'aieval-config-')) },
+    env: { ...process.env, TMPDIR: temp, TEMP: temp, TMP: temp, AIEVAL_CONFIG_DIR: config },
   },
 );
 let summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
@@ -39,6 +45,7 @@ try {
   console.error('no test report was written');
 }
 console.log(`\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
+rmSync(root, { recursive: true, force: true });
 if (summary.numPassedTests === 0) {
   console.error('no test ran');
   process.exit(1);
