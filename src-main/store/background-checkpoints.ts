@@ -24,7 +24,7 @@ export class BackgroundCheckpoints {
   private again = false;
   private walPages = 0;
   /** Set once the writer checkpoints again (stopped, or the thread failed). */
-  private failed = false;
+  private handedBack = false;
   private idle: (() => void)[] = [];
   private readonly stopped: Promise<void>;
 
@@ -49,8 +49,9 @@ export class BackgroundCheckpoints {
 
   /** Starts the thread for a database file; undefined (the writer checkpoints as usual) for :memory: or no entry. */
   static start(db: Db, restartPages = RESTART_PAGES): BackgroundCheckpoints | undefined {
+    if (db.memory) return undefined;
     const entry = workerEntry(import.meta.url, './checkpoint-worker.mjs', './store-checkpointer.js');
-    if (db.memory || !entry) return undefined;
+    if (!entry) return undefined;
     const input: CheckpointInput = { file: db.name };
     const worker = new Worker(entry, { workerData: input });
     worker.unref();
@@ -60,7 +61,7 @@ export class BackgroundCheckpoints {
 
   /** After a commit: copy it (a commit during a checkpoint asks for one more after it). */
   committed(): void {
-    if (this.failed) return;
+    if (this.handedBack) return;
     if (this.running) this.again = true;
     else this.request();
   }
@@ -70,7 +71,7 @@ export class BackgroundCheckpoints {
     // The last checkpoint's count lags behind the commits since; the file's size does not (it is cut back to
     // 64 MiB, less than RESTART_PAGES, when the WAL starts over: a file this large holds a WAL this long).
     const long = this.walPages >= this.restartPages || walBytes(this.db) >= this.restartPages * PAGE_BYTES;
-    if (this.failed || !long) return;
+    if (this.handedBack || !long) return;
     await this.copied();
     this.walPages = 0;
   }
@@ -95,7 +96,7 @@ export class BackgroundCheckpoints {
 
   private checkpointed(walPages: number): void {
     this.walPages = walPages;
-    if (this.again && !this.failed) {
+    if (this.again && !this.handedBack) {
       this.again = false;
       this.request();
       return;
@@ -109,8 +110,8 @@ export class BackgroundCheckpoints {
    * the import goes on either way.
    */
   private handBack(): void {
-    if (this.failed) return;
-    this.failed = true;
+    if (this.handedBack) return;
+    this.handedBack = true;
     if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     this.running = false;
     for (const resolve of this.idle.splice(0)) resolve();
