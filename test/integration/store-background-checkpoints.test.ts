@@ -14,9 +14,9 @@ const autocheckpoint = (db: Db) => db.pragma('wal_autocheckpoint', { simple: tru
 const commit = (db: Db, n: number) =>
   db
     .prepare(
-      'INSERT INTO spans (trace_id, span_id, name, start_ns, end_ns, attributes_json, imported_at) VALUES (?, ?, ?, ?, ?, ?, 0)',
+      'INSERT INTO spans (trace_seq, span_id, name, start_ns, end_ns, attributes_json, imported_at) VALUES (?, ?, ?, ?, ?, ?, 0)',
     )
-    .run(`t${n}`, 's', 'x', '1', '2', 'x'.repeat(400 * 1024));
+    .run(n, 's', 'x', '1', '2', 'x'.repeat(400 * 1024));
 
 describe('BackgroundCheckpoints', () => {
   it('copies each commit into the database on its own thread, and hands checkpointing back when stopped', async () => {

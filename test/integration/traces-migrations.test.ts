@@ -107,4 +107,63 @@ describe('trace review migrations', () => {
     expect(v7.prepare("SELECT review_item_id FROM gold_items WHERE id = 'g'").pluck().get()).toBeNull();
     v7.close();
   });
+  it('0008 numbers the traces in import order and keys their spans by number, keeping every column', () => {
+    const path = file();
+    const v7 = openDb(path, { upTo: 7 });
+    const span = v7.prepare(
+      `INSERT INTO spans (trace_id, span_id, name, start_ns, end_ns, attributes_json, resource_json, source_file, imported_at,
+         scope_name, dropped_events) VALUES (?, ?, 'chat', '1', '2', '{"k":1}', '{}', 'f.jsonl', ?, 'sdk', 3)`,
+    );
+    span.run('tb', 's1', 10);
+    span.run('ta', 's2', 20);
+    span.run('tb', 's3', 10);
+    v7.close();
+    const v8 = openDb(path, { upTo: 8 });
+    expect(v8.prepare('SELECT seq, trace_id FROM traces ORDER BY seq').all()).toEqual([
+      { seq: 1, trace_id: 'tb' },
+      { seq: 2, trace_id: 'ta' },
+    ]);
+    expect(
+      v8
+        .prepare(
+          'SELECT trace_seq, span_id, attributes_json, source_file, scope_name, dropped_events FROM spans ORDER BY span_id',
+        )
+        .all(),
+    ).toEqual([
+      {
+        trace_seq: 1,
+        span_id: 's1',
+        attributes_json: '{"k":1}',
+        source_file: 'f.jsonl',
+        scope_name: 'sdk',
+        dropped_events: 3,
+      },
+      {
+        trace_seq: 2,
+        span_id: 's2',
+        attributes_json: '{"k":1}',
+        source_file: 'f.jsonl',
+        scope_name: 'sdk',
+        dropped_events: 3,
+      },
+      {
+        trace_seq: 1,
+        span_id: 's3',
+        attributes_json: '{"k":1}',
+        source_file: 'f.jsonl',
+        scope_name: 'sdk',
+        dropped_events: 3,
+      },
+    ]);
+    // The key still makes a re-import idempotent.
+    expect(
+      v8
+        .prepare(
+          `INSERT OR IGNORE INTO spans (trace_seq, span_id, name, start_ns, end_ns, attributes_json, imported_at)
+        VALUES (1, 's1', 'chat', '1', '2', '{}', 0)`,
+        )
+        .run().changes,
+    ).toBe(0);
+    v8.close();
+  });
 });

@@ -32,9 +32,9 @@ const item = (id: string, groupKey: string, startedAt: number | null): ItemInser
   importedAt: 1,
 });
 
-const span = (traceId: string): SpanInsert => ({
+const span = (traceId: string, spanId = 's'): SpanInsert => ({
   traceId,
-  spanId: 's',
+  spanId,
   parentSpanId: null,
   name: 'chat',
   kind: 3,
@@ -104,5 +104,39 @@ describe('TracesRepo review groups', () => {
     traces.insertBatch([span('e')], [item('e', 'conversation:c', 20)]);
     expect(groups()).toContainEqual({ group_key: 'conversation:c', group_at: 40 });
     expect(queue()).toEqual(['a', 'e', 'b', 'n']);
+  });
+});
+
+describe('TracesRepo trace numbers', () => {
+  it('numbers each trace once, writes the items of new traces and queues those that continue stored spans', () => {
+    const store = Store.open(':memory:');
+    const traces = store.repos.traces;
+    const first = traces.insertBatch(
+      [span('a', 's1'), span('a', 's2'), span('b')],
+      [item('a', 'run:a', 1), item('b', 'run:b', 2)],
+    );
+    expect(first).toEqual({ inserted: 3, skipped: 0, newTraces: 2, itemsWritten: 2, queued: [] });
+
+    // The same spans again change nothing; a new span of a stored trace queues it, a new trace is written at once.
+    const second = traces.insertBatch(
+      [span('a', 's1'), span('b'), span('b', 's9'), span('c')],
+      [item('b', 'run:b', 3), item('c', 'run:c', 4)],
+    );
+    expect(second).toEqual({ inserted: 2, skipped: 2, newTraces: 1, itemsWritten: 1, queued: ['b'] });
+    expect(traces.pendingRebuilds(10)).toEqual(['b']);
+    expect(store.repos.reviewQueue.items({}, 0, 10).map((i) => [i.id, i.startedAt])).toEqual([
+      ['c', 4],
+      ['b', 2],
+      ['a', 1],
+    ]);
+
+    expect(store.db.prepare('SELECT seq, trace_id FROM traces ORDER BY seq').all()).toEqual([
+      { seq: 1, trace_id: 'a' },
+      { seq: 2, trace_id: 'b' },
+      { seq: 3, trace_id: 'c' },
+    ]);
+    expect(traces.traceSpans('b', 10).map((s) => s.spanId)).toEqual(['s', 's9']);
+    expect(traces.totals()).toEqual({ spans: 5, traces: 3, items: 3, conversations: 0 });
+    store.close();
   });
 });
