@@ -109,8 +109,14 @@ export function partsMessage(raw: unknown): TraceMessage & { finishReason: strin
     } else if (part.type === 'text') texts.push(str(part.content) ?? str(part.text) ?? '');
   }
   if (parts.length === 0 && 'content' in obj) texts.push(textOf(obj.content));
-  const r = toolCallId ? 'tool' : role(obj.role);
-  return { ...message(r, texts.join('\n'), toolCalls, toolCallId), finishReason: str(obj.finish_reason) ?? null };
+  // Built whole rather than spread from message(): this runs for every message of an import.
+  return {
+    role: toolCallId ? 'tool' : role(obj.role),
+    content: texts.length === 1 ? texts[0]! : texts.join('\n'),
+    toolCalls,
+    toolCallId,
+    finishReason: str(obj.finish_reason) ?? null,
+  };
 }
 
 /** An OpenAI chat-format message: `{role, content, tool_calls: [{id, function: {name, arguments}}], tool_call_id}`. */
