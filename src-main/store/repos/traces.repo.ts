@@ -122,7 +122,8 @@ export class TracesRepo {
     this.dequeue = db.prepare<{ traceId: string }>('DELETE FROM trace_rebuilds WHERE trace_id = @traceId');
     this.pending = db.prepare<{ limit: number }, string>('SELECT trace_id FROM trace_rebuilds LIMIT @limit').pluck();
     this.groupOf = db.prepare<{ id: string }, string>('SELECT group_key FROM review_items WHERE id = @id').pluck();
-    // A group's order is its latest start (-1: none); WHERE true lets the upsert follow a SELECT.
+    // A group's order is its latest start (-1: none). The SELECT's WHERE lets the upsert follow it (SQLite's parsing
+    // rule), and GROUP BY makes it yield no row, so no group, when the group has no items left.
     this.refreshGroup = db.prepare<{ groupKey: string }>(
       `INSERT INTO review_groups (group_key, group_at)
          SELECT group_key, COALESCE(MAX(started_at), -1) FROM review_items WHERE group_key = @groupKey GROUP BY group_key
@@ -219,6 +220,7 @@ export class TracesRepo {
     await this.checkpoints?.settle();
   }
 
+  /** The large import ended: the writer checkpoints again, with its usual page cache. */
   async endBulkImport(): Promise<void> {
     const checkpoints = this.checkpoints;
     this.checkpoints = undefined;

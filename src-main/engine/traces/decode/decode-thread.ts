@@ -11,8 +11,8 @@ export const decoderEntry = (): URL | undefined =>
 
 /**
  * The decoding thread's young generation (V8's default is 48 MiB). A batch of spans lives through several minor
- * collections while it fills, and V8 promoted and then swept much of it; with twice the room, the 1 GB bench ran
- * 67 → 63 s (the decoding thread sets the pace) for about 50 MB more at its peak.
+ * collections while it fills, so much of it was promoted before it died; with twice the room, importing the 1 GB
+ * bench file took 67 → 63 s (the decoding thread sets the pace) for about 50 MB more at its peak.
  */
 const YOUNG_GENERATION_MB = 96;
 

@@ -50,7 +50,7 @@ export function nanos(raw: unknown, field: string): string {
 /** A 64-bit integer attribute: a number when it is exact in JS, else its decimal string. */
 export function int64(raw: string | number | bigint): number | string {
   if (typeof raw === 'number') return raw;
-  // Up to 15 digits (and a sign) is always exact as a number: no BigInt needed for the token counts of every span.
+  // 15 characters hold at most 15 digits, always exact as a number: no BigInt for the token counts of every span.
   if (typeof raw === 'string' && raw.length <= 15) return Number(raw);
   const big = typeof raw === 'bigint' ? raw : BigInt(raw);
   return big <= BigInt(Number.MAX_SAFE_INTEGER) && big >= BigInt(Number.MIN_SAFE_INTEGER)
