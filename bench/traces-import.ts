@@ -1,5 +1,6 @@
 // Trace import benchmark (SPEC 16: ≥ 20,000 spans/s, flat memory on a 1 GB file). Generates OTLP/JSON lines into a
-// temp dir (never committed), imports them into a fresh store, and reports spans/s and RSS over the import.
+// temp dir (never committed) as a busy service exports them, imports them into a fresh store, and reports spans/s and
+// RSS over the import.
 // Run: node --expose-gc --import tsx bench/traces-import.ts [--mb 1024] [--keep]
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -36,7 +37,7 @@ const ANSWER =
 function agentRun(n: number): SpanSpec[] {
   const traceId = randomHex(`trace ${n}`, 32);
   const id = (i: number) => randomHex(`span ${n} ${i}`, 16);
-  const start = 1_767_225_600_000_000_000n + BigInt(n) * 1_000_000_000n;
+  const start = runStart(n);
   const at = (ms: number) => start + BigInt(ms) * 1_000_000n;
   const question = QUESTIONS[n % QUESTIONS.length]!;
   const input = JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: question }] }]);
@@ -97,19 +98,42 @@ function agentRun(n: number): SpanSpec[] {
   ];
 }
 
+/** A run starts every 10 ms and lasts 1.4 s: about 140 run at once, so their spans interleave in the file. */
+const runStart = (n: number) => 1_767_225_600_000_000_000n + BigInt(n) * 10_000_000n;
+/** The earliest a run's first span ends after its start (the tool-calling chat, 605 ms). */
+const FIRST_END_NS = 605_000_000n;
+/** The BatchSpanProcessor's largest export: one request, one line of the Collector's file exporter. */
+const SPANS_PER_REQUEST = 512;
+const byEnd = (a: SpanSpec, b: SpanSpec) => (BigInt(a.endNs) < BigInt(b.endNs) ? -1 : 1);
+
+/**
+ * Writes the runs' spans as an SDK exports them: each span when it ends (a trace's root last), 512 to a request,
+ * so a trace's spans are spread over several lines, as in real exports.
+ */
 async function generate(): Promise<{ bytes: number; spans: number }> {
   const out = createWriteStream(file);
   let bytes = 0;
-  let traces = 0;
-  while (bytes < targetBytes) {
-    // One exporter batch per line: 64 agent runs, 256 spans.
-    const spans = Array.from({ length: 64 }, () => agentRun(++traces)).flat();
+  let runs = 0;
+  let ended: SpanSpec[] = [];
+  const open: SpanSpec[] = [];
+  const write = async (spans: SpanSpec[]) => {
     const line = `${JSON.stringify(jsonRequest(spans, { attributes: { 'service.name': 'riverside-helpdesk' } }))}\n`;
     bytes += Buffer.byteLength(line);
     if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  };
+  while (bytes < targetBytes) {
+    for (let i = 0; i < 64; i++) open.push(...agentRun(++runs));
+    // Spans ending before the next run's first span can end are final in order.
+    const now = runStart(runs + 1) + FIRST_END_NS;
+    open.sort(byEnd);
+    const cut = open.findIndex((span) => BigInt(span.endNs) >= now);
+    ended = ended.concat(open.splice(0, cut === -1 ? open.length : cut));
+    while (ended.length >= SPANS_PER_REQUEST) await write(ended.splice(0, SPANS_PER_REQUEST));
   }
+  ended = ended.concat(open.sort(byEnd));
+  while (ended.length > 0) await write(ended.splice(0, SPANS_PER_REQUEST));
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  return { bytes, spans: traces * 4 };
+  return { bytes, spans: runs * 4 };
 }
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);

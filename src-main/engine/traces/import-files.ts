@@ -9,11 +9,18 @@ import { importStamp, TraceIngest } from './ingest';
 
 export const WORKER_ABOVE_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Spans read per store transaction. A batch's decoded spans live until it is cut, and 5,000 outlived the decoding
+ * thread's young generation (promoted, then swept); at 1,000 the 1 GB bench file took a fifth less CPU, and a tenth
+ * less wall time, for ~50 MB less at the peak, though the writer commits five times as often.
+ */
+const BATCH_SPANS = 1000;
+
 export type ImportOptions = Readonly<{
   store: StoreApi['traces'];
   clock: () => number;
   onProgress?: (progress: ImportProgress) => void;
-  /** Spans per transaction: large enough to amortise the commit, small enough to keep memory flat. */
+  /** Spans read per transaction (BATCH_SPANS). */
   batchSpans?: number;
   /**
    * Files at least this large are decoded in a worker thread while this one writes, and checkpointed by another
@@ -43,7 +50,7 @@ export async function importTraceFiles(paths: readonly string[], options: Import
   const run: ImportRun = {
     options,
     ingest: new TraceIngest(options.store, importStamp(started)),
-    batchSpans: options.batchSpans ?? 5000,
+    batchSpans: options.batchSpans ?? BATCH_SPANS,
     maxErrors: options.maxErrors ?? 100,
     errors: [],
     unreadable: [],
