@@ -100,7 +100,7 @@ export const reviewItemDetail = reviewItem.extend({
 });
 export type ReviewItemDetail = z.infer<typeof reviewItemDetail>;
 
-/** What the store keeps per review item: the detail without its label and span context. */
+/** What a trace normalises into: the detail without its label and span context (the store keeps all but the conversation). */
 export type ReviewItemRecord = Omit<ReviewItemDetail, 'spans' | 'spansTruncated' | 'verdict' | 'labelTags'>;
 
 export const labelState = z.enum(['unlabeled', 'labeled', 'pass', 'fail', 'defer']);

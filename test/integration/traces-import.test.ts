@@ -132,6 +132,10 @@ describe('traces.import', () => {
       outputText: 'Answer number 7.',
       conversationId: null,
       flags: [expect.stringMatching(/^Partial trace/)],
+      // The conversation is rebuilt from the stored spans when the item is opened.
+      systemText: null,
+      input: [{ role: 'user', content: 'Question number 7?' }],
+      output: [{ role: 'assistant', content: 'Answer number 7.' }],
     });
 
     const summary = await call<ImportSummary>('traces.import', { paths: [second] });
@@ -142,6 +146,11 @@ describe('traces.import', () => {
       conversationId: 'conv-7',
       agentRunId: spanId(7, 1),
       flags: [],
+      input: [{ role: 'user', content: 'Question number 7?' }],
+      output: [
+        { role: 'assistant', content: 'Answer number 7.' },
+        { role: 'assistant', content: 'Final answer from the agent.' },
+      ],
     });
     expect(after.item.spans.map((s) => [s.name, s.isLlm, s.offsetMs])).toEqual([
       ['invoke_agent helpdesk', false, 0],

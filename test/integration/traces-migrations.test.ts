@@ -166,4 +166,19 @@ describe('trace review migrations', () => {
     ).toBe(0);
     v8.close();
   });
+  it('0009 drops the copy of each conversation from review items, keeping the rest of their rows', () => {
+    const path = file();
+    const v8 = openDb(path, { upTo: 8 });
+    insertItem(v8, 'a', 'conversation:c', 10);
+    v8.close();
+    const v9 = openDb(path, { upTo: 9 });
+    const columns = v9.prepare("SELECT name FROM pragma_table_info('review_items')").pluck().all();
+    expect(columns).not.toContain('input_json');
+    expect(columns).not.toContain('output_json');
+    expect(columns).not.toContain('system_text');
+    expect(v9.prepare('SELECT id, group_key, started_at FROM review_items').all()).toEqual([
+      { id: 'a', group_key: 'conversation:c', started_at: 10 },
+    ]);
+    v9.close();
+  });
 });

@@ -6,6 +6,7 @@ import { GRADER_CATALOG, type PromoteOutcome } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { importTraceFiles } from '../../engine/traces/import-files';
+import { reviewItemDetail } from '../../engine/traces/item-detail';
 import type { OtlpReceiver } from '../../engine/traces/otlp-receiver';
 import { promoteToDataset, promoteToGold } from '../../engine/traces/promote-items';
 import type { AppState } from '../app-state';
@@ -53,7 +54,7 @@ export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) => {
       return { total: counts.items, items };
     },
     'traces.get': async ({ id }) => {
-      const item = await state.db.traces.item(id);
+      const item = await reviewItemDetail(state.db.traces, id);
       if (!item)
         throw new RpcError('not_found', `No review item "${id}": import its trace first (ai-eval import-traces).`);
       const label = (await state.db.labels.get({ subjectType: 'review_item', subjectId: id })) ?? null;

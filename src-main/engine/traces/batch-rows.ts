@@ -56,7 +56,10 @@ export function batchRows(spans: readonly DecodedSpan[], sourceFile: string | nu
   return { spans: rows, items };
 }
 
-/** The item's row: its structured parts as JSON, truncated and captured as SQLite's 0/1, latency in whole ms. */
+/**
+ * The item's row: its structured parts as JSON, truncated and captured as SQLite's 0/1, latency in whole ms. Its
+ * conversation is left out: the detail rebuilds it from the spans (reviewItemDetail).
+ */
 export function itemInsert(item: ReviewItemRecord, importedAt: number): ItemInsert {
   return {
     id: item.id,
@@ -68,9 +71,6 @@ export function itemInsert(item: ReviewItemRecord, importedAt: number): ItemInse
     model: item.model,
     provider: item.provider,
     convention: item.convention,
-    systemText: item.systemText,
-    input: JSON.stringify(item.input),
-    output: JSON.stringify(item.output),
     inputText: item.inputText,
     outputText: item.outputText,
     toolCalls: JSON.stringify(item.toolCalls),

@@ -9,6 +9,7 @@ import {
 import type { StoreApi } from '../../store/store';
 import { validateYamlFile } from '../../workspace/validate-file';
 import { writeFileAtomic } from '../../workspace/write-file';
+import { reviewItemDetail } from './item-detail';
 import { appendQuestions, datasetQuestions, guardReason, questionFromItem } from './promote';
 
 export type PromoteDeps = Readonly<{ store: StoreApi; clock: () => number }>;
@@ -26,7 +27,7 @@ export async function promoteToDataset(
   const questions: Question[] = [];
   const outcomes: PromoteOutcome[] = [];
   for (const id of ids) {
-    const item = await deps.store.traces.item(id, 0);
+    const item = await reviewItemDetail(deps.store.traces, id, 0);
     if (!item) {
       outcomes.push(refused(id, `no review item "${id}"`));
       continue;

@@ -1,10 +1,10 @@
 // Promotion of review items: the integrity guard, and a review item as a dataset question (appended keeping comments).
 import { isMap, isSeq, parseDocument } from 'yaml';
-import type { ChatMessage, Label, Question, ReviewItemDetail } from '../../../src-shared/model';
+import type { ChatMessage, Label, Question, ReviewItem, ReviewItemDetail } from '../../../src-shared/model';
 import { TRUNCATION_REASONS } from './build-review-item';
 
 /** Why an item may not be promoted (SPEC 10's integrity guard), or null when it may. */
-export function guardReason(item: ReviewItemDetail): string | null {
+export function guardReason(item: ReviewItem): string | null {
   if (item.truncated) {
     const why =
       item.finishReason && TRUNCATION_REASONS.has(item.finishReason)
@@ -30,7 +30,7 @@ export function questionInput(item: ReviewItemDetail): string | ChatMessage[] {
 }
 
 /** A snake_case id from the question's first words, unique among `taken` (which it joins). */
-export function questionId(item: ReviewItemDetail, taken: Set<string>): string {
+export function questionId(item: ReviewItem, taken: Set<string>): string {
   const words = (item.inputText ?? '')
     .toLowerCase()
     .normalize('NFKD')

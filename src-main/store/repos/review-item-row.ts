@@ -11,9 +11,6 @@ export type ReviewItemRow = {
   model: string | null;
   provider: string | null;
   convention: Convention | null;
-  system_text: string | null;
-  input_json: string;
-  output_json: string;
   input_text: string | null;
   output_text: string | null;
   tool_calls_json: string;
@@ -32,13 +29,13 @@ export type ReviewItemRow = {
   label_tags_json: string | null;
 };
 
-/** The columns the queue lists (everything but the stored conversation, which only the detail needs). */
+/** The columns a review item is read with, its label's verdict and tags joined (as `l`). */
 export const ITEM_COLUMNS = `ri.id, ri.trace_id, ri.span_id, ri.conversation_id, ri.agent_run_id, ri.group_key, ri.model, ri.provider,
   ri.convention, ri.input_text, ri.output_text, ri.tool_calls_json, ri.llm_calls, ri.input_tokens, ri.output_tokens, ri.finish_reason,
   ri.truncated, ri.captured, ri.status, ri.status_message, ri.flags_json, ri.started_at, ri.latency_ms,
   l.verdict AS label_verdict, l.tags_json AS label_tags_json`;
 
-export const toReviewItem = (r: Omit<ReviewItemRow, 'system_text' | 'input_json' | 'output_json'>): ReviewItem => ({
+export const toReviewItem = (r: ReviewItemRow): ReviewItem => ({
   id: r.id,
   traceId: r.trace_id,
   spanId: r.span_id,

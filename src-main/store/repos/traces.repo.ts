@@ -3,7 +3,7 @@ import type { Convention, ReviewItemDetail, ReviewItemRecord, SpanContext } from
 import type { DecodedSpan, SpanCore } from '../../engine/traces/span';
 import { BackgroundCheckpoints } from '../background-checkpoints';
 import type { Db } from '../db';
-import { toReviewItem, type ReviewItemRow } from './review-item-row';
+import { ITEM_COLUMNS, toReviewItem, type ReviewItemRow } from './review-item-row';
 
 /** A decoded span as stored: what the importer worked out about it, its JSON already serialised (the statement's parameters). */
 export type SpanInsert = Readonly<
@@ -20,9 +20,7 @@ export type SpanInsert = Readonly<
 
 /** A review item as stored: its structured parts serialised, flags as 0/1 (the statement's parameters). */
 export type ItemInsert = Readonly<
-  Omit<ReviewItemRecord, 'input' | 'output' | 'toolCalls' | 'flags' | 'truncated' | 'captured'> & {
-    input: string;
-    output: string;
+  Omit<ReviewItemRecord, StoredElsewhere | 'toolCalls' | 'flags' | 'truncated' | 'captured'> & {
     toolCalls: string;
     flags: string;
     truncated: 0 | 1;
@@ -30,6 +28,12 @@ export type ItemInsert = Readonly<
     importedAt: number;
   }
 >;
+
+/** The item's conversation: not stored with it, but rebuilt from its trace's spans when the item is opened. */
+type StoredElsewhere = 'systemText' | 'input' | 'output';
+
+/** A stored review item with its span context: the detail but for the conversation. */
+export type StoredItemDetail = Omit<ReviewItemDetail, StoredElsewhere>;
 
 export type InsertOutcome = Readonly<{
   inserted: number;
@@ -141,15 +145,14 @@ export class TracesRepo {
       `SELECT ${SPAN_COLUMNS} FROM spans WHERE trace_seq = (SELECT seq FROM traces WHERE trace_id = @traceId)
        ORDER BY CAST(start_ns AS INTEGER), span_id LIMIT @limit`,
     );
-    // Positional, as insertSpan: 27 named parameters cost a quarter more CPU per item (upsertItemRow).
+    // Positional, as insertSpan: 24 named parameters cost a quarter more CPU per item (upsertItemRow).
     this.upsertItem = db.prepare<unknown[]>(
-      `INSERT INTO review_items (id, trace_id, span_id, conversation_id, agent_run_id, group_key, model, system_text, input_json,
-         output_json, input_text, output_text, tool_calls_json, input_tokens, output_tokens, finish_reason, truncated, captured, status,
-         started_at, latency_ms, imported_at, provider, convention, llm_calls, status_message, flags_json)
-       VALUES (${Array(27).fill('?').join(', ')})
+      `INSERT INTO review_items (id, trace_id, span_id, conversation_id, agent_run_id, group_key, model, input_text, output_text,
+         tool_calls_json, input_tokens, output_tokens, finish_reason, truncated, captured, status, started_at, latency_ms, imported_at,
+         provider, convention, llm_calls, status_message, flags_json)
+       VALUES (${Array(24).fill('?').join(', ')})
        ON CONFLICT (id) DO UPDATE SET span_id = excluded.span_id, conversation_id = excluded.conversation_id,
-         agent_run_id = excluded.agent_run_id, group_key = excluded.group_key, model = excluded.model, system_text = excluded.system_text,
-         input_json = excluded.input_json, output_json = excluded.output_json, input_text = excluded.input_text,
+         agent_run_id = excluded.agent_run_id, group_key = excluded.group_key, model = excluded.model, input_text = excluded.input_text,
          output_text = excluded.output_text, tool_calls_json = excluded.tool_calls_json, input_tokens = excluded.input_tokens,
          output_tokens = excluded.output_tokens, finish_reason = excluded.finish_reason, truncated = excluded.truncated,
          captured = excluded.captured, status = excluded.status, started_at = excluded.started_at, latency_ms = excluded.latency_ms,
@@ -157,7 +160,7 @@ export class TracesRepo {
          status_message = excluded.status_message, flags_json = excluded.flags_json, imported_at = excluded.imported_at`,
     );
     this.itemById = db.prepare<{ id: string }, ReviewItemRow>(
-      `SELECT ri.*, l.verdict AS label_verdict, l.tags_json AS label_tags_json FROM review_items ri
+      `SELECT ${ITEM_COLUMNS} FROM review_items ri
        LEFT JOIN labels l ON l.subject_type = 'review_item' AND l.subject_id = ri.id WHERE ri.id = @id`,
     );
     this.stamped = db.prepare<{ importedAt: number }, { reviewItems: number; llmCalls: number; conversations: number }>(
@@ -247,7 +250,7 @@ export class TracesRepo {
   }
 
   /** The review item with its span context (at most `maxSpans` spans, offsets from the first span's start). */
-  item(id: string, maxSpans = 500): ReviewItemDetail | undefined {
+  item(id: string, maxSpans = 500): StoredItemDetail | undefined {
     const row = this.itemById.get({ id });
     if (!row) return undefined;
     const rows = this.spansOf.all({ traceId: row.trace_id, limit: maxSpans + 1 });
@@ -271,14 +274,7 @@ export class TracesRepo {
       isLlm: r.is_llm === 1,
       attributes: JSON.parse(r.attributes_json) as Record<string, unknown>,
     }));
-    return {
-      ...toReviewItem(row),
-      systemText: row.system_text,
-      input: JSON.parse(row.input_json) as ReviewItemDetail['input'],
-      output: JSON.parse(row.output_json) as ReviewItemDetail['output'],
-      spans,
-      spansTruncated: rows.length > maxSpans,
-    };
+    return { ...toReviewItem(row), spans, spansTruncated: rows.length > maxSpans };
   }
 
   /** What the import stamped `importedAt` rebuilt: review items, their LLM calls, distinct conversations. */
@@ -334,9 +330,6 @@ export class TracesRepo {
       i.agentRunId,
       i.groupKey,
       i.model,
-      i.systemText,
-      i.input,
-      i.output,
       i.inputText,
       i.outputText,
       i.toolCalls,
