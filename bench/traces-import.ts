@@ -98,7 +98,7 @@ function agentRun(n: number): SpanSpec[] {
   ];
 }
 
-/** A run starts every 10 ms and lasts 1.4 s: about 140 run at once, so their spans interleave in the file. */
+/** A run starts every 10 ms and lasts 1.4 s: about 140 runs at once, so their spans interleave in the file. */
 const runStart = (n: number) => 1_767_225_600_000_000_000n + BigInt(n) * 10_000_000n;
 /** The earliest a run's first span ends after its start (the tool-calling chat, 605 ms). */
 const FIRST_END_NS = 605_000_000n;
