@@ -67,9 +67,21 @@ function helpText(): string {
   ].join('\n');
 }
 
+/**
+ * A reader that stops early (`ai-eval traces --json | head`) closes the pipe: the rest of the output is dropped and
+ * the command still finishes with its own exit code, so a gate never passes because nobody read its report.
+ */
+function dropOutputToClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 /** Runs the CLI in this process with the real terminal. */
 export async function runCli(): Promise<void> {
   limitHeapGrowth();
+  dropOutputToClosedPipe(process.stdout);
+  dropOutputToClosedPipe(process.stderr);
   const io: CliIo = {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,30 @@ describe('ai-eval (foundation commands)', () => {
     expect(cli('--version').stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
     expect(cli('frobnicate').status).toBe(2);
   });
+
+  it('finishes with its own exit code when the reader of its output stops early (| head)', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'aieval-pipe-')), 'ws');
+    expect(cli('init', dir).status).toBe(0);
+    const out = join(dir, 'run.json');
+    const child = spawn(
+      process.execPath,
+      [BIN, 'run', '--workspace', dir, '--target', 'helpdesk_chat_offline', '--json', out],
+      {
+        env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
+      },
+    );
+    // Closed before the command writes its first line: every write to stdout fails with EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE/);
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      runs: { status: string; verdict: { passed: boolean } }[];
+    };
+    expect(report.runs.map((run) => [run.status, run.verdict.passed])).toEqual([['complete', true]]);
+  }, 60_000);
 
   it('init then validate exits 0, and init refuses to overwrite', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'aieval-init-')), 'ws');
