@@ -1,8 +1,8 @@
 // Opens the SQLite store: pragmas, a backup before migrating an existing file, checksummed forward-only migrations.
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations';
 
 export type Db = Database.Database;
@@ -65,8 +65,10 @@ function migrate(db: Db, file: string, isNew: boolean, migrations: readonly Migr
   }
   const pending = migrations.slice(applied.length, upTo);
   if (pending.length === 0) return;
-  if (!isNew && applied.length > 0) backup(db, file, applied.length);
+  const backedUp = !isNew && applied.length > 0 && file !== ':memory:';
+  if (backedUp) backup(db, file, applied.length);
   for (const migration of pending) applyMigration(db, migration);
+  if (backedUp) removeBackupsBefore(file, applied.length);
 }
 
 /** One migration in one transaction; one that rebuilds a referenced table runs with foreign keys off, checked. */
@@ -96,7 +98,18 @@ function applyMigration(db: Db, migration: Migration): void {
 
 // VACUUM INTO writes a consistent copy synchronously (db.backup() is async); enough before a migration.
 function backup(db: Db, file: string, version: number): void {
-  if (file === ':memory:') return;
   const target = `${file}.v${version}.bak`;
   if (!existsSync(target)) db.prepare('VACUUM INTO ?').run(target);
+}
+
+/**
+ * Once a migration succeeded, the backups made before earlier ones are removed: each is a whole copy of the store
+ * (a gigabyte and more after large trace imports), and the newest holds everything up to this upgrade.
+ */
+function removeBackupsBefore(file: string, version: number): void {
+  const pattern = /^(.*)\.v(\d+)\.bak$/;
+  for (const name of readdirSync(dirname(file))) {
+    const found = pattern.exec(name);
+    if (found?.[1] === basename(file) && Number(found[2]) < version) rmSync(join(dirname(file), name), { force: true });
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -81,5 +81,23 @@ describe('openDb', () => {
     const backup = openDb(`${file}.v1.bak`, { migrations: [one] });
     expect(backup.prepare('SELECT count(*) FROM a').pluck().get()).toBe(1);
     backup.close();
+  });
+
+  it('keeps only the backup made before the latest migration', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aieval-db-'));
+    const file = join(dir, 'store.sqlite');
+    const steps = [
+      'CREATE TABLE a (x INTEGER) STRICT;',
+      'ALTER TABLE a ADD COLUMN y INTEGER;',
+      'CREATE TABLE b (z INTEGER) STRICT;',
+    ];
+    const migrations = steps.map((sql, i) => ({ version: i + 1, name: `m${i + 1}`, sql }));
+    writeFileSync(join(dir, 'other.sqlite.v1.bak'), 'not ours');
+    for (let upTo = 1; upTo <= 3; upTo++) openDb(file, { migrations, upTo }).close();
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.bak'))
+        .sort(),
+    ).toEqual(['other.sqlite.v1.bak', 'store.sqlite.v2.bak']);
   });
 });
