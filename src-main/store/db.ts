@@ -65,7 +65,7 @@ function migrate(db: Db, file: string, isNew: boolean, migrations: readonly Migr
   }
   const pending = migrations.slice(applied.length, upTo);
   if (pending.length === 0) return;
-  const backedUp = !isNew && applied.length > 0 && file !== ':memory:';
+  const backedUp = !isNew && applied.length > 0; // isNew for ':memory:' too
   if (backedUp) backup(db, file, applied.length);
   for (const migration of pending) applyMigration(db, migration);
   if (backedUp) removeBackupsBefore(file, applied.length);
