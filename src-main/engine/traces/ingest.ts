@@ -2,7 +2,7 @@
 import type { ItemInsert } from '../../store/repos/traces.repo';
 import type { StoreApi } from '../../store/store';
 import { batchRows, itemInsert, type BatchRows } from './batch-rows';
-import { buildReviewItem } from './build-review-item';
+import { itemFromStore } from './item-detail';
 import type { DecodedSpan } from './span';
 
 export type BatchOutcome = Readonly<{ inserted: number; skipped: number; newTraces: number; reviewItems: number }>;
@@ -54,7 +54,7 @@ export class TraceIngest {
   private async rebuildItems(traceIds: readonly string[]): Promise<ItemInsert[]> {
     const items: ItemInsert[] = [];
     for (const traceId of traceIds) {
-      const item = buildReviewItem(traceId, await this.store.traceSpans(traceId, Number.MAX_SAFE_INTEGER));
+      const item = await itemFromStore(this.store, traceId);
       if (item) items.push(itemInsert(item, this.stamp));
     }
     return items;
