@@ -1,7 +1,8 @@
 // What a CLI command is, the exit codes of SPEC 14, and the options every command shares.
 import type { ParseArgsConfig } from 'node:util';
 
-export const EXIT = { ok: 0, failed: 1, invalid: 2 } as const;
+/** 3: the run stopped on its environment (disk full, store locked), not on its input or its scores. */
+export const EXIT = { ok: 0, failed: 1, invalid: 2, environment: 3 } as const;
 
 export type CliIo = Readonly<{
   out(line: string): void;
