@@ -9,6 +9,7 @@ import {
   resultRow,
   runDetail,
   runFinished,
+  runMatrix,
   runProgress,
   runSummary,
   snakeId,
@@ -62,6 +63,14 @@ export const runsContract = {
   'runs.compare': call(
     z.object({ runIdA: runId, runIdB: runId, onlyChanged: z.boolean().default(false), ...page }),
     z.object({ total: z.number().int(), rows: z.array(compareRow) }),
+  ),
+  /**
+   * 2 to 8 runs side by side (issue 22): rows are questions joined by id, and every column after the baseline
+   * carries its paired difference against it (a seeded bootstrap interval, McNemar's exact test, a sentence).
+   */
+  'runs.matrix': call(
+    z.object({ runIds: z.array(runId).min(2).max(8), baseline: z.number().int().min(0).max(7).default(0) }),
+    runMatrix,
   ),
   /** The last complete runs of a target, oldest first, for its sparkline. */
   'targets.history': call(

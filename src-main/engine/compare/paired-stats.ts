@@ -1,5 +1,6 @@
 // Paired statistics of two columns of a comparison over the same questions: a seeded bootstrap interval of the
 // difference in average score and McNemar's exact test on the pass/fail pairs, with the verdict in one sentence.
+import { quantile } from '../export/run-stats';
 import { seededRandom } from '../judges/sample-calls';
 
 /** One question as both columns answered it: the scores of every repeat, and whether the question passed. */
@@ -25,15 +26,6 @@ function resampledMean(values: readonly number[], random: () => number): number 
   return sum / values.length;
 }
 
-/** The value at quantile `q` of sorted values, interpolated linearly between order statistics (R type 7, numpy's default). */
-function quantile(sorted: Float64Array, q: number): number {
-  const position = (sorted.length - 1) * q;
-  const below = Math.floor(position);
-  const above = Math.min(below + 1, sorted.length - 1);
-  const low = sorted[below] as number;
-  return low + (position - below) * ((sorted[above] as number) - low);
-}
-
 /**
  * The mean over questions of mean(b) − mean(a), with a percentile bootstrap interval. Questions are resampled with
  * replacement; where a question has repeats, its repeats are resampled too (a two-stage bootstrap), so run-to-run
@@ -45,7 +37,7 @@ export function pairedBootstrap(questions: readonly PairedQuestion[], options: B
   if (n === 0) return null;
   const estimate = mean(scored.map((question) => mean(question.b) - mean(question.a)));
   const random = seededRandom(options.seed);
-  const statistics = new Float64Array(options.resamples);
+  const statistics: number[] = new Array<number>(options.resamples);
   for (let r = 0; r < options.resamples; r += 1) {
     let sum = 0;
     for (let i = 0; i < n; i += 1) {
@@ -54,9 +46,8 @@ export function pairedBootstrap(questions: readonly PairedQuestion[], options: B
     }
     statistics[r] = sum / n;
   }
-  statistics.sort();
   const tail = (1 - options.level) / 2;
-  return { estimate, lower: quantile(statistics, tail), upper: quantile(statistics, 1 - tail) };
+  return { estimate, lower: quantile(statistics, tail) as number, upper: quantile(statistics, 1 - tail) as number };
 }
 
 /** log(n choose k), exact enough for every count a dataset can have. */
