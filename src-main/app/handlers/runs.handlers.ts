@@ -1,4 +1,4 @@
-// Handlers for runs: start, cancel and read runs, page results, compare runs, trends for sparklines and the dashboard.
+// Handlers for runs: start, cancel and read runs, page results, runs side by side, trends for sparklines and the dashboard.
 import { loadRunMatrix, MatrixRunNotFound } from '../../engine/compare/run-matrix';
 import { exportRunOnComplete } from '../../engine/export/export-runs';
 import type { Contract } from '../../../src-shared/contract';
@@ -85,12 +85,6 @@ export const runsHandlers = (state: AppState, runs: RunManager) =>
       const result = await state.db.results.get(resultId);
       if (!result) throw new RpcError('not_found', `No result ${resultId} in this workspace.`);
       return result;
-    },
-    'runs.compare': async (query) => {
-      for (const runId of [query.runIdA, query.runIdB]) {
-        if (!(await state.db.runs.get(runId))) throw new RpcError('not_found', `No run "${runId}" in this workspace.`);
-      }
-      return state.db.resultPages.compare(query);
     },
     'runs.matrix': async ({ runIds, baseline }) => {
       if (new Set(runIds).size !== runIds.length) throw new RpcError('bad_input', 'A run can be a column only once.');
