@@ -1,5 +1,6 @@
 // What the comparison matrix shows: its filters, its sort by the difference between two columns, and its CSV and
 // markdown exports. Pure functions over the matrix, shared by the results screen and `ai-eval compare`.
+import type { LabelVerdict } from '../model/label';
 import type { MatrixCell, MatrixRow, RunMatrix } from '../model/matrix';
 
 export type MatrixFilter = Readonly<{
@@ -86,17 +87,17 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** The rows as CSV (RFC 4180): per column its verdict, score, spread and answer preview. */
+/** The rows as CSV (RFC 4180): per column its verdict, score, spread, a person's rating and the answer preview. */
 export function matrixCsv(matrix: RunMatrix, rows: readonly MatrixRow[]): string {
   const header = ['question_id', 'tags'];
   matrix.columns.forEach((column, i) => {
     const name = `${i + 1}:${column.label}`;
-    header.push(`${name} verdict`, `${name} score`, `${name} sd`, `${name} answer`);
+    header.push(`${name} verdict`, `${name} score`, `${name} sd`, `${name} rating`, `${name} answer`);
   });
   const lines = rows.map((row) => {
     const fields = [row.questionId, row.tags.join(' ')];
     for (const cell of row.cells)
-      fields.push(verdictOf(cell), score(cell?.score), score(cell?.scoreSd), cell?.preview ?? '');
+      fields.push(verdictOf(cell), score(cell?.score), score(cell?.scoreSd), cell?.rating ?? '', cell?.preview ?? '');
     return fields.map(csvField).join(',');
   });
   return `${[header.map(csvField).join(','), ...lines].join('\r\n')}\r\n`;
@@ -110,12 +111,15 @@ const markdownCell = (text: string) =>
 
 /** The statistics of every column, then the rows as a markdown table (answers cut to `answerChars`). */
 export function matrixMarkdown(matrix: RunMatrix, rows: readonly MatrixRow[], answerChars = 80): string {
-  const lines = ['| column | model | avg score | pass rate | vs baseline |', '| --- | --- | --- | --- | --- |'];
+  const lines = [
+    '| column | model | avg score | pass rate | rated 👍 / 👎 | vs baseline |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
   matrix.columns.forEach((column, i) => {
     const passRate = column.passRate === null ? '' : `${(column.passRate * 100).toFixed(0)}%`;
     const versus = column.vsBaseline?.sentence ?? 'baseline';
     lines.push(
-      `| ${i + 1}. ${markdownCell(column.label)} | ${markdownCell(column.model)} | ${score(column.avgScore)} | ${passRate} | ${markdownCell(versus)} |`,
+      `| ${i + 1}. ${markdownCell(column.label)} | ${markdownCell(column.model)} | ${score(column.avgScore)} | ${passRate} | ${column.ratings.up} / ${column.ratings.down} | ${markdownCell(versus)} |`,
     );
   });
   lines.push('', `| question | ${matrix.columns.map((_, i) => `${i + 1}`).join(' | ')} |`);
@@ -124,9 +128,34 @@ export function matrixMarkdown(matrix: RunMatrix, rows: readonly MatrixRow[], an
     const cells = row.cells.map((cell) => {
       if (cell === null) return 'missing';
       const answer = cell.preview.length > answerChars ? `${cell.preview.slice(0, answerChars - 1)}…` : cell.preview;
-      return `${cell.passed ? '✓' : '✗'} ${score(cell.score)} ${markdownCell(answer)}`;
+      const rating = cell.rating === 'pass' ? ' 👍' : cell.rating === 'fail' ? ' 👎' : '';
+      return `${cell.passed ? '✓' : '✗'} ${score(cell.score)}${rating} ${markdownCell(answer)}`;
     });
     lines.push(`| ${markdownCell(row.questionId)} | ${cells.join(' | ')} |`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The matrix with one cell's rating changed and its column's counts updated (what a stored label changes). */
+export function withRating(
+  matrix: RunMatrix,
+  questionId: string,
+  column: number,
+  rating: LabelVerdict | null,
+): RunMatrix {
+  const cell = matrix.rows.find((row) => row.questionId === questionId)?.cells[column];
+  if (!cell) return matrix;
+  const before = cell.rating;
+  const rows = matrix.rows.map((row) =>
+    row.questionId === questionId
+      ? { ...row, cells: row.cells.map((other, i) => (i === column ? { ...cell, rating } : other)) }
+      : row,
+  );
+  const count = (verdict: LabelVerdict, n: number) => n - (before === verdict ? 1 : 0) + (rating === verdict ? 1 : 0);
+  const columns = matrix.columns.map((header, i) =>
+    i === column
+      ? { ...header, ratings: { up: count('pass', header.ratings.up), down: count('fail', header.ratings.down) } }
+      : header,
+  );
+  return { ...matrix, rows, columns };
 }

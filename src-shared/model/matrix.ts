@@ -1,6 +1,7 @@
 // A comparison matrix (SPEC 9, issue 22): 2 to 8 runs as columns, questions as rows, and each column's paired
 // statistics against the baseline column.
 import { z } from 'zod';
+import { labelVerdict } from './label';
 import { questionStatus } from './run';
 
 const interval = z.object({ estimate: z.number(), lower: z.number(), upper: z.number() });
@@ -34,6 +35,8 @@ export const matrixColumn = z.object({
   passRateCi: z.tuple([z.number(), z.number()]).nullable(),
   costUsd: z.number().nullable(),
   latencyP50Ms: z.number().nullable(),
+  /** How many of the column's cells a person rated pass (thumbs up) and fail (thumbs down). */
+  ratings: z.object({ up: z.number().int(), down: z.number().int() }),
   /** Null for the baseline column. */
   vsBaseline: pairedComparison.nullable(),
 });
@@ -55,6 +58,8 @@ export const matrixCell = z.object({
   preview: z.string(),
   answerChars: z.number().int(),
   error: z.string().nullable(),
+  /** A person's verdict on the first repeat's result (thumbs up: pass, down: fail), stored as its label. */
+  rating: labelVerdict.nullable(),
   /** Each grader's mean 0-5 score over the repeats, in the order of `RunMatrix.graders` (null: not scored). */
   graders: z.array(z.number().nullable()),
 });

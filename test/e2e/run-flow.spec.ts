@@ -101,9 +101,18 @@ describe('run flow on the offline example', () => {
     const questionId = (await opened.getAttribute('data-testid'))!.replace('matrix-row-', '');
     await compare.detail(questionId).waitFor();
     await expect.poll(() => compare.diff().locator('ins, del').count()).toBe(0);
+
+    // ] moves to the second column, + gives its answer a thumbs up, stored as the result's label.
+    await page.keyboard.press(']');
+    await page.keyboard.press('+');
+    await expect.poll(() => compare.ratings(1).textContent()).toBe('👍 1 · 👎 0');
     const csv = await compare.exported('csv');
-    expect(csv.split('\r\n')[0]).toMatch(/^question_id,tags,1:/);
+    const [header, firstRow] = csv.split('\r\n');
+    expect(header).toMatch(/^question_id,tags,1:.* verdict,1:.* score,1:.* sd,1:.* rating,/);
+    expect(firstRow).toMatch(new RegExp(`^${questionId},.*,pass,`));
     expect(csv.trimEnd().split('\r\n')).toHaveLength(3);
+    await page.reload();
+    await expect.poll(() => compare.ratings(1).textContent()).toBe('👍 1 · 👎 0');
   });
 });
 

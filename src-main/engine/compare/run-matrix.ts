@@ -65,6 +65,7 @@ function foldCell(
       preview: first.preview,
       answerChars: first.answerChars,
       error: first.error,
+      rating: first.rating,
       graders: graderMeans,
     },
   };
@@ -94,6 +95,10 @@ function columnOf(source: MatrixSource, cells: readonly (FoldedCell | undefined)
     passRateCi: verdict?.pass_rate_ci ?? wilson(passed, scored.length),
     costUsd: costs.length === 0 ? null : costs.reduce((sum, cost) => sum + cost, 0),
     latencyP50Ms: quantile(latencies, 0.5) ?? null,
+    ratings: {
+      up: cells.filter((cell) => cell?.cell.rating === 'pass').length,
+      down: cells.filter((cell) => cell?.cell.rating === 'fail').length,
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 // Lean reads of whole runs for the comparison matrix: one row per result and its grader scores, no transcripts.
-import type { QuestionStatus } from '../../../src-shared/model';
+import type { LabelVerdict, QuestionStatus } from '../../../src-shared/model';
 import type { Db } from '../db';
 
 export const MATRIX_PREVIEW_CHARS = 240;
@@ -16,6 +16,8 @@ export type MatrixResult = Readonly<{
   error: string | null;
   latencyMs: number | null;
   costUsd: number | null;
+  /** A person's verdict on this result (the run page's annotation, the matrix's thumbs), if any. */
+  rating: LabelVerdict | null;
 }>;
 
 export type MatrixGraderScore = Readonly<{ resultId: number; graderId: string; score0to5: number | null }>;
@@ -32,6 +34,7 @@ type ResultDbRow = {
   error: string | null;
   latency_ms: number | null;
   cost_usd: number | null;
+  rating: LabelVerdict | null;
 };
 
 export class MatrixRepo {
@@ -40,9 +43,11 @@ export class MatrixRepo {
 
   constructor(db: Db) {
     this.selectResults = db.prepare<{ runId: string }, ResultDbRow>(
-      `SELECT id, question_id, repeat_index, status, score, passed, substr(response, 1, ${MATRIX_PREVIEW_CHARS}) AS preview,
-              length(response) AS answer_chars, error, latency_ms, cost_usd
-       FROM question_results WHERE run_id = @runId ORDER BY id`,
+      `SELECT q.id, q.question_id, q.repeat_index, q.status, q.score, q.passed, substr(q.response, 1, ${MATRIX_PREVIEW_CHARS}) AS preview,
+              length(q.response) AS answer_chars, q.error, q.latency_ms, q.cost_usd, l.verdict AS rating
+       FROM question_results q
+       LEFT JOIN labels l ON l.subject_type = 'question_result' AND l.subject_id = CAST(q.id AS TEXT)
+       WHERE q.run_id = @runId ORDER BY q.id`,
     );
     this.selectGraderScores = db.prepare<
       { runId: string },
@@ -67,6 +72,7 @@ export class MatrixRepo {
       error: row.error,
       latencyMs: row.latency_ms,
       costUsd: row.cost_usd,
+      rating: row.rating,
     }));
   }
 

@@ -1,5 +1,6 @@
-// One cell of the matrix: pass/fail, the score (with its spread over repeats), a bar per grader and the answer's start.
-import type { MatrixCell } from '../../../src-shared/model';
+// One cell of the matrix: pass/fail, the score (with its spread over repeats), a bar per grader, a person's thumbs and
+// the answer's start.
+import type { LabelVerdict, MatrixCell } from '../../../src-shared/model';
 import { StatusBadge } from '../../components/StatusBadge';
 import { score } from '../../components/format';
 
@@ -8,11 +9,13 @@ export function MatrixCellView({
   graders,
   passThreshold,
   focused,
+  onRate,
 }: {
   cell: MatrixCell | null;
   graders: readonly string[];
   passThreshold: number;
   focused: boolean;
+  onRate: (rating: LabelVerdict | null) => void;
 }) {
   if (cell === null) return <div className={`matrix-cell missing ${focused ? 'focused' : ''}`}>not in this run</div>;
   const status = cell.status === 'scored' ? (cell.passed ? 'pass' : 'fail') : cell.status;
@@ -29,6 +32,25 @@ export function MatrixCellView({
             </span>
           )}
         </span>
+        <div className="matrix-rating" role="group" aria-label="Your rating" onClick={(e) => e.stopPropagation()}>
+          {(
+            [
+              ['pass', '👍', 'Good answer (+)'],
+              ['fail', '👎', 'Bad answer (−)'],
+            ] as const
+          ).map(([verdict, icon, title]) => (
+            <button
+              key={verdict}
+              className="button small"
+              aria-pressed={cell.rating === verdict}
+              title={title}
+              onClick={() => onRate(cell.rating === verdict ? null : verdict)}
+              data-testid={`rate-${verdict}`}
+            >
+              {icon}
+            </button>
+          ))}
+        </div>
         <span className="matrix-bars" aria-label="grader scores">
           {graders.map((graderId, i) => {
             const value = cell.graders[i] ?? null;

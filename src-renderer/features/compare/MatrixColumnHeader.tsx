@@ -72,6 +72,10 @@ export function MatrixColumnHeader({
         </dd>
         <dt>Latency p50</dt>
         <dd className="num">{column.latencyP50Ms === null ? '—' : `${Math.round(column.latencyP50Ms)} ms`}</dd>
+        <dt>Rated</dt>
+        <dd className="num" data-testid={`matrix-ratings-${index}`} title="Your thumbs on this column's answers">
+          👍 {column.ratings.up} · 👎 {column.ratings.down}
+        </dd>
         <dt>Cost</dt>
         <dd className="num">{column.costUsd === null ? '—' : `$${column.costUsd.toFixed(4)}`}</dd>
       </dl>

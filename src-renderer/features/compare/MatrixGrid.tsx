@@ -1,5 +1,5 @@
 // The matrix's rows, virtualised: a question per row, a cell per column; arrows move between rows, [ and ] between
-// columns, Enter opens a row.
+// columns, Enter opens a row, + and − rate the focused cell (0 clears).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { MatrixRow, RunMatrix } from '../../../src-shared/model';
@@ -23,6 +23,7 @@ export function MatrixGrid({
   const rowFocused = useCompare((state) => state.rowFocused);
   const columnFocused = useCompare((state) => state.columnFocused);
   const rowToggled = useCompare((state) => state.rowToggled);
+  const cellRated = useCompare((state) => state.cellRated);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -37,7 +38,15 @@ export function MatrixGrid({
   const onKeyDown = (event: KeyboardEvent) => {
     const last = rows.length - 1;
     const lastColumn = matrix.columns.length - 1;
+    const rate = (rating: 'pass' | 'fail' | null) => () => {
+      const row = rows[focusedRow];
+      if (row) void cellRated(row.questionId, focusedColumn, rating);
+    };
     const moves: Record<string, () => void> = {
+      '+': rate('pass'),
+      '=': rate('pass'),
+      '-': rate('fail'),
+      '0': rate(null),
       ArrowDown: () => rowFocused(Math.min(last, focusedRow + 1)),
       ArrowUp: () => rowFocused(Math.max(0, focusedRow - 1)),
       PageDown: () => rowFocused(Math.min(last, focusedRow + 10)),
@@ -65,7 +74,7 @@ export function MatrixGrid({
       className="matrix-scroller"
       tabIndex={0}
       role="grid"
-      aria-label="Questions by column: arrows move, [ and ] change column, Enter opens"
+      aria-label="Questions by column: arrows move, [ and ] change column, Enter opens, + and − rate the focused cell"
       aria-rowcount={rows.length}
       onKeyDown={onKeyDown}
       data-testid="matrix-grid"
@@ -106,6 +115,7 @@ export function MatrixGrid({
                     graders={matrix.graders}
                     passThreshold={matrix.questionPassThreshold}
                     focused={item.index === focusedRow && i === focusedColumn}
+                    onRate={(rating) => void cellRated(row.questionId, i, rating)}
                   />
                 ))}
               </div>

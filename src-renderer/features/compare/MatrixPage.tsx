@@ -27,6 +27,7 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
   const matrixRequested = useCompare((state) => state.matrixRequested);
   const filterChanged = useCompare((state) => state.filterChanged);
   const sortChanged = useCompare((state) => state.sortChanged);
+  const ratingError = useCompare((state) => state.ratingError);
   const key = runIds.join('|');
   useEffect(() => void matrixRequested(key.split('|'), 0), [key, matrixRequested]);
   const rows = useMemo(() => (matrix ? visibleRows(matrix, filter, sort) : []), [matrix, filter, sort]);
@@ -68,6 +69,7 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
           </button>
         </div>
       </header>
+      {ratingError && <div className="banner error">{ratingError}</div>}
       <div className="toolbar matrix-toolbar">
         <label className="checkbox">
           <input
@@ -158,7 +160,8 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
       </div>
       <div className="matrix-headers" style={{ gridTemplateColumns: template }}>
         <div className="muted matrix-keys">
-          <kbd>↑</kbd> <kbd>↓</kbd> rows · <kbd>[</kbd> <kbd>]</kbd> columns · <kbd>Enter</kbd> open
+          <kbd>↑</kbd> <kbd>↓</kbd> rows · <kbd>[</kbd> <kbd>]</kbd> columns · <kbd>Enter</kbd> open · <kbd>+</kbd>{' '}
+          <kbd>−</kbd> rate
         </div>
         {matrix.columns.map((column, i) => (
           <MatrixColumnHeader

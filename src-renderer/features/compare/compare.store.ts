@@ -1,7 +1,7 @@
 // The comparison matrix screen: the matrix of the routed runs, its baseline, filters, sort, focus and open row.
 import { create } from 'zustand';
-import { NO_FILTER, type MatrixFilter, type MatrixSort } from '../../../src-shared/compare/matrix-view';
-import type { RunMatrix } from '../../../src-shared/model';
+import { NO_FILTER, withRating, type MatrixFilter, type MatrixSort } from '../../../src-shared/compare/matrix-view';
+import type { LabelVerdict, RunMatrix } from '../../../src-shared/model';
 import { api } from '../../api/client';
 
 type CompareState = {
@@ -10,6 +10,8 @@ type CompareState = {
   matrix: RunMatrix | undefined;
   baseline: number;
   error: string | undefined;
+  /** A rating that could not be stored. */
+  ratingError: string | undefined;
   filter: MatrixFilter;
   sort: MatrixSort;
   focusedRow: number;
@@ -21,6 +23,8 @@ type CompareState = {
   rowFocused(index: number): void;
   columnFocused(index: number): void;
   rowToggled(questionId: string): void;
+  /** Thumbs up (pass), down (fail) or cleared (null) on one cell, stored as the label of its result. */
+  cellRated(questionId: string, column: number, rating: LabelVerdict | null): Promise<void>;
 };
 
 /** What a comparison of other runs starts from. */
@@ -38,6 +42,7 @@ export const useCompare = create<CompareState>((set, get) => ({
   matrix: undefined,
   baseline: 0,
   error: undefined,
+  ratingError: undefined,
   filter: NO_FILTER,
   sort: { kind: 'question' },
   focusedRow: 0,
@@ -59,4 +64,15 @@ export const useCompare = create<CompareState>((set, get) => ({
   rowFocused: (focusedRow) => set({ focusedRow }),
   columnFocused: (focusedColumn) => set({ focusedColumn }),
   rowToggled: (questionId) => set((state) => ({ openRow: state.openRow === questionId ? undefined : questionId })),
+  async cellRated(questionId, column, rating) {
+    const cell = get().matrix?.rows.find((row) => row.questionId === questionId)?.cells[column];
+    if (!cell) return;
+    try {
+      await api['labels.submit']({ subjectType: 'question_result', subjectId: String(cell.resultId), verdict: rating });
+      const matrix = get().matrix;
+      if (matrix) set({ matrix: withRating(matrix, questionId, column, rating), ratingError: undefined });
+    } catch (error) {
+      set({ ratingError: `The rating was not saved: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  },
 }));

@@ -54,6 +54,11 @@ export class MatrixPage {
     return this.page.getByTestId(`matrix-verdict-${column}`);
   }
 
+  /** A column's count of thumbs up and down. */
+  ratings(column: number) {
+    return this.page.getByTestId(`matrix-ratings-${column}`);
+  }
+
   empty() {
     return this.page.getByTestId('matrix-empty');
   }

@@ -7,6 +7,7 @@ import {
   NO_FILTER,
   rowDisagrees,
   sortRows,
+  withRating,
 } from '../../../src-shared/compare/matrix-view';
 import type { MatrixCell, MatrixColumn, RunMatrix } from '../../../src-shared/model';
 
@@ -20,6 +21,7 @@ const cell = (score: number | null, passed: boolean, preview = 'an answer', grad
   preview,
   answerChars: preview.length,
   error: null,
+  rating: null,
   graders,
 });
 
@@ -39,6 +41,7 @@ const column = (label: string): MatrixColumn => ({
   passRateCi: [0.1, 0.9],
   costUsd: null,
   latencyP50Ms: 12,
+  ratings: { up: 0, down: 0 },
   vsBaseline: null,
 });
 
@@ -48,7 +51,11 @@ const matrix: RunMatrix = {
   questionPassThreshold: 3.5,
   rows: [
     { questionId: 'same', tags: ['hours'], cells: [cell(4, true), cell(4.2, true)] },
-    { questionId: 'flip', tags: ['loans'], cells: [cell(3, false), cell(4, true, 'says "yes", then\nmore')] },
+    {
+      questionId: 'flip',
+      tags: ['loans'],
+      cells: [cell(3, false), { ...cell(4, true, 'says "yes", then\nmore'), rating: 'pass' }],
+    },
     { questionId: 'gap', tags: [], cells: [cell(1, false), cell(3, false)] },
     { questionId: 'missing', tags: ['hours'], cells: [cell(4, true), null] },
   ],
@@ -86,15 +93,26 @@ describe('matrix view', () => {
   it('writes CSV with quoted fields and one verdict, score, spread and answer per column', () => {
     const csv = matrixCsv(matrix, matrix.rows.slice(1, 2));
     expect(csv).toBe(
-      'question_id,tags,1:A verdict,1:A score,1:A sd,1:A answer,2:B | pipe verdict,2:B | pipe score,2:B | pipe sd,2:B | pipe answer\r\n' +
-        'flip,loans,fail,3.00,,an answer,pass,4.00,,"says ""yes"", then\nmore"\r\n',
+      'question_id,tags,1:A verdict,1:A score,1:A sd,1:A rating,1:A answer,2:B | pipe verdict,2:B | pipe score,2:B | pipe sd,2:B | pipe rating,2:B | pipe answer\r\n' +
+        'flip,loans,fail,3.00,,,an answer,pass,4.00,,pass,"says ""yes"", then\nmore"\r\n',
     );
+  });
+
+  it('changes one cell’s rating and its column’s counts, and leaves the rest as it was', () => {
+    const up = withRating(matrix, 'same', 1, 'pass');
+    expect(up.rows[0]!.cells[1]!.rating).toBe('pass');
+    expect(up.columns[1]!.ratings).toEqual({ up: 1, down: 0 });
+    const flipped = withRating(up, 'same', 1, 'fail');
+    expect(flipped.columns[1]!.ratings).toEqual({ up: 0, down: 1 });
+    expect(withRating(flipped, 'same', 1, null).columns[1]!.ratings).toEqual({ up: 0, down: 0 });
+    expect(up.rows[1]).toBe(matrix.rows[1]);
+    expect(withRating(matrix, 'missing', 1, 'pass')).toEqual(matrix);
   });
 
   it('writes markdown with escaped pipes and answers on one line', () => {
     const markdown = matrixMarkdown(matrix, matrix.rows.slice(1), 10);
-    expect(markdown).toContain('| 2. B \\| pipe | llama3.1:8b | 3.00 | 50% | baseline |');
-    expect(markdown).toContain('| flip | ✗ 3.00 an answer | ✓ 4.00 says "yes… |');
+    expect(markdown).toContain('| 2. B \\| pipe | llama3.1:8b | 3.00 | 50% | 0 / 0 | baseline |');
+    expect(markdown).toContain('| flip | ✗ 3.00 an answer | ✓ 4.00 👍 says "yes… |');
     expect(markdown).toContain('| missing | ✓ 4.00 an answer | missing |');
   });
 });
