@@ -17,6 +17,12 @@ function download(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** The shown rows (filtered and sorted) as a file. */
+const EXPORTS = [
+  { kind: 'csv', label: 'CSV', file: 'comparison.csv', type: 'text/csv', write: matrixCsv },
+  { kind: 'markdown', label: 'markdown', file: 'comparison.md', type: 'text/markdown', write: matrixMarkdown },
+] as const;
+
 export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
   const matrix = useCompare((state) => state.matrix);
   const error = useCompare((state) => state.error);
@@ -53,20 +59,16 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
           </p>
         </div>
         <div className="matrix-export">
-          <button
-            className="button"
-            onClick={() => download('comparison.csv', 'text/csv', matrixCsv(matrix, rows))}
-            data-testid="export-csv"
-          >
-            Export CSV
-          </button>
-          <button
-            className="button"
-            onClick={() => download('comparison.md', 'text/markdown', matrixMarkdown(matrix, rows))}
-            data-testid="export-markdown"
-          >
-            Export markdown
-          </button>
+          {EXPORTS.map(({ kind, label, file, type, write }) => (
+            <button
+              key={kind}
+              className="button"
+              onClick={() => download(file, type, write(matrix, rows))}
+              data-testid={`export-${kind}`}
+            >
+              Export {label}
+            </button>
+          ))}
         </div>
       </header>
       {ratingError && <div className="banner error">{ratingError}</div>}
