@@ -10,6 +10,7 @@ import { initCommand } from './init.command';
 import { regradeCommand } from './regrade.command';
 import { runCommand } from './run.command';
 import { judgesCommand } from './judges.command';
+import { mergeCommand } from './merge.command';
 import { optimizeCommand } from './optimize.command';
 import { sampleTracesCommand } from './sample-traces.command';
 import { serveCommand } from './serve.command';
@@ -22,6 +23,7 @@ export const COMMANDS: readonly Command[] = [
   trustCommand,
   validateCommand,
   runCommand,
+  mergeCommand,
   regradeCommand,
   importTracesCommand,
   tracesCommand,

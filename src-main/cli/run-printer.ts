@@ -64,9 +64,10 @@ export class ProgressPrinter {
   }
 }
 
-function verdictWord(finished: RunFinished): string {
+function verdictWord(finished: RunFinished, deferred: boolean): string {
   const verdict = finished.verdict;
   if (finished.status !== 'complete' || !verdict) return finished.status.toUpperCase();
+  if (deferred) return 'DEFERRED';
   if (verdict.passed) return 'PASS';
   return verdict.gate_type === 'hard' ? 'FAIL' : 'WARN (soft)';
 }
@@ -74,15 +75,18 @@ function verdictWord(finished: RunFinished): string {
 const interval = (verdict: Verdict | null) =>
   verdict?.pass_rate_ci ? ` [${percent(verdict.pass_rate_ci[0])}-${percent(verdict.pass_rate_ci[1])}]` : '';
 
-/** One row per run, aligned, then the reason of every verdict and the trust of every judge (advisory). */
-export function summaryLines(rows: readonly RunFinished[]): string[] {
+/**
+ * One row per run, aligned, then the reason of every verdict and the trust of every judge (advisory). A shard's runs
+ * are `deferred`: their verdict covers one slice, and only the merge applies the gate.
+ */
+export function summaryLines(rows: readonly RunFinished[], deferred = false): string[] {
   const table = [
     ['target', 'verdict', 'avg', 'pass rate (95% CI)', 'coverage', 'degraded', 'run'],
     ...rows.map((finished) => {
       const v = finished.verdict;
       return [
         finished.targetId,
-        verdictWord(finished),
+        verdictWord(finished, deferred),
         score(v?.avg_score ?? null),
         `${percent(v?.pass_rate ?? null)}${interval(v)}`,
         percent(v?.coverage ?? null, 0),
@@ -102,7 +106,8 @@ export function summaryLines(rows: readonly RunFinished[]): string[] {
   );
   for (const finished of rows) {
     const v = finished.verdict;
-    if (v) lines.push(`${finished.targetId}: ${v.reason} (${v.gate_type} gate)`);
+    if (v && deferred) lines.push(`${finished.targetId}: this slice alone: ${v.reason} (not a verdict)`);
+    else if (v) lines.push(`${finished.targetId}: ${v.reason} (${v.gate_type} gate)`);
     if (finished.error) lines.push(`${finished.targetId}: ${finished.status}: ${finished.error}`);
     if (finished.status === 'cancelled')
       lines.push(`${finished.targetId}: cancelled; finish it with: ai-eval run --resume ${finished.runId}`);

@@ -1,7 +1,8 @@
 // One `ai-eval run` or `regrade` invocation: the service and run deps, Ctrl-C as cancel, reports, summary and exit code.
 import { exportRunOnComplete } from '../engine/export/export-runs';
 import { resolve } from 'node:path';
-import { formatIssue, type RunFinished, type WorkspaceIssue } from '../../src-shared/model';
+import { formatIssue, type RunFinished, type ShardSpec, type WorkspaceIssue } from '../../src-shared/model';
+import type { EmptySlice } from '../engine/export/write-shard-bundle';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { openCassetteWriter, type CassetteWriter } from '../engine/providers/cassette';
 import { ProviderConfigError } from '../engine/providers/create-provider';
@@ -15,6 +16,7 @@ import { writeJunitReport } from '../engine/run/report-junit';
 import { createCliApp } from './cli-app';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 import { ProgressPrinter, summaryLines } from './run-printer';
+import { finishShard } from './shard-out';
 
 export type Session = Readonly<{
   workspace: ValidWorkspace;
@@ -23,10 +25,17 @@ export type Session = Readonly<{
   printer: ProgressPrinter;
 }>;
 
-/** What the command did: the runs that ended, and whether any run was refused (exit 2). */
-export type SessionOutcome = Readonly<{ finished: RunFinished[]; refused: boolean }>;
+/** What the command did: the runs that ended, whether any run was refused (exit 2), the targets a shard had no question of. */
+export type SessionOutcome = Readonly<{ finished: RunFinished[]; refused: boolean; empty?: EmptySlice[] }>;
 
-export type SessionOptions = Readonly<{ record?: string; json?: string; junit?: string }>;
+export type SessionOptions = Readonly<{
+  record?: string;
+  json?: string;
+  junit?: string;
+  /** `--shard I/N`: the gate is deferred to `ai-eval merge`; with `out`, the shard's bundle is written there. */
+  shard?: ShardSpec | null;
+  out?: string;
+}>;
 
 /** An engine refusal (bad plan, target busy, provider misconfigured): its message, exit 2. Anything else is rethrown. */
 export function refusalMessage(error: unknown): string | undefined {
@@ -42,6 +51,14 @@ export function exitCodeOf(finished: readonly RunFinished[]): number {
       end.status !== 'complete' || (end.verdict !== null && !end.verdict.passed && end.verdict.gate_type === 'hard'),
   );
   return failed ? EXIT.failed : EXIT.ok;
+}
+
+/** An invalid workspace: its problems printed one a line (the caller exits 2); false for any other error. */
+export function printedWorkspaceIssues(error: unknown, io: CliIo): boolean {
+  if (!(error instanceof RpcError && error.code === 'invalid_workspace')) return false;
+  for (const issue of (error.details ?? []) as WorkspaceIssue[]) io.err(formatIssue(issue));
+  io.err(`error: ${error.message}`);
+  return true;
 }
 
 export async function withRunSession(
@@ -87,14 +104,11 @@ export async function withRunSession(
       io.err(`wrote ${options.junit}`);
     }
     if (recorder) io.err(`recorded every provider call to ${options.record}`);
+    if (options.shard) return await finishShard(app.state, { ...options, shard: options.shard }, outcome, io);
     if (outcome.finished.length > 0) for (const line of summaryLines(outcome.finished)) io.out(line);
     return outcome.refused ? EXIT.invalid : exitCodeOf(outcome.finished);
   } catch (error) {
-    if (error instanceof RpcError && error.code === 'invalid_workspace') {
-      for (const issue of (error.details ?? []) as WorkspaceIssue[]) io.err(formatIssue(issue));
-      io.err(`error: ${error.message}`);
-      return EXIT.invalid;
-    }
+    if (printedWorkspaceIssues(error, io)) return EXIT.invalid;
     const refusal = refusalMessage(error);
     if (refusal === undefined) throw error;
     io.err(`error: ${refusal}`);

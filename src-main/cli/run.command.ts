@@ -1,5 +1,7 @@
 // `ai-eval run`: runs the enabled targets (or the chosen ones) over their datasets, prints verdicts, exits 1 on a failed hard gate.
 import type { RunFinished } from '../../src-shared/model';
+import type { EmptySlice } from '../engine/export/write-shard-bundle';
+import { buildIdentity } from '../engine/run/identity';
 import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
 import { resumeRun, startRun, type StartedRun } from '../engine/run/start-run';
 import { textOnlyWarning } from '../workspace/text-only';
@@ -52,6 +54,16 @@ function warnTextOnly(plan: RunPlan, io: CliIo): void {
   if (warning) io.err(`warning: ${plan.target.id}: ${warning}`);
 }
 
+/** What a target with no question in this shard would have run: the merge checks it against the other shards. */
+const identityOf = (plan: RunPlan, flags: RunFlags, deps: Session['deps']) =>
+  buildIdentity({
+    workspace: deps.workspace,
+    plan,
+    source: flags.source,
+    appVersion: deps.appVersion,
+    judgeTemplates: deps.judgeTemplates(),
+  });
+
 async function follow(started: StartedRun, header: string, session: Session, io: CliIo): Promise<RunFinished> {
   io.err(header);
   const finished = await started.finished;
@@ -73,11 +85,13 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
     return EXIT.ok;
   }
   const finished: RunFinished[] = [];
+  const empty: EmptySlice[] = [];
   let refused = false;
   for (const plan of plans) {
     if (session.signal.aborted) break;
     if (plan.total === 0) {
       io.err(`${plan.target.id}: nothing to run in this shard; skipped`);
+      empty.push({ targetId: plan.target.id, identity: identityOf(plan, flags, deps) });
       continue;
     }
     try {
@@ -94,7 +108,7 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
       refused = true;
     }
   }
-  return { finished, refused };
+  return { finished, refused, empty };
 }
 
 async function resume(
@@ -122,7 +136,7 @@ export const runCommand: Command = {
   summary: 'Run targets over their datasets, score the answers, apply the gates (exit 1 on a failed hard gate)',
   usage:
     'ai-eval run [--target ID]... [--question ID]... [--concurrency N] [--repeat N] [--dry-run] [--resume RUN] ' +
-    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N] [--trust-workspace] [--workspace DIR]',
+    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N [--out DIR]] [--trust-workspace] [--workspace DIR]',
   options: {
     ...COMMON_OPTIONS,
     ...REPORT_OPTIONS,
@@ -133,6 +147,7 @@ export const runCommand: Command = {
     resume: { type: 'string' },
     record: { type: 'string' },
     shard: { type: 'string' },
+    out: { type: 'string' },
   },
   async run(args, io) {
     const flags = parseRunFlags(args, io);
