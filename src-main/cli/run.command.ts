@@ -7,7 +7,7 @@ import { resumeRun, startRun, type StartedRun } from '../engine/run/start-run';
 import { textOnlyWarning } from '../workspace/text-only';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { parseRunFlags, REPORT_OPTIONS, type RunFlags } from './run-flags';
-import { describePlan } from './run-printer';
+import { describePlan, describeShards } from './run-printer';
 import { refusalMessage, withRunSession, type Session, type SessionOutcome } from './run-session';
 
 /** The targets to run: the --target ids, else every enabled target. */
@@ -82,6 +82,13 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
   for (const plan of plans) warnTextOnly(plan, io);
   if (flags.dryRun) {
     for (const plan of plans) io.out(describePlan(plan));
+    const { shard } = flags;
+    if (shard)
+      for (const [targetId, questionIds] of questions) {
+        const selection = { questionIds, repeat: flags.repeat, shard: null };
+        const whole = planRun(workspace, targetId, selection, deps.graders, deps.trusted);
+        for (const line of describeShards(whole, shard)) io.out(line);
+      }
     return EXIT.ok;
   }
   const finished: RunFinished[] = [];

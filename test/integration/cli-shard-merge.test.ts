@@ -132,6 +132,28 @@ describe('ai-eval run --shard I/N --out, then ai-eval merge (child processes, fa
     }, 300_000);
   }
 
+  it("--dry-run --shard I/N prints each shard's question count and expected calls, calling no model", async () => {
+    const dir = workspace(server.url);
+    const before = server.requests.length;
+    const dry = await runCliInProcess(
+      ['run', '--workspace', dir, ...TARGET, '--dry-run', '--shard', '2/4', '--repeat', '2'],
+      configDir,
+    );
+    expect(dry.code).toBe(0);
+    const sizes = [1, 2, 3, 4].map((i) => {
+      const line = dry.stdout.split('\n').find((l) => l.startsWith(`  shard ${i}/4: `)) ?? '';
+      const match = /: (\d+) question\(s\), about (\d+) target calls, (\d+) judge calls/.exec(line);
+      expect(match, line).not.toBeNull();
+      // helpdesk_chat: one target call and four judge calls per question and repeat.
+      expect(Number(match![2])).toBe(Number(match![1]) * 2);
+      expect(Number(match![3])).toBe(Number(match![1]) * 2 * 4);
+      return Number(match![1]);
+    });
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(9);
+    expect(dry.stdout).toMatch(/shard 2\/4: .*<- this shard/);
+    expect(server.requests.length).toBe(before);
+  });
+
   it('refuses a set with a missing, a duplicated or a foreign shard (exit 2, with the reason)', async () => {
     const dirs = Array.from({ length: SHARDS }, () => workspace(server.url));
     const out = mkdtempSync(join(tmpdir(), 'aieval-shards-'));
