@@ -25,6 +25,8 @@ export type RunFlags = ReportFlags &
     shard: ShardSpec | null;
     /** `--out DIR` (with --shard): where the shard's bundle for `ai-eval merge` goes. */
     out?: string;
+    /** How many processes spend the provider accounts' rate limits: --rate-share, else N of --shard I/N, else 1. */
+    rateShare: number;
   }>;
 
 const text = (args: ParsedArgs, name: string): string | undefined => {
@@ -83,6 +85,7 @@ export function parseRunFlags(args: ParsedArgs, io: CliIo): RunFlags {
   return {
     ...parseReportFlags(args, io),
     out,
+    rateShare: positiveInt(text(args, 'rate-share'), 'rate-share', 10_000) ?? shard?.count ?? 1,
     targets,
     questions,
     repeat: positiveInt(repeatText, 'repeat', 100) ?? 1,

@@ -7,6 +7,7 @@ import { RpcError } from '../../src-shared/rpc/wire';
 import { openCassetteWriter, type CassetteWriter } from '../engine/providers/cassette';
 import { ProviderConfigError } from '../engine/providers/create-provider';
 import { PlanError, type ValidWorkspace } from '../engine/run/plan';
+import { describeShare, shareRateLimits } from '../engine/run/rate-share';
 import { defaultRunDeps } from '../engine/run/run-deps';
 import type { RunDeps } from '../engine/run/run-execution';
 import { RunConflictError } from '../engine/run/run-lock';
@@ -35,6 +36,8 @@ export type SessionOptions = Readonly<{
   /** `--shard I/N`: the gate is deferred to `ai-eval merge`; with `out`, the shard's bundle is written there. */
   shard?: ShardSpec | null;
   out?: string;
+  /** Processes that share the providers' rate limits (`--rate-share`, default the shard count): each takes its part. */
+  rateShare?: number;
 }>;
 
 /** An engine refusal (bad plan, target busy, provider misconfigured): its message, exit 2. Anything else is rethrown. */
@@ -76,7 +79,10 @@ export async function withRunSession(
   process.once('SIGINT', onInterrupt);
   let recorder: CassetteWriter | undefined;
   try {
-    const workspace = app.state.validWorkspace();
+    const share = options.rateShare ?? 1;
+    const workspace = shareRateLimits(app.state.validWorkspace(), share);
+    const shared = describeShare(app.state.validWorkspace().config.settings.rate_limit, share);
+    if (shared) io.err(shared);
     recorder = options.record ? openCassetteWriter(resolve(io.cwd, options.record)) : undefined;
     const printer = new ProgressPrinter(io);
     const deps = defaultRunDeps({

@@ -143,7 +143,7 @@ export const runCommand: Command = {
   summary: 'Run targets over their datasets, score the answers, apply the gates (exit 1 on a failed hard gate)',
   usage:
     'ai-eval run [--target ID]... [--question ID]... [--concurrency N] [--repeat N] [--dry-run] [--resume RUN] ' +
-    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N [--out DIR]] [--trust-workspace] [--workspace DIR]',
+    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N [--out DIR]] [--rate-share S] [--trust-workspace] [--workspace DIR]',
   options: {
     ...COMMON_OPTIONS,
     ...REPORT_OPTIONS,
@@ -155,6 +155,7 @@ export const runCommand: Command = {
     record: { type: 'string' },
     shard: { type: 'string' },
     out: { type: 'string' },
+    'rate-share': { type: 'string' },
   },
   async run(args, io) {
     const flags = parseRunFlags(args, io);
