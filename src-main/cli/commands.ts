@@ -11,6 +11,7 @@ import { initCommand } from './init.command';
 import { regradeCommand } from './regrade.command';
 import { runCommand } from './run.command';
 import { judgesCommand } from './judges.command';
+import { mergeCommand } from './merge.command';
 import { optimizeCommand } from './optimize.command';
 import { sampleTracesCommand } from './sample-traces.command';
 import { serveCommand } from './serve.command';
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   trustCommand,
   validateCommand,
   runCommand,
+  mergeCommand,
   regradeCommand,
   compareCommand,
   importTracesCommand,
