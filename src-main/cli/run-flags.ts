@@ -20,6 +20,8 @@ export type RunFlags = ReportFlags &
     questions: string[];
     repeat: number;
     dryRun: boolean;
+    /** Start without checking providers, models, keys and MCP servers first. */
+    skipPreflight: boolean;
     resume?: string;
     record?: string;
     shard: ShardSpec | null;
@@ -90,6 +92,7 @@ export function parseRunFlags(args: ParsedArgs, io: CliIo): RunFlags {
     questions,
     repeat: positiveInt(repeatText, 'repeat', 100) ?? 1,
     dryRun: args.values['dry-run'] === true,
+    skipPreflight: args.values['skip-preflight'] === true,
     resume,
     record: text(args, 'record'),
     shard,

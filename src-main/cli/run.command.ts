@@ -1,6 +1,7 @@
 // `ai-eval run`: runs the enabled targets (or the chosen ones) over their datasets, prints verdicts, exits 1 on a failed hard gate.
 import type { RunFinished } from '../../src-shared/model';
 import type { EmptySlice } from '../engine/export/write-shard-bundle';
+import { problemLine, runPreflight } from '../engine/preflight/preflight';
 import { buildIdentity } from '../engine/run/identity';
 import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
 import { resumeRun, startRun, type StartedRun } from '../engine/run/start-run';
@@ -71,6 +72,23 @@ async function follow(started: StartedRun, header: string, session: Session, io:
   return finished;
 }
 
+/** Checks providers, models, keys and MCP servers before any question: exit 2 with one line per problem. */
+async function preflight(plans: readonly RunPlan[], session: Session, io: CliIo): Promise<number | undefined> {
+  const report = await runPreflight({
+    workspace: session.workspace,
+    plans: plans.filter((plan) => plan.total > 0),
+    env: io.env,
+    trusted: session.deps.trusted,
+    signal: session.signal,
+  });
+  if (report.ok) return undefined;
+  for (const problem of report.problems) io.err(`preflight: ${problemLine(problem)}`);
+  io.err(
+    `error: preflight found ${report.problems.length} problem(s); nothing was run (--skip-preflight starts anyway)`,
+  );
+  return EXIT.invalid;
+}
+
 async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise<SessionOutcome | number> {
   const { workspace, deps } = session;
   const targets = chooseTargets(workspace, flags.targets);
@@ -90,6 +108,10 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
         for (const line of describeShards(whole, shard)) io.out(line);
       }
     return EXIT.ok;
+  }
+  if (!flags.skipPreflight) {
+    const stopped = await preflight(plans, session, io);
+    if (stopped !== undefined) return stopped;
   }
   const finished: RunFinished[] = [];
   const empty: EmptySlice[] = [];
@@ -143,7 +165,8 @@ export const runCommand: Command = {
   summary: 'Run targets over their datasets, score the answers, apply the gates (exit 1 on a failed hard gate)',
   usage:
     'ai-eval run [--target ID]... [--question ID]... [--concurrency N] [--repeat N] [--dry-run] [--resume RUN] ' +
-    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N [--out DIR]] [--rate-share S] [--trust-workspace] [--workspace DIR]',
+    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N [--out DIR]] [--rate-share S] ' +
+    '[--skip-preflight] [--trust-workspace] [--workspace DIR]',
   options: {
     ...COMMON_OPTIONS,
     ...REPORT_OPTIONS,
@@ -151,6 +174,7 @@ export const runCommand: Command = {
     question: { type: 'string', multiple: true },
     repeat: { type: 'string' },
     'dry-run': { type: 'boolean' },
+    'skip-preflight': { type: 'boolean' },
     resume: { type: 'string' },
     record: { type: 'string' },
     shard: { type: 'string' },
