@@ -2,7 +2,7 @@
 // that are unique, of the file's schema version and with real hashes, and (for our own metrics) aggregates that the
 // samples recompute within rounding. A file that fails any of them is refused, and the store stays unchanged.
 import type { EeeAggregate, EeeInstance } from './eee-types';
-import { graderOfMetric, runMetricId } from './eee-names';
+import { graderOfMetric } from './eee-names';
 
 /** Epoch seconds as EEE writes them, or an ISO 8601 date-time. */
 const EPOCH_SECONDS = /^\d{1,11}(\.\d+)?$/;
@@ -84,14 +84,15 @@ export class SamplesLedger {
   }
 
   /**
-   * Our grader and composite results are the means of their samples rows: a mean that differs from the stated score
+   * Our grader results are the means of their samples rows: a mean that differs from the stated score
    * by more than the score's own rounding means the rows or the aggregate were edited.
    */
   recomputedProblems(): string[] {
     const problems: string[] = [];
     this.aggregate.evaluation_results.forEach((result, index) => {
       const metricId = result.metric_config.metric_id;
-      if (graderOfMetric(metricId) === undefined && metricId !== runMetricId('composite')) return;
+      // The composite is checked against the stated verdict at import (consistencyProblems).
+      if (graderOfMetric(metricId) === undefined) return;
       const rows = this.sums.get(result.evaluation_result_id ?? result.evaluation_name);
       if (!rows || rows.n === 0) return;
       const mean = rows.sum / rows.n;
