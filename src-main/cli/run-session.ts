@@ -47,8 +47,9 @@ export function refusalMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-/** 1 when a run did not complete or a hard gate failed; a soft gate only warns. */
+/** 3 when a run stopped on its environment; 1 when a run did not complete or a hard gate failed; a soft gate only warns. */
 export function exitCodeOf(finished: readonly RunFinished[]): number {
+  if (finished.some((end) => end.environment)) return EXIT.environment;
   const failed = finished.some(
     (end) =>
       end.status !== 'complete' || (end.verdict !== null && !end.verdict.passed && end.verdict.gate_type === 'hard'),

@@ -43,11 +43,34 @@ const CORE_AS_YAML_READS_IT = FAILSAFE_SCHEMA.extend({
   ],
 });
 
-/** The file's value; undefined when js-yaml refuses the file (syntax, duplicate keys, several documents, a tag). */
+/**
+ * The file's value; undefined when js-yaml refuses the file (syntax, duplicate keys, several documents, a tag) or when
+ * it uses an alias whose value appears twice: the positioned parse then applies the alias limit and cycle checks.
+ */
 export function readYamlFast(text: string): unknown {
+  let value: unknown;
   try {
-    return load(text, { schema: CORE_AS_YAML_READS_IT });
+    value = load(text, { schema: CORE_AS_YAML_READS_IT });
   } catch {
     return undefined;
   }
+  const mayHaveAliases = text.includes('&') && text.includes('*');
+  return mayHaveAliases && reachesAnObjectTwice(value) ? undefined : value;
+}
+
+/**
+ * js-yaml gives every alias the anchor's own object: an alias bomb is a small graph that a schema check walks
+ * exponentially, and a self-reference is a cycle that overflows the stack. Either reaches some object twice.
+ */
+function reachesAnObjectTwice(root: unknown): boolean {
+  const seen = new Set<object>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (seen.has(value)) return true;
+    seen.add(value);
+    for (const child of Object.values(value)) stack.push(child);
+  }
+  return false;
 }

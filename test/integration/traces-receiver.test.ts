@@ -98,6 +98,14 @@ describe('the OTLP/HTTP receiver', () => {
     expect(protoGarbage.status).toBe(400);
     expect(Buffer.from(await protoGarbage.arrayBuffer()).toString('utf8')).toMatch(/Nothing could be decoded/);
 
+    // The OTLP spec makes an empty request a valid, empty export; a BOM-prefixed body is JSON too.
+    const empty = await post(`${base}/v1/traces`, '{}', { 'Content-Type': 'application/json' });
+    expect(empty.status).toBe(200);
+    const bom = await post(`${base}/v1/traces`, `\uFEFF${JSON.stringify(jsonRequest(chatTrace(5)))}`, {
+      'Content-Type': 'application/json',
+    });
+    expect(bom.status).toBe(200);
+
     expect((await post(`${base}/v1/traces`, 'x', { 'Content-Type': 'text/plain' })).status).toBe(415);
     expect(
       (await post(`${base}/v1/traces`, 'x', { 'Content-Type': 'application/json', 'Content-Encoding': 'br' })).status,

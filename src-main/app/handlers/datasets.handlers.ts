@@ -1,5 +1,5 @@
 // Handlers for dataset files: list, read, save (the text as typed, never lost) and create.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Contract } from '../../../src-shared/contract';
@@ -8,6 +8,7 @@ import { RpcError } from '../../../src-shared/rpc/wire';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { loadWorkspace } from '../../workspace/load-workspace';
 import { writeFileAtomic } from '../../workspace/write-file';
+import { readWorkspaceFile } from '../../workspace/workspace-files';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
@@ -22,13 +23,16 @@ function readDocument(state: AppState, id: string): DatasetDocument {
   if (!existsSync(join(state.dir, file)))
     throw new RpcError('not_found', `No dataset "${id}" (${file} does not exist).`);
   const workspace = state.workspace();
+  const issues = workspace.issues.filter((issue) => issue.file === file);
+  const read = readWorkspaceFile(state.dir, file);
+  if (!read.ok) throw new RpcError('invalid_workspace', read.problem, issues);
   const loaded = workspace.datasets.get(id);
   return {
     id,
     file,
-    text: readFileSync(join(state.dir, file), 'utf8'),
+    text: read.text,
     dataset: loaded?.dataset ?? null,
-    issues: workspace.issues.filter((issue) => issue.file === file),
+    issues,
   };
 }
 

@@ -76,7 +76,7 @@ function nameItem(issue: WorkspaceIssue, ids: readonly unknown[]): WorkspaceIssu
 
 function itemIds(text: string): unknown[] {
   try {
-    const data: unknown = parseYaml(text);
+    const data: unknown = parseYaml(text, { logLevel: 'silent' });
     const items = data && typeof data === 'object' ? (data as { items?: unknown }).items : undefined;
     return Array.isArray(items)
       ? items.map((item: unknown) => (item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined))

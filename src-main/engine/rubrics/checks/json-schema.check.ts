@@ -10,12 +10,9 @@ export const jsonSchemaCheck: CheckExecutor<'json_schema'> = {
   kind: 'json_schema',
   schema: CHECK_KIND_SCHEMAS.json_schema,
   async execute(check, context) {
-    let validate: ValidateFunction;
-    try {
-      validate = compile(check.schema);
-    } catch (error) {
-      return checkError(`json_schema check ${check.id}: the schema does not compile: ${(error as Error).message}`);
-    }
+    const compiled = compileJsonSchema(check.schema);
+    if (!compiled.ok) return checkError(`json_schema check ${check.id}: ${compiled.problem}`);
+    const validate = compiled.validate;
     let value: unknown;
     try {
       value = JSON.parse(context.response);
@@ -27,13 +24,22 @@ export const jsonSchemaCheck: CheckExecutor<'json_schema'> = {
   },
 };
 
-/** Compiled once per distinct schema: a run grades the same rubric for every question. */
-function compile(schema: Record<string, unknown>): ValidateFunction {
+/**
+ * Compiled once per distinct schema: a run grades the same rubric for every question. validate compiles each rubric's
+ * schemas the same way, so one that does not compile is a workspace error, not a degraded answer per question.
+ */
+export function compileJsonSchema(
+  schema: Record<string, unknown>,
+): { ok: true; validate: ValidateFunction } | { ok: false; problem: string } {
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile(schema);
+    try {
+      validate = ajv.compile(schema);
+    } catch (error) {
+      return { ok: false, problem: `the schema does not compile: ${(error as Error).message}` };
+    }
     compiled.set(key, validate);
   }
-  return validate;
+  return { ok: true, validate };
 }
