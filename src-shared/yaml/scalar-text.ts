@@ -1,5 +1,5 @@
 // A new value for an existing scalar, spelled the way that scalar was (plain, quoted, block), so only its value changes.
-import { Document, Scalar } from 'yaml';
+import { Document, isSeq, Scalar } from 'yaml';
 
 export type ScalarValue = string | number | boolean | null;
 export const isScalarValue = (value: unknown): value is ScalarValue =>
@@ -12,7 +12,7 @@ function plain(value: string, inFlow: boolean): string | null {
   const scalar = new Scalar(value);
   scalar.type = Scalar.PLAIN;
   const doc = new Document(inFlow ? [scalar] : scalar);
-  if (inFlow && doc.contents && 'flow' in doc.contents) doc.contents.flow = true;
+  if (isSeq(doc.contents)) doc.contents.flow = true;
   let text = doc.toString({ lineWidth: 0, flowCollectionPadding: false }).replace(/\n$/, '');
   if (inFlow) text = text.slice(1, -1);
   return text.includes('\n') || /^["'|>]/.test(text) ? null : text;
@@ -36,7 +36,11 @@ export function blockScalar(value: string, old: string, fallbackIndent: string, 
   if (/^[ \t]/.test(value) || value.includes('\r')) return null;
   const oldLines = old.split('\n');
   const header = oldLines[0]!.replace(/\r$/, '');
-  const contentIndent = oldLines.slice(1).find((line) => line.trim() !== '')?.match(/^ */)?.[0] ?? fallbackIndent;
+  const contentIndent =
+    oldLines
+      .slice(1)
+      .find((line) => line.trim() !== '')
+      ?.match(/^ */)?.[0] ?? fallbackIndent;
   const body = value.replace(/\n+$/, '');
   const trailing = value.length - body.length;
   const chomp = trailing === 0 ? '-' : trailing === 1 ? '' : '+';

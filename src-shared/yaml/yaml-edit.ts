@@ -157,7 +157,7 @@ class Editor {
     const text = inlineScalar(value, type as never, inFlow);
     if (from === to) return this.splice(from, to, ` ${text}`); // `key:` with nothing after the colon
     const oldBlockEnd = scalar.type && BLOCK_TYPES.has(scalar.type) && this.text[to - 1] === '\n';
-    this.splice(from, oldBlockEnd ? to - (this.eol.length) : to, text);
+    this.splice(from, oldBlockEnd ? to - this.eol.length : to, text);
   }
 
   /** `key: value` rewritten after the colon when the value changes kind (a string becoming a list, say). */

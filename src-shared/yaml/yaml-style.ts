@@ -75,7 +75,8 @@ function mirror(node: unknown, templates: readonly unknown[], quoting: Scalar.Ty
   if (isScalar(node)) {
     if (typeof node.value !== 'string') return;
     const like = isScalar(template) && typeof template.value === 'string' ? template.type : undefined;
-    if (node.value.includes('\n')) node.type = Scalar.BLOCK_LITERAL; // folding would rewrap the lines
+    if (node.value.includes('\n'))
+      node.type = Scalar.BLOCK_LITERAL; // folding would rewrap the lines
     else if (like && STRING_STYLES.has(like)) node.type = like;
     else node.type = quoting;
     return;
@@ -115,8 +116,7 @@ export function renderNew(
   if (inFlow) visit(doc, { Collection: (_k, node) => void (node.flow = true) });
   const node = doc.contents;
   if (wrap === 'alone') return doc.toString(options(style));
-  const outer =
-    wrap === 'item' ? new Document([null]) : new Document({ [wrap.key]: null }, { keepUndefined: false });
+  const outer = wrap === 'item' ? new Document([null]) : new Document({ [wrap.key]: null }, { keepUndefined: false });
   if (isSeq(outer.contents)) outer.contents.items[0] = node;
   else if (isMap(outer.contents)) {
     const pair = outer.contents.items[0];
