@@ -222,6 +222,15 @@ class Editor {
     this.insertLines(pairEnd(this.text, map.items.at(-1)!), reindent(rendered, indent, '\n'));
   }
 
+  /** Removes whole lines; at the end of a file without a final newline, the line ending before them goes too. */
+  private deleteLines(start: number, end: number): void {
+    if (end === this.text.length && !this.text.endsWith('\n') && start > 0) {
+      const before = this.text[start - 2] === '\r' ? start - 2 : start - 1;
+      return this.splice(before, end, '');
+    }
+    this.splice(start, end, '');
+  }
+
   /** Inserts whole lines at a line start, keeping a file without a final newline so. */
   private insertLines(at: number, lines: string): void {
     if (at === this.text.length && at > 0 && !this.text.endsWith('\n'))
@@ -242,7 +251,7 @@ class Editor {
     }
     const start = lineStart(this.text, key.range![0]);
     const end = pairEnd(this.text, pair);
-    if (this.text.slice(start, key.range![0]).trim() === '') return this.splice(start, end, '');
+    if (this.text.slice(start, key.range![0]).trim() === '') return this.deleteLines(start, end);
     // The first key on a `- ` line: the next key moves up onto that line.
     const next = map.items[index + 1];
     if (next) return this.splice(key.range![0], (next.key as Node).range![0], '');
@@ -268,8 +277,13 @@ class Editor {
       .filter((line, index, all) => index < all.length - 1 && isBlankLine(line))
       .map(() => '\n')
       .join('');
+    const dash = dashOf(this.text, last!);
+    const gapAfterDash = Math.max(1, (last!.range![0] - dash - 1) | 0);
     const text = values
-      .map((value) => separator + reindent(renderNew(value, seq.items, this.style, 'item'), indent, '\n'))
+      .map((value) => {
+        const item = withDashGap(renderNew(value, seq.items, this.style, 'item'), gapAfterDash);
+        return separator + reindent(item, indent, '\n');
+      })
       .join('');
     this.insertLines(lastBounds.end, text);
   }
@@ -288,8 +302,18 @@ class Editor {
     }
     const start = from > 0 ? bounds[from - 1]!.end : bounds[from]!.start;
     const end = from > 0 ? bounds[to - 1]!.end : bounds[to]!.start;
-    this.splice(start, end, '');
+    this.deleteLines(start, end);
   }
+}
+
+/** A rendered `- item` with `gap` spaces after its dash (as in `-   id: a`), its other lines shifted to match. */
+function withDashGap(item: string, gap: number): string {
+  if (gap === 1 || !item.startsWith('- ')) return item;
+  const shift = ' '.repeat(gap - 1);
+  return item
+    .split('\n')
+    .map((line, index) => (index === 0 ? `-${' '.repeat(gap)}${line.slice(2)}` : line === '' ? '' : shift + line))
+    .join('\n');
 }
 
 function isFlow(node: unknown): boolean {
