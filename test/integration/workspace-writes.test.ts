@@ -5,7 +5,7 @@ import type { App } from '../../src-main/app/create-app';
 import type { DatasetDocument } from '../../src-shared/contract/datasets.contract';
 import type { Settings, Target } from '../../src-shared/model';
 import { createTestApp } from '../support/app';
-import { lineDiff } from '../support/line-diff';
+import { lineDiff } from '../../src-shared/text/line-diff';
 import { copyExample } from '../support/workspace';
 
 let app: App | undefined;

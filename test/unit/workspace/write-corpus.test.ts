@@ -9,7 +9,7 @@ import { withSystemPrompt } from '../../../src-main/engine/optimizer/system-prom
 import { withSettings, withTarget } from '../../../src-main/workspace/write-config';
 import { withConnections } from '../../../src-main/workspace/write-providers';
 import { addQuestion, moveQuestion, toggleDisabled } from '../../../src-renderer/features/datasets/question-edits';
-import { lineDiff } from '../../support/line-diff';
+import { lineDiff } from '../../../src-shared/text/line-diff';
 import { EXAMPLE_DIR } from '../../support/workspace';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'fixtures', 'yaml-corpus');
