@@ -24,7 +24,8 @@ type UnsavedState = {
 export const useUnsaved = create<UnsavedState>(() => ({ editors: {}, pending: undefined }));
 
 const registered = () => Object.values(useUnsaved.getState().editors);
-const dirtyEditor = () => registered().find((editor) => editor.dirty);
+// Asked live, not from the last render: an action that just discarded (Cancel) leaves without a question.
+const dirtyEditor = () => registered().find((editor) => editor.isDirty());
 
 /** The screens with unsaved work, as one string so selectors stay stable (`datasets,settings`). */
 export const dirtyScreens = (state: UnsavedState): string =>

@@ -66,6 +66,13 @@ function dominantQuoting(template: Node | null | undefined): Scalar.Type {
 const valuesAt = (templates: readonly unknown[], key: unknown): unknown[] =>
   templates.flatMap((t) => (isMap(t) && t.has(key) ? [t.get(key, true)] : []));
 
+/** The values of the latest template map of the same kind as `node` (map, list or scalar). */
+function siblingValues(templates: readonly unknown[], node: unknown): unknown[] {
+  const kind = (value: unknown) => (isMap(value) ? 'map' : isSeq(value) ? 'seq' : 'scalar');
+  const latest = templates.at(-1);
+  return isMap(latest) ? latest.items.map((pair) => pair.value).filter((value) => kind(value) === kind(node)) : [];
+}
+
 /**
  * Gives `node` (newly created) the style of `templates` (existing siblings, the latest last): flow or block, quoting,
  * block scalars; a key missing from the latest sibling takes its style from an earlier one.
@@ -85,7 +92,9 @@ function mirror(node: unknown, templates: readonly unknown[], quoting: Scalar.Ty
   if (isMap(node)) {
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? pair.key.value : pair.key;
-      mirror(pair.value, valuesAt(templates, key), quoting);
+      const same = valuesAt(templates, key);
+      // A key no sibling has yet looks like the other values of its map (a new provider like the others).
+      mirror(pair.value, same.length ? same : siblingValues(templates, pair.value), quoting);
     }
   } else if (isSeq(node)) {
     const items = templates.flatMap((t) => (isSeq(t) ? t.items : []));

@@ -89,7 +89,8 @@ describe('unsaved work is never lost', () => {
     const down = current.getByRole('button', { name: `Move ${first} down` });
     await down.click();
     // The focus is in the table, not in Monaco (which has its own Ctrl+S).
-    expect(await current.evaluate(() => Boolean(document.activeElement?.closest('.monaco-editor')))).toBe(false);
+    const focusInMonaco = 'Boolean(document.activeElement && document.activeElement.closest(".monaco-editor"))';
+    expect(await current.evaluate(focusInMonaco)).toBe(false);
     await current.keyboard.press('Control+s');
     await expect.poll(() => ids()[1]).toBe(first);
     await current.getByRole('button', { name: `Move ${first} up` }).click();

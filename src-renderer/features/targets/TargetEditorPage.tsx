@@ -69,7 +69,12 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
             blocking={state.attempted ? local.length : 0}
             testId="save-status"
           />
-          <a className="button" href={hrefFor('targets')} data-testid="cancel-target">
+          <a
+            className="button"
+            href={hrefFor('targets')}
+            onClick={() => useTargets.setState((now) => ({ form: now.initial }))}
+            data-testid="cancel-target"
+          >
             Cancel
           </a>
           <button
