@@ -7,8 +7,9 @@ import type { DatasetDocument, DatasetSummary } from '../../../src-shared/contra
 import { RpcError } from '../../../src-shared/rpc/wire';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { loadWorkspace } from '../../workspace/load-workspace';
-import { writeFileAtomic } from '../../workspace/write-file';
+import { FileChangedError, readSnapshot, textHash, writeFileAtomic } from '../../workspace/write-file';
 import { readWorkspaceFile } from '../../workspace/workspace-files';
+import { writeOrConflict } from './targets.handlers';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
@@ -31,6 +32,7 @@ function readDocument(state: AppState, id: string): DatasetDocument {
     id,
     file,
     text: read.text,
+    hash: textHash(read.text),
     dataset: loaded?.dataset ?? null,
     issues,
   };
@@ -63,9 +65,13 @@ export const datasetsHandlers = (state: AppState) =>
       return summaries;
     },
     'datasets.get': ({ id }) => readDocument(state, id),
-    'datasets.save': ({ id, text }) => {
-      writeFileAtomic(join(state.dir, datasetFile(state.dir, id)), text);
-      state.events.emit('workspace.changed', { file: datasetFile(state.dir, id) });
+    'datasets.save': ({ id, text, baseHash }) => {
+      const file = datasetFile(state.dir, id);
+      const snapshot = readSnapshot(join(state.dir, file));
+      if (snapshot.hash === null) throw new RpcError('not_found', `No dataset "${id}" (${file} does not exist).`);
+      if (baseHash !== undefined && baseHash !== snapshot.hash)
+        throw new RpcError('conflict', new FileChangedError(file).message);
+      if (writeOrConflict(snapshot, text)) state.events.emit('workspace.changed', { file });
       return readDocument(state, id);
     },
     'datasets.check': ({ id, text }) => {
