@@ -20,8 +20,7 @@ export function withheldByRestrictedMode(state: AppState): string[] {
   const lines: string[] = [];
   for (const target of workspace.config?.targets ?? []) {
     for (const tool of target.tools ?? []) {
-      if ('command' in tool)
-        lines.push(`target "${target.id}": MCP server "${tool.name}" (starts \`${tool.command}\`)`);
+      if ('command' in tool) lines.push(`target "${target.id}": MCP server "${tool.name}" (starts ${tool.command})`);
     }
   }
   for (const [id, rubric] of workspace.rubrics) {
