@@ -1,4 +1,4 @@
-// Test projects: unit and integration in plain Node; e2e drives Debian Chromium against `ai-eval serve`.
+// Test projects: unit, integration and the security attack suite in plain Node; e2e drives Debian Chromium against `ai-eval serve`.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -20,6 +20,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
         },
+      },
+      {
+        // The attack suite (SPEC 15): each test is a repro of a trust-boundary breach, run against the real code.
+        test: { name: 'security', include: ['test/security/**/*.test.ts'], environment: 'node', testTimeout: 30000 },
       },
       {
         test: {

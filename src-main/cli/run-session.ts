@@ -14,6 +14,7 @@ import { RunConflictError } from '../engine/run/run-lock';
 import { LimiterRegistry } from '../engine/run/run-services';
 import { writeJsonReport } from '../engine/run/report-json';
 import { writeJunitReport } from '../engine/run/report-junit';
+import { connectionKeys } from '../app/connections';
 import { createCliApp } from './cli-app';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 import { ProgressPrinter, summaryLines } from './run-printer';
@@ -91,7 +92,7 @@ export async function withRunSession(
       workspace,
       trusted: app.state.isTrusted(),
       clock: app.state.clock,
-      env: io.env,
+      keysFor: connectionKeys(app.state),
       limiters: new LimiterRegistry(),
       resourcesDir: app.state.options.resourcesDir,
       recorder,

@@ -32,6 +32,14 @@ export function Nav() {
       <div className="nav-brand">
         AI Eval
         <small title={workspace?.dir}>{workspace?.name ?? 'No workspace'}</small>
+        {workspace && (
+          <small
+            data-testid="trust-state"
+            title="Restricted mode starts no process and reads no API key the workspace names"
+          >
+            {workspace.trusted ? 'trusted' : 'untrusted: restricted mode'}
+          </small>
+        )}
       </div>
       {GROUPS.map((group) => (
         <div key={group.title}>

@@ -298,9 +298,13 @@ describe('EEE export, import and distill through the CLI (runs made by the run e
       const unknown = await app.dispatch('export.run', { runId: 'nope' }, { transport: 'in-process' });
       expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found' } });
 
-      const other = createTestApp(workspaceAt(server.url));
+      const otherDir = workspaceAt(server.url);
+      const other = createTestApp(otherDir);
       try {
-        const paths = [join(EXAMPLES, 'f3a1c0de-4b2e-4c1a-9f6d-1b7e5a2c8d40.json')];
+        // API calls may only name files inside the workspace (SPEC 15): the envelope is copied in first.
+        const name = 'f3a1c0de-4b2e-4c1a-9f6d-1b7e5a2c8d40.json';
+        copyFileSync(join(EXAMPLES, name), join(otherDir, name));
+        const paths = [name];
         const imported = await other.dispatch('import.envelopes', { paths }, { transport: 'in-process' });
         expect(imported).toMatchObject({ ok: true, value: { outcomes: [{ status: 'imported' }] } });
         const runId = (imported as { value: { outcomes: { runId: string }[] } }).value.outcomes[0]!.runId;

@@ -33,8 +33,9 @@ async function serve(): Promise<string> {
   return `http://127.0.0.1:${(shell.address() as AddressInfo).port}`;
 }
 
+/** A POST as an OTLP exporter sends it, with the serve token (the dedicated receiver ignores it). */
 const post = (url: string, body: Buffer | string, headers: Record<string, string>) =>
-  fetch(url, { method: 'POST', body, headers });
+  fetch(url, { method: 'POST', body, headers: { Authorization: 'Bearer secret', ...headers } });
 
 describe('the OTLP/HTTP receiver', () => {
   it('takes JSON and gzipped protobuf on POST /v1/traces of `ai-eval serve`, and tells the UI', async () => {
