@@ -15,10 +15,13 @@ export function QuestionsTable({
   runId,
   repeat,
   passThreshold,
+  arrived,
 }: {
   runId: string;
   repeat: number;
   passThreshold: number;
+  /** While the run is going: how many answers have arrived, so the rows follow them under any filter. */
+  arrived?: number;
 }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
@@ -35,7 +38,7 @@ export function QuestionsTable({
       }),
     [runId, filter, search],
   );
-  const { total, error, rowAt } = usePagedRows<ResultRow>(fetchPage, `${runId}|${filter}|${search}`);
+  const { total, error, rowAt } = usePagedRows<ResultRow>(fetchPage, `${runId}|${filter}|${search}`, arrived);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: total ?? 0,
@@ -80,7 +83,15 @@ export function QuestionsTable({
         <span>Graders</span>
         <span>Response</span>
       </div>
-      {total === 0 && <div className="empty">No question matches this filter.</div>}
+      {total === 0 && (
+        <div className="empty">
+          {arrived === undefined
+            ? 'No question matches this filter.'
+            : arrived === 0
+              ? 'No answers yet: rows appear here as they arrive.'
+              : `None of the ${arrived} answers so far matches this filter.`}
+        </div>
+      )}
       <div ref={scroller} className="virtual-scroller" data-testid="questions">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {

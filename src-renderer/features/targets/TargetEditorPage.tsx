@@ -7,6 +7,7 @@ import { useSaveShortcut } from '../../components/use-save-shortcut';
 import { AgentSection } from './AgentSection';
 import { GateSection } from './GateSection';
 import { GradersSection } from './GradersSection';
+import { JudgeMismatchNote } from './JudgeMismatchNote';
 import { IdentitySection } from './IdentitySection';
 import { ModelSection } from './ModelSection';
 import { validateForm } from './target-form';
@@ -79,6 +80,13 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
         </div>
       </header>
       <IssuesBanner issues={other} testId="other-issues" />
+      {state.judgeMismatch && (
+        <JudgeMismatchNote
+          mismatch={state.judgeMismatch}
+          testId="editor-judge-mismatch"
+          onSwitched={() => formEdited({})}
+        />
+      )}
       <IdentitySection {...sectionProps} />
       <ModelSection {...sectionProps} providers={state.providers} />
       <GradersSection {...sectionProps} datasets={state.datasets} warnings={state.warnings} />
