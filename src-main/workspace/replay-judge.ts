@@ -21,12 +21,10 @@ export function replayJudgeMismatch(config: WorkspaceConfig, target: Target): Ju
   const byDefault = replayJudged.some((grader) => !config.judge?.overrides?.[grader]);
   const judge = config.judge!;
   const fix = byDefault ? { provider: target.provider, model: judge.model } : null;
-  const where = byDefault ? `the judge (${judge.provider}/${judge.model})` : 'their judge overrides (judge.overrides)';
   return {
-    message:
-      `Replay judge: ${target.id} calls ${target.provider} live, but ${replayJudged.join(', ')} use ${where}, ` +
-      'which only answers from recordings, so every answer would be degraded. ' +
-      (fix ? `Switch the judge to ${fix.provider}/${fix.model}.` : 'Point those overrides at a live connection.'),
+    message: fix
+      ? `Replay judge: the judge ${judge.provider}/${judge.model} only answers from recordings, so every answer of this live target would be degraded.`
+      : `Replay judge: judge.overrides send ${replayJudged.join(', ')} to a connection that only answers from recordings, so every answer would be degraded; point them at a live connection.`,
     fix,
   };
 }

@@ -63,7 +63,8 @@ export function TargetCard({ target, health, history, trust }: Props) {
         <Sparkline
           values={history.map((p) => (byPassRate ? p.passRate : p.avgScore))}
           max={byPassRate ? 1 : 5}
-          label={`${target.id} trend`}
+          label={`${target.id} ${byPassRate ? 'pass rate' : 'average score'}`}
+          format={byPassRate ? (v) => pct(v) : undefined}
         />
       </div>
       <div className="card-meta">
