@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { score } from '../../components/format';
 import { usePagedRows } from '../../components/paged-rows';
 import { ResultDetail } from './ResultDetail';
-import { graderTone, rowStatus } from './results.selectors';
+import { graderTone, passExplanation, rowStatus } from './results.selectors';
 
 type Filter = 'all' | 'passed' | 'failed' | 'degraded' | 'unscored';
 
@@ -83,6 +83,11 @@ export function QuestionsTable({
         <span>Graders</span>
         <span>Response</span>
       </div>
+      <p className="muted dot-legend" data-testid="dot-legend">
+        Grader dots: <span className="dot pass" /> at or above the pass threshold ({passThreshold})
+        <span className="dot fail" /> below it <span className="dot error" /> error <span className="dot skipped" />{' '}
+        skipped. A question passes on the average of its graders, so it can pass with some dots red.
+      </p>
       {total === 0 && (
         <div className="empty">
           {arrived === undefined
@@ -116,7 +121,7 @@ export function QuestionsTable({
                         {expanded === row.id ? '▾' : '▸'} {row.questionId}
                         {repeat > 1 && <span className="muted"> #{row.repeatIndex + 1}</span>}
                       </span>
-                      <span>
+                      <span title={passExplanation(row, passThreshold)}>
                         <StatusBadge status={rowStatus(row)} />
                       </span>
                       <span className="num">{score(row.score)}</span>
@@ -130,7 +135,7 @@ export function QuestionsTable({
                           <span
                             key={g.graderId}
                             className={`dot ${graderTone(g, passThreshold)}`}
-                            title={`${g.graderId}: ${g.status === 'scored' ? score(g.score0to5) : g.status}`}
+                            title={`${g.graderId}: ${g.status === 'scored' ? `${score(g.score0to5)} of 5, ${graderTone(g, passThreshold) === 'pass' ? 'at or above' : 'below'} the pass threshold ${passThreshold}` : g.status}`}
                           />
                         ))}
                       </span>
