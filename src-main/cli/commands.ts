@@ -1,5 +1,6 @@
 // Every `ai-eval` command, in the order `--help` lists them.
 import type { Command } from './command';
+import { compareCommand } from './compare.command';
 import { distillCommand } from './distill.command';
 import { exportEnvelopeCommand } from './export-envelope.command';
 import { importEnvelopeCommand } from './import-envelope.command';
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   validateCommand,
   runCommand,
   regradeCommand,
+  compareCommand,
   importTracesCommand,
   tracesCommand,
   promoteCommand,
