@@ -59,7 +59,9 @@ describe('targets that could not run, on a fresh example', () => {
 
     const editor = new TargetEditorPage(page);
     await editor.open(served.origin, 'helpdesk_chat');
-    await expect.poll(() => editor.judgeMismatch().textContent()).toContain('every answer would be degraded');
+    await expect
+      .poll(() => editor.judgeMismatch().textContent())
+      .toContain('every answer of this live target would be degraded');
   });
 
   it('enables the target with one click, changing only its enabled key', async () => {
