@@ -1,7 +1,13 @@
 // One `ai-eval run` or `regrade` invocation: the service and run deps, Ctrl-C as cancel, reports, summary and exit code.
 import { exportRunOnComplete } from '../engine/export/export-runs';
 import { resolve } from 'node:path';
-import { formatIssue, type RunFinished, type ShardSpec, type WorkspaceIssue } from '../../src-shared/model';
+import {
+  formatIssue,
+  type ProviderConfig,
+  type RunFinished,
+  type ShardSpec,
+  type WorkspaceIssue,
+} from '../../src-shared/model';
 import type { EmptySlice } from '../engine/export/write-shard-bundle';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { openCassetteWriter, type CassetteWriter } from '../engine/providers/cassette';
@@ -23,6 +29,8 @@ import { finishShard } from './shard-out';
 export type Session = Readonly<{
   workspace: ValidWorkspace;
   deps: RunDeps;
+  /** Each connection's key by the workspace's trust, as the run's connections get theirs. */
+  keysFor: (name: string, config: ProviderConfig) => Readonly<Record<string, string | undefined>>;
   signal: AbortSignal;
   printer: ProgressPrinter;
 }>;
@@ -87,18 +95,19 @@ export async function withRunSession(
     if (shared) io.err(shared);
     recorder = options.record ? openCassetteWriter(resolve(io.cwd, options.record)) : undefined;
     const printer = new ProgressPrinter(io);
+    const keysFor = connectionKeys(app.state);
     const deps = defaultRunDeps({
       db: app.state.db,
       workspace,
       trusted: app.state.isTrusted(),
       clock: app.state.clock,
-      keysFor: connectionKeys(app.state),
+      keysFor,
       limiters: new LimiterRegistry(),
       resourcesDir: app.state.options.resourcesDir,
       recorder,
       onProgress: (progress) => printer.update(progress),
     });
-    const outcome = await body({ workspace, deps, signal: controller.signal, printer });
+    const outcome = await body({ workspace, deps, keysFor, signal: controller.signal, printer });
     if (typeof outcome === 'number') return outcome;
     const runIds = outcome.finished.map((end) => end.runId);
     // settings.export_envelope_on_complete: awaited here, or the process would exit before the files are written.

@@ -77,7 +77,7 @@ async function preflight(plans: readonly RunPlan[], session: Session, io: CliIo)
   const report = await runPreflight({
     workspace: session.workspace,
     plans: plans.filter((plan) => plan.total > 0),
-    env: io.env,
+    keysFor: session.keysFor,
     trusted: session.deps.trusted,
     signal: session.signal,
   });

@@ -2,8 +2,9 @@
 import type { HistoryPoint } from '../../src-shared/model';
 import { api } from './client';
 
-export async function fetchHealth() {
-  const summary = await api['dashboard.summary']({});
+/** The dashboard summary (its week cards of one target, if given) with every target's last 20 complete runs. */
+export async function fetchHealth(targetId?: string) {
+  const summary = await api['dashboard.summary']({ targetId });
   const histories = await Promise.all(
     summary.targets.map((t) => api['targets.history']({ targetId: t.targetId, limit: 20 })),
   );

@@ -6,8 +6,12 @@ export type PageFetcher<Row> = (offset: number, limit: number) => Promise<{ tota
 const PAGE = 100;
 const MAX_PAGES = 20;
 
-/** `key` changes (filters, sort) drop the cache; rows outside the cache read as undefined until their page arrives. */
-export function usePagedRows<Row>(fetchPage: PageFetcher<Row>, key: string) {
+/**
+ * `key` changes (filters, sort) drop the cache; rows outside the cache read as undefined until their page arrives.
+ * `refresh` changes (rows still arriving, as in a running run) fetch the cached pages again and swap them in when
+ * they come, so the rows shown never blank out; a refresh asked while one is in flight runs once it is done.
+ */
+export function usePagedRows<Row>(fetchPage: PageFetcher<Row>, key: string, refresh: unknown = undefined) {
   const [total, setTotal] = useState<number | undefined>(undefined);
   const [error, setError] = useState<string>();
   const [, setVersion] = useState(0);
@@ -15,12 +19,15 @@ export function usePagedRows<Row>(fetchPage: PageFetcher<Row>, key: string) {
   const pending = useRef(new Set<number>());
   const generation = useRef(0);
 
+  const refreshing = useRef<Promise<unknown>>(undefined);
+  const refreshAgain = useRef(false);
+
   const load = useCallback(
-    (page: number) => {
-      if (pages.current.has(page) || pending.current.has(page)) return;
+    (page: number, again = false) => {
+      if (pending.current.has(page) || (!again && pages.current.has(page))) return undefined;
       pending.current.add(page);
       const mine = generation.current;
-      fetchPage(page * PAGE, PAGE)
+      return fetchPage(page * PAGE, PAGE)
         .then(({ total: count, rows }) => {
           if (mine !== generation.current) return;
           pages.current.set(page, rows);
@@ -46,6 +53,23 @@ export function usePagedRows<Row>(fetchPage: PageFetcher<Row>, key: string) {
     setError(undefined);
     load(0);
   }, [key, load]);
+
+  const refreshCached = useCallback((): void => {
+    const cached = pages.current.size ? [...pages.current.keys()] : [0];
+    refreshing.current = Promise.all(cached.map((page) => load(page, true))).finally(() => {
+      refreshing.current = undefined;
+      if (refreshAgain.current) {
+        refreshAgain.current = false;
+        refreshCached();
+      }
+    });
+  }, [load]);
+
+  useEffect(() => {
+    if (refresh === undefined) return;
+    if (refreshing.current) refreshAgain.current = true;
+    else refreshCached();
+  }, [refresh, refreshCached]);
 
   const rowAt = (index: number): Row | undefined => {
     const page = Math.floor(index / PAGE);

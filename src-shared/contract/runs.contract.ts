@@ -49,9 +49,9 @@ export const runsContract = {
   ),
   /** Cancel a run of this service; finished questions are kept and the run is marked cancelled. */
   'runs.cancel': call(z.object({ runId }), z.object({ cancelled: z.boolean() })),
-  /** Runs, newest first, optionally of one target. */
+  /** Runs, newest first, optionally of one target; experiments (runs of another prompt) unless `experiments` is false. */
   'runs.list': call(
-    z.object({ targetId: snakeId.optional(), ...page }),
+    z.object({ targetId: snakeId.optional(), experiments: z.boolean().optional(), ...page }),
     z.object({ total: z.number().int(), runs: z.array(runSummary) }),
   ),
   /** One run: its summary, verdict (complete runs only), identity snapshot and counts. */
@@ -83,9 +83,9 @@ export const runsContract = {
     z.object({ targetId: snakeId, limit: z.number().int().min(1).max(200).default(20) }),
     z.array(historyPoint),
   ),
-  /** Dashboard cards (this week vs last week) and one health row per target of the workspace. */
+  /** Dashboard cards (this week vs last week, of one target if given; experiments never count) and one health row per target. */
   'dashboard.summary': call(
-    z.object({}),
+    z.object({ targetId: snakeId.optional() }),
     z.object({ thisWeek: weekStats, lastWeek: weekStats, targets: z.array(targetHealth) }),
   ),
   /** Live progress of a run, at most one per 100 ms per run. */

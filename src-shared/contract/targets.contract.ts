@@ -1,7 +1,16 @@
 // Calls to list, read and save targets (entries of aieval.yaml) and the workspace settings.
 import { z } from 'zod';
 import { call } from '../rpc/define';
-import { settings, snakeId, target, workspaceIssue } from '../model';
+import { modelRef, settings, snakeId, target, workspaceIssue } from '../model';
+
+/** A live target whose LLM graders are judged by a replay-only connection: every answer would be degraded. */
+export const judgeMismatch = z.object({
+  message: z.string(),
+  fix: modelRef
+    .nullable()
+    .describe('The default judge that would work, for a one-click change; null when only overrides are at fault.'),
+});
+export type JudgeMismatch = z.infer<typeof judgeMismatch>;
 
 export const targetSummary = z.object({
   id: z.string(),
@@ -14,6 +23,7 @@ export const targetSummary = z.object({
   graders: z.array(z.string()),
   gate: z.object({ metric: z.string(), threshold: z.number(), type: z.string() }),
   warnings: z.array(z.string()),
+  judgeMismatch: judgeMismatch.nullable(),
 });
 export type TargetSummary = z.infer<typeof targetSummary>;
 
@@ -27,7 +37,11 @@ export const targetsContract = {
   /** Validate an unsaved target as `targets.save` would (writing nothing), with its warnings such as "Text only". */
   'targets.check': call(
     z.object({ target, previousId: snakeId.optional() }),
-    z.object({ issues: z.array(workspaceIssue), warnings: z.array(z.string()) }),
+    z.object({
+      issues: z.array(workspaceIssue),
+      warnings: z.array(z.string()),
+      judgeMismatch: judgeMismatch.nullable(),
+    }),
   ),
   /** Create or replace a target in aieval.yaml, keeping the file's comments and key order. */
   'targets.save': call(z.object({ target, previousId: snakeId.optional() }), saved),

@@ -137,6 +137,8 @@ export const runSummary = z.object({
   createdAt: z.number(),
   startedAt: z.number().nullable(),
   finishedAt: z.number().nullable(),
+  /** A run of another prompt (optimizer candidate, compared variant): kept out of trends, gates and totals. */
+  experiment: z.boolean(),
 });
 export type RunSummary = z.infer<typeof runSummary>;
 

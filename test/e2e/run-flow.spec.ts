@@ -151,16 +151,39 @@ describe('a live run watched mid-way, and a hostile answer rendered inert', () =
   it('shows live progress on the run monitor while answers arrive, then the verdict', async () => {
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
+    await portfolio.enable('helpdesk_chat'); // the example ships it disabled: Run is off until then
     await portfolio.run('helpdesk_chat');
     const run = new RunPage(page);
     await run.monitor().waitFor();
     await held.whenWaiting(1);
     await expect.poll(() => run.done().textContent()).toBe(`0 / ${QUESTIONS}`);
     await expect.poll(() => run.monitor().textContent()).toContain('Waiting for the first answers…');
+    expect(await run.emptyQuestions().textContent()).toBe('No answers yet: rows appear here as they arrive.');
 
     held.releaseOne();
     await expect.poll(() => run.done().textContent(), { timeout: 15_000 }).toBe(`1 / ${QUESTIONS}`);
     await expect.poll(() => run.scoreStream().count()).toBe(1);
+    const [first] = await run.streamIds();
+    // The answer is in the list at once, under "all" and under its own status, and absent from the others.
+    await expect.poll(() => run.questionRows().count()).toBe(1);
+    expect(await run.questionRows().first().getAttribute('data-testid')).toBe(`question-${first}`);
+    const status = await run.questionRows().first().locator('[data-status]').getAttribute('data-status');
+    await run.filter(status === 'pass' ? 'passed' : 'failed');
+    await expect.poll(() => run.questionRows().count()).toBe(1);
+    await run.filter(status === 'pass' ? 'failed' : 'passed');
+    await expect
+      .poll(() => run.emptyQuestions().textContent())
+      .toBe('None of the 1 answers so far matches this filter.');
+    await run.filter('all');
+
+    held.releaseOne();
+    await expect.poll(() => run.done().textContent(), { timeout: 15_000 }).toBe(`2 / ${QUESTIONS}`);
+    await expect.poll(() => run.questionRows().count()).toBe(2);
+    // The latest answers read newest first.
+    await expect.poll(() => run.streamIds()).toHaveLength(2);
+    const [newest, older] = await run.streamIds();
+    expect(older).toBe(first);
+    expect(newest).not.toBe(first);
 
     held.releaseAll();
     await run.waitForVerdict();

@@ -72,7 +72,7 @@ export const runsHandlers = (state: AppState, runs: RunManager) =>
         return runPreflight({
           workspace,
           plans: [plan],
-          env: connectionsEnv(state, workspace.config),
+          keysFor: connectionKeys(state),
           trusted: state.isTrusted(),
         });
       }),
@@ -120,11 +120,11 @@ export const runsHandlers = (state: AppState, runs: RunManager) =>
       }
     },
     'targets.history': ({ targetId, limit }) => state.db.runs.history(targetId, limit),
-    'dashboard.summary': async () => {
+    'dashboard.summary': async ({ targetId }) => {
       const now = state.clock();
       const [thisWeek, lastWeek, latest, locks] = await Promise.all([
-        state.db.runs.weekStats(now - WEEK_MS, now + 1),
-        state.db.runs.weekStats(now - 2 * WEEK_MS, now - WEEK_MS),
+        state.db.runs.weekStats(now - WEEK_MS, now + 1, targetId),
+        state.db.runs.weekStats(now - 2 * WEEK_MS, now - WEEK_MS, targetId),
         state.db.runs.latestComplete(),
         state.db.runLocks.all(),
       ]);

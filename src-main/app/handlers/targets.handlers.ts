@@ -6,6 +6,7 @@ import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { CONFIG_FILE, hasErrors, loadWorkspace, type Workspace } from '../../workspace/load-workspace';
 import { YamlEditError } from '../../../src-shared/yaml/yaml-edit';
+import { replayJudgeMismatch } from '../../workspace/replay-judge';
 import { textOnlyWarning } from '../../workspace/text-only';
 import { withSettings, withTarget } from '../../workspace/write-config';
 import { FileChangedError, readSnapshot, writeSnapshot, type FileSnapshot } from '../../workspace/write-file';
@@ -51,7 +52,8 @@ export const targetsHandlers = (state: AppState) =>
   ({
     'targets.list': () => {
       const workspace = state.workspace();
-      return (workspace.config?.targets ?? []).map((target) => {
+      const config = workspace.config;
+      return (config?.targets ?? []).map((target) => {
         const questions = workspace.datasets.get(target.dataset)?.questions ?? [];
         const warning = textOnlyWarning(target, questions);
         return {
@@ -65,6 +67,7 @@ export const targetsHandlers = (state: AppState) =>
           graders: [...target.graders],
           gate: target.gate,
           warnings: warning ? [warning] : [],
+          judgeMismatch: (config && replayJudgeMismatch(config, target)) ?? null,
         };
       });
     },
@@ -76,7 +79,8 @@ export const targetsHandlers = (state: AppState) =>
     'targets.check': ({ target, previousId }) => {
       const { workspace, issues } = checkConfig(state, (text) => withTarget(text, target, previousId));
       const warning = textOnlyWarning(target, workspace.datasets.get(target.dataset)?.questions ?? []);
-      return { issues, warnings: warning ? [warning] : [] };
+      const judgeMismatch = workspace.config ? replayJudgeMismatch(workspace.config, target) : undefined;
+      return { issues, warnings: warning ? [warning] : [], judgeMismatch: judgeMismatch ?? null };
     },
     'targets.save': ({ target, previousId }) => saveConfig(state, (text) => withTarget(text, target, previousId)),
     'settings.get': () => {

@@ -1,12 +1,13 @@
 // What a preflight check is given and reports; every check module implements PreflightCheck.
+import type { ProviderConfig } from '../../../src-shared/model';
 import type { RunPlan, ValidWorkspace } from '../run/plan';
 
 export type PreflightContext = Readonly<{
   workspace: ValidWorkspace;
   /** The runs about to start. */
   plans: readonly RunPlan[];
-  /** Where API keys are read (`api_key_env`). */
-  env: Readonly<Record<string, string | undefined>>;
+  /** Each connection's key, by the workspace's trust (SPEC 15): the same key chain the run builds its connections with. */
+  keysFor: (name: string, config: ProviderConfig) => Readonly<Record<string, string | undefined>>;
   trusted: boolean;
   signal?: AbortSignal;
 }>;

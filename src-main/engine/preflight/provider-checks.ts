@@ -52,7 +52,7 @@ async function checkProvider(
   try {
     provider = createProvider(name, config, {
       workspaceDir: context.workspace.dir,
-      env: context.env,
+      env: context.keysFor(name, config),
       timeoutMs: PREFLIGHT_TIMEOUT_MS,
     });
   } catch (error) {

@@ -48,6 +48,7 @@ type RunRow = {
   avg_score: number | null;
   pass_rate: number | null;
   passed: number | null;
+  experiment: number;
 };
 
 // The summary columns come straight from SQL (json_extract), so listing runs never parses whole snapshots;
@@ -58,7 +59,8 @@ const SUMMARY_COLUMNS = `runs.id, runs.target_id, runs.status, runs.source, runs
        ELSE json_extract(runs.verdict_json, '$.counts.scored') + json_extract(runs.verdict_json, '$.counts.unscored')
             + json_extract(runs.verdict_json, '$.counts.degraded') END AS done,
   json_extract(runs.identity_json, '$.model') AS model, json_extract(runs.verdict_json, '$.avg_score') AS avg_score,
-  json_extract(runs.verdict_json, '$.pass_rate') AS pass_rate, json_extract(runs.verdict_json, '$.passed') AS passed`;
+  json_extract(runs.verdict_json, '$.pass_rate') AS pass_rate, json_extract(runs.verdict_json, '$.passed') AS passed,
+  json_extract(runs.identity_json, '$.promptVariant') IS NOT NULL AS experiment`;
 
 const toSummary = (row: RunRow): RunSummary => ({
   id: row.id,
@@ -79,6 +81,7 @@ const toSummary = (row: RunRow): RunSummary => ({
   createdAt: row.created_at,
   startedAt: row.started_at,
   finishedAt: row.finished_at,
+  experiment: row.experiment === 1,
 });
 
 function parseStored<T>(schema: { parse(value: unknown): T }, text: string, what: string): T {
@@ -148,12 +151,12 @@ export class RunsRepo {
     );
     this.setIdentity = db.prepare('UPDATE runs SET identity_json = @identityJson WHERE id = @id');
     this.countRuns = db
-      .prepare<{ targetId: string | null }, number>(
-        'SELECT count(*) FROM runs WHERE @targetId IS NULL OR target_id = @targetId',
+      .prepare<{ targetId: string | null; experiments: number }, number>(
+        `SELECT count(*) FROM runs WHERE (@targetId IS NULL OR target_id = @targetId) AND (@experiments = 1 OR ${OWN_PROMPT})`,
       )
       .pluck();
-    this.pageRuns = db.prepare<{ targetId: string | null; limit: number; offset: number }, RunRow>(
-      `SELECT ${SUMMARY_COLUMNS} FROM runs WHERE @targetId IS NULL OR runs.target_id = @targetId ORDER BY runs.created_at DESC, runs.id DESC LIMIT @limit OFFSET @offset`,
+    this.pageRuns = db.prepare<{ targetId: string | null; experiments: number; limit: number; offset: number }, RunRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM runs WHERE (@targetId IS NULL OR runs.target_id = @targetId) AND (@experiments = 1 OR ${OWN_PROMPT}) ORDER BY runs.created_at DESC, runs.id DESC LIMIT @limit OFFSET @offset`,
     );
     this.selectHistory = db.prepare<{ targetId: string; limit: number }, HistoryRow>(
       `SELECT * FROM (
@@ -162,10 +165,11 @@ export class RunsRepo {
          FROM runs WHERE target_id = @targetId AND status = 'complete' AND ${OWN_PROMPT} ORDER BY finished_at DESC LIMIT @limit)
        ORDER BY finished_at ASC`,
     );
-    this.selectWeek = db.prepare<{ from: number; to: number }, WeekRow>(
+    this.selectWeek = db.prepare<{ from: number; to: number; targetId: string | null }, WeekRow>(
       `SELECT count(*) AS runs, sum(json_extract(verdict_json, '$.passed')) AS passed, sum(1 - json_extract(verdict_json, '$.passed')) AS failed,
               avg(json_extract(verdict_json, '$.avg_score')) AS avg_score, sum(json_extract(verdict_json, '$.counts.degraded')) AS errors
-       FROM runs WHERE status = 'complete' AND finished_at >= @from AND finished_at < @to`,
+       FROM runs WHERE status = 'complete' AND finished_at >= @from AND finished_at < @to AND ${OWN_PROMPT}
+         AND (@targetId IS NULL OR target_id = @targetId)`,
     );
     this.selectLatest = db.prepare<[], HistoryRow & { target_id: string }>(
       `SELECT target_id, id, finished_at, json_extract(verdict_json, '$.avg_score') AS avg_score, json_extract(verdict_json, '$.pass_rate') AS pass_rate,
@@ -220,10 +224,14 @@ export class RunsRepo {
     this.setIdentity.run({ id, identityJson: JSON.stringify(identity) });
   }
 
-  list(query: Readonly<{ targetId?: string; limit: number; offset: number }>): { total: number; runs: RunSummary[] } {
-    const targetId = query.targetId ?? null;
-    const total = this.countRuns.get({ targetId }) ?? 0;
-    const runs = this.pageRuns.all({ targetId, limit: query.limit, offset: query.offset }).map(toSummary);
+  /** Runs newest first; experiments (runs of another prompt) only when `experiments` is not false. */
+  list(query: Readonly<{ targetId?: string; experiments?: boolean; limit: number; offset: number }>): {
+    total: number;
+    runs: RunSummary[];
+  } {
+    const filter = { targetId: query.targetId ?? null, experiments: query.experiments === false ? 0 : 1 };
+    const total = this.countRuns.get(filter) ?? 0;
+    const runs = this.pageRuns.all({ ...filter, limit: query.limit, offset: query.offset }).map(toSummary);
     return { total, runs };
   }
 
@@ -239,9 +247,9 @@ export class RunsRepo {
     }));
   }
 
-  /** Complete runs finished in [from, to): counts, pass/fail, mean avg_score and degraded questions. */
-  weekStats(from: number, to: number): WeekStats {
-    const row = this.selectWeek.get({ from, to });
+  /** Complete runs of the targets' own prompts (of one target, if given) finished in [from, to): counts, pass/fail, mean avg_score and degraded questions. */
+  weekStats(from: number, to: number, targetId?: string): WeekStats {
+    const row = this.selectWeek.get({ from, to, targetId: targetId ?? null });
     return {
       runs: row?.runs ?? 0,
       passed: row?.passed ?? 0,

@@ -8,6 +8,7 @@ import { Sparkline } from '../../components/Sparkline';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ago, pct } from '../../components/format';
 import { useRuns } from '../runs/runs.store';
+import { RunBlockers, runBlockedReason } from './RunBlockers';
 
 type Props = Readonly<{
   target: TargetSummary;
@@ -20,6 +21,7 @@ export function TargetCard({ target, health, history, trust }: Props) {
   const runRequested = useRuns((state) => state.runRequested);
   const byPassRate = target.gate.metric === 'pass_rate';
   const gate = byPassRate ? `pass rate ≥ ${pct(target.gate.threshold)}` : `avg ≥ ${target.gate.threshold.toFixed(2)}`;
+  const blocked = runBlockedReason(target);
   const start = async () => {
     const runId = await runRequested(target.id);
     if (runId) navigate('runs', runId);
@@ -61,7 +63,8 @@ export function TargetCard({ target, health, history, trust }: Props) {
         <Sparkline
           values={history.map((p) => (byPassRate ? p.passRate : p.avgScore))}
           max={byPassRate ? 1 : 5}
-          label={`${target.id} trend`}
+          label={`${target.id} ${byPassRate ? 'pass rate' : 'average score'}`}
+          format={byPassRate ? (v) => pct(v) : undefined}
         />
       </div>
       <div className="card-meta">
@@ -79,13 +82,13 @@ export function TargetCard({ target, health, history, trust }: Props) {
           </a>
         )}
         {health?.lastRunId && <a href={hrefFor('runs', health.lastRunId)}>last run {ago(health.lastFinishedAt)}</a>}
-        {!target.enabled && <span className="badge">disabled</span>}
       </div>
       {target.warnings.map((warning) => (
         <div key={warning} className="badge degraded" title={warning}>
           ! {warning.split(':')[0]}
         </div>
       ))}
+      <RunBlockers target={target} />
       <div className="card-footer">
         <span className="card-links">
           <a href={hrefFor('results', target.id)}>Results</a>
@@ -96,7 +99,8 @@ export function TargetCard({ target, health, history, trust }: Props) {
         <button
           className="button primary"
           onClick={() => void start()}
-          disabled={Boolean(health?.runningRunId)}
+          disabled={Boolean(health?.runningRunId) || blocked !== undefined}
+          title={blocked ?? (health?.runningRunId ? 'A run of this target is in progress.' : undefined)}
           data-testid={`run-${target.id}`}
         >
           ▶ Run

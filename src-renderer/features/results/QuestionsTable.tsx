@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { score } from '../../components/format';
 import { usePagedRows } from '../../components/paged-rows';
 import { ResultDetail } from './ResultDetail';
-import { graderTone, rowStatus } from './results.selectors';
+import { graderTone, passExplanation, rowStatus } from './results.selectors';
 
 type Filter = 'all' | 'passed' | 'failed' | 'degraded' | 'unscored';
 
@@ -15,10 +15,13 @@ export function QuestionsTable({
   runId,
   repeat,
   passThreshold,
+  arrived,
 }: {
   runId: string;
   repeat: number;
   passThreshold: number;
+  /** While the run is going: how many answers have arrived, so the rows follow them under any filter. */
+  arrived?: number;
 }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
@@ -35,7 +38,7 @@ export function QuestionsTable({
       }),
     [runId, filter, search],
   );
-  const { total, error, rowAt } = usePagedRows<ResultRow>(fetchPage, `${runId}|${filter}|${search}`);
+  const { total, error, rowAt } = usePagedRows<ResultRow>(fetchPage, `${runId}|${filter}|${search}`, arrived);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: total ?? 0,
@@ -80,7 +83,20 @@ export function QuestionsTable({
         <span>Graders</span>
         <span>Response</span>
       </div>
-      {total === 0 && <div className="empty">No question matches this filter.</div>}
+      <p className="muted dot-legend" data-testid="dot-legend">
+        Grader dots: <span className="dot pass" /> at or above the pass threshold ({passThreshold})
+        <span className="dot fail" /> below it <span className="dot error" /> error <span className="dot skipped" />{' '}
+        skipped. A question passes on the average of its graders, so it can pass with some dots red.
+      </p>
+      {total === 0 && (
+        <div className="empty">
+          {arrived === undefined
+            ? 'No question matches this filter.'
+            : arrived === 0
+              ? 'No answers yet: rows appear here as they arrive.'
+              : `None of the ${arrived} answers so far matches this filter.`}
+        </div>
+      )}
       <div ref={scroller} className="virtual-scroller" data-testid="questions">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -105,7 +121,7 @@ export function QuestionsTable({
                         {expanded === row.id ? '▾' : '▸'} {row.questionId}
                         {repeat > 1 && <span className="muted"> #{row.repeatIndex + 1}</span>}
                       </span>
-                      <span>
+                      <span title={passExplanation(row, passThreshold)}>
                         <StatusBadge status={rowStatus(row)} />
                       </span>
                       <span className="num">{score(row.score)}</span>
@@ -119,7 +135,7 @@ export function QuestionsTable({
                           <span
                             key={g.graderId}
                             className={`dot ${graderTone(g, passThreshold)}`}
-                            title={`${g.graderId}: ${g.status === 'scored' ? score(g.score0to5) : g.status}`}
+                            title={`${g.graderId}: ${g.status === 'scored' ? `${score(g.score0to5)} of 5, ${graderTone(g, passThreshold) === 'pass' ? 'at or above' : 'below'} the pass threshold ${passThreshold}` : g.status}`}
                           />
                         ))}
                       </span>

@@ -5,7 +5,7 @@ import { api } from '../../api/client';
 import { Markdown } from '../../components/Markdown';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Annotation } from './Annotation';
-import { graderTone, nativeScore, rowStatus, turnsBeforeResponse } from './results.selectors';
+import { graderTone, nativeScore, passExplanation, rowStatus, turnsBeforeResponse } from './results.selectors';
 
 export function ResultDetail({ resultId, passThreshold }: { resultId: number; passThreshold: number }) {
   const [detail, setDetail] = useState<Detail>();
@@ -17,6 +17,9 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
   if (!detail) return <div className="muted">Loading…</div>;
   return (
     <div className="result-detail" data-testid={`result-detail-${detail.questionId}`}>
+      <p className="pass-explanation" data-testid="pass-explanation">
+        {passExplanation(detail, passThreshold)}
+      </p>
       <table className="table graders">
         <thead>
           <tr>

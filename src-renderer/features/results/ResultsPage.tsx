@@ -15,10 +15,11 @@ const MAX_COMPARED = 8;
 export function ResultsPage({ targetId }: { targetId: string | undefined }) {
   const { thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested } = useResults();
   const [picked, setPicked] = useState<string[]>([]);
+  const [experiments, setExperiments] = useState(false);
   useEffect(() => {
-    void dashboardRequested(targetId);
-    return api.on('runs.finished', () => void dashboardRequested(targetId));
-  }, [dashboardRequested, targetId]);
+    void dashboardRequested(targetId, experiments);
+    return api.on('runs.finished', () => void dashboardRequested(targetId, experiments));
+  }, [dashboardRequested, targetId, experiments]);
   const toggle = (id: string) =>
     setPicked((current) =>
       current.includes(id) ? current.filter((p) => p !== id) : [...current, id].slice(-MAX_COMPARED),
@@ -28,7 +29,10 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
       <header className="page-header">
         <div>
           <h1>Results{targetId && ` · ${targetId}`}</h1>
-          <p>Only complete runs get a verdict and count in trends and gates.</p>
+          <p>
+            {targetId ? `Counts ${targetId} only. ` : ''}Only complete runs of a target’s own prompt count in trends,
+            gates and totals; experiments (optimizer candidates, compared prompt variants) are listed when you ask.
+          </p>
         </div>
         <button
           className="button primary"
@@ -78,6 +82,7 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
                 <td>
                   <Sparkline
                     values={(history[row.targetId] ?? []).map((p) => p.avgScore)}
+                    max={5}
                     label={`${row.targetId} average score`}
                   />
                 </td>
@@ -89,9 +94,20 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
         </table>
       </section>
       <section className="card">
-        <h2>
-          Runs <span className="muted num">{runsTotal}</span>
-        </h2>
+        <div className="card-title">
+          <h2>
+            Runs <span className="muted num">{runsTotal}</span>
+          </h2>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={experiments}
+              onChange={(event) => setExperiments(event.target.checked)}
+              data-testid="show-experiments"
+            />{' '}
+            Show experiments
+          </label>
+        </div>
         {runs.length === 0 ? (
           <div className="empty">No runs yet. Press Run on a target, or run `ai-eval run` in the workspace.</div>
         ) : (
@@ -147,7 +163,14 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
                   <td className="num">
                     {run.done} / {run.total}
                   </td>
-                  <td>{run.source}</td>
+                  <td>
+                    {run.source}
+                    {run.experiment && (
+                      <span className="badge accent" title="A run of another prompt: not in trends, gates or totals">
+                        experiment
+                      </span>
+                    )}
+                  </td>
                   <td>{ago(run.finishedAt)}</td>
                 </tr>
               ))}

@@ -18,7 +18,8 @@ export function RunPage({ runId }: { runId: string }) {
   const [detail, setDetail] = useState<RunDetail>();
   const [graderStats, setGraderStats] = useState<GraderStat[]>([]);
   const [error, setError] = useState<string>();
-  const finished = useRuns(liveRun(runId)).finished;
+  const live = useRuns(liveRun(runId));
+  const finished = live.finished;
   const load = useCallback(() => {
     api['runs.get']({ runId }).then(setDetail, (reason: unknown) =>
       setError(reason instanceof Error ? reason.message : String(reason)),
@@ -84,6 +85,7 @@ export function RunPage({ runId }: { runId: string }) {
         runId={runId}
         repeat={run.repeat}
         passThreshold={identity.questionPassThreshold}
+        arrived={active ? (live.progress?.done ?? run.done) : undefined}
       />
     </div>
   );

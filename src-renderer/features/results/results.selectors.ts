@@ -53,3 +53,20 @@ export function turnsBeforeResponse<T extends { role: string; content: string }>
   const last = transcript.at(-1);
   return last && last.role === 'assistant' && last.content === response ? transcript.slice(0, -1) : transcript;
 }
+
+/** Why a question passed or failed in words: its score against the threshold, and how many graders fell below it. */
+export function passExplanation(
+  row: Pick<ResultRow, 'status' | 'passed' | 'score'> & {
+    graders: readonly Pick<GraderResult, 'status' | 'score0to5'>[];
+  },
+  passThreshold: number,
+): string {
+  if (row.status === 'degraded') return 'Degraded: a call failed, so this question has no verdict.';
+  if (row.status === 'unscored' || row.score === null) return 'Unscored: no grader could score this answer.';
+  const below = row.graders.filter((grader) => graderTone(grader, passThreshold) === 'fail').length;
+  const verdict = row.passed
+    ? `Passes: average ${row.score.toFixed(2)} ≥ ${passThreshold.toFixed(2)}`
+    : `Fails: average ${row.score.toFixed(2)} < ${passThreshold.toFixed(2)}`;
+  const graders = below === 0 ? 'no grader below it' : `${below} ${below === 1 ? 'grader' : 'graders'} below it`;
+  return `${verdict}; ${graders}.`;
+}

@@ -12,7 +12,8 @@ type ResultsState = {
   runs: RunSummary[];
   runsTotal: number;
   error: string | undefined;
-  dashboardRequested(targetId?: string): Promise<void>;
+  /** The cards count only `targetId` when given; experiments are listed only when `experiments` is true. */
+  dashboardRequested(targetId?: string, experiments?: boolean): Promise<void>;
 };
 
 export const useResults = create<ResultsState>((set) => ({
@@ -23,16 +24,16 @@ export const useResults = create<ResultsState>((set) => ({
   runs: [],
   runsTotal: 0,
   error: undefined,
-  async dashboardRequested(targetId) {
+  async dashboardRequested(targetId, experiments = false) {
     try {
       const [{ summary, history }, runs] = await Promise.all([
-        fetchHealth(),
-        api['runs.list']({ targetId, limit: 100 }),
+        fetchHealth(targetId),
+        api['runs.list']({ targetId, experiments, limit: 100 }),
       ]);
       set({
         thisWeek: summary.thisWeek,
         lastWeek: summary.lastWeek,
-        health: summary.targets,
+        health: targetId ? summary.targets.filter((row) => row.targetId === targetId) : summary.targets,
         history,
         runs: runs.runs,
         runsTotal: runs.total,

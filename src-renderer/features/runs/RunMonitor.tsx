@@ -1,4 +1,5 @@
-// Live progress of a running run: done/total, errors, degraded, running average, elapsed, ETA, the score stream, Cancel.
+// Live progress of a running run: done/total, errors, degraded, running average, elapsed, ETA, the score stream (newest
+// first), Cancel and why a cancel was refused.
 import { useEffect, useState } from 'react';
 import type { RunSummary } from '../../../src-shared/model';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -9,6 +10,7 @@ export function RunMonitor({ run }: { run: RunSummary }) {
   const live = useRuns(liveRun(run.id));
   const cancelRequested = useRuns((state) => state.cancelRequested);
   const [cancelling, setCancelling] = useState(false);
+  const [cancelRefused, setCancelRefused] = useState<string>();
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -26,7 +28,11 @@ export function RunMonitor({ run }: { run: RunSummary }) {
           className="button"
           onClick={() => {
             setCancelling(true);
-            void cancelRequested(run.id);
+            setCancelRefused(undefined);
+            void cancelRequested(run.id).then((refused) => {
+              setCancelRefused(refused);
+              if (refused) setCancelling(false);
+            });
           }}
           disabled={cancelling}
           data-testid="cancel-run"
@@ -34,6 +40,11 @@ export function RunMonitor({ run }: { run: RunSummary }) {
           {cancelling ? 'Cancelling…' : 'Cancel run'}
         </button>
       </div>
+      {cancelRefused && (
+        <div className="banner error" role="alert" data-testid="cancel-refused">
+          {cancelRefused}
+        </div>
+      )}
       <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
         <div className="progress-fill" style={{ width: `${total ? (done / total) * 100 : 0}%` }} />
       </div>
@@ -65,6 +76,7 @@ export function RunMonitor({ run }: { run: RunSummary }) {
           <dd className="num">{duration(progress?.etaMs)}</dd>
         </div>
       </dl>
+      <p className="muted stream-title">Latest answers, newest first</p>
       <ol className="score-stream" data-testid="score-stream">
         {live.stream.length === 0 && <li className="muted">Waiting for the first answers…</li>}
         {live.stream.slice(0, 12).map((item) => (

@@ -1,4 +1,4 @@
-// Live runs: the latest progress of each run and a bounded stream of its last finished questions.
+// Live runs: the latest progress of each run and a bounded stream of its last finished questions, newest first.
 import { create } from 'zustand';
 import type { ProgressItem, RunFinished, RunProgress } from '../../../src-shared/model';
 import { api } from '../../api/client';
@@ -17,7 +17,8 @@ type RunsState = {
   runProgressed(progress: RunProgress): void;
   runFinished(finished: RunFinished): void;
   runRequested(targetId: string): Promise<string | undefined>;
-  cancelRequested(runId: string): Promise<void>;
+  /** Resolves to why the run was not cancelled (another process runs it, or it already ended), or undefined. */
+  cancelRequested(runId: string): Promise<string | undefined>;
 };
 
 const empty: LiveRun = { progress: undefined, stream: [], finished: undefined };
@@ -28,7 +29,8 @@ export const useRuns = create<RunsState>((set) => ({
   runProgressed(progress) {
     set((state) => {
       const current = state.live[progress.runId] ?? empty;
-      const stream = [...progress.last, ...current.stream].slice(0, STREAM_LIMIT);
+      // An event carries its questions oldest first; the stream shows the newest at the top.
+      const stream = [...progress.last].reverse().concat(current.stream).slice(0, STREAM_LIMIT);
       return { live: { ...state.live, [progress.runId]: { ...current, progress, stream } } };
     });
   },
@@ -48,7 +50,14 @@ export const useRuns = create<RunsState>((set) => ({
     }
   },
   async cancelRequested(runId) {
-    await api['runs.cancel']({ runId });
+    try {
+      const { cancelled } = await api['runs.cancel']({ runId });
+      return cancelled
+        ? undefined
+        : 'Not cancelled: this app is not running it. Another process (ai-eval run in a terminal, another window) owns the run, or it has just ended; stop it there.';
+    } catch (error) {
+      return `Not cancelled: ${error instanceof Error ? error.message : String(error)}`;
+    }
   },
 }));
 

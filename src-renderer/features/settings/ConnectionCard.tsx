@@ -1,4 +1,5 @@
 // One provider connection: kind, address, key variable or cassette, its API key, and "Test connection" with the result in words.
+import { useState } from 'react';
 import type { ConnectionTest, ProviderSummary } from '../../../src-shared/contract/providers.contract';
 import { providerKind, type ProviderKind } from '../../../src-shared/model';
 import { Field, fieldAria } from '../../components/Field';
@@ -34,6 +35,9 @@ export function ConnectionCard({
   const id = `provider-${row.name}`;
   const path = `providers.${row.name}`;
   const look = test && test !== 'running' ? testLook(test) : undefined;
+  // Only OpenAI and Anthropic take a key; for Ollama the field appears when asked for (a proxy) or already set.
+  const [keyAsked, setKeyAsked] = useState(false);
+  const asksForKey = row.kind === 'openai' || row.kind === 'anthropic' || keyAsked || row.api_key_env !== '';
   // The server knows each kind's default address; it is shown for a saved connection of the same kind.
   const defaultAddress =
     summary && summary.config.kind === row.kind && !summary.config.base_url
@@ -107,32 +111,43 @@ export function ConnectionCard({
                 spellCheck={false}
               />
             </Field>
-            <Field
-              id={`${id}-key-env`}
-              label="Key variable"
-              help="Names the environment variable; the key never goes in aieval.yaml."
-              messages={at(`${path}.api_key_env`)}
-            >
-              <input
-                className="form-control mono"
-                {...fieldAria(`${id}-key-env`, at(`${path}.api_key_env`))}
-                value={row.api_key_env}
-                placeholder={summary?.key.variable ?? (row.kind === 'ollama' ? 'none' : 'default')}
-                onChange={(e) => onEdit({ api_key_env: e.target.value })}
-                spellCheck={false}
-              />
-            </Field>
+            {asksForKey ? (
+              <Field
+                id={`${id}-key-env`}
+                label="Key variable"
+                help="Names the environment variable; the key never goes in aieval.yaml."
+                messages={at(`${path}.api_key_env`)}
+              >
+                <input
+                  className="form-control mono"
+                  {...fieldAria(`${id}-key-env`, at(`${path}.api_key_env`))}
+                  value={row.api_key_env}
+                  placeholder={summary?.key.variable ?? (row.kind === 'ollama' ? 'none' : 'default')}
+                  onChange={(e) => onEdit({ api_key_env: e.target.value })}
+                  spellCheck={false}
+                />
+              </Field>
+            ) : (
+              <p className="field-help no-key" data-testid={`${id}-no-key`}>
+                Ollama needs no key.{' '}
+                <button type="button" className="link-button" onClick={() => setKeyAsked(true)}>
+                  Behind a proxy that wants one?
+                </button>
+              </p>
+            )}
           </>
         )}
       </div>
-      <ApiKeyField
-        name={row.name}
-        status={summary?.key}
-        isNew={row.isNew}
-        error={keyError}
-        onStore={onStoreKey}
-        onClear={onClearKey}
-      />
+      {asksForKey && (
+        <ApiKeyField
+          name={row.name}
+          status={summary?.key}
+          isNew={row.isNew}
+          error={keyError}
+          onStore={onStoreKey}
+          onClear={onClearKey}
+        />
+      )}
       <div className="connection-test">
         <button
           type="button"

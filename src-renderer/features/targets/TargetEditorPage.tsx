@@ -7,6 +7,7 @@ import { useUnsavedEditor } from '../../app/unsaved.store';
 import { AgentSection } from './AgentSection';
 import { GateSection } from './GateSection';
 import { GradersSection } from './GradersSection';
+import { JudgeMismatchNote } from './JudgeMismatchNote';
 import { IdentitySection } from './IdentitySection';
 import { ModelSection } from './ModelSection';
 import { validateForm } from './target-form';
@@ -89,6 +90,13 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
         </div>
       </header>
       <IssuesBanner issues={other} testId="other-issues" />
+      {state.judgeMismatch && (
+        <JudgeMismatchNote
+          mismatch={state.judgeMismatch}
+          testId="editor-judge-mismatch"
+          onSwitched={() => formEdited({})}
+        />
+      )}
       <IdentitySection {...sectionProps} />
       <ModelSection {...sectionProps} providers={state.providers} />
       <GradersSection {...sectionProps} datasets={state.datasets} warnings={state.warnings} />

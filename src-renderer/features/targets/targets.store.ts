@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { DatasetSummary } from '../../../src-shared/contract/datasets.contract';
 import type { ProviderSummary } from '../../../src-shared/contract/providers.contract';
+import type { JudgeMismatch } from '../../../src-shared/contract/targets.contract';
 import type { Settings, WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { navigate } from '../../app/router';
@@ -21,6 +22,8 @@ type TargetsState = {
   /** aieval.yaml issues from the last check or save. */
   serverIssues: readonly WorkspaceIssue[];
   warnings: readonly string[];
+  /** Set when the target calls a live model but its judge only answers from recordings. */
+  judgeMismatch: JudgeMismatch | null;
   attempted: boolean;
   saving: boolean;
   notice: string | undefined;
@@ -49,7 +52,10 @@ export const useTargets = create<TargetsState>((set, get) => {
       const target = form && validateForm(form, takenIds(get())).target;
       if (!target) return;
       void api['targets.check']({ target, ...(previousId ? { previousId } : {}) })
-        .then(({ issues, warnings }) => get().form === form && set({ serverIssues: issues, warnings }))
+        .then(
+          ({ issues, warnings, judgeMismatch }) =>
+            get().form === form && set({ serverIssues: issues, warnings, judgeMismatch }),
+        )
         .catch((error: unknown) => set({ error: messageOf(error) }));
     }, 300);
   };
@@ -64,6 +70,7 @@ export const useTargets = create<TargetsState>((set, get) => {
     settings: undefined,
     serverIssues: [],
     warnings: [],
+    judgeMismatch: null,
     attempted: false,
     saving: false,
     notice: undefined,
@@ -78,6 +85,7 @@ export const useTargets = create<TargetsState>((set, get) => {
         previousId: id,
         serverIssues: [],
         warnings: [],
+        judgeMismatch: null,
         attempted: false,
         notice: undefined,
         error: undefined,

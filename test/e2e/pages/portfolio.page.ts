@@ -13,6 +13,32 @@ export class PortfolioPage {
     return this.page.getByTestId(`target-card-${targetId}`);
   }
 
+  runButton(targetId: string) {
+    return this.page.getByTestId(`run-${targetId}`);
+  }
+
+  /** The "disabled" note of a card, with its Enable button. */
+  disabledNote(targetId: string) {
+    return this.page.getByTestId(`disabled-${targetId}`);
+  }
+
+  /** Presses Enable on a disabled target's card and waits until its Run button can be pressed. */
+  async enable(targetId: string): Promise<void> {
+    await this.page.getByTestId(`enable-${targetId}`).click();
+    await this.runButton(targetId).and(this.page.locator(':enabled')).waitFor();
+  }
+
+  /** The replay-judge warning of a card (a live target judged from recordings only). */
+  judgeMismatch(targetId: string) {
+    return this.page.getByTestId(`judge-mismatch-${targetId}`);
+  }
+
+  /** Presses the warning's one-click change of judge and waits for the warning to go. */
+  async switchJudge(targetId: string): Promise<void> {
+    await this.page.getByTestId(`judge-mismatch-${targetId}-fix`).click();
+    await this.judgeMismatch(targetId).waitFor({ state: 'detached' });
+  }
+
   /** Presses the target's Run button and follows it to the run's page; returns the new run's id. */
   async run(targetId: string): Promise<string> {
     await this.page.getByTestId(`run-${targetId}`).click();

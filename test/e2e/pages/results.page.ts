@@ -10,6 +10,11 @@ export class ResultsPage {
     await this.page.getByTestId('runs-table').waitFor();
   }
 
+  /** Every run's link in the runs table, newest first. */
+  runLinks() {
+    return this.page.locator('[data-testid^="run-link-"]');
+  }
+
   runLink(runId: string) {
     return this.page.getByTestId(`run-link-${runId}`);
   }

@@ -22,6 +22,30 @@ export class RunPage {
     return this.page.getByTestId('score-stream').locator('li:not(.muted)');
   }
 
+  /** The question ids of the score stream, top first. */
+  async streamIds(): Promise<string[]> {
+    return this.scoreStream().locator('.mono').allTextContents();
+  }
+
+  cancel() {
+    return this.page.getByTestId('cancel-run');
+  }
+
+  cancelRefused() {
+    return this.page.getByTestId('cancel-refused');
+  }
+
+  /** Shows only the rows of one status. */
+  async filter(status: 'all' | 'passed' | 'failed' | 'degraded' | 'unscored'): Promise<void> {
+    await this.page.getByTestId(`filter-${status}`).click();
+    await this.page.getByTestId(`filter-${status}`).and(this.page.locator('[aria-checked=true]')).waitFor();
+  }
+
+  /** The words the question list shows when no row matches. */
+  emptyQuestions() {
+    return this.page.getByRole('region', { name: 'Questions' }).locator('.empty');
+  }
+
   verdict() {
     return this.page.getByTestId('verdict');
   }

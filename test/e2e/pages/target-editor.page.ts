@@ -38,6 +38,11 @@ export class TargetEditorPage {
     await this.page.getByTestId(`grader-${id}`).click();
   }
 
+  /** The replay-judge warning: the target calls a live model but its judge only answers from recordings. */
+  judgeMismatch() {
+    return this.page.getByTestId('editor-judge-mismatch');
+  }
+
   textOnlyWarning() {
     return this.page.getByTestId('text-only-warning');
   }

@@ -27,6 +27,7 @@ const target = (id: string): TargetSummary => ({
   graders: [],
   gate: { metric: 'avg_score', threshold: 3.5, type: 'hard' },
   warnings: [],
+  judgeMismatch: null,
 });
 const candidate = (id: string, targetId: string, extra: Partial<CandidateSummary> = {}): CandidateSummary => ({
   id,

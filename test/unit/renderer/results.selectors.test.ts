@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  passExplanation,
   gateText,
   nativeScore,
   rowStatus,
@@ -56,5 +57,21 @@ describe('formatting', () => {
     expect(duration(3_725_000)).toBe('1h 02m');
     expect(pct(0.805)).toBe('81%');
     expect(ago(1_000_000 - 30 * 60000, 1_000_000)).toBe('30 min ago');
+  });
+
+  it('explains a pass with failing graders, a fail, and why a question has no verdict', () => {
+    const graders = [
+      { status: 'scored', score0to5: 5 },
+      { status: 'scored', score0to5: 3 },
+      { status: 'scored', score0to5: 2 },
+      { status: 'skipped', score0to5: null },
+    ] as const;
+    expect(passExplanation({ status: 'scored', passed: true, score: 3.79, graders }, 3.5)).toBe(
+      'Passes: average 3.79 ≥ 3.50; 2 graders below it.',
+    );
+    expect(passExplanation({ status: 'scored', passed: false, score: 3, graders: graders.slice(1, 2) }, 3.5)).toBe(
+      'Fails: average 3.00 < 3.50; 1 grader below it.',
+    );
+    expect(passExplanation({ status: 'degraded', passed: false, score: null, graders: [] }, 3.5)).toContain('Degraded');
   });
 });

@@ -97,6 +97,36 @@ describe('RunsRepo', () => {
   });
 });
 
+describe('RunsRepo experiments and per-target totals', () => {
+  it('keeps runs of another prompt out of week totals and, when asked, out of the list; counts one target when named', () => {
+    const { runs } = Store.open(':memory:').repos;
+    const finish = (id: string, targetId: string, at: number, promptVariant?: string) => {
+      runs.insert(newRun(id, { targetId, createdAt: at, identity: identity(promptVariant ? { promptVariant } : {}) }));
+      runs.finish(id, {
+        status: 'complete',
+        verdict: verdict({ avg_score: 2, passed: false }),
+        error: null,
+        identity: identity(promptVariant ? { promptVariant } : {}),
+        now: at,
+      });
+    };
+    finish('own', 't1', 100);
+    finish('other', 't2', 110);
+    finish('candidate', 't1', 120, 'optimizer candidate c1');
+    expect(runs.weekStats(0, 200)).toMatchObject({ runs: 2, failed: 2 });
+    expect(runs.weekStats(0, 200, 't1')).toMatchObject({ runs: 1 });
+    expect(runs.list({ limit: 10, offset: 0 }).runs.map((run) => [run.id, run.experiment])).toEqual([
+      ['candidate', true],
+      ['other', false],
+      ['own', false],
+    ]);
+    expect(runs.list({ experiments: false, limit: 10, offset: 0 })).toMatchObject({
+      total: 2,
+      runs: [{ id: 'other' }, { id: 'own' }],
+    });
+  });
+});
+
 describe('RunLocksRepo', () => {
   it('takes a free lock once, refuses a second taker, and lets a takeover succeed only against the expected holder', () => {
     const { runLocks } = Store.open(':memory:').repos;
