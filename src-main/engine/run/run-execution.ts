@@ -6,7 +6,10 @@ import type { CassetteWriter } from '../providers/cassette';
 import { addToTally, doneCount, type Tally } from '../scoring/tally';
 import { computeVerdict } from '../scoring/verdict';
 import type { StoreApi } from '../../store/store';
+import type { NewQuestionResult } from '../../store/repos/results.repo';
 import { answerQuestion, errorText, gradeAnswer, type Answered, type QuestionEnv } from './execute-question';
+import { localRunOf, prepareLocalRun, type LocalSetup } from './local-run';
+import { answerPhase, judgePhase, type PhaseHooks } from './phased-run';
 import { ObservedSettings } from './identity';
 import { withJudgeAdvisory } from './judge-advisory';
 import type { HeldLock, LockOptions } from './run-lock';
@@ -54,7 +57,11 @@ export type PreparedRun = Readonly<{
   items(done: ReadonlySet<string>): Iterator<WorkItem> | AsyncIterator<WorkItem>;
   /** Asks the target; undefined for a regrade, whose items carry their stored answers. */
   caller: TargetCaller | undefined;
+  /** Neither the call nor aieval.yaml set the concurrency: an Ollama target's is measured. */
+  measureConcurrency?: boolean;
 }>;
+
+const pickProgress = ({ modelLoads, concurrency }: NonNullable<RunIdentity['local']>) => ({ modelLoads, concurrency });
 
 export const resultKey = (questionId: string, repeatIndex: number): string => `${questionId}#${repeatIndex}`;
 
@@ -73,6 +80,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
     startedAt: run.identity.startedAt ?? iso(deps.clock()),
     finishedAt: null,
   };
+  let local: LocalSetup | undefined;
   let end: Readonly<{
     status: 'complete' | 'cancelled' | 'error';
     verdict: RunFinished['verdict'];
@@ -84,7 +92,22 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       (await db.results.doneKeys(runId)).map(([questionId, repeatIndex]) => resultKey(questionId, repeatIndex)),
     );
     const tally: Tally = await db.results.tally(runId);
+    local = await prepareLocalRun({
+      plan,
+      workspace: deps.workspace,
+      services: run.services,
+      criteriaOf: deps.criteriaOf,
+      regrade: run.caller === undefined,
+      measureConcurrency: run.measureConcurrency ?? false,
+      concurrency: run.concurrency,
+    });
+    let phase: { name: 'answering' | 'judging'; model: string | null } | undefined;
+    let answeredCount = 0;
     const progress = new ProgressThrottle({
+      status: () => ({
+        ...(phase ? { phase: { ...phase, answered: answeredCount } } : {}),
+        ...(local ? { local: pickProgress(localRunOf(local, run.services, run.identity.local)) } : {}),
+      }),
       runId,
       targetId: plan.target.id,
       total: run.total,
@@ -105,41 +128,69 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       signal,
       criteriaOf: deps.criteriaOf,
     };
-    await runPool(
-      run.items(done),
-      run.concurrency,
-      async (item) => {
-        try {
-          const answered = item.stored ?? (await answerQuestion(item, run.caller, signal));
-          if (answered.answer?.sent) observed.target(answered.answer.sent);
-          let row;
-          try {
-            row = await gradeAnswer(item, answered, env);
-          } finally {
-            await answered.answer?.tools?.close();
-          }
-          await writer.write(row);
-          for (const call of row.judgeCalls) observed.judgeCall(call);
-          addToTally(tally, {
-            status: row.status,
-            score: row.score,
-            passed: row.passed,
-            targetFailed: row.response === null,
-          });
-          progress.record({
-            questionId: row.questionId,
-            repeatIndex: row.repeatIndex,
-            status: row.status,
-            score: row.score,
-          });
-        } catch (error) {
-          // A cancel drops the questions in flight: nothing half-graded is stored.
-          if (signal.aborted) return;
-          throw error;
-        }
+    const commit = async (row: NewQuestionResult) => {
+      await writer.write(row);
+      for (const call of row.judgeCalls) observed.judgeCall(call);
+      addToTally(tally, {
+        status: row.status,
+        score: row.score,
+        passed: row.passed,
+        targetFailed: row.response === null,
+      });
+      progress.record({
+        questionId: row.questionId,
+        repeatIndex: row.repeatIndex,
+        status: row.status,
+        score: row.score,
+      });
+    };
+    const held = new Set((await db.answered.keys(runId)).map(([questionId, repeat]) => resultKey(questionId, repeat)));
+    const pending = new Set([...done, ...held]);
+    const hooks: PhaseHooks = {
+      db,
+      env,
+      concurrency: run.concurrency,
+      commit,
+      answered: (answered) => {
+        if (answered.answer?.sent) observed.target(answered.answer.sent);
+        answeredCount += 1;
+        progress.touch();
       },
-      signal,
-    );
+      phase: (name, model) => {
+        phase = { name, model };
+        progress.touch();
+      },
+    };
+    if (local?.schedule === 'phased') {
+      await answerPhase(run.items(pending), run.caller, hooks);
+      if (!signal.aborted) await judgePhase(hooks);
+    } else {
+      // Answers a phased process left behind are graded first (a resume may run interleaved).
+      if (held.size > 0) await judgePhase(hooks);
+      phase = undefined;
+      await runPool(
+        run.items(pending),
+        run.concurrency,
+        async (item) => {
+          try {
+            const answered = item.stored ?? (await answerQuestion(item, run.caller, signal));
+            if (answered.answer?.sent) observed.target(answered.answer.sent);
+            let row;
+            try {
+              row = await gradeAnswer(item, answered, env);
+            } finally {
+              await answered.answer?.tools?.close();
+            }
+            await commit(row);
+          } catch (error) {
+            // A cancel drops the questions in flight: nothing half-graded is stored.
+            if (signal.aborted) return;
+            throw error;
+          }
+        },
+        signal,
+      );
+    }
     progress.flush();
     if (signal.aborted) end = { status: 'cancelled', verdict: null, error: null };
     else {
@@ -160,7 +211,11 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
   } catch (error) {
     end = { status: 'error', verdict: null, error: errorText(error) };
   }
-  identity = observed.apply({ ...identity, finishedAt: iso(deps.clock()) });
+  identity = observed.apply({
+    ...identity,
+    finishedAt: iso(deps.clock()),
+    ...(local ? { local: localRunOf(local, run.services, run.identity.local) } : {}),
+  });
   try {
     await db.runs.finish(runId, { ...end, identity, now: deps.clock() });
   } finally {

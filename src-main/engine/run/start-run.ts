@@ -1,6 +1,7 @@
 // Starts a new run of a target, or resumes an interrupted one: plan, identity, lock, the run row; then executes it.
 import { randomBytes } from 'node:crypto';
-import type { RunFinished, RunIdentity, RunSource } from '../../../src-shared/model';
+import { DEFAULT_CONCURRENCY, type RunFinished, type RunIdentity, type RunSource } from '../../../src-shared/model';
+import { MAX_ADAPTIVE_CONCURRENCY } from './adaptive-concurrency';
 import { formatShard } from './shard';
 import { buildIdentity, identityDrift } from './identity';
 import { acquireRunLock, type HeldLock } from './run-lock';
@@ -12,7 +13,7 @@ export type RunRequest = Readonly<{
   targetId: string;
   selection: Selection;
   source: RunSource;
-  /** Questions in flight; settings.concurrency when absent. */
+  /** Questions in flight; settings.concurrency when absent, else measured (Ollama) or the default. */
   concurrency?: number;
   /** Runs with this system prompt instead of aieval.yaml's (the optimizer); a `variant` is recorded in the run identity. */
   systemPrompt?: Readonly<{ prompt: string; variant: string | null }>;
@@ -56,8 +57,18 @@ export async function createLockedRun(
   return { runId, lock };
 }
 
-const concurrencyOf = (deps: RunDeps, requested: number | undefined) =>
-  requested ?? deps.workspace.config.settings.concurrency;
+/**
+ * Questions in flight: as asked, else as set in aieval.yaml; else an Ollama target measures it (the lanes are the
+ * most it may try), and any other runs with the default.
+ */
+function concurrencyOf(deps: RunDeps, plan: RunPlan, requested: number | undefined) {
+  const configured = requested ?? deps.workspace.config.settings.concurrency;
+  if (configured !== undefined) return { concurrency: configured, measureConcurrency: false };
+  const onOllama = deps.workspace.config.providers[plan.target.provider]?.kind === 'ollama';
+  return onOllama
+    ? { concurrency: MAX_ADAPTIVE_CONCURRENCY, measureConcurrency: true }
+    : { concurrency: DEFAULT_CONCURRENCY, measureConcurrency: false };
+}
 
 function servicesFor(deps: RunDeps, concurrency: number): RunServices {
   return new RunServices({
@@ -101,7 +112,7 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
     shard: formatShard(plan.selection.shard),
     total: plan.total,
   });
-  const concurrency = concurrencyOf(deps, request.concurrency);
+  const { concurrency, measureConcurrency } = concurrencyOf(deps, plan, request.concurrency);
   const services = servicesFor(deps, concurrency);
   const prepared: PreparedRun = {
     runId,
@@ -109,6 +120,7 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
     identity,
     total: plan.total,
     concurrency,
+    measureConcurrency,
     lock,
     services,
     items: (done) => pendingItems(plan, done),
@@ -144,7 +156,7 @@ export async function resumeRun(
       `run ${runId} cannot be resumed: the target's ${drift.join(', ')} changed since it started; start a new run`,
     );
   const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
-  const concurrency = concurrencyOf(deps, options.concurrency);
+  const { concurrency, measureConcurrency } = concurrencyOf(deps, plan, options.concurrency);
   const services = servicesFor(deps, concurrency);
   const prepared: PreparedRun = {
     runId,
@@ -152,6 +164,7 @@ export async function resumeRun(
     identity: run.identity,
     total: run.total,
     concurrency,
+    measureConcurrency,
     lock,
     services,
     items: (done) => pendingItems(plan, done),
