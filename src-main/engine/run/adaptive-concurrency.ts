@@ -1,4 +1,6 @@
 // Concurrency measured against the server: start at 1 call in flight, double while throughput rises, keep the best.
+import type { LaneWidth } from './pool';
+
 // A local server runs only OLLAMA_NUM_PARALLEL requests at once; more in flight just queue there and inflate latency.
 
 /** The most calls in flight the measurement tries. */
@@ -8,18 +10,29 @@ const RISE = 1.15;
 /** Calls measured per step, per call in flight. */
 const CALLS_PER_SLOT = 4;
 
-export class AdaptiveConcurrency {
+export class AdaptiveConcurrency implements LaneWidth {
   value = 1;
   settled = false;
   private best = { value: 1, rate: 0 };
   private stepStart: number | undefined;
   private stepDone = 0;
+  private wake: (() => void) | undefined;
+  private next: Promise<void> | undefined;
 
   constructor(
     private readonly apply: (value: number) => void,
     private readonly now: () => number = () => performance.now(),
   ) {
     apply(1);
+  }
+
+  current(): number {
+    return this.value;
+  }
+
+  /** Settles when the value changes next. */
+  changed(): Promise<void> {
+    return (this.next ??= new Promise((resolve) => (this.wake = resolve)));
   }
 
   /** A call finished. The first one only starts the clock: it carries the model's load. */
@@ -45,5 +58,9 @@ export class AdaptiveConcurrency {
     this.stepDone = 0;
     this.stepStart = this.now();
     this.apply(value);
+    const wake = this.wake;
+    this.next = undefined;
+    this.wake = undefined;
+    wake?.();
   }
 }

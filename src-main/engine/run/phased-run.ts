@@ -6,7 +6,7 @@ import type { StoreApi } from '../../store/store';
 import { answerQuestion, gradeWith, resultRow, type Answered, type QuestionEnv } from './execute-question';
 import { judgeRefs } from './local-models';
 import type { PlanItem } from './plan';
-import { runPool } from './pool';
+import { runPool, type LaneWidth } from './pool';
 import type { NewQuestionResult } from '../../store/repos/results.repo';
 import type { TargetCaller } from './target-caller';
 
@@ -38,6 +38,8 @@ export type PhaseHooks = Readonly<{
   db: StoreApi;
   env: QuestionEnv;
   concurrency: number;
+  /** The measured concurrency, when it is measured: the lanes above it wait. */
+  width: LaneWidth | undefined;
   /** Writes a finished question (result row), with tally and progress. */
   commit(row: NewQuestionResult): Promise<void>;
   answered(answered: Answered): void;
@@ -68,6 +70,7 @@ export async function answerPhase(
       hooks.answered(held);
     }),
     env.signal,
+    hooks.width,
   );
 }
 
@@ -119,6 +122,7 @@ export async function judgePhase(hooks: PhaseHooks): Promise<void> {
         await db.answered.setGraded(env.runId, row.questionId, row.repeatIndex, JSON.stringify(graded));
       }),
       env.signal,
+      hooks.width,
     );
   }
 }

@@ -150,6 +150,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       db,
       env,
       concurrency: run.concurrency,
+      width: local?.adaptive,
       commit,
       answered: (answered) => {
         if (answered.answer?.sent) observed.target(answered.answer.sent);
@@ -189,6 +190,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
           }
         },
         signal,
+        local?.adaptive,
       );
     }
     progress.flush();

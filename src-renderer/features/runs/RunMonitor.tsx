@@ -4,6 +4,7 @@ import type { RunSummary } from '../../../src-shared/model';
 import { StatusBadge } from '../../components/StatusBadge';
 import { duration, score } from '../../components/format';
 import { liveRun, useRuns } from './runs.store';
+import { concurrencyText, modelLoadsText, phaseText } from './local-run.selectors';
 
 export function RunMonitor({ run }: { run: RunSummary }) {
   const live = useRuns(liveRun(run.id));
@@ -34,6 +35,14 @@ export function RunMonitor({ run }: { run: RunSummary }) {
           {cancelling ? 'Cancelling…' : 'Cancel run'}
         </button>
       </div>
+      {(progress?.phase || progress?.local) && (
+        <p className="muted" data-testid="run-local">
+          {progress.phase && <strong>{phaseText(progress.phase)}</strong>}
+          {progress.phase && progress.local && ' · '}
+          {progress.local &&
+            `${modelLoadsText(progress.local.modelLoads)} · ${concurrencyText(progress.local.concurrency)}`}
+        </p>
+      )}
       <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
         <div className="progress-fill" style={{ width: `${total ? (done / total) * 100 : 0}%` }} />
       </div>
