@@ -1,5 +1,6 @@
 // `ai-eval run`: runs the enabled targets (or the chosen ones) over their datasets, prints verdicts, exits 1 on a failed hard gate.
 import type { RunFinished } from '../../src-shared/model';
+import { findingLine, localPreflight } from '../engine/run/local-preflight';
 import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
 import { resumeRun, startRun, type StartedRun } from '../engine/run/start-run';
 import { textOnlyWarning } from '../workspace/text-only';
@@ -72,6 +73,15 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
     for (const plan of plans) io.out(describePlan(plan));
     return EXIT.ok;
   }
+  // Ollama models that are not installed stop the command before any run (with the `ollama pull` that fixes it).
+  let missing = false;
+  for (const plan of plans) {
+    for (const finding of await localPreflight(plan, workspace, deps.criteriaOf, session.signal)) {
+      io.err(`${plan.target.id}: ${findingLine(finding)}`);
+      missing ||= finding.level === 'error';
+    }
+  }
+  if (missing) return EXIT.environment;
   const finished: RunFinished[] = [];
   let refused = false;
   for (const plan of plans) {

@@ -1,8 +1,9 @@
 // Checks before a run on Ollama, for the run preflight to call: models that are not installed (with the command that
 // installs them) and prompts that cannot fit a model's own maximum window.
 import type { ProviderConfig } from '../../../src-shared/model';
-import { installedModels, isInstalled, pullCommand } from '../providers/ollama-models';
-import { serverOf, type ModelUse, type ModelWindow } from './local-models';
+import { installedModels, isInstalled, modelContextLength, pullCommand } from '../providers/ollama-models';
+import { modelUses, serverOf, sizeWindows, type ModelUse, type ModelWindow } from './local-models';
+import type { RunPlan, ValidWorkspace } from './plan';
 
 export type LocalFinding = Readonly<{
   level: 'error' | 'warning';
@@ -13,7 +14,7 @@ export type LocalFinding = Readonly<{
   fix?: string;
 }>;
 
-/** Every model of the run absent from its server's /api/tags; a server that cannot be reached is one error. */
+/** Every model of the run absent from its server's /api/tags (an error); a server that cannot be reached is a warning. */
 export async function missingModels(
   uses: readonly Pick<ModelUse, 'provider' | 'model'>[],
   providers: Readonly<Record<string, ProviderConfig>>,
@@ -40,8 +41,9 @@ export async function missingModels(
         });
       }
     } catch (error) {
+      // An unreachable server is the run's to report (each question degraded), not a reason to refuse it here.
       findings.push({
-        level: 'error',
+        level: 'warning',
         provider: use.provider,
         model: use.model,
         message: `cannot list the models of ${baseUrl} (provider "${use.provider}"): ${(error as Error).message}`,
@@ -75,3 +77,27 @@ export function promptsThatCannotFit(windows: readonly ModelWindow[]): LocalFind
     ];
   });
 }
+
+/** Both checks for one planned run: missing models first; windows are sized (as the run will) for the models present. */
+export async function localPreflight(
+  plan: RunPlan,
+  workspace: ValidWorkspace,
+  criteriaOf: Parameters<typeof modelUses>[2],
+  signal?: AbortSignal,
+): Promise<LocalFinding[]> {
+  const uses = modelUses(plan, workspace, criteriaOf);
+  if (uses.length === 0) return [];
+  const { providers, settings } = workspace.config;
+  const timeoutMs = settings.request_timeout_ms;
+  const missing = await missingModels(uses, providers, timeoutMs, signal);
+  const absent = new Set(missing.map((finding) => `${finding.provider}\n${finding.model}`));
+  const present = uses.filter((use) => !absent.has(`${use.provider}\n${use.model}`));
+  const windows = await sizeWindows(present, settings.ollama.max_num_ctx, (use) =>
+    modelContextLength({ baseUrl: serverOf(providers[use.provider]), timeoutMs }, use.model, signal),
+  );
+  return [...missing, ...promptsThatCannotFit(windows)];
+}
+
+/** One line per finding for a terminal, with the command that fixes it. */
+export const findingLine = (finding: LocalFinding): string =>
+  `${finding.level}: ${finding.message}${finding.fix ? `; run: ${finding.fix}` : ''}`;

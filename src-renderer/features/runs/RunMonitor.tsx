@@ -75,7 +75,11 @@ export function RunMonitor({ run }: { run: RunSummary }) {
         </div>
       </dl>
       <ol className="score-stream" data-testid="score-stream">
-        {live.stream.length === 0 && <li className="muted">Waiting for the first answers…</li>}
+        {live.stream.length === 0 && (
+          <li className="muted">
+            {progress?.phase ? 'Questions appear here as the judges score them…' : 'Waiting for the first answers…'}
+          </li>
+        )}
         {live.stream.slice(0, 12).map((item) => (
           <li key={`${item.questionId}#${item.repeatIndex}`}>
             <span className="mono">{item.questionId}</span>
