@@ -10,7 +10,11 @@ import { planRun } from '../../src-main/engine/run/plan';
 import { GRADERS } from '../../src-main/engine/graders/registry';
 import { criteriaWithRubric } from '../../src-main/engine/rubrics/criteria-with-rubric';
 import { findingLine, localPreflight } from '../../src-main/engine/run/local-preflight';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
+import { runCliInProcess } from '../support/cli';
 import { localWorkspace } from './ollama-local.fixtures';
 
 let server: FakeProviderServer | undefined;
@@ -100,5 +104,19 @@ describe('local preflight checks', () => {
         /^warning: the longest prompt for m1 \(target\) needs about \d+ tokens but the model's own maximum is 2048: those calls will be cut/,
       ),
     ]);
+  });
+});
+
+describe('ai-eval run on Ollama', () => {
+  it('stops before running (exit 3) when a model is missing, printing the ollama pull command', async () => {
+    server = await startFakeProviderServer({ models: ['m1'] });
+    const workspace = localWorkspace({ baseUrl: server.url, questions: 2 });
+    const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-config-'));
+    const result = await runCliInProcess(['run', '--workspace', workspace.dir], configDir);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(
+      `t1: error: model judge-model is not installed on ${server.url} (provider "local"); run: ollama pull judge-model`,
+    );
+    expect(server.requests).toHaveLength(0);
   });
 });
