@@ -1,5 +1,6 @@
 // Every `ai-eval` command, in the order `--help` lists them.
 import type { Command } from './command';
+import { compareCommand } from './compare.command';
 import { distillCommand } from './distill.command';
 import { exportEnvelopeCommand } from './export-envelope.command';
 import { importEnvelopeCommand } from './import-envelope.command';
@@ -10,6 +11,7 @@ import { initCommand } from './init.command';
 import { regradeCommand } from './regrade.command';
 import { runCommand } from './run.command';
 import { judgesCommand } from './judges.command';
+import { mergeCommand } from './merge.command';
 import { optimizeCommand } from './optimize.command';
 import { sampleTracesCommand } from './sample-traces.command';
 import { serveCommand } from './serve.command';
@@ -22,7 +24,9 @@ export const COMMANDS: readonly Command[] = [
   trustCommand,
   validateCommand,
   runCommand,
+  mergeCommand,
   regradeCommand,
+  compareCommand,
   importTracesCommand,
   tracesCommand,
   promoteCommand,

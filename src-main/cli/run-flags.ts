@@ -23,6 +23,10 @@ export type RunFlags = ReportFlags &
     resume?: string;
     record?: string;
     shard: ShardSpec | null;
+    /** `--out DIR` (with --shard): where the shard's bundle for `ai-eval merge` goes. */
+    out?: string;
+    /** How many processes spend the provider accounts' rate limits: --rate-share, else N of --shard I/N, else 1. */
+    rateShare: number;
   }>;
 
 const text = (args: ParsedArgs, name: string): string | undefined => {
@@ -75,8 +79,13 @@ export function parseRunFlags(args: ParsedArgs, io: CliIo): RunFlags {
       throw new UsageError((error as Error).message, { cause: error });
     }
   }
+  const out = text(args, 'out');
+  if (out !== undefined && shard === null)
+    throw new UsageError('--out DIR writes the bundle of one shard for `ai-eval merge`; it needs --shard I/N');
   return {
     ...parseReportFlags(args, io),
+    out,
+    rateShare: positiveInt(text(args, 'rate-share'), 'rate-share', 10_000) ?? shard?.count ?? 1,
     targets,
     questions,
     repeat: positiveInt(repeatText, 'repeat', 100) ?? 1,

@@ -1,12 +1,14 @@
 // `ai-eval run`: runs the enabled targets (or the chosen ones) over their datasets, prints verdicts, exits 1 on a failed hard gate.
 import type { RunFinished } from '../../src-shared/model';
+import type { EmptySlice } from '../engine/export/write-shard-bundle';
+import { buildIdentity } from '../engine/run/identity';
 import { findingLine, localPreflight } from '../engine/run/local-preflight';
 import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
 import { resumeRun, startRun, type StartedRun } from '../engine/run/start-run';
 import { textOnlyWarning } from '../workspace/text-only';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { parseRunFlags, REPORT_OPTIONS, type RunFlags } from './run-flags';
-import { describePlan } from './run-printer';
+import { describePlan, describeShards } from './run-printer';
 import { refusalMessage, withRunSession, type Session, type SessionOutcome } from './run-session';
 
 /** The targets to run: the --target ids, else every enabled target. */
@@ -53,6 +55,16 @@ function warnTextOnly(plan: RunPlan, io: CliIo): void {
   if (warning) io.err(`warning: ${plan.target.id}: ${warning}`);
 }
 
+/** What a target with no question in this shard would have run: the merge checks it against the other shards. */
+const identityOf = (plan: RunPlan, flags: RunFlags, deps: Session['deps']) =>
+  buildIdentity({
+    workspace: deps.workspace,
+    plan,
+    source: flags.source,
+    appVersion: deps.appVersion,
+    judgeTemplates: deps.judgeTemplates(),
+  });
+
 async function follow(started: StartedRun, header: string, session: Session, io: CliIo): Promise<RunFinished> {
   io.err(header);
   const finished = await started.finished;
@@ -71,6 +83,13 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
   for (const plan of plans) warnTextOnly(plan, io);
   if (flags.dryRun) {
     for (const plan of plans) io.out(describePlan(plan));
+    const { shard } = flags;
+    if (shard)
+      for (const [targetId, questionIds] of questions) {
+        const selection = { questionIds, repeat: flags.repeat, shard: null };
+        const whole = planRun(workspace, targetId, selection, deps.graders, deps.trusted);
+        for (const line of describeShards(whole, shard)) io.out(line);
+      }
     return EXIT.ok;
   }
   // Ollama models that are not installed stop the command before any run (with the `ollama pull` that fixes it).
@@ -83,11 +102,13 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
   }
   if (missing) return EXIT.environment;
   const finished: RunFinished[] = [];
+  const empty: EmptySlice[] = [];
   let refused = false;
   for (const plan of plans) {
     if (session.signal.aborted) break;
     if (plan.total === 0) {
       io.err(`${plan.target.id}: nothing to run in this shard; skipped`);
+      empty.push({ targetId: plan.target.id, identity: identityOf(plan, flags, deps) });
       continue;
     }
     try {
@@ -104,7 +125,7 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
       refused = true;
     }
   }
-  return { finished, refused };
+  return { finished, refused, empty };
 }
 
 async function resume(
@@ -132,7 +153,7 @@ export const runCommand: Command = {
   summary: 'Run targets over their datasets, score the answers, apply the gates (exit 1 on a failed hard gate)',
   usage:
     'ai-eval run [--target ID]... [--question ID]... [--concurrency N] [--repeat N] [--dry-run] [--resume RUN] ' +
-    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N] [--trust-workspace] [--workspace DIR]',
+    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N [--out DIR]] [--rate-share S] [--trust-workspace] [--workspace DIR]',
   options: {
     ...COMMON_OPTIONS,
     ...REPORT_OPTIONS,
@@ -143,6 +164,8 @@ export const runCommand: Command = {
     resume: { type: 'string' },
     record: { type: 'string' },
     shard: { type: 'string' },
+    out: { type: 'string' },
+    'rate-share': { type: 'string' },
   },
   async run(args, io) {
     const flags = parseRunFlags(args, io);
