@@ -1,6 +1,6 @@
 // `npm run bench`: the run engine against the loopback fake provider (SPEC 16), each scenario in a fresh process,
 // with the fake server in a process of its own. Prints a table; exits 1 when a target is missed.
-// Options: --quick (smaller N, for a smoke check), --only throughput|latency|memory|cli-memory.
+// Options: --quick (smaller N, for a smoke check), --only throughput|latency|memory|cli-memory|local-gpu.
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,27 @@ async function engineRun(url: string, questions: number, concurrency: number, fl
   const outcome = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Outcome;
   if (outcome.status !== 'complete' || outcome.coverage !== 1)
     throw new Error(`bench run did not complete cleanly: ${JSON.stringify(outcome)}`);
+  return outcome;
+}
+
+type LocalGpuOutcome = {
+  schedule: string;
+  wallMs: number;
+  loads: number;
+  concurrency: { value: number; measured: boolean };
+  status: string;
+  coverage: number | null;
+};
+
+async function localGpuRun(questions: number, schedule: 'phased' | 'interleaved'): Promise<LocalGpuOutcome> {
+  const child = benchScript('local-gpu-run.ts', ['--questions', String(questions), '--schedule', schedule]);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  if (code !== 0) throw new Error(`bench/local-gpu-run.ts exited ${code}`);
+  const outcome = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as LocalGpuOutcome;
+  if (outcome.status !== 'complete' || outcome.coverage !== 1 || outcome.schedule !== schedule)
+    throw new Error(`local-GPU run did not complete as asked: ${JSON.stringify(outcome)}`);
   return outcome;
 }
 
@@ -87,6 +108,22 @@ const scenarios: Record<string, () => Promise<Row>> = {
     } finally {
       await server.stop();
     }
+  },
+  // One GPU that holds one model: 2 s per model switch, a judge on another model than the target's.
+  async 'local-gpu'() {
+    const n = values.quick ? 10 : 50;
+    const phased = await localGpuRun(n, 'phased');
+    const interleaved = await localGpuRun(n, 'interleaved');
+    const ratio = interleaved.wallMs / phased.wallMs;
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    return {
+      scenario: `local GPU: ${n} questions, 2 s per model switch, one model fits, judge on another model`,
+      measured:
+        `phased ${s(phased.wallMs)} (${phased.loads} loads, concurrency measured ${phased.concurrency.value}) vs ` +
+        `interleaved ${s(interleaved.wallMs)} (${interleaved.loads} loads, ${interleaved.concurrency.value}) = ${ratio.toFixed(1)}×`,
+      target: 'phased ≥ 5× faster',
+      ok: ratio >= 5,
+    };
   },
   // The whole CLI as a user runs it: the 100,000-question YAML dataset loaded from disk, the run, the summary.
   async 'cli-memory'() {

@@ -3,6 +3,7 @@ import type { RunFinished } from '../../src-shared/model';
 import type { EmptySlice } from '../engine/export/write-shard-bundle';
 import { problemLine, runPreflight } from '../engine/preflight/preflight';
 import { buildIdentity } from '../engine/run/identity';
+import { findingLine, localPreflight } from '../engine/run/local-preflight';
 import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
 import { resumeRun, startRun, type StartedRun } from '../engine/run/start-run';
 import { textOnlyWarning } from '../workspace/text-only';
@@ -112,6 +113,10 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
   if (!flags.skipPreflight) {
     const stopped = await preflight(plans, session, io);
     if (stopped !== undefined) return stopped;
+    // The local checks of an Ollama run: a prompt that cannot fit the model's window (a missing model was found above).
+    for (const plan of plans)
+      for (const finding of await localPreflight(plan, workspace, deps.criteriaOf, session.signal))
+        io.err(`${plan.target.id}: ${findingLine(finding)}`);
   }
   const finished: RunFinished[] = [];
   const empty: EmptySlice[] = [];

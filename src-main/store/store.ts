@@ -1,6 +1,7 @@
 // The store: one SQLite database and its repositories (sync inside), and the async StoreApi the engine uses.
 import { join } from 'node:path';
 import { openDb, type Db } from './db';
+import { AnsweredRepo } from './repos/answered.repo';
 import { DistillRepo } from './repos/distill.repo';
 import { EnvelopesRepo } from './repos/envelopes.repo';
 import { InsightsRepo } from './repos/insights.repo';
@@ -26,6 +27,7 @@ function createRepos(db: Db) {
     runs: new RunsRepo(db),
     runLocks: new RunLocksRepo(db),
     results: new ResultsRepo(db),
+    answered: new AnsweredRepo(db),
     resultPages: new ResultPagesRepo(db),
     matrix: new MatrixRepo(db),
     envelopes: new EnvelopesRepo(db),

@@ -1,6 +1,6 @@
 // Calls for the provider connections of aieval.yaml: list them, fetch their live model lists, test them, save them.
 import { z } from 'zod';
-import { call } from '../rpc/define';
+import { call, event } from '../rpc/define';
 import { judgeConfig, providerConfig, workspaceIssue } from '../model';
 import { keyStatus } from './secrets.contract';
 
@@ -38,7 +38,19 @@ export type ConnectionTest = z.infer<typeof connectionTest>;
 export const modelList = z.object({
   models: z.array(z.string()),
   error: z.string().nullable().describe('Why the list could not be fetched; free text still works.'),
+  /** An Ollama connection: a model that is not listed can be pulled (providers.pull). */
+  canPull: z.boolean().optional(),
 });
+
+/** One line of an Ollama pull as it streams: what it is doing, and bytes of the current layer. */
+export const pullProgress = z.object({
+  provider: z.string(),
+  model: z.string(),
+  status: z.string(),
+  completed: z.number().nullable(),
+  total: z.number().nullable(),
+});
+export type PullProgressEvent = z.infer<typeof pullProgress>;
 export type ModelList = z.infer<typeof modelList>;
 
 const providerName = z.object({ provider: z.string().min(1) });
@@ -48,6 +60,12 @@ export const providersContract = {
   'providers.list': call(z.object({}), z.array(providerSummary)),
   /** The provider's live model list (Ollama /api/tags, OpenAI and Anthropic /models, a cassette's models). */
   'providers.models': call(providerName, modelList),
+  /** Pulls a model onto an Ollama connection (/api/pull), streaming providers.pullProgressed; says how it ended. */
+  'providers.pull': call(
+    providerName.extend({ model: z.string().min(1) }),
+    z.object({ ok: z.boolean(), message: z.string() }),
+  ),
+  'providers.pullProgressed': event(pullProgress),
   /** Connects to a provider (as saved, or as `config` before it is saved) and says in words what worked or failed. */
   'providers.test': call(providerName.extend({ config: providerConfig.optional() }), connectionTest),
   /** The default judge of every LLM grader (provider and model, with per-grader overrides); null when none is set. */

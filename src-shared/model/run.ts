@@ -65,6 +65,29 @@ export type Verdict = z.infer<typeof verdict>;
 export const shardSpec = z.object({ index: z.number().int().positive(), count: z.number().int().positive() });
 export type ShardSpec = z.infer<typeof shardSpec>;
 
+/** How a run on a local Ollama went: its schedule, each model's window, the concurrency and the model loads. */
+export const localRun = z.object({
+  schedule: z.enum(['phased', 'interleaved']),
+  windows: z.array(
+    z.object({
+      provider: z.string(),
+      model: z.string(),
+      /** The num_ctx sent with every call of this model; null: the server's default. */
+      numCtx: z.number().nullable(),
+      /** The model's own maximum (/api/show); null when unknown. */
+      modelMax: z.number().nullable(),
+      /** The longest prompt of the run, estimated before it (tokens). */
+      promptTokens: z.number(),
+      source: z.enum(['explicit', 'sized', 'server default']),
+    }),
+  ),
+  /** Target calls in flight: measured (raised from 1 while throughput rose) or as set. */
+  concurrency: z.object({ value: z.number().int(), measured: z.boolean() }),
+  /** Calls whose model had to be loaded first, and the time Ollama spent loading (load_duration). */
+  modelLoads: z.object({ count: z.number().int(), totalMs: z.number() }),
+});
+export type LocalRun = z.infer<typeof localRun>;
+
 /** What a run was, frozen when it ran: editing the target later never rewrites it (SPEC 5). */
 export const runIdentity = z.object({
   targetId: z.string(),
@@ -114,6 +137,8 @@ export const runIdentity = z.object({
   source: runSource,
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** Set for a run with a model on Ollama. */
+  local: localRun.optional(),
 });
 export type RunIdentity = z.infer<typeof runIdentity>;
 
@@ -193,6 +218,22 @@ export const graderResult = z.object({
 });
 export type GraderResult = z.infer<typeof graderResult>;
 
+/** What a local server reports about one call (Ollama): tokens evaluated, the window, and where the time went. */
+export const callMetrics = z.object({
+  /** Prompt tokens the model evaluated (Ollama's prompt_eval_count): fewer than sent means the prompt was cut. */
+  promptEvalCount: z.number().nullable(),
+  evalCount: z.number().nullable(),
+  /** The prompt's size as the engine estimated it before sending (tokens). */
+  promptTokensSent: z.number().nullable(),
+  /** The context window asked for (options.num_ctx); null when the server's default applied. */
+  numCtx: z.number().nullable(),
+  loadMs: z.number().nullable(),
+  promptEvalMs: z.number().nullable(),
+  evalMs: z.number().nullable(),
+  totalMs: z.number().nullable(),
+});
+export type CallMetrics = z.infer<typeof callMetrics>;
+
 export const judgeCall = z.object({
   id: z.number().int(),
   graderId: z.string(),
@@ -207,6 +248,8 @@ export const judgeCall = z.object({
   error: z.string().nullable(),
   settings: z.record(z.string(), z.unknown()).nullable(),
   latencyMs: z.number().nullable(),
+  /** Ollama's counters and durations for this call; absent for other providers and older runs. */
+  metrics: callMetrics.nullable().optional(),
 });
 export type JudgeCall = z.infer<typeof judgeCall>;
 
@@ -229,6 +272,8 @@ export const resultDetail = z.object({
   outputTokens: z.number().nullable(),
   costUsd: z.number().nullable(),
   finishReason: z.string().nullable(),
+  /** Ollama's counters and durations of the target call (the last call of an agent's loop); absent elsewhere. */
+  metrics: callMetrics.nullable().optional(),
   createdAt: z.number(),
   graders: z.array(graderResult),
   judgeCalls: z.array(judgeCall),
@@ -288,6 +333,12 @@ export const runProgress = z.object({
   elapsedMs: z.number(),
   etaMs: z.number().nullable(),
   last: z.array(progressItem),
+  /** A phased run: answering (every target call) or judging (one judge model at a time). */
+  phase: z
+    .object({ name: z.enum(['answering', 'judging']), model: z.string().nullable(), answered: z.number().int() })
+    .optional(),
+  /** A run on Ollama: model loads so far and the concurrency in use. */
+  local: localRun.pick({ modelLoads: true, concurrency: true }).optional(),
 });
 export type RunProgress = z.infer<typeof runProgress>;
 

@@ -5,6 +5,16 @@ import { graderId } from './graders';
 
 const url = z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL');
 
+/** Ollama's context window in tokens (`options.num_ctx`); unset lets the engine size it for the run. */
+const numCtx = z
+  .number()
+  .int()
+  .min(256)
+  .max(1_048_576)
+  .describe(
+    "ollama only: the context window (options.num_ctx) to load the model with; unset: sized for the run's longest prompt",
+  );
+
 export const providerKind = z.enum(['ollama', 'openai', 'anthropic', 'replay']);
 export type ProviderKind = z.infer<typeof providerKind>;
 
@@ -17,6 +27,7 @@ export const providerConfig = z.strictObject({
     .optional()
     .describe('The environment variable holding the key. Secrets never go in this file.'),
   file: z.string().optional().describe('replay only: the JSONL cassette to answer from, relative to the workspace.'),
+  num_ctx: numCtx.optional(),
   metadata: metadata.optional(),
 });
 export type ProviderConfig = z.infer<typeof providerConfig>;
@@ -24,12 +35,14 @@ export type ProviderConfig = z.infer<typeof providerConfig>;
 export const modelRef = z.strictObject({
   provider: z.string().min(1).describe('A provider name from `providers`.'),
   model: z.string().min(1),
+  num_ctx: numCtx.optional(),
 });
 export type ModelRef = z.infer<typeof modelRef>;
 
 export const judgeConfig = z.strictObject({
   provider: z.string().min(1).describe('A provider name from `providers`.'),
   model: z.string().min(1),
+  num_ctx: numCtx.optional(),
   overrides: z.partialRecord(graderId, modelRef).optional().describe('A different judge for some graders.'),
 });
 
@@ -73,6 +86,7 @@ export const target = z.strictObject({
   model: z.string().min(1),
   system_prompt: z.string().default(''),
   generation: generation.optional(),
+  num_ctx: numCtx.optional(),
   dataset: snakeId.describe('A dataset id: datasets/<id>.yaml.'),
   graders: z
     .array(graderId)
@@ -88,6 +102,28 @@ export const target = z.strictObject({
 });
 export type Target = z.infer<typeof target>;
 
+export const ollamaSettings = z.strictObject({
+  max_num_ctx: z
+    .number()
+    .int()
+    .min(2048)
+    .max(1_048_576)
+    .default(32768)
+    .describe('The largest context window the engine sizes on its own (memory grows with it).'),
+  schedule: z
+    .enum(['phased', 'interleaved'])
+    .default('phased')
+    .describe(
+      'phased: when target and judge are different models of one Ollama server, every target call first, then the judge calls (no model reload per question); interleaved: per question.',
+    ),
+  keep_alive: z
+    .string()
+    .regex(/^(-1|0|\d+(ms|s|m|h)?)$/, 'a duration like 30m, 2h, 0 or -1')
+    .default('30m')
+    .describe("How long Ollama keeps the run's models loaded between calls (keep_alive)."),
+});
+export type OllamaSettings = z.infer<typeof ollamaSettings>;
+
 export const settings = z.strictObject({
   question_pass_threshold: z
     .number()
@@ -97,7 +133,15 @@ export const settings = z.strictObject({
     .describe('A question passes when its score >= this (0-5).'),
   response_char_limit: z.number().int().positive().default(4000),
   judge_response_char_limit: z.number().int().positive().default(4000),
-  concurrency: z.number().int().min(1).max(256).default(4),
+  concurrency: z
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .optional()
+    .describe(
+      'Questions in flight. Unset: 4, or measured for an Ollama target (start at 1, raise while throughput rises).',
+    ),
   rate_limit: z
     .strictObject({
       max_retries: z.number().int().min(0).max(20).default(3),
@@ -149,8 +193,12 @@ export const settings = z.strictObject({
     .strictObject({ enabled: z.boolean().default(false), port: z.number().int().min(0).max(65535).default(4318) })
     .default({ enabled: false, port: 4318 }),
   export_envelope_on_complete: z.boolean().default(false),
+  ollama: ollamaSettings.default(ollamaSettings.parse({})),
 });
 export type Settings = z.infer<typeof settings>;
+
+/** Questions in flight when settings.concurrency is unset and the target is not on Ollama (which measures its own). */
+export const DEFAULT_CONCURRENCY = 4;
 
 export const workspaceConfig = z.strictObject({
   version: z.literal(1).default(1),

@@ -1,6 +1,7 @@
 // Handlers for provider connections: list them with their key status, their live model lists, connection tests, saving.
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
+import { pullModel } from '../../engine/providers/ollama-models';
 import { withConnections } from '../../workspace/write-providers';
 import type { AppState } from '../app-state';
 import { addressOf, connectionOf, keyringOf, keyStatusOf } from '../connections';
@@ -20,8 +21,22 @@ export const providersHandlers = (state: AppState) =>
       }));
     },
     'providers.models': async ({ provider }) => {
-      const { models, test } = await probeConnection(state, provider, connectionOf(state, provider));
-      return { models, error: test.ok ? null : test.message };
+      const config = connectionOf(state, provider);
+      const { models, test } = await probeConnection(state, provider, config);
+      return { models, error: test.ok ? null : test.message, canPull: config.kind === 'ollama' };
+    },
+    'providers.pull': async ({ provider, model }) => {
+      const config = connectionOf(state, provider);
+      if (config.kind !== 'ollama')
+        return { ok: false, message: `provider "${provider}" is ${config.kind}: only Ollama pulls models` };
+      try {
+        await pullModel({ baseUrl: addressOf(config) }, model, (progress) =>
+          state.events.emit('providers.pullProgressed', { provider, model, ...progress }),
+        );
+        return { ok: true, message: `pulled ${model} onto ${addressOf(config)}` };
+      } catch (error) {
+        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+      }
     },
     'providers.test': async ({ provider, config }) =>
       (await probeConnection(state, provider, config ?? connectionOf(state, provider))).test,

@@ -1,5 +1,13 @@
 // The grader plugin interface: what a grader is told about one answer and what it returns.
-import type { ChatMessage, GraderInfo, Question, Rubric, Target, ToolCallRecord } from '../../../src-shared/model';
+import type {
+  CallMetrics,
+  ChatMessage,
+  GraderInfo,
+  Question,
+  Rubric,
+  Target,
+  ToolCallRecord,
+} from '../../../src-shared/model';
 import type { ChatRequest, ChatResponse } from '../providers/provider';
 
 /** One executed (or unexecuted) rubric check, as stored with the grader result. */
@@ -26,6 +34,8 @@ export type JudgeCallRecord = Readonly<{
   error: string | null;
   settings: Record<string, unknown>;
   latencyMs: number | null;
+  /** Ollama's counters and durations of the call. */
+  metrics?: CallMetrics;
 }>;
 
 /** Calls the judge model for one grader, under the run's limiter and retries. */

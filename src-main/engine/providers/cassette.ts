@@ -175,6 +175,7 @@ export function withRecording(provider: Provider, writer: CassetteWriter): Provi
     name: provider.name,
     kind: provider.kind,
     listModels: (signal) => provider.listModels(signal),
+    ...(provider.contextLength ? { contextLength: provider.contextLength.bind(provider) } : {}),
     async chat(request, signal) {
       const response = await provider.chat(request, signal);
       writer.append({

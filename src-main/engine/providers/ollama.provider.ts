@@ -1,11 +1,13 @@
 // The Ollama adapter: native POST /api/chat (stream: false) and GET /api/tags, over node:http with keep-alive.
-import type { Generation } from '../../../src-shared/model';
+import type { CallMetrics, Generation } from '../../../src-shared/model';
 import { describeCall, elapsedMs, parseToolArguments, type AdapterOptions } from './adapter-options';
 import { sendWithKnobRetry, sharedKnobMemory } from './capabilities';
 import { withDeadline } from './deadline';
 import { httpRequest, type HttpRequest } from './http-client';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
 import { errorDetail, httpError, isRecord, malformedError, networkError } from './provider-errors';
+import { modelContextLength } from './ollama-models';
+import { detectInputCut, promptChars, tokensSent } from './prompt-tokens';
 
 export const OLLAMA_DEFAULT_URL = 'http://localhost:11434';
 
@@ -34,6 +36,14 @@ export class OllamaProvider implements Provider {
     return models.flatMap((model) => (isRecord(model) && typeof model.name === 'string' ? [model.name] : []));
   }
 
+  contextLength(model: string, signal?: AbortSignal): Promise<number | null> {
+    return modelContextLength(
+      { baseUrl: this.baseUrl, timeoutMs: this.options.timeoutMs, apiKey: this.options.apiKey },
+      model,
+      signal,
+    );
+  }
+
   private async send(request: ChatRequest, sent: Generation, signal: AbortSignal | undefined): Promise<ChatResponse> {
     const where = describeCall(this.options, 'ollama', request.model, this.baseUrl);
     const body = {
@@ -42,7 +52,8 @@ export class OllamaProvider implements Provider {
       stream: false,
       ...(request.tools?.length ? { tools: request.tools.map((tool) => ({ type: 'function', function: tool })) } : {}),
       ...(request.json ? { format: 'json' } : {}),
-      options: ollamaOptions(sent),
+      ...(request.keepAlive ? { keep_alive: request.keepAlive } : {}),
+      options: { ...ollamaOptions(sent), ...(request.numCtx ? { num_ctx: request.numCtx } : {}) },
     };
     const start = performance.now();
     const answer = await this.requestJson(where, '/api/chat', { method: 'POST', body: JSON.stringify(body) }, signal);
@@ -51,6 +62,8 @@ export class OllamaProvider implements Provider {
     if (!isRecord(answer) || !message) throw malformedError(where, 'expected {message: {...}}');
     const toolCalls = readToolCalls(message.tool_calls, where);
     const rawFinishReason = typeof answer.done_reason === 'string' ? answer.done_reason : null;
+    const metrics = readMetrics(answer, tokensSent(promptChars(request.messages, request.tools)), request.numCtx);
+    const inputCut = detectInputCut(metrics.promptEvalCount, metrics.promptTokensSent ?? 0, metrics.numCtx);
     return {
       text: typeof message.content === 'string' ? message.content : '',
       toolCalls,
@@ -60,6 +73,8 @@ export class OllamaProvider implements Provider {
       usage: { inputTokens: countOrNull(answer.prompt_eval_count), outputTokens: countOrNull(answer.eval_count) },
       latencyMs,
       sent,
+      metrics,
+      ...(inputCut ? { inputCut } : {}),
     };
   }
 
@@ -133,3 +148,23 @@ function mapFinishReason(raw: string | null, hasToolCalls: boolean): FinishReaso
 }
 
 const countOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/** Ollama reports durations in nanoseconds. */
+const nsToMs = (value: unknown): number | null => (typeof value === 'number' ? Math.round(value / 1e6) : null);
+
+function readMetrics(
+  answer: Record<string, unknown>,
+  promptTokensSent: number,
+  numCtx: number | undefined,
+): CallMetrics {
+  return {
+    promptEvalCount: countOrNull(answer.prompt_eval_count),
+    evalCount: countOrNull(answer.eval_count),
+    promptTokensSent,
+    numCtx: numCtx ?? null,
+    loadMs: nsToMs(answer.load_duration),
+    promptEvalMs: nsToMs(answer.prompt_eval_duration),
+    evalMs: nsToMs(answer.eval_duration),
+    totalMs: nsToMs(answer.total_duration),
+  };
+}

@@ -88,6 +88,8 @@ export function agentCaller(plan: RunPlan, services: RunServices, options: Agent
           signal,
         });
         const { responses } = outcome;
+        const metrics = responses.at(-1)?.metrics;
+        const inputCut = responses.find((response) => response.inputCut)?.inputCut;
         return {
           response: outcome.response.text,
           toolCalls: outcome.toolCalls,
@@ -97,6 +99,8 @@ export function agentCaller(plan: RunPlan, services: RunServices, options: Agent
           costUsd: total(responses, (response) => costUsd(response.model, response.usage, kind)),
           finishReason: outcome.stepsExhausted ? 'max_steps' : outcome.response.finishReason,
           sent: outcome.response.sent,
+          ...(metrics ? { metrics } : {}),
+          ...(inputCut ? { inputCut } : {}),
           tools: questionTools(opened),
         };
       } catch (error) {

@@ -58,18 +58,39 @@ export async function answerQuestion(
 /** Grades an answer with every grader of the plan and returns the row to store (degraded when the target failed). */
 export async function gradeAnswer(item: PlanItem, answered: Answered, env: QuestionEnv): Promise<NewQuestionResult> {
   const { answer } = answered;
-  const graded = answer ? await runGraders(item, answered.messages, answer, env) : { graders: [], judgeCalls: [] };
+  // An answer to a cut prompt is kept but not graded: it answers a question the model never fully saw.
+  const cut = answer?.inputCut;
+  const graded =
+    answer && !cut
+      ? await gradeWith(env.plan.graders, item, answered.messages, answer, env)
+      : { graders: [], judgeCalls: [] };
+  return resultRow(item, answered, graded, env);
+}
+
+/** The row to store for an answer and its grader outcomes. */
+export function resultRow(
+  item: PlanItem,
+  answered: Answered,
+  graded: Readonly<{ graders: readonly GraderResult[]; judgeCalls: readonly JudgeCallRecord[] }>,
+  env: QuestionEnv,
+): NewQuestionResult {
+  const { answer } = answered;
+  const cut = answer?.inputCut;
   if (env.signal.aborted) throw env.signal.reason;
   const { target } = env.plan;
-  const unanswered = answer ? unansweredReason(answer, target.mode === 'agent' ? target.max_steps : null) : null;
+  const unanswered =
+    answer && !cut ? unansweredReason(answer, target.mode === 'agent' ? target.max_steps : null) : null;
   // No answer is a failed question, not one for the graders to judge (a tool-usage grade alone would pass it).
   const { status, score, passed } = unanswered
     ? { status: 'scored' as const, score: 0, passed: false }
-    : scoreQuestion(graded.graders, env.plan.passThreshold, answer === null);
+    : scoreQuestion(graded.graders, env.plan.passThreshold, answer === null || !!cut);
   const graderErrors = graded.graders
     .filter((grader) => grader.status === 'error')
     .map((grader) => `${grader.graderId}: ${grader.reason}`);
-  const problems = [...(unanswered ? [unanswered] : []), ...graderErrors];
+  const cutError = cut
+    ? `the target saw a truncated prompt: ${cut.seen} of ${cut.sent} tokens (raise num_ctx; not graded)`
+    : null;
+  const problems = [...(cutError ? [cutError] : []), ...(unanswered ? [unanswered] : []), ...graderErrors];
   return {
     runId: env.runId,
     questionId: item.question.id,
@@ -87,13 +108,21 @@ export async function gradeAnswer(item: PlanItem, answered: Answered, env: Quest
     outputTokens: answer?.outputTokens ?? null,
     costUsd: answer?.costUsd ?? null,
     finishReason: answer?.finishReason ?? null,
+    metrics: answer?.metrics ?? null,
     createdAt: env.clock(),
-    graders: graded.graders,
-    judgeCalls: graded.judgeCalls,
+    graders: [...graded.graders],
+    judgeCalls: graded.judgeCalls.map((call) => ({ ...call, metrics: call.metrics ?? null })),
   };
 }
 
-async function runGraders(item: PlanItem, messages: readonly ChatMessage[], answer: TargetAnswer, env: QuestionEnv) {
+/** Runs the given graders on one answer. */
+export async function gradeWith(
+  graders: readonly Grader[],
+  item: PlanItem,
+  messages: readonly ChatMessage[],
+  answer: TargetAnswer,
+  env: QuestionEnv,
+): Promise<{ graders: GraderResult[]; judgeCalls: JudgeCallRecord[] }> {
   const { plan, workspace } = env;
   const { settings } = workspace.config;
   const rubric = item.question.rubric_ref ? resolveRubric(item.question.rubric_ref, workspace.rubrics) : undefined;
@@ -114,10 +143,11 @@ async function runGraders(item: PlanItem, messages: readonly ChatMessage[], answ
     signal: env.signal,
   };
   // Graders are independent: run them together; the limiter bounds the judge calls they make.
-  const outcomes = await Promise.all(plan.graders.map((grader) => safeGrade(grader, context)));
-  const graders: GraderResult[] = outcomes.map((outcome, index) => toGraderResult(plan.graders[index]!, outcome));
-  const judgeCalls: JudgeCallRecord[] = outcomes.flatMap((outcome) => outcome.judgeCalls ?? []);
-  return { graders, judgeCalls };
+  const outcomes = await Promise.all(graders.map((grader) => safeGrade(grader, context)));
+  return {
+    graders: outcomes.map((outcome, index) => toGraderResult(graders[index]!, outcome)),
+    judgeCalls: outcomes.flatMap((outcome) => outcome.judgeCalls ?? []),
+  };
 }
 
 /** A grader that throws is an error outcome (the question is degraded), never a crash of the run or a 0. */

@@ -15,6 +15,8 @@ export type ProgressOptions = Readonly<{
   emit: (progress: RunProgress) => void;
   intervalMs?: number;
   now?: () => number;
+  /** The run's phase and local-model figures at the time of each event. */
+  status?: () => Pick<RunProgress, 'phase' | 'local'>;
 }>;
 
 export class ProgressThrottle {
@@ -35,6 +37,11 @@ export class ProgressThrottle {
   record(item: ProgressItem): void {
     this.last.push(item);
     if (this.last.length > LAST_ITEMS) this.last.shift();
+    this.touch();
+  }
+
+  /** Something the status reports changed (a question answered, a phase begun): an event within the interval. */
+  touch(): void {
     if (this.timer) return;
     const wait = this.lastEmitAt + this.intervalMs - this.now();
     if (wait <= 0) this.emitNow();
@@ -68,6 +75,7 @@ export class ProgressThrottle {
       elapsedMs,
       etaMs,
       last,
+      ...this.options.status?.(),
     });
   }
 }

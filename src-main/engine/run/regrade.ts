@@ -1,5 +1,5 @@
 // `ai-eval regrade RUN`: re-scores a run's stored responses with the current graders into a new run, never calling the target.
-import type { Question, ResultDetail, RunSource } from '../../../src-shared/model';
+import { DEFAULT_CONCURRENCY, type Question, type ResultDetail, type RunSource } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
 import type { Answered } from './execute-question';
 import { buildIdentity } from './identity';
@@ -59,7 +59,7 @@ export async function startRegrade(
     shard: formatShard(was.selection.shard),
     total: sourceRun.total,
   });
-  const concurrency = options.concurrency ?? deps.workspace.config.settings.concurrency;
+  const concurrency = options.concurrency ?? deps.workspace.config.settings.concurrency ?? DEFAULT_CONCURRENCY;
   const questions = new Map(plan.dataset.questions.map((question) => [question.id, question]));
   const prepared: PreparedRun = {
     runId,

@@ -7,7 +7,10 @@ import { addToTally, doneCount, type Tally } from '../scoring/tally';
 import { judgeSetupOf } from '../judges/judge-identity';
 import type { StoreApi } from '../../store/store';
 import { environmentCause } from '../../store/environment-error';
+import type { NewQuestionResult } from '../../store/repos/results.repo';
 import { answerQuestion, errorText, gradeAnswer, type Answered, type QuestionEnv } from './execute-question';
+import { localRunOf, prepareLocalRun, type LocalSetup } from './local-run';
+import { answerPhase, judgePhase, type PhaseHooks } from './phased-run';
 import { ObservedSettings } from './identity';
 import { storedRunVerdict } from './judge-advisory';
 import type { HeldLock, LockOptions } from './run-lock';
@@ -55,7 +58,11 @@ export type PreparedRun = Readonly<{
   items(done: ReadonlySet<string>): Iterator<WorkItem> | AsyncIterator<WorkItem>;
   /** Asks the target; undefined for a regrade, whose items carry their stored answers. */
   caller: TargetCaller | undefined;
+  /** Neither the call nor aieval.yaml set the concurrency: an Ollama target's is measured. */
+  measureConcurrency?: boolean;
 }>;
+
+const pickProgress = ({ modelLoads, concurrency }: NonNullable<RunIdentity['local']>) => ({ modelLoads, concurrency });
 
 export const resultKey = (questionId: string, repeatIndex: number): string => `${questionId}#${repeatIndex}`;
 
@@ -74,6 +81,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
     startedAt: run.identity.startedAt ?? iso(deps.clock()),
     finishedAt: null,
   };
+  let local: LocalSetup | undefined;
   let end: Readonly<{
     status: 'complete' | 'cancelled' | 'error';
     verdict: RunFinished['verdict'];
@@ -86,7 +94,22 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       (await db.results.doneKeys(runId)).map(([questionId, repeatIndex]) => resultKey(questionId, repeatIndex)),
     );
     const tally: Tally = await db.results.tally(runId);
+    local = await prepareLocalRun({
+      plan,
+      workspace: deps.workspace,
+      services: run.services,
+      criteriaOf: deps.criteriaOf,
+      regrade: run.caller === undefined,
+      measureConcurrency: run.measureConcurrency ?? false,
+      concurrency: run.concurrency,
+    });
+    let phase: { name: 'answering' | 'judging'; model: string | null } | undefined;
+    let answeredCount = 0;
     const progress = new ProgressThrottle({
+      status: () => ({
+        ...(phase ? { phase: { ...phase, answered: answeredCount } } : {}),
+        ...(local ? { local: pickProgress(localRunOf(local, run.services, run.identity.local)) } : {}),
+      }),
       runId,
       targetId: plan.target.id,
       total: run.total,
@@ -107,41 +130,71 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       signal,
       criteriaOf: deps.criteriaOf,
     };
-    await runPool(
-      run.items(done),
-      run.concurrency,
-      async (item) => {
-        try {
-          const answered = item.stored ?? (await answerQuestion(item, run.caller, signal));
-          if (answered.answer?.sent) observed.target(answered.answer.sent);
-          let row;
-          try {
-            row = await gradeAnswer(item, answered, env);
-          } finally {
-            await answered.answer?.tools?.close();
-          }
-          await writer.write(row);
-          for (const call of row.judgeCalls) observed.judgeCall(call);
-          addToTally(tally, {
-            status: row.status,
-            score: row.score,
-            passed: row.passed,
-            targetFailed: row.response === null,
-          });
-          progress.record({
-            questionId: row.questionId,
-            repeatIndex: row.repeatIndex,
-            status: row.status,
-            score: row.score,
-          });
-        } catch (error) {
-          // A cancel drops the questions in flight: nothing half-graded is stored.
-          if (signal.aborted) return;
-          throw error;
-        }
+    const commit = async (row: NewQuestionResult) => {
+      await writer.write(row);
+      for (const call of row.judgeCalls) observed.judgeCall(call);
+      addToTally(tally, {
+        status: row.status,
+        score: row.score,
+        passed: row.passed,
+        targetFailed: row.response === null,
+      });
+      progress.record({
+        questionId: row.questionId,
+        repeatIndex: row.repeatIndex,
+        status: row.status,
+        score: row.score,
+      });
+    };
+    const held = new Set((await db.answered.keys(runId)).map(([questionId, repeat]) => resultKey(questionId, repeat)));
+    const pending = new Set([...done, ...held]);
+    const hooks: PhaseHooks = {
+      db,
+      env,
+      concurrency: run.concurrency,
+      width: local?.adaptive,
+      commit,
+      answered: (answered) => {
+        if (answered.answer?.sent) observed.target(answered.answer.sent);
+        answeredCount += 1;
+        progress.touch();
       },
-      signal,
-    );
+      phase: (name, model) => {
+        phase = { name, model };
+        progress.touch();
+      },
+    };
+    if (local?.schedule === 'phased') {
+      await answerPhase(run.items(pending), run.caller, hooks);
+      if (!signal.aborted) await judgePhase(hooks);
+    } else {
+      // Answers a phased process left behind are graded first (a resume may run interleaved).
+      if (held.size > 0) await judgePhase(hooks);
+      phase = undefined;
+      await runPool(
+        run.items(pending),
+        run.concurrency,
+        async (item) => {
+          try {
+            const answered = item.stored ?? (await answerQuestion(item, run.caller, signal));
+            if (answered.answer?.sent) observed.target(answered.answer.sent);
+            let row;
+            try {
+              row = await gradeAnswer(item, answered, env);
+            } finally {
+              await answered.answer?.tools?.close();
+            }
+            await commit(row);
+          } catch (error) {
+            // A cancel drops the questions in flight: nothing half-graded is stored.
+            if (signal.aborted) return;
+            throw error;
+          }
+        },
+        signal,
+        local?.adaptive,
+      );
+    }
     progress.flush();
     if (signal.aborted) end = { status: 'cancelled', verdict: null, error: null };
     else {
@@ -157,7 +210,11 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
   } catch (error) {
     end = { status: 'error', verdict: null, error: errorText(error), environment: environmentCause(error) ?? null };
   }
-  identity = observed.apply({ ...identity, finishedAt: iso(deps.clock()) });
+  identity = observed.apply({
+    ...identity,
+    finishedAt: iso(deps.clock()),
+    ...(local ? { local: localRunOf(local, run.services, run.identity.local) } : {}),
+  });
   try {
     await db.runs.finish(runId, { ...end, identity, now: deps.clock() });
   } finally {

@@ -50,12 +50,42 @@ export type RunServicesOptions = Readonly<{
   recorder?: CassetteWriter;
 }>;
 
+/** A load_duration this long means the model was loaded for the call (a resident model answers in milliseconds). */
+export const MODEL_LOAD_MS = 500;
+
+/** What Ollama calls cost in model loads, over a run. */
+export type ModelLoads = { count: number; totalMs: number };
+
 export class RunServices {
   private readonly providers = new Map<string, Provider>();
   private readonly limiters = new Map<string, ProviderLimiter>();
   private readonly judges = new Map<string, JudgeClient | undefined>();
+  private windows = new Map<string, number>();
+  private keepAlive: string | undefined;
+  /** Model loads the run's calls reported. */
+  readonly modelLoads: ModelLoads = { count: 0, totalMs: 0 };
+  /** Called after every successful call, with its connection (adaptive concurrency listens). */
+  onCallDone: ((name: string) => void) | undefined;
 
   constructor(private readonly options: RunServicesOptions) {}
+
+  /** Ollama calls from now on ask for these windows (by connection and model) and keep their model loaded this long. */
+  useLocalModels(
+    windows: ReadonlyArray<Readonly<{ provider: string; model: string; numCtx: number | null }>>,
+    keepAlive?: string,
+  ): void {
+    this.windows = new Map(
+      windows.flatMap((window) =>
+        window.numCtx === null ? [] : [[`${window.provider}\n${window.model}`, window.numCtx]],
+      ),
+    );
+    this.keepAlive = keepAlive;
+  }
+
+  /** The limiter of a connection, to change its calls in flight during the run (adaptive concurrency). */
+  limiterOf(name: string): ProviderLimiter {
+    return this.limiter(name);
+  }
 
   /** The configured kind of a connection (prices depend on it: local and replayed calls cost nothing). */
   kindOf(name: string): ProviderKind {
@@ -77,13 +107,34 @@ export class RunServices {
   limited(name: string, counter: AttemptCounter): Provider {
     const provider = this.provider(name);
     const limiter = this.limiter(name);
+    const local = this.kindOf(name) === 'ollama';
     return {
       name: provider.name,
       kind: provider.kind,
       listModels: (signal) => provider.listModels(signal),
-      chat: (request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> =>
-        limiter.run((attemptSignal) => provider.chat(request, attemptSignal), signal, counter, tokensOf),
+      chat: async (request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> => {
+        const sent = local ? this.withLocalOptions(name, request) : request;
+        const response = await limiter.run(
+          (attemptSignal) => provider.chat(sent, attemptSignal),
+          signal,
+          counter,
+          tokensOf,
+        );
+        const loadMs = response.metrics?.loadMs ?? 0;
+        if (loadMs >= MODEL_LOAD_MS) {
+          this.modelLoads.count += 1;
+          this.modelLoads.totalMs += loadMs;
+        }
+        this.onCallDone?.(name);
+        return response;
+      },
     };
+  }
+
+  private withLocalOptions(name: string, request: ChatRequest): ChatRequest {
+    const numCtx = request.numCtx ?? this.windows.get(`${name}\n${request.model}`);
+    const keepAlive = request.keepAlive ?? this.keepAlive;
+    return { ...request, ...(numCtx ? { numCtx } : {}), ...(keepAlive ? { keepAlive } : {}) };
   }
 
   /** Any call (an external agent, say) under the named limiter, with the workspace's retry and timeout settings. */

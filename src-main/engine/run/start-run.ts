@@ -1,12 +1,14 @@
 // Starts a new run of a target, or resumes an interrupted one: plan, identity, lock, the run row; then executes it.
 import { randomBytes } from 'node:crypto';
 import {
+  DEFAULT_CONCURRENCY,
   GRADER_CATALOG,
   type RunFinished,
   type RunIdentity,
   type RunSource,
   type WorkspaceConfig,
 } from '../../../src-shared/model';
+import { MAX_ADAPTIVE_CONCURRENCY } from './adaptive-concurrency';
 import { formatShard } from './shard';
 import { buildIdentity, identityDrift } from './identity';
 import { acquireRunLock, type HeldLock } from './run-lock';
@@ -18,7 +20,7 @@ export type RunRequest = Readonly<{
   targetId: string;
   selection: Selection;
   source: RunSource;
-  /** Questions in flight; settings.concurrency when absent. */
+  /** Questions in flight; settings.concurrency when absent, else measured (Ollama) or the default. */
   concurrency?: number;
   /** Runs with this system prompt instead of aieval.yaml's (the optimizer); a `variant` is recorded in the run identity. */
   systemPrompt?: Readonly<{ prompt: string; variant: string | null }>;
@@ -62,8 +64,18 @@ export async function createLockedRun(
   return { runId, lock };
 }
 
-const concurrencyOf = (deps: RunDeps, requested: number | undefined) =>
-  requested ?? deps.workspace.config.settings.concurrency;
+/**
+ * Questions in flight: as asked, else as set in aieval.yaml; else an Ollama target measures it (the lanes are the
+ * most it may try), and any other runs with the default.
+ */
+function concurrencyOf(deps: RunDeps, plan: RunPlan, requested: number | undefined) {
+  const configured = requested ?? deps.workspace.config.settings.concurrency;
+  if (configured !== undefined) return { concurrency: configured, measureConcurrency: false };
+  const onOllama = deps.workspace.config.providers[plan.target.provider]?.kind === 'ollama';
+  return onOllama
+    ? { concurrency: MAX_ADAPTIVE_CONCURRENCY, measureConcurrency: true }
+    : { concurrency: DEFAULT_CONCURRENCY, measureConcurrency: false };
+}
 
 /** The connections a run calls: the target's (unless an external agent answers) and its LLM graders' judges. */
 export function connectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<string> {
@@ -119,7 +131,7 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
     }),
     ...(variant ? { promptVariant: variant } : {}),
   };
-  const concurrency = concurrencyOf(deps, request.concurrency);
+  const { concurrency, measureConcurrency } = concurrencyOf(deps, plan, request.concurrency);
   const services = servicesFor(deps, plan, concurrency);
   const { runId, lock } = await createLockedRun(deps, identity, {
     source: request.source,
@@ -133,6 +145,7 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
     identity,
     total: plan.total,
     concurrency,
+    measureConcurrency,
     lock,
     services,
     items: (done) => pendingItems(plan, done),
@@ -167,7 +180,7 @@ export async function resumeRun(
     throw new PlanError(
       `run ${runId} cannot be resumed: the target's ${drift.join(', ')} changed since it started; start a new run`,
     );
-  const concurrency = concurrencyOf(deps, options.concurrency);
+  const { concurrency, measureConcurrency } = concurrencyOf(deps, plan, options.concurrency);
   const services = servicesFor(deps, plan, concurrency);
   const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
   const prepared: PreparedRun = {
@@ -176,6 +189,7 @@ export async function resumeRun(
     identity: run.identity,
     total: run.total,
     concurrency,
+    measureConcurrency,
     lock,
     services,
     items: (done) => pendingItems(plan, done),

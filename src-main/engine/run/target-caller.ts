@@ -1,8 +1,8 @@
 // Asks the target one question: chat (system prompt + the question's turns), and the answer with usage and cost.
-import type { ChatMessage, Generation, Question, ToolCallRecord } from '../../../src-shared/model';
+import type { CallMetrics, ChatMessage, Generation, Question, ToolCallRecord } from '../../../src-shared/model';
 import type { GradeContext } from '../graders/grader';
 import { costUsd } from '../providers/prices';
-import type { ProviderMessage } from '../providers/provider';
+import type { InputCut, ProviderMessage } from '../providers/provider';
 import type { AttemptCounter } from './limiter';
 import type { RunPlan } from './plan';
 import type { RunServices } from './run-services';
@@ -18,6 +18,10 @@ export type TargetAnswer = Readonly<{
   finishReason: string | null;
   /** The generation settings actually sent. */
   sent: Generation | null;
+  /** Ollama's counters and durations (the last call of an agent's loop). */
+  metrics?: CallMetrics;
+  /** The server cut the prompt of a call (the first one cut, for an agent): the answer rests on a partial question. */
+  inputCut?: InputCut;
   /** Agent mode: the question's own MCP servers, kept open until it is graded (state_check reads them), then closed. */
   tools?: QuestionTools;
 }>;
@@ -61,6 +65,8 @@ export function chatCaller(plan: RunPlan, services: RunServices): TargetCaller {
         costUsd: costUsd(reply.model, reply.usage, services.kindOf(target.provider)),
         finishReason: reply.finishReason,
         sent: reply.sent,
+        ...(reply.metrics ? { metrics: reply.metrics } : {}),
+        ...(reply.inputCut ? { inputCut: reply.inputCut } : {}),
       };
     },
   };

@@ -8,15 +8,25 @@ import * as m0006 from './0006-review-groups';
 import * as m0007 from './0007-review-items-one-key';
 import * as m0008 from './0008-trace-keys';
 import * as m0009 from './0009-item-conversation-from-spans';
+import * as m0010 from './0010-local-runs';
 
 /** foreignKeysOff: the migration rebuilds a table others reference, so it runs with foreign keys off (checked after). */
 export type Migration = Readonly<{ version: number; name: string; sql: string; foreignKeysOff?: boolean }>;
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009].map(
-  (m, index) => ({
-    version: index + 1,
-    name: m.name,
-    sql: m.sql,
-    foreignKeysOff: 'foreignKeysOff' in m && m.foreignKeysOff,
-  }),
-);
+export const MIGRATIONS: readonly Migration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+].map((m, index) => ({
+  version: index + 1,
+  name: m.name,
+  sql: m.sql,
+  foreignKeysOff: 'foreignKeysOff' in m && m.foreignKeysOff,
+}));

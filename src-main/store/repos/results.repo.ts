@@ -1,5 +1,6 @@
 // Question results with their grader scores, tool calls and judge calls: the transactional write and the reads.
 import type {
+  CallMetrics,
   ChatMessage,
   GraderResult,
   JudgeCall,
@@ -29,6 +30,8 @@ export type NewQuestionResult = Readonly<{
   outputTokens: number | null;
   costUsd: number | null;
   finishReason: string | null;
+  /** Ollama's counters and durations of the target call. */
+  metrics?: CallMetrics | null;
   createdAt: number;
   graders: readonly GraderResult[];
   judgeCalls: readonly Omit<JudgeCall, 'id'>[];
@@ -64,6 +67,7 @@ type ResultRowDb = {
   output_tokens: number | null;
   cost_usd: number | null;
   finish_reason: string | null;
+  metrics_json: string | null;
   created_at: number;
 };
 type GraderRowDb = {
@@ -92,6 +96,7 @@ type JudgeRowDb = {
   error: string | null;
   settings_json: string | null;
   latency_ms: number | null;
+  metrics_json: string | null;
 };
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
@@ -122,7 +127,13 @@ const toJudgeCall = (row: JudgeRowDb): JudgeCall => ({
   error: row.error,
   settings: row.settings_json === null ? null : (JSON.parse(row.settings_json) as Record<string, unknown>),
   latencyMs: row.latency_ms,
+  metrics: metricsOf(row.metrics_json),
 });
+
+const metricsOf = (json: string | null): CallMetrics | null =>
+  json === null ? null : (JSON.parse(json) as CallMetrics);
+const metricsJson = (metrics: CallMetrics | null | undefined): string | null =>
+  metrics ? JSON.stringify(metrics) : null;
 
 function toDetail(row: ResultRowDb, graders: GraderResult[], judgeCalls: JudgeCall[]): ResultDetail {
   return {
@@ -143,6 +154,7 @@ function toDetail(row: ResultRowDb, graders: GraderResult[], judgeCalls: JudgeCa
     outputTokens: row.output_tokens,
     costUsd: row.cost_usd,
     finishReason: row.finish_reason,
+    metrics: metricsOf(row.metrics_json),
     createdAt: row.created_at,
     graders,
     judgeCalls,
@@ -172,9 +184,9 @@ export class ResultsRepo {
   constructor(db: Db) {
     const insertResult = db.prepare(
       `INSERT INTO question_results (run_id, question_id, repeat_index, status, score, passed, response, transcript_json, tool_calls_json,
-         error, attempts, latency_ms, input_tokens, output_tokens, cost_usd, finish_reason, created_at)
+         error, attempts, latency_ms, input_tokens, output_tokens, cost_usd, finish_reason, metrics_json, created_at)
        VALUES (@runId, @questionId, @repeatIndex, @status, @score, @passed, @response, @transcriptJson, @toolCallsJson,
-         @error, @attempts, @latencyMs, @inputTokens, @outputTokens, @costUsd, @finishReason, @createdAt)`,
+         @error, @attempts, @latencyMs, @inputTokens, @outputTokens, @costUsd, @finishReason, @metricsJson, @createdAt)`,
     );
     const insertGrader = db.prepare(
       `INSERT INTO grader_results (result_id, grader_id, status, score, min_score, max_score, score_0_5, reason, checks_json)
@@ -186,11 +198,15 @@ export class ResultsRepo {
     );
     const insertJudgeCall = db.prepare(
       `INSERT INTO judge_calls (run_id, result_id, question_id, grader_id, provider, model, template_version, prompt, response_seen,
-         raw_answer, score, reason, error, settings_json, latency_ms, created_at)
+         raw_answer, score, reason, error, settings_json, latency_ms, metrics_json, created_at)
        VALUES (@runId, @resultId, @questionId, @graderId, @provider, @model, @templateVersion, @prompt, @responseSeen,
-         @rawAnswer, @score, @reason, @error, @settingsJson, @latencyMs, @createdAt)`,
+         @rawAnswer, @score, @reason, @error, @settingsJson, @latencyMs, @metricsJson, @createdAt)`,
+    );
+    const releaseAnswer = db.prepare(
+      'DELETE FROM answered_questions WHERE run_id = @runId AND question_id = @questionId AND repeat_index = @repeatIndex',
     );
     const writeOne = (result: NewQuestionResult): number => {
+      releaseAnswer.run({ runId: result.runId, questionId: result.questionId, repeatIndex: result.repeatIndex });
       const resultId = Number(
         insertResult.run({
           runId: result.runId,
@@ -209,6 +225,7 @@ export class ResultsRepo {
           outputTokens: result.outputTokens,
           costUsd: result.costUsd,
           finishReason: result.finishReason,
+          metricsJson: metricsJson(result.metrics),
           createdAt: result.createdAt,
         }).lastInsertRowid,
       );
@@ -226,9 +243,10 @@ export class ResultsRepo {
           isError: call.error ? 1 : 0,
         });
       }
-      for (const { settings, ...call } of result.judgeCalls) {
+      for (const { settings, metrics, ...call } of result.judgeCalls) {
         insertJudgeCall.run({
           ...call,
+          metricsJson: metricsJson(metrics),
           runId: result.runId,
           resultId,
           questionId: result.questionId,

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ResultDetail as Detail } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { Markdown } from '../../components/Markdown';
+import { callMetricsText } from '../runs/local-run.selectors';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Annotation } from './Annotation';
 import { graderTone, nativeScore, passExplanation, rowStatus, turnsBeforeResponse } from './results.selectors';
@@ -92,6 +93,7 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
             {detail.latencyMs ?? '—'} ms · {detail.inputTokens ?? '—'} in / {detail.outputTokens ?? '—'} out tokens ·
             finish {detail.finishReason ?? '—'} · {detail.attempts} attempt{detail.attempts === 1 ? '' : 's'}
           </p>
+          {detail.metrics && <p className="muted num-line">Ollama: {callMetricsText(detail.metrics)}</p>}
           <Annotation resultId={detail.id} />
         </section>
       </div>

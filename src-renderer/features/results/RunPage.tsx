@@ -7,6 +7,7 @@ import { hrefFor } from '../../app/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ago, duration } from '../../components/format';
 import { RunMonitor } from '../runs/RunMonitor';
+import { concurrencyText, modelLoadsText, scheduleText, windowsText } from '../runs/local-run.selectors';
 import { liveRun, useRuns } from '../runs/runs.store';
 import { QuestionsTable } from './QuestionsTable';
 import { runStatus } from './results.selectors';
@@ -44,6 +45,12 @@ export function RunPage({ runId }: { runId: string }) {
             {run.finishedAt && run.startedAt && ` · took ${duration(run.finishedAt - run.startedAt)}`}
             {run.repeat > 1 && ` · ${run.repeat} repeats`}
           </p>
+          {identity.local && (
+            <p data-testid="run-local-facts">
+              {modelLoadsText(identity.local.modelLoads)} · {concurrencyText(identity.local.concurrency)} ·{' '}
+              {scheduleText(identity.local.schedule)}
+            </p>
+          )}
         </div>
         <div className="toolbar">
           {run.status === 'complete' && run.source !== 'import' && <ExportButton runId={run.id} />}
@@ -76,6 +83,12 @@ export function RunPage({ runId }: { runId: string }) {
           <dd className="mono">
             {identity.dataset.id}@{identity.dataset.version} sha256 {identity.dataset.sha256.slice(0, 16)}…
           </dd>
+          {identity.local && (
+            <>
+              <dt>Context windows</dt>
+              <dd className="mono">{windowsText(identity.local.windows)}</dd>
+            </>
+          )}
           <dt>App</dt>
           <dd className="mono">{identity.appVersion}</dd>
         </dl>

@@ -5,6 +5,7 @@ import type { RunSummary } from '../../../src-shared/model';
 import { StatusBadge } from '../../components/StatusBadge';
 import { duration, score } from '../../components/format';
 import { liveRun, useRuns } from './runs.store';
+import { concurrencyText, modelLoadsText, phaseText } from './local-run.selectors';
 
 export function RunMonitor({ run }: { run: RunSummary }) {
   const live = useRuns(liveRun(run.id));
@@ -45,6 +46,14 @@ export function RunMonitor({ run }: { run: RunSummary }) {
           {cancelRefused}
         </div>
       )}
+      {(progress?.phase || progress?.local) && (
+        <p className="muted" data-testid="run-local">
+          {progress.phase && <strong>{phaseText(progress.phase)}</strong>}
+          {progress.phase && progress.local && ' · '}
+          {progress.local &&
+            `${modelLoadsText(progress.local.modelLoads)} · ${concurrencyText(progress.local.concurrency)}`}
+        </p>
+      )}
       <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
         <div className="progress-fill" style={{ width: `${total ? (done / total) * 100 : 0}%` }} />
       </div>
@@ -78,7 +87,11 @@ export function RunMonitor({ run }: { run: RunSummary }) {
       </dl>
       <p className="muted stream-title">Latest answers, newest first</p>
       <ol className="score-stream" data-testid="score-stream">
-        {live.stream.length === 0 && <li className="muted">Waiting for the first answers…</li>}
+        {live.stream.length === 0 && (
+          <li className="muted">
+            {progress?.phase ? 'Questions appear here as the judges score them…' : 'Waiting for the first answers…'}
+          </li>
+        )}
         {live.stream.slice(0, 12).map((item) => (
           <li key={`${item.questionId}#${item.repeatIndex}`}>
             <span className="mono">{item.questionId}</span>

@@ -51,8 +51,8 @@ export function SettingsSectionView({ section, values, at, onEdit, children }: P
                 </label>
               ) : (
                 <input
-                  className="form-control num"
-                  inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'}
+                  className={field.kind === 'text' ? 'form-control' : 'form-control num'}
+                  inputMode={field.kind === 'integer' ? 'numeric' : field.kind === 'text' ? 'text' : 'decimal'}
                   {...fieldAria(id, messages)}
                   value={String(value ?? '')}
                   onChange={(e) => onEdit(field.path, e.target.value)}

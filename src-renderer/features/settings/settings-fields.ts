@@ -3,7 +3,9 @@ export type SettingField = Readonly<{
   /** Dot path inside `settings` of aieval.yaml. */
   path: string;
   label: string;
-  kind: 'number' | 'integer' | 'boolean';
+  kind: 'number' | 'integer' | 'boolean' | 'text';
+  /** May be left empty (unset in aieval.yaml). */
+  optional?: boolean;
   unit?: string;
   help: string;
 }>;
@@ -48,8 +50,28 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         path: 'concurrency',
         label: 'Concurrency',
         kind: 'integer',
+        optional: true,
         unit: 'questions',
-        help: 'Questions in flight per run.',
+        help: 'Questions in flight per run. Empty: 4, or measured for a target on Ollama.',
+      },
+      {
+        path: 'ollama.max_num_ctx',
+        label: 'Ollama: largest context window',
+        kind: 'integer',
+        unit: 'tokens',
+        help: "The most num_ctx the engine sizes on its own for a run's longest prompt; num_ctx set on a provider, target or judge wins.",
+      },
+      {
+        path: 'ollama.schedule',
+        label: 'Ollama: schedule',
+        kind: 'text',
+        help: 'phased: every target call first, then the judges (one model load each when target and judge differ); interleaved: per question.',
+      },
+      {
+        path: 'ollama.keep_alive',
+        label: 'Ollama: keep models loaded',
+        kind: 'text',
+        help: 'keep_alive sent with every call of a run: 30m, 2h, 0 (unload at once) or -1 (forever).',
       },
       {
         path: 'request_timeout_ms',

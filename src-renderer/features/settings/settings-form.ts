@@ -15,7 +15,7 @@ type JudgeConfig = NonNullable<WorkspaceConfig['judge']>;
 type ModelRefForm = Readonly<{ provider: string; model: string }>;
 
 export type SettingsForm = Readonly<{
-  /** By the path of each field of SETTINGS_SECTIONS: numbers as typed, booleans as booleans. */
+  /** By the path of each field of SETTINGS_SECTIONS: numbers and text as typed, booleans as booleans. */
   values: Readonly<Record<string, string | boolean>>;
   proposer: ModelRefForm;
 }>;
@@ -75,6 +75,11 @@ export function settingsFromForm(form: SettingsForm): { settings: Settings | und
     const value = form.values[field.path];
     if (typeof value === 'boolean' || value === undefined) {
       setAt(raw, field.path, value ?? false);
+      continue;
+    }
+    if (value.trim() === '' && field.optional) continue;
+    if (field.kind === 'text') {
+      setAt(raw, field.path, value.trim());
       continue;
     }
     const parsed = Number(value);

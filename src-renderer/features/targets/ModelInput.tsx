@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import type { ModelList } from '../../../src-shared/contract/providers.contract';
 import { Field, fieldAria } from '../../components/Field';
-import { useModelLists } from './models.store';
+import { pullKey, useModelLists, type PullState } from './models.store';
 
 type Props = Readonly<{
   id: string;
@@ -16,7 +16,16 @@ type Props = Readonly<{
 export function ModelInput({ id, label, provider, value, onChange, messages }: Props) {
   const list = useModelLists((state) => state.lists[provider]);
   const modelsRequested = useModelLists((state) => state.modelsRequested);
+  const pull = useModelLists((state) => state.pulls[pullKey(provider, value.trim())]);
+  const pullRequested = useModelLists((state) => state.pullRequested);
   useEffect(() => void modelsRequested(provider), [provider, modelsRequested]);
+  const model = value.trim();
+  const missing =
+    !!list?.canPull &&
+    !list.error &&
+    model !== '' &&
+    !list.models.includes(model) &&
+    !list.models.includes(`${model}:latest`);
   return (
     <Field
       id={id}
@@ -42,11 +51,66 @@ export function ModelInput({ id, label, provider, value, onChange, messages }: P
         autoComplete="off"
       />
       <datalist id={`${id}-options`}>
-        {list?.models.map((model) => (
-          <option key={model} value={model} />
+        {list?.models.map((option) => (
+          <option key={option} value={option} />
         ))}
       </datalist>
+      {(missing || pull) && (
+        <PullOffer
+          model={model}
+          provider={provider}
+          pull={pull}
+          onPull={() => void pullRequested(provider, model)}
+          testId={`${id}-pull`}
+        />
+      )}
     </Field>
+  );
+}
+
+/** A model the Ollama connection does not have: offer to pull it, then show the download as it goes. */
+function PullOffer({
+  model,
+  provider,
+  pull,
+  onPull,
+  testId,
+}: {
+  model: string;
+  provider: string;
+  pull: PullState | undefined;
+  onPull: () => void;
+  testId: string;
+}) {
+  if (pull?.running) {
+    const { status, completed, total } = pull.progress;
+    const percent = completed !== null && total ? Math.round((completed / total) * 100) : null;
+    return (
+      <div className="field-note" data-testid={testId} aria-live="polite">
+        Pulling {model}: {status}
+        {percent !== null && ` (${percent}%)`}
+        {percent !== null && (
+          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <div className="progress-fill" style={{ width: `${percent}%` }} />
+          </div>
+        )}
+      </div>
+    );
+  }
+  if (pull && !pull.error)
+    return (
+      <div className="field-note" data-testid={testId}>
+        {model} is installed on {provider}.
+      </div>
+    );
+  return (
+    <div className="field-note" data-testid={testId}>
+      {pull?.error ? `Pulling ${model} failed: ${pull.error}. ` : `${model} is not installed on ${provider}. `}
+      <button type="button" className="button" onClick={onPull} data-testid={`${testId}-button`}>
+        Pull {model}
+      </button>{' '}
+      <span className="muted mono">(ollama pull {model})</span>
+    </div>
   );
 }
 

@@ -79,7 +79,13 @@ export async function runJudge(context: GradeContext, request: JudgeRequest): Pr
     error,
     settings,
     latencyMs: answer.latencyMs,
+    ...(answer.metrics ? { metrics: answer.metrics } : {}),
   });
+  if (answer.inputCut) {
+    // A score given on part of the prompt (Ollama drops its front: instructions first) is never reported as one.
+    const error = `the judge saw a truncated prompt: ${answer.inputCut.seen} of ${answer.inputCut.sent} tokens`;
+    return { score: null, error, record: done(null, null, error) };
+  }
   const parsed = parseJudgeAnswer(answer.text);
   if (!parsed.ok) return { score: null, error: parsed.error, record: done(null, null, parsed.error) };
   if (request.binary) {

@@ -72,12 +72,35 @@ describe('providers handlers', () => {
     expect(await call('providers.models', { provider: 'fake' })).toEqual({
       models: ['llama3.1:8b', 'qwen3:8b'],
       error: null,
+      canPull: true,
     });
     const unreachable = (await call('providers.models', { provider: 'closed' })) as { models: string[]; error: string };
     expect(unreachable.models).toEqual([]);
     expect(unreachable.error).toMatch(
       new RegExp(`^Unreachable: provider "closed" \\(ollama, ${closed}/api/tags\\): network error: .*ECONNREFUSED`),
     );
+  });
+
+  it('pulls a missing model onto an Ollama connection, which then lists it; other kinds cannot pull', async () => {
+    const own = await startFakeProviderServer({ models: ['qwen3:8b'] });
+    const { call } = appWithProviders(
+      [`own: { kind: ollama, base_url: ${own.url} }`, 'cloud: { kind: openai }'],
+      memoryKeychain(),
+      {},
+    );
+    expect(await call('providers.pull', { provider: 'own', model: 'mistral:7b' })).toEqual({
+      ok: true,
+      message: `pulled mistral:7b onto ${own.url}`,
+    });
+    expect(((await call('providers.models', { provider: 'own' })) as { models: string[] }).models).toEqual([
+      'mistral:7b',
+      'qwen3:8b',
+    ]);
+    await own.close();
+    expect(await call('providers.pull', { provider: 'cloud', model: 'gpt-4o' })).toEqual({
+      ok: false,
+      message: 'provider "cloud" is openai: only Ollama pulls models',
+    });
   });
 
   it('tests a connection in words: OK, unreachable, no key, a missing cassette, and a draft before it is saved', async () => {
