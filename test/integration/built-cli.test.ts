@@ -20,7 +20,12 @@ const cli = (...args: string[]) => aiEval(join(ROOT, 'bin', 'ai-eval.js'), ...ar
 describe('the built ai-eval', () => {
   beforeAll(() => {
     // Built from the sources as they are now, as `npm ci` does through `prepare`.
-    const build = spawnSync('npm', ['run', '-s', 'build:cli'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const build = spawnSync('npm', ['run', '-s', 'build:cli'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+      shell: process.platform === 'win32', // npm is a .cmd there
+    });
     expect(build.status, build.stderr).toBe(0);
   }, 150_000);
 
