@@ -1,5 +1,5 @@
 // The optimizer's screenshots: a workspace on the fake provider with real candidates, seeded through the backend.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { serveWithCandidates } from '../test/e2e/support/optimizer-seed';
 
 export const OPTIMIZER_SHOTS = [
@@ -7,7 +7,21 @@ export const OPTIMIZER_SHOTS = [
   'optimizer-candidate',
   'optimizer-candidate-dark',
   'optimizer-compare',
+  'matrix',
 ] as const;
+
+/** Writes two prompt variants beside the target's own on the compare page and runs them to their results. */
+async function runVariants(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/#/optimizer/compare/helpdesk_chat`);
+  await page.getByTestId('variant-1').and(page.locator(':not(:empty)')).waitFor();
+  await page
+    .getByTestId('variant-2')
+    .fill('GOOD\nAnswer library questions.\nGive the exact opening hours of the branch asked about.');
+  await page.getByTestId('add-variant').click();
+  await page.getByTestId('variant-3').fill('NOISY\nAnswer library questions kindly.');
+  await page.getByTestId('run-compare').click();
+  await page.getByTestId('variant-questions').waitFor();
+}
 
 export async function takeOptimizerShots(browser: Browser, only: readonly string[]): Promise<void> {
   const wanted = OPTIMIZER_SHOTS.filter((name) => only.length === 0 || only.includes(name));
@@ -18,7 +32,7 @@ export async function takeOptimizerShots(browser: Browser, only: readonly string
     if (!pending) throw new Error('the seeded optimization left no pending candidate');
     for (const name of wanted) {
       const page = await browser.newPage({
-        viewport: { width: 1360, height: name === 'optimizer' ? 820 : 1500 },
+        viewport: { width: 1360, height: name === 'optimizer' ? 820 : name === 'matrix' ? 900 : 1500 },
         colorScheme: name.endsWith('-dark') ? 'dark' : 'light',
       });
       await page.goto(seed.served.url);
@@ -26,22 +40,25 @@ export async function takeOptimizerShots(browser: Browser, only: readonly string
         await page.goto(`${seed.served.origin}/#/optimizer`);
         await page.getByTestId('candidates-table').first().waitFor();
       } else if (name === 'optimizer-compare') {
-        await page.goto(`${seed.served.origin}/#/optimizer/compare/helpdesk_chat`);
-        await page.getByTestId('variant-1').and(page.locator(':not(:empty)')).waitFor();
-        await page
-          .getByTestId('variant-2')
-          .fill('GOOD\nAnswer library questions.\nGive the exact opening hours of the branch asked about.');
-        await page.getByTestId('add-variant').click();
-        await page.getByTestId('variant-3').fill('NOISY\nAnswer library questions kindly.');
-        await page.getByTestId('run-compare').click();
-        await page.getByTestId('variant-questions').waitFor();
+        await runVariants(page, seed.served.origin);
+      } else if (name === 'matrix') {
+        await runVariants(page, seed.served.origin);
+        await page.getByTestId('variants-side-by-side').click();
+        await page.getByTestId('matrix-grid').focus();
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press(']');
+        await page.keyboard.press('Enter');
+        await page.locator('[data-testid^=matrix-detail-]').waitFor();
       } else {
         await page.goto(`${seed.served.origin}/#/optimizer/${pending.id}`);
         await page.locator('.monaco-diff-editor .view-lines').first().waitFor();
         await page.getByTestId('score-strip').waitFor();
       }
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: name !== 'optimizer' });
+      await page.screenshot({
+        path: `docs/screenshots/${name}.png`,
+        fullPage: name !== 'optimizer' && name !== 'matrix',
+      });
       console.log(`docs/screenshots/${name}.png`);
       await page.close();
     }

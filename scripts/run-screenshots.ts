@@ -1,6 +1,5 @@
 // The run screenshots: the offline targets run through the UI first (so every screen has results), then the run
-// monitor mid-run (a workspace whose answers the fake library model holds back), a run with an expanded question,
-// and a comparison of the chat and the agent runs.
+// monitor mid-run (a workspace whose answers the fake library model holds back) and a run with an expanded question.
 import type { Browser, Page } from 'playwright-core';
 import { startFakeProviderServer } from '../test/fixtures/fake-provider-server';
 import { heldScript } from '../test/fixtures/held-script';
@@ -10,7 +9,7 @@ import { RunPage } from '../test/e2e/pages/run.page';
 import { serveExample } from '../test/e2e/support/serve';
 import { exampleOn } from '../test/support/online-example';
 
-export const RUN_SHOTS = ['run-monitor', 'run', 'compare'] as const;
+export const RUN_SHOTS = ['run-monitor', 'run'] as const;
 
 export type OfflineRuns = Readonly<{ chat: readonly string[]; agent: readonly string[] }>;
 
@@ -25,7 +24,7 @@ async function runToEnd(page: Page, origin: string, targetId: string): Promise<s
   return runId;
 }
 
-/** Runs the offline chat target twice and the agent once from the portfolio, so cards, trends and compare have data. */
+/** Runs the offline chat target twice and the agent once from the portfolio, so cards and trends have data. */
 export async function runOfflineTargets(page: Page, origin: string): Promise<OfflineRuns> {
   const chat = [
     await runToEnd(page, origin, 'helpdesk_chat_offline'),
@@ -87,8 +86,7 @@ export async function takeRunShots(
   try {
     await page.goto(served.url);
     const [chat] = runs.chat;
-    const [agent] = runs.agent;
-    if (!chat || !agent) throw new Error('the run screenshots need a chat and an agent run');
+    if (!chat) throw new Error('the run screenshots need a chat run');
     if (wanted('run')) {
       const run = new RunPage(page);
       await run.open(origin, chat);
@@ -97,12 +95,6 @@ export async function takeRunShots(
       // The question list scrolls inside its card: bring the expanded question to its top.
       await run.questionRow('late_fees').evaluate((row) => row.scrollIntoView({ block: 'start' }));
       await shoot(page, 'run');
-    }
-    if (wanted('compare')) {
-      await page.setViewportSize({ width: VIEWPORT.width, height: 1000 });
-      await page.goto(`${origin}/#/compare/${encodeURIComponent(chat)}/${encodeURIComponent(agent)}`);
-      await page.getByTestId('compare-grid').locator('article').first().waitFor();
-      await shoot(page, 'compare');
     }
   } finally {
     await page.close();

@@ -10,6 +10,7 @@ import './styles/settings.css';
 import './styles/results.css';
 import './styles/traces.css';
 import './styles/optimizer.css';
+import './styles/compare.css';
 
 const url = new URL(window.location.href);
 if (url.searchParams.has('token')) {

@@ -10,6 +10,7 @@ export const COMMANDS: readonly CommandLoader[] = [
   { name: 'validate', load: async () => (await import('./validate.command')).validateCommand },
   { name: 'run', load: async () => (await import('./run.command')).runCommand },
   { name: 'regrade', load: async () => (await import('./regrade.command')).regradeCommand },
+  { name: 'compare', load: async () => (await import('./compare.command')).compareCommand },
   { name: 'import-traces', load: async () => (await import('./import-traces.command')).importTracesCommand },
   { name: 'traces', load: async () => (await import('./traces.command')).tracesCommand },
   { name: 'promote', load: async () => (await import('./promote.command')).promoteCommand },

@@ -5,6 +5,7 @@ import { DistillRepo } from './repos/distill.repo';
 import { EnvelopesRepo } from './repos/envelopes.repo';
 import { InsightsRepo } from './repos/insights.repo';
 import { JudgesRepo } from './repos/judges.repo';
+import { MatrixRepo } from './repos/matrix.repo';
 import { LabelsRepo } from './repos/labels.repo';
 import { OptimizerRepo } from './repos/optimizer.repo';
 import { ReviewQueueRepo } from './repos/review-queue.repo';
@@ -26,6 +27,7 @@ function createRepos(db: Db) {
     runLocks: new RunLocksRepo(db),
     results: new ResultsRepo(db),
     resultPages: new ResultPagesRepo(db),
+    matrix: new MatrixRepo(db),
     envelopes: new EnvelopesRepo(db),
     distill: new DistillRepo(db),
     optimizer: new OptimizerRepo(db),

@@ -9,7 +9,7 @@ import { TracesPage } from '../features/traces/TracesPage';
 import { CandidatePage } from '../features/optimizer/CandidatePage';
 import { ComparePromptsPage } from '../features/optimizer/ComparePromptsPage';
 import { OptimizerPage } from '../features/optimizer/OptimizerPage';
-import { ComparePage } from '../features/results/ComparePage';
+import { MatrixPage } from '../features/compare/MatrixPage';
 import { ResultsPage } from '../features/results/ResultsPage';
 import { RunPage } from '../features/results/RunPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
@@ -24,8 +24,8 @@ export function Screen({ route }: { route: Route }) {
       return <ResultsPage targetId={first} />;
     case 'runs':
       return first ? <RunPage key={first} runId={first} /> : <ResultsPage targetId={undefined} />;
-    case 'compare':
-      return first && second ? <ComparePage runIdA={first} runIdB={second} /> : <ResultsPage targetId={undefined} />;
+    case 'matrix':
+      return route.params.length >= 2 ? <MatrixPage runIds={route.params} /> : <ResultsPage targetId={undefined} />;
     case 'traces':
       return <TracesPage />;
     case 'judges':

@@ -2,13 +2,13 @@
 import { z } from 'zod';
 import { call, event } from '../rpc/define';
 import {
-  compareRow,
   historyPoint,
   questionStatus,
   resultDetail,
   resultRow,
   runDetail,
   runFinished,
+  runMatrix,
   runProgress,
   runSummary,
   snakeId,
@@ -58,10 +58,13 @@ export const runsContract = {
   ),
   /** One question result with its graders, tool calls, judge calls and transcript. */
   'results.get': call(z.object({ resultId: z.number().int().positive() }), resultDetail),
-  /** Two runs side by side per question, with score deltas; `onlyChanged` drops identical rows. */
-  'runs.compare': call(
-    z.object({ runIdA: runId, runIdB: runId, onlyChanged: z.boolean().default(false), ...page }),
-    z.object({ total: z.number().int(), rows: z.array(compareRow) }),
+  /**
+   * 2 to 8 runs side by side (issue 22): rows are questions joined by id, and every column after the baseline
+   * carries its paired difference against it (a seeded bootstrap interval, McNemar's exact test, a sentence).
+   */
+  'runs.matrix': call(
+    z.object({ runIds: z.array(runId).min(2).max(8), baseline: z.number().int().min(0).max(7).default(0) }),
+    runMatrix,
   ),
   /** The last complete runs of a target, oldest first, for its sparkline. */
   'targets.history': call(

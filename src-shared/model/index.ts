@@ -12,3 +12,4 @@ export * from './trace';
 export * from './label';
 export * from './optimizer';
 export * from './envelope';
+export * from './matrix';

@@ -233,24 +233,6 @@ export const resultDetail = z.object({
 });
 export type ResultDetail = z.infer<typeof resultDetail>;
 
-const compareSide = z.object({
-  resultId: z.number().int(),
-  status: questionStatus,
-  score: z.number().nullable(),
-  passed: z.boolean().nullable(),
-  response: z.string().nullable(),
-});
-
-export const compareRow = z.object({
-  questionId: z.string(),
-  repeatIndex: z.number().int(),
-  a: compareSide.nullable(),
-  b: compareSide.nullable(),
-  /** b.score − a.score when both are scored. */
-  delta: z.number().nullable(),
-});
-export type CompareRow = z.infer<typeof compareRow>;
-
 export const historyPoint = z.object({
   runId: z.string(),
   finishedAt: z.number(),

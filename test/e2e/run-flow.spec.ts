@@ -1,5 +1,5 @@
 // The main run flow in the browser: Run on the portfolio, the run to its verdict, a judge's reason, an annotation
-// that survives a reload, a second run, and the two compared; then a live run watched mid-way and a hostile answer.
+// that survives a reload, a second run, and the two side by side; then a live run watched mid-way and a hostile answer.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
@@ -83,16 +83,36 @@ describe('run flow on the offline example', () => {
     await results.pick(first);
     await results.pick(second);
     const compare = await results.compare();
-    expect(page.url()).toContain(`#/compare/${encodeURIComponent(first)}/${encodeURIComponent(second)}`);
+    expect(page.url()).toContain(`#/matrix/${encodeURIComponent(first)}/${encodeURIComponent(second)}`);
 
-    // Replayed from one cassette, the two runs answer and score alike: nothing changed.
-    expect(await compare.onlyChanged().isChecked()).toBe(true);
-    await expect.poll(() => compare.empty().textContent()).toBe('No question changed between these runs.');
-    await compare.onlyChanged().uncheck();
-    await expect.poll(() => compare.rows().count()).toBe(QUESTIONS);
-    const lateFees = compare.row('late_fees');
-    expect(await lateFees.textContent()).toContain('±0');
-    expect(await lateFees.locator('.compare-side').count()).toBe(2);
+    // Replayed from one cassette, the two runs answer and score alike: no difference, and no row disagrees.
+    await expect.poll(() => compare.verdict(1).textContent()).toMatch(/: no difference beyond noise \(0\.00 /);
+    await expect.poll(() => compare.count().textContent()).toBe(`${QUESTIONS} of ${QUESTIONS} rows`);
+    await compare.onlyDisagreements().check();
+    await expect.poll(() => compare.empty().textContent()).toBe('No question matches these filters.');
+    await compare.onlyDisagreements().uncheck();
+    await compare.onlyFailures().check();
+    await expect.poll(() => compare.count().textContent()).toBe(`2 of ${QUESTIONS} rows`);
+
+    // The keyboard opens a row: both whole answers and their (empty) word diff.
+    await compare.grid().focus();
+    await page.keyboard.press('Enter');
+    const opened = compare.rows().first();
+    const questionId = (await opened.getAttribute('data-testid'))!.replace('matrix-row-', '');
+    await compare.detail(questionId).waitFor();
+    await expect.poll(() => compare.diff().locator('ins, del').count()).toBe(0);
+
+    // ] moves to the second column, + gives its answer a thumbs up, stored as the result's label.
+    await page.keyboard.press(']');
+    await page.keyboard.press('+');
+    await expect.poll(() => compare.ratings(1).textContent()).toBe('👍 1 · 👎 0');
+    const csv = await compare.exported('csv');
+    const [header, firstRow] = csv.split('\r\n');
+    expect(header).toMatch(/^question_id,tags,1:.* verdict,1:.* score,1:.* sd,1:.* rating,/);
+    expect(firstRow).toMatch(new RegExp(`^${questionId},.*,pass,`));
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(3);
+    await page.reload();
+    await expect.poll(() => compare.ratings(1).textContent()).toBe('👍 1 · 👎 0');
   });
 });
 

@@ -1,11 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
-import type { CandidateDetail, CandidateSummary, HistoryPoint, RunDetail } from '../../src-shared/model';
+import type { CandidateDetail, CandidateSummary, HistoryPoint, RunDetail, RunMatrix } from '../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
 import { startFakeMcpHttpServer } from '../fixtures/mcp-http-server';
 import { createTestApp } from '../support/app';
+import { runCliInProcess } from '../support/cli';
 import { CONFIG, optimizerClient, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
 
 const SCORE: Readonly<Record<string, number>> = { BASELINE: 2, NOISY: 2.5, GOOD: 4.5 };
@@ -232,6 +234,64 @@ describe('optimizer through the service (fake provider server)', () => {
     await expect(
       call('optimizer.compareVariants', { targetId: 'helpdesk_chat', prompts: ['only one'] }),
     ).rejects.toMatchObject({ code: 'bad_input' });
+  });
+
+  it('opens the variants’ runs as a matrix: rows by question, and each variant against the baseline in words', async () => {
+    const { dir, call, job } = open({ base: (marker) => SCORE[marker] ?? 0, runOffsets: [0], questionsPerRun: 15 }, []);
+    const { jobId } = await call<{ jobId: string }>('optimizer.compareVariants', {
+      targetId: 'helpdesk_chat',
+      prompts: ['BASELINE', 'GOOD\nbetter', 'NOISY'],
+    });
+    const runIds = (await job(jobId)).comparison!.variants.map((variant) => variant.runId!);
+    const matrix = await call<RunMatrix>('runs.matrix', { runIds });
+    expect(matrix.columns.map((column) => [column.label, column.avgScore, column.questions])).toEqual([
+      ['prompt comparison, variant 1/3', 2, 15],
+      ['prompt comparison, variant 2/3', 4.5, 15],
+      ['prompt comparison, variant 3/3', 2.5, 15],
+    ]);
+    expect(matrix.rows).toHaveLength(15);
+    expect(matrix.rows[0]!.cells.map((cell) => [cell?.score, cell?.passed])).toEqual([
+      [2, false],
+      [4.5, true],
+      [2.5, false],
+    ]);
+    expect(matrix.columns[0]!.vsBaseline).toBeNull();
+    expect(matrix.columns[1]!.vsBaseline).toMatchObject({ paired: 15, improved: 15, worsened: 0 });
+    expect(matrix.columns[1]!.vsBaseline!.sentence).toBe(
+      'prompt comparison, variant 2/3 is better by 2.50 (2.50 to 2.50); 15 questions improved, 0 worse',
+    );
+    expect(matrix.columns[1]!.vsBaseline!.mcnemarP).toBeCloseTo(2 / 2 ** 15, 12);
+
+    const swapped = await call<RunMatrix>('runs.matrix', { runIds, baseline: 1 });
+    expect(swapped.columns[0]!.vsBaseline!.sentence).toMatch(/^prompt comparison, variant 1\/3 is worse by 2\.50 /);
+    await expect(call('runs.matrix', { runIds: [runIds[0], runIds[0]] })).rejects.toMatchObject({ code: 'bad_input' });
+    await expect(call('runs.matrix', { runIds: [runIds[0], 'nope'] })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(call('runs.matrix', { runIds: runIds.slice(0, 2), baseline: 2 })).rejects.toMatchObject({
+      code: 'bad_input',
+    });
+
+    // `ai-eval compare` prints the same statistics and the rows where the columns disagree.
+    const configDir = mkdtempSync(join(tmpdir(), 'aieval-compare-'));
+    const text = await runCliInProcess(['compare', ...runIds, '--workspace', dir, '--limit', '2'], configDir);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(
+      '2 vs 1: prompt comparison, variant 2/3 is better by 2.50 (2.50 to 2.50); 15 questions improved, 0 worse (McNemar p = 0.000)',
+    );
+    expect(text.stdout).toContain('rows where the columns disagree: 15 of 15 (the first 2; --limit N for more)');
+    expect(text.stdout).toMatch(/\n {2}h01 +✗ 2\.00 {2}\| {2}✓ 4\.50 {2}\| {2}✗ 2\.50\n/);
+    const markdown = await runCliInProcess(
+      ['compare', runIds[0]!, runIds[2]!, '--markdown', '--workspace', dir],
+      configDir,
+    );
+    expect(markdown.stdout).toMatch(/^\| column \| model \| avg score \| pass rate \| vs baseline \|/);
+    expect(markdown.stdout).toContain(
+      '| 2. prompt comparison, variant 3/3 | target-model | 2.50 | 0% | prompt comparison, variant 3/3 is better by 0.50 (0.50 to 0.50); 0 questions improved, 0 worse |',
+    );
+    const json = await runCliInProcess(['compare', ...runIds, '--json', '--workspace', dir], configDir);
+    expect(JSON.parse(json.stdout)).toEqual(matrix);
+    expect((await runCliInProcess(['compare', runIds[0]!, '--workspace', dir], configDir)).code).toBe(2);
+    const unknown = await runCliInProcess(['compare', runIds[0]!, 'nope', '--workspace', dir], configDir);
+    expect([unknown.code, unknown.stderr]).toEqual([2, 'error: No run "nope" in this workspace.']);
   });
 
   it('rejects a candidate its runs could not measure (judge outage: degraded, never scored 0)', async () => {

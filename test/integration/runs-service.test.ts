@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
-import type { RunFinished, RunProgress } from '../../src-shared/model';
+import type { RunFinished, RunMatrix, RunProgress } from '../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { judgeScript, lastUserText } from '../fixtures/fake-scripts';
 import { createTestApp } from '../support/app';
@@ -115,13 +115,10 @@ describe('runs through the service (fake provider server)', () => {
       questionIds: ['sunday_hours', 'late_fees'],
     });
     await whenFinished(b.runId);
-    const compared = await call<{ total: number; rows: { questionId: string; a: unknown; b: unknown }[] }>(
-      'runs.compare',
-      { runIdA: a.runId, runIdB: b.runId },
-    );
-    expect(compared.rows.map((row) => [row.questionId, row.a !== null, row.b !== null])).toEqual([
-      ['late_fees', false, true],
+    const matrix = await call<RunMatrix>('runs.matrix', { runIds: [a.runId, b.runId] });
+    expect(matrix.rows.map((row) => [row.questionId, row.cells[0] !== null, row.cells[1] !== null])).toEqual([
       ['sunday_hours', true, true],
+      ['late_fees', false, true],
     ]);
     await expect(call('runs.get', { runId: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
   });

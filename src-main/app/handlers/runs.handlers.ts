@@ -1,4 +1,5 @@
-// Handlers for runs: start, cancel and read runs, page results, compare runs, trends for sparklines and the dashboard.
+// Handlers for runs: start, cancel and read runs, page results, runs side by side, trends for sparklines and the dashboard.
+import { loadRunMatrix, MatrixRunNotFound } from '../../engine/compare/run-matrix';
 import { exportRunOnComplete } from '../../engine/export/export-runs';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
@@ -85,11 +86,24 @@ export const runsHandlers = (state: AppState, runs: RunManager) =>
       if (!result) throw new RpcError('not_found', `No result ${resultId} in this workspace.`);
       return result;
     },
-    'runs.compare': async (query) => {
-      for (const runId of [query.runIdA, query.runIdB]) {
-        if (!(await state.db.runs.get(runId))) throw new RpcError('not_found', `No run "${runId}" in this workspace.`);
+    'runs.matrix': async ({ runIds, baseline }) => {
+      if (new Set(runIds).size !== runIds.length) throw new RpcError('bad_input', 'A run can be a column only once.');
+      if (baseline >= runIds.length)
+        throw new RpcError(
+          'bad_input',
+          `The baseline is column ${baseline + 1} of ${runIds.length}: there is no such column.`,
+        );
+      const datasets = state.workspace().datasets;
+      try {
+        return await loadRunMatrix(state.db, runIds, baseline, (run) => {
+          const dataset = datasets.get(run.datasetId)?.dataset;
+          const tags = new Map(dataset?.questions.map((question) => [question.id, question.tags ?? []]));
+          return (questionId) => tags.get(questionId) ?? [];
+        });
+      } catch (error) {
+        if (error instanceof MatrixRunNotFound) throw new RpcError('not_found', error.message);
+        throw error;
       }
-      return state.db.resultPages.compare(query);
     },
     'targets.history': ({ targetId, limit }) => state.db.runs.history(targetId, limit),
     'dashboard.summary': async () => {

@@ -1,5 +1,5 @@
-// Server-side paging of a run's results and of two runs compared: filtered, sorted and counted in SQL.
-import type { CompareRow, QuestionStatus, ResultRow } from '../../../src-shared/model';
+// Server-side paging of a run's results: filtered, sorted and counted in SQL.
+import type { QuestionStatus, ResultRow } from '../../../src-shared/model';
 import type { Db } from '../db';
 
 export type ResultsSort = 'question' | 'score_asc' | 'score_desc' | 'latency_desc' | 'recent';
@@ -10,13 +10,6 @@ export type ResultsQuery = Readonly<{
   status?: QuestionStatus | 'passed' | 'failed';
   search?: string;
   sort: ResultsSort;
-}>;
-export type CompareQuery = Readonly<{
-  runIdA: string;
-  runIdB: string;
-  onlyChanged: boolean;
-  offset: number;
-  limit: number;
 }>;
 
 // Only whitelisted ORDER BY clauses reach the SQL text; every value is a bound parameter.
@@ -52,20 +45,6 @@ type GraderScoreRow = {
   status: 'scored' | 'skipped' | 'error';
   score_0_5: number | null;
 };
-type CompareDb = {
-  question_id: string;
-  repeat_index: number;
-  a_id: number | null;
-  a_status: QuestionStatus | null;
-  a_score: number | null;
-  a_passed: number | null;
-  a_response: string | null;
-  b_id: number | null;
-  b_status: QuestionStatus | null;
-  b_score: number | null;
-  b_passed: number | null;
-  b_response: string | null;
-};
 
 export const PREVIEW_CHARS = 200;
 
@@ -79,23 +58,11 @@ function filterParams(query: ResultsQuery): FilterParams {
   return { runId: query.runId, status, passed, pattern: search ? likePattern(search) : null };
 }
 
-function side(
-  id: number | null,
-  status: QuestionStatus | null,
-  score: number | null,
-  passed: number | null,
-  response: string | null,
-) {
-  return id === null || status === null ? null : { resultId: id, status, score, passed: bool(passed), response };
-}
-
 export class ResultPagesRepo {
   private readonly pages: ReadonlyMap<ResultsSort, ReturnType<Db['prepare']>>;
   private readonly countFiltered;
   private readonly spreadOf;
   private readonly graderScoresOf;
-  private readonly comparePage;
-  private readonly compareCount;
 
   constructor(db: Db) {
     this.pages = new Map(
@@ -118,25 +85,6 @@ export class ResultPagesRepo {
     this.graderScoresOf = db.prepare<{ ids: string }, GraderScoreRow>(
       'SELECT result_id, grader_id, status, score_0_5 FROM grader_results WHERE result_id IN (SELECT value FROM json_each(@ids)) ORDER BY id',
     );
-    // Both sides are looked up through the UNIQUE (run_id, question_id, repeat_index) index from the union of
-    // their keys: a join of two unindexed subqueries would be quadratic on large runs.
-    const joined = `FROM (SELECT question_id, repeat_index FROM question_results WHERE run_id = @runIdA
-                          UNION SELECT question_id, repeat_index FROM question_results WHERE run_id = @runIdB) k
-      LEFT JOIN question_results a ON a.run_id = @runIdA AND a.question_id = k.question_id AND a.repeat_index = k.repeat_index
-      LEFT JOIN question_results b ON b.run_id = @runIdB AND b.question_id = k.question_id AND b.repeat_index = k.repeat_index
-      WHERE @onlyChanged = 0 OR a.id IS NULL OR b.id IS NULL OR a.status IS NOT b.status OR a.passed IS NOT b.passed OR a.score IS NOT b.score`;
-    this.comparePage = db.prepare<
-      { runIdA: string; runIdB: string; onlyChanged: number; limit: number; offset: number },
-      CompareDb
-    >(
-      `SELECT k.question_id AS question_id, k.repeat_index AS repeat_index,
-         a.id AS a_id, a.status AS a_status, a.score AS a_score, a.passed AS a_passed, a.response AS a_response,
-         b.id AS b_id, b.status AS b_status, b.score AS b_score, b.passed AS b_passed, b.response AS b_response
-       ${joined} ORDER BY k.question_id, k.repeat_index LIMIT @limit OFFSET @offset`,
-    );
-    this.compareCount = db
-      .prepare<{ runIdA: string; runIdB: string; onlyChanged: number }, number>(`SELECT count(*) ${joined}`)
-      .pluck();
   }
 
   page(query: ResultsQuery): { total: number; rows: ResultRow[] } {
@@ -178,17 +126,5 @@ export class ResultPagesRepo {
         };
       }),
     };
-  }
-
-  compare(query: CompareQuery): { total: number; rows: CompareRow[] } {
-    const params = { runIdA: query.runIdA, runIdB: query.runIdB, onlyChanged: query.onlyChanged ? 1 : 0 };
-    const total = this.compareCount.get(params) ?? 0;
-    const rows = this.comparePage.all({ ...params, limit: query.limit, offset: query.offset }).map((row) => {
-      const a = side(row.a_id, row.a_status, row.a_score, row.a_passed, row.a_response);
-      const b = side(row.b_id, row.b_status, row.b_score, row.b_passed, row.b_response);
-      const delta = a?.score != null && b?.score != null ? b.score - a.score : null;
-      return { questionId: row.question_id, repeatIndex: row.repeat_index, a, b, delta };
-    });
-    return { total, rows };
   }
 }

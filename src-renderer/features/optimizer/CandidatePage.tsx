@@ -112,8 +112,8 @@ export function CandidatePage({ id }: { id: string }) {
           {runLinks('Baseline', candidate.baselineRunIds)}
           {runLinks('Candidate', candidate.candidateRunIds)}
           {candidate.baselineRunIds[0] && candidate.candidateRunIds[0] && (
-            <a href={hrefFor('compare', candidate.baselineRunIds[0], candidate.candidateRunIds[0])}>
-              compare the first runs answer by answer
+            <a href={hrefFor('matrix', candidate.baselineRunIds[0], candidate.candidateRunIds[0])}>
+              the first runs side by side, answer by answer
             </a>
           )}
         </div>

@@ -3,12 +3,12 @@ import type { VariantComparison } from '../../../src-shared/model';
 import { hrefFor } from '../../app/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { pct, score } from '../../components/format';
-import { bestVariant, comparePairs } from './optimizer.selectors';
+import { bestVariant, variantRunIds } from './optimizer.selectors';
 
 const firstLine = (prompt: string) => prompt.trim().split('\n')[0] ?? '';
 
 export function VariantResults({ comparison }: { comparison: VariantComparison }) {
-  const pairs = comparePairs(comparison);
+  const runIds = variantRunIds(comparison);
   return (
     <>
       <section className="card" data-testid="variant-results">
@@ -50,14 +50,11 @@ export function VariantResults({ comparison }: { comparison: VariantComparison }
             ))}
           </tbody>
         </table>
-        {pairs.length > 0 && (
+        {runIds.length >= 2 && (
           <div className="card-meta">
-            Answer by answer:
-            {pairs.map((pair) => (
-              <a key={pair.runIdB} href={hrefFor('compare', pair.runIdA, pair.runIdB)}>
-                {pair.label}
-              </a>
-            ))}
+            <a href={hrefFor('matrix', ...runIds)} data-testid="variants-side-by-side">
+              Open the variants side by side, answer by answer, with the statistics against variant 1
+            </a>
           </div>
         )}
       </section>

@@ -147,20 +147,9 @@ export function bestVariant(scores: readonly (number | null)[]): number | null {
   return best.length === 1 ? best[0]!.index : null;
 }
 
-/** Pairs of variant runs the two-run compare view can open: each variant against the first. */
-export function comparePairs(
-  comparison: VariantComparison,
-): Readonly<{ label: string; runIdA: string; runIdB: string }>[] {
-  const first = comparison.variants[0];
-  if (!first?.runId) return [];
-  return comparison.variants
-    .slice(1)
-    .flatMap((variant) =>
-      variant.runId
-        ? [{ label: `variant 1 vs ${variant.index + 1}`, runIdA: first.runId!, runIdB: variant.runId }]
-        : [],
-    );
-}
+/** The runs of a prompt comparison that ran, for the side-by-side matrix (the first one that ran is the baseline). */
+export const variantRunIds = (comparison: VariantComparison): string[] =>
+  comparison.variants.flatMap((variant) => (variant.runId ? [variant.runId] : []));
 
 /** The editable list of prompt variants: at least two, blank ones dropped when running. */
 export function runnablePrompts(prompts: readonly string[]): string[] {

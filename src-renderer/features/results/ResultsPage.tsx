@@ -1,4 +1,4 @@
-// The results dashboard: status cards, target health (meter, sparkline, errors) and the runs, two of which can be compared.
+// The results dashboard: status cards, target health (meter, sparkline, errors) and the runs, 2 to 8 of which open side by side.
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { hrefFor, navigate } from '../../app/router';
@@ -9,6 +9,9 @@ import { ago, pct, score } from '../../components/format';
 import { useResults } from './results.store';
 import { StatusCards } from './StatusCards';
 
+/** The most runs the comparison matrix shows side by side. */
+const MAX_COMPARED = 8;
+
 export function ResultsPage({ targetId }: { targetId: string | undefined }) {
   const { thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested } = useResults();
   const [picked, setPicked] = useState<string[]>([]);
@@ -17,7 +20,9 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
     return api.on('runs.finished', () => void dashboardRequested(targetId));
   }, [dashboardRequested, targetId]);
   const toggle = (id: string) =>
-    setPicked((current) => (current.includes(id) ? current.filter((p) => p !== id) : [...current, id].slice(-2)));
+    setPicked((current) =>
+      current.includes(id) ? current.filter((p) => p !== id) : [...current, id].slice(-MAX_COMPARED),
+    );
   return (
     <div className="page">
       <header className="page-header">
@@ -27,11 +32,12 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
         </div>
         <button
           className="button primary"
-          disabled={picked.length !== 2}
-          onClick={() => navigate('compare', picked[0]!, picked[1]!)}
+          disabled={picked.length < 2}
+          title={picked.length < 2 ? 'Tick 2 to 8 runs to see them side by side' : undefined}
+          onClick={() => navigate('matrix', ...picked)}
           data-testid="compare-selected"
         >
-          Compare {picked.length}/2 selected
+          Compare {picked.length} selected side by side
         </button>
       </header>
       {error && <div className="banner error">{error}</div>}

@@ -1,4 +1,4 @@
-// Page objects for the results dashboard (runs table, pick two, Compare) and the compare page ("only changed").
+// Page objects for the results dashboard (runs table, pick runs, Compare) and the comparison matrix.
 import type { Page } from 'playwright-core';
 
 export class ResultsPage {
@@ -18,31 +18,72 @@ export class ResultsPage {
     await this.page.getByTestId(`pick-${runId}`).check();
   }
 
-  /** Presses Compare with two runs picked and waits for the compare page. */
-  async compare(): Promise<ComparePage> {
+  /** Presses Compare with 2 to 8 runs picked and waits for the matrix. */
+  async compare(): Promise<MatrixPage> {
     await this.page.getByTestId('compare-selected').click();
-    await this.page.getByTestId('compare-page').waitFor();
-    return new ComparePage(this.page);
+    await this.page.getByTestId('matrix-page').waitFor();
+    return new MatrixPage(this.page);
   }
 }
 
-export class ComparePage {
+export class MatrixPage {
   constructor(private readonly page: Page) {}
 
-  onlyChanged() {
-    return this.page.getByTestId('only-changed');
+  onlyDisagreements() {
+    return this.page.getByTestId('only-disagreements');
   }
 
-  /** One article per question (and repeat) shown. */
+  onlyFailures() {
+    return this.page.getByTestId('only-failures');
+  }
+
+  /** The rows drawn (the grid is virtualised: only those near the viewport). */
   rows() {
-    return this.page.getByTestId('compare-grid').locator('article');
+    return this.page.getByTestId('matrix-grid').locator('[role=row]');
   }
 
   row(questionId: string) {
-    return this.page.getByTestId(`compare-${questionId}`);
+    return this.page.getByTestId(`matrix-row-${questionId}`);
+  }
+
+  count() {
+    return this.page.getByTestId('matrix-count');
+  }
+
+  verdict(column: number) {
+    return this.page.getByTestId(`matrix-verdict-${column}`);
+  }
+
+  /** A column's count of thumbs up and down. */
+  ratings(column: number) {
+    return this.page.getByTestId(`matrix-ratings-${column}`);
   }
 
   empty() {
-    return this.page.getByTestId('compare-empty');
+    return this.page.getByTestId('matrix-empty');
+  }
+
+  grid() {
+    return this.page.getByTestId('matrix-grid');
+  }
+
+  detail(questionId: string) {
+    return this.page.getByTestId(`matrix-detail-${questionId}`);
+  }
+
+  diff() {
+    return this.page.getByTestId('matrix-diff');
+  }
+
+  /** Clicks an export button and returns the downloaded file's text. */
+  async exported(kind: 'csv' | 'markdown'): Promise<string> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByTestId(`export-${kind}`).click(),
+    ]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
   }
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   bestVariant,
   candidateLook,
-  comparePairs,
   deltaCounts,
   deltaLook,
   gainOf,
@@ -10,6 +9,7 @@ import {
   jobOf,
   meanSpread,
   runnablePrompts,
+  variantRunIds,
   stripLayout,
   visibleDeltas,
 } from '../../../src-renderer/features/optimizer/optimizer.selectors';
@@ -148,7 +148,7 @@ describe('optimizer selectors', () => {
     expect(bestVariant([null, 1])).toBe(1);
   });
 
-  it('pairs each variant run with the first for the two-run compare view, and drops blank prompts', () => {
+  it('lists the variant runs that ran for the side-by-side matrix, and drops blank prompts', () => {
     const variant = (index: number, runId: string | null) => ({
       index,
       prompt: `p${index}`,
@@ -158,13 +158,13 @@ describe('optimizer selectors', () => {
       passRate: null,
       error: null,
     });
-    const pairs = comparePairs({
+    const runIds = variantRunIds({
       targetId: 't',
       repeat: 1,
-      variants: [variant(0, 'r1'), variant(1, 'r2'), variant(2, null)],
+      variants: [variant(0, 'r1'), variant(1, null), variant(2, 'r3')],
       questions: [],
     });
-    expect(pairs).toEqual([{ label: 'variant 1 vs 2', runIdA: 'r1', runIdB: 'r2' }]);
+    expect(runIds).toEqual(['r1', 'r3']);
     expect(runnablePrompts(['a', '  ', '', 'b'])).toEqual(['a', 'b']);
   });
 });

@@ -152,24 +152,4 @@ describe('ResultsRepo and ResultPagesRepo', () => {
       resultPages.page({ runId: 'r1', offset: 0, limit: 10, sort: 'question', search: 'bet' }).rows[0]?.questionId,
     ).toBe('beta');
   });
-
-  it('compares two runs per question, with deltas, missing sides and only-changed filtering', () => {
-    const { results, resultPages } = store.repos;
-    results.insert(newResult('r1', 'a', { score: 3, passed: false }));
-    results.insert(newResult('r2', 'a', { score: 4, passed: true }));
-    results.insert(newResult('r1', 'b', { score: 5 }));
-    results.insert(newResult('r2', 'b', { score: 5 }));
-    results.insert(newResult('r1', 'c'));
-    results.insert(newResult('r2', 'd'));
-    const all = resultPages.compare({ runIdA: 'r1', runIdB: 'r2', onlyChanged: false, offset: 0, limit: 10 });
-    expect(all.total).toBe(4);
-    expect(all.rows.map((r) => [r.questionId, r.delta, r.a?.score ?? null, r.b?.score ?? null])).toEqual([
-      ['a', 1, 3, 4],
-      ['b', 0, 5, 5],
-      ['c', null, 4, null],
-      ['d', null, null, 4],
-    ]);
-    const changed = resultPages.compare({ runIdA: 'r1', runIdB: 'r2', onlyChanged: true, offset: 0, limit: 10 });
-    expect(changed.rows.map((r) => r.questionId)).toEqual(['a', 'c', 'd']);
-  });
 });

@@ -1,0 +1,142 @@
+// Paired statistics of two columns of a comparison over the same questions: a seeded bootstrap interval of the
+// difference in average score and McNemar's exact test on the pass/fail pairs, with the verdict in one sentence.
+import { quantile } from '../export/run-stats';
+import { seededRandom } from '../judges/sample-calls';
+
+/** One question as both columns answered it: the scores of every repeat, and whether the question passed. */
+export type PairedQuestion = Readonly<{
+  a: readonly number[];
+  b: readonly number[];
+  passedA: boolean;
+  passedB: boolean;
+}>;
+
+export type BootstrapOptions = Readonly<{ resamples: number; seed: number; level: number }>;
+export const DEFAULT_BOOTSTRAP: BootstrapOptions = { resamples: 10_000, seed: 20_261_201, level: 0.95 };
+
+export type Interval = Readonly<{ estimate: number; lower: number; upper: number }>;
+
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** The mean of `values` drawn again with replacement (the repeats of one question), or the plain mean for one value. */
+function resampledMean(values: readonly number[], random: () => number): number {
+  if (values.length === 1) return values[0] as number;
+  let sum = 0;
+  for (let i = 0; i < values.length; i += 1) sum += values[Math.floor(random() * values.length)] as number;
+  return sum / values.length;
+}
+
+/**
+ * The mean over questions of mean(b) − mean(a), with a percentile bootstrap interval. Questions are resampled with
+ * replacement; where a question has repeats, its repeats are resampled too (a two-stage bootstrap), so run-to-run
+ * noise widens the interval instead of being averaged away. The same seed gives the same interval.
+ */
+export function pairedBootstrap(questions: readonly PairedQuestion[], options: BootstrapOptions): Interval | null {
+  const scored = questions.filter((question) => question.a.length > 0 && question.b.length > 0);
+  const n = scored.length;
+  if (n === 0) return null;
+  const estimate = mean(scored.map((question) => mean(question.b) - mean(question.a)));
+  const random = seededRandom(options.seed);
+  const statistics: number[] = new Array<number>(options.resamples);
+  if (scored.every((question) => question.a.length === 1 && question.b.length === 1)) {
+    // One score a side: resampling questions is resampling their differences, the cheap common case.
+    const differences = Float64Array.from(scored, (question) => (question.b[0] as number) - (question.a[0] as number));
+    for (let r = 0; r < options.resamples; r += 1) {
+      let sum = 0;
+      for (let i = 0; i < n; i += 1) sum += differences[Math.floor(random() * n)] as number;
+      statistics[r] = sum / n;
+    }
+  } else {
+    for (let r = 0; r < options.resamples; r += 1) {
+      let sum = 0;
+      for (let i = 0; i < n; i += 1) {
+        const question = scored[Math.floor(random() * n)] as PairedQuestion;
+        sum += resampledMean(question.b, random) - resampledMean(question.a, random);
+      }
+      statistics[r] = sum / n;
+    }
+  }
+  const tail = (1 - options.level) / 2;
+  return { estimate, lower: quantile(statistics, tail) as number, upper: quantile(statistics, 1 - tail) as number };
+}
+
+/** log(n choose k), exact enough for every count a dataset can have. */
+function logChoose(n: number, k: number): number {
+  let sum = 0;
+  for (let i = 1; i <= k; i += 1) sum += Math.log(n - k + i) - Math.log(i);
+  return sum;
+}
+
+/**
+ * McNemar's exact test: the two-sided binomial p-value of the discordant pairs (`improved` questions that pass only
+ * in B, `worsened` that pass only in A) under p = 0.5. 1 when there is no discordant pair.
+ */
+export function mcnemarExact(improved: number, worsened: number): number {
+  const n = improved + worsened;
+  if (n === 0) return 1;
+  const k = Math.min(improved, worsened);
+  let tail = 0;
+  for (let i = 0; i <= k; i += 1) tail += Math.exp(logChoose(n, i) - n * Math.LN2);
+  return Math.min(1, 2 * tail);
+}
+
+export type PairedComparison = Readonly<{
+  /** Questions both columns scored. */
+  paired: number;
+  scoreDifference: Interval | null;
+  /** Questions that pass only in B, and only in A. */
+  improved: number;
+  worsened: number;
+  passRateDifference: number | null;
+  mcnemarP: number;
+  /** "B is better by 0.42 (0.18 to 0.66); 9 questions improved, 2 worse" or "no difference beyond noise". */
+  sentence: string;
+}>;
+
+const fixed = (value: number) => value.toFixed(2);
+const questions = (n: number) => `${n} question${n === 1 ? '' : 's'}`;
+
+/** The sentence a reader needs: which column is better, by how much, and whether it is more than noise. */
+function verdictSentence(
+  name: string,
+  interval: Interval | null,
+  improved: number,
+  worsened: number,
+  p: number,
+): string {
+  const counts = `${questions(improved)} improved, ${worsened} worse`;
+  if (interval === null) return `${name}: no question was scored in both columns, so nothing can be compared`;
+  const range = `(${fixed(interval.lower)} to ${fixed(interval.upper)})`;
+  const scoreBeyondNoise = interval.lower > 0 || interval.upper < 0;
+  const passBeyondNoise = p < 0.05;
+  if (scoreBeyondNoise) {
+    const direction = interval.estimate > 0 ? 'better' : 'worse';
+    return `${name} is ${direction} by ${fixed(Math.abs(interval.estimate))} ${range}; ${counts}`;
+  }
+  if (passBeyondNoise) {
+    const direction = improved > worsened ? 'passes more' : 'passes less';
+    return `${name} ${direction} often (McNemar p = ${p.toFixed(3)}), but its score difference ${fixed(interval.estimate)} ${range} is within the noise; ${counts}`;
+  }
+  return `${name}: no difference beyond noise (${fixed(interval.estimate)} ${range}); ${counts}`;
+}
+
+/** Column B against the baseline column A over the questions both answered. */
+export function comparePaired(
+  name: string,
+  pairs: readonly PairedQuestion[],
+  options: BootstrapOptions = DEFAULT_BOOTSTRAP,
+): PairedComparison {
+  const scoreDifference = pairedBootstrap(pairs, options);
+  const improved = pairs.filter((pair) => pair.passedB && !pair.passedA).length;
+  const worsened = pairs.filter((pair) => pair.passedA && !pair.passedB).length;
+  const mcnemarP = mcnemarExact(improved, worsened);
+  return {
+    paired: pairs.length,
+    scoreDifference,
+    improved,
+    worsened,
+    passRateDifference: pairs.length === 0 ? null : (improved - worsened) / pairs.length,
+    mcnemarP,
+    sentence: verdictSentence(name, scoreDifference, improved, worsened, mcnemarP),
+  };
+}

@@ -1,0 +1,131 @@
+// The matrix's rows, virtualised: a question per row, a cell per column; arrows move between rows, [ and ] between
+// columns, Enter opens a row, + and − rate the focused cell (0 clears).
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { MatrixRow, RunMatrix } from '../../../src-shared/model';
+import { MatrixCellView } from './MatrixCellView';
+import { MatrixRowDetail } from './MatrixRowDetail';
+import { useCompare } from './compare.store';
+
+export function MatrixGrid({
+  matrix,
+  rows,
+  template,
+}: {
+  matrix: RunMatrix;
+  rows: readonly MatrixRow[];
+  template: string;
+}) {
+  const focusedRow = useCompare((state) => state.focusedRow);
+  const focusedColumn = useCompare((state) => state.focusedColumn);
+  const openRow = useCompare((state) => state.openRow);
+  const baseline = useCompare((state) => state.baseline);
+  const rowFocused = useCompare((state) => state.rowFocused);
+  const columnFocused = useCompare((state) => state.columnFocused);
+  const rowToggled = useCompare((state) => state.rowToggled);
+  const cellRated = useCompare((state) => state.cellRated);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 92,
+    overscan: 8,
+  });
+  useEffect(() => {
+    if (rows.length > 0) virtualizer.scrollToIndex(Math.min(focusedRow, rows.length - 1), { align: 'auto' });
+  }, [focusedRow, rows.length, virtualizer]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const last = rows.length - 1;
+    const lastColumn = matrix.columns.length - 1;
+    const rate = (rating: 'pass' | 'fail' | null) => () => {
+      const row = rows[focusedRow];
+      if (row) void cellRated(row.questionId, focusedColumn, rating);
+    };
+    const moves: Record<string, () => void> = {
+      '+': rate('pass'),
+      '=': rate('pass'),
+      '-': rate('fail'),
+      '0': rate(null),
+      ArrowDown: () => rowFocused(Math.min(last, focusedRow + 1)),
+      ArrowUp: () => rowFocused(Math.max(0, focusedRow - 1)),
+      PageDown: () => rowFocused(Math.min(last, focusedRow + 10)),
+      PageUp: () => rowFocused(Math.max(0, focusedRow - 10)),
+      Home: () => rowFocused(0),
+      End: () => rowFocused(Math.max(0, last)),
+      ']': () => columnFocused(Math.min(lastColumn, focusedColumn + 1)),
+      ArrowRight: () => columnFocused(Math.min(lastColumn, focusedColumn + 1)),
+      '[': () => columnFocused(Math.max(0, focusedColumn - 1)),
+      ArrowLeft: () => columnFocused(Math.max(0, focusedColumn - 1)),
+      Enter: () => {
+        const row = rows[focusedRow];
+        if (row) rowToggled(row.questionId);
+      },
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
+
+  return (
+    <div
+      ref={scroller}
+      className="matrix-scroller"
+      tabIndex={0}
+      role="grid"
+      aria-label="Questions by column: arrows move, [ and ] change column, Enter opens, + and − rate the focused cell"
+      aria-rowcount={rows.length}
+      onKeyDown={onKeyDown}
+      data-testid="matrix-grid"
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index] as MatrixRow;
+          const open = openRow === row.questionId;
+          return (
+            <div
+              key={row.questionId}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className={`matrix-row-wrap ${item.index === focusedRow ? 'focused' : ''}`}
+              style={{ transform: `translateY(${item.start}px)` }}
+              role="row"
+              aria-selected={item.index === focusedRow}
+              data-testid={`matrix-row-${row.questionId}`}
+            >
+              <div
+                className="matrix-row"
+                style={{ gridTemplateColumns: template }}
+                onClick={() => {
+                  rowFocused(item.index);
+                  rowToggled(row.questionId);
+                }}
+              >
+                <div className="matrix-question">
+                  <span className="mono">
+                    {open ? '▾' : '▸'} {row.questionId}
+                  </span>
+                  {row.tags.length > 0 && <span className="muted matrix-tags">{row.tags.join(', ')}</span>}
+                </div>
+                {row.cells.map((cell, i) => (
+                  <MatrixCellView
+                    key={matrix.columns[i]?.runId ?? i}
+                    cell={cell}
+                    graders={matrix.graders}
+                    passThreshold={matrix.questionPassThreshold}
+                    focused={item.index === focusedRow && i === focusedColumn}
+                    onRate={(rating) => void cellRated(row.questionId, i, rating)}
+                  />
+                ))}
+              </div>
+              {open && (
+                <MatrixRowDetail row={row} columns={matrix.columns} baseline={baseline} focusedColumn={focusedColumn} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

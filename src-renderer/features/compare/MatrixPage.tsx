@@ -1,0 +1,193 @@
+// Runs side by side (issue 22): prompt variants, models or any runs as columns, questions as rows, with filters,
+// keyboard navigation, the statistics that say which column is better, and CSV or markdown export.
+import { useEffect, useMemo } from 'react';
+import { matrixCsv, matrixMarkdown, matrixTags } from '../../../src-shared/compare/matrix-view';
+import { navigate } from '../../app/router';
+import { MatrixColumnHeader } from './MatrixColumnHeader';
+import { MatrixGrid } from './MatrixGrid';
+import { visibleRows } from './compare.selectors';
+import { useCompare } from './compare.store';
+
+function download(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The shown rows (filtered and sorted) as a file. */
+const EXPORTS = [
+  { kind: 'csv', label: 'CSV', file: 'comparison.csv', type: 'text/csv', write: matrixCsv },
+  { kind: 'markdown', label: 'markdown', file: 'comparison.md', type: 'text/markdown', write: matrixMarkdown },
+] as const;
+
+export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
+  const matrix = useCompare((state) => state.matrix);
+  const error = useCompare((state) => state.error);
+  const baseline = useCompare((state) => state.baseline);
+  const filter = useCompare((state) => state.filter);
+  const sort = useCompare((state) => state.sort);
+  const focusedColumn = useCompare((state) => state.focusedColumn);
+  const matrixRequested = useCompare((state) => state.matrixRequested);
+  const filterChanged = useCompare((state) => state.filterChanged);
+  const sortChanged = useCompare((state) => state.sortChanged);
+  const ratingError = useCompare((state) => state.ratingError);
+  const key = runIds.join('|');
+  useEffect(() => void matrixRequested(key.split('|'), 0), [key, matrixRequested]);
+  const rows = useMemo(() => (matrix ? visibleRows(matrix, filter, sort) : []), [matrix, filter, sort]);
+  const tags = useMemo(() => (matrix ? matrixTags(matrix) : []), [matrix]);
+  if (error)
+    return (
+      <div className="page">
+        <div className="banner error">{error}</div>
+      </div>
+    );
+  if (!matrix) return <div className="page muted">Loading the comparison…</div>;
+  const template = `minmax(150px, 200px) repeat(${matrix.columns.length}, minmax(180px, 1fr))`;
+  const sortValue = sort.kind === 'question' ? 'question' : `${sort.from}>${sort.to}`;
+  return (
+    <div className="page matrix-page" data-testid="matrix-page">
+      <header className="page-header">
+        <div>
+          <h1>Compare side by side</h1>
+          <p>
+            {matrix.columns.length} runs, {matrix.rows.length} questions. Each column is compared with the baseline over
+            the questions both answered: a 95% bootstrap interval of the score difference and McNemar’s test of
+            pass/fail.
+          </p>
+        </div>
+        <div className="matrix-export">
+          {EXPORTS.map(({ kind, label, file, type, write }) => (
+            <button
+              key={kind}
+              className="button"
+              onClick={() => download(file, type, write(matrix, rows))}
+              data-testid={`export-${kind}`}
+            >
+              Export {label}
+            </button>
+          ))}
+        </div>
+      </header>
+      {ratingError && <div className="banner error">{ratingError}</div>}
+      <div className="toolbar matrix-toolbar">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={filter.disagreeOnly}
+            onChange={(e) => filterChanged({ disagreeOnly: e.target.checked })}
+            data-testid="only-disagreements"
+          />{' '}
+          Only where they disagree
+        </label>
+        <label title="Scores further apart than this count as a disagreement">
+          by more than{' '}
+          <input
+            className="input num matrix-gap"
+            type="number"
+            min={0}
+            max={5}
+            step={0.25}
+            value={filter.scoreGap}
+            onChange={(e) => filterChanged({ scoreGap: Math.max(0, Number(e.target.value) || 0) })}
+          />
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={filter.failuresOnly}
+            onChange={(e) => filterChanged({ failuresOnly: e.target.checked })}
+            data-testid="only-failures"
+          />{' '}
+          Only failures
+        </label>
+        {tags.length > 0 && (
+          <select
+            className="input"
+            value={filter.tag ?? ''}
+            onChange={(e) => filterChanged({ tag: e.target.value || null })}
+            aria-label="Tag"
+          >
+            <option value="">Any tag</option>
+            {tags.map((tag) => (
+              <option key={tag}>{tag}</option>
+            ))}
+          </select>
+        )}
+        <select
+          className="input"
+          value={filter.grader ?? ''}
+          onChange={(e) => filterChanged({ grader: e.target.value || null })}
+          aria-label="Grader below the threshold"
+        >
+          <option value="">Any grader</option>
+          {matrix.graders.map((grader) => (
+            <option key={grader} value={grader}>
+              {grader} below {matrix.questionPassThreshold}
+            </option>
+          ))}
+        </select>
+        <input
+          className="input"
+          type="search"
+          placeholder="Search questions and answers"
+          value={filter.search}
+          onChange={(e) => filterChanged({ search: e.target.value })}
+          aria-label="Search"
+        />
+        <select
+          className="input"
+          value={sortValue}
+          onChange={(e) => {
+            const [from, to] = e.target.value.split('>').map(Number);
+            sortChanged(to === undefined ? { kind: 'question' } : { kind: 'difference', from: from!, to });
+          }}
+          aria-label="Sort"
+          data-testid="matrix-sort"
+        >
+          <option value="question">Sort by question</option>
+          {matrix.columns.map((column, i) =>
+            i === baseline ? null : (
+              <option key={column.runId} value={`${baseline}>${i}`}>
+                Largest gain {baseline + 1} → {i + 1}
+              </option>
+            ),
+          )}
+        </select>
+        <span className="muted num" data-testid="matrix-count">
+          {rows.length} of {matrix.rows.length} rows
+        </span>
+      </div>
+      <div className="matrix-headers" style={{ gridTemplateColumns: template }}>
+        <div className="muted matrix-keys">
+          <kbd>↑</kbd> <kbd>↓</kbd> rows · <kbd>[</kbd> <kbd>]</kbd> columns · <kbd>Enter</kbd> open · <kbd>+</kbd>{' '}
+          <kbd>−</kbd> rate
+        </div>
+        {matrix.columns.map((column, i) => (
+          <MatrixColumnHeader
+            key={column.runId}
+            column={column}
+            index={i}
+            firstPrompt={matrix.columns[0]?.systemPrompt ?? ''}
+            focused={i === focusedColumn}
+            onMakeBaseline={() => void matrixRequested(runIds, i)}
+          />
+        ))}
+      </div>
+      {rows.length === 0 ? (
+        <div className="empty" data-testid="matrix-empty">
+          {matrix.rows.length === 0 ? 'These runs have no results yet.' : 'No question matches these filters.'}
+        </div>
+      ) : (
+        <MatrixGrid matrix={matrix} rows={rows} template={template} />
+      )}
+      <p className="muted">
+        <button className="button link" onClick={() => navigate('results')}>
+          ← Results
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The comparison matrix screen: the matrix of the routed runs, its baseline, filters, sort, focus and open row.
+import { create } from 'zustand';
+import { NO_FILTER, withRating, type MatrixFilter, type MatrixSort } from '../../../src-shared/compare/matrix-view';
+import type { LabelVerdict, RunMatrix } from '../../../src-shared/model';
+import { api } from '../../api/client';
+
+type CompareState = {
+  /** The runs and baseline the shown matrix (or the request in flight) is for; a late answer for another key is dropped. */
+  requestKey: string | undefined;
+  matrix: RunMatrix | undefined;
+  baseline: number;
+  error: string | undefined;
+  /** A rating that could not be stored. */
+  ratingError: string | undefined;
+  filter: MatrixFilter;
+  sort: MatrixSort;
+  focusedRow: number;
+  focusedColumn: number;
+  openRow: string | undefined;
+  matrixRequested(runIds: readonly string[], baseline: number): Promise<void>;
+  filterChanged(patch: Partial<MatrixFilter>): void;
+  sortChanged(sort: MatrixSort): void;
+  rowFocused(index: number): void;
+  columnFocused(index: number): void;
+  rowToggled(questionId: string): void;
+  /** Thumbs up (pass), down (fail) or cleared (null) on one cell, stored as the label of its result. */
+  cellRated(questionId: string, column: number, rating: LabelVerdict | null): Promise<void>;
+};
+
+/** What a comparison of other runs starts from. */
+const FRESH = {
+  matrix: undefined,
+  openRow: undefined,
+  filter: NO_FILTER,
+  sort: { kind: 'question' },
+  focusedRow: 0,
+  focusedColumn: 0,
+} as const;
+
+export const useCompare = create<CompareState>((set, get) => ({
+  requestKey: undefined,
+  matrix: undefined,
+  baseline: 0,
+  error: undefined,
+  ratingError: undefined,
+  filter: NO_FILTER,
+  sort: { kind: 'question' },
+  focusedRow: 0,
+  focusedColumn: 0,
+  openRow: undefined,
+  async matrixRequested(runIds, baseline) {
+    const requestKey = `${runIds.join('|')}#${baseline}`;
+    const sameRuns = get().requestKey?.split('#')[0] === runIds.join('|');
+    set({ requestKey, baseline, error: undefined, ...(sameRuns ? {} : FRESH) });
+    try {
+      const matrix = await api['runs.matrix']({ runIds: [...runIds], baseline });
+      if (get().requestKey === requestKey) set({ matrix });
+    } catch (error) {
+      if (get().requestKey === requestKey) set({ error: error instanceof Error ? error.message : String(error) });
+    }
+  },
+  filterChanged: (patch) => set((state) => ({ filter: { ...state.filter, ...patch }, focusedRow: 0 })),
+  sortChanged: (sort) => set({ sort, focusedRow: 0 }),
+  rowFocused: (focusedRow) => set({ focusedRow }),
+  columnFocused: (focusedColumn) => set({ focusedColumn }),
+  rowToggled: (questionId) => set((state) => ({ openRow: state.openRow === questionId ? undefined : questionId })),
+  async cellRated(questionId, column, rating) {
+    const cell = get().matrix?.rows.find((row) => row.questionId === questionId)?.cells[column];
+    if (!cell) return;
+    try {
+      await api['labels.submit']({ subjectType: 'question_result', subjectId: String(cell.resultId), verdict: rating });
+      const matrix = get().matrix;
+      if (matrix) set({ matrix: withRating(matrix, questionId, column, rating), ratingError: undefined });
+    } catch (error) {
+      set({ ratingError: `The rating was not saved: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  },
+}));

@@ -1,0 +1,82 @@
+// A comparison matrix (SPEC 9, issue 22): 2 to 8 runs as columns, questions as rows, and each column's paired
+// statistics against the baseline column.
+import { z } from 'zod';
+import { labelVerdict } from './label';
+import { questionStatus } from './run';
+
+const interval = z.object({ estimate: z.number(), lower: z.number(), upper: z.number() });
+
+/** A column against the baseline over the questions both scored (engine/compare/paired-stats.ts). */
+export const pairedComparison = z.object({
+  paired: z.number().int(),
+  scoreDifference: interval.nullable(),
+  improved: z.number().int(),
+  worsened: z.number().int(),
+  passRateDifference: z.number().nullable(),
+  mcnemarP: z.number(),
+  sentence: z.string(),
+});
+export type PairedComparison = z.infer<typeof pairedComparison>;
+
+export const matrixColumn = z.object({
+  runId: z.string(),
+  targetId: z.string(),
+  /** What tells the column apart: the prompt variant, or the target with its model. */
+  label: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  systemPrompt: z.string(),
+  status: z.string(),
+  finishedAt: z.number().nullable(),
+  repeat: z.number().int(),
+  questions: z.number().int(),
+  avgScore: z.number().nullable(),
+  passRate: z.number().nullable(),
+  passRateCi: z.tuple([z.number(), z.number()]).nullable(),
+  costUsd: z.number().nullable(),
+  latencyP50Ms: z.number().nullable(),
+  /** How many of the column's cells a person rated pass (thumbs up) and fail (thumbs down). */
+  ratings: z.object({ up: z.number().int(), down: z.number().int() }),
+  /** Null for the baseline column. */
+  vsBaseline: pairedComparison.nullable(),
+});
+export type MatrixColumn = z.infer<typeof matrixColumn>;
+
+/** One question as one column answered it, over all its repeats. */
+export const matrixCell = z.object({
+  /** The first repeat's result, opened by `results.get`. */
+  resultId: z.number().int(),
+  status: questionStatus,
+  /** Mean over the scored repeats; null when none was scored. */
+  score: z.number().nullable(),
+  /** Sample standard deviation over the scored repeats; null with fewer than two. */
+  scoreSd: z.number().nullable(),
+  /** Passed in more than half of its repeats. */
+  passed: z.boolean(),
+  repeats: z.number().int(),
+  /** The first characters of the first repeat's answer, and the answer's whole length. */
+  preview: z.string(),
+  answerChars: z.number().int(),
+  error: z.string().nullable(),
+  /** A person's verdict on the first repeat's result (thumbs up: pass, down: fail), stored as its label. */
+  rating: labelVerdict.nullable(),
+  /** Each grader's mean 0-5 score over the repeats, in the order of `RunMatrix.graders` (null: not scored). */
+  graders: z.array(z.number().nullable()),
+});
+export type MatrixCell = z.infer<typeof matrixCell>;
+
+export const matrixRow = z.object({
+  questionId: z.string(),
+  tags: z.array(z.string()),
+  /** One cell per column; null where that run has no result for the question. */
+  cells: z.array(matrixCell.nullable()),
+});
+export type MatrixRow = z.infer<typeof matrixRow>;
+
+export const runMatrix = z.object({
+  columns: z.array(matrixColumn),
+  graders: z.array(z.string()),
+  rows: z.array(matrixRow),
+  questionPassThreshold: z.number(),
+});
+export type RunMatrix = z.infer<typeof runMatrix>;

@@ -1,0 +1,67 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildMatrix } from '../../../../src-main/engine/compare/run-matrix';
+import { MATRIX_PREVIEW_CHARS } from '../../../../src-main/store/repos/matrix.repo';
+import { Store } from '../../../../src-main/store/store';
+import { newResult, newRun } from './run-fixtures';
+
+describe('MatrixRepo and the matrix built from it', () => {
+  let store: Store;
+  beforeEach(() => {
+    store = Store.open(':memory:');
+    store.repos.runs.insert(newRun('r1'));
+    store.repos.runs.insert(newRun('r2'));
+  });
+
+  const sourceOf = (runId: string) => ({
+    run: store.repos.runs.get(runId)!,
+    results: store.repos.matrix.results(runId),
+    graderScores: store.repos.matrix.graderScores(runId),
+  });
+
+  it('reads whole runs lean: answers cut to a preview with their length, and grader scores per result', () => {
+    const { results, matrix } = store.repos;
+    const long = 'x'.repeat(MATRIX_PREVIEW_CHARS + 50);
+    const id = results.insert(newResult('r1', 'a', { response: long, costUsd: 0.002 }));
+    results.insert(
+      newResult('r1', 'b', { status: 'degraded', score: null, passed: null, error: 'timeout', graders: [] }),
+    );
+    expect(matrix.results('r1')).toEqual([
+      expect.objectContaining({
+        id,
+        questionId: 'a',
+        preview: 'x'.repeat(MATRIX_PREVIEW_CHARS),
+        answerChars: long.length,
+        costUsd: 0.002,
+      }),
+      expect.objectContaining({ questionId: 'b', status: 'degraded', score: null, passed: null, error: 'timeout' }),
+    ]);
+    expect(matrix.graderScores('r1')).toEqual([{ resultId: id, graderId: 'format_grader', score0to5: 4 }]);
+  });
+
+  it('joins rows by question id with missing sides, folds repeats, and compares with the baseline', () => {
+    const { results } = store.repos;
+    results.insert(newResult('r1', 'a', { score: 3, passed: false }));
+    results.insert(newResult('r2', 'a', { score: 4, passed: true }));
+    results.insert(newResult('r2', 'a', { repeatIndex: 1, score: 5, passed: true }));
+    results.insert(newResult('r1', 'b', { score: 5 }));
+    results.insert(newResult('r2', 'b', { score: 5 }));
+    results.insert(newResult('r1', 'c'));
+    results.insert(newResult('r2', 'd'));
+    const matrix = buildMatrix([sourceOf('r1'), sourceOf('r2')], {
+      baseline: 0,
+      tagsOf: (id) => (id === 'a' ? ['hours'] : []),
+    });
+    expect(matrix.rows.map((row) => [row.questionId, row.tags, row.cells.map((cell) => cell?.score ?? null)])).toEqual([
+      ['a', ['hours'], [3, 4.5]],
+      ['b', [], [5, 5]],
+      ['c', [], [4, null]],
+      ['d', [], [null, 4]],
+    ]);
+    const folded = matrix.rows[0]!.cells[1]!;
+    expect(folded).toMatchObject({ repeats: 2, passed: true, graders: [4] });
+    expect(folded.scoreSd).toBeCloseTo(Math.SQRT1_2, 12);
+    expect(matrix.columns.map((column) => column.questions)).toEqual([3, 3]);
+    expect(matrix.columns[1]!.vsBaseline).toMatchObject({ paired: 2, improved: 1, worsened: 0 });
+    expect(matrix.columns[1]!.vsBaseline!.scoreDifference!.estimate).toBeCloseTo(0.75, 12);
+  });
+});
