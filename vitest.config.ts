@@ -5,7 +5,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          // GitHub's workflow parser imports its JSON schema without an import attribute, which Node refuses: let Vite load it.
+          server: { deps: { inline: ['@actions/workflow-parser'] } },
+        },
+      },
       {
         test: {
           name: 'integration',

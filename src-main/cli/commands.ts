@@ -9,6 +9,7 @@ export const COMMANDS: readonly CommandLoader[] = [
   { name: 'trust', load: async () => (await import('./trust.command')).trustCommand },
   { name: 'validate', load: async () => (await import('./validate.command')).validateCommand },
   { name: 'run', load: async () => (await import('./run.command')).runCommand },
+  { name: 'merge', load: async () => (await import('./merge.command')).mergeCommand },
   { name: 'regrade', load: async () => (await import('./regrade.command')).regradeCommand },
   { name: 'compare', load: async () => (await import('./compare.command')).compareCommand },
   { name: 'import-traces', load: async () => (await import('./import-traces.command')).importTracesCommand },

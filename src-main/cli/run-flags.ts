@@ -20,9 +20,15 @@ export type RunFlags = ReportFlags &
     questions: string[];
     repeat: number;
     dryRun: boolean;
+    /** Start without checking providers, models, keys and MCP servers first. */
+    skipPreflight: boolean;
     resume?: string;
     record?: string;
     shard: ShardSpec | null;
+    /** `--out DIR` (with --shard): where the shard's bundle for `ai-eval merge` goes. */
+    out?: string;
+    /** How many processes spend the provider accounts' rate limits: --rate-share, else N of --shard I/N, else 1. */
+    rateShare: number;
   }>;
 
 const text = (args: ParsedArgs, name: string): string | undefined => {
@@ -75,12 +81,18 @@ export function parseRunFlags(args: ParsedArgs, io: CliIo): RunFlags {
       throw new UsageError((error as Error).message, { cause: error });
     }
   }
+  const out = text(args, 'out');
+  if (out !== undefined && shard === null)
+    throw new UsageError('--out DIR writes the bundle of one shard for `ai-eval merge`; it needs --shard I/N');
   return {
     ...parseReportFlags(args, io),
+    out,
+    rateShare: positiveInt(text(args, 'rate-share'), 'rate-share', 10_000) ?? shard?.count ?? 1,
     targets,
     questions,
     repeat: positiveInt(repeatText, 'repeat', 100) ?? 1,
     dryRun: args.values['dry-run'] === true,
+    skipPreflight: args.values['skip-preflight'] === true,
     resume,
     record: text(args, 'record'),
     shard,

@@ -1,7 +1,8 @@
 // What `ai-eval run` prints: the plan, a progress bar on a terminal (plain lines in CI), and the summary table.
-import type { RunFinished, RunProgress, Verdict } from '../../src-shared/model';
+import type { RunFinished, RunProgress, ShardSpec, Verdict } from '../../src-shared/model';
 import { describeTrust } from '../engine/judges/judge-standing';
 import type { RunPlan } from '../engine/run/plan';
+import { shardSizes } from '../engine/run/shard';
 import type { CliIo } from './command';
 
 /** In CI a progress line at most this often, plus one per 10% done. */
@@ -31,6 +32,32 @@ export function describePlan(plan: RunPlan): string {
       ? `${calls.target}-${calls.targetMax} target calls (agent steps)`
       : `${calls.target} target calls`;
   return `${plan.target.id}: ${shape} from dataset ${plan.dataset.dataset.id}@${plan.dataset.dataset.version}; graders ${plan.target.graders.join(', ')}; about ${target}, ${calls.judges} judge calls`;
+}
+
+/**
+ * `--dry-run --shard I/N`: every shard's share of the whole plan (questions and expected calls), the chosen one marked.
+ * Calls scale with questions, so each shard's are the whole plan's per question times its own.
+ */
+export function describeShards(whole: RunPlan, shard: ShardSpec): string[] {
+  const sizes = shardSizes(
+    whole.questions.map((question) => question.id),
+    shard.count,
+  );
+  const { target, targetMax, judges } = whole.estimatedCalls;
+  const perItem = (calls: number, items: number) => (whole.total > 0 ? (calls / whole.total) * items : 0);
+  const lines = sizes.map((questions, i) => {
+    const items = questions * whole.selection.repeat;
+    const low = perItem(target, items);
+    const high = perItem(targetMax, items);
+    const calls = high > low ? `${low}-${high}` : `${low}`;
+    const mark = i + 1 === shard.index ? '   <- this shard' : '';
+    return `  shard ${i + 1}/${shard.count}: ${questions} question(s), about ${calls} target calls, ${perItem(judges, items)} judge calls${mark}`;
+  });
+  const largest = Math.max(...sizes);
+  return [
+    `${whole.target.id}: ${whole.questions.length} question(s) over ${shard.count} shards (the largest, ${largest} question(s), sets the wall time):`,
+    ...lines,
+  ];
 }
 
 export class ProgressPrinter {
@@ -64,9 +91,10 @@ export class ProgressPrinter {
   }
 }
 
-function verdictWord(finished: RunFinished): string {
+function verdictWord(finished: RunFinished, deferred: boolean): string {
   const verdict = finished.verdict;
   if (finished.status !== 'complete' || !verdict) return finished.status.toUpperCase();
+  if (deferred) return 'DEFERRED';
   if (verdict.passed) return 'PASS';
   return verdict.gate_type === 'hard' ? 'FAIL' : 'WARN (soft)';
 }
@@ -74,15 +102,18 @@ function verdictWord(finished: RunFinished): string {
 const interval = (verdict: Verdict | null) =>
   verdict?.pass_rate_ci ? ` [${percent(verdict.pass_rate_ci[0])}-${percent(verdict.pass_rate_ci[1])}]` : '';
 
-/** One row per run, aligned, then the reason of every verdict and the trust of every judge (advisory). */
-export function summaryLines(rows: readonly RunFinished[]): string[] {
+/**
+ * One row per run, aligned, then the reason of every verdict and the trust of every judge (advisory). A shard's runs
+ * are `deferred`: their verdict covers one slice, and only the merge applies the gate.
+ */
+export function summaryLines(rows: readonly RunFinished[], deferred = false): string[] {
   const table = [
     ['target', 'verdict', 'avg', 'pass rate (95% CI)', 'coverage', 'degraded', 'run'],
     ...rows.map((finished) => {
       const v = finished.verdict;
       return [
         finished.targetId,
-        verdictWord(finished),
+        verdictWord(finished, deferred),
         score(v?.avg_score ?? null),
         `${percent(v?.pass_rate ?? null)}${interval(v)}`,
         percent(v?.coverage ?? null, 0),
@@ -102,7 +133,8 @@ export function summaryLines(rows: readonly RunFinished[]): string[] {
   );
   for (const finished of rows) {
     const v = finished.verdict;
-    if (v) lines.push(`${finished.targetId}: ${v.reason} (${v.gate_type} gate)`);
+    if (v && deferred) lines.push(`${finished.targetId}: this slice alone: ${v.reason} (not a verdict)`);
+    else if (v) lines.push(`${finished.targetId}: ${v.reason} (${v.gate_type} gate)`);
     if (finished.error) lines.push(`${finished.targetId}: ${finished.status}: ${finished.error}`);
     if (finished.status === 'cancelled')
       lines.push(`${finished.targetId}: cancelled; finish it with: ai-eval run --resume ${finished.runId}`);

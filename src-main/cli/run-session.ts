@@ -1,11 +1,13 @@
 // One `ai-eval run` or `regrade` invocation: the service and run deps, Ctrl-C as cancel, reports, summary and exit code.
 import { exportRunOnComplete } from '../engine/export/export-runs';
 import { resolve } from 'node:path';
-import { formatIssue, type RunFinished, type WorkspaceIssue } from '../../src-shared/model';
+import { formatIssue, type RunFinished, type ShardSpec, type WorkspaceIssue } from '../../src-shared/model';
+import type { EmptySlice } from '../engine/export/write-shard-bundle';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { openCassetteWriter, type CassetteWriter } from '../engine/providers/cassette';
 import { ProviderConfigError } from '../engine/providers/create-provider';
 import { PlanError, type ValidWorkspace } from '../engine/run/plan';
+import { describeShare, shareRateLimits } from '../engine/run/rate-share';
 import { defaultRunDeps } from '../engine/run/run-deps';
 import type { RunDeps } from '../engine/run/run-execution';
 import { RunConflictError } from '../engine/run/run-lock';
@@ -15,6 +17,7 @@ import { writeJunitReport } from '../engine/run/report-junit';
 import { createCliApp } from './cli-app';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 import { ProgressPrinter, summaryLines } from './run-printer';
+import { finishShard } from './shard-out';
 
 export type Session = Readonly<{
   workspace: ValidWorkspace;
@@ -23,10 +26,19 @@ export type Session = Readonly<{
   printer: ProgressPrinter;
 }>;
 
-/** What the command did: the runs that ended, and whether any run was refused (exit 2). */
-export type SessionOutcome = Readonly<{ finished: RunFinished[]; refused: boolean }>;
+/** What the command did: the runs that ended, whether any run was refused (exit 2), the targets a shard had no question of. */
+export type SessionOutcome = Readonly<{ finished: RunFinished[]; refused: boolean; empty?: EmptySlice[] }>;
 
-export type SessionOptions = Readonly<{ record?: string; json?: string; junit?: string }>;
+export type SessionOptions = Readonly<{
+  record?: string;
+  json?: string;
+  junit?: string;
+  /** `--shard I/N`: the gate is deferred to `ai-eval merge`; with `out`, the shard's bundle is written there. */
+  shard?: ShardSpec | null;
+  out?: string;
+  /** Processes that share the providers' rate limits (`--rate-share`, default the shard count): each takes its part. */
+  rateShare?: number;
+}>;
 
 /** An engine refusal (bad plan, target busy, provider misconfigured): its message, exit 2. Anything else is rethrown. */
 export function refusalMessage(error: unknown): string | undefined {
@@ -44,6 +56,14 @@ export function exitCodeOf(finished: readonly RunFinished[]): number {
   return failed ? EXIT.failed : EXIT.ok;
 }
 
+/** An invalid workspace: its problems printed one a line (the caller exits 2); false for any other error. */
+export function printedWorkspaceIssues(error: unknown, io: CliIo): boolean {
+  if (!(error instanceof RpcError && error.code === 'invalid_workspace')) return false;
+  for (const issue of (error.details ?? []) as WorkspaceIssue[]) io.err(formatIssue(issue));
+  io.err(`error: ${error.message}`);
+  return true;
+}
+
 export async function withRunSession(
   args: ParsedArgs,
   io: CliIo,
@@ -59,7 +79,10 @@ export async function withRunSession(
   process.once('SIGINT', onInterrupt);
   let recorder: CassetteWriter | undefined;
   try {
-    const workspace = app.state.validWorkspace();
+    const share = options.rateShare ?? 1;
+    const workspace = shareRateLimits(app.state.validWorkspace(), share);
+    const shared = describeShare(app.state.validWorkspace().config.settings.rate_limit, share);
+    if (shared) io.err(shared);
     recorder = options.record ? openCassetteWriter(resolve(io.cwd, options.record)) : undefined;
     const printer = new ProgressPrinter(io);
     const deps = defaultRunDeps({
@@ -87,14 +110,11 @@ export async function withRunSession(
       io.err(`wrote ${options.junit}`);
     }
     if (recorder) io.err(`recorded every provider call to ${options.record}`);
+    if (options.shard) return await finishShard(app.state, { ...options, shard: options.shard }, outcome, io);
     if (outcome.finished.length > 0) for (const line of summaryLines(outcome.finished)) io.out(line);
     return outcome.refused ? EXIT.invalid : exitCodeOf(outcome.finished);
   } catch (error) {
-    if (error instanceof RpcError && error.code === 'invalid_workspace') {
-      for (const issue of (error.details ?? []) as WorkspaceIssue[]) io.err(formatIssue(issue));
-      io.err(`error: ${error.message}`);
-      return EXIT.invalid;
-    }
+    if (printedWorkspaceIssues(error, io)) return EXIT.invalid;
     const refusal = refusalMessage(error);
     if (refusal === undefined) throw error;
     io.err(`error: ${refusal}`);

@@ -1,11 +1,14 @@
 // `ai-eval run`: runs the enabled targets (or the chosen ones) over their datasets, prints verdicts, exits 1 on a failed hard gate.
 import type { RunFinished } from '../../src-shared/model';
+import type { EmptySlice } from '../engine/export/write-shard-bundle';
+import { problemLine, runPreflight } from '../engine/preflight/preflight';
+import { buildIdentity } from '../engine/run/identity';
 import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
 import { resumeRun, startRun, type StartedRun } from '../engine/run/start-run';
 import { textOnlyWarning } from '../workspace/text-only';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { parseRunFlags, REPORT_OPTIONS, type RunFlags } from './run-flags';
-import { describePlan } from './run-printer';
+import { describePlan, describeShards } from './run-printer';
 import { refusalMessage, withRunSession, type Session, type SessionOutcome } from './run-session';
 
 /** The targets to run: the --target ids, else every enabled target. */
@@ -52,11 +55,38 @@ function warnTextOnly(plan: RunPlan, io: CliIo): void {
   if (warning) io.err(`warning: ${plan.target.id}: ${warning}`);
 }
 
+/** What a target with no question in this shard would have run: the merge checks it against the other shards. */
+const identityOf = (plan: RunPlan, flags: RunFlags, deps: Session['deps']) =>
+  buildIdentity({
+    workspace: deps.workspace,
+    plan,
+    source: flags.source,
+    appVersion: deps.appVersion,
+    judgeTemplates: deps.judgeTemplates(),
+  });
+
 async function follow(started: StartedRun, header: string, session: Session, io: CliIo): Promise<RunFinished> {
   io.err(header);
   const finished = await started.finished;
   session.printer.done();
   return finished;
+}
+
+/** Checks providers, models, keys and MCP servers before any question: exit 2 with one line per problem. */
+async function preflight(plans: readonly RunPlan[], session: Session, io: CliIo): Promise<number | undefined> {
+  const report = await runPreflight({
+    workspace: session.workspace,
+    plans: plans.filter((plan) => plan.total > 0),
+    env: io.env,
+    trusted: session.deps.trusted,
+    signal: session.signal,
+  });
+  if (report.ok) return undefined;
+  for (const problem of report.problems) io.err(`preflight: ${problemLine(problem)}`);
+  io.err(
+    `error: preflight found ${report.problems.length} problem(s); nothing was run (--skip-preflight starts anyway)`,
+  );
+  return EXIT.invalid;
 }
 
 async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise<SessionOutcome | number> {
@@ -70,14 +100,27 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
   for (const plan of plans) warnTextOnly(plan, io);
   if (flags.dryRun) {
     for (const plan of plans) io.out(describePlan(plan));
+    const { shard } = flags;
+    if (shard)
+      for (const [targetId, questionIds] of questions) {
+        const selection = { questionIds, repeat: flags.repeat, shard: null };
+        const whole = planRun(workspace, targetId, selection, deps.graders, deps.trusted);
+        for (const line of describeShards(whole, shard)) io.out(line);
+      }
     return EXIT.ok;
   }
+  if (!flags.skipPreflight) {
+    const stopped = await preflight(plans, session, io);
+    if (stopped !== undefined) return stopped;
+  }
   const finished: RunFinished[] = [];
+  const empty: EmptySlice[] = [];
   let refused = false;
   for (const plan of plans) {
     if (session.signal.aborted) break;
     if (plan.total === 0) {
       io.err(`${plan.target.id}: nothing to run in this shard; skipped`);
+      empty.push({ targetId: plan.target.id, identity: identityOf(plan, flags, deps) });
       continue;
     }
     try {
@@ -94,7 +137,7 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
       refused = true;
     }
   }
-  return { finished, refused };
+  return { finished, refused, empty };
 }
 
 async function resume(
@@ -122,7 +165,8 @@ export const runCommand: Command = {
   summary: 'Run targets over their datasets, score the answers, apply the gates (exit 1 on a failed hard gate)',
   usage:
     'ai-eval run [--target ID]... [--question ID]... [--concurrency N] [--repeat N] [--dry-run] [--resume RUN] ' +
-    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N] [--trust-workspace] [--workspace DIR]',
+    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N [--out DIR]] [--rate-share S] ' +
+    '[--skip-preflight] [--trust-workspace] [--workspace DIR]',
   options: {
     ...COMMON_OPTIONS,
     ...REPORT_OPTIONS,
@@ -130,9 +174,12 @@ export const runCommand: Command = {
     question: { type: 'string', multiple: true },
     repeat: { type: 'string' },
     'dry-run': { type: 'boolean' },
+    'skip-preflight': { type: 'boolean' },
     resume: { type: 'string' },
     record: { type: 'string' },
     shard: { type: 'string' },
+    out: { type: 'string' },
+    'rate-share': { type: 'string' },
   },
   async run(args, io) {
     const flags = parseRunFlags(args, io);

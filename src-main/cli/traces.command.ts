@@ -1,8 +1,9 @@
-// `ai-eval traces`: lists the review items of imported traces (filtered), as a table or as JSON for scripts.
+// `ai-eval traces`: lists the review items of imported traces (filtered), or shows one (`traces show ID`).
 import { labelState, reviewStatus, type ReviewItem } from '../../src-shared/model';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command, type ParsedArgs } from './command';
 import { intArg } from './judge-cli';
 import { callService, withTracesWorkspace } from './traces-cli';
+import { showJson, showLines } from './traces-show';
 
 /** The JSON shape of one item: snake_case, stable for scripts; more keys may be added, none renamed. */
 const toJson = (item: ReviewItem) => ({
@@ -51,9 +52,11 @@ const clip = (text: string | null, width: number) => {
 
 export const tracesCommand: Command = {
   name: 'traces',
-  summary: 'List the review items of imported traces',
+  allowPositionals: true,
+  summary: 'List the review items of imported traces, or show one conversation (traces show ID)',
   usage:
-    'ai-eval traces [--workspace DIR] [--json] [--limit N] [--offset N] [--model M] [--status ok|error] [--label STATE] [--tag T] [--group KEY]',
+    'ai-eval traces [--workspace DIR] [--json] [--limit N] [--offset N] [--model M] [--status ok|error] [--label STATE] [--tag T] [--group KEY]\n' +
+    '       ai-eval traces show ID [--json] [--workspace DIR]',
   options: {
     ...COMMON_OPTIONS,
     json: { type: 'boolean' },
@@ -66,6 +69,17 @@ export const tracesCommand: Command = {
     group: { type: 'string' },
   },
   async run(args, io) {
+    const [sub, id, ...extra] = args.positionals;
+    if (sub === 'show') {
+      if (!id || extra.length) throw new UsageError('traces show takes one trace id (see ai-eval traces)');
+      return withTracesWorkspace(args, io, async (app) => {
+        const { item, label } = await callService(app, 'traces.get', { id: id.trim().toLowerCase() });
+        if (args.values.json) io.out(JSON.stringify(showJson(item, label), null, 2));
+        else for (const line of showLines(item, label)) io.out(line);
+        return EXIT.ok;
+      });
+    }
+    if (sub !== undefined) throw new UsageError(`unknown argument "${sub}"; did you mean: ai-eval traces show ID`);
     const limit = intArg(args, 'limit', 100, 1);
     const offset = intArg(args, 'offset', 0, 0);
     const filters = filtersOf(args);

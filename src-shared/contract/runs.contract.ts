@@ -35,6 +35,18 @@ export const runsContract = {
     }),
     z.object({ runId: z.string(), total: z.number().int() }),
   ),
+  /**
+   * Check what a run of this target needs before starting it: providers reachable, models present, keys resolvable,
+   * MCP servers startable. Each problem says what and where, and its fix.
+   */
+  'runs.preflight': call(
+    z.object({ targetId: snakeId, questionIds: z.array(snakeId).min(1).optional() }),
+    z.object({
+      ok: z.boolean(),
+      problems: z.array(z.object({ subject: z.string(), problem: z.string(), fix: z.string() })),
+      elapsedMs: z.number(),
+    }),
+  ),
   /** Cancel a run of this service; finished questions are kept and the run is marked cancelled. */
   'runs.cancel': call(z.object({ runId }), z.object({ cancelled: z.boolean() })),
   /** Runs, newest first, optionally of one target. */

@@ -6,7 +6,10 @@ export const toolCallRecord = z.object({
   name: z.string(),
   server: z.string().nullable(),
   args: z.record(z.string(), z.unknown()),
-  result: z.string().nullable().describe('Truncated to 2,000 characters.'),
+  result: z
+    .string()
+    .nullable()
+    .describe('Cut to 2,000 characters; a cut result ends with "[cut for size: 2,000 of N characters kept]".'),
   error: z.boolean(),
 });
 export type ToolCallRecord = z.infer<typeof toolCallRecord>;

@@ -103,6 +103,20 @@ export const settings = z.strictObject({
       max_retries: z.number().int().min(0).max(20).default(3),
       base_delay_ms: z.number().int().min(0).default(5000),
       delay_between_calls_ms: z.number().int().min(0).default(0),
+      requests_per_minute: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('Calls per minute to each provider, spaced evenly; a sharded run takes its share (--rate-share).'),
+      tokens_per_minute: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe(
+          'Input + output tokens per minute to each provider: calls wait while the last minute spent more; a sharded run takes its share (--rate-share).',
+        ),
     })
     .default({ max_retries: 3, base_delay_ms: 5000, delay_between_calls_ms: 0 }),
   request_timeout_ms: z.number().int().positive().default(120000),

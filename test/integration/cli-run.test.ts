@@ -116,6 +116,7 @@ describe('ai-eval run (child processes, fake provider server)', () => {
       out,
       '--junit',
       junit,
+      '--skip-preflight', // the outage under test happens mid-run; the preflight would stop the run before it
     ]).exit;
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/helpdesk_chat\s+FAIL/);

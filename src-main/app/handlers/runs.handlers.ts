@@ -4,7 +4,9 @@ import { exportRunOnComplete } from '../../engine/export/export-runs';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
-import { PlanError } from '../../engine/run/plan';
+import { GRADERS } from '../../engine/graders/registry';
+import { runPreflight } from '../../engine/preflight/preflight';
+import { PlanError, planRun } from '../../engine/run/plan';
 import { defaultRunDeps } from '../../engine/run/run-deps';
 import { RunConflictError, STALE_AFTER_MS } from '../../engine/run/run-lock';
 import { RunManager } from '../../engine/run/run-manager';
@@ -61,6 +63,18 @@ export const runsHandlers = (state: AppState, runs: RunManager) =>
           source: 'manual',
         });
         return { runId: started.runId, total: started.total };
+      }),
+    'runs.preflight': ({ targetId, questionIds }) =>
+      refusalsAsRpc(() => {
+        const workspace = state.validWorkspace();
+        const selection = { questionIds: questionIds ?? null, repeat: 1, shard: null };
+        const plan = planRun(workspace, targetId, selection, GRADERS, state.isTrusted());
+        return runPreflight({
+          workspace,
+          plans: [plan],
+          env: connectionsEnv(state, workspace.config),
+          trusted: state.isTrusted(),
+        });
       }),
     'runs.cancel': ({ runId }) => ({ cancelled: runs.cancel(runId) }),
     'runs.list': (query) => state.db.runs.list(query),

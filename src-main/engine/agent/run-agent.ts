@@ -60,7 +60,7 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
       run.signal?.throwIfAborted();
       const target = run.servers.serverOf(call.name);
       const result = target
-        ? await run.servers.call(target.server, target.tool, call.arguments, run.signal)
+        ? await run.servers.call(target.server, target.tool, call.arguments)
         : {
             text: `unknown tool "${call.name}": the available tools are ${tools.map((tool) => tool.name).join(', ') || 'none'}`,
             isError: true,

@@ -1,14 +1,10 @@
 // Builds one entry of a question's tool-call record: secret-named arguments redacted, result cut to 2,000 characters.
 import type { ToolCallRecord } from '../../../src-shared/model';
+import { cutWithMark } from '../../../src-shared/text/cut-mark';
 import { redactArgs } from '../graders/judge/redact-args';
 
-/** SPEC 4: a stored tool result keeps at most this many characters (code points). */
+/** SPEC 4: a stored tool result keeps at most this many characters (code points), then says it was cut. */
 export const TOOL_RESULT_MAX_CHARS = 2000;
-
-export function truncateResult(text: string): string {
-  if (text.length <= TOOL_RESULT_MAX_CHARS) return text;
-  return [...text].slice(0, TOOL_RESULT_MAX_CHARS).join('');
-}
 
 export function toolCallRecord(
   seq: number,
@@ -25,7 +21,7 @@ export function toolCallRecord(
     name: call.name,
     server: call.server,
     args: redactArgs(call.args),
-    result: call.result === null ? null : truncateResult(call.result),
+    result: call.result === null ? null : cutWithMark(call.result, TOOL_RESULT_MAX_CHARS),
     error: call.error,
   };
 }

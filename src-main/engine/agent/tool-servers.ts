@@ -1,4 +1,4 @@
-// Connects a target's MCP servers (stdio in trusted workspaces only, streamable HTTP) and exposes their tools to the agent.
+// Connects one question's MCP servers (stdio in trusted workspaces only, streamable HTTP), exposes their tools, and ends them.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -7,12 +7,15 @@ import type { ToolSpec } from '../providers/provider';
 
 export type ToolResult = Readonly<{ text: string; isError: boolean }>;
 
-/** The open MCP servers of one agent run. Close them when the question is done. */
+/**
+ * The open MCP servers of one question, under the question's own abort signal (linked to the run's while they are
+ * open). Close them when the question is done: HTTP sessions are ended (DELETE), stdio servers stopped and reaped.
+ */
 export type ToolServers = Readonly<{
   /** Every tool offered to the model; a name two servers share is prefixed `server__tool`. */
   tools(): ToolSpec[];
   /** Calls `tool` (its own name, unprefixed) on `server`; a failing tool answers {isError: true}; an abort rejects. */
-  call(server: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult>;
+  call(server: string, tool: string, args: Record<string, unknown>): Promise<ToolResult>;
   /** The server and original tool name behind a name the model used; undefined for an unknown tool. */
   serverOf(toolName: string): Readonly<{ server: string; tool: string }> | undefined;
   close(): Promise<void>;
@@ -25,7 +28,8 @@ export class UntrustedWorkspaceError extends Error {
   override name = 'UntrustedWorkspaceError';
 }
 
-type Connected = Readonly<{ name: string; client: Client; tools: readonly ToolSpec[] }>;
+type Transport = StdioClientTransport | StreamableHTTPClientTransport;
+type Connected = Readonly<{ name: string; client: Client; transport: Transport; tools: readonly ToolSpec[] }>;
 
 const STDERR_TAIL = 2000;
 
@@ -40,17 +44,40 @@ export async function openToolServers(
       `untrusted workspace: MCP server "${first?.name}" would start a command (${describeServer(first)}); run \`ai-eval trust\` to allow commands from ${options.workspaceDir}`,
     );
   }
-  const settled = await Promise.allSettled(servers.map((server) => connect(server, options)));
+  // The MCP SDK adds an abort listener to the signal of every request and never removes it: on the run's signal they
+  // would pile up for the whole run. The question's own signal takes them and is dropped with the question.
+  const question = linkedSignal(options.signal);
+  const settled = await Promise.allSettled(servers.map((server) => connect(server, options, question.signal)));
   const connected = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const failure = settled.find((outcome) => outcome.status === 'rejected');
   if (failure) {
-    await Promise.allSettled(connected.map((server) => server.client.close()));
+    await Promise.allSettled(connected.map(endServer));
+    question.unlink();
     throw failure.reason;
   }
-  return exposeTools(connected, options.signal);
+  return exposeTools(connected, question);
 }
 
-function exposeTools(connected: readonly Connected[], defaultSignal: AbortSignal | undefined): ToolServers {
+type QuestionSignal = Readonly<{ signal: AbortSignal; unlink: () => void }>;
+
+/** A signal of its own that aborts when `parent` does, until `unlink` removes the one listener it put on `parent`. */
+export function linkedSignal(parent: AbortSignal | undefined): QuestionSignal {
+  const own = new AbortController();
+  if (!parent) return { signal: own.signal, unlink: () => undefined };
+  const forward = () => own.abort(parent.reason);
+  if (parent.aborted) forward();
+  else parent.addEventListener('abort', forward, { once: true });
+  return { signal: own.signal, unlink: () => parent.removeEventListener('abort', forward) };
+}
+
+/** Ends the server's session (DELETE for streamable HTTP) and closes it; a stdio server is stopped and waited for. */
+async function endServer(server: Connected): Promise<void> {
+  if (server.transport instanceof StreamableHTTPClientTransport)
+    await server.transport.terminateSession().catch(() => undefined);
+  await server.client.close();
+}
+
+function exposeTools(connected: readonly Connected[], question: QuestionSignal): ToolServers {
   const owners = new Map<string, number>();
   for (const server of connected)
     for (const tool of server.tools) owners.set(tool.name, (owners.get(tool.name) ?? 0) + 1);
@@ -67,29 +94,27 @@ function exposeTools(connected: readonly Connected[], defaultSignal: AbortSignal
   return {
     tools: () => [...specs],
     serverOf: (toolName) => byExposedName.get(toolName),
-    async call(server, tool, args, signal = defaultSignal) {
+    async call(server, tool, args) {
+      const { signal } = question;
       const client = clients.get(server);
       if (!client)
         throw new Error(`no MCP server named "${server}" (servers: ${[...clients.keys()].join(', ') || 'none'})`);
       try {
-        const result = await client.callTool(
-          { name: tool, arguments: args },
-          undefined,
-          signal ? { signal } : undefined,
-        );
+        const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal });
         return { text: resultText(result), isError: result.isError === true };
       } catch (error) {
-        if (signal?.aborted) throw signal.reason;
+        if (signal.aborted) throw signal.reason;
         return { text: `MCP server "${server}" failed to run ${tool}: ${(error as Error).message}`, isError: true };
       }
     },
     async close() {
-      await Promise.allSettled(connected.map((server) => server.client.close()));
+      await Promise.allSettled(connected.map(endServer));
+      question.unlink();
     },
   };
 }
 
-async function connect(server: ToolServer, options: OpenToolServersOptions): Promise<Connected> {
+async function connect(server: ToolServer, options: OpenToolServersOptions, signal: AbortSignal): Promise<Connected> {
   const client = new Client({ name: 'ai-eval', version: '1.0.0' });
   let stderr = '';
   const transport =
@@ -106,11 +131,11 @@ async function connect(server: ToolServer, options: OpenToolServersOptions): Pro
   if (transport instanceof StdioClientTransport)
     transport.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL)));
   try {
-    await client.connect(transport, options.signal ? { signal: options.signal } : undefined);
-    return { name: server.name, client, tools: await listTools(client, options.signal) };
+    await client.connect(transport, { signal });
+    return { name: server.name, client, transport, tools: await listTools(client, signal) };
   } catch (error) {
     await client.close().catch(() => undefined);
-    if (options.signal?.aborted) throw options.signal.reason;
+    if (signal.aborted) throw signal.reason;
     const detail = stderr.trim() ? `; its stderr ends with: ${stderr.trim().slice(-500)}` : '';
     throw new Error(
       `MCP server "${server.name}" (${describeServer(server)}) could not be started or reached: ${(error as Error).message}${detail}`,
@@ -119,11 +144,11 @@ async function connect(server: ToolServer, options: OpenToolServersOptions): Pro
   }
 }
 
-async function listTools(client: Client, signal: AbortSignal | undefined): Promise<ToolSpec[]> {
+async function listTools(client: Client, signal: AbortSignal): Promise<ToolSpec[]> {
   const tools: ToolSpec[] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor ? { cursor } : undefined, signal ? { signal } : undefined);
+    const page = await client.listTools(cursor ? { cursor } : undefined, { signal });
     for (const tool of page.tools)
       tools.push({ name: tool.name, description: tool.description ?? '', parameters: { ...tool.inputSchema } });
     cursor = page.nextCursor;

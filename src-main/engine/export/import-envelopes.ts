@@ -1,10 +1,10 @@
 // Imports EEE files into the store as runs (source "import"): idempotent per file, shard slices merged into one run.
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { ImportOutcome, Verdict } from '../../../src-shared/model';
+import type { ImportedFile, ImportOutcome, Verdict } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
 import { questionsFromRows } from './import-questions';
-import { mapAggregate, statedVerdict } from './import-run';
+import { mapAggregate, statedVerdict, type RunMapping } from './import-run';
 import { consistencyProblems, defaultVerdict } from './import-verdict';
 import { mergeSlice, mergeTarget, shardGroupOf } from './shard-merge';
 import { readEnvelope, type ReadEnvelope } from './read-envelope';
@@ -33,6 +33,34 @@ const refused = (
   reasons,
   warnings,
 });
+
+/** The provenance row of one imported file. */
+export function importedFileOf(
+  envelope: ReadEnvelope,
+  mapping: RunMapping,
+  runId: string,
+  shardGroup: string | null,
+  importedAt: number,
+): ImportedFile {
+  const { aggregate } = envelope;
+  return {
+    evaluationId: aggregate.evaluation_id,
+    runId,
+    fileName: envelope.fileName,
+    aggregateSha256: envelope.aggregateSha256,
+    samplesSha256: envelope.samples?.sha256 ?? null,
+    samplesRows: envelope.samples?.rows.length ?? null,
+    schemaVersion: envelope.fromVersion,
+    evalLibrary: `${aggregate.eval_library.name} ${aggregate.eval_library.version}`,
+    sourceType: aggregate.source_metadata.source_type,
+    sourceName: aggregate.source_metadata.source_name ?? null,
+    sourceOrganization: aggregate.source_metadata.source_organization_name,
+    modelId: aggregate.model_info.id,
+    shard: mapping.shard ? `${mapping.shard.index}/${mapping.shard.count}` : null,
+    shardGroup,
+    importedAt,
+  };
+}
 
 async function importOne(deps: ImportDeps, envelope: ReadEnvelope): Promise<ImportOutcome> {
   const { aggregate } = envelope;
@@ -115,23 +143,7 @@ async function importOne(deps: ImportDeps, envelope: ReadEnvelope): Promise<Impo
     startedAt,
     finishedAt,
     results,
-    file: {
-      evaluationId: aggregate.evaluation_id,
-      runId,
-      fileName: envelope.fileName,
-      aggregateSha256: envelope.aggregateSha256,
-      samplesSha256: envelope.samples?.sha256 ?? null,
-      samplesRows: envelope.samples?.rows.length ?? null,
-      schemaVersion: envelope.fromVersion,
-      evalLibrary: `${aggregate.eval_library.name} ${aggregate.eval_library.version}`,
-      sourceType: aggregate.source_metadata.source_type,
-      sourceName: aggregate.source_metadata.source_name ?? null,
-      sourceOrganization: aggregate.source_metadata.source_organization_name,
-      modelId: aggregate.model_info.id,
-      shard: mapping.shard ? `${mapping.shard.index}/${mapping.shard.count}` : null,
-      shardGroup: group,
-      importedAt: now,
-    },
+    file: importedFileOf(envelope, mapping, runId, group, now),
     metrics: mapping.metrics,
   });
   return { ...base, status: existing ? 'merged' : 'imported', runId, questions: results.length, reasons: [] };

@@ -22,10 +22,10 @@ function total(responses: readonly ChatResponse[], pick: (response: ChatResponse
 }
 
 /** state_check reads the servers after the agent answered; it parses the MCP result shape. */
-function questionTools(servers: ToolServers, signal: AbortSignal): QuestionTools {
+function questionTools(servers: ToolServers): QuestionTools {
   return {
     callTool: async (server, tool, args) => {
-      const result = await servers.call(server, tool, args, signal);
+      const result = await servers.call(server, tool, args);
       return { content: [{ type: 'text', text: result.text }], isError: result.isError };
     },
     close: () => servers.close(),
@@ -57,7 +57,7 @@ export function agentCaller(plan: RunPlan, services: RunServices, options: Agent
           signal,
           counter,
         );
-        const tools = shared.length > 0 ? questionTools(await open(shared, signal), signal) : undefined;
+        const tools = shared.length > 0 ? questionTools(await open(shared, signal)) : undefined;
         return {
           response: reply.response,
           toolCalls: reply.toolCalls,
@@ -97,7 +97,7 @@ export function agentCaller(plan: RunPlan, services: RunServices, options: Agent
           costUsd: total(responses, (response) => costUsd(response.model, response.usage, kind)),
           finishReason: outcome.stepsExhausted ? 'max_steps' : outcome.response.finishReason,
           sent: outcome.response.sent,
-          tools: questionTools(opened, signal),
+          tools: questionTools(opened),
         };
       } catch (error) {
         await opened.close();

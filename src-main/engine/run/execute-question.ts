@@ -3,6 +3,7 @@ import type { ChatMessage, GraderResult } from '../../../src-shared/model';
 import type { GradeContext, GradeOutcome, Grader, JudgeCallRecord } from '../graders/grader';
 import { scoreQuestion } from '../scoring/question-score';
 import { toZeroFive } from '../scoring/normalise';
+import { unansweredReason } from '../scoring/unanswered';
 import type { NewQuestionResult } from '../../store/repos/results.repo';
 import { resolveRubric } from '../../workspace/load-workspace';
 import type { AttemptCounter } from './limiter';
@@ -59,10 +60,16 @@ export async function gradeAnswer(item: PlanItem, answered: Answered, env: Quest
   const { answer } = answered;
   const graded = answer ? await runGraders(item, answered.messages, answer, env) : { graders: [], judgeCalls: [] };
   if (env.signal.aborted) throw env.signal.reason;
-  const { status, score, passed } = scoreQuestion(graded.graders, env.plan.passThreshold, answer === null);
+  const { target } = env.plan;
+  const unanswered = answer ? unansweredReason(answer, target.mode === 'agent' ? target.max_steps : null) : null;
+  // No answer is a failed question, not one for the graders to judge (a tool-usage grade alone would pass it).
+  const { status, score, passed } = unanswered
+    ? { status: 'scored' as const, score: 0, passed: false }
+    : scoreQuestion(graded.graders, env.plan.passThreshold, answer === null);
   const graderErrors = graded.graders
     .filter((grader) => grader.status === 'error')
     .map((grader) => `${grader.graderId}: ${grader.reason}`);
+  const problems = [...(unanswered ? [unanswered] : []), ...graderErrors];
   return {
     runId: env.runId,
     questionId: item.question.id,
@@ -73,7 +80,7 @@ export async function gradeAnswer(item: PlanItem, answered: Answered, env: Quest
     response: answer?.response ?? null,
     transcript: answer ? [...answered.messages, { role: 'assistant', content: answer.response }] : answered.messages,
     toolCalls: answer?.toolCalls ?? null,
-    error: answered.error ?? (graderErrors.length > 0 ? graderErrors.join('; ') : null),
+    error: answered.error ?? (problems.length > 0 ? problems.join('; ') : null),
     attempts: answered.attempts,
     latencyMs: answer?.latencyMs ?? null,
     inputTokens: answer?.inputTokens ?? null,

@@ -1,10 +1,11 @@
-// Adds the judges' trust and, when one trusted judge decides pass/fail, the corrected pass rate to a verdict (SPEC 7, 11).
-import type { Verdict } from '../../../src-shared/model';
+// The verdict of a run from what its store holds: the gate on the stored results, the judges' trust and, when one
+// trusted judge decides pass/fail, the corrected pass rate (SPEC 7, 11). A run and a merge of shards share it.
+import type { Target, Verdict } from '../../../src-shared/model';
 import { decidingJudge, judgeAdvisory, type ObservedPasses } from '../judges/corrected-pass-rate';
-import { judgeSetupOf } from '../judges/judge-identity';
+import type { JudgeSetup } from '../judges/judge-identity';
 import { judgePasses } from '../judges/judge-stats';
+import { computeVerdict } from '../scoring/verdict';
 import type { StoreApi } from '../../store/store';
-import type { RunPlan, ValidWorkspace } from './plan';
 
 export const CORRECTION_METHOD = 'rogan-gladen with the Lang & Reiczigel interval';
 
@@ -24,16 +25,31 @@ async function observedPasses(
   return { n, passed };
 }
 
-export async function withJudgeAdvisory(
-  verdict: Verdict,
+/** What the verdict of a run is measured against. */
+export type VerdictBasis = Readonly<{
+  /** Questions (× repeats) planned: coverage is scored / total. */
+  total: number;
+  target: Pick<Target, 'graders' | 'gate'>;
+  passThreshold: number;
+}>;
+
+/** The verdict of the run's stored results; it reads what was stored, so every process that wrote results counts. */
+export async function storedRunVerdict(
   db: StoreApi,
-  workspace: ValidWorkspace,
-  plan: RunPlan,
   runId: string,
+  basis: VerdictBasis,
+  judgeSetup: JudgeSetup,
 ): Promise<Verdict> {
-  const decider = decidingJudge(plan.target);
-  const observed = decider ? await observedPasses(db, runId, decider, plan.passThreshold) : undefined;
-  const advisory = await judgeAdvisory(db, judgeSetupOf(workspace), plan.target, observed);
+  const { total, target, passThreshold } = basis;
+  const verdict = computeVerdict({
+    tally: await db.results.tally(runId),
+    total,
+    gate: target.gate,
+    questionPassThreshold: passThreshold,
+  });
+  const decider = decidingJudge(target);
+  const observed = decider ? await observedPasses(db, runId, decider, passThreshold) : undefined;
+  const advisory = await judgeAdvisory(db, judgeSetup, target, observed);
   const corrected = advisory.corrected_pass_rate;
   return {
     ...verdict,

@@ -9,6 +9,8 @@ export type LimiterSettings = Readonly<{
   delayBetweenCallsMs: number;
   maxRetries: number;
   baseDelayMs: number;
+  /** Input + output tokens per minute; null: no token budget. */
+  tokensPerMinute: number | null;
 }>;
 
 export type LimiterHooks = Readonly<{
@@ -42,6 +44,9 @@ export class ProviderLimiter {
   private readonly waiting: (() => void)[] = [];
   private nextStartAt = 0;
   private blockedUntil = 0;
+  /** The token budget as a leaky bucket: tokens spent, draining at tokens_per_minute; a call waits while it is full. */
+  private tokenLevel = 0;
+  private tokenLevelAt = 0;
   private readonly random: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly now: () => number;
@@ -63,7 +68,12 @@ export class ProviderLimiter {
   }
 
   /** Runs `call` under the limits (passing `signal` on); a cancelled `signal` rejects with its reason and never retries. */
-  async run<T>(call: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, counter?: AttemptCounter): Promise<T> {
+  async run<T>(
+    call: (signal: AbortSignal) => Promise<T>,
+    signal?: AbortSignal,
+    counter?: AttemptCounter,
+    tokensOf?: (result: T) => number,
+  ): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       await this.acquire(signal);
       if (counter) {
@@ -72,7 +82,9 @@ export class ProviderLimiter {
       }
       let error: unknown;
       try {
-        return await call(signal ?? NEVER);
+        const result = await call(signal ?? NEVER);
+        if (tokensOf) this.spendTokens(tokensOf(result));
+        return result;
       } catch (caught) {
         error = caught;
       } finally {
@@ -128,13 +140,37 @@ export class ProviderLimiter {
     }
   }
 
-  /** Waits for delay_between_calls_ms after the previous start (reserved at once, so callers never share a slot in time) and for any Retry-After block. */
+  /** The bucket's level now: what was spent, less what a minute's budget has drained since. */
+  private tokensInBucket(now: number): number {
+    const perMinute = this.settings.tokensPerMinute;
+    if (perMinute === null) return 0;
+    return Math.max(0, this.tokenLevel - ((now - this.tokenLevelAt) * perMinute) / 60_000);
+  }
+
+  private spendTokens(tokens: number): void {
+    if (this.settings.tokensPerMinute === null || !(tokens > 0)) return;
+    const now = this.now();
+    this.tokenLevel = this.tokensInBucket(now) + tokens;
+    this.tokenLevelAt = now;
+  }
+
+  /** When the bucket has room again: a call starts only below one minute's budget, so the average stays under it. */
+  private tokensFreeAt(now: number): number {
+    const perMinute = this.settings.tokensPerMinute;
+    const over = this.tokensInBucket(now) - (perMinute ?? 0);
+    return perMinute === null || over < 0 ? now : now + Math.ceil((over * 60_000) / perMinute) + 1;
+  }
+
+  /**
+   * Waits for delay_between_calls_ms after the previous start (reserved at once, so callers never share a slot in
+   * time), for any Retry-After block and for room in the token budget.
+   */
   private async spacing(signal: AbortSignal | undefined): Promise<void> {
-    let startAt = Math.max(this.now(), this.nextStartAt, this.blockedUntil);
+    let startAt = Math.max(this.now(), this.nextStartAt, this.blockedUntil, this.tokensFreeAt(this.now()));
     this.nextStartAt = startAt + this.settings.delayBetweenCallsMs;
     for (let wait = startAt - this.now(); wait > 0; wait = startAt - this.now()) {
       await this.sleep(wait, signal);
-      startAt = Math.max(startAt, this.blockedUntil);
+      startAt = Math.max(startAt, this.blockedUntil, this.tokensFreeAt(this.now()));
     }
   }
 

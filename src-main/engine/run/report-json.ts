@@ -36,6 +36,8 @@ export function questionJson(result: ResultDetail) {
     score: result.score,
     passed: result.passed,
     response: result.response,
+    // Why the answer ended: the provider's reason, or max_steps when the agent ran out of steps.
+    finish_reason: result.finishReason,
     error: result.error,
     tool_calls:
       result.toolCalls?.map((call) => ({

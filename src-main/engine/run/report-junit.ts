@@ -39,8 +39,12 @@ export function testcaseXml(suite: string, result: ResultDetail, threshold: numb
   if (result.status === 'unscored')
     return `${head}>\n      <skipped ${attrs({ message: 'every grader skipped' })}/>\n    </testcase>\n`;
   if (result.passed) return `${head}/>\n`;
-  const message = `score ${result.score?.toFixed(2)} < ${threshold.toFixed(2)}`;
-  return `${head}>\n      <failure ${attrs({ message })}>${xmlEscape(graderLines(result))}</failure>\n    </testcase>\n`;
+  // A question failed for a reason of its own (no answer: max_steps ran out, empty answer) says so first.
+  const score = `score ${result.score?.toFixed(2)} < ${threshold.toFixed(2)}`;
+  const message = result.error ? `${result.error} (${score})` : score;
+  const finish = result.finishReason === null ? [] : [`finish reason: ${result.finishReason}`];
+  const body = [...finish, graderLines(result)].join('\n');
+  return `${head}>\n      <failure ${attrs({ message })}>${xmlEscape(body)}</failure>\n    </testcase>\n`;
 }
 
 /** Writes the report a suite at a time; counts come from the store, testcases stream. */

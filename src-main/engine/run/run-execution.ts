@@ -4,11 +4,11 @@ import type { GraderId, Question, RunFinished, RunIdentity, RunProgress, Rubric 
 import type { Grader } from '../graders/grader';
 import type { CassetteWriter } from '../providers/cassette';
 import { addToTally, doneCount, type Tally } from '../scoring/tally';
-import { computeVerdict } from '../scoring/verdict';
+import { judgeSetupOf } from '../judges/judge-identity';
 import type { StoreApi } from '../../store/store';
 import { answerQuestion, errorText, gradeAnswer, type Answered, type QuestionEnv } from './execute-question';
 import { ObservedSettings } from './identity';
-import { withJudgeAdvisory } from './judge-advisory';
+import { storedRunVerdict } from './judge-advisory';
 import type { HeldLock, LockOptions } from './run-lock';
 import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
 import { ProgressThrottle } from './progress';
@@ -144,18 +144,13 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
     if (signal.aborted) end = { status: 'cancelled', verdict: null, error: null };
     else {
       // The verdict reads what was stored, so a resumed run counts the questions of every process that worked on it.
-      const stored = await db.results.tally(runId);
-      const verdict = computeVerdict({
-        tally: stored,
-        total: run.total,
-        gate: plan.target.gate,
-        questionPassThreshold: plan.passThreshold,
-      });
-      end = {
-        status: 'complete',
-        verdict: await withJudgeAdvisory(verdict, db, deps.workspace, plan, runId),
-        error: null,
-      };
+      const verdict = await storedRunVerdict(
+        db,
+        runId,
+        { total: run.total, target: plan.target, passThreshold: plan.passThreshold },
+        judgeSetupOf(deps.workspace),
+      );
+      end = { status: 'complete', verdict, error: null };
     }
   } catch (error) {
     end = { status: 'error', verdict: null, error: errorText(error) };

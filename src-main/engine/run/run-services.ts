@@ -25,12 +25,21 @@ export class LimiterRegistry {
   }
 }
 
-export const limiterSettings = (settings: Settings, concurrency: number): LimiterSettings => ({
-  maxInFlight: concurrency,
-  delayBetweenCallsMs: settings.rate_limit.delay_between_calls_ms,
-  maxRetries: settings.rate_limit.max_retries,
-  baseDelayMs: settings.rate_limit.base_delay_ms,
-});
+/** requests_per_minute becomes an even spacing of call starts, unless delay_between_calls_ms asks for more. */
+export const limiterSettings = (settings: Settings, concurrency: number): LimiterSettings => {
+  const { rate_limit: limits } = settings;
+  const perRequest = limits.requests_per_minute ? Math.ceil(60_000 / limits.requests_per_minute) : 0;
+  return {
+    maxInFlight: concurrency,
+    delayBetweenCallsMs: Math.max(limits.delay_between_calls_ms, perRequest),
+    maxRetries: limits.max_retries,
+    baseDelayMs: limits.base_delay_ms,
+    tokensPerMinute: limits.tokens_per_minute ?? null,
+  };
+};
+
+/** Tokens a chat call spent (input + output; what the provider did not report counts as none). */
+const tokensOf = (response: ChatResponse) => (response.usage.inputTokens ?? 0) + (response.usage.outputTokens ?? 0);
 
 export type RunServicesOptions = Readonly<{
   workspace: ValidWorkspace;
@@ -73,7 +82,7 @@ export class RunServices {
       kind: provider.kind,
       listModels: (signal) => provider.listModels(signal),
       chat: (request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> =>
-        limiter.run((attemptSignal) => provider.chat(request, attemptSignal), signal, counter),
+        limiter.run((attemptSignal) => provider.chat(request, attemptSignal), signal, counter, tokensOf),
     };
   }
 

@@ -23,3 +23,13 @@ export const inShard = (questionId: string, shard: ShardSpec | null): boolean =>
 
 export const formatShard = (shard: ShardSpec | null): string | null =>
   shard === null ? null : `${shard.index}/${shard.count}`;
+
+/** How many of the questions each of `count` shards gets (element 0 is shard 1): what a team looks at to choose N. */
+export function shardSizes(questionIds: readonly string[], count: number): number[] {
+  const sizes = new Array<number>(count).fill(0);
+  for (const id of questionIds) {
+    const slot = shardOf(id, count) - 1;
+    sizes[slot] = (sizes[slot] ?? 0) + 1;
+  }
+  return sizes;
+}

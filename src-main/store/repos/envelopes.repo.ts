@@ -20,6 +20,24 @@ export type ImportWrite = Readonly<{
   metrics: readonly Omit<ImportedMetric, 'evaluationId'>[];
 }>;
 
+/** One slice of a sharded run merged by `ai-eval merge`: its results, provenance and metrics. */
+export type SliceWrite = Readonly<{
+  results: readonly NewQuestionResult[];
+  file: ImportedFile;
+  metrics: readonly Omit<ImportedMetric, 'evaluationId'>[];
+}>;
+
+/** The end of a merge: the run's verdict over every slice, and its whole total, shards and times. */
+export type MergedEnd = Readonly<{
+  runId: string;
+  identity: RunIdentity;
+  verdict: Verdict;
+  total: number;
+  shard: string;
+  startedAt: number;
+  finishedAt: number;
+}>;
+
 type FileRow = {
   evaluation_id: string;
   run_id: string;
@@ -92,6 +110,8 @@ export class EnvelopesRepo {
   private readonly selectGroup;
   private readonly selectMetrics;
   private readonly write: (write: ImportWrite) => void;
+  private readonly writeSlices: (run: NewRun, slices: readonly SliceWrite[]) => void;
+  private readonly writeMergedEnd: (end: MergedEnd) => void;
 
   constructor(db: Db) {
     this.selectExportable = db
@@ -130,6 +150,35 @@ export class EnvelopesRepo {
        VALUES (@evaluationId, @resultId, @runId, @seq, @name, @metricId, @metricKind, @metricUnit, @scoreType, @lowerIsBetter,
          @score, @minScore, @maxScore, @detailsJson)`,
     );
+    const writeFile = (runId: string, file: ImportedFile, metrics: SliceWrite['metrics']) => {
+      insertFile.run({ ...file });
+      metrics.forEach(({ details, lowerIsBetter, ...metric }, seq) =>
+        insertMetric.run({
+          ...metric,
+          evaluationId: file.evaluationId,
+          runId,
+          seq,
+          lowerIsBetter: lowerIsBetter ? 1 : 0,
+          detailsJson: JSON.stringify(details),
+        }),
+      );
+    };
+    const complete = (end: Omit<MergedEnd, 'verdict' | 'shard'> & Pick<ImportWrite, 'verdict' | 'shard'>) => {
+      runs.finish(end.runId, {
+        status: 'complete',
+        verdict: end.verdict,
+        error: null,
+        identity: end.identity,
+        now: end.finishedAt,
+      });
+      markImported.run({
+        runId: end.runId,
+        startedAt: end.startedAt,
+        finishedAt: end.finishedAt,
+        total: end.total,
+        shard: end.shard,
+      });
+    };
     // One transaction per file: a refused or crashed import leaves no half run, and re-running the import retries it.
     this.write = db.transaction((write: ImportWrite) => {
       if (write.newRun) {
@@ -137,32 +186,19 @@ export class EnvelopesRepo {
         runs.markRunning(write.runId, write.identity, write.startedAt);
       }
       for (const result of write.results) results.insert(result);
-      runs.finish(write.runId, {
-        status: 'complete',
-        verdict: write.verdict,
-        error: null,
-        identity: write.identity,
-        now: write.finishedAt,
-      });
-      markImported.run({
-        runId: write.runId,
-        startedAt: write.startedAt,
-        finishedAt: write.finishedAt,
-        total: write.total,
-        shard: write.shard,
-      });
-      insertFile.run({ ...write.file });
-      write.metrics.forEach(({ details, lowerIsBetter, ...metric }, seq) =>
-        insertMetric.run({
-          ...metric,
-          evaluationId: write.file.evaluationId,
-          runId: write.runId,
-          seq,
-          lowerIsBetter: lowerIsBetter ? 1 : 0,
-          detailsJson: JSON.stringify(details),
-        }),
-      );
+      complete(write);
+      writeFile(write.runId, write.file, write.metrics);
     });
+    // Every slice in one transaction, the run left running: its verdict is read back from the stored results.
+    this.writeSlices = db.transaction((run: NewRun, slices: readonly SliceWrite[]) => {
+      runs.insert(run);
+      runs.markRunning(run.id, run.identity, run.createdAt);
+      for (const slice of slices) {
+        for (const result of slice.results) results.insert(result);
+        writeFile(run.id, slice.file, slice.metrics);
+      }
+    });
+    this.writeMergedEnd = db.transaction((end: MergedEnd) => complete(end));
   }
 
   /** Complete runs this workspace ran (imports excluded), oldest first, optionally of one target and since a time. */
@@ -194,5 +230,15 @@ export class EnvelopesRepo {
   /** Writes one imported file: its run (new, or the shard run it joins), results, provenance and metrics. */
   importFile(write: ImportWrite): void {
     this.write(write);
+  }
+
+  /** Writes the slices of a sharded run as one new run, left running until finishMerged (see ai-eval merge). */
+  importSlices(run: NewRun, slices: readonly SliceWrite[]): void {
+    this.writeSlices(run, slices);
+  }
+
+  /** Completes a merged run with the verdict computed over all its slices. */
+  finishMerged(end: MergedEnd): void {
+    this.writeMergedEnd(end);
   }
 }

@@ -74,7 +74,16 @@ describe('JUnit testcases', () => {
     };
     expect(testcaseXml('t1', row({}), 3.5)).toBe('    <testcase classname="t1" name="q&lt;1&gt;" time="0.010"/>\n');
     expect(testcaseXml('t1', row({ score: 2, passed: false }), 3.5)).toContain(
-      '<failure message="score 2.00 &lt; 3.50">format_grader: scored 4/5 ok</failure>',
+      '<failure message="score 2.00 &lt; 3.50">finish reason: stop\nformat_grader: scored 4/5 ok</failure>',
+    );
+    const stopped = row({
+      score: 0,
+      passed: false,
+      finishReason: 'max_steps',
+      error: 'stopped at max_steps (2) without an answer',
+    });
+    expect(testcaseXml('t1', stopped, 3.5)).toContain(
+      '<failure message="stopped at max_steps (2) without an answer (score 0.00 &lt; 3.50)">finish reason: max_steps\n',
     );
     expect(testcaseXml('t1', row({ status: 'degraded', score: null, passed: null, error: 'down "x"' }), 3.5)).toContain(
       '<error message="down &quot;x&quot;">',

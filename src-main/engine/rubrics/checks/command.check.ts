@@ -2,6 +2,7 @@
 import { checkError, notExecuted, passFail, type CheckExecutor } from '../check-executor';
 import { runCommand } from '../run-command';
 import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
+import { cutWithMark } from '../../../../src-shared/text/cut-mark';
 
 export const UNTRUSTED = 'the workspace is not trusted (run `ai-eval trust` or pass --trust-workspace)';
 
@@ -24,7 +25,7 @@ export const commandCheck: CheckExecutor<'command'> = {
     }
     if (result.timedOut) return passFail(false, `timed out after ${check.timeout_ms} ms`);
     if (result.exitCode === 0) return passFail(true, 'exited 0');
-    const detail = (result.stderr.trim() || result.stdout.trim()).split('\n').slice(-3).join(' | ').slice(0, 300);
+    const detail = cutWithMark((result.stderr.trim() || result.stdout.trim()).split('\n').slice(-3).join(' | '), 300);
     return passFail(false, `exited ${result.exitCode ?? result.signal}${detail ? `: ${detail}` : ''}`);
   },
 };

@@ -22,8 +22,10 @@ function indexedMessage(group: Attrs, fallbackRole: 'user' | 'assistant'): Trace
     arguments: toolArguments(call.arguments),
   }));
   const toolCallId = str(group.tool_call_id) ?? null;
-  const content = group.content ?? group.refusal;
-  return message(toolCallId ? 'tool' : role(group.role ?? fallbackRole), textOf(content), toolCalls, toolCallId);
+  const r = toolCallId ? 'tool' : role(group.role ?? fallbackRole);
+  // Traceloop 0.22 writes an assistant turn that only called tools as the JSON text of its null content.
+  const content = r === 'assistant' && group.content === 'null' ? '' : (group.content ?? group.refusal);
+  return message(r, textOf(content), toolCalls, toolCallId);
 }
 
 export function openLlmetryContent(attrs: Attrs): CallContent {

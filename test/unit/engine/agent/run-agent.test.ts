@@ -103,7 +103,7 @@ describe('runAgent', () => {
 });
 
 describe('toolCallRecord', () => {
-  it('redacts secret-named arguments at any depth and cuts results to 2,000 characters', () => {
+  it('redacts secret-named arguments at any depth and cuts results to 2,000 characters with a mark giving the original length', () => {
     const record = toolCallRecord(4, {
       name: 't',
       server: 's',
@@ -112,7 +112,9 @@ describe('toolCallRecord', () => {
       error: false,
     });
     expect(record.args).toEqual({ Api_Key: '(redacted)', nested: { refresh_token: '(redacted)', ok: 1 } });
-    expect([...(record.result ?? '')]).toHaveLength(TOOL_RESULT_MAX_CHARS);
+    expect(record.result).toBe(`${'é'.repeat(TOOL_RESULT_MAX_CHARS)}\n[cut for size: 2,000 of 2,100 characters kept]`);
+    const whole = toolCallRecord(5, { name: 't', server: null, args: {}, result: 'é'.repeat(2000), error: false });
+    expect(whole.result).toBe('é'.repeat(2000));
     expect(record.seq).toBe(4);
   });
 });

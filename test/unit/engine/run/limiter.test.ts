@@ -12,6 +12,7 @@ const settings = (over: Partial<LimiterSettings> = {}): LimiterSettings => ({
   delayBetweenCallsMs: 0,
   maxRetries: 3,
   baseDelayMs: 10,
+  tokensPerMinute: null,
   ...over,
 });
 
@@ -180,6 +181,25 @@ describe('ProviderLimiter', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps tokens_per_minute: a call waits while the last minute spent the budget, then starts as it drains', async () => {
+    const { limiter, sleeps } = recordingLimiter({ tokensPerMinute: 6_000, maxInFlight: 1 });
+    const spend = (tokens: number) =>
+      limiter.run(
+        async () => tokens,
+        undefined,
+        undefined,
+        (spent) => spent,
+      );
+    await spend(3_000);
+    await spend(2_000);
+    // Below a minute's budget (6,000) a call starts at once, and may take the bucket over it.
+    await spend(2_200);
+    expect(sleeps).toEqual([]);
+    // 7,200 spent: the 1,200 over the budget drain in 12 s at 100 tokens a second.
+    await spend(10);
+    expect(sleeps).toEqual([12_001]);
   });
 
   it('stops at once on cancel during a backoff, without another attempt', async () => {

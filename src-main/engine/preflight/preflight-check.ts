@@ -1,0 +1,23 @@
+// What a preflight check is given and reports; every check module implements PreflightCheck.
+import type { RunPlan, ValidWorkspace } from '../run/plan';
+
+export type PreflightContext = Readonly<{
+  workspace: ValidWorkspace;
+  /** The runs about to start. */
+  plans: readonly RunPlan[];
+  /** Where API keys are read (`api_key_env`). */
+  env: Readonly<Record<string, string | undefined>>;
+  trusted: boolean;
+  signal?: AbortSignal;
+}>;
+
+/** One thing that would break the run: what and where, and what to do about it. */
+export type PreflightProblem = Readonly<{ subject: string; problem: string; fix: string }>;
+
+/** A check of one kind; other modules add theirs to PREFLIGHT_CHECKS (or pass their own list). */
+export type PreflightCheck = Readonly<{ name: string; run(context: PreflightContext): Promise<PreflightProblem[]> }>;
+
+export type PreflightReport = Readonly<{ ok: boolean; problems: PreflightProblem[]; elapsedMs: number }>;
+
+/** A check waits at most this long for a server: long enough for a cold local server, short enough to run first. */
+export const PREFLIGHT_TIMEOUT_MS = 5_000;

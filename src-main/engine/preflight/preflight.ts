@@ -1,0 +1,33 @@
+// The run preflight: cheap checks before any question is asked, so a broken setup stops the run instead of degrading it.
+import type { PreflightCheck, PreflightContext, PreflightProblem, PreflightReport } from './preflight-check';
+import { providerChecks } from './provider-checks';
+import { toolServerChecks } from './tool-server-checks';
+
+export const PREFLIGHT_CHECKS: readonly PreflightCheck[] = [providerChecks, toolServerChecks];
+
+/** Runs every check at once; a check that throws is itself a problem (it never lets a broken setup through). */
+export async function runPreflight(
+  context: PreflightContext,
+  checks: readonly PreflightCheck[] = PREFLIGHT_CHECKS,
+): Promise<PreflightReport> {
+  const start = performance.now();
+  const found = await Promise.all(
+    checks.map((check) =>
+      check.run(context).catch((error: unknown): PreflightProblem[] => [
+        {
+          subject: `preflight check "${check.name}"`,
+          problem: `failed: ${error instanceof Error ? error.message : String(error)}`,
+          fix: 'fix the cause, or run with --skip-preflight if you know the run can start anyway',
+        },
+      ]),
+    ),
+  );
+  const problems = found.flat();
+  return { ok: problems.length === 0, problems, elapsedMs: Math.round(performance.now() - start) };
+}
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' | ').trim();
+
+/** One problem on one line (a server's multi-line stderr folded), with its fix. */
+export const problemLine = (problem: PreflightProblem): string =>
+  `${oneLine(problem.subject)}: ${oneLine(problem.problem)}; fix: ${oneLine(problem.fix)}`;

@@ -1,0 +1,107 @@
+// Preflight of the providers a run calls: the key resolves, the server answers, and it has the models asked for.
+import type { GraderId, ProviderConfig } from '../../../src-shared/model';
+import { createProvider, ProviderConfigError } from '../providers/create-provider';
+import { ProviderError } from '../providers/provider';
+import {
+  PREFLIGHT_TIMEOUT_MS,
+  type PreflightCheck,
+  type PreflightContext,
+  type PreflightProblem,
+} from './preflight-check';
+
+/** Which models each provider is asked for, and by whom (a target, a judge). */
+type Uses = Map<string, Map<string, string[]>>;
+
+function usesOf({ workspace, plans }: PreflightContext): Uses {
+  const uses: Uses = new Map();
+  const add = (provider: string, model: string, who: string) => {
+    const models = uses.get(provider) ?? new Map<string, string[]>();
+    uses.set(provider, models.set(model, [...(models.get(model) ?? []), who]));
+  };
+  const { judge } = workspace.config;
+  for (const plan of plans) {
+    // An external agent answers from its own endpoint; the target's provider is not called.
+    if (!plan.target.endpoint) add(plan.target.provider, plan.target.model, `target "${plan.target.id}"`);
+    for (const grader of plan.graders) {
+      if (grader.info.kind !== 'llm_judge' || !judge) continue;
+      const ref = judge.overrides?.[grader.info.id as GraderId] ?? judge;
+      add(ref.provider, ref.model, `judge of ${grader.info.id}`);
+    }
+  }
+  return uses;
+}
+
+/** Ollama answers `name:latest` for a model pulled without a tag. */
+const listed = (kind: ProviderConfig['kind'], model: string, models: readonly string[]) =>
+  models.includes(model) || (kind === 'ollama' && !model.includes(':') && models.includes(`${model}:latest`));
+
+function modelFix(kind: ProviderConfig['kind'], model: string, models: readonly string[]): string {
+  if (kind === 'ollama') return `pull it (ollama pull ${model}) or change the model in aieval.yaml`;
+  const some = models.slice(0, 8).join(', ');
+  return `change the model in aieval.yaml (the server lists ${some}${models.length > 8 ? ', …' : ''})`;
+}
+
+async function checkProvider(
+  name: string,
+  config: ProviderConfig,
+  wanted: ReadonlyMap<string, string[]>,
+  context: PreflightContext,
+): Promise<PreflightProblem[]> {
+  const subject = `provider "${name}" (${config.kind})`;
+  let provider;
+  try {
+    provider = createProvider(name, config, {
+      workspaceDir: context.workspace.dir,
+      env: context.env,
+      timeoutMs: PREFLIGHT_TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderConfigError)) throw error;
+    const fix = config.kind === 'replay' ? 'point "file" at the cassette' : 'set the variable, or fix api_key_env';
+    return [{ subject, problem: error.message, fix: `${fix} in aieval.yaml` }];
+  }
+  // A cassette answers what it recorded; a question with no recording is degraded at run time, never invented.
+  if (config.kind === 'replay') return [];
+  let models: string[];
+  try {
+    models = await provider.listModels(context.signal);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    const status = error.details.status;
+    if (status === undefined)
+      return [{ subject, problem: `not reachable: ${error.message}`, fix: 'start the server, or correct base_url' }];
+    if (status === 401 || status === 403)
+      return [{ subject, problem: `the key was refused: ${error.message}`, fix: 'set a valid API key' }];
+    // An OpenAI-compatible server without /models (or Anthropic's own listing) cannot say which models it has.
+    if (status === 404 || status === 405) return [];
+    return [{ subject, problem: error.message, fix: 'check the server and base_url' }];
+  }
+  if (config.kind === 'anthropic') return []; // model aliases are not listed; the key and address are checked
+  return [...wanted].flatMap(([model, who]) =>
+    listed(config.kind, model, models)
+      ? []
+      : [
+          {
+            subject,
+            problem: `model "${model}" (used by ${who.join(', ')}) is not available`,
+            fix: modelFix(config.kind, model, models),
+          },
+        ],
+  );
+}
+
+export const providerChecks: PreflightCheck = {
+  name: 'providers',
+  async run(context) {
+    const uses = usesOf(context);
+    const checks = [...uses].map(([name, wanted]) => {
+      const config = context.workspace.config.providers[name];
+      if (!config)
+        return Promise.resolve([
+          { subject: `provider "${name}"`, problem: 'is not defined', fix: 'add it under providers: in aieval.yaml' },
+        ]);
+      return checkProvider(name, config, wanted, context);
+    });
+    return (await Promise.all(checks)).flat();
+  },
+};
