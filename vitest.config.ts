@@ -1,5 +1,5 @@
-// Test projects: unit and integration in plain Node; e2e drives Debian Chromium against `ai-eval serve`; desktop
-// drives the built Electron app (skipped, saying why, where no Electron binary exists).
+// Test projects: unit, integration and the security attack suite in plain Node; e2e drives Debian Chromium against
+// `ai-eval serve`; desktop drives the built Electron app (skipped, saying why, where no Electron binary exists).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -21,6 +21,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
         },
+      },
+      {
+        // The attack suite (SPEC 15): each test is a repro of a trust-boundary breach, run against the real code.
+        test: { name: 'security', include: ['test/security/**/*.test.ts'], environment: 'node', testTimeout: 30000 },
       },
       {
         test: {

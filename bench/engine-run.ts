@@ -69,7 +69,7 @@ try {
     workspace: benchWorkspace(dir),
     trusted: true,
     clock: Date.now,
-    env: {},
+    keysFor: () => ({}),
     limiters: new LimiterRegistry(),
   });
   const gc = (globalThis as { gc?: () => void }).gc;

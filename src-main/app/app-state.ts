@@ -6,6 +6,7 @@ import { RpcError } from '../../src-shared/rpc/wire';
 import type { WorkspaceConfig } from '../../src-shared/model';
 import { inProcessStore, Store, storeFile, type StoreApi } from '../store/store';
 import { CONFIG_FILE, hasErrors, type Workspace } from '../workspace/load-workspace';
+import { watchWorkspaceFiles } from './watch-workspace';
 import { WorkspaceCache } from '../workspace/workspace-cache';
 import type { TrustStore } from '../workspace/trust';
 import type { Env, SecretStore } from './secrets';
@@ -38,6 +39,7 @@ export class AppState {
   private store: Store | undefined;
   private storeApi: StoreApi | undefined;
   private sessionTrust: boolean;
+  private stopWatching: (() => void) | undefined;
 
   constructor(readonly options: AppOptions) {
     this.currentDir = resolve(options.workspaceDir);
@@ -97,15 +99,25 @@ export class AppState {
     return this.store!;
   }
 
+  /** Reports workspace files changed on disk by other programs as `workspace.changed`, until close. */
+  watchFiles(): void {
+    this.stopWatching?.();
+    this.stopWatching = watchWorkspaceFiles(this.currentDir, (file) => this.events.emit('workspace.changed', { file }));
+  }
+
   openWorkspace(dir: string): void {
     const next = resolve(dir);
     if (!existsSync(resolve(next, CONFIG_FILE))) throw new RpcError('not_found', `No ${CONFIG_FILE} in ${next}.`);
+    const watching = this.stopWatching !== undefined;
     this.close();
     this.currentDir = next;
     this.sessionTrust = false;
+    if (watching) this.watchFiles();
   }
 
   close(): void {
+    this.stopWatching?.();
+    this.stopWatching = undefined;
     this.store?.close();
     this.store = undefined;
     this.storeApi = undefined;

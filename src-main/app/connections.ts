@@ -1,6 +1,6 @@
-// The workspace's provider connections as the service uses them: keys from the keychain or environment, built providers.
+// The workspace's provider connections as the service uses them: keys by the workspace's trust, built providers.
 import type { KeyStatus } from '../../src-shared/contract/secrets.contract';
-import type { ProviderConfig, WorkspaceConfig } from '../../src-shared/model';
+import type { ProviderConfig } from '../../src-shared/model';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { ANTHROPIC_DEFAULT_URL } from '../engine/providers/anthropic.provider';
 import { apiKeyVariable, createProvider } from '../engine/providers/create-provider';
@@ -9,14 +9,13 @@ import { OPENAI_DEFAULT_URL } from '../engine/providers/openai.provider';
 import type { Provider } from '../engine/providers/provider';
 import { CONFIG_FILE } from '../workspace/load-workspace';
 import type { AppState } from './app-state';
-import { environmentSecrets, keySource, providerEnv, type Env, type SecretStore } from './secrets';
-
-export type Keyring = Readonly<{ secrets: SecretStore; env: Env }>;
+import { connectionEnv, resolveKey, userKeyVariable, type Keyring } from './key-policy';
+import { environmentSecrets, type Env } from './secrets';
 
 /** The secret store and environment the service reads keys from (the environment alone unless a shell passed a keychain). */
 export function keyringOf(state: AppState): Keyring {
   const env = state.options.env ?? process.env;
-  return { secrets: state.options.secrets ?? environmentSecrets(env), env };
+  return { secrets: state.options.secrets ?? environmentSecrets(env), env, trusted: state.isTrusted() };
 }
 
 /** The connection `name` of aieval.yaml (even while other files have errors), or a not_found error listing the known ones. */
@@ -36,34 +35,40 @@ export function keyStatusOf(keyring: Keyring, name: string, config: ProviderConf
   return {
     provider: name,
     variable,
-    source: variable === null ? null : keySource(variable, keyring.secrets, keyring.env),
+    source: variable === null ? null : resolveKey(keyring, name, variable, addressOf(config)).source,
     storage: keyring.secrets.kind,
+    restricted: variable !== null && !keyring.trusted,
+    userVariable: userKeyVariable(name),
   };
 }
 
-/** The environment to build these connections with: the process environment with the keychain's keys laid over it. */
-function envFor(keyring: Keyring, configs: Iterable<ProviderConfig>): Env {
-  const variables = [...configs].flatMap((config) => apiKeyVariable(config) ?? []);
-  return providerEnv(keyring.secrets, keyring.env, variables);
+/** The environment connection `name` is built with (its key alone); refuses a key restricted mode withholds. */
+function envOf(keyring: Keyring, name: string, config: ProviderConfig): Env {
+  return connectionEnv(keyring, name, config, apiKeyVariable(config), addressOf(config));
 }
 
 /** The key a connection would be built with, for redacting it from any message that echoes it. */
-export function keyOf(keyring: Keyring, config: ProviderConfig): string | undefined {
+export function keyOf(keyring: Keyring, name: string, config: ProviderConfig): string | undefined {
   const variable = apiKeyVariable(config);
-  return variable === undefined ? undefined : envFor(keyring, [config])[variable];
+  return variable === undefined ? undefined : resolveKey(keyring, name, variable, addressOf(config)).key;
 }
 
 /**
- * Builds the Provider for connection `name` with its key from the keychain (else the environment), so a key
- * stored in the desktop app works for the connection test and the model list as for runs.
+ * Builds the Provider for connection `name` with its key by the workspace's trust, so a key stored in the desktop
+ * app works for the connection test and the model list as for runs.
  */
 export function buildProvider(state: AppState, name: string, config: ProviderConfig, timeoutMs: number): Provider {
-  return createProvider(name, config, { workspaceDir: state.dir, env: envFor(keyringOf(state), [config]), timeoutMs });
+  return createProvider(name, config, {
+    workspaceDir: state.dir,
+    env: envOf(keyringOf(state), name, config),
+    timeoutMs,
+  });
 }
 
-/** The `env` a run passes to createProvider for every connection of `config`, with the keychain's keys in it. */
-export function connectionsEnv(state: AppState, config: WorkspaceConfig): Env {
-  return envFor(keyringOf(state), Object.values(config.providers));
+/** The environment a run builds each connection with: that connection's key only, by the workspace's trust. */
+export function connectionKeys(state: AppState): (name: string, config: ProviderConfig) => Env {
+  const keyring = keyringOf(state);
+  return (name, config) => envOf(keyring, name, config);
 }
 
 const DEFAULT_ADDRESS = {

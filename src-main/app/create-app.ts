@@ -30,6 +30,7 @@ export type App = Readonly<{
 
 export function createApp(options: AppOptions & { checkOutputs?: boolean }): App {
   const state = new AppState(options);
+  state.watchFiles();
   const receiver = new OtlpReceiver({
     store: () => state.db.traces,
     clock: state.clock,

@@ -27,7 +27,7 @@ export async function probeConnection(state: AppState, name: string, config: Pro
     const test = {
       ok: false,
       problem,
-      message: redactKey(message, keyOf(keyring, config)),
+      message: redactKey(message, keyOf(keyring, name, config)),
       latencyMs: elapsed(),
       modelCount: null,
     };
@@ -39,6 +39,8 @@ export async function probeConnection(state: AppState, name: string, config: Pro
 export function describeFailure(error: unknown, key: KeyStatus): { problem: ConnectionProblem; message: string } {
   const detail = error instanceof Error ? error.message : String(error);
   if (error instanceof ProviderConfigError) {
+    if (key.variable !== null && key.source === null && key.restricted)
+      return { problem: 'no_key', message: `No API key (restricted mode): ${detail}.` };
     if (key.variable !== null && key.source === null) {
       const where =
         key.storage === 'keychain'

@@ -9,7 +9,10 @@ export interface SecretStore {
   readonly kind: 'keychain' | 'environment';
   get(name: string): string | undefined;
   has(name: string): boolean;
-  set(name: string, value: string): void;
+  /** Stores the key bound to the address it was stored for: an untrusted workspace gets it only for that address. */
+  set(name: string, value: string, boundTo: string): void;
+  /** The address a stored key was bound to when the user stored it; undefined for keys stored without one. */
+  boundTo(name: string): string | undefined;
   delete(name: string): void;
 }
 
@@ -25,27 +28,10 @@ export function environmentSecrets(env: Env): SecretStore {
     kind: 'environment',
     get: (name) => env[name] || undefined,
     has: (name) => Boolean(env[name]),
+    boundTo: () => undefined,
     set: (name) => refuse(name, 'store'),
     delete: (name) => refuse(name, 'clear'),
   };
-}
-
-export type KeySource = 'keychain' | 'environment' | null;
-
-/** Where the key in `variable` comes from: a key stored in the keychain wins over the environment. */
-export function keySource(variable: string, secrets: SecretStore, env: Env): KeySource {
-  if (secrets.kind === 'keychain' && secrets.has(variable)) return 'keychain';
-  return env[variable] ? 'environment' : null;
-}
-
-/** The environment providers are built with: `env` with the keychain's keys for `variables` laid over it. */
-export function providerEnv(secrets: SecretStore, env: Env, variables: Iterable<string>): Env {
-  const merged: Record<string, string | undefined> = { ...env };
-  for (const variable of variables) {
-    const stored = secrets.kind === 'keychain' ? secrets.get(variable) : undefined;
-    if (stored) merged[variable] = stored;
-  }
-  return merged;
 }
 
 /** Replaces every occurrence of the key in a provider's message (some servers echo part of it back in a 401). */

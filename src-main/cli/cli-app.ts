@@ -10,6 +10,7 @@ export function createCliApp(args: ParsedArgs, io: CliIo): App {
     resourcesDir: findResourcesDir(),
     trust: new TrustStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
     trustForSession: args.values['trust-workspace'] === true,
+    env: io.env,
     logger: {
       info: io.err,
       warn: (m) => io.err(`warning: ${m}`),

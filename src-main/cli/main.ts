@@ -4,6 +4,7 @@ import { limitHeapGrowth } from '../heap-growth';
 import { APP_VERSION } from '../paths';
 import { EXIT, UsageError, type CliIo, type Command } from './command';
 import { COMMANDS } from './commands';
+import { environmentCause } from '../store/environment-error';
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -44,6 +45,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.err(`error: ${(error as Error).message}\nusage: ${command.usage}`);
       return EXIT.invalid;
     }
+    const environment = environmentCause(error);
+    if (environment) {
+      io.err(`error: ${environment}: ${(error as Error).message}`);
+      return EXIT.environment;
+    }
     throw error;
   }
 }
@@ -65,7 +71,8 @@ async function helpText(): Promise<string> {
     'commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'exit codes: 0 success, 1 a hard gate or a judge validation failed, 2 invalid input or configuration',
+    'exit codes: 0 success, 1 a hard gate or a judge validation failed, 2 invalid input or configuration,',
+    '  3 stopped by the environment (disk full, store locked)',
     'Run `ai-eval <command> --help` for the options of one command.',
   ].join('\n');
 }

@@ -14,6 +14,7 @@ import { RunConflictError } from '../engine/run/run-lock';
 import { LimiterRegistry } from '../engine/run/run-services';
 import { writeJsonReport } from '../engine/run/report-json';
 import { writeJunitReport } from '../engine/run/report-junit';
+import { connectionKeys } from '../app/connections';
 import { createCliApp } from './cli-app';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 import { ProgressPrinter, summaryLines } from './run-printer';
@@ -47,8 +48,9 @@ export function refusalMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-/** 1 when a run did not complete or a hard gate failed; a soft gate only warns. */
+/** 3 when a run stopped on its environment; 1 when a run did not complete or a hard gate failed; a soft gate only warns. */
 export function exitCodeOf(finished: readonly RunFinished[]): number {
+  if (finished.some((end) => end.environment)) return EXIT.environment;
   const failed = finished.some(
     (end) =>
       end.status !== 'complete' || (end.verdict !== null && !end.verdict.passed && end.verdict.gate_type === 'hard'),
@@ -90,7 +92,7 @@ export async function withRunSession(
       workspace,
       trusted: app.state.isTrusted(),
       clock: app.state.clock,
-      env: io.env,
+      keysFor: connectionKeys(app.state),
       limiters: new LimiterRegistry(),
       resourcesDir: app.state.options.resourcesDir,
       recorder,

@@ -10,7 +10,7 @@ import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'Serve the UI and the API on 127.0.0.1 (token in the printed URL)',
+  summary: 'Serve the UI and the API on 127.0.0.1 (a one-time token in the printed URL, an API token for scripts)',
   usage: 'ai-eval serve [--workspace DIR] [--port N (0: any free port)] [--open]',
   options: { ...COMMON_OPTIONS, port: { type: 'string', short: 'p' }, open: { type: 'boolean' } },
   async run(args, io) {
@@ -19,20 +19,27 @@ export const serveCommand: Command = {
       throw new UsageError(`--port must be 0-65535, got ${String(args.values.port)}`);
     const app = createCliApp(args, io);
     const token = newToken();
+    const urlToken = newToken();
     const server = createHttpShell({
       dispatch: app.dispatch,
       events: app.events,
       staticDir: join(dirname(findResourcesDir()), 'out', 'renderer'),
       token,
+      urlToken,
       routes: app.routes,
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', resolve);
     });
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/?token=${token}`;
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (const route of app.routes) route.mountedOn(origin);
+    const url = `${origin}/?token=${urlToken}`;
     io.out(`AI Eval is serving ${app.state.dir}`);
     io.out(url);
+    // The URL works once (it becomes a cookie); scripts and OTLP exporters use the API token as a Bearer header.
+    io.out(`API token (Authorization: Bearer): ${token}`);
+    io.out(`OTLP: POST ${origin}/v1/traces with OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer%20${token}"`);
     if (args.values.open) openInBrowser(url);
     // The standalone OTLP receiver (settings.otlp_receiver, off by default); POST /v1/traces above works either way.
     const receiver = await app.dispatch('traces.receiverApply', {}, { transport: 'cli' });

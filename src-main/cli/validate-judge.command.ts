@@ -39,7 +39,12 @@ export const validateJudgeCommand: Command = {
           for (const issue of read.issues) io.err(formatIssue(issue));
           return EXIT.invalid;
         }
-        items = itemsFromFile(read.value);
+        const joined = await itemsFromFile(app.state.db, read, grader);
+        if (joined.issues.length > 0) {
+          for (const issue of joined.issues) io.err(formatIssue(issue));
+          return EXIT.invalid;
+        }
+        items = joined.items;
         source = `file:${relative(app.state.dir, path)}`;
       } else {
         items = itemsFromGold(await app.state.db.judges.goldItems(grader));

@@ -13,7 +13,8 @@ export type SafeStorageLike = Readonly<{
   getSelectedStorageBackend?(): string;
 }>;
 
-type SecretsFile = { version: 1; keys: Record<string, string> };
+/** `bindings`: the address each key was stored for (SPEC 15: an untrusted workspace gets a key only for it). */
+type SecretsFile = { version: 1; keys: Record<string, string>; bindings: Record<string, string> };
 
 export class SafeStorageSecretStore implements SecretStore {
   readonly kind = 'keychain';
@@ -45,10 +46,16 @@ export class SafeStorageSecretStore implements SecretStore {
     }
   }
 
-  set(name: string, value: string): void {
+  boundTo(name: string): string | undefined {
+    const { bindings } = this.read();
+    return Object.hasOwn(bindings, name) ? bindings[name] : undefined;
+  }
+
+  set(name: string, value: string, boundTo: string): void {
     this.refuseWithoutKeychain(name);
     const contents = this.read();
     contents.keys[name] = this.safeStorage.encryptString(value).toString('base64');
+    contents.bindings[name] = boundTo;
     this.write(contents);
   }
 
@@ -56,6 +63,7 @@ export class SafeStorageSecretStore implements SecretStore {
     const contents = this.read();
     if (!Object.hasOwn(contents.keys, name)) return;
     delete contents.keys[name];
+    delete contents.bindings[name];
     this.write(contents);
   }
 
@@ -71,9 +79,9 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   private read(): SecretsFile {
-    if (!existsSync(this.file)) return { version: 1, keys: {} };
+    if (!existsSync(this.file)) return { version: 1, keys: {}, bindings: {} };
     const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<SecretsFile>;
-    return { version: 1, keys: { ...(parsed.keys ?? {}) } };
+    return { version: 1, keys: { ...(parsed.keys ?? {}) }, bindings: { ...(parsed.bindings ?? {}) } };
   }
 
   /** Temp file + rename, readable by the user only: a crash never leaves a half-written file. */

@@ -1,4 +1,4 @@
-// The HTTP shell (`ai-eval serve`): POST /rpc/<method>, GET /events (SSE), the built UI; loopback and a token.
+// The HTTP shell (`ai-eval serve`): POST /rpc/<method>, GET /events (SSE), the built UI; loopback, a token, SPEC 15's guards.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -7,19 +7,26 @@ import type { EventHub } from '../../src-shared/rpc/events';
 import type { Dispatch } from '../../src-shared/rpc/router';
 import type { ErrorCode } from '../../src-shared/rpc/wire';
 import type { Ctx } from '../app/ctx';
+import { BodyTooLarge, closeAfterAnswer, readCappedBody } from './capped-body';
+import { loopbackHost, mediaType, sameOrigin, SECURITY_HEADERS } from './guards';
 
 /** Extra routes other parts plug in (the OTLP receiver's POST /v1/traces). */
 export type Route = Readonly<{
   method: string;
   path: string;
   handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void;
+  /** Told the shell's origin once it listens (the receiver's status names the URL). */
+  mountedOn?(origin: string): void;
 }>;
 
 export type HttpShellOptions = Readonly<{
   dispatch: Dispatch<Ctx>;
   events: EventHub;
   staticDir?: string;
+  /** The API token: `Authorization: Bearer` on /rpc, /events and the routes (OTLP exporters), and the cookie's value. */
   token?: string;
+  /** The token in the printed URL: exchanged once for the cookie, then refused (SPEC 15). */
+  urlToken?: string;
   routes?: readonly Route[];
   maxBodyBytes?: number;
 }>;
@@ -48,7 +55,9 @@ export const newToken = () => randomBytes(24).toString('base64url');
 
 export function createHttpShell(options: HttpShellOptions): Server {
   const token = options.token;
+  let urlToken = options.urlToken;
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: String(error) } });
       else res.end();
@@ -56,40 +65,67 @@ export function createHttpShell(options: HttpShellOptions): Server {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const parsed = parseUrl(req.url ?? '/');
+    if (!parsed) return sendJson(res, 400, error('bad_input', 'Malformed URL.'));
+    const { url, pathname } = parsed;
     // Guard against DNS rebinding: a page on another name must not reach this loopback server.
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host))
-      return sendJson(res, 403, error('bad_input', 'Unexpected Host header.'));
-    const route = options.routes?.find((r) => r.method === req.method && r.path === url.pathname);
-    if (route) return route.handle(req, res);
-    if (url.pathname.startsWith('/rpc/') || url.pathname === '/events') {
-      if (token && !authorised(req, url, token))
+    if (!loopbackHost(req)) return sendJson(res, 403, error('bad_input', 'Unexpected Host header.'));
+    const stateChanging = req.method !== 'GET' && req.method !== 'HEAD';
+    if (stateChanging && !sameOrigin(req))
+      return sendJson(res, 403, error('bad_input', 'Cross-origin requests are refused.'));
+    const route = options.routes?.find((r) => r.method === req.method && r.path === pathname);
+    if (route) {
+      // OTLP exporters send the token as OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer TOKEN".
+      if (token && !bearerMatches(req, token))
+        return sendJson(res, 401, error('bad_input', 'Missing or wrong token: send Authorization: Bearer TOKEN.'));
+      return route.handle(req, res);
+    }
+    if (pathname.startsWith('/rpc/') || pathname === '/events') {
+      if (token && !authorised(req, token))
         return sendJson(
           res,
           401,
           error('bad_input', 'Missing or wrong token: open the URL that `ai-eval serve` printed.'),
         );
-      if (url.pathname === '/events') return streamEvents(req, res, options.events);
+      if (pathname === '/events') return streamEvents(req, res, options.events);
       if (req.method !== 'POST') return sendJson(res, 405, error('bad_input', 'Use POST for /rpc calls.'));
-      return rpc(req, res, decodeURIComponent(url.pathname.slice('/rpc/'.length)));
+      return rpc(req, res, pathname.slice('/rpc/'.length));
     }
-    if (token && url.searchParams.get('token') === token) {
-      // Trade the token in the URL for a same-site cookie, so fetch and EventSource carry it.
-      res.setHeader('Set-Cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    const offered = url.searchParams.get('token');
+    if (token && offered !== null) {
+      if (!urlToken || !equalSecrets(offered, urlToken)) {
+        res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('This link was already used or is wrong: restart `ai-eval serve` for a new one.');
+        return;
+      }
+      // Trade the one-time token in the URL for a same-site cookie (fetch and EventSource carry it), then forget it.
+      urlToken = undefined;
+      res.writeHead(303, {
+        'Set-Cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        Location: pathname,
+        'Cache-Control': 'no-store',
+      });
+      res.end();
+      return;
     }
-    return serveStatic(res, url.pathname);
+    return serveStatic(res, pathname);
   }
 
   async function rpc(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    if (mediaType(req) !== 'application/json')
       return sendJson(res, 415, error('bad_input', 'Send the input as application/json.'));
-    }
+    if ((req.headers['content-encoding'] ?? 'identity') !== 'identity')
+      return sendJson(res, 415, error('bad_input', 'Send the input uncompressed.'));
     let input: unknown;
     try {
-      const body = await readBody(req, options.maxBodyBytes ?? 64 * 1024 * 1024);
+      const limit = options.maxBodyBytes ?? 64 * 1024 * 1024;
+      const body = await readCappedBody(req, { limit, inflatedLimit: limit, gzip: false });
       input = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
     } catch (reason) {
+      if (reason instanceof BodyTooLarge) {
+        closeAfterAnswer(req, res);
+        return sendJson(res, 413, error('bad_input', `Payload too large: ${reason.message}.`));
+      }
       return sendJson(
         res,
         400,
@@ -106,7 +142,7 @@ export function createHttpShell(options: HttpShellOptions): Server {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('The UI is not built: run `npm run build:web`.');
       return;
     }
-    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    const relative = normalize(pathname).replace(/^([/\\])+/, '');
     let file = join(root, relative);
     if (!file.startsWith(root + sep) && file !== root) return void res.writeHead(403).end();
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
@@ -119,16 +155,35 @@ export function createHttpShell(options: HttpShellOptions): Server {
   return server;
 }
 
-function authorised(req: IncomingMessage, url: URL, token: string): boolean {
+/** The request's path decoded, or undefined for a URL that cannot be parsed or decoded (answered 400). */
+function parseUrl(raw: string): { url: URL; pathname: string } | undefined {
+  try {
+    const url = new URL(raw, 'http://127.0.0.1');
+    return { url, pathname: decodeURIComponent(url.pathname) };
+  } catch {
+    return undefined;
+  }
+}
+
+const equalSecrets = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+const bearerMatches = (req: IncomingMessage, token: string): boolean => {
   const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  return bearer !== undefined && equalSecrets(bearer, token);
+};
+
+/** The Bearer header (scripts, tests) or the cookie the URL token was traded for (the UI); never a query parameter. */
+function authorised(req: IncomingMessage, token: string): boolean {
+  if (bearerMatches(req, token)) return true;
   const cookie = (req.headers.cookie ?? '')
     .split(';')
     .map((part) => part.trim().split('='))
     .find(([name]) => name === COOKIE)?.[1];
-  const given = bearer ?? cookie ?? url.searchParams.get('token') ?? '';
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return cookie !== undefined && equalSecrets(cookie, token);
 }
 
 function streamEvents(req: IncomingMessage, res: ServerResponse, events: EventHub): void {
@@ -141,22 +196,6 @@ function streamEvents(req: IncomingMessage, res: ServerResponse, events: EventHu
   req.on('close', () => {
     clearInterval(heartbeat);
     unsubscribe();
-  });
-}
-
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new Error(`body larger than ${limit} bytes`));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
   });
 }
 

@@ -57,15 +57,38 @@ function coreAsYamlReadsIt({ FAILSAFE_SCHEMA, Type }: typeof JsYaml): JsYaml.Sch
 
 let reader: { load: typeof JsYaml.load; schema: JsYaml.Schema } | undefined;
 
-/** The file's value; undefined when js-yaml refuses the file (syntax, duplicate keys, several documents, a tag). */
+/**
+ * The file's value; undefined when js-yaml refuses the file (syntax, duplicate keys, several documents, a tag) or when
+ * it uses an alias whose value appears twice: the positioned parse then applies the alias limit and cycle checks.
+ */
 export function readYamlFast(text: string): unknown {
   if (!reader) {
     const jsYaml = createRequire(import.meta.url)('js-yaml') as typeof JsYaml;
     reader = { load: jsYaml.load, schema: coreAsYamlReadsIt(jsYaml) };
   }
+  let value: unknown;
   try {
-    return reader.load(text, { schema: reader.schema });
+    value = reader.load(text, { schema: reader.schema });
   } catch {
     return undefined;
   }
+  const mayHaveAliases = text.includes('&') && text.includes('*');
+  return mayHaveAliases && reachesAnObjectTwice(value) ? undefined : value;
+}
+
+/**
+ * js-yaml gives every alias the anchor's own object: an alias bomb is a small graph that a schema check walks
+ * exponentially, and a self-reference is a cycle that overflows the stack. Either reaches some object twice.
+ */
+function reachesAnObjectTwice(root: unknown): boolean {
+  const seen = new Set<object>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (seen.has(value)) return true;
+    seen.add(value);
+    for (const child of Object.values(value)) stack.push(child);
+  }
+  return false;
 }

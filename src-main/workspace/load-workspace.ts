@@ -1,5 +1,5 @@
 // Loads a workspace folder: aieval.yaml, every dataset and rubric, and the references between them.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
   dataset as datasetSchema,
@@ -12,7 +12,10 @@ import {
   type WorkspaceIssue,
 } from '../../src-shared/model';
 import { RUBRIC_SCHEMA } from '../engine/rubrics/rubric-schema';
+import { configProblems } from './check-config';
+import { questionProblems, rubricProblems } from './check-rubrics';
 import { validateYamlFile, type Locator } from './validate-file';
+import { listFolder, readWorkspaceFile } from './workspace-files';
 
 export const CONFIG_FILE = 'aieval.yaml';
 
@@ -43,19 +46,28 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
 
   const configText = overrides[CONFIG_FILE] ?? readText(dir, CONFIG_FILE, issues);
   const parsedConfig =
-    configText === undefined ? undefined : validateYamlFile(CONFIG_FILE, configText, workspaceConfig);
+    configText === undefined
+      ? undefined
+      : safely(CONFIG_FILE, issues, () => validateYamlFile(CONFIG_FILE, configText, workspaceConfig));
   if (parsedConfig) issues.push(...parsedConfig.issues);
 
-  for (const file of yamlFiles(dir, 'rubrics')) {
-    const parsed = validateYamlFile(file, readFileSync(join(dir, file), 'utf8'), RUBRIC_SCHEMA);
+  for (const file of yamlFiles(dir, 'rubrics', overrides, issues)) {
+    const text = overrides[file] ?? readText(dir, file, issues);
+    if (text === undefined) continue;
+    const parsed = safely(file, issues, () => validateYamlFile(file, text, RUBRIC_SCHEMA));
+    if (!parsed) continue;
     issues.push(...parsed.issues);
-    if (parsed.value && checkIdMatchesFile(parsed.value.id, file, parsed.locate, issues))
-      rubrics.set(parsed.value.id, parsed.value);
+    if (!parsed.value || !checkIdMatchesFile(parsed.value.id, file, parsed.locate, issues)) continue;
+    issues.push(...rubricProblems(parsed.value, parsed.locate));
+    rubrics.set(parsed.value.id, parsed.value);
   }
 
-  for (const file of yamlFiles(dir, 'datasets')) {
+  for (const file of yamlFiles(dir, 'datasets', overrides, issues)) {
     datasetFiles.add(basename(file).replace(/\.ya?ml$/, ''));
-    const parsed = validateYamlFile(file, overrides[file] ?? readFileSync(join(dir, file), 'utf8'), datasetSchema);
+    const text = overrides[file] ?? readText(dir, file, issues);
+    if (text === undefined) continue;
+    const parsed = safely(file, issues, () => validateYamlFile(file, text, datasetSchema));
+    if (!parsed) continue;
     issues.push(...parsed.issues);
     const value = parsed.value;
     if (!value || !checkIdMatchesFile(value.id, file, parsed.locate, issues)) continue;
@@ -72,33 +84,68 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
   }
 
   const config = parsedConfig?.value;
-  if (config && parsedConfig) checkReferences(config, datasetFiles, parsedConfig.locate, issues);
+  if (config && parsedConfig) {
+    checkReferences(config, datasetFiles, parsedConfig.locate, issues);
+    issues.push(...configProblems(dir, config, parsedConfig.locate));
+  }
   return { dir, config, datasets, rubrics, issues };
 }
 
-function readText(dir: string, file: string, issues: WorkspaceIssue[]): string | undefined {
-  const path = join(dir, file);
-  if (!existsSync(path)) {
-    issues.push({
-      file,
-      line: 1,
-      column: 1,
-      path: '',
-      message: `missing file: ${file} (create one with "ai-eval init")`,
-      severity: 'error',
-    });
+/** Any failure the checks did not foresee becomes a positioned issue of the file, never a stack trace. */
+function safely<T>(file: string, issues: WorkspaceIssue[], parse: () => T): T | undefined {
+  try {
+    return parse();
+  } catch (error) {
+    issues.push(fileIssue(file, `cannot be read: ${(error as Error).message}`));
     return undefined;
   }
-  return readFileSync(path, 'utf8');
 }
 
-function yamlFiles(dir: string, folder: string): string[] {
-  const path = join(dir, folder);
-  if (!existsSync(path)) return [];
-  return readdirSync(path)
-    .filter((name) => /\.ya?ml$/.test(name))
-    .sort()
-    .map((name) => `${folder}/${name}`);
+const fileIssue = (file: string, message: string): WorkspaceIssue => ({
+  file,
+  line: 1,
+  column: 1,
+  path: '',
+  message,
+  severity: 'error',
+});
+
+function readText(dir: string, file: string, issues: WorkspaceIssue[]): string | undefined {
+  const read = readWorkspaceFile(dir, file);
+  if (read.ok) return read.text;
+  const missing = file === CONFIG_FILE && !existsSync(join(dir, file)) && !isSymlink(join(dir, file));
+  issues.push(fileIssue(file, missing ? `missing file: ${file} (create one with "ai-eval init")` : read.problem));
+  return undefined;
+}
+
+/**
+ * The YAML files of a folder, with the unsaved ones of `overrides`; two files for one id (`x.yaml` and `x.yml`) are
+ * an error, the second is skipped.
+ */
+function yamlFiles(
+  dir: string,
+  folder: string,
+  overrides: Readonly<Record<string, string>>,
+  issues: WorkspaceIssue[],
+): string[] {
+  const unsaved = Object.keys(overrides).flatMap((file) =>
+    file.startsWith(`${folder}/`) ? [file.slice(folder.length + 1)] : [],
+  );
+  const names = [...new Set([...listFolder(dir, folder), ...unsaved])].sort();
+  const ids = new Map<string, string>();
+  const files: string[] = [];
+  for (const name of names.filter((entry) => /^[^/]+\.ya?ml$/.test(entry))) {
+    const file = `${folder}/${name}`;
+    const id = name.replace(/\.ya?ml$/, '');
+    const first = ids.get(id);
+    if (first) {
+      issues.push(fileIssue(file, `duplicate id "${id}": ${first} has it too; keep one of the two files`));
+      continue;
+    }
+    ids.set(id, file);
+    files.push(file);
+  }
+  return files;
 }
 
 function checkIdMatchesFile(id: string, file: string, locate: Locator, issues: WorkspaceIssue[]): boolean {
@@ -119,6 +166,7 @@ function checkQuestions(
     if (seen.has(question.id))
       issues.push(locate(['questions', index, 'id'], 'error', `duplicate question id "${question.id}"`));
     seen.add(question.id);
+    issues.push(...questionProblems(question, ['questions', index], locate));
     if (question.rubric_ref) {
       const problem = rubricRefProblem(question.rubric_ref, rubrics);
       if (problem) issues.push(locate(['questions', index, 'rubric_ref'], 'error', problem));
@@ -189,4 +237,12 @@ function checkReferences(
         locate(['targets', index, 'graders'], 'error', 'LLM judges are attached but no `judge` is configured'),
       );
   });
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 // Workspace trust, kept per user outside the workspace (keyed by absolute path), as VS Code does.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { writeFileAtomic } from './write-file';
 
 export class TrustStore {
   private readonly file: string;
@@ -16,8 +17,7 @@ export class TrustStore {
   trust(dir: string): void {
     const all = this.read();
     if (all.includes(resolve(dir))) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    writeFileSync(this.file, JSON.stringify([...all, resolve(dir)], null, 2));
+    writeFileAtomic(this.file, JSON.stringify([...all, resolve(dir)], null, 2));
   }
 
   private read(): string[] {

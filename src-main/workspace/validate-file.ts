@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { WorkspaceIssue } from '../../src-shared/model';
 import { discriminatorValues, knownKeysAt, nearest } from './did-you-mean';
 import { readYamlFast } from './fast-yaml';
+import { firstAliasOffset, MAX_ALIAS_COUNT, structureProblems } from './yaml-structure';
 
 export type ParsedFile<T> = Readonly<{ value: T | undefined; issues: WorkspaceIssue[]; locate: Locator }>;
 export type Locator = (
@@ -34,20 +35,25 @@ export function validateYamlFile<T>(
   const { doc, lineCounter } = positioned;
   const locate = lazyLocator(file, text, positioned);
   if (doc.errors.length > 0) {
-    const issues = doc.errors.map((error) => {
-      const { line, col } = lineCounter.linePos(error.pos[0]);
-      return {
-        file,
-        line,
-        column: col,
-        path: '',
-        message: `YAML syntax error: ${firstLine(error.message)}`,
-        severity: 'error' as const,
-      };
-    });
+    const issues = doc.errors.map((error) =>
+      issueAt(file, lineCounter, error.pos[0], [], `YAML syntax error: ${firstLine(error.message)}`),
+    );
     return { value: undefined, issues, locate };
   }
-  const data: unknown = doc.toJS();
+  const structural = structureProblems(doc);
+  if (structural.length > 0) {
+    const issues = structural.map((problem) =>
+      issueAt(file, lineCounter, problem.offset, problem.path, problem.message),
+    );
+    return { value: undefined, issues, locate };
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    const message = `the aliases expand past ${MAX_ALIAS_COUNT} copies (${(error as Error).message}); write the values out instead`;
+    return { value: undefined, issues: [issueAt(file, lineCounter, firstAliasOffset(doc), [], message)], locate };
+  }
   if (data === null || data === undefined) {
     return {
       value: undefined,
@@ -63,6 +69,17 @@ export function validateYamlFile<T>(
 
 type Positioned = Readonly<{ doc: Document; lineCounter: LineCounter }>;
 
+function issueAt(
+  file: string,
+  lineCounter: LineCounter,
+  offset: number,
+  path: readonly PropertyKey[],
+  message: string,
+): WorkspaceIssue {
+  const { line, col } = lineCounter.linePos(offset);
+  return { file, line, column: col, path: path.map(String).join('.'), message, severity: 'error' };
+}
+
 function parseWithPositions(text: string): Positioned {
   const lineCounter = new LineCounter();
   return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter };
@@ -73,8 +90,7 @@ function lazyLocator(file: string, text: string, parsed?: Positioned): Locator {
   let positioned = parsed;
   return (path, severity, message) => {
     positioned ??= parseWithPositions(text);
-    const { line, col } = positioned.lineCounter.linePos(offsetOf(positioned.doc, path));
-    return { file, line, column: col, path: path.map(String).join('.'), message, severity };
+    return { ...issueAt(file, positioned.lineCounter, offsetOf(positioned.doc, path), path, message), severity };
   };
 }
 
@@ -138,9 +154,7 @@ function offsetOf(doc: Document, path: readonly PropertyKey[]): number {
     const collection = node as { items: unknown[] };
     let next: unknown;
     if (isMap(node)) {
-      const pair = node.items.find(
-        (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment),
-      );
+      const pair = node.items.find((item) => isPair(item) && keyText(item.key) === String(segment));
       if (!pair) return offset;
       const key = pair.key as Node;
       if (segment === path.at(-1)) return key.range?.[0] ?? offset;
@@ -154,5 +168,8 @@ function offsetOf(doc: Document, path: readonly PropertyKey[]): number {
   }
   return offset;
 }
+
+/** A key as the value's object has it: a scalar's text, a collection key as yaml stringifies it. */
+const keyText = (key: unknown) => (isScalar(key) ? String(key.value) : String(key));
 
 const firstLine = (message: string) => message.split('\n')[0] ?? message;

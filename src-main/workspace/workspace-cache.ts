@@ -1,15 +1,14 @@
 // Keeps the last loaded workspace while none of its files changed: parsing a 50,000-question dataset takes seconds.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE, loadWorkspace, type Workspace } from './load-workspace';
+import { listFolder } from './workspace-files';
 
 /** Name, size and modification time of every file the loader reads; equal signatures mean equal files. */
 function signature(dir: string): string {
   const files = [
     CONFIG_FILE,
-    ...['datasets', 'rubrics'].flatMap((folder) =>
-      existsSync(join(dir, folder)) ? readdirSync(join(dir, folder)).map((name) => `${folder}/${name}`) : [],
-    ),
+    ...['datasets', 'rubrics'].flatMap((folder) => listFolder(dir, folder).map((name) => `${folder}/${name}`)),
   ];
   return files
     .sort()

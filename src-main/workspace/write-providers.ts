@@ -1,7 +1,6 @@
-// Saves the provider connections and the default judge into aieval.yaml, keeping comments and key order.
-import { parseDocument } from 'yaml';
+// Saves the provider connections and the default judge into aieval.yaml as minimal edits.
 import type { ProviderConfig, WorkspaceConfig } from '../../src-shared/model';
-import { documentText, mergeInto } from './yaml-merge';
+import { deleteYaml, setYaml } from '../../src-shared/yaml/yaml-edit';
 
 /** Returns the new text of aieval.yaml with `providers` and `judge` replaced (a null judge removes the block). */
 export function withConnections(
@@ -9,9 +8,6 @@ export function withConnections(
   providers: Readonly<Record<string, ProviderConfig>>,
   judge: WorkspaceConfig['judge'] | null,
 ): string {
-  const doc = parseDocument(configText);
-  mergeInto(doc, ['providers'], providers);
-  if (judge) mergeInto(doc, ['judge'], judge);
-  else doc.delete('judge');
-  return documentText(doc, configText);
+  const next = setYaml(configText, ['providers'], providers);
+  return judge ? setYaml(next, ['judge'], judge) : deleteYaml(next, ['judge']);
 }

@@ -7,11 +7,14 @@ import { useWorkspace } from '../features/workspace/workspace.store';
 import { WorkspaceBanners } from '../features/workspace/WorkspaceBanners';
 import { api } from '../api/client';
 import { startRunEvents } from '../features/runs/run-events';
+import { installUnsavedGuards } from './unsaved.store';
+import { UnsavedPrompt } from './UnsavedPrompt';
 
 export function App() {
   const route = useRoute();
   const workspaceRequested = useWorkspace((state) => state.workspaceRequested);
   useEffect(startRunEvents, []);
+  useEffect(installUnsavedGuards, []);
   useEffect(() => {
     void workspaceRequested();
     return api.on('workspace.changed', () => void workspaceRequested());
@@ -23,6 +26,7 @@ export function App() {
         <WorkspaceBanners />
         <Screen route={route} />
       </main>
+      <UnsavedPrompt />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The grouped navigation on the left: evaluate (targets, datasets, results), review (traces, judges), settings.
 import { hrefFor, useRoute } from './router';
 import { useWorkspace } from '../features/workspace/workspace.store';
+import { dirtyScreens, useUnsaved } from './unsaved.store';
 
 const GROUPS = [
   {
@@ -25,11 +26,20 @@ const GROUPS = [
 export function Nav() {
   const route = useRoute();
   const workspace = useWorkspace((state) => state.info);
+  const dirty = useUnsaved(dirtyScreens).split(',');
   return (
     <nav className="nav" aria-label="Main">
       <div className="nav-brand">
         AI Eval
         <small title={workspace?.dir}>{workspace?.name ?? 'No workspace'}</small>
+        {workspace && (
+          <small
+            data-testid="trust-state"
+            title="Restricted mode starts no process and reads no API key the workspace names"
+          >
+            {workspace.trusted ? 'trusted' : 'untrusted: restricted mode'}
+          </small>
+        )}
       </div>
       {GROUPS.map((group) => (
         <div key={group.title}>
@@ -42,6 +52,12 @@ export function Nav() {
               data-testid={`nav-${screen}`}
             >
               {label}
+              {dirty.includes(screen) && (
+                <span className="nav-dirty" title="Unsaved changes" data-testid={`nav-dirty-${screen}`}>
+                  {' '}
+                  ●<span className="sr-only"> unsaved changes</span>
+                </span>
+              )}
             </a>
           ))}
         </div>

@@ -13,7 +13,31 @@ export const hrefFor = (screen: string, ...params: string[]) =>
 
 const useRouteStore = create<{ route: Route }>(() => ({ route: parseHash(window.location.hash) }));
 
-window.addEventListener('hashchange', () => useRouteStore.setState({ route: parseHash(window.location.hash) }));
+/** Asked before the route changes; false holds the navigation back (the guard then asks the user). */
+type NavigationGuard = (to: string) => boolean;
+let guard: NavigationGuard | undefined;
+let current = window.location.hash;
+
+export function setNavigationGuard(next: NavigationGuard | undefined): void {
+  guard = next;
+}
+
+window.addEventListener('hashchange', () => {
+  const to = window.location.hash;
+  if (to !== current && guard && !guard(to)) {
+    // Held back: the address shows the screen still open until the user decides.
+    history.replaceState(history.state, '', current || window.location.pathname + window.location.search);
+    return;
+  }
+  current = to;
+  useRouteStore.setState({ route: parseHash(to) });
+});
+
+/** Navigates past the guard (the user chose to leave). */
+export function forceNavigate(hash: string): void {
+  current = hash;
+  window.location.hash = hash;
+}
 
 export const useRoute = () => useRouteStore((state) => state.route);
 

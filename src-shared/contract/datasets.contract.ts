@@ -19,6 +19,8 @@ export const datasetDocument = z.object({
   file: z.string(),
   /** The file's text exactly as on disk. */
   text: z.string(),
+  /** A fingerprint of that text; a save names it so a file changed on disk since is not overwritten. */
+  hash: z.string(),
   /** The parsed dataset, or null while the file has errors. */
   dataset: dataset.nullable(),
   issues: z.array(workspaceIssue),
@@ -30,8 +32,14 @@ export const datasetsContract = {
   'datasets.list': call(z.object({}), z.array(datasetSummary)),
   /** One dataset file: its text, the parsed dataset and its issues. */
   'datasets.get': call(z.object({ id: snakeId }), datasetDocument),
-  /** Write a dataset file's text (kept even when invalid, so nothing typed is lost) and return its issues. */
-  'datasets.save': call(z.object({ id: snakeId, text: z.string().max(20_000_000) }), datasetDocument),
+  /**
+   * Write a dataset file's text (kept even when invalid, so nothing typed is lost) and return its issues. With
+   * `baseHash` (the hash the text was opened with), a file changed on disk since is refused with a conflict.
+   */
+  'datasets.save': call(
+    z.object({ id: snakeId, text: z.string().max(20_000_000), baseHash: z.string().optional() }),
+    datasetDocument,
+  ),
   /** Validate unsaved text as if it were the file (the same checks as `ai-eval validate`), writing nothing. */
   'datasets.check': call(
     z.object({ id: snakeId, text: z.string().max(20_000_000) }),

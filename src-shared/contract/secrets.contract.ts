@@ -15,6 +15,12 @@ export const keyStatus = z.object({
   storage: z
     .enum(['keychain', 'environment'])
     .describe('keychain: keys can be stored here; environment: only the server’s environment can hold them.'),
+  restricted: z
+    .boolean()
+    .describe(
+      'True in an untrusted workspace: `variable` is not read; the key comes only from userVariable or a key stored for this address.',
+    ),
+  userVariable: z.string().describe('AIEVAL_KEY_<PROVIDER>: a variable the user sets for this connection alone.'),
 });
 export type KeyStatus = z.infer<typeof keyStatus>;
 

@@ -9,6 +9,8 @@ export const workspaceInfo = z.object({
   trusted: z.boolean(),
   /** True when the workspace has files that only run when trusted (stdio MCP servers, command checks). */
   needsTrust: z.boolean(),
+  /** What restricted mode withholds now (stdio MCP servers, command checks, keys aieval.yaml names), one line each. */
+  withheld: z.array(z.string()),
   issues: z.array(workspaceIssue),
   appVersion: z.string(),
 });

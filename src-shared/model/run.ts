@@ -295,5 +295,10 @@ export const runFinished = z.object({
   status: runStatus,
   verdict: verdict.nullable(),
   error: z.string().nullable(),
+  environment: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Set when the run stopped on its environment (disk full, store locked): `ai-eval run` exits 3.'),
 });
 export type RunFinished = z.infer<typeof runFinished>;

@@ -197,6 +197,8 @@ export const receiverStatus = z.object({
   listening: z.boolean(),
   port: z.number().int().nullable(),
   url: z.string().nullable(),
+  /** POST /v1/traces on `ai-eval serve`'s own port (Bearer token required); null where no HTTP shell serves it. */
+  servedAt: z.string().nullable(),
   requests: z.number().int(),
   spans: z.number().int(),
   lastError: z.string().nullable(),

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { copyExample } from '../support/workspace';
 import { TargetEditorPage } from './pages/target-editor.page';
-import { launchBrowser } from './support/browser';
+import { freshPage, launchBrowser } from './support/browser';
 import { serveExample, type Served } from './support/serve';
 
 describe('target editor', () => {
@@ -91,7 +91,7 @@ describe('target editor', () => {
 
   it('creates a new target: refuses an id already taken, then appends it and moves to its address', async () => {
     const editor = new TargetEditorPage(page);
-    await page.goto(`${served.origin}/#/targets/new`);
+    await freshPage(page, `${served.origin}/#/targets/new`);
     await editor.field('target-editor').waitFor();
     await editor.fill('target-id', 'helpdesk_chat');
     await expect

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
@@ -203,6 +204,64 @@ describe('EEE export, import and distill through the CLI (runs made by the run e
     expect(examples.stderr).toContain('schema 0.2.2 read as 0.3.0');
   });
 
+  it('refuses inconsistent envelopes (checksums recomputed, so only consistency fails): exit 2, the reason, store unchanged', async () => {
+    type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const original = aggregates[0]!;
+    const cases: Record<string, { edit: (aggregate: Json, rows: Json[]) => Json[] | void; reason: RegExp }> = {
+      'every relevance sample set to 0': {
+        edit: (aggregate, rows) => {
+          for (const row of rows) if (row.evaluation_result_id.endsWith('.relevance_grader')) row.evaluation.score = 0;
+          for (const result of aggregate.evaluation_results)
+            if (result.metric_config.min_score > 0) result.metric_config.min_score = 0;
+        },
+        reason: /relevance_grader\): the aggregate states [\d.]+, but its \d+ samples average 0/,
+      },
+      'a duplicate sample row': {
+        edit: (_a, rows) => [...rows, rows[0]!],
+        reason: /line \d+: sample .* duplicates line 1/,
+      },
+      'a sample with schema_version 1.0.0': {
+        edit: (_a, rows) => void (rows[1]!.schema_version = '1.0.0'),
+        reason: /line 2: (schema: .*schema_version|schema_version "1\.0\.0" is not the aggregate's "0\.3\.0")/,
+      },
+      'a sample_hash of zeros': {
+        edit: (_a, rows) => void (rows[0]!.sample_hash = '0'.repeat(64)),
+        reason: /line 1: sample_hash is all zeros/,
+      },
+      'evaluation_timestamp "yesterday"': {
+        edit: (aggregate) => void (aggregate.evaluation_timestamp = 'yesterday'),
+        reason: /evaluation_timestamp "yesterday" is not a time/,
+      },
+      'num_samples -3': {
+        edit: (aggregate) => {
+          const result = aggregate.evaluation_results.find((r: Json) => r.score_details.uncertainty);
+          result.score_details.uncertainty.num_samples = -3;
+        },
+        reason: /num_samples (is -3, which no count can be|.*>= 0)/,
+      },
+    };
+    const target = workspaceAt(server.url);
+    for (const [name, { edit, reason }] of Object.entries(cases)) {
+      const dir = mkdtempSync(join(tmpdir(), 'aieval-inconsistent-'));
+      const aggregatePath = join(dir, basename(original));
+      const aggregate = JSON.parse(readFileSync(original, 'utf8')) as Json;
+      let rows = readFileSync(original.replace(/\.json$/, '_samples.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Json);
+      rows = edit(aggregate, rows) ?? rows;
+      const samples = `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`;
+      aggregate.detailed_evaluation_results.checksum = createHash('sha256').update(samples).digest('hex');
+      aggregate.detailed_evaluation_results.total_rows = rows.length;
+      writeFileSync(aggregatePath, JSON.stringify(aggregate));
+      writeFileSync(aggregatePath.replace(/\.json$/, '_samples.jsonl'), samples);
+      const result = await cli('import-envelope', '--workspace', target, aggregatePath);
+      expect({ name, code: result.code }).toEqual({ name, code: 2 });
+      expect(result.stderr, name).toMatch(reason);
+    }
+    expect(storedRuns(target).runs).toEqual([]);
+  });
+
   it('distill summarises the store as markdown, deterministically', async () => {
     const first = await cli('distill', '--workspace', source, '--since', '2000-01-01');
     expect(first.code).toBe(0);
@@ -239,9 +298,13 @@ describe('EEE export, import and distill through the CLI (runs made by the run e
       const unknown = await app.dispatch('export.run', { runId: 'nope' }, { transport: 'in-process' });
       expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found' } });
 
-      const other = createTestApp(workspaceAt(server.url));
+      const otherDir = workspaceAt(server.url);
+      const other = createTestApp(otherDir);
       try {
-        const paths = [join(EXAMPLES, 'f3a1c0de-4b2e-4c1a-9f6d-1b7e5a2c8d40.json')];
+        // API calls may only name files inside the workspace (SPEC 15): the envelope is copied in first.
+        const name = 'f3a1c0de-4b2e-4c1a-9f6d-1b7e5a2c8d40.json';
+        copyFileSync(join(EXAMPLES, name), join(otherDir, name));
+        const paths = [name];
         const imported = await other.dispatch('import.envelopes', { paths }, { transport: 'in-process' });
         expect(imported).toMatchObject({ ok: true, value: { outcomes: [{ status: 'imported' }] } });
         const runId = (imported as { value: { outcomes: { runId: string }[] } }).value.outcomes[0]!.runId;

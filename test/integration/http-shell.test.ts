@@ -13,6 +13,7 @@ describe('HTTP shell', () => {
   let server: Server;
   let base: string;
   const token = 'test-token-123';
+  const urlToken = 'url-token-456';
   const post = (method: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${base}/rpc/${method}`, {
       method: 'POST',
@@ -22,7 +23,7 @@ describe('HTTP shell', () => {
 
   beforeAll(async () => {
     app = createTestApp();
-    server = createHttpShell({ dispatch: app.dispatch, events: app.events, token });
+    server = createHttpShell({ dispatch: app.dispatch, events: app.events, token, urlToken });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -65,10 +66,15 @@ describe('HTTP shell', () => {
     expect((await post('nothing.here', '{}')).status).toBe(404);
   });
 
-  it('trades the URL token for a cookie and streams events over SSE', async () => {
-    const page = await fetch(`${base}/?token=${token}`);
+  it('trades the one-time URL token for a cookie and streams events over SSE', async () => {
+    const page = await fetch(`${base}/?token=${urlToken}`, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe('/');
     const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
     expect(cookie).toBe(`aieval_token=${token}`);
+    const again = await fetch(`${base}/?token=${urlToken}`, { redirect: 'manual' });
+    expect(again.status).toBe(401);
+    expect(again.headers.get('set-cookie')).toBeNull();
     const events = await fetch(`${base}/events`, { headers: { Cookie: cookie } });
     expect(events.headers.get('content-type')).toBe('text/event-stream');
     const reader = events.body!.getReader();

@@ -33,7 +33,7 @@ describe('request_timeout_ms through the real adapter and the limiter', () => {
       workspace: patched,
       trusted: true,
       clock: Date.now,
-      env: {},
+      keysFor: () => ({}),
       limiters: new LimiterRegistry(),
     });
     const started = await startRun(

@@ -1,5 +1,4 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
@@ -17,7 +16,8 @@ async function call<T>(method: string, input: unknown): Promise<T> {
   return envelope.value as T;
 }
 
-const files = () => mkdtempSync(join(tmpdir(), 'aieval-traces-'));
+/** A folder inside the open workspace: API calls may only name files there (SPEC 15). */
+const files = () => mkdtempSync(join(app!.state.dir, 'imports-'));
 
 describe('traces.import', () => {
   it('imports JSON lines with progress events, then lists the items, and is idempotent on re-import', async () => {

@@ -65,8 +65,8 @@ describe('traces.promote into a dataset', () => {
     expect(result.outcomes[4]!.reason).toBe('no review item "missing"');
 
     const after = readFileSync(join(dir, 'datasets', 'helpdesk.yaml'), 'utf8');
-    expect(after.startsWith(before.trimEnd().split('\n').slice(0, 3).join('\n'))).toBe(true);
-    expect(after).toContain('# Questions the Riverside Library help desk gets every week.');
+    // Only added lines: every byte of the file before stays where it was.
+    expect(after.startsWith(before)).toBe(true);
     const dataset = loadWorkspace(dir).datasets.get('helpdesk')!;
     expect(loadWorkspace(dir).issues.filter((i) => i.severity === 'error')).toEqual([]);
     const promoted = dataset.dataset.questions.filter((q) => q.metadata?.source_trace);
@@ -74,10 +74,10 @@ describe('traces.promote into a dataset', () => {
       {
         id: 'when_do_you_open_on_sunday',
         input: 'When do you open on Sunday?',
-        criteria: 'Gives both opening and closing time.',
         expected: { reference: 'At 12:00, until 17:00.' },
         tags: ['hours'],
-        metadata: { source_trace: traceId(1) },
+        // The reviewer's note is kept beside the question, never as criteria (which the judges read).
+        metadata: { source_trace: traceId(1), review_note: 'Gives both opening and closing time.' },
       },
       // A failed answer gives no reference.
       {
@@ -119,11 +119,13 @@ describe('traces.promote into a dataset', () => {
   it("adds items to a judge's gold set with their label, and refuses a non-judge or an unknown dataset", async () => {
     await importChats(copyExample());
     await call('labels.submit', { subjectType: 'review_item', subjectId: traceId(1), verdict: 'pass' });
+    await call('labels.submit', { subjectType: 'review_item', subjectId: traceId(4), verdict: 'defer' });
     const result = await call<Promoted>('traces.promote', {
-      ids: [traceId(1), traceId(2)],
+      ids: [traceId(1), traceId(2), traceId(4)],
       judgeGrader: 'accuracy_grader',
     });
-    expect(result.outcomes.map((o) => o.createdId)).toEqual([`tr-accuracy_grader-${traceId(1)}`, null]);
+    expect(result.outcomes.map((o) => o.createdId)).toEqual([`tr-accuracy_grader-${traceId(1)}`, null, null]);
+    expect(result.outcomes[2]!.reason).toBe('the reviewer deferred it; a deferred item never enters a gold set');
     const gold = await app!.state.db.judges.goldItems('accuracy_grader');
     expect(gold).toEqual([
       expect.objectContaining({

@@ -33,8 +33,9 @@ async function serve(): Promise<string> {
   return `http://127.0.0.1:${(shell.address() as AddressInfo).port}`;
 }
 
+/** A POST as an OTLP exporter sends it, with the serve token (the dedicated receiver ignores it). */
 const post = (url: string, body: Buffer | string, headers: Record<string, string>) =>
-  fetch(url, { method: 'POST', body, headers });
+  fetch(url, { method: 'POST', body, headers: { Authorization: 'Bearer secret', ...headers } });
 
 describe('the OTLP/HTTP receiver', () => {
   it('takes JSON and gzipped protobuf on POST /v1/traces of `ai-eval serve`, and tells the UI', async () => {
@@ -97,6 +98,14 @@ describe('the OTLP/HTTP receiver', () => {
     });
     expect(protoGarbage.status).toBe(400);
     expect(Buffer.from(await protoGarbage.arrayBuffer()).toString('utf8')).toMatch(/Nothing could be decoded/);
+
+    // The OTLP spec makes an empty request a valid, empty export; a BOM-prefixed body is JSON too.
+    const empty = await post(`${base}/v1/traces`, '{}', { 'Content-Type': 'application/json' });
+    expect(empty.status).toBe(200);
+    const bom = await post(`${base}/v1/traces`, `\uFEFF${JSON.stringify(jsonRequest(chatTrace(5)))}`, {
+      'Content-Type': 'application/json',
+    });
+    expect(bom.status).toBe(200);
 
     expect((await post(`${base}/v1/traces`, 'x', { 'Content-Type': 'text/plain' })).status).toBe(415);
     expect(

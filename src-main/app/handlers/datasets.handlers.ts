@@ -1,5 +1,5 @@
 // Handlers for dataset files: list, read, save (the text as typed, never lost) and create.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Contract } from '../../../src-shared/contract';
@@ -7,7 +7,9 @@ import type { DatasetDocument, DatasetSummary } from '../../../src-shared/contra
 import { RpcError } from '../../../src-shared/rpc/wire';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { loadWorkspace } from '../../workspace/load-workspace';
-import { writeFileAtomic } from '../../workspace/write-file';
+import { FileChangedError, readSnapshot, textHash, writeFileAtomic } from '../../workspace/write-file';
+import { readWorkspaceFile } from '../../workspace/workspace-files';
+import { writeOrConflict } from './targets.handlers';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
@@ -22,13 +24,17 @@ function readDocument(state: AppState, id: string): DatasetDocument {
   if (!existsSync(join(state.dir, file)))
     throw new RpcError('not_found', `No dataset "${id}" (${file} does not exist).`);
   const workspace = state.workspace();
+  const issues = workspace.issues.filter((issue) => issue.file === file);
+  const read = readWorkspaceFile(state.dir, file);
+  if (!read.ok) throw new RpcError('invalid_workspace', read.problem, issues);
   const loaded = workspace.datasets.get(id);
   return {
     id,
     file,
-    text: readFileSync(join(state.dir, file), 'utf8'),
+    text: read.text,
+    hash: textHash(read.text),
     dataset: loaded?.dataset ?? null,
-    issues: workspace.issues.filter((issue) => issue.file === file),
+    issues,
   };
 }
 
@@ -59,9 +65,13 @@ export const datasetsHandlers = (state: AppState) =>
       return summaries;
     },
     'datasets.get': ({ id }) => readDocument(state, id),
-    'datasets.save': ({ id, text }) => {
-      writeFileAtomic(join(state.dir, datasetFile(state.dir, id)), text);
-      state.events.emit('workspace.changed', { file: datasetFile(state.dir, id) });
+    'datasets.save': ({ id, text, baseHash }) => {
+      const file = datasetFile(state.dir, id);
+      const snapshot = readSnapshot(join(state.dir, file));
+      if (snapshot.hash === null) throw new RpcError('not_found', `No dataset "${id}" (${file} does not exist).`);
+      if (baseHash !== undefined && baseHash !== snapshot.hash)
+        throw new RpcError('conflict', new FileChangedError(file).message);
+      if (writeOrConflict(snapshot, text)) state.events.emit('workspace.changed', { file });
       return readDocument(state, id);
     },
     'datasets.check': ({ id, text }) => {

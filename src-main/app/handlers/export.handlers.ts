@@ -1,5 +1,4 @@
 // Handlers for EEE export and import and for distill, over the open workspace's store.
-import { resolve } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
@@ -7,19 +6,16 @@ import { distill } from '../../engine/export/distill';
 import { exportRun, ExportError } from '../../engine/export/export-run';
 import { defaultOutputDir, exportDepsOf } from '../../engine/export/export-runs';
 import { importEnvelopes } from '../../engine/export/import-envelopes';
-import { isInside } from '../../engine/export/safe-path';
 import { parseSince } from '../../engine/export/since';
 import { settings } from '../../../src-shared/model';
+import { resolveApiPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
 /** The renderer is untrusted: it may only name a folder inside the workspace. */
 function outputDirOf(state: AppState, outputDir: string | undefined): string {
   if (outputDir === undefined) return defaultOutputDir(state.dir);
-  const dir = resolve(state.dir, outputDir);
-  if (!isInside(state.dir, dir))
-    throw new RpcError('bad_input', `outputDir ${outputDir} is outside the workspace ${state.dir}`);
-  return dir;
+  return resolveApiPath(state.dir, outputDir, 'outputDir');
 }
 
 export const exportHandlers = (state: AppState) =>
@@ -37,7 +33,7 @@ export const exportHandlers = (state: AppState) =>
       const passThreshold = config?.settings.question_pass_threshold ?? settings.parse({}).question_pass_threshold;
       const outcomes = await importEnvelopes(
         { db: state.db, resourcesDir: state.options.resourcesDir, clock: state.clock, passThreshold },
-        paths.map((path) => resolve(state.dir, path)),
+        paths.map((path) => resolveApiPath(state.dir, path, 'envelope file')),
       );
       return { outcomes };
     },

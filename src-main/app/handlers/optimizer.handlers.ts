@@ -26,7 +26,7 @@ import { LimiterRegistry } from '../../engine/run/run-services';
 import { newRunId } from '../../engine/run/start-run';
 import { hasErrors } from '../../workspace/load-workspace';
 import type { AppState } from '../app-state';
-import { connectionsEnv } from '../connections';
+import { connectionKeys } from '../connections';
 import type { Ctx } from '../ctx';
 import { saveConfig } from './targets.handlers';
 
@@ -124,11 +124,12 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
           GRADERS,
           state.isTrusted(),
         );
-        const env = connectionsEnv(state, workspace.config);
+        const keysFor = connectionKeys(state);
         const timeoutMs = workspace.config.settings.request_timeout_ms;
         const proposer = workspaceProposer(
           workspace,
-          (name, config) => createProvider(name, config, { workspaceDir: workspace.dir, env, timeoutMs }),
+          (name, config) =>
+            createProvider(name, config, { workspaceDir: workspace.dir, env: keysFor(name, config), timeoutMs }),
           limiters,
         );
         const job = jobs.start('optimize', input.targetId, async (handle, signal) => {

@@ -13,7 +13,7 @@ import { RunManager } from '../../engine/run/run-manager';
 import { LimiterRegistry } from '../../engine/run/run-services';
 import { ProviderConfigError } from '../../engine/providers/create-provider';
 import type { AppState } from '../app-state';
-import { connectionsEnv } from '../connections';
+import { connectionKeys } from '../connections';
 import type { Ctx } from '../ctx';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -28,8 +28,8 @@ export function serviceRunManager(state: AppState): RunManager {
       workspace,
       trusted: state.isTrusted(),
       clock: state.clock,
-      // Keys stored in the desktop app's keychain stand in for their environment variables.
-      env: connectionsEnv(state, workspace.config),
+      // Keys by the workspace's trust: the keychain or environment when trusted, restricted mode when not (SPEC 15).
+      keysFor: connectionKeys(state),
       limiters,
       resourcesDir: state.options.resourcesDir,
       onProgress: (progress) => state.events.emit('runs.progressed', progress),

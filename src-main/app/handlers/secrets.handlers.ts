@@ -3,7 +3,7 @@ import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import type { AppState } from '../app-state';
-import { connectionOf, keyringOf, keyStatusOf } from '../connections';
+import { addressOf, connectionOf, keyringOf, keyStatusOf } from '../connections';
 import type { Ctx } from '../ctx';
 
 /** The connection and the variable its key stands for; a connection that takes no key is refused with what to do. */
@@ -25,7 +25,8 @@ export const secretsHandlers = (state: AppState) =>
     'secrets.status': ({ provider }) => keyStatusOf(keyringOf(state), provider, connectionOf(state, provider)),
     'secrets.set': ({ provider, key }) => {
       const { config, keyring, variable } = keyedConnection(state, provider);
-      keyring.secrets.set(variable, key);
+      // Bound to the address it is stored for: an untrusted workspace gets it for that address only (SPEC 15).
+      keyring.secrets.set(variable, key, addressOf(config));
       return keyStatusOf(keyring, provider, config);
     },
     'secrets.clear': ({ provider }) => {

@@ -1,14 +1,14 @@
 // Handlers for targets and settings: read them from aieval.yaml, and write them back keeping its comments.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
 import type { WorkspaceIssue } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { CONFIG_FILE, hasErrors, loadWorkspace, type Workspace } from '../../workspace/load-workspace';
+import { YamlEditError } from '../../../src-shared/yaml/yaml-edit';
 import { textOnlyWarning } from '../../workspace/text-only';
 import { withSettings, withTarget } from '../../workspace/write-config';
-import { writeFileAtomic } from '../../workspace/write-file';
+import { FileChangedError, readSnapshot, writeSnapshot, type FileSnapshot } from '../../workspace/write-file';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
@@ -16,18 +16,34 @@ import type { Ctx } from '../ctx';
 export function checkConfig(
   state: AppState,
   edit: (text: string) => string,
-): { next: string; workspace: Workspace; issues: WorkspaceIssue[] } {
-  const next = edit(readFileSync(join(state.dir, CONFIG_FILE), 'utf8'));
+): { snapshot: FileSnapshot; next: string; workspace: Workspace; issues: WorkspaceIssue[] } {
+  const snapshot = readSnapshot(join(state.dir, CONFIG_FILE));
+  let next: string;
+  try {
+    next = edit(snapshot.text);
+  } catch (error) {
+    if (error instanceof YamlEditError) throw new RpcError('invalid_workspace', `${CONFIG_FILE}: ${error.message}`);
+    throw error;
+  }
   const workspace = loadWorkspace(state.dir, { [CONFIG_FILE]: next });
-  return { next, workspace, issues: workspace.issues.filter((issue) => issue.file === CONFIG_FILE) };
+  return { snapshot, next, workspace, issues: workspace.issues.filter((issue) => issue.file === CONFIG_FILE) };
+}
+
+/** A file changed on disk under a write is a conflict the caller is told about; other errors pass through. */
+export function writeOrConflict(snapshot: FileSnapshot, next: string): boolean {
+  try {
+    return writeSnapshot(snapshot, next);
+  } catch (error) {
+    if (error instanceof FileChangedError) throw new RpcError('conflict', error.message);
+    throw error;
+  }
 }
 
 /** Writes the new aieval.yaml only when it validates; otherwise returns its issues and leaves the file alone. */
 export function saveConfig(state: AppState, edit: (text: string) => string): { issues: WorkspaceIssue[] } {
-  const { next, issues } = checkConfig(state, edit);
+  const { snapshot, next, issues } = checkConfig(state, edit);
   if (hasErrors(issues)) return { issues };
-  writeFileAtomic(join(state.dir, CONFIG_FILE), next);
-  state.events.emit('workspace.changed', { file: CONFIG_FILE });
+  if (writeOrConflict(snapshot, next)) state.events.emit('workspace.changed', { file: CONFIG_FILE });
   return { issues };
 }
 

@@ -1,6 +1,6 @@
 // Handlers of the trace review queue: import, groups and items, keyboard navigation, promotion and the OTLP receiver.
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
 import { GRADER_CATALOG, type PromoteOutcome } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
@@ -9,6 +9,7 @@ import { importTraceFiles } from '../../engine/traces/import-files';
 import { reviewItemDetail } from '../../engine/traces/item-detail';
 import type { OtlpReceiver } from '../../engine/traces/otlp-receiver';
 import { promoteToDataset, promoteToGold } from '../../engine/traces/promote-items';
+import { resolveApiPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
@@ -25,7 +26,7 @@ export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) => {
       running = new AbortController();
       try {
         return await importTraceFiles(
-          paths.map((path) => resolve(state.dir, path)),
+          paths.map((path) => resolveApiPath(state.dir, path, 'trace file')),
           {
             store: state.db.traces,
             clock: state.clock,

@@ -24,13 +24,20 @@ export function duplicateKey(text: string): string | undefined {
   return undefined;
 }
 
+/** JSON.parse's reason without the excerpt of the text it quotes (an error never echoes a file's content, SPEC 15). */
+function withoutContent(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const stripped = message.replace(/token '.*?'/, 'token').replace(/,?\s*".*$/s, '');
+  return stripped || 'not JSON';
+}
+
 /** Parses `text` as strict JSON; throws with what is wrong (where JSON.parse says, or the duplicate key). */
 export function parseStrictJson(text: string, what: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${what} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new Error(`${what} is not valid JSON: ${withoutContent(error)}`, {
       cause: error,
     });
   }

@@ -8,6 +8,7 @@ import {
   type CompanionDigest,
 } from './eee-checks';
 import { eeeValidators } from './eee-schema';
+import { aggregateConsistencyProblems, SamplesLedger } from './envelope-consistency';
 import type { EeeAggregate, EeeInstance } from './eee-types';
 import { scanLines } from './samples-file';
 import { parseStrictJson } from './strict-json';
@@ -61,11 +62,13 @@ export async function validateEnvelope(files: EnvelopeFiles): Promise<EnvelopeCh
   const aggregate = files.aggregate as EeeAggregate;
   const problems = new ProblemList();
   problems.add(aggregateProblems(aggregate));
+  problems.add(aggregateConsistencyProblems(aggregate));
   problems.add(layoutProblems(aggregate, files.fileName, files.folder));
   const link = aggregate.detailed_evaluation_results;
   let digest: CompanionDigest | undefined;
   if (link && files.samplesPath !== undefined) {
     const bounds = boundsByResult(aggregate);
+    const ledger = new SamplesLedger(aggregate);
     digest = await scanLines(files.samplesPath, (line, lineNumber) => {
       let row: unknown;
       try {
@@ -80,11 +83,15 @@ export async function validateEnvelope(files: EnvelopeFiles): Promise<EnvelopeCh
         problems.add(rowSchema.map((problem) => `samples line ${lineNumber}: schema: ${problem}`));
         return;
       }
-      const rowIssues = rowProblems(row as EeeInstance, aggregate, bounds, lineNumber);
+      const rowIssues = [
+        ...rowProblems(row as EeeInstance, aggregate, bounds, lineNumber),
+        ...ledger.add(row as EeeInstance, lineNumber),
+      ];
       problems.add(rowIssues.map((problem) => `samples ${problem}`));
       if (rowIssues.length === 0) files.onRow?.(row as EeeInstance, lineNumber);
     });
     problems.add(companionProblems(link, digest));
+    problems.add(ledger.recomputedProblems());
   }
   return { problems: problems.all, aggregate, digest };
 }

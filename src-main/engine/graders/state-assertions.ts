@@ -1,6 +1,7 @@
 // state_check's assertion logic: a read tool's result, a dot path into it, and one comparison (SPEC 6).
 import { isDeepStrictEqual } from 'node:util';
 import type { StateAssertion } from '../../../src-shared/model';
+import { compileLinearRegex } from '../rubrics/safe-regex';
 
 export type AssertionOutcome = Readonly<{ passed: boolean; why: string }>;
 
@@ -61,8 +62,7 @@ export function checkExpectation(assertion: StateAssertion, value: unknown): Ass
     };
   }
   const passed =
-    value !== undefined &&
-    new RegExp(expect.matches, 'u').test(typeof value === 'string' ? value : JSON.stringify(value));
+    value !== undefined && matchesLinear(expect.matches, typeof value === 'string' ? value : JSON.stringify(value));
   return { passed, why: `${where} ${actual}, ${passed ? 'matches' : 'expected to match'} /${expect.matches}/` };
 }
 
@@ -89,3 +89,9 @@ const show = (value: unknown): string => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 };
+
+/** A pattern that cannot run matches nothing; state_check refuses such an assertion before calling any tool. */
+function matchesLinear(pattern: string, text: string): boolean {
+  const compiled = compileLinearRegex(pattern, 'u');
+  return compiled.ok && compiled.regex.firstMatch(text) !== null;
+}

@@ -1,5 +1,6 @@
 // state_check: after the agent finishes, asserts on the real state behind its MCP tools (SPEC 6); 5.0 only if all pass.
-import { GRADER_CATALOG, stateSpec } from '../../../src-shared/model';
+import { GRADER_CATALOG, stateSpec, type StateAssertion } from '../../../src-shared/model';
+import { compileLinearRegex } from '../rubrics/safe-regex';
 import { errored, scored, skipped, type Grader } from './grader';
 import { dotPath } from './dot-path';
 import { checkExpectation, toolResultValue } from './state-assertions';
@@ -17,10 +18,10 @@ export const stateCheckGrader: Grader = {
       return scored(0, `setup failure: ${issues.join('; ')}`);
     }
     const spec = parsed.data;
-    const badPattern = spec.assertions.find(
-      (assertion) => 'matches' in assertion.expect && !compiles(assertion.expect.matches),
-    );
-    if (badPattern) return scored(0, `setup failure: assertion ${badPattern.id} has an invalid "matches" pattern`);
+    const badPattern = spec.assertions
+      .map((assertion) => ({ id: assertion.id, problem: matchesProblem(assertion) }))
+      .find((found) => found.problem !== undefined);
+    if (badPattern) return scored(0, `setup failure: assertion ${badPattern.id}: ${badPattern.problem}`);
     if (!context.callTool || context.target.mode !== 'agent') {
       return errored(
         `state_check needs an agent target with MCP tool servers; target ${context.target.id} is in ${context.target.mode} mode, so the state cannot be read`,
@@ -58,11 +59,9 @@ export const stateCheckGrader: Grader = {
   },
 };
 
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
-  }
+/** Why an assertion's `matches` pattern cannot run, if it cannot (validate reports the same for workspace files). */
+export function matchesProblem(assertion: StateAssertion): string | undefined {
+  if (!('matches' in assertion.expect)) return undefined;
+  const compiled = compileLinearRegex(assertion.expect.matches, 'u');
+  return compiled.ok ? undefined : compiled.problem;
 }

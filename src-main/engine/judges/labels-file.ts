@@ -37,8 +37,12 @@ export function labelsFileText(sample: JudgeSample): string {
   return doc.toString({ lineWidth: 0 });
 }
 
+/** An error at `path` of the file (line and column), naming the item's id when the path is inside `items.N`. */
+export type LabelsLocator = (path: readonly PropertyKey[], message: string) => WorkspaceIssue;
+
 export type ReadLabels =
-  Readonly<{ value: LabelsFile; issues: [] }> | Readonly<{ value: undefined; issues: WorkspaceIssue[] }>;
+  | Readonly<{ value: LabelsFile; issues: []; locate: LabelsLocator }>
+  | Readonly<{ value: undefined; issues: WorkspaceIssue[] }>;
 
 /**
  * Parses a labels file; every problem names the file, line and item (`items.3 (id 17)`). Also checks that
@@ -63,7 +67,10 @@ export function readLabelsFile(file: string, text: string, grader?: string): Rea
       issues.push(parsed.locate(['items', index, 'id'], 'error', `duplicate id ${key} (also items.${first})`));
     else seen.set(key, index);
   });
-  return issues.length > 0 ? { value: undefined, issues: withItemIds(issues) } : { value: parsed.value, issues: [] };
+  if (issues.length > 0) return { value: undefined, issues: withItemIds(issues) };
+  const ids = itemIds(text);
+  const locate: LabelsLocator = (path, message) => nameItem(parsed.locate(path, 'error', message), ids);
+  return { value: parsed.value, issues: [], locate };
 }
 
 /** Adds the item's id to an issue located inside `items.N`, so the labeler finds it by id too. */
@@ -76,7 +83,7 @@ function nameItem(issue: WorkspaceIssue, ids: readonly unknown[]): WorkspaceIssu
 
 function itemIds(text: string): unknown[] {
   try {
-    const data: unknown = parseYaml(text);
+    const data: unknown = parseYaml(text, { logLevel: 'silent' });
     const items = data && typeof data === 'object' ? (data as { items?: unknown }).items : undefined;
     return Array.isArray(items)
       ? items.map((item: unknown) => (item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined))

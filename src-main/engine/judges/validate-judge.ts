@@ -6,6 +6,7 @@ import {
   type JudgeIdentity,
   type JudgeValidation,
   type LabelsFile,
+  type WorkspaceIssue,
 } from '../../../src-shared/model';
 import type { GoldItemRow } from '../../store/repos/judges.repo';
 import type { StoreApi } from '../../store/store';
@@ -17,6 +18,7 @@ import {
   type JudgeSetup,
 } from './judge-identity';
 import { confusionOf, validationReport, validationWarnings } from './judge-stats';
+import type { LabelsLocator } from './labels-file';
 
 /** One label to compare: the judge call it belongs to (when known), the judge's native score and the human label. */
 export type LabelledItem = Readonly<{
@@ -32,8 +34,49 @@ const callIdOf = (id: number | string): number | null => {
   return match === undefined ? null : Number(match);
 };
 
-export const itemsFromFile = (file: LabelsFile): LabelledItem[] =>
-  file.items.map((item) => ({ judgeCallId: callIdOf(item.id), judgeScore: item.judge_score, human: item.human_label }));
+/** A labels file read without errors, with a locator for errors at its items. */
+export type FileLabels = Readonly<{ value: LabelsFile; locate: LabelsLocator }>;
+
+/**
+ * The file's human labels joined to the store's judge calls (SPEC 15): the judge's score comes from the store,
+ * never from the file, whose judge_score and judge_reason are only there for the labeler to read. An id the store
+ * does not know, a call of another grader, or two items naming the same call is an error at that item's line.
+ */
+export async function itemsFromFile(
+  db: StoreApi,
+  file: FileLabels,
+  grader: GraderId,
+): Promise<Readonly<{ items: LabelledItem[]; issues: WorkspaceIssue[] }>> {
+  const callIds = file.value.items.map((item) => callIdOf(item.id));
+  const known = await db.judges.callsByIds(callIds.filter((id): id is number => id !== null));
+  const calls = new Map(known.map((call) => [call.id, call]));
+  const seen = new Map<number, number>();
+  const items: LabelledItem[] = [];
+  const issues: WorkspaceIssue[] = [];
+  file.value.items.forEach((item, index) => {
+    const at = ['items', index, 'id'];
+    const callId = callIds[index];
+    const call = callId === null || callId === undefined ? undefined : calls.get(callId);
+    if (!call) {
+      issues.push(
+        file.locate(at, `unknown id ${String(item.id)}: no judge call with this id in this workspace's store`),
+      );
+      return;
+    }
+    if (call.graderId !== grader) {
+      issues.push(file.locate(at, `id ${String(item.id)} is a judge call of ${call.graderId}, not of ${grader}`));
+      return;
+    }
+    const first = seen.get(call.id);
+    if (first !== undefined) {
+      issues.push(file.locate(at, `duplicate judge call ${call.id} (also items.${first})`));
+      return;
+    }
+    seen.set(call.id, index);
+    items.push({ judgeCallId: call.id, judgeScore: call.score, human: item.human_label });
+  });
+  return { items, issues };
+}
 
 export const itemsFromGold = (rows: readonly GoldItemRow[]): LabelledItem[] =>
   rows.map((row) => ({ judgeCallId: row.judgeCallId, judgeScore: row.judgeScore, human: row.humanLabel }));

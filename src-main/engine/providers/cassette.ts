@@ -4,6 +4,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { generation } from '../../../src-shared/model';
+import { redactArgs } from '../graders/judge/redact-args';
 import type { ChatRequest, ChatResponse, Provider } from './provider';
 
 /** One line of a cassette: one successful provider call. */
@@ -51,11 +52,29 @@ export function canonicalJsonSha256(value: unknown): string {
   return hash.update('}').digest('hex');
 }
 
-/** sha256 of the canonical {model, messages, tools, json}; generation settings are not part of a request's identity. */
+type ToolCalls = ChatResponse['toolCalls'];
+
+const redactCalls = (calls: ToolCalls): ToolCalls =>
+  calls.map((call) => ({ ...call, arguments: redactArgs(call.arguments) }));
+
+/** The request with secret-named tool arguments "(redacted)", as the store keeps them (SPEC 15): what a cassette holds. */
+export function redactRequest(request: ChatRequest): ChatRequest {
+  const messages = request.messages.map((message) =>
+    message.role === 'assistant' && message.toolCalls
+      ? { ...message, toolCalls: redactCalls(message.toolCalls) }
+      : message,
+  );
+  return { ...request, messages };
+}
+
+/**
+ * sha256 of the canonical {model, messages, tools, json} with secret-named tool arguments redacted (the cassette never
+ * holds them, and a replayed request must still match); generation settings are not part of a request's identity.
+ */
 export function requestHash(request: ChatRequest): string {
   const identity = {
     model: request.model,
-    messages: request.messages,
+    messages: redactRequest(request).messages,
     tools: request.tools ?? [],
     json: request.json ?? false,
   };
@@ -150,7 +169,7 @@ export function openCassetteWriter(file: string): CassetteWriter {
   };
 }
 
-/** Wraps a provider so every successful call is appended to the cassette; failures are not recorded. */
+/** Wraps a provider so every successful call is appended to the cassette, secret-named tool arguments redacted; failures are not recorded. */
 export function withRecording(provider: Provider, writer: CassetteWriter): Provider {
   return {
     name: provider.name,
@@ -158,7 +177,13 @@ export function withRecording(provider: Provider, writer: CassetteWriter): Provi
     listModels: (signal) => provider.listModels(signal),
     async chat(request, signal) {
       const response = await provider.chat(request, signal);
-      writer.append({ hash: requestHash(request), provider: provider.name, request, response, usage: response.usage });
+      writer.append({
+        hash: requestHash(request),
+        provider: provider.name,
+        request: redactRequest(request),
+        response: { ...response, toolCalls: redactCalls(response.toolCalls) },
+        usage: response.usage,
+      });
       return response;
     },
   };

@@ -1,4 +1,5 @@
 // Wires the real collaborators of a run: providers from aieval.yaml, the grader registry, MCP agents, judge templates.
+import type { ProviderConfig } from '../../../src-shared/model';
 import { findResourcesDir, APP_VERSION } from '../../paths';
 import { judgeTemplateVersions } from '../graders/judge/judge-templates';
 import { GRADERS } from '../graders/registry';
@@ -16,8 +17,8 @@ export type RunDepsInput = Readonly<{
   workspace: ValidWorkspace;
   trusted: boolean;
   clock: () => number;
-  /** Where API keys are read (`api_key_env`). */
-  env: Readonly<Record<string, string | undefined>>;
+  /** The environment each connection is built with (its key under `api_key_env`); may refuse a withheld key. */
+  keysFor: (name: string, config: ProviderConfig) => Readonly<Record<string, string | undefined>>;
   limiters: LimiterRegistry;
   resourcesDir?: string;
 }> &
@@ -36,7 +37,7 @@ export function defaultRunDeps(input: RunDepsInput): RunDeps {
     graders: GRADERS,
     limiters: input.limiters,
     makeProvider: (name, config) =>
-      createProvider(name, config, { workspaceDir: workspace.dir, env: input.env, timeoutMs }),
+      createProvider(name, config, { workspaceDir: workspace.dir, env: input.keysFor(name, config), timeoutMs }),
     callerFor: (plan, services) =>
       plan.target.mode === 'agent'
         ? agentCaller(plan, services, { trusted: input.trusted, workspaceDir: workspace.dir, timeoutMs })

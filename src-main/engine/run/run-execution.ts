@@ -6,6 +6,7 @@ import type { CassetteWriter } from '../providers/cassette';
 import { addToTally, doneCount, type Tally } from '../scoring/tally';
 import { judgeSetupOf } from '../judges/judge-identity';
 import type { StoreApi } from '../../store/store';
+import { environmentCause } from '../../store/environment-error';
 import { answerQuestion, errorText, gradeAnswer, type Answered, type QuestionEnv } from './execute-question';
 import { ObservedSettings } from './identity';
 import { storedRunVerdict } from './judge-advisory';
@@ -77,6 +78,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
     status: 'complete' | 'cancelled' | 'error';
     verdict: RunFinished['verdict'];
     error: string | null;
+    environment?: string | null;
   }>;
   try {
     await db.runs.markRunning(runId, identity, deps.clock());
@@ -153,7 +155,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       end = { status: 'complete', verdict, error: null };
     }
   } catch (error) {
-    end = { status: 'error', verdict: null, error: errorText(error) };
+    end = { status: 'error', verdict: null, error: errorText(error), environment: environmentCause(error) ?? null };
   }
   identity = observed.apply({ ...identity, finishedAt: iso(deps.clock()) });
   try {

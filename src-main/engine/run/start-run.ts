@@ -1,6 +1,12 @@
 // Starts a new run of a target, or resumes an interrupted one: plan, identity, lock, the run row; then executes it.
 import { randomBytes } from 'node:crypto';
-import type { RunFinished, RunIdentity, RunSource } from '../../../src-shared/model';
+import {
+  GRADER_CATALOG,
+  type RunFinished,
+  type RunIdentity,
+  type RunSource,
+  type WorkspaceConfig,
+} from '../../../src-shared/model';
 import { formatShard } from './shard';
 import { buildIdentity, identityDrift } from './identity';
 import { acquireRunLock, type HeldLock } from './run-lock';
@@ -59,14 +65,32 @@ export async function createLockedRun(
 const concurrencyOf = (deps: RunDeps, requested: number | undefined) =>
   requested ?? deps.workspace.config.settings.concurrency;
 
-function servicesFor(deps: RunDeps, concurrency: number): RunServices {
-  return new RunServices({
+/** The connections a run calls: the target's (unless an external agent answers) and its LLM graders' judges. */
+export function connectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<string> {
+  const names = new Set<string>();
+  if (!(plan.target.mode === 'agent' && plan.target.endpoint)) names.add(plan.target.provider);
+  for (const id of plan.target.graders) {
+    if (GRADER_CATALOG[id].kind !== 'llm_judge') continue;
+    const judge = config.judge?.overrides?.[id] ?? config.judge;
+    if (judge) names.add(judge.provider);
+  }
+  return names;
+}
+
+/**
+ * The run's services with every connection it calls already built, so a missing or withheld key (an untrusted
+ * workspace's `api_key_env`) refuses the run before its row, its lock or any request.
+ */
+function servicesFor(deps: RunDeps, plan: RunPlan, concurrency: number): RunServices {
+  const services = new RunServices({
     workspace: deps.workspace,
     concurrency,
     limiters: deps.limiters,
     makeProvider: deps.makeProvider,
     recorder: deps.recorder,
   });
+  for (const name of connectionsOf(plan, deps.workspace.config)) services.provider(name);
+  return services;
 }
 
 /** The plan with another system prompt: the optimizer measures candidates without writing aieval.yaml. */
@@ -95,14 +119,14 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
     }),
     ...(variant ? { promptVariant: variant } : {}),
   };
+  const concurrency = concurrencyOf(deps, request.concurrency);
+  const services = servicesFor(deps, plan, concurrency);
   const { runId, lock } = await createLockedRun(deps, identity, {
     source: request.source,
     repeat: plan.selection.repeat,
     shard: formatShard(plan.selection.shard),
     total: plan.total,
   });
-  const concurrency = concurrencyOf(deps, request.concurrency);
-  const services = servicesFor(deps, concurrency);
   const prepared: PreparedRun = {
     runId,
     plan,
@@ -143,9 +167,9 @@ export async function resumeRun(
     throw new PlanError(
       `run ${runId} cannot be resumed: the target's ${drift.join(', ')} changed since it started; start a new run`,
     );
-  const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
   const concurrency = concurrencyOf(deps, options.concurrency);
-  const services = servicesFor(deps, concurrency);
+  const services = servicesFor(deps, plan, concurrency);
+  const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
   const prepared: PreparedRun = {
     runId,
     plan,

@@ -1,8 +1,8 @@
 // The OTLP/HTTP trace receiver: POST /v1/traces (JSON or protobuf, gzip allowed), as a route and as its own loopback server.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import type { ReceiverStatus } from '../../../src-shared/model';
+import { BodyTooLarge, closeAfterAnswer, readCappedBody } from '../../http/capped-body';
 import type { StoreApi } from '../../store/store';
 import { decodeJsonText } from './decode/decode-json-text';
 import { decodeProtoRequest } from './decode/otlp-protobuf';
@@ -14,6 +14,8 @@ export type ReceiverRoute = Readonly<{
   method: string;
   path: string;
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Told the origin of the HTTP shell that mounted the route. */
+  mountedOn(origin: string): void;
 }>;
 
 export type ReceiverOptions = Readonly<{
@@ -21,8 +23,15 @@ export type ReceiverOptions = Readonly<{
   clock: () => number;
   /** Called after each request that stored spans. */
   onReceived?: (received: { spans: number; reviewItems: number }) => void;
+  /** The largest body read (compressed as sent); 413 past it. */
   maxBodyBytes?: number;
+  /** The most a gzip body may inflate to, counted as it streams; 413 past it (a gzip bomb never fills memory). */
+  maxInflatedBytes?: number;
 }>;
+
+/** 8 MB compressed, 16 MB inflated: far above an exporter's batch (512 spans, a few MB at most). */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 // google.rpc.Code INVALID_ARGUMENT, as the OTLP spec asks for a 400's Status.
@@ -34,8 +43,16 @@ export class OtlpReceiver {
   private requests = 0;
   private spans = 0;
   private lastError: string | null = null;
+  /** Where `ai-eval serve` mounted the route (its POST /v1/traces URL), or null when no HTTP shell serves it. */
+  private servedAt: string | null = null;
 
-  readonly route: ReceiverRoute = { method: 'POST', path: '/v1/traces', handle: (req, res) => this.handle(req, res) };
+  /** `ai-eval serve` tells where it mounted the route (its origin), so the status names both ways in. */
+  readonly route: ReceiverRoute = {
+    method: 'POST',
+    path: '/v1/traces',
+    handle: (req, res) => this.handle(req, res),
+    mountedOn: (origin) => void (this.servedAt = `${origin}/v1/traces`),
+  };
 
   constructor(private readonly options: ReceiverOptions) {}
 
@@ -79,6 +96,7 @@ export class OtlpReceiver {
       listening: this.server !== undefined,
       port: this.port,
       url: this.port === null ? null : `http://127.0.0.1:${this.port}${this.route.path}`,
+      servedAt: this.servedAt,
       requests: this.requests,
       spans: this.spans,
       lastError: this.lastError,
@@ -99,16 +117,21 @@ export class OtlpReceiver {
       return fail(403, 'Unexpected Host header: the receiver answers loopback names only.');
     if (!proto && type !== 'application/json')
       return fail(415, `Unsupported Content-Type "${type}": send application/json or application/x-protobuf.`);
+    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+    if (encoding !== 'gzip' && encoding !== 'identity')
+      return fail(415, `Unsupported Content-Encoding "${encoding}": send gzip or none.`);
     let body: Buffer;
     try {
-      body = await readLimited(req, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
-      const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-      if (encoding === 'gzip')
-        body = gunzipSync(body, { maxOutputLength: 4 * (this.options.maxBodyBytes ?? 64 * 1024 * 1024) });
-      else if (encoding !== 'identity')
-        return fail(415, `Unsupported Content-Encoding "${encoding}": send gzip or none.`);
+      body = await readCappedBody(req, {
+        limit: this.options.maxBodyBytes ?? MAX_BODY_BYTES,
+        inflatedLimit: this.options.maxInflatedBytes ?? MAX_INFLATED_BYTES,
+        gzip: encoding === 'gzip',
+      });
     } catch (error) {
-      return fail(400, `Cannot read the request body: ${(error as Error).message}`);
+      if (!(error instanceof BodyTooLarge))
+        return fail(400, `Cannot read the request body: ${(error as Error).message}`);
+      closeAfterAnswer(req, res);
+      return fail(413, `Payload too large: ${error.message}.`);
     }
     const batch: DecodedBatch = proto ? decodeProtoRequest(body) : decodeJsonText(body.toString('utf8'), null);
     const problem = batch.problems[0]?.message ?? null;
@@ -139,17 +162,6 @@ export class OtlpReceiver {
 
 function reply(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
   res.writeHead(status, { 'Content-Type': type }).end(body);
-}
-
-async function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new Error(`body larger than ${limit} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 // The two tiny protobuf messages the receiver answers with, written by hand.

@@ -1,5 +1,4 @@
 // Promotes review items into a dataset file or a judge's gold set, one outcome per item, refusing what the guard refuses.
-import { readFileSync } from 'node:fs';
 import {
   dataset as datasetSchema,
   question as questionSchema,
@@ -8,7 +7,7 @@ import {
 } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
 import { validateYamlFile } from '../../workspace/validate-file';
-import { writeFileAtomic } from '../../workspace/write-file';
+import { readSnapshot, writeSnapshot } from '../../workspace/write-file';
 import { reviewItemDetail } from './item-detail';
 import { appendQuestions, datasetQuestions, guardReason, questionFromItem } from './promote';
 
@@ -22,7 +21,8 @@ export async function promoteToDataset(
   target: { path: string; file: string },
   deps: PromoteDeps,
 ): Promise<PromoteOutcome[]> {
-  const text = readFileSync(target.path, 'utf8');
+  const snapshot = readSnapshot(target.path);
+  const text = snapshot.text;
   const existing = datasetQuestions(text);
   const questions: Question[] = [];
   const outcomes: PromoteOutcome[] = [];
@@ -56,12 +56,12 @@ export async function promoteToDataset(
     );
     if (issues.length)
       throw new Error(`promoting would make ${target.file} invalid: ${issues[0]!.message} (${issues[0]!.path})`);
-    writeFileAtomic(target.path, next);
+    writeSnapshot(snapshot, next);
   }
   return outcomes;
 }
 
-/** Adds each promotable item to the grader's gold set, carrying its label over as the gold item's label. */
+/** Adds each promotable item that is not deferred to the grader's gold set, carrying its label over. */
 export async function promoteToGold(
   ids: readonly string[],
   graderId: string,
@@ -77,6 +77,11 @@ export async function promoteToGold(
     const guard = guardReason(item);
     if (guard) {
       outcomes.push(refused(id, guard));
+      continue;
+    }
+    const label = await deps.store.labels.get({ subjectType: 'review_item', subjectId: id });
+    if (label?.verdict === 'defer') {
+      outcomes.push(refused(id, 'the reviewer deferred it; a deferred item never enters a gold set'));
       continue;
     }
     const goldId = `tr-${graderId}-${item.traceId}`;
@@ -96,7 +101,6 @@ export async function promoteToGold(
       outcomes.push(refused(id, `already in the gold set of ${graderId} as "${goldId}"`));
       continue;
     }
-    const label = await deps.store.labels.get({ subjectType: 'review_item', subjectId: id });
     if (label?.verdict) {
       const patch = { verdict: label.verdict, dimensions: label.dimensions, tags: label.tags, notes: label.notes };
       await deps.store.labels.apply(

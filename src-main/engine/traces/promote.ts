@@ -1,5 +1,6 @@
-// Promotion of review items: the integrity guard, and a review item as a dataset question (appended keeping comments).
-import { isMap, isSeq, parseDocument } from 'yaml';
+// Promotion of review items: the integrity guard, and a review item as a dataset question (appended, nothing else changed).
+import { parseDocument } from 'yaml';
+import { appendYaml } from '../../../src-shared/yaml/yaml-edit';
 import type { ChatMessage, Label, Question, ReviewItem, ReviewItemDetail } from '../../../src-shared/model';
 import { TRUNCATION_REASONS } from './build-review-item';
 
@@ -47,13 +48,17 @@ export function questionId(item: ReviewItem, taken: Set<string>): string {
   return id;
 }
 
-/** The new question: input from the user turns, criteria from the notes, the reference from a passed answer. */
+/**
+ * The new question: input from the user turns, the reference from a passed answer, the reviewer's tags. The
+ * reviewer's note says what was wrong with this answer, not what a good answer does, so it is kept as
+ * `metadata.review_note` and never becomes `criteria` (which the judges read).
+ */
 export function questionFromItem(item: ReviewItemDetail, label: Label | null, taken: Set<string>): Question {
   const question: Question = { id: questionId(item, taken), input: questionInput(item) };
-  if (label?.notes.trim()) question.criteria = label.notes.trim();
   if (label?.verdict === 'pass' && item.outputText) question.expected = { reference: item.outputText };
   if (label?.tags.length) question.tags = [...label.tags];
   question.metadata = { source_trace: item.traceId };
+  if (label?.notes.trim()) question.metadata.review_note = label.notes.trim();
   return question;
 }
 
@@ -72,13 +77,7 @@ export function datasetQuestions(text: string): { ids: Set<string>; bySourceTrac
   return { ids, bySourceTrace };
 }
 
-/** Appends questions to a dataset file's `questions` through the yaml Document API, so its comments and layout stay. */
+/** Appends questions to a dataset file's `questions` in the style of the questions there; nothing else changes. */
 export function appendQuestions(text: string, questions: readonly Question[]): string {
-  const doc = parseDocument(text);
-  if (doc.errors.length) throw new Error(`the dataset file does not parse: ${doc.errors[0]!.message.split('\n')[0]}`);
-  if (!isMap(doc.contents)) throw new Error('the dataset file is not a mapping with a questions list');
-  const list = doc.get('questions', true);
-  if (list !== undefined && !isSeq(list)) throw new Error('"questions" is not a list');
-  for (const question of questions) doc.addIn(['questions'], doc.createNode(question));
-  return doc.toString();
+  return appendYaml(text, ['questions'], questions);
 }

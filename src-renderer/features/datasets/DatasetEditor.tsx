@@ -5,6 +5,9 @@ import type { EditorMarker } from '../../components/monaco/YamlEditor';
 import { YamlEditor } from '../../components/monaco/YamlEditor';
 import { isDirty, useDatasets } from './datasets.store';
 import { QuestionTable } from './QuestionTable';
+import { DiskChangeBanner } from './DiskChangeBanner';
+import { api } from '../../api/client';
+import { useUnsavedEditor } from '../../app/unsaved.store';
 
 export function DatasetEditor({ id }: { id: string }) {
   const { open, draft, liveIssues, saving, error, datasetOpened, draftEdited, saveRequested } = useDatasets();
@@ -13,6 +16,23 @@ export function DatasetEditor({ id }: { id: string }) {
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
   const [revealLine, setRevealLine] = useState<number>();
   useEffect(() => void datasetOpened(id), [id, datasetOpened]);
+  useUnsavedEditor('dataset', dirty, {
+    screen: 'datasets',
+    label: open?.file ?? `dataset ${id}`,
+    isDirty: () => isDirty(useDatasets.getState()),
+    save: saveRequested,
+    discard: () => useDatasets.getState().discardRequested(),
+  });
+  useEffect(() => {
+    // Another program may change the file: the workspace watcher says so, and coming back to the window checks too.
+    const check = () => void useDatasets.getState().diskChanged();
+    const off = api.on('workspace.changed', ({ file }) => file === useDatasets.getState().open?.file && check());
+    window.addEventListener('focus', check);
+    return () => {
+      off();
+      window.removeEventListener('focus', check);
+    };
+  }, []);
   if (error && !open) return <div className="page banner error">{error}</div>;
   if (!open || open.id !== id) return <div className="page muted">Loading {id}…</div>;
   const problems = [...markers].sort((a, b) => a.line - b.line || a.column - b.column);
@@ -21,7 +41,12 @@ export function DatasetEditor({ id }: { id: string }) {
       <header className="editor-toolbar">
         <div>
           <strong>{open.file}</strong>
-          {dirty && <span className="muted"> · edited</span>}
+          {dirty && (
+            <span className="dirty-mark" data-testid="dataset-dirty">
+              {' '}
+              ● unsaved changes
+            </span>
+          )}
           {open.dataset && (
             <span className="muted">
               {' '}
@@ -52,6 +77,7 @@ export function DatasetEditor({ id }: { id: string }) {
           </button>
         </div>
       </header>
+      <DiskChangeBanner />
       <div className="editor-body">
         <YamlEditor
           file={open.file}

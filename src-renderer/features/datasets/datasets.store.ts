@@ -12,11 +12,20 @@ type DatasetsState = {
   liveIssues: WorkspaceIssue[];
   saving: boolean;
   error: string | undefined;
+  /** The file as another program changed it on disk while it was open with unsaved edits. */
+  onDisk: DatasetDocument | undefined;
   listRequested(): Promise<void>;
   datasetOpened(id: string): Promise<void>;
   draftEdited(text: string): void;
   saveRequested(): Promise<void>;
   datasetCreated(id: string): Promise<void>;
+  /** The file may have changed on disk: an unedited editor follows it, an edited one is offered reload or compare. */
+  diskChanged(): Promise<void>;
+  /** Takes the file as it is on disk, dropping the unsaved edits. */
+  reloadRequested(): void;
+  /** Keeps the unsaved edits; the next save replaces the file as it now is on disk. */
+  keepMineRequested(): void;
+  discardRequested(): void;
 };
 
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
@@ -28,13 +37,14 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
   liveIssues: [],
   saving: false,
   error: undefined,
+  onDisk: undefined,
   async listRequested() {
     set({ list: await api['datasets.list']({}) });
   },
   async datasetOpened(id) {
     try {
       const open = await api['datasets.get']({ id });
-      set({ open, draft: open.text, liveIssues: open.issues, error: undefined });
+      set({ open, draft: open.text, liveIssues: open.issues, error: undefined, onDisk: undefined });
     } catch (error) {
       set({ open: undefined, error: error instanceof Error ? error.message : String(error) });
     }
@@ -56,14 +66,37 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     if (!open) return;
     set({ saving: true });
     try {
-      const saved = await api['datasets.save']({ id: open.id, text: draft });
-      set({ open: saved, liveIssues: saved.issues, error: undefined });
+      const saved = await api['datasets.save']({ id: open.id, text: draft, baseHash: open.hash });
+      set({ open: saved, liveIssues: saved.issues, error: undefined, onDisk: undefined });
       await get().listRequested();
     } catch (error) {
       set({ error: error instanceof Error ? error.message : String(error) });
+      await get().diskChanged();
     } finally {
       set({ saving: false });
     }
+  },
+  async diskChanged() {
+    const { open } = get();
+    if (!open) return;
+    const now = await api['datasets.get']({ id: open.id }).catch(() => undefined);
+    const current = get();
+    if (!now || current.open?.id !== now.id || now.hash === current.open.hash) return;
+    if (isDirty(current)) set({ onDisk: now });
+    else set({ open: now, draft: now.text, liveIssues: now.issues, onDisk: undefined, error: undefined });
+  },
+  reloadRequested() {
+    const { onDisk } = get();
+    if (onDisk)
+      set({ open: onDisk, draft: onDisk.text, liveIssues: onDisk.issues, onDisk: undefined, error: undefined });
+  },
+  keepMineRequested() {
+    const { onDisk } = get();
+    if (onDisk) set({ open: onDisk, onDisk: undefined, error: undefined });
+  },
+  discardRequested() {
+    const { open } = get();
+    if (open) set({ draft: open.text, liveIssues: open.issues });
   },
   async datasetCreated(id) {
     await api['datasets.create']({ id });

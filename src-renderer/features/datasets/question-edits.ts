@@ -1,6 +1,6 @@
-// Edits of a dataset's questions applied to the YAML text through the Document API, so comments and order survive.
-import { isMap, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
-import { preserveOriginalLines } from '../../../src-shared/text/preserve-lines';
+// Edits of a dataset's questions applied to the YAML text as minimal edits: only the lines that change are touched.
+import { parseDocument } from 'yaml';
+import { appendYaml, deleteYaml, moveYamlItem, setYaml } from '../../../src-shared/yaml/yaml-edit';
 
 export type QuestionRow = Readonly<{
   index: number;
@@ -10,11 +10,6 @@ export type QuestionRow = Readonly<{
   tags: readonly string[];
   split: string | null;
 }>;
-
-function questionsOf(doc: Document): YAMLSeq | undefined {
-  const node = doc.get('questions', true);
-  return isSeq(node) ? node : undefined;
-}
 
 /** The questions as the table shows them; undefined while the text does not parse. */
 export function questionRows(text: string): QuestionRow[] | undefined {
@@ -42,38 +37,40 @@ export function questionRows(text: string): QuestionRow[] | undefined {
   });
 }
 
-function edit(text: string, change: (doc: Document, questions: YAMLSeq) => void): string {
-  const doc = parseDocument(text);
-  const questions = questionsOf(doc);
-  if (doc.errors.length > 0 || !questions) return text;
-  change(doc, questions);
-  return preserveOriginalLines(text, doc.toString({ lineWidth: 0 }));
+/** Applies `change` when the text parses and has a questions list; otherwise the text stays as typed. */
+function edit(text: string, change: (rows: QuestionRow[]) => string): string {
+  const rows = questionRows(text);
+  if (!rows) return text;
+  try {
+    return change(rows);
+  } catch {
+    return text;
+  }
 }
 
 export function toggleDisabled(text: string, index: number): string {
-  return edit(text, (_doc, questions) => {
-    const item = questions.items[index];
-    if (!isMap(item)) return;
-    if (item.get('disabled') === true) item.delete('disabled');
-    else item.set('disabled', true);
+  return edit(text, (rows) => {
+    const row = rows[index];
+    if (!row) return text;
+    const path = ['questions', index, 'disabled'];
+    return row.disabled ? deleteYaml(text, path) : setYaml(text, path, true);
   });
 }
 
 export function moveQuestion(text: string, index: number, by: -1 | 1): string {
-  return edit(text, (_doc, questions) => {
-    const target = index + by;
-    if (target < 0 || target >= questions.items.length) return;
-    const [item] = questions.items.splice(index, 1);
-    questions.items.splice(target, 0, item);
-  });
+  return edit(text, () => moveYamlItem(text, ['questions'], index, index + by));
 }
 
-/** Appends a question with a fresh id (`new_question`, `new_question_2`, …). */
+/** Appends a question with a fresh id (`new_question`, `new_question_2`, …) in the style of the others. */
 export function addQuestion(text: string): string {
-  return edit(text, (doc, questions) => {
-    const ids = new Set((questionRows(text) ?? []).map((row) => row.id));
+  return edit(text, (rows) => {
+    const ids = new Set(rows.map((row) => row.id));
     let id = 'new_question';
     for (let n = 2; ids.has(id); n++) id = `new_question_${n}`;
-    questions.add(doc.createNode({ id, input: 'Write the question here.', criteria: 'What a good answer does.' }));
+    return appendYaml(
+      text,
+      ['questions'],
+      [{ id, input: 'Write the question here.', criteria: 'What a good answer does.' }],
+    );
   });
 }

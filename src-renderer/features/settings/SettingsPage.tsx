@@ -1,8 +1,8 @@
 // The settings screen (`#/settings`): provider connections and keys, the judge, and every workspace setting; Save writes aieval.yaml.
 import { SaveStatus } from '../../components/SaveStatus';
 import { IssuesBanner } from '../../components/IssuesBanner';
-import { useCallback, useEffect } from 'react';
-import { useSaveShortcut } from '../../components/use-save-shortcut';
+import { useEffect } from 'react';
+import { useUnsavedEditor } from '../../app/unsaved.store';
 import { messagesAt } from '../targets/targets.selectors';
 import { ConnectionsSection } from './ConnectionsSection';
 import { JudgeSection } from './JudgeSection';
@@ -17,8 +17,16 @@ export function SettingsPage() {
   const state = useSettings();
   const { draft, loaded, settingsOpened, saveRequested } = state;
   useEffect(() => void settingsOpened(), [settingsOpened]);
-  const save = useCallback(() => void saveRequested(), [saveRequested]);
-  useSaveShortcut(save);
+  useUnsavedEditor('settings', Boolean(draft && loaded && changed(draft, loaded)), {
+    screen: 'settings',
+    label: 'Settings',
+    isDirty: () => {
+      const now = useSettings.getState();
+      return Boolean(now.draft && now.loaded && changed(now.draft, now.loaded));
+    },
+    save: saveRequested,
+    discard: () => useSettings.setState((now) => ({ draft: now.loaded, attempted: false, error: undefined })),
+  });
 
   if (!draft || !loaded) {
     return state.error ? (
@@ -67,7 +75,7 @@ export function SettingsPage() {
           <button
             type="button"
             className="button primary"
-            onClick={save}
+            onClick={() => void saveRequested()}
             disabled={!dirty || state.saving}
             title="Save (Ctrl+S)"
             data-testid="save-settings"

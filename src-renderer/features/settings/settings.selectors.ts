@@ -10,6 +10,17 @@ export type Tone = 'pass' | 'fail' | 'degraded' | 'neutral';
 /** Where a connection's key comes from, in words; the key itself is never known to the renderer. */
 export function keyStatusText(status: KeyStatus): Readonly<{ tone: Tone; text: string }> {
   if (status.variable === null) return { tone: 'neutral', text: 'No key needed' };
+  if (status.restricted) {
+    if (status.source === 'keychain') return { tone: 'pass', text: '••• stored in the OS keychain for this address' };
+    if (status.source === 'environment')
+      return { tone: 'pass', text: `••• from the environment (${status.userVariable})` };
+    return {
+      tone: 'fail',
+      text:
+        `Withheld: this workspace is untrusted, so ${status.variable} is not read; trust the workspace, ` +
+        `set ${status.userVariable}, or store a key here`,
+    };
+  }
   if (status.source === 'keychain')
     return { tone: 'pass', text: `••• stored in the OS keychain (as ${status.variable})` };
   if (status.source === 'environment') return { tone: 'pass', text: `••• from the environment (${status.variable})` };

@@ -1,6 +1,7 @@
 // Agent mode only: the MCP tool servers the agent may call, its step limit, or an external agent endpoint.
 import { Field, fieldAria } from '../../components/Field';
 import { emptyToolRow, type SectionProps, type ToolRow } from './target-form';
+import { ToolArgsEnv } from './ToolArgsEnv';
 
 export function AgentSection({ form, at, edit }: SectionProps) {
   const setRow = (index: number, patch: Partial<ToolRow>) =>
@@ -19,7 +20,7 @@ export function AgentSection({ form, at, edit }: SectionProps) {
       )}
       {form.tools.map((row, index) => {
         const id = `target-tools-${index}`;
-        const fields = row.transport === 'stdio' ? (['command', 'args'] as const) : (['url'] as const);
+        const fields = row.transport === 'stdio' ? (['command'] as const) : (['url'] as const);
         return (
           <div className="tool-row" key={index} data-testid={`tool-row-${index}`}>
             <Field id={`${id}-name`} label="Name" messages={at(`tools.${index}.name`)}>
@@ -36,7 +37,9 @@ export function AgentSection({ form, at, edit }: SectionProps) {
                 className="form-control"
                 id={`${id}-transport`}
                 value={row.transport}
-                onChange={(e) => setRow(index, { transport: e.target.value as ToolRow['transport'], extra: {} })}
+                onChange={(e) =>
+                  setRow(index, { transport: e.target.value as ToolRow['transport'], env: null, extra: {} })
+                }
               >
                 <option value="stdio">stdio command</option>
                 <option value="http">streamable HTTP</option>
@@ -46,19 +49,19 @@ export function AgentSection({ form, at, edit }: SectionProps) {
               <Field
                 key={key}
                 id={`${id}-${key}`}
-                label={key === 'args' ? 'Arguments' : key === 'url' ? 'URL' : 'Command'}
+                label={key === 'url' ? 'URL' : 'Command'}
                 messages={at(`tools.${index}.${key}`, true)}
               >
                 <input
                   className="form-control mono"
                   {...fieldAria(`${id}-${key}`, at(`tools.${index}.${key}`, true))}
                   value={row[key]}
-                  placeholder={key === 'args' ? 'separated by spaces' : undefined}
                   onChange={(e) => setRow(index, { [key]: e.target.value })}
                   spellCheck={false}
                 />
               </Field>
             ))}
+            {row.transport === 'stdio' && <ToolArgsEnv row={row} id={id} setRow={(patch) => setRow(index, patch)} />}
             {at(`tools.${index}`).map((message) => (
               <div key={message} className="field-error" role="alert">
                 <span aria-hidden="true">✕</span> {message}

@@ -1,9 +1,9 @@
 // The target editor (`#/targets/<id>/edit`, `#/targets/new`): one form over a target of aieval.yaml, saved with its comments kept.
 import { SaveStatus } from '../../components/SaveStatus';
 import { IssuesBanner } from '../../components/IssuesBanner';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { hrefFor } from '../../app/router';
-import { useSaveShortcut } from '../../components/use-save-shortcut';
+import { useUnsavedEditor } from '../../app/unsaved.store';
 import { AgentSection } from './AgentSection';
 import { GateSection } from './GateSection';
 import { GradersSection } from './GradersSection';
@@ -17,8 +17,13 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
   const state = useTargets();
   const { form, initial, editorOpened, formEdited, saveRequested } = state;
   useEffect(() => void editorOpened(targetId), [targetId, editorOpened]);
-  const save = useCallback(() => void saveRequested(), [saveRequested]);
-  useSaveShortcut(save);
+  useUnsavedEditor('target', isDirty(form, initial), {
+    screen: 'targets',
+    label: targetId ? `Target ${targetId}` : 'The new target',
+    isDirty: () => isDirty(useTargets.getState().form, useTargets.getState().initial),
+    save: saveRequested,
+    discard: () => useTargets.setState((now) => ({ form: now.initial, attempted: false, error: undefined })),
+  });
 
   if (!form || !initial) {
     return state.error ? (
@@ -44,7 +49,7 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
       aria-label={targetId ? `Edit target ${targetId}` : 'New target'}
       onSubmit={(event) => {
         event.preventDefault();
-        save();
+        void saveRequested();
       }}
       data-testid="target-editor"
     >
@@ -64,7 +69,12 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
             blocking={state.attempted ? local.length : 0}
             testId="save-status"
           />
-          <a className="button" href={hrefFor('targets')} data-testid="cancel-target">
+          <a
+            className="button"
+            href={hrefFor('targets')}
+            onClick={() => useTargets.setState((now) => ({ form: now.initial }))}
+            data-testid="cancel-target"
+          >
             Cancel
           </a>
           <button

@@ -1,14 +1,19 @@
 // The target editor's form: text fields as typed, converted to a Target and validated with the shared zod schema.
 import { target as targetSchema, type GraderId, type Target, type ToolServer } from '../../../src-shared/model';
 
+/** One environment variable of a stdio server, as typed (an empty name drops the row on save). */
+export type EnvRow = Readonly<{ name: string; value: string }>;
+
 export type ToolRow = Readonly<{
   name: string;
   transport: 'stdio' | 'http';
   command: string;
-  /** Arguments separated by spaces. */
-  args: string;
+  /** One argument per entry, passed as is: an argument may contain spaces. */
+  args: readonly string[];
+  /** The server's environment; null when aieval.yaml gives none (so none is written). */
+  env: readonly EnvRow[] | null;
   url: string;
-  /** Keys the form does not edit (env, headers), written back unchanged. */
+  /** Keys the form does not edit (headers, anything newer), written back unchanged. */
   extra: Readonly<Record<string, unknown>>;
 }>;
 
@@ -30,6 +35,8 @@ export type TargetForm = Readonly<{
   max_steps: string;
   endpoint: string;
   metadata: Readonly<Record<string, unknown>> | undefined;
+  /** Keys of the target the form has no field for, written back untouched. */
+  extra: Readonly<Record<string, unknown>>;
 }>;
 
 /** A problem with one field, by its key path in the target (`gate.threshold`, `tools.0.url`). */
@@ -41,10 +48,32 @@ export const emptyToolRow = (): ToolRow => ({
   name: '',
   transport: 'stdio',
   command: '',
-  args: '',
+  args: [],
+  env: null,
   url: '',
   extra: {},
 });
+
+/** The keys of a target the form edits; any other key is carried in `extra`. */
+const FORM_KEYS = new Set([
+  'id',
+  'label',
+  'mode',
+  'enabled',
+  'provider',
+  'model',
+  'system_prompt',
+  'generation',
+  'dataset',
+  'graders',
+  'gate',
+  'question_pass_threshold',
+  'response_char_limit',
+  'tools',
+  'max_steps',
+  'endpoint',
+  'metadata',
+]);
 
 /** A new target: chat mode, the format grader (it needs nothing from the questions), the default gate. */
 export function emptyForm(defaults: Readonly<{ provider?: string; dataset?: string }> = {}): TargetForm {
@@ -89,14 +118,16 @@ export function formFromTarget(target: Target, overrides: Partial<TargetForm> = 
     max_steps: String(target.max_steps),
     endpoint: target.endpoint ?? '',
     metadata: target.metadata,
+    extra: Object.fromEntries(Object.entries(target).filter(([key]) => !FORM_KEYS.has(key))),
     ...overrides,
   };
 }
 
 function toolRowOf(tool: ToolServer): ToolRow {
   if ('command' in tool) {
-    const { name, command, args, ...extra } = tool;
-    return { ...emptyToolRow(), name, command, args: args.join(' '), extra };
+    const { name, command, args, env, ...extra } = tool;
+    const envRows = env ? Object.entries(env).map(([key, value]) => ({ name: key, value })) : null;
+    return { ...emptyToolRow(), name, command, args: [...args], env: envRows, extra };
   }
   const { name, url, ...extra } = tool;
   return { ...emptyToolRow(), name, transport: 'http', url, extra };
@@ -149,6 +180,7 @@ export function validateForm(
     });
   }
   const raw = omitEmpty({
+    ...form.extra,
     id: form.id,
     label: form.label.trim() || undefined,
     mode: form.mode,
@@ -181,12 +213,14 @@ export function validateForm(
 
 function toolOf(row: ToolRow): Record<string, unknown> {
   if (row.transport === 'http') return { ...row.extra, name: row.name.trim(), url: row.url.trim() };
-  return {
+  const env = row.env?.filter((variable) => variable.name.trim() !== '');
+  return omitEmpty({
     ...row.extra,
     name: row.name.trim(),
     command: row.command.trim(),
-    args: row.args.split(/\s+/).filter(Boolean),
-  };
+    args: [...row.args],
+    env: env ? Object.fromEntries(env.map((variable) => [variable.name.trim(), variable.value])) : undefined,
+  });
 }
 
 /** Drops undefined values, so a cleared field removes its key from aieval.yaml instead of leaving it behind. */

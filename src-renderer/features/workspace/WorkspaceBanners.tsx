@@ -1,4 +1,4 @@
-// Banners above every screen: the workspace needs trust, or its files have errors.
+// Banners above every screen: the workspace is untrusted and restricted mode withholds something, or its files have errors.
 import { hrefFor } from '../../app/router';
 import { useWorkspace } from './workspace.store';
 
@@ -15,12 +15,17 @@ export function WorkspaceBanners() {
   const firstDataset = errors.find((issue) => issue.file.startsWith('datasets/'));
   return (
     <>
-      {info.needsTrust && !info.trusted && (
+      {!info.trusted && (info.needsTrust || info.withheld.length > 0) && (
         <div className="banner" role="status" data-testid="trust-banner">
-          <span>
-            This workspace is <strong>untrusted</strong>: its MCP tool servers and command checks will not run until you
-            trust it.
-          </span>
+          <div>
+            This workspace is <strong>untrusted</strong> (restricted mode): until you trust it (here or with{' '}
+            <code>ai-eval trust</code>), it starts no process and reads no API key it names. Withheld now:
+            <ul className="withheld" data-testid="trust-withheld">
+              {info.withheld.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
           <button className="button" onClick={() => void trustGranted()}>
             Trust this workspace
           </button>

@@ -1,11 +1,12 @@
 // Page object for the dataset editor: Monaco, the problems panel and Save.
 import type { Page } from 'playwright-core';
+import { freshPage } from '../support/browser';
 
 export class DatasetEditorPage {
   constructor(private readonly page: Page) {}
 
   async open(origin: string, id: string): Promise<void> {
-    await this.page.goto(`${origin}/#/datasets/${id}`);
+    await freshPage(this.page, `${origin}/#/datasets/${id}`);
     await this.page.locator('.monaco-editor .view-lines').waitFor();
   }
 

@@ -1,13 +1,13 @@
 // Page object for the settings screen: settings fields, provider connections, their test and key, Save.
 import type { Page } from 'playwright-core';
+import { freshPage } from '../support/browser';
 
 export class SettingsPage {
   constructor(private readonly page: Page) {}
 
   /** Loads the screen afresh, so no unsaved edit of an earlier test carries over. */
   async open(origin: string): Promise<void> {
-    await this.page.goto(`${origin}/#/settings`);
-    await this.page.reload();
+    await freshPage(this.page, `${origin}/#/settings`);
     await this.page.getByTestId('settings').waitFor();
   }
 

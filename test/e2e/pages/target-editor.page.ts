@@ -1,18 +1,19 @@
 // Page object for the target editor: its fields by test id, the grader table, Save (Ctrl+S) and what it reports.
 import type { Page } from 'playwright-core';
+import { freshPage } from '../support/browser';
 
 export class TargetEditorPage {
   constructor(private readonly page: Page) {}
 
   /** Opens the portfolio and follows the target card's Edit link. */
   async openFromPortfolio(origin: string, id: string): Promise<void> {
-    await this.page.goto(`${origin}/#/targets`);
+    await freshPage(this.page, `${origin}/#/targets`);
     await this.page.getByTestId(`edit-${id}`).click();
     await this.page.getByTestId('target-editor').waitFor();
   }
 
   async open(origin: string, id: string): Promise<void> {
-    await this.page.goto(`${origin}/#/targets/${id}/edit`);
+    await freshPage(this.page, `${origin}/#/targets/${id}/edit`);
     await this.page.getByTestId('target-editor').waitFor();
   }
 

@@ -1,7 +1,7 @@
 // Launches Debian's Chromium through playwright-core, headless, with the flags these machines need.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export function chromiumPath(): string {
   const fromEnv = process.env.CHROMIUM_PATH;
@@ -30,4 +30,19 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+const leaving = new WeakSet<Page>();
+
+/**
+ * Lets a test navigate away from a page whose unsaved edits an earlier test left behind: the browser's
+ * "leave this page?" question is answered yes. The app's own leave prompt is tested in unsaved-work.spec.ts.
+ */
+export async function freshPage(page: Page, url: string): Promise<void> {
+  if (!leaving.has(page)) {
+    leaving.add(page);
+    page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : undefined));
+  }
+  await page.goto('about:blank');
+  await page.goto(url);
 }

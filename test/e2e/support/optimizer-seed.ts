@@ -27,7 +27,7 @@ export async function rpc<T>(served: Served, method: string, input: unknown): Pr
 
 const headers = (served: Served) => ({
   'Content-Type': 'application/json',
-  Authorization: `Bearer ${new URL(served.url).searchParams.get('token') ?? ''}`,
+  Authorization: `Bearer ${served.apiToken}`,
 });
 
 /** Follows the server's SSE stream (opened before the job starts, so no end is missed) and waits for a job's end. */

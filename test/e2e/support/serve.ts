@@ -6,8 +6,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 export type Served = Readonly<{
+  /** The printed URL: its token works once (the browser trades it for the cookie). */
   url: string;
   origin: string;
+  /** The API token `ai-eval serve` prints for scripts: `Authorization: Bearer`. */
+  apiToken: string;
   workspaceDir: string;
   configDir: string;
   stop(): Promise<void>;
@@ -26,13 +29,19 @@ export async function serveExample(options: { workspaceDir?: string; init?: bool
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, apiToken } = await new Promise<{ url: string; apiToken: string }>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => line.startsWith('http://') && resolve(line.trim()));
+    let url = '';
+    lines.on('line', (line) => {
+      if (line.startsWith('http://')) url = line.trim();
+      const token = /^API token \(Authorization: Bearer\): (\S+)$/.exec(line)?.[1];
+      if (token) resolve({ url, apiToken: token });
+    });
     child.once('exit', (code) => reject(new Error(`ai-eval serve exited early with ${code}`)));
   });
   return {
     url,
+    apiToken,
     origin: new URL(url).origin,
     workspaceDir,
     configDir,

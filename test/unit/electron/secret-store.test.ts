@@ -23,8 +23,11 @@ describe('SafeStorageSecretStore', () => {
     const store = new SafeStorageSecretStore(userData, fakeSafeStorage(), 'linux');
     expect(store.kind).toBe('keychain');
     expect(store.has('OPENAI_API_KEY')).toBe(false);
-    store.set('OPENAI_API_KEY', 'sk-very-secret');
+    store.set('OPENAI_API_KEY', 'sk-very-secret', 'https://api.openai.com/v1');
     expect(store.has('OPENAI_API_KEY')).toBe(true);
+    expect(new SafeStorageSecretStore(userData, fakeSafeStorage(), 'linux').boundTo('OPENAI_API_KEY')).toBe(
+      'https://api.openai.com/v1',
+    );
     expect(new SafeStorageSecretStore(userData, fakeSafeStorage(), 'linux').get('OPENAI_API_KEY')).toBe(
       'sk-very-secret',
     );
@@ -33,21 +36,26 @@ describe('SafeStorageSecretStore', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     store.delete('OPENAI_API_KEY');
     expect(store.has('OPENAI_API_KEY')).toBe(false);
+    expect(store.boundTo('OPENAI_API_KEY')).toBeUndefined();
     expect(store.get('OPENAI_API_KEY')).toBeUndefined();
   });
 
   it('refuses to store a key when Linux has no keychain (basic_text) or encryption is unavailable', () => {
-    expect(() => new SafeStorageSecretStore(dir(), fakeSafeStorage('basic_text'), 'linux').set('K', 'v')).toThrow(
-      'No OS keychain is available to encrypt K',
-    );
-    expect(() => new SafeStorageSecretStore(dir(), fakeSafeStorage('unknown', false), 'darwin').set('K', 'v')).toThrow(
-      'set K in the environment instead',
-    );
+    expect(() =>
+      new SafeStorageSecretStore(dir(), fakeSafeStorage('basic_text'), 'linux').set('K', 'v', 'http://127.0.0.1:1'),
+    ).toThrow('No OS keychain is available to encrypt K');
+    expect(() =>
+      new SafeStorageSecretStore(dir(), fakeSafeStorage('unknown', false), 'darwin').set(
+        'K',
+        'v',
+        'http://127.0.0.1:1',
+      ),
+    ).toThrow('set K in the environment instead');
   });
 
   it('says which key cannot be decrypted, and where', () => {
     const userData = dir();
-    new SafeStorageSecretStore(userData, fakeSafeStorage(), 'darwin').set('K', 'v');
+    new SafeStorageSecretStore(userData, fakeSafeStorage(), 'darwin').set('K', 'v', 'http://127.0.0.1:1');
     const broken = {
       ...fakeSafeStorage(),
       decryptString: () => {

@@ -109,11 +109,17 @@ describe('settings form', () => {
 
 describe('settings selectors', () => {
   it('tells where a key comes from without ever holding it', () => {
-    const status = (source: 'keychain' | 'environment' | null, variable: string | null = 'OPENAI_API_KEY') => ({
+    const status = (
+      source: 'keychain' | 'environment' | null,
+      variable: string | null = 'OPENAI_API_KEY',
+      restricted = false,
+    ) => ({
       provider: 'p',
       variable,
       source,
       storage: 'keychain' as const,
+      restricted,
+      userVariable: 'AIEVAL_KEY_P',
     });
     expect(keyStatusText(status(null, null))).toEqual({ tone: 'neutral', text: 'No key needed' });
     expect(keyStatusText(status('keychain'))).toEqual({
@@ -128,6 +134,13 @@ describe('settings selectors', () => {
       tone: 'fail',
       text: 'Missing: no OPENAI_API_KEY in the keychain or the environment',
     });
+    expect(keyStatusText(status(null, 'OPENAI_API_KEY', true))).toEqual({
+      tone: 'fail',
+      text: 'Withheld: this workspace is untrusted, so OPENAI_API_KEY is not read; trust the workspace, set AIEVAL_KEY_P, or store a key here',
+    });
+    expect(keyStatusText(status('environment', 'OPENAI_API_KEY', true)).text).toBe(
+      '••• from the environment (AIEVAL_KEY_P)',
+    );
   });
 
   it('words a connection test', () => {

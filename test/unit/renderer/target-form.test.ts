@@ -76,20 +76,33 @@ describe('target form', () => {
     ]);
   });
 
-  it('writes agent fields only in agent mode, and keeps tool keys the form does not edit', () => {
-    const form = formFromTarget({
-      ...agent,
-      tools: [{ name: 'catalog', command: 'node', args: ['tools/catalog-server.js', '--ro'], env: { A: '1' } }],
-    });
+  it('writes agent fields only in agent mode, and edits arguments and environment as lists', () => {
+    const tool = {
+      name: 'catalog',
+      command: 'node',
+      args: ['tools/catalog-server.js', '--title', 'My Documents', '  padded  ', ''],
+      env: { A: '1', GREETING: 'hello there' },
+    };
+    const form = formFromTarget({ ...agent, tools: [tool] });
     expect(form.tools[0]).toMatchObject({
       name: 'catalog',
       transport: 'stdio',
-      args: 'tools/catalog-server.js --ro',
-      extra: { env: { A: '1' } },
+      args: ['tools/catalog-server.js', '--title', 'My Documents', '  padded  ', ''],
+      env: [
+        { name: 'A', value: '1' },
+        { name: 'GREETING', value: 'hello there' },
+      ],
+      extra: {},
     });
-    expect(validateForm(form).target?.tools).toEqual([
-      { name: 'catalog', command: 'node', args: ['tools/catalog-server.js', '--ro'], env: { A: '1' } },
-    ]);
+    // Saved as read: every argument and variable comes back exactly, spaces and empty strings included.
+    expect(validateForm(form).target?.tools).toEqual([tool]);
+    const edited = {
+      ...form,
+      tools: [{ ...form.tools[0]!, args: ['a b'], env: [...form.tools[0]!.env!, { name: ' ', value: 'dropped' }] }],
+    };
+    expect(validateForm(edited).target?.tools).toEqual([{ ...tool, args: ['a b'] }]);
+    const noEnv = formFromTarget({ ...agent, tools: [{ name: 'x', command: 'node', args: [] }] });
+    expect(validateForm(noEnv).target?.tools).toEqual([{ name: 'x', command: 'node', args: [] }]);
     const asChat = validateForm({ ...form, mode: 'chat', endpoint: 'http://127.0.0.1:1/agent' }).target as Target;
     expect(asChat.tools).toBeUndefined();
     expect(asChat.endpoint).toBeUndefined();

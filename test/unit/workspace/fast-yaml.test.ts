@@ -58,9 +58,15 @@ describe('readYamlFast', () => {
     expect(readYamlFast(helpdesk)).toEqual(parse(helpdesk));
   });
 
-  it('resolves anchors and aliases, and leaves `<<` a plain key as YAML 1.2 does', () => {
-    const text = 'a: &x { k: 1 }\nb:\n  <<: *x\nc: *x\n';
+  it('resolves a scalar alias, and leaves `<<` a plain key as YAML 1.2 does', () => {
+    const text = 'a: &x 1\nb:\n  <<: *x\nc: *x\n';
     expect(readYamlFast(text)).toEqual(parse(text));
+  });
+
+  it('declines a collection alias (shared by js-yaml), so the positioned parse applies the alias limit', () => {
+    const text = 'a: &x { k: 1 }\nb:\n  <<: *x\nc: *x\n';
+    expect(readYamlFast(text)).toBeUndefined();
+    expect(readYamlFast('a: &m { self: *m }\n')).toBeUndefined();
   });
 
   it('refuses a syntax error, a duplicate key and a second document', () => {

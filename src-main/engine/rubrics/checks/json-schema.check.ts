@@ -1,24 +1,18 @@
-// json_schema: the response parsed as JSON and validated against the check's schema with ajv, loaded on the first
-// such check so that runs without one never pay for it.
-import type { Ajv, ValidateFunction } from 'ajv';
+// json_schema: the response parsed as JSON and validated against the check's schema with ajv.
+import { Ajv, type ValidateFunction } from 'ajv';
 import { checkError, passFail, type CheckExecutor } from '../check-executor';
 import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
-import { onFirstUse } from '../../providers/adapter-options';
 
-const loadAjv = onFirstUse(async () => new (await import('ajv')).Ajv({ allErrors: true, strict: false }));
+const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new Map<string, ValidateFunction>();
 
 export const jsonSchemaCheck: CheckExecutor<'json_schema'> = {
   kind: 'json_schema',
   schema: CHECK_KIND_SCHEMAS.json_schema,
   async execute(check, context) {
-    const ajv = await loadAjv();
-    let validate: ValidateFunction;
-    try {
-      validate = compile(ajv, check.schema);
-    } catch (error) {
-      return checkError(`json_schema check ${check.id}: the schema does not compile: ${(error as Error).message}`);
-    }
+    const compiled = compileJsonSchema(check.schema);
+    if (!compiled.ok) return checkError(`json_schema check ${check.id}: ${compiled.problem}`);
+    const validate = compiled.validate;
     let value: unknown;
     try {
       value = JSON.parse(context.response);
@@ -30,13 +24,22 @@ export const jsonSchemaCheck: CheckExecutor<'json_schema'> = {
   },
 };
 
-/** Compiled once per distinct schema: a run grades the same rubric for every question. */
-function compile(ajv: Ajv, schema: Record<string, unknown>): ValidateFunction {
+/**
+ * Compiled once per distinct schema: a run grades the same rubric for every question. validate compiles each rubric's
+ * schemas the same way, so one that does not compile is a workspace error, not a degraded answer per question.
+ */
+export function compileJsonSchema(
+  schema: Record<string, unknown>,
+): { ok: true; validate: ValidateFunction } | { ok: false; problem: string } {
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile(schema);
+    try {
+      validate = ajv.compile(schema);
+    } catch (error) {
+      return { ok: false, problem: `the schema does not compile: ${(error as Error).message}` };
+    }
     compiled.set(key, validate);
   }
-  return validate;
+  return { ok: true, validate };
 }

@@ -6,7 +6,8 @@ import { decodeJsonRequest } from './otlp-json';
 export function decodeJsonText(text: string, firstLine: number | null): DecodedBatch {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // A UTF-8 byte order mark (some Windows editors write one) is not JSON, and says nothing.
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
     return { spans: [], bad: 1, problems: [syntaxProblem(text, firstLine, error as Error)] };
   }

@@ -62,21 +62,27 @@ export type ProtoFraming =
   /** A 4-byte big-endian length before each request (the Collector's fileexporter `format: proto`). */
   | 'uint32';
 
-/** Guesses the framing from the first bytes (a request starts with tag 0x0a; a length cannot start with 0x00 sensibly). */
+/**
+ * Guesses the framing from the first bytes: a request starts with tag 0x0a, and read as one message the head is a
+ * sequence of well-formed fields (unknown ones and groups included) up to where it was cut; a length prefix read as
+ * fields breaks that sequence. A length cannot start with 0x00 sensibly.
+ */
 export function detectProtoFraming(head: Buffer): ProtoFraming {
   if (head[0] === 0x00) return 'uint32';
   if (head[0] !== 0x0a) return 'varint';
+  const reader = new ProtoReader(head);
   try {
-    const reader = new ProtoReader(head, 1);
-    const length = reader.varint();
-    const next = reader.pos + length;
-    // A single message's next top-level field is again tag 0x0a (or the end of the data).
-    if (next >= head.length || head[next] === 0x0a) return 'single';
-  } catch {
-    // The head ended inside the varint: too short to tell, so the single-message reading is as good as any.
-    return 'single';
+    while (!reader.done) {
+      const tag = reader.varint();
+      if (tag >>> 3 === 0) return 'varint';
+      reader.skip(tag & 7);
+    }
+  } catch (error) {
+    // The head ends inside a field: as far as it goes, it is one message.
+    if (error instanceof DecodeError && /truncated|past the end/.test(error.message)) return 'single';
+    return 'varint';
   }
-  return 'varint';
+  return 'single';
 }
 
 /** Frames protobuf records; in 'single' mode each record is one ResourceSpans payload. */
@@ -90,7 +96,11 @@ export class ProtoFramer implements Framer {
 
   constructor(readonly framing: ProtoFraming) {}
 
+  /** A broken record header: the records before it are handed out first, then this is thrown. */
+  private broken: DecodeError | undefined;
+
   push(chunk: Buffer): Frame[] {
+    if (this.broken) throw this.broken;
     this.chunks.push(chunk);
     this.size += chunk.length;
     if (this.size < this.needed) return [];
@@ -100,11 +110,23 @@ export class ProtoFramer implements Framer {
     let pos = 0;
     this.needed = 0;
     for (;;) {
-      const header = this.header(pos);
+      let header: [number, number] | undefined;
+      try {
+        header = this.header(pos);
+        if (header && header[1] > MAX_FRAME_BYTES)
+          throw new DecodeError(
+            `a record of ${header[1]} bytes at byte ${this.consumed + pos} exceeds ${MAX_FRAME_BYTES}`,
+          );
+      } catch (error) {
+        if (!(error instanceof DecodeError)) throw error;
+        this.broken = new DecodeError(
+          `${error.message}; the ${this.buffer.length - pos} bytes from byte ${this.consumed + pos} on were skipped`,
+        );
+        if (frames.length === 0) throw this.broken;
+        break;
+      }
       if (!header) break;
       const [payloadStart, length] = header;
-      if (length > MAX_FRAME_BYTES)
-        throw new DecodeError(`a record of ${length} bytes at byte ${this.consumed + pos} exceeds ${MAX_FRAME_BYTES}`);
       if (payloadStart + length > this.buffer.length) {
         this.needed = payloadStart + length - pos;
         break;
@@ -124,10 +146,28 @@ export class ProtoFramer implements Framer {
   }
 
   end(): Frame[] {
-    if (this.size === 0) return [];
+    if (this.broken) throw this.broken;
+    if (this.size === 0 || this.endsWithOtherFields()) return [];
     throw new DecodeError(
       `the data ends inside a record that starts at byte ${this.consumed} (${this.size} bytes left over)`,
     );
+  }
+
+  /** In one request, whole fields other than resource_spans may follow the last record (unknown fields, groups). */
+  private endsWithOtherFields(): boolean {
+    if (this.framing !== 'single') return false;
+    const rest = Buffer.concat([this.buffer, ...this.chunks]);
+    const reader = new ProtoReader(rest, 0, rest.length, this.consumed);
+    try {
+      while (!reader.done) {
+        const tag = reader.varint();
+        if (tag === 0x0a) return false;
+        reader.skip(tag & 7);
+      }
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** [payload start, payload length] of the record at `pos`, or undefined when its header is not complete yet. */

@@ -21,6 +21,8 @@ export function decodeJsonRequest(request: unknown, line: number | null): Decode
     problem('expected an ExportTraceServiceRequest object with "resourceSpans"');
     return { spans, bad: 1, problems };
   }
+  // An empty request is a valid, empty export (OTLP: every field is optional).
+  if (Object.keys(request).length === 0) return { spans, bad, problems };
   if (!('resourceSpans' in request)) {
     problem(
       `no "resourceSpans" key (found ${Object.keys(request).slice(0, 5).join(', ') || 'nothing'}): is this an OTLP trace export?`,
@@ -34,32 +36,45 @@ export function decodeJsonRequest(request: unknown, line: number | null): Decode
     problem((error as Error).message);
     return { spans, bad: 1, problems };
   }
+  // Each level keeps its good parts around a bad one: a bad attribute is dropped, a bad span skipped, a bad scope or
+  // resource skipped; null entries (some exporters write them for empty slots) are no entries.
+  const skip = (error: unknown) => {
+    bad++;
+    problem(error instanceof DecodeError ? error.message : String(error));
+  };
+  const drop = (message: string) => problem(message);
   resourceSpansList.forEach((resourceSpans, r) => {
     const at = `resourceSpans[${r}]`;
+    if (resourceSpans === null) return;
     try {
       if (!isObj(resourceSpans)) throw new DecodeError(`${at} must be an object`);
       const resource = keyValues(
         isObj(resourceSpans.resource) ? resourceSpans.resource.attributes : undefined,
         `${at}.resource.attributes`,
+        drop,
       );
       list(resourceSpans.scopeSpans, `${at}.scopeSpans`).forEach((scopeSpans, s) => {
         const scopeAt = `${at}.scopeSpans[${s}]`;
-        if (!isObj(scopeSpans)) throw new DecodeError(`${scopeAt} must be an object`);
-        const scope = isObj(scopeSpans.scope) ? scopeSpans.scope : {};
-        const scopeName = typeof scope.name === 'string' && scope.name !== '' ? scope.name : null;
-        const scopeVersion = typeof scope.version === 'string' && scope.version !== '' ? scope.version : null;
-        list(scopeSpans.spans, `${scopeAt}.spans`).forEach((span, i) => {
-          try {
-            spans.push(decodeSpan(span, `${scopeAt}.spans[${i}]`, resource, scopeName, scopeVersion));
-          } catch (error) {
-            bad++;
-            problem(error instanceof DecodeError ? error.message : String(error));
-          }
-        });
+        if (scopeSpans === null) return;
+        try {
+          if (!isObj(scopeSpans)) throw new DecodeError(`${scopeAt} must be an object`);
+          const scope = isObj(scopeSpans.scope) ? scopeSpans.scope : {};
+          const scopeName = typeof scope.name === 'string' && scope.name !== '' ? scope.name : null;
+          const scopeVersion = typeof scope.version === 'string' && scope.version !== '' ? scope.version : null;
+          list(scopeSpans.spans, `${scopeAt}.spans`).forEach((span, i) => {
+            if (span === null) return;
+            try {
+              spans.push(decodeSpan(span, `${scopeAt}.spans[${i}]`, resource, scopeName, scopeVersion, drop));
+            } catch (error) {
+              skip(error);
+            }
+          });
+        } catch (error) {
+          skip(error);
+        }
       });
     } catch (error) {
-      bad++;
-      problem(error instanceof DecodeError ? error.message : String(error));
+      skip(error);
     }
   });
   return { spans, bad, problems };
@@ -71,6 +86,7 @@ function decodeSpan(
   resource: Attrs,
   scopeName: string | null,
   scopeVersion: string | null,
+  drop: (message: string) => void,
 ): DecodedSpan {
   if (!isObj(raw)) throw new DecodeError(`${at} must be an object`);
   const traceId = hexId(raw.traceId, 16, `${at}.traceId`);
@@ -84,13 +100,16 @@ function decodeSpan(
   const statusCode = status.code ?? 0;
   if (typeof statusCode !== 'number')
     throw new DecodeError(`${at}.status.code must be an integer enum, got ${JSON.stringify(statusCode)}`);
-  const events: SpanEvent[] = list(raw.events, `${at}.events`).map((event, e) => {
+  const events: SpanEvent[] = list(raw.events, `${at}.events`).flatMap((event, e) => {
+    if (event === null) return [];
     if (!isObj(event)) throw new DecodeError(`${at}.events[${e}] must be an object`);
-    return {
-      name: typeof event.name === 'string' ? event.name : '',
-      timeNs: nanos(event.timeUnixNano, `${at}.events[${e}].timeUnixNano`),
-      attributes: keyValues(event.attributes, `${at}.events[${e}].attributes`),
-    };
+    return [
+      {
+        name: typeof event.name === 'string' ? event.name : '',
+        timeNs: nanos(event.timeUnixNano, `${at}.events[${e}].timeUnixNano`),
+        attributes: keyValues(event.attributes, `${at}.events[${e}].attributes`, drop),
+      },
+    ];
   });
   return {
     traceId,
@@ -102,7 +121,7 @@ function decodeSpan(
     endNs: nanos(raw.endTimeUnixNano, `${at}.endTimeUnixNano`),
     statusCode,
     statusMessage: typeof status.message === 'string' && status.message !== '' ? status.message : null,
-    attributes: keyValues(raw.attributes, `${at}.attributes`),
+    attributes: keyValues(raw.attributes, `${at}.attributes`, drop),
     events,
     resource,
     scopeName,

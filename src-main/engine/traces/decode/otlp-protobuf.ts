@@ -40,34 +40,58 @@ export function decodeResourceSpansMessage(buf: Buffer, base: number): DecodedBa
   return sink;
 }
 
+/**
+ * Runs `read` over a message's fields; a field that breaks the wire format ends the reading there, is reported, and
+ * the parts read before it are still decoded by the caller (good spans around a bad one are kept).
+ */
+function readFields(reader: ProtoReader, sink: Sink, read: () => void): void {
+  try {
+    while (!reader.done) read();
+  } catch (error) {
+    sink.bad++;
+    sink.problems.push(problemOf(error, reader.offset));
+  }
+}
+
 function decodeResourceSpans(reader: ProtoReader, sink: Sink): void {
   let resource: Attrs = {};
   const scopes: ProtoReader[] = [];
-  while (!reader.done) {
+  readFields(reader, sink, () => {
     const tag = reader.varint();
-    if (tag === ((1 << 3) | WIRE.len)) resource = decodeResource(reader.nested());
+    if (tag === ((1 << 3) | WIRE.len)) resource = decodeResource(reader.nested(), sink);
     else if (tag === ((2 << 3) | WIRE.len)) scopes.push(reader.nested());
     else reader.skip(tag & 7);
-  }
+  });
   // Scopes are decoded after the loop: the resource field may legally come after them.
   for (const scope of scopes) decodeScopeSpans(scope, resource, sink);
 }
 
-function decodeResource(reader: ProtoReader): Attrs {
+function decodeResource(reader: ProtoReader, sink: Sink): Attrs {
   const attributes: Attrs = {};
   while (!reader.done) {
     const tag = reader.varint();
-    if (tag === ((1 << 3) | WIRE.len)) keyValue(reader.nested(), attributes);
+    if (tag === ((1 << 3) | WIRE.len)) attribute(reader.nested(), attributes, sink.problems);
     else reader.skip(tag & 7);
   }
   return attributes;
+}
+
+/** One attribute; a malformed one is dropped and reported, and the span or resource keeps the others. */
+function attribute(reader: ProtoReader, into: Attrs, problems: DecodeProblem[]): void {
+  const start = reader.offset;
+  try {
+    keyValue(reader, into);
+  } catch (error) {
+    const problem = problemOf(error, start);
+    problems.push({ ...problem, message: `${problem.message}; the attribute was dropped, the rest kept` });
+  }
 }
 
 function decodeScopeSpans(reader: ProtoReader, resource: Attrs, sink: Sink): void {
   let scopeName: string | null = null;
   let scopeVersion: string | null = null;
   const spans: ProtoReader[] = [];
-  while (!reader.done) {
+  readFields(reader, sink, () => {
     const tag = reader.varint();
     if (tag === ((1 << 3) | WIRE.len)) {
       const scope = reader.nested();
@@ -79,11 +103,11 @@ function decodeScopeSpans(reader: ProtoReader, resource: Attrs, sink: Sink): voi
       }
     } else if (tag === ((2 << 3) | WIRE.len)) spans.push(reader.nested());
     else reader.skip(tag & 7);
-  }
+  });
   for (const span of spans) {
     const start = span.offset;
     try {
-      sink.spans.push(decodeSpan(span, resource, scopeName, scopeVersion));
+      sink.spans.push(decodeSpan(span, resource, scopeName, scopeVersion, sink.problems));
     } catch (error) {
       sink.bad++;
       sink.problems.push(problemOf(error, start));
@@ -96,6 +120,7 @@ function decodeSpan(
   resource: Attrs,
   scopeName: string | null,
   scopeVersion: string | null,
+  problems: DecodeProblem[],
 ): DecodedSpan {
   const at = reader.offset;
   let traceId: string | null = null;
@@ -136,7 +161,7 @@ function decodeSpan(
         endNs = reader.fixed64String();
         break;
       case (9 << 3) | WIRE.len:
-        keyValue(reader.nested(), attributes);
+        attribute(reader.nested(), attributes, problems);
         break;
       case (10 << 3) | WIRE.varint:
         droppedAttributes = reader.varint();

@@ -84,15 +84,23 @@ export function anyValue(raw: unknown, field: string): AttrValue {
   return null;
 }
 
-/** A list of OTLP/JSON KeyValue to a plain object (later keys win, as in the SDKs). */
-export function keyValues(raw: unknown, field: string): Attrs {
+/**
+ * A list of OTLP/JSON KeyValue to a plain object (later keys win, as in the SDKs). With `drop`, a bad attribute is
+ * left out and reported to it, and the rest are kept; without, it fails the whole list (inside a kvlistValue).
+ */
+export function keyValues(raw: unknown, field: string, drop?: (message: string) => void): Attrs {
   if (raw === undefined || raw === null) return {};
   if (!Array.isArray(raw)) throw new DecodeError(`${field} must be a list of {key, value}`);
   const out: Attrs = {};
   for (let i = 0; i < raw.length; i++) {
     const kv = raw[i] as { key?: unknown; value?: unknown } | null;
-    if (!kv || typeof kv.key !== 'string') throw new DecodeError(`${field}[${i}] has no string key`);
-    out[kv.key] = anyValue(kv.value, `${field}[${i}].value`);
+    try {
+      if (!kv || typeof kv.key !== 'string') throw new DecodeError(`${field}[${i}] has no string key`);
+      out[kv.key] = anyValue(kv.value, `${field}[${i}].value`);
+    } catch (error) {
+      if (!drop || !(error instanceof DecodeError)) throw error;
+      drop(`${error.message}; the attribute was dropped, the rest kept`);
+    }
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // A small protobuf wire-format reader: varints, fixed64, length-delimited fields; just what OTLP traces use.
 import { DecodeError } from './otlp-values';
 
-export const WIRE = { varint: 0, fixed64: 1, len: 2, fixed32: 5 } as const;
+export const WIRE = { varint: 0, fixed64: 1, len: 2, startGroup: 3, endGroup: 4, fixed32: 5 } as const;
 
 const TWO_32 = 4294967296;
 
@@ -114,7 +114,19 @@ export class ProtoReader {
     else if (wireType === WIRE.fixed64) this.advance(8);
     else if (wireType === WIRE.len) this.span();
     else if (wireType === WIRE.fixed32) this.advance(4);
+    else if (wireType === WIRE.startGroup) this.skipGroup();
     else this.fail(`unsupported wire type ${wireType}`);
+  }
+
+  /** Skips a proto2 group (deprecated, still legal on the wire) up to its end tag, nested groups included. */
+  private skipGroup(): void {
+    let depth = 1;
+    while (depth > 0) {
+      const wireType = this.varint() & 7;
+      if (wireType === WIRE.startGroup) depth++;
+      else if (wireType === WIRE.endGroup) depth--;
+      else this.skip(wireType);
+    }
   }
 
   private advance(count: number): void {

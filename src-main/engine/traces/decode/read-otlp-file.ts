@@ -6,7 +6,7 @@ import { createGunzip } from 'node:zlib';
 import type { DecodedBatch } from '../span';
 import { decodeJsonText } from './decode-json-text';
 import { decodeProtoRequest, decodeResourceSpansMessage } from './otlp-protobuf';
-import { detectProtoFraming, LineFramer, ProtoFramer, type Frame, type Framer } from './framing';
+import { detectProtoFraming, LineFramer, MAX_FRAME_BYTES, ProtoFramer, type Frame, type Framer } from './framing';
 import { DecodeError } from './otlp-values';
 
 /** A decoded part of the file and how far the reader got (for progress). */
@@ -41,16 +41,16 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
   let framer: Framer | undefined;
   let document: Buffer[] = [];
   let documentBytes = 0;
+  const sniffer = new FormatSniffer();
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for await (const read of stream as AsyncIterable<Buffer>) {
+      let chunk = read;
       if (!format) {
-        format = detectFormat(chunk);
-        framer =
-          format === 'json-lines'
-            ? new LineFramer()
-            : format === 'protobuf'
-              ? new ProtoFramer(detectProtoFraming(chunk))
-              : undefined;
+        const sniffed = sniffer.push(read);
+        if (!sniffed) continue;
+        format = sniffed.format;
+        chunk = sniffed.bytes;
+        framer = framerFor(sniffed.format, chunk);
       }
       if (framer) {
         yield* decodeFrames(framer.push(chunk), format, framer, raw.bytesRead);
@@ -64,7 +64,15 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
         document.push(chunk);
       }
     }
-    if (framer) yield* decodeFrames(framer.end(), format!, framer, raw.bytesRead);
+    if (!format) {
+      // The whole file is one line (or blank): its content decides.
+      const sniffed = sniffer.end();
+      format = sniffed.format;
+      framer = framerFor(sniffed.format, sniffed.bytes);
+      if (framer) yield* decodeFrames(framer.push(sniffed.bytes), sniffed.format, framer, raw.bytesRead);
+      else document = [sniffed.bytes];
+    }
+    if (framer) yield* decodeFrames(framer.end(), format, framer, raw.bytesRead);
     else if (format === 'json-document') {
       const text = Buffer.concat(document).toString('utf8');
       document = [];
@@ -75,7 +83,7 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
       yield {
         spans: [],
         bad: 1,
-        problems: [{ line: null, offset: null, message: error.message }],
+        problems: [{ line: null, offset: byteOffsetIn(error.message), message: error.message }],
         bytesRead: raw.bytesRead,
       };
       return;
@@ -99,19 +107,70 @@ function* decodeFrames(frames: Frame[], format: Format, framer: Framer, bytesRea
   }
 }
 
-/** JSON starts with `{` or `[` (after a BOM or blank space); a first line that is a whole value means JSON lines. */
-function detectFormat(chunk: Buffer): Format {
+function framerFor(format: Format, head: Buffer): Framer | undefined {
+  if (format === 'json-lines') return new LineFramer();
+  return format === 'protobuf' ? new ProtoFramer(detectProtoFraming(head)) : undefined;
+}
+
+/**
+ * Tells the format from the content: JSON starts with `{` or `[` (after a BOM or blank space), and a first line that
+ * is a whole value means JSON lines, however long that line is; the chunks are held until its end is seen.
+ */
+class FormatSniffer {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+
+  push(chunk: Buffer): { format: Format; bytes: Buffer } | undefined {
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+    const first = this.chunks[0]!;
+    const start = contentStart(first);
+    if (start === first.length && this.chunks.length === 1) return undefined;
+    const opening = first[start];
+    if (opening !== 0x7b && opening !== 0x5b) return this.decide('protobuf');
+    const lineEnded = (this.chunks.length === 1 ? first.indexOf(10, start) : chunk.indexOf(10)) !== -1;
+    if (!lineEnded && this.bytes <= MAX_FRAME_BYTES) return undefined;
+    return this.decide(jsonFormat(Buffer.concat(this.chunks), start));
+  }
+
+  end(): { format: Format; bytes: Buffer } {
+    const bytes = Buffer.concat(this.chunks);
+    const start = contentStart(bytes);
+    const opening = bytes[start];
+    if (opening !== 0x7b && opening !== 0x5b)
+      return { format: start === bytes.length ? 'json-lines' : 'protobuf', bytes };
+    return { format: jsonFormat(bytes, start), bytes };
+  }
+
+  private decide(format: Format): { format: Format; bytes: Buffer } {
+    const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    this.chunks = [];
+    return { format, bytes };
+  }
+}
+
+/** Where the content starts: after a UTF-8 BOM and blank space. */
+function contentStart(chunk: Buffer): number {
   let i = chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
   while (i < chunk.length && (chunk[i] === 0x20 || chunk[i] === 0x0a || chunk[i] === 0x0d || chunk[i] === 0x09)) i++;
-  const first = chunk[i];
-  if (first !== 0x7b && first !== 0x5b) return 'protobuf';
-  const nl = chunk.indexOf(10, i);
-  const line = chunk
-    .subarray(i, nl === -1 ? chunk.length : nl)
+  return i;
+}
+
+/** A first line that closes what it opens is a JSON line; anything else is one (pretty-printed) document. */
+function jsonFormat(bytes: Buffer, start: number): Format {
+  const nl = bytes.indexOf(10, start);
+  const line = bytes
+    .subarray(start, nl === -1 ? bytes.length : nl)
     .toString('utf8')
     .trimEnd();
-  const closes = (first === 0x7b && line.endsWith('}')) || (first === 0x5b && line.endsWith(']'));
+  const closes = (bytes[start] === 0x7b && line.endsWith('}')) || (bytes[start] === 0x5b && line.endsWith(']'));
   return closes ? 'json-lines' : 'json-document';
+}
+
+/** The first byte offset a framing error names, so the report points at the skipped part. */
+function byteOffsetIn(message: string): number | null {
+  const found = /byte (\d+)/.exec(message);
+  return found ? Number(found[1]) : null;
 }
 
 function isBlank(bytes: Buffer): boolean {

@@ -39,17 +39,22 @@ export async function refusingServer(): Promise<{ url: string; close(): Promise<
 
 export type Call = (method: string, input: unknown) => Promise<unknown>;
 
-/** createApp over the example plus `providers` lines appended under `providers:`, with the given keychain and environment. */
+/**
+ * createApp over the example plus `providers` lines appended under `providers:`, with the given keychain and
+ * environment; trusted unless `trusted: false` (restricted mode reads no `api_key_env`, SPEC 15).
+ */
 export function appWithProviders(
   lines: readonly string[],
   secrets: SecretStore | undefined,
   env: Env,
+  options: { trusted?: boolean } = {},
 ): { app: App; dir: string; call: Call; outputs: string[] } {
   const dir = copyExample({
     'aieval.yaml': (text) =>
       text.replace(/^providers:\n/m, `providers:\n${lines.map((line) => `  ${line}\n`).join('')}`),
   });
   const trust = new TrustStore(mkdtempSync(join(tmpdir(), 'aieval-trust-')));
+  if (options.trusted ?? true) trust.trust(dir);
   const app = createApp({
     workspaceDir: dir,
     resourcesDir: join(import.meta.dirname, '..', '..', '..', '..', 'resources'),

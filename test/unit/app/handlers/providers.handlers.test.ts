@@ -30,6 +30,8 @@ describe('providers handlers', () => {
       variable,
       source,
       storage: 'keychain',
+      restricted: false,
+      userVariable: `AIEVAL_KEY_${provider.toUpperCase()}`,
     });
     const listed = (await call('providers.list', {})) as { name: string }[];
     const byName = (name: string) => listed.find((provider) => provider.name === name);

@@ -23,6 +23,8 @@ describe('secrets handlers', () => {
       variable: 'OPENAI_API_KEY',
       source: null,
       storage: 'keychain',
+      restricted: false,
+      userVariable: 'AIEVAL_KEY_CLOUD',
     });
 
     expect(await call('secrets.set', { provider: 'cloud', key: `  ${KEY}\n` })).toEqual({
@@ -30,6 +32,8 @@ describe('secrets handlers', () => {
       variable: 'OPENAI_API_KEY',
       source: 'keychain',
       storage: 'keychain',
+      restricted: false,
+      userVariable: 'AIEVAL_KEY_CLOUD',
     });
     expect(keychain.entries.OPENAI_API_KEY).toBe(KEY);
     await call('secrets.set', { provider: 'guarded', key: KEY });
@@ -74,6 +78,8 @@ describe('secrets handlers', () => {
       variable: 'ANTHROPIC_API_KEY',
       source: 'environment',
       storage: 'environment',
+      restricted: false,
+      userVariable: 'AIEVAL_KEY_CLAUDE',
     });
     await expect(call('secrets.set', { provider: 'cloud', key: KEY })).rejects.toThrow(
       'unavailable: This server cannot store API keys: set OPENAI_API_KEY in the environment of `ai-eval serve` and restart it',

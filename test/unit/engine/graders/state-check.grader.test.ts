@@ -58,7 +58,7 @@ describe('state_check', () => {
     });
     expect((await grade('catalog')).reason).toMatch(/^setup failure: /);
     expect((await grade(spec(loan('a', 'x', { matches: '(' })))).reason).toBe(
-      'setup failure: assertion a has an invalid "matches" pattern',
+      'setup failure: assertion a: invalid regex /(/u: Invalid regular expression: /(/u: Unterminated group',
     );
     expect((await grade({ ...spec(loan('a', 'x', { exists: true })), server: 'crm' })).reason).toMatch(
       /setup failure: metadata.state.server "crm" is not a tool server of target agent \(catalog\)/,

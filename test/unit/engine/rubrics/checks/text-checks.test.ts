@@ -41,7 +41,17 @@ describe('regex', () => {
     expect(await runOne({ kind: 'regex', pattern: '(' })).toMatchObject({
       executed: false,
       score: null,
-      reason: expect.stringMatching(/^regex check c: invalid pattern/),
+      reason: expect.stringMatching(/^regex check c: invalid regex \/\(\//),
+    });
+  });
+
+  it('matches a catastrophic-backtracking pattern in linear time (RE2JS), and refuses a back-reference', async () => {
+    const response = `${'a'.repeat(5000)}!`;
+    expect(await runOne({ kind: 'regex', pattern: '^(a+)+$' }, { response })).toMatchObject({ passed: false });
+    expect(await runOne({ kind: 'regex', pattern: '^(a+)+!$' }, { response })).toMatchObject({ passed: true });
+    expect(await runOne({ kind: 'regex', pattern: '(a)\\1' })).toMatchObject({
+      executed: false,
+      reason: expect.stringMatching(/cannot be matched in linear time/),
     });
   });
 });

@@ -1,0 +1,26 @@
+// Failures of the machine rather than of the input or the scores: a full disk, a store locked by another process.
+// The CLI exits with EXIT.environment (3) on them, so CI can tell "retry elsewhere" from "the gate failed".
+
+const CAUSES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^SQLITE_FULL/, 'the disk is full'],
+  [/^(SQLITE_BUSY|SQLITE_LOCKED)/, 'the store is locked by another process'],
+  [/^SQLITE_IOERR/, 'the disk could not be read or written'],
+  [/^SQLITE_READONLY/, 'the store is read-only'],
+  [/^SQLITE_CANTOPEN/, 'the store cannot be opened'],
+  [/^(ENOSPC|EDQUOT)$/, 'the disk is full'],
+  [/^EROFS$/, 'the file system is read-only'],
+  [/^(EMFILE|ENFILE)$/, 'too many files are open'],
+];
+
+/** What in the environment stopped the work ("the disk is full (SQLITE_FULL)"), or undefined for any other error. */
+export function environmentCause(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 10; depth++) {
+    const code = Reflect.get(current, 'code');
+    if (typeof code === 'string') {
+      const found = CAUSES.find(([pattern]) => pattern.test(code));
+      if (found) return `${found[1]} (${code})`;
+    }
+    current = current.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,62 @@
+// Reads a workspace's files safely: every path stays inside the workspace after following symlinks, and is a file.
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+export type FileText = { ok: true; text: string } | { ok: false; problem: string };
+
+/** Why `file` (relative to `dir`) cannot be read as a workspace file, or its real path when it can. */
+export function workspaceFilePath(
+  dir: string,
+  file: string,
+): { ok: true; path: string } | { ok: false; problem: string } {
+  const root = resolve(dir);
+  const path = resolve(root, file);
+  if (!isInside(root, path)) return { ok: false, problem: `${file} is outside the workspace folder` };
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    if (isDanglingSymlink(path))
+      return { ok: false, problem: `${file} is a symbolic link to a file that does not exist` };
+    return { ok: false, problem: `${file} does not exist` };
+  }
+  if (!isInside(realpathSync(root), real))
+    return { ok: false, problem: `${file} is a symbolic link to ${real}, outside the workspace folder` };
+  if (statSync(real).isDirectory()) return { ok: false, problem: `${file} is a folder, not a file` };
+  return { ok: true, path: real };
+}
+
+/** The text of a workspace file, or why it cannot be read. */
+export function readWorkspaceFile(dir: string, file: string): FileText {
+  const found = workspaceFilePath(dir, file);
+  if (!found.ok) return found;
+  try {
+    return { ok: true, text: stripBom(readFileSync(found.path, 'utf8')) };
+  } catch (error) {
+    return { ok: false, problem: `${file} cannot be read: ${(error as Error).message}` };
+  }
+}
+
+/** The names in a workspace folder (none when it is missing or not a folder), sorted. */
+export function listFolder(dir: string, folder: string): string[] {
+  try {
+    return readdirSync(join(dir, folder)).sort();
+  } catch {
+    return [];
+  }
+}
+
+const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== '' && rel.split(sep)[0] !== '..' && !isAbsolute(rel);
+}
+
+function isDanglingSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,64 @@
+// What makes a parsed YAML document unsafe to turn into values, found on its nodes with their positions: an alias to
+// no anchor, an alias inside the node it names (the value would contain itself), and a list or map used as a key.
+import { isAlias, isCollection, isPair, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
+
+export type StructureProblem = Readonly<{ offset: number; path: PropertyKey[]; message: string }>;
+
+/** Aliases may expand to at most this many nodes' worth of copies; more is an alias bomb (the yaml default). */
+export const MAX_ALIAS_COUNT = 100;
+
+export function structureProblems(doc: Document): StructureProblem[] {
+  const anchors = new Map<string, Node>();
+  const problems: StructureProblem[] = [];
+  visit(doc, {
+    Node(_key, node, ancestry) {
+      const at = (message: string) =>
+        problems.push({ offset: node.range?.[0] ?? 0, path: keyPath(ancestry, node), message });
+      if (isAlias(node)) {
+        const target = anchors.get(node.source);
+        if (!target) at(`unknown alias *${node.source}: no anchor &${node.source} is set before it`);
+        else if (ancestry.includes(target))
+          at(`alias *${node.source} is inside &${node.source}, the value it names: it would contain itself`);
+        return;
+      }
+      if (node.anchor) anchors.set(node.anchor, node);
+    },
+    Pair(_key, pair, ancestry) {
+      if (isCollection(pair.key)) {
+        const key = pair.key as Node;
+        problems.push({
+          offset: key.range?.[0] ?? 0,
+          path: keyPath(ancestry, pair),
+          message: `a key must be a plain value, not a ${isSeq(key) ? 'list' : 'map'}`,
+        });
+      }
+    },
+  });
+  return problems;
+}
+
+/** The offset of the first alias, where an alias bomb is reported. */
+export function firstAliasOffset(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
+}
+
+/** The key path of `node` from its ancestry: map keys and list indexes. */
+function keyPath(ancestry: readonly unknown[], node: unknown): PropertyKey[] {
+  const chain = [...ancestry, node];
+  const path: PropertyKey[] = [];
+  for (let i = 0; i + 1 < chain.length; i++) {
+    const parent = chain[i];
+    const child = chain[i + 1];
+    if (isSeq(parent)) path.push(parent.items.indexOf(child as never));
+    else if (isPair(parent) && child === parent.value)
+      path.push(isScalar(parent.key) ? String(parent.key.value) : String(parent.key));
+  }
+  return path;
+}

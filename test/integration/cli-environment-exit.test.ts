@@ -1,0 +1,31 @@
+// Exit code 3: a run stopped by its environment (here a store locked by another process) is neither a failed gate
+// (1) nor invalid input (2).
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Store, storeFile } from '../../src-main/store/store';
+import { spawnCli } from '../support/cli';
+import { copyExample } from '../support/workspace';
+
+describe('exit code 3', () => {
+  it('a run against a store another process holds locked exits 3 and says why', async () => {
+    const dir = copyExample();
+    Store.open(storeFile(dir)).close();
+    const holder = new Database(storeFile(dir));
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      const result = await spawnCli(
+        ['run', '--workspace', dir, '--trust-workspace'],
+        mkdtempSync(join(tmpdir(), 'aieval-cfg-')),
+      );
+      expect(result.stderr).toMatch(/error: the store is locked by another process \(SQLITE_BUSY\)/);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code).toBe(3);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,56 @@
+// Attack: API calls open any file and echo it (`import.envelopes {"paths":["../../../../etc/shadow"]}`) (SPEC 15).
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src-main/app/create-app';
+import { createTestApp } from '../support/app';
+import { copyExample } from '../support/workspace';
+
+const SECRET_LINE = 'root:*:20240:0:99999:7:::';
+
+describe('paths an API call names stay inside the workspace, and errors never echo a file', () => {
+  let app: App;
+  let dir: string;
+  let outside: string;
+  const call = async (method: string, input: unknown) => app.dispatch(method, input, { transport: 'http' });
+
+  beforeAll(() => {
+    dir = copyExample();
+    outside = join(mkdtempSync(join(tmpdir(), 'aieval-sec-outside-')), 'shadow');
+    writeFileSync(outside, `${SECRET_LINE}\n`);
+    symlinkSync(outside, join(dir, 'innocent.json'));
+    mkdirSync(join(dir, 'linked'));
+    symlinkSync(join(outside, '..'), join(dir, 'linked', 'out'));
+    app = createTestApp(dir);
+  });
+  afterAll(() => app.dispose());
+
+  it.each([
+    ['import.envelopes', 'envelope file'],
+    ['traces.import', 'trace file'],
+  ])('%s refuses ../ escapes, absolute paths and symbolic links out, naming the path only', async (method, what) => {
+    const climbing = relative(dir, outside);
+    for (const path of [climbing, outside, 'innocent.json', 'linked/out/shadow']) {
+      const answer = await call(method, { paths: [path] });
+      expect(answer.ok).toBe(false);
+      const text = JSON.stringify(answer);
+      expect(text).toContain(`${what} ${path} is outside the workspace`);
+      expect(text).not.toContain('root:*');
+    }
+  });
+
+  it('a bad file inside the workspace is reported without its content', async () => {
+    writeFileSync(join(dir, 'notes.json'), `${SECRET_LINE}\n`);
+    const answer = await call('import.envelopes', { paths: ['notes.json'] });
+    const text = JSON.stringify(answer);
+    expect(text).toMatch(/not valid JSON/);
+    expect(text).not.toContain('root:*');
+  });
+
+  it('export.run refuses an output folder that is a link out of the workspace', async () => {
+    const answer = await call('export.run', { runId: 'x', outputDir: 'linked/out' });
+    expect(answer.ok).toBe(false);
+    expect(JSON.stringify(answer)).toContain('outputDir linked/out is outside the workspace');
+  });
+});

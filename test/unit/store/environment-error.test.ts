@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { exitCodeOf } from '../../../src-main/cli/run-session';
+import { environmentCause } from '../../../src-main/store/environment-error';
+
+const coded = (code: string, message = code) => Object.assign(new Error(message), { code });
+
+describe('environmentCause', () => {
+  it('names a full disk and a locked store, through a chain of causes', () => {
+    expect(environmentCause(coded('SQLITE_FULL', 'database or disk is full'))).toBe('the disk is full (SQLITE_FULL)');
+    expect(environmentCause(new Error('writing results', { cause: coded('SQLITE_BUSY') }))).toBe(
+      'the store is locked by another process (SQLITE_BUSY)',
+    );
+    expect(environmentCause(coded('ENOSPC'))).toBe('the disk is full (ENOSPC)');
+  });
+
+  it('leaves every other failure alone', () => {
+    expect(environmentCause(coded('SQLITE_CONSTRAINT_UNIQUE'))).toBeUndefined();
+    expect(environmentCause(new RangeError('x'))).toBeUndefined();
+    expect(environmentCause('SQLITE_FULL')).toBeUndefined();
+  });
+
+  it('makes a run that stopped on its environment exit 3, before a failed gate', () => {
+    const end = { runId: 'r', targetId: 't', verdict: null } as const;
+    expect(
+      exitCodeOf([
+        { ...end, status: 'error', error: 'database or disk is full', environment: 'the disk is full (SQLITE_FULL)' },
+        { ...end, status: 'error', error: 'boom' },
+      ]),
+    ).toBe(3);
+    expect(exitCodeOf([{ ...end, status: 'error', error: 'boom', environment: null }])).toBe(1);
+  });
+});
