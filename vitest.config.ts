@@ -1,4 +1,5 @@
-// Test projects: unit, integration and the security attack suite in plain Node; e2e drives Debian Chromium against `ai-eval serve`.
+// Test projects: unit, integration and the security attack suite in plain Node; e2e drives Debian Chromium against
+// `ai-eval serve`; desktop drives the built Electron app (skipped, saying why, where no Electron binary exists).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -32,6 +33,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60000,
           hookTimeout: 120000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'desktop',
+          include: ['test/desktop/**/*.spec.ts'],
+          environment: 'node',
+          testTimeout: 120000,
+          hookTimeout: 900000,
           fileParallelism: false,
         },
       },

@@ -1,4 +1,4 @@
-// Runs `ai-eval` in this process as bin/ai-eval.js does (TypeScript through tsx), then writes its wall time, peak RSS
+// Runs `ai-eval` from the sources in this process (through tsx), then writes its wall time, peak RSS
 // and exit code as JSON to the file named first.
 // Run: node --import tsx bench/cli-peak-rss.ts REPORT.json run --workspace DIR
 import { writeFileSync } from 'node:fs';

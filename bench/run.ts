@@ -1,6 +1,7 @@
 // `npm run bench`: the run engine against the loopback fake provider (SPEC 16), each scenario in a fresh process,
 // with the fake server in a process of its own. Prints a table; exits 1 when a target is missed.
-// Options: --quick (smaller N, for a smoke check), --only throughput|latency|memory|cli-memory|local-gpu.
+// Then SPEC 16's start-up figures of the built CLI as whole processes (cli-startup.ts).
+// Options: --quick (smaller N, for a smoke check), --only throughput|latency|memory|cli-memory|local-gpu|startup.
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchScript, fakeServer } from './bench-processes';
 import { writeBenchWorkspace } from './bench-workspace';
+import { startupRows } from './cli-startup';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 type Outcome = {
@@ -60,7 +62,7 @@ async function localGpuRun(questions: number, schedule: 'phased' | 'interleaved'
   return outcome;
 }
 
-const scenarios: Record<string, () => Promise<Row>> = {
+const scenarios: Record<string, () => Promise<Row | Row[]>> = {
   async throughput() {
     const server = await fakeServer(0);
     try {
@@ -156,13 +158,14 @@ const scenarios: Record<string, () => Promise<Row>> = {
       await server.stop();
     }
   },
+  startup: () => startupRows(values.quick),
 };
 
 const rows: Row[] = [];
 for (const [name, scenario] of Object.entries(scenarios)) {
   if (values.only && values.only !== name) continue;
   process.stderr.write(`bench: ${name}…\n`);
-  rows.push(await scenario());
+  rows.push(...[await scenario()].flat());
 }
 const widths = ['scenario', 'measured', 'target'].map((key) =>
   Math.max(key.length, ...rows.map((row) => String(row[key as keyof Row]).length)),

@@ -1,7 +1,17 @@
 #!/usr/bin/env node
-// The `ai-eval` command: runs the TypeScript CLI through tsx, so it works straight after `npm ci`.
-import { register } from 'tsx/esm/api';
+// The `ai-eval` command: runs the CLI bundle in out/cli (plain JavaScript, no TypeScript at run time). `npm ci` builds
+// it through the `prepare` script; `npm run build:cli` builds it again after a change to the sources.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-register();
-const { runCli } = await import('../src-main/cli/main.ts');
+const bundle = new URL('../out/cli/ai-eval.js', import.meta.url);
+if (!existsSync(bundle)) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  process.stderr.write(
+    `error: ai-eval is not built (${fileURLToPath(bundle)} is missing): run \`npm run build:cli\` in ${root}` +
+      ' (`npm ci` builds it through its prepare script)\n',
+  );
+  process.exit(3);
+}
+const { runCli } = await import(bundle.href);
 await runCli();

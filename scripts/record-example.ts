@@ -12,7 +12,7 @@ import { libraryModel } from '../test/fixtures/library-model';
 
 const ROOT = join(import.meta.dirname, '..');
 const EXAMPLE = join(ROOT, 'resources', 'example');
-const BIN = join(ROOT, 'bin', 'ai-eval.js');
+const BIN = join(ROOT, 'scripts', 'ai-eval-from-sources.js');
 const CASSETTE = join('recordings', 'helpdesk.jsonl');
 const TARGETS = ['helpdesk_chat_offline', 'helpdesk_agent_offline'];
 

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, format check, build the UI, then every vitest project (unit, integration, e2e).
+// `npm test`: typecheck, lint, format check, build the UI, then the vitest projects unit, integration and e2e, and
+// after them the desktop smoke test (it rebuilds the app, so it never runs beside the e2e tests reading out/renderer).
 // Ends with one plain "N passed, N failed" line and fails when no test ran. The tests' temporary files go under one
 // folder of this run (TMPDIR), removed at the end.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+// npm and npx are .cmd scripts on Windows, which only a shell runs.
+const shell = process.platform === 'win32';
 
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
@@ -16,33 +20,50 @@ const steps = [
 
 for (const [label, command, args] of steps) {
   console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { stdio: 'inherit' });
+  const result = spawnSync(command, args, { stdio: 'inherit', shell });
   if (result.status !== 0) {
     console.error(`✕ ${label} failed`);
     process.exit(result.status ?? 1);
   }
 }
 
-console.log('\n▶ tests (unit, integration, e2e)');
 const root = mkdtempSync(join(tmpdir(), 'aieval-test-'));
-const report = join(root, 'vitest.json');
 const temp = join(root, 'tmp');
 const config = join(root, 'config');
 mkdirSync(temp);
 mkdirSync(config);
-const result = spawnSync(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-  {
-    stdio: 'inherit',
-    env: { ...process.env, TMPDIR: temp, TEMP: temp, TMP: temp, AIEVAL_CONFIG_DIR: config },
-  },
-);
-let summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
-try {
-  summary = JSON.parse(readFileSync(report, 'utf8'));
-} catch {
-  console.error('no test report was written');
+const summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
+let failed = false;
+for (const [label, projects] of [
+  ['tests (unit, integration, e2e)', ['unit', 'integration', 'e2e']],
+  ['desktop smoke test', ['desktop']],
+]) {
+  console.log(`\n▶ ${label}`);
+  const report = join(root, `vitest-${projects.join('-')}.json`);
+  const result = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.map((project) => `--project=${project}`),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    {
+      stdio: 'inherit',
+      shell,
+      env: { ...process.env, TMPDIR: temp, TEMP: temp, TMP: temp, AIEVAL_CONFIG_DIR: config },
+    },
+  );
+  failed ||= result.status !== 0;
+  try {
+    const counts = JSON.parse(readFileSync(report, 'utf8'));
+    for (const key of Object.keys(summary)) summary[key] += counts[key];
+  } catch {
+    console.error(`no test report was written for ${label}`);
+    failed = true;
+  }
 }
 console.log(`\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
 rmSync(root, { recursive: true, force: true });
@@ -50,4 +71,4 @@ if (summary.numPassedTests === 0) {
   console.error('no test ran');
   process.exit(1);
 }
-process.exit(result.status ?? 1);
+process.exit(failed ? 1 : 0);

@@ -1,11 +1,11 @@
-// Finds a worker thread's entry: a tsx bootstrap beside the TypeScript sources, or its bundle beside the app's main.
+// Finds a worker thread's entry: a tsx bootstrap beside the TypeScript sources, or its bundle beside the built code.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * `callerUrl` is the caller's import.meta.url. From the sources (the CLI and the tests run through tsx) the entry is
- * `sourceBootstrap` beside the caller, a .mjs that registers tsx in the new thread; in the desktop build it is
- * `bundled`, emitted beside the main bundle (electron.vite.config.ts). Undefined when neither exists.
+ * `callerUrl` is the caller's import.meta.url. From the sources (the tests run them through tsx) the entry is
+ * `sourceBootstrap` beside the caller, a .mjs that registers tsx in the new thread; in the desktop and CLI builds it
+ * is `bundled`, emitted beside their chunks (electron.vite.config.ts, vite.cli.config.ts). Undefined when neither exists.
  */
 export function workerEntry(callerUrl: string, sourceBootstrap: string, bundled: string): URL | undefined {
   const entry = new URL(callerUrl.endsWith('.ts') ? sourceBootstrap : bundled, callerUrl);

@@ -1,14 +1,8 @@
 // Builds the service for a CLI command from the shared flags (--workspace, --trust-workspace).
-import { resolve } from 'node:path';
 import { createApp, type App } from '../app/create-app';
 import { defaultConfigDir, findResourcesDir } from '../paths';
 import { TrustStore } from '../workspace/trust';
-import type { CliIo, ParsedArgs } from './command';
-
-export function workspaceDirOf(args: ParsedArgs, io: CliIo): string {
-  const flag = args.values.workspace;
-  return resolve(io.cwd, typeof flag === 'string' ? flag : '.');
-}
+import { workspaceDirOf, type CliIo, type ParsedArgs } from './command';
 
 export function createCliApp(args: ParsedArgs, io: CliIo): App {
   return createApp({

@@ -1,4 +1,5 @@
 // What a CLI command is, the exit codes of SPEC 14, and the options every command shares.
+import { resolve } from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 
 /** 3: the run stopped on its environment (disk full, store locked), not on its input or its scores. */
@@ -35,6 +36,12 @@ export const COMMON_OPTIONS = {
   'trust-workspace': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** The workspace folder of `--workspace` (default: the current folder). */
+export function workspaceDirOf(args: ParsedArgs, io: CliIo): string {
+  const flag = args.values.workspace;
+  return resolve(io.cwd, typeof flag === 'string' ? flag : '.');
+}
 
 /** A wrong flag or argument: printed with the command's usage, exit 2. */
 export class UsageError extends Error {}

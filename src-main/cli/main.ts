@@ -13,14 +13,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.ok;
   }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.out(helpText());
+    io.out(await helpText());
     return EXIT.ok;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    io.err(`error: unknown command "${name}"\n\n${helpText()}`);
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
+    io.err(`error: unknown command "${name}"\n\n${await helpText()}`);
     return EXIT.invalid;
   }
+  const command = await entry.load();
   try {
     const parsed = parseArgs({
       args: [...rest],
@@ -58,15 +59,17 @@ function isParseArgsError(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
 }
 
-function helpText(): string {
-  const width = Math.max(...COMMANDS.map((c: Command) => c.name.length));
+/** Loads every command for its summary: help is the one place that needs them all. */
+async function helpText(): Promise<string> {
+  const commands = await Promise.all(COMMANDS.map((entry) => entry.load()));
+  const width = Math.max(...commands.map((c: Command) => c.name.length));
   return [
     `ai-eval ${APP_VERSION}: measure and improve LLM features, locally.`,
     '',
     'usage: ai-eval <command> [--workspace DIR] [options]',
     '',
     'commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'exit codes: 0 success, 1 a hard gate or a judge validation failed, 2 invalid input or configuration,',
     '  3 stopped by the environment (disk full, store locked)',

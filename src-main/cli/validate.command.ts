@@ -1,8 +1,7 @@
 // `ai-eval validate`: checks every workspace file; one line per problem, `file:line:col key.path message`.
 import { formatIssue } from '../../src-shared/model';
 import { hasErrors, loadWorkspace } from '../workspace/load-workspace';
-import { workspaceDirOf } from './cli-app';
-import { COMMON_OPTIONS, EXIT, type Command } from './command';
+import { COMMON_OPTIONS, EXIT, workspaceDirOf, type Command } from './command';
 
 export const validateCommand: Command = {
   name: 'validate',

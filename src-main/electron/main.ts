@@ -1,5 +1,5 @@
 // The Electron shell: paths, the service, the IPC adapter, one secure window, and a clean quit.
-import { app, BrowserWindow, ipcMain, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, shell } from 'electron';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -82,10 +82,26 @@ async function start(): Promise<void> {
   createWindow();
   app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && createWindow());
   app.on('window-all-closed', () => process.platform !== 'darwin' && app.quit());
-  app.on('will-quit', () => {
+  // The quit waits for the service to close the store (its WAL checkpointed), then goes on.
+  let disposed = false;
+  app.on('will-quit', (event) => {
+    if (disposed) return;
+    event.preventDefault();
     unregister();
-    void service.dispose();
+    void service
+      .dispose()
+      .catch((error: unknown) => console.error('closing the workspace failed', error))
+      .finally(() => {
+        disposed = true;
+        app.quit();
+      });
   });
 }
 
-void start();
+// A start that fails (for example better-sqlite3 not prepared for Electron) says why, in the terminal and a dialog.
+start().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`AI Eval cannot start: ${message}`);
+  if (app.isReady()) dialog.showErrorBox('AI Eval cannot start', message);
+  app.exit(1);
+});

@@ -2,6 +2,7 @@
 // disk, while the importing thread goes on writing.
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { nativeBinding } from './native-binding';
 
 export type CheckpointInput = Readonly<{ file: string }>;
 /** Each `checkpoint` request is answered with `checkpointed`; `stop` with `stopped`. */
@@ -13,7 +14,7 @@ export type CheckpointMessage =
   | Readonly<{ kind: 'failed'; message: string }>;
 
 function main(port: NonNullable<typeof parentPort>, input: CheckpointInput): void {
-  const db = new Database(input.file, { fileMustExist: true });
+  const db = new Database(input.file, { fileMustExist: true, nativeBinding: nativeBinding() });
   db.pragma('busy_timeout = 5000');
   const post = (message: CheckpointMessage) => port.postMessage(message);
   port.on('message', (request: CheckpointRequest) => {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations';
+import { nativeBinding } from './native-binding';
 
 export type Db = Database.Database;
 
@@ -21,7 +22,8 @@ export function openDb(file: string, options: { upTo?: number; migrations?: read
   const migrations = options.migrations ?? MIGRATIONS;
   const isNew = file === ':memory:' || !existsSync(file);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  // Under Electron, the build for Electron's ABI (native-binding.ts); under Node, better-sqlite3's own.
+  const db = new Database(file, { nativeBinding: nativeBinding() });
   // WAL lets the UI read while a run writes; busy_timeout makes a second process (CLI beside the app)
   // wait for the write lock instead of failing at once with SQLITE_BUSY.
   db.pragma('journal_mode = WAL');

@@ -1,8 +1,10 @@
 // Reads a large, valid YAML file fast: js-yaml builds plain values directly, with no Document of nodes and positions.
 // Measured on 100,000 questions: `ai-eval validate` of an 8 MB dataset took 9 s and peaked at 630 MB through the yaml
 // Document; js-yaml reads a 16 MB one in about 1 s and 170 MB. Only a file js-yaml accepts is answered here; the
-// caller parses any other with yaml, which reports each problem with its line and column.
-import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
+// caller parses any other with yaml, which reports each problem with its line and column. js-yaml is loaded on the
+// first large file, so a workspace of small files never pays for it.
+import type * as JsYaml from 'js-yaml';
+import { createRequire } from 'node:module';
 
 const NULL = /^(?:~|null|Null|NULL|)$/;
 const BOOL = /^(?:true|True|TRUE|false|False|FALSE)$/;
@@ -26,31 +28,47 @@ function constructFloat(text: string): number {
  * YAML 1.2's core schema exactly as the yaml library reads it, written out: js-yaml's own int and float also take
  * `0b101` and refuse `+.5`, which would make a file mean something else on this path than in the editor.
  */
-const CORE_AS_YAML_READS_IT = FAILSAFE_SCHEMA.extend({
-  implicit: [
-    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (s: string) => NULL.test(s), construct: () => null }),
-    new Type('tag:yaml.org,2002:bool', {
-      kind: 'scalar',
-      resolve: (s: string) => BOOL.test(s),
-      construct: (s: string) => s.toLowerCase() === 'true',
-    }),
-    new Type('tag:yaml.org,2002:int', { kind: 'scalar', resolve: (s: string) => INT.test(s), construct: constructInt }),
-    new Type('tag:yaml.org,2002:float', {
-      kind: 'scalar',
-      resolve: (s: string) => FLOAT.test(s),
-      construct: constructFloat,
-    }),
-  ],
-});
+function coreAsYamlReadsIt({ FAILSAFE_SCHEMA, Type }: typeof JsYaml): JsYaml.Schema {
+  return FAILSAFE_SCHEMA.extend({
+    implicit: [
+      new Type('tag:yaml.org,2002:null', {
+        kind: 'scalar',
+        resolve: (s: string) => NULL.test(s),
+        construct: () => null,
+      }),
+      new Type('tag:yaml.org,2002:bool', {
+        kind: 'scalar',
+        resolve: (s: string) => BOOL.test(s),
+        construct: (s: string) => s.toLowerCase() === 'true',
+      }),
+      new Type('tag:yaml.org,2002:int', {
+        kind: 'scalar',
+        resolve: (s: string) => INT.test(s),
+        construct: constructInt,
+      }),
+      new Type('tag:yaml.org,2002:float', {
+        kind: 'scalar',
+        resolve: (s: string) => FLOAT.test(s),
+        construct: constructFloat,
+      }),
+    ],
+  });
+}
+
+let reader: { load: typeof JsYaml.load; schema: JsYaml.Schema } | undefined;
 
 /**
  * The file's value; undefined when js-yaml refuses the file (syntax, duplicate keys, several documents, a tag) or when
  * it uses an alias whose value appears twice: the positioned parse then applies the alias limit and cycle checks.
  */
 export function readYamlFast(text: string): unknown {
+  if (!reader) {
+    const jsYaml = createRequire(import.meta.url)('js-yaml') as typeof JsYaml;
+    reader = { load: jsYaml.load, schema: coreAsYamlReadsIt(jsYaml) };
+  }
   let value: unknown;
   try {
-    value = load(text, { schema: CORE_AS_YAML_READS_IT });
+    value = reader.load(text, { schema: reader.schema });
   } catch {
     return undefined;
   }

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyExample } from '../support/workspace';
+import { CLI_FROM_SOURCES } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-config-'));
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], {
+  spawnSync(process.execPath, [CLI_FROM_SOURCES, ...args], {
     encoding: 'utf8',
     env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
   });
@@ -26,7 +26,7 @@ describe('ai-eval (foundation commands)', () => {
     const out = join(dir, 'run.json');
     const child = spawn(
       process.execPath,
-      [BIN, 'run', '--workspace', dir, '--target', 'helpdesk_chat_offline', '--json', out],
+      [CLI_FROM_SOURCES, 'run', '--workspace', dir, '--target', 'helpdesk_chat_offline', '--json', out],
       {
         env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
       },

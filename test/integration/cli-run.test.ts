@@ -8,8 +8,8 @@ import { Store, storeFile } from '../../src-main/store/store';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
 import { isJudgePrompt, judgeScript } from '../fixtures/fake-scripts';
 import { exampleOn } from '../support/online-example';
+import { CLI_FROM_SOURCES } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-run-config-'));
 const ANSWER = 'The main branch is open on Sundays from 12:00 to 17:00. Late fees are 0.20 EUR per day.';
 
@@ -17,7 +17,7 @@ type Exit = Readonly<{ code: number | null; signal: NodeJS.Signals | null; stdou
 
 /** Starts `ai-eval ...args` as a child process; `exit` settles when it ends. */
 function launch(args: readonly string[]): { child: ChildProcess; exit: Promise<Exit> } {
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(process.execPath, [CLI_FROM_SOURCES, ...args], {
     env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
   });
   let stdout = '';

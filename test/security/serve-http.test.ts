@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../support/cli';
+import { CLI_FROM_SOURCES } from '../support/cli';
 import { copyExample } from '../support/workspace';
 
 type Served = { child: ChildProcess; origin: string; url: string; apiToken: string };
 
 async function serve(): Promise<Served> {
   const configDir = mkdtempSync(join(tmpdir(), 'aieval-sec-serve-'));
-  const child = spawn(process.execPath, [BIN, 'serve', '--workspace', copyExample(), '--port', '0'], {
+  const child = spawn(process.execPath, [CLI_FROM_SOURCES, 'serve', '--workspace', copyExample(), '--port', '0'], {
     env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

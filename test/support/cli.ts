@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { main } from '../../src-main/cli/main';
 import type { CliIo } from '../../src-main/cli/command';
 
-export const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
+/** `ai-eval` from the TypeScript sources: the tests exercise the code as it is, never an older build of out/cli. */
+export const CLI_FROM_SOURCES = join(import.meta.dirname, '..', '..', 'scripts', 'ai-eval-from-sources.js');
 
 export type CliExit = Readonly<{ code: number | null; stdout: string; stderr: string }>;
 
-/** `node bin/ai-eval.js …` with its own trust file and CI=true (plain lines, no progress bar). */
+/** `ai-eval …` from the sources in a child process, with its own trust file and CI=true (plain lines, no progress bar). */
 export function spawnCli(args: readonly string[], configDir: string): Promise<CliExit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [CLI_FROM_SOURCES, ...args], {
       env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
     });
     let stdout = '';

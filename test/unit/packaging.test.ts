@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { electronBindingCandidates } from '../../src-main/store/native-binding';
 
 describe('desktop packaging', () => {
   it('electron-builder.yml matches electron-builder’s own schema and ships the runtime resources', () => {
@@ -20,5 +22,21 @@ describe('desktop packaging', () => {
     );
     for (const needed of ['example/aieval.yaml', 'schemas/dataset.schema.json', 'judge-templates'])
       expect(existsSync(`resources/${needed}`)).toBe(true);
+  }, 60_000); // compiling electron-builder's schema takes seconds on a busy machine
+
+  it('npm run dist never rebuilds node_modules in place, and ships the Electron build where the store looks', () => {
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const config = parse(readFileSync('electron-builder.yml', 'utf8')) as {
+      npmRebuild: boolean;
+      extraResources: { from: string; to: string }[];
+    };
+    expect(scripts.dist).not.toMatch(/install-app-deps|electron-rebuild|npm rebuild/);
+    expect(scripts.dist).toContain('scripts/electron-native.ts --stage out/native');
+    expect(config.npmRebuild).toBe(false);
+    expect(config.extraResources).toContainEqual({ from: 'out/native', to: 'native' });
+    // A packaged app's root is process.resourcesPath: <resources>/native/electron-<abi>/ is the first place looked.
+    expect(electronBindingCandidates('app', '150')[0]).toBe(
+      join('app', 'native', 'electron-150', 'better_sqlite3.node'),
+    );
   });
 });

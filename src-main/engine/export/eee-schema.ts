@@ -1,7 +1,6 @@
 // The EEE JSON Schemas (copied into resources/schemas/eee) compiled with ajv, for the draft each schema declares.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019';
-import { Ajv2020 } from 'ajv/dist/2020';
+// ajv is loaded with the first envelope checked, so a run that exports nothing never pays for it.
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -19,18 +18,18 @@ export type EeeValidators = Readonly<{
 // which ajv's strict mode rejects; allErrors so a refused file lists every problem at once.
 const OPTIONS = { allErrors: true, strict: false } as const;
 
-function validatorClass(draft: unknown, file: string) {
+async function validatorClass(draft: unknown, file: string) {
   const uri = typeof draft === 'string' ? draft : '';
-  if (/draft-0[67]\/schema#?$/.test(uri)) return Ajv;
-  if (uri.includes('/2019-09/')) return Ajv2019;
-  if (uri.includes('/2020-12/')) return Ajv2020;
+  if (/draft-0[67]\/schema#?$/.test(uri)) return (await import('ajv')).Ajv;
+  if (uri.includes('/2019-09/')) return (await import('ajv/dist/2019')).Ajv2019;
+  if (uri.includes('/2020-12/')) return (await import('ajv/dist/2020')).Ajv2020;
   throw new Error(`${file}: unsupported JSON Schema draft "${uri}"`);
 }
 
-function compile(dir: string, file: string): ValidateFunction {
+async function compile(dir: string, file: string): Promise<ValidateFunction> {
   const path = join(dir, file);
   const schema = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  const AjvClass = validatorClass(schema.$schema, path);
+  const AjvClass = await validatorClass(schema.$schema, path);
   return new AjvClass(OPTIONS).compile(schema);
 }
 
@@ -52,16 +51,20 @@ export function formatAjvErrors(errors: readonly ErrorObject[] | null | undefine
   return [...new Set(lines)];
 }
 
-const cache = new Map<string, EeeValidators>();
+const cache = new Map<string, Promise<EeeValidators>>();
 
 /** The validators for the schemas in `<resourcesDir>/schemas/eee`, compiled once per folder. */
-export function eeeValidators(resourcesDir: string): EeeValidators {
+export function eeeValidators(resourcesDir: string): Promise<EeeValidators> {
   const dir = join(resourcesDir, EEE_SCHEMA_FOLDER);
   let validators = cache.get(dir);
   if (!validators) {
     const run = (validate: ValidateFunction) => (value: unknown) =>
       validate(value) ? [] : formatAjvErrors(validate.errors);
-    validators = { aggregate: run(compile(dir, AGGREGATE_SCHEMA)), instance: run(compile(dir, INSTANCE_SCHEMA)) };
+    validators = Promise.all([compile(dir, AGGREGATE_SCHEMA), compile(dir, INSTANCE_SCHEMA)]).then(
+      ([aggregate, instance]) => ({ aggregate: run(aggregate), instance: run(instance) }),
+    );
+    // A schema that failed to read or compile is tried again next time, as before the cache.
+    validators.catch(() => cache.delete(dir));
     cache.set(dir, validators);
   }
   return validators;

@@ -54,7 +54,7 @@ class ProblemList {
 }
 
 export async function validateEnvelope(files: EnvelopeFiles): Promise<EnvelopeCheck> {
-  const validators = eeeValidators(files.resourcesDir);
+  const validators = await eeeValidators(files.resourcesDir);
   const schemaProblems = validators.aggregate(files.aggregate);
   // The semantic checks read typed fields: they only make sense on a document the schema accepted.
   if (schemaProblems.length > 0)

@@ -16,7 +16,7 @@ export type Served = Readonly<{
   stop(): Promise<void>;
 }>;
 
-const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'ai-eval.js');
+const BIN = join(import.meta.dirname, '..', '..', '..', 'scripts', 'ai-eval-from-sources.js');
 
 /** Creates the example workspace in a temp dir (or uses `workspaceDir`) and serves it. */
 export async function serveExample(options: { workspaceDir?: string; init?: boolean } = {}): Promise<Served> {

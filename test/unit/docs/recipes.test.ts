@@ -44,14 +44,15 @@ function aiEvalCommands(content: string): string[][] {
   );
 }
 
-function checkCommands(content: string): void {
+async function checkCommands(content: string): Promise<void> {
   const commands = aiEvalCommands(content);
   expect(commands.length).toBeGreaterThanOrEqual(2);
   for (const [name, ...args] of commands) {
-    const command = COMMANDS.find((candidate) => candidate.name === name);
-    expect(command, `ai-eval ${name}`).toBeDefined();
+    const entry = COMMANDS.find((candidate) => candidate.name === name);
+    expect(entry, `ai-eval ${name}`).toBeDefined();
+    const command = await entry!.load();
     expect(() =>
-      parseArgs({ args, options: command!.options, allowPositionals: command!.allowPositionals ?? false, strict: true }),
+      parseArgs({ args, options: command.options, allowPositionals: command.allowPositionals ?? false, strict: true }),
     ).not.toThrow();
   }
   expect(commands.some(([name, ...args]) => name === 'run' && args.includes('--shard') && args.includes('--out'))).toBe(
@@ -61,7 +62,7 @@ function checkCommands(content: string): void {
 }
 
 describe('scale-out recipes', () => {
-  it('GitHub Actions: a valid workflow (GitHub workflow schema), shards as matrix jobs, one merge job that gates', () => {
+  it('GitHub Actions: a valid workflow (GitHub workflow schema), shards as matrix jobs, one merge job that gates', async () => {
     const content = recipe('github-actions-sharded.yml');
     expect(workflowErrors(content)).toEqual([]);
     const workflow = parse(content) as {
@@ -71,12 +72,12 @@ describe('scale-out recipes', () => {
     expect(workflow.jobs.merge?.needs).toBe('shard');
     expect(workflow.jobs.shard?.steps.some((step) => step.uses?.startsWith('actions/upload-artifact'))).toBe(true);
     expect(workflow.jobs.merge?.steps.some((step) => step.uses?.startsWith('actions/download-artifact'))).toBe(true);
-    checkCommands(content);
+    await checkCommands(content);
     // The check can fail: a misspelled key is an error of GitHub's schema.
     expect(workflowErrors(content.replace('runs-on:', 'runs_on:')).length).toBeGreaterThan(0);
   });
 
-  it('Kubernetes: a volume claim and an Indexed Job (Kubernetes OpenAPI), then a merge Job', () => {
+  it('Kubernetes: a volume claim and an Indexed Job (Kubernetes OpenAPI), then a merge Job', async () => {
     const shards = recipe('kubernetes-indexed-job.yml');
     const merge = recipe('kubernetes-merge-job.yml');
     expect(validateKubernetes(shards)).toEqual(['PersistentVolumeClaim', 'Job']);
@@ -84,17 +85,17 @@ describe('scale-out recipes', () => {
     const job = parseAllDocuments(shards)[1]!.toJS() as { spec: { completionMode: string; completions: number } };
     expect(job.spec).toMatchObject({ completionMode: 'Indexed', completions: 4 });
     expect(shards).toContain('--shard "$((JOB_COMPLETION_INDEX + 1))/4"');
-    checkCommands(shards + merge);
+    await checkCommands(shards + merge);
     expect(() => validateKubernetes(shards.replace('completions: 4', 'completions: four'))).toThrow();
   });
 
-  it("GitLab: a valid .gitlab-ci.yml (GitLab's CI schema) with a `parallel` job and a merge job", () => {
+  it("GitLab: a valid .gitlab-ci.yml (GitLab's CI schema) with a `parallel` job and a merge job", async () => {
     const content = recipe('gitlab-ci-sharded.yml');
     const config = parse(content) as Record<string, { parallel?: number; needs?: unknown }>;
     expect(gitlab(config), JSON.stringify(gitlab.errors)).toBe(true);
     expect(config['eval-shard']?.parallel).toBe(4);
     expect(content).toContain('--shard "$CI_NODE_INDEX/$CI_NODE_TOTAL"');
-    checkCommands(content);
+    await checkCommands(content);
     expect(gitlab({ ...config, 'eval-shard': { ...config['eval-shard'], parallel: 'four' } })).toBe(false);
   });
 });

@@ -42,7 +42,7 @@ describe('exportRun', () => {
 
     const aggregate = JSON.parse(readFileSync(aggregateFile!.path, 'utf8')) as EeeAggregate;
     const samplesText = readFileSync(samplesFile!.path, 'utf8');
-    const validators = eeeValidators(RESOURCES);
+    const validators = await eeeValidators(RESOURCES);
     expect(validators.aggregate(aggregate)).toEqual([]);
     const rows = samplesText
       .trimEnd()

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   langReiczigelInterval,
@@ -15,7 +16,9 @@ type ReferenceCase = {
   upper: number | null;
   rogan_gladen_unclipped: number;
 };
-const reference = JSON.parse(readFileSync('/work/shared/testdata/lang_reiczigel_reference.json', 'utf8')) as {
+const reference = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../fixtures/reference/lang_reiczigel_reference.json'), 'utf8'),
+) as {
   cases: ReferenceCase[];
 };
 

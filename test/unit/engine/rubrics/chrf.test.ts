@@ -6,7 +6,7 @@ import { chrf } from '../../../../src-main/engine/rubrics/chrf';
 type Case = { id: string; hypothesis: string; references: string[]; chrF: number; 'chrF++': number };
 const load = (path: string): Case[] => (JSON.parse(readFileSync(path, 'utf8')) as { cases: Case[] }).cases;
 
-const shared = load('/work/shared/testdata/chrf_reference.json');
+const shared = load(join(import.meta.dirname, '../../../fixtures/reference/chrf_reference.json'));
 const traps = load(join(import.meta.dirname, 'chrf-traps.json'));
 
 describe.each([

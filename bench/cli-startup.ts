@@ -1,0 +1,119 @@
+// SPEC 16's start-up figures, measured as a user and a CI job see them: `node bin/ai-eval.js …` in a fresh process
+// (the built CLI, no npx), from spawn to exit. Each figure is the median of a few runs, beside plain `node -e 0`, with
+// the CPU seconds the process used (on Linux), which a busy machine inflates much less than the wall time.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fakeServer } from './bench-processes';
+import { writeBenchWorkspace } from './bench-workspace';
+
+export type StartupRow = { scenario: string; measured: string; target: string; ok: boolean };
+
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'bin', 'ai-eval.js');
+
+type Timing = { wall: number; cpu: number | undefined };
+
+/** CPU seconds of this process's finished children (cutime + cstime of /proc/self/stat); undefined off Linux. */
+function childrenCpuSeconds(): number | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // After "pid (comm) ", cutime and cstime are fields 13 and 14 (0-based), in clock ticks of 1/100 s.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** Wall and CPU seconds of one whole process; throws when it fails. */
+async function timeOf(args: string[], env: NodeJS.ProcessEnv): Promise<Timing> {
+  const cpuBefore = childrenCpuSeconds();
+  const start = performance.now();
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const [code] = (await once(child, 'exit')) as [number];
+  if (code !== 0) throw new Error(`node ${args.join(' ')} exited ${code}:\n${stderr}`);
+  const wall = (performance.now() - start) / 1000;
+  const cpuAfter = childrenCpuSeconds();
+  return { wall, cpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
+}
+
+/** The run of median wall time among `times`, each prepared by `setup` (untimed) in a fresh folder. */
+async function median(times: number, args: (dir: string) => string[], setup = (_dir: string) => {}): Promise<Timing> {
+  const timings: Timing[] = [];
+  const configDir = mkdtempSync(join(tmpdir(), 'aieval-bench-startup-config-'));
+  try {
+    for (let i = 0; i < times; i++) {
+      const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-startup-'));
+      try {
+        setup(dir);
+        timings.push(await timeOf(args(dir), { ...process.env, CI: 'true', AIEVAL_CONFIG_DIR: configDir }));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(configDir, { recursive: true, force: true });
+  }
+  return timings.sort((a, b) => a.wall - b.wall)[Math.floor(timings.length / 2)]!;
+}
+
+const seconds = (s: number) => `${s.toFixed(2)} s`;
+const wallAndCpu = ({ wall, cpu }: Timing) =>
+  `${seconds(wall)}${cpu === undefined ? '' : ` (${cpu.toFixed(2)} CPU-s)`}`;
+
+export async function startupRows(quick: boolean): Promise<StartupRow[]> {
+  const times = quick ? 3 : 7;
+  const node = await median(times, () => ['-e', '0']);
+  const beside = `; node -e 0: ${wallAndCpu(node)}`;
+  const version = await median(times, () => [BIN, '--version']);
+  const validate = await median(
+    times,
+    (dir) => [BIN, 'validate', '--workspace', dir],
+    (dir) => cpSync(join(ROOT, 'resources', 'example'), dir, { recursive: true }),
+  );
+  const rows: StartupRow[] = [
+    {
+      scenario: 'ai-eval --version',
+      measured: `${wallAndCpu(version)}${beside}`,
+      target: '≤ 0.2 s',
+      ok: version.wall <= 0.2,
+    },
+    {
+      scenario: 'ai-eval validate, the example',
+      measured: wallAndCpu(validate),
+      target: '≤ 0.5 s',
+      ok: validate.wall <= 0.5,
+    },
+  ];
+  const instant = await fakeServer(0);
+  try {
+    const run = await median(
+      times,
+      (dir) => [BIN, 'run', '--workspace', dir],
+      (dir) => writeBenchWorkspace(dir, instant.url, 200, 16),
+    );
+    const scenario = 'ai-eval run, 200 questions, zero latency (a new store)';
+    rows.push({ scenario, measured: wallAndCpu(run), target: '≤ 1.0 s', ok: run.wall <= 1.0 });
+  } finally {
+    await instant.stop();
+  }
+  const slow = await fakeServer(200);
+  try {
+    const run = await median(
+      quick ? 1 : 3,
+      (dir) => [BIN, 'run', '--workspace', dir],
+      (dir) => writeBenchWorkspace(dir, slow.url, 320, 16),
+    );
+    const ratio = run.wall / 4.0;
+    rows.push({
+      scenario: 'ai-eval run, 320 questions, 200 ms latency, concurrency 16',
+      measured: `${wallAndCpu(run)} = ${ratio.toFixed(3)} × ideal 4.0 s`,
+      target: '≤ 1.15 × ideal',
+      ok: ratio <= 1.15,
+    });
+  } finally {
+    await slow.stop();
+  }
+  return rows;
+}

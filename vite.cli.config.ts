@@ -1,0 +1,25 @@
+// The CLI (`ai-eval`, `serve`) and its worker threads, bundled for Node: bin/ai-eval.js runs out/cli/ai-eval.js.
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const source = (path: string) => resolve(import.meta.dirname, path);
+
+export default defineConfig({
+  build: {
+    ssr: true,
+    target: 'node20',
+    outDir: source('out/cli'),
+    emptyOutDir: true,
+    minify: false,
+    sourcemap: false,
+    rollupOptions: {
+      input: {
+        'ai-eval': source('src-main/cli/main.ts'),
+        // Worker threads, found beside the chunk that starts them (worker-entry.ts).
+        'trace-decoder': source('src-main/engine/traces/decode/decode-worker.ts'),
+        'store-checkpointer': source('src-main/store/checkpoint-worker.ts'),
+      },
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
+  },
+});
