@@ -283,9 +283,11 @@ describe('optimizer through the service (fake provider server)', () => {
       ['compare', runIds[0]!, runIds[2]!, '--markdown', '--workspace', dir],
       configDir,
     );
-    expect(markdown.stdout).toMatch(/^\| column \| model \| avg score \| pass rate \| vs baseline \|/);
+    expect(markdown.stdout).toMatch(
+      /^\| column \| model \| avg score \| pass rate \| rated 👍 \/ 👎 \| vs baseline \|/,
+    );
     expect(markdown.stdout).toContain(
-      '| 2. prompt comparison, variant 3/3 | target-model | 2.50 | 0% | prompt comparison, variant 3/3 is better by 0.50 (0.50 to 0.50); 0 questions improved, 0 worse |',
+      '| 2. prompt comparison, variant 3/3 | target-model | 2.50 | 0% | 0 / 0 | prompt comparison, variant 3/3 is better by 0.50 (0.50 to 0.50); 0 questions improved, 0 worse |',
     );
     const json = await runCliInProcess(['compare', ...runIds, '--json', '--workspace', dir], configDir);
     expect(JSON.parse(json.stdout)).toEqual(matrix);
