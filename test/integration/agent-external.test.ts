@@ -59,7 +59,14 @@ describe('callExternalAgent', () => {
         result: '{"loans":1}',
         error: false,
       },
-      { seq: 1, name: 'renew_loan', server: null, args: { card: '4471' }, result: 'x'.repeat(2000), error: false },
+      {
+        seq: 1,
+        name: 'renew_loan',
+        server: null,
+        args: { card: '4471' },
+        result: `${'x'.repeat(2000)}\n[cut for size: 2,000 of 2,500 characters kept]`,
+        error: false,
+      },
     ]);
   });
 

@@ -21,7 +21,8 @@ async function call<T>(method: string, input: unknown): Promise<T> {
 type Promoted = { promoted: number; refused: number; outcomes: PromoteOutcome[] };
 
 async function importChats(dir: string): Promise<void> {
-  const files = mkdtempSync(join(tmpdir(), 'aieval-promote-'));
+  // Imports read only inside the workspace (SPEC 15).
+  const files = mkdtempSync(join(dir, 'imports-'));
   const path = writeJsonLines(files, 'chats.jsonl', [
     chatTrace(1, { question: 'When do you open on Sunday?', answer: 'At 12:00, until 17:00.' }),
     chatTrace(2, { question: 'List every rule.', answer: 'Rule one: loans last 21 da', finish: 'length' }),

@@ -3,15 +3,17 @@ import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
 import type { ImportSummary, Label, QueueCounts, ReviewItem, TraceGroup } from '../../src-shared/model';
 import { createTestApp } from '../support/app';
-import { EXAMPLE_DIR } from '../support/workspace';
 import { newResult, newRun } from '../unit/store/repos/run-fixtures';
 
 let app: App;
 beforeEach(async () => {
   app = createTestApp();
-  await call('traces.import', { paths: [join(EXAMPLE_DIR, 'traces', 'riverside.otlp.jsonl')] });
+  await call('traces.import', { paths: [exampleTraces()] });
 });
 afterEach(async () => app.dispose());
+
+/** The example's trace file in the app's workspace copy: imports read only inside the workspace (SPEC 15). */
+const exampleTraces = () => join(app.state.dir, 'traces', 'riverside.otlp.jsonl');
 
 async function call<T>(method: string, input: unknown): Promise<T> {
   const envelope = await app.dispatch(method, input, { transport: 'in-process' });
@@ -24,7 +26,7 @@ type Items = { total: number; items: ReviewItem[] };
 describe('the example traces in the review queue', () => {
   it('holds 36 replies in every convention, with truncated and uncaptured ones, grouped into conversations and runs', async () => {
     const summary = await call<ImportSummary>('traces.import', {
-      paths: [join(EXAMPLE_DIR, 'traces', 'riverside.otlp.jsonl')],
+      paths: [exampleTraces()],
     });
     expect(summary).toMatchObject({ spans: 70, inserted: 0, skipped: 70 });
     const { items } = await call<Items>('traces.items', { limit: 500 });
