@@ -19,7 +19,12 @@ describe('targets.check', () => {
       ok: true;
       value: Target;
     };
-    expect(await call('targets.check', { target: agent.value })).toEqual({ issues: [], warnings: [] });
+    // The example's live agent is judged by the offline replay judge: the check says so (issue 21).
+    expect(await call('targets.check', { target: agent.value })).toEqual({
+      issues: [],
+      warnings: [],
+      judgeMismatch: expect.objectContaining({ message: expect.any(String) }),
+    });
 
     const textOnly = { ...agent.value, graders: ['accuracy_grader'] };
     const checked = await call('targets.check', { target: textOnly });
