@@ -72,8 +72,8 @@ describe('targets that could not run, on a fresh example', () => {
     expect(await portfolio.disabledNote('helpdesk_chat').count()).toBe(0);
     const after = config();
     const changed = after.split('\n').filter((line, index) => line !== before.split('\n')[index]);
-    // The line's comment explained the old value ("needs the local Ollama") and goes with it.
-    expect(changed).toEqual(['    enabled: true']);
+    // One write path keeps what it does not change (issue 18): the value changes, the line's comment stays.
+    expect(changed).toEqual(['    enabled: true # needs the local Ollama (see the top of this file)']);
     expect(await portfolio.disabledNote('helpdesk_agent').count()).toBe(1);
   });
 
