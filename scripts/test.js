@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, format check, build the UI, then the vitest projects unit, integration and e2e, and
+// `npm test`: typecheck, lint, format check, build the UI, then the vitest projects unit, integration, security and e2e, and
 // after them the desktop smoke test (it rebuilds the app, so it never runs beside the e2e tests reading out/renderer).
 // Ends with one plain "N passed, N failed" line and fails when no test ran. The tests' temporary files go under one
 // folder of this run (TMPDIR), removed at the end.
@@ -35,7 +35,7 @@ mkdirSync(config);
 const summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
 let failed = false;
 for (const [label, projects] of [
-  ['tests (unit, integration, e2e)', ['unit', 'integration', 'e2e']],
+  ['tests (unit, integration, security, e2e)', ['unit', 'integration', 'security', 'e2e']],
   ['desktop smoke test', ['desktop']],
 ]) {
   console.log(`\n▶ ${label}`);
