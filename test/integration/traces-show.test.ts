@@ -1,5 +1,5 @@
 // `ai-eval traces show ID`: the conversation of one review item as the review queue shows it, and as JSON.
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,10 @@ let traceId: string;
 
 beforeAll(async () => {
   dir = copyExample();
-  expect((await cli('import-traces', FIXTURE)).code).toBe(0);
+  // Imports read only inside the workspace (SPEC 15).
+  const file = join(dir, 'traceloop-0.22.jsonl');
+  copyFileSync(FIXTURE, file);
+  expect((await cli('import-traces', file)).code).toBe(0);
   const listed = JSON.parse((await cli('traces', '--json')).stdout) as { trace_id: string; input_text: string }[];
   const ours = listed.find((item) => item.input_text.startsWith('Is Dune on the shelf'));
   traceId = ours!.trace_id;
