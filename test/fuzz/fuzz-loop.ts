@@ -1,5 +1,6 @@
 // Runs one fuzz target for a number of iterations or seconds: mutated corpus inputs, crashes and slow inputs counted.
-import { mutate, seededRandom } from './mutate';
+import { seededRandom } from '../../src-main/engine/judges/sample-calls';
+import { mutate } from './mutate';
 import { corpusOf, type FuzzTarget } from './fuzz-targets';
 
 /** An input that takes longer than this is a hang: every reader here is linear in its input. */

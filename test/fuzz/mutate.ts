@@ -1,18 +1,6 @@
 // Seeded mutations for the fuzz suite: byte flips, inserts, deletions, duplicated spans and tokens that hostile
 // input is made of (aliases, deep nesting, huge numbers, NULs, BOMs, protobuf tags).
 
-/** mulberry32: small, fast and the same on every machine for a given seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const TOKENS = [
   '&a ',
   '*a',
