@@ -1,5 +1,5 @@
 // The question asked when leaving a screen with unsaved work: save, discard or stay (a native modal dialog).
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../components/use-modal-dialog';
 import { leaveDecided, useUnsaved } from './unsaved.store';
 
 export function UnsavedPrompt() {
@@ -8,12 +8,7 @@ export function UnsavedPrompt() {
 }
 
 function LeaveDialog({ label }: { label: string }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current!;
-    element.showModal();
-    return () => element.close();
-  }, []);
+  const dialog = useModalDialog();
   return (
     <dialog
       ref={dialog}

@@ -1,5 +1,6 @@
 // A modal confirmation (native <dialog>: focus kept inside, Escape cancels) with an optional reason for the change log.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
 
 type Props = Readonly<{
   title: string;
@@ -10,13 +11,8 @@ type Props = Readonly<{
 }>;
 
 export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onCancel }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [reason, setReason] = useState('');
-  useEffect(() => {
-    const element = dialog.current!;
-    element.showModal();
-    return () => element.close();
-  }, []);
   return (
     <dialog
       ref={dialog}
