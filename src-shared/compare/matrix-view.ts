@@ -1,7 +1,7 @@
 // What the comparison matrix shows: its filters, its sort by the difference between two columns, and its CSV and
 // markdown exports. Pure functions over the matrix, shared by the results screen and `ai-eval compare`.
 import type { LabelVerdict } from '../model/label';
-import type { MatrixCell, MatrixRow, RunMatrix } from '../model/matrix';
+import type { MatrixCell, MatrixRow, PairedComparison, RunMatrix } from '../model/matrix';
 
 export type MatrixFilter = Readonly<{
   /** Only rows where the columns disagree: pass/fail differs, a column has no result, or scores differ by more than `scoreGap`. */
@@ -158,4 +158,13 @@ export function withRating(
       : header,
   );
   return { ...matrix, rows, columns };
+}
+
+/** The matrix with each column's paired comparison filled in, as `runs.matrixStatistics` answered in column order. */
+export function withStatistics(matrix: RunMatrix, comparisons: readonly (PairedComparison | null)[]): RunMatrix {
+  return {
+    ...matrix,
+    statistics: true,
+    columns: matrix.columns.map((column, i) => ({ ...column, vsBaseline: comparisons[i] ?? null })),
+  };
 }

@@ -37,7 +37,7 @@ export const matrixColumn = z.object({
   latencyP50Ms: z.number().nullable(),
   /** How many of the column's cells a person rated pass (thumbs up) and fail (thumbs down). */
   ratings: z.object({ up: z.number().int(), down: z.number().int() }),
-  /** Null for the baseline column. */
+  /** Null for the baseline column, and for every column while the statistics are not computed. */
   vsBaseline: pairedComparison.nullable(),
 });
 export type MatrixColumn = z.infer<typeof matrixColumn>;
@@ -78,5 +78,9 @@ export const runMatrix = z.object({
   graders: z.array(z.string()),
   rows: z.array(matrixRow),
   questionPassThreshold: z.number(),
+  /** The column every other one is compared with. */
+  baseline: z.number().int(),
+  /** Whether the columns carry their paired statistics (`vsBaseline`) yet; they may follow the rows. */
+  statistics: z.boolean(),
 });
 export type RunMatrix = z.infer<typeof runMatrix>;

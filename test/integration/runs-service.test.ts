@@ -120,6 +120,19 @@ describe('runs through the service (fake provider server)', () => {
       ['sunday_hours', true, true],
       ['late_fees', false, true],
     ]);
+    expect(matrix.statistics).toBe(true);
+    expect(matrix.columns[1]!.vsBaseline).toMatchObject({ paired: 1 });
+    // A screen asks for the rows alone, then the statistics, which are the same as in one call.
+    const rowsFirst = await call<RunMatrix>('runs.matrix', { runIds: [a.runId, b.runId], statistics: false });
+    expect(rowsFirst.statistics).toBe(false);
+    expect(rowsFirst.columns.map((column) => column.vsBaseline)).toEqual([null, null]);
+    expect(rowsFirst.rows).toEqual(matrix.rows);
+    expect(await call('runs.matrixStatistics', { runIds: [a.runId, b.runId] })).toEqual(
+      matrix.columns.map((column) => column.vsBaseline),
+    );
+    await expect(call('runs.matrixStatistics', { runIds: [a.runId, b.runId], baseline: 2 })).rejects.toMatchObject({
+      code: 'bad_input',
+    });
     await expect(call('runs.get', { runId: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
   });
 });

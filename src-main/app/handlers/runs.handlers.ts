@@ -1,5 +1,13 @@
 // Handlers for runs: start, cancel and read runs, page results, runs side by side, trends for sparklines and the dashboard.
-import { loadRunMatrix, MatrixRunNotFound } from '../../engine/compare/run-matrix';
+import {
+  buildMatrix,
+  loadMatrixSources,
+  matrixStatistics,
+  MatrixRunNotFound,
+  type MatrixSource,
+  withMatrixStatistics,
+} from '../../engine/compare/run-matrix';
+import type { RunRecord } from '../../store/repos/runs.repo';
 import { exportRunOnComplete } from '../../engine/export/export-runs';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
@@ -53,6 +61,29 @@ async function refusalsAsRpc<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The runs of a matrix read from the store, once the columns and baseline make sense. */
+async function matrixSources(state: AppState, runIds: readonly string[], baseline: number): Promise<MatrixSource[]> {
+  if (new Set(runIds).size !== runIds.length) throw new RpcError('bad_input', 'A run can be a column only once.');
+  if (baseline >= runIds.length)
+    throw new RpcError(
+      'bad_input',
+      `The baseline is column ${baseline + 1} of ${runIds.length}: there is no such column.`,
+    );
+  try {
+    return await loadMatrixSources(state.db, runIds);
+  } catch (error) {
+    if (error instanceof MatrixRunNotFound) throw new RpcError('not_found', error.message);
+    throw error;
+  }
+}
+
+/** The tags of the questions of a run's dataset as the workspace has them now. */
+function tagsOf(state: AppState, run: RunRecord): (questionId: string) => readonly string[] {
+  const dataset = state.workspace().datasets.get(run.datasetId)?.dataset;
+  const tags = new Map(dataset?.questions.map((question) => [question.id, question.tags ?? []]));
+  return (questionId) => tags.get(questionId) ?? [];
+}
+
 export const runsHandlers = (state: AppState, runs: RunManager) =>
   ({
     'runs.start': ({ targetId, questionIds, repeat }) =>
@@ -100,25 +131,13 @@ export const runsHandlers = (state: AppState, runs: RunManager) =>
       if (!result) throw new RpcError('not_found', `No result ${resultId} in this workspace.`);
       return result;
     },
-    'runs.matrix': async ({ runIds, baseline }) => {
-      if (new Set(runIds).size !== runIds.length) throw new RpcError('bad_input', 'A run can be a column only once.');
-      if (baseline >= runIds.length)
-        throw new RpcError(
-          'bad_input',
-          `The baseline is column ${baseline + 1} of ${runIds.length}: there is no such column.`,
-        );
-      const datasets = state.workspace().datasets;
-      try {
-        return await loadRunMatrix(state.db, runIds, baseline, (run) => {
-          const dataset = datasets.get(run.datasetId)?.dataset;
-          const tags = new Map(dataset?.questions.map((question) => [question.id, question.tags ?? []]));
-          return (questionId) => tags.get(questionId) ?? [];
-        });
-      } catch (error) {
-        if (error instanceof MatrixRunNotFound) throw new RpcError('not_found', error.message);
-        throw error;
-      }
+    'runs.matrix': async ({ runIds, baseline, statistics }) => {
+      const sources = await matrixSources(state, runIds, baseline);
+      const matrix = buildMatrix(sources, { baseline, tagsOf: tagsOf(state, sources[baseline]!.run) });
+      return statistics ? withMatrixStatistics(matrix, sources) : matrix;
     },
+    'runs.matrixStatistics': async ({ runIds, baseline }) =>
+      matrixStatistics(await matrixSources(state, runIds, baseline), baseline),
     'targets.history': ({ targetId, limit }) => state.db.runs.history(targetId, limit),
     'dashboard.summary': async ({ targetId }) => {
       const now = state.clock();

@@ -30,12 +30,17 @@ export function MatrixColumnHeader({
   index,
   firstPrompt,
   focused,
+  isBaseline,
+  statisticsPending,
   onMakeBaseline,
 }: {
   column: MatrixColumn;
   index: number;
   firstPrompt: string;
   focused: boolean;
+  isBaseline: boolean;
+  /** The rows are shown and the paired statistics are still being computed. */
+  statisticsPending: boolean;
   onMakeBaseline: () => void;
 }) {
   const tone = columnTone(column);
@@ -79,17 +84,23 @@ export function MatrixColumnHeader({
         <dt>Cost</dt>
         <dd className="num">{column.costUsd === null ? '—' : `$${column.costUsd.toFixed(4)}`}</dd>
       </dl>
-      {column.vsBaseline ? (
+      {isBaseline ? (
+        <p className="matrix-verdict baseline">Baseline: every other column is compared with this one.</p>
+      ) : (
         <>
-          <p className={`matrix-verdict ${tone}`} data-testid={`matrix-verdict-${index}`}>
-            {column.vsBaseline.sentence}
-          </p>
+          {column.vsBaseline ? (
+            <p className={`matrix-verdict ${tone}`} data-testid={`matrix-verdict-${index}`}>
+              {column.vsBaseline.sentence}
+            </p>
+          ) : (
+            <p className="matrix-verdict pending muted" data-testid={`matrix-verdict-${index}`}>
+              {statisticsPending ? 'Computing the paired statistics…' : 'No statistics.'}
+            </p>
+          )}
           <button className="button small" onClick={onMakeBaseline} data-testid={`make-baseline-${index}`}>
             Make baseline
           </button>
         </>
-      ) : (
-        <p className="matrix-verdict baseline">Baseline: every other column is compared with this one.</p>
       )}
     </div>
   );

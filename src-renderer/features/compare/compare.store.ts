@@ -1,6 +1,12 @@
 // The comparison matrix screen: the matrix of the routed runs, its baseline, filters, sort, focus and open row.
 import { create } from 'zustand';
-import { NO_FILTER, withRating, type MatrixFilter, type MatrixSort } from '../../../src-shared/compare/matrix-view';
+import {
+  NO_FILTER,
+  withRating,
+  withStatistics,
+  type MatrixFilter,
+  type MatrixSort,
+} from '../../../src-shared/compare/matrix-view';
 import type { LabelVerdict, RunMatrix } from '../../../src-shared/model';
 import { api } from '../../api/client';
 
@@ -10,6 +16,8 @@ type CompareState = {
   matrix: RunMatrix | undefined;
   baseline: number;
   error: string | undefined;
+  /** Why the paired statistics could not be computed (the rows are still shown). */
+  statisticsError: string | undefined;
   /** A rating that could not be stored. */
   ratingError: string | undefined;
   filter: MatrixFilter;
@@ -42,6 +50,7 @@ export const useCompare = create<CompareState>((set, get) => ({
   matrix: undefined,
   baseline: 0,
   error: undefined,
+  statisticsError: undefined,
   ratingError: undefined,
   filter: NO_FILTER,
   sort: { kind: 'question' },
@@ -52,11 +61,18 @@ export const useCompare = create<CompareState>((set, get) => ({
     const requestKey = `${runIds.join('|')}#${baseline}`;
     const sameRuns = get().requestKey?.split('#')[0] === runIds.join('|');
     set({ requestKey, baseline, error: undefined, ...(sameRuns ? {} : FRESH) });
+    const current = () => get().requestKey === requestKey;
     try {
-      const matrix = await api['runs.matrix']({ runIds: [...runIds], baseline });
-      if (get().requestKey === requestKey) set({ matrix });
+      // The rows first; the paired bootstraps (most of the cost on a large matrix) follow in their own call.
+      const matrix = await api['runs.matrix']({ runIds: [...runIds], baseline, statistics: false });
+      if (!current()) return;
+      set({ matrix, statisticsError: undefined });
+      const comparisons = await api['runs.matrixStatistics']({ runIds: [...runIds], baseline });
+      const shown = get().matrix;
+      if (current() && shown) set({ matrix: withStatistics(shown, comparisons) });
     } catch (error) {
-      if (get().requestKey === requestKey) set({ error: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      if (current()) set(get().matrix ? { statisticsError: message } : { error: message });
     }
   },
   filterChanged: (patch) => set((state) => ({ filter: { ...state.filter, ...patch }, focusedRow: 0 })),

@@ -49,6 +49,8 @@ const matrix: RunMatrix = {
   columns: [column('A'), column('B | pipe')],
   graders: ['relevance'],
   questionPassThreshold: 3.5,
+  baseline: 0,
+  statistics: true,
   rows: [
     { questionId: 'same', tags: ['hours'], cells: [cell(4, true), cell(4.2, true)] },
     {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildMatrix } from '../../../../src-main/engine/compare/run-matrix';
+import { buildMatrix, matrixStatistics } from '../../../../src-main/engine/compare/run-matrix';
 import { MATRIX_PREVIEW_CHARS } from '../../../../src-main/store/repos/matrix.repo';
 import { Store } from '../../../../src-main/store/store';
 import { newResult, newRun } from './run-fixtures';
@@ -38,7 +38,7 @@ describe('MatrixRepo and the matrix built from it', () => {
     expect(matrix.graderScores('r1')).toEqual([{ resultId: id, graderId: 'format_grader', score0to5: 4 }]);
   });
 
-  it('joins rows by question id with missing sides, folds repeats, and compares with the baseline', () => {
+  it('joins rows by question id with missing sides, folds repeats, and compares with the baseline', async () => {
     const { results } = store.repos;
     results.insert(newResult('r1', 'a', { score: 3, passed: false }));
     results.insert(newResult('r2', 'a', { score: 4, passed: true }));
@@ -61,7 +61,12 @@ describe('MatrixRepo and the matrix built from it', () => {
     expect(folded).toMatchObject({ repeats: 2, passed: true, graders: [4] });
     expect(folded.scoreSd).toBeCloseTo(Math.SQRT1_2, 12);
     expect(matrix.columns.map((column) => column.questions)).toEqual([3, 3]);
-    expect(matrix.columns[1]!.vsBaseline).toMatchObject({ paired: 2, improved: 1, worsened: 0 });
-    expect(matrix.columns[1]!.vsBaseline!.scoreDifference!.estimate).toBeCloseTo(0.75, 12);
+    // The rows come without statistics; they follow from their own call.
+    expect(matrix.statistics).toBe(false);
+    expect(matrix.columns.map((column) => column.vsBaseline)).toEqual([null, null]);
+    const [base, versus] = await matrixStatistics([sourceOf('r1'), sourceOf('r2')], 0);
+    expect(base).toBeNull();
+    expect(versus).toMatchObject({ paired: 2, improved: 1, worsened: 0 });
+    expect(versus!.scoreDifference!.estimate).toBeCloseTo(0.75, 12);
   });
 });
