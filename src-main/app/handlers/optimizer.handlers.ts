@@ -23,7 +23,7 @@ import { GRADERS } from '../../engine/graders/registry';
 import { PlanError, planRun, type RunPlan } from '../../engine/run/plan';
 import type { RunManager } from '../../engine/run/run-manager';
 import { LimiterRegistry } from '../../engine/run/run-services';
-import { newRunId } from '../../engine/run/start-run';
+import { newRunId, withOverrides } from '../../engine/run/start-run';
 import { hasErrors } from '../../workspace/load-workspace';
 import type { AppState } from '../app-state';
 import { connectionKeys } from '../connections';
@@ -119,11 +119,8 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
       const workspace = state.validWorkspace();
       const plan = planRun(workspace, targetId, { questionIds: null, repeat, shard: null }, GRADERS, state.isTrusted());
       const arms = armsOf(plan.target);
-      const unknown = arms.find((arm) => arm.model && !workspace.config.providers[arm.model.provider]);
-      if (unknown?.model)
-        throw new OptimizerRefusal(
-          `No connection "${unknown.model.provider}" in aieval.yaml (it has ${Object.keys(workspace.config.providers).join(', ')}).`,
-        );
+      // What each run would refuse (an unknown connection, an external agent with no model to swap) refuses now.
+      for (const arm of arms) withOverrides(plan, workspace.config, arm.prompt, arm.model);
       const job = jobs.start('compare', targetId, async (handle, signal) => ({
         comparison: await compareVariants(
           { targetId, arms, repeat },

@@ -118,7 +118,7 @@ function servicesFor(deps: RunDeps, plan: RunPlan, concurrency: number): RunServ
  * The plan with another system prompt or model: the optimizer and the comparisons measure them without writing
  * aieval.yaml. A connection aieval.yaml does not have is refused before anything runs.
  */
-function withOverrides(
+export function withOverrides(
   plan: RunPlan,
   config: WorkspaceConfig,
   prompt: string | undefined,
