@@ -1,6 +1,7 @@
 // Builds the comparison matrix of 2 to 8 stored runs: rows joined by question id, one cell per run with its repeats
 // folded, and each column's header figures and paired statistics against the baseline column.
-import { withStatistics } from '../../../src-shared/compare/matrix-view';
+import { ratingCounts, withStatistics } from '../../../src-shared/compare/matrix-view';
+import { preferenceOf } from '../../../src-shared/compare/preference';
 import type { MatrixCell, MatrixColumn, MatrixRow, RunMatrix } from '../../../src-shared/model';
 import type { MatrixGraderScore, MatrixResult } from '../../store/repos/matrix.repo';
 import type { RunRecord } from '../../store/repos/runs.repo';
@@ -27,7 +28,7 @@ export type MatrixSource = Readonly<{
 }>;
 
 /** A cell with the scores of its repeats, which the paired statistics need and the wire does not carry. */
-type FoldedCell = Readonly<{ cell: MatrixCell; scores: readonly number[] }>;
+type FoldedCell = Readonly<{ cell: MatrixCell; scores: readonly number[]; labelTags: readonly string[] }>;
 
 export class MatrixRunNotFound extends Error {
   constructor(readonly runId: string) {
@@ -62,6 +63,7 @@ function foldCell(
   );
   return {
     scores,
+    labelTags: first.labelTags,
     cell: {
       resultId: first.id,
       status,
@@ -73,6 +75,7 @@ function foldCell(
       answerChars: first.answerChars,
       error: first.error,
       rating: first.rating,
+      preference: null,
       graders: graderMeans,
     },
   };
@@ -105,10 +108,7 @@ function columnOf(source: MatrixSource, cells: readonly (FoldedCell | undefined)
     passRateCi: verdict?.pass_rate_ci ?? wilson(passed, scored.length),
     costUsd: costs.length === 0 ? null : costs.reduce((sum, cost) => sum + cost, 0),
     latencyP50Ms: quantile(latencies, 0.5) ?? null,
-    ratings: {
-      up: cells.filter((cell) => cell?.cell.rating === 'pass').length,
-      down: cells.filter((cell) => cell?.cell.rating === 'fail').length,
-    },
+    ratings: ratingCounts(cells.map((cell) => cell?.cell)),
   };
 }
 
@@ -129,6 +129,21 @@ function foldSources(sources: readonly MatrixSource[], graders: readonly string[
     }
     return new Map(
       [...byQuestion].map(([questionId, repeats]) => [questionId, foldCell(repeats, gradersOf, graders)] as const),
+    );
+  });
+}
+
+/** Each cell outside the baseline with the preference its label records over the baseline's cell of its row. */
+function withPreferences(folded: Map<string, FoldedCell>[], baseline: number): Map<string, FoldedCell>[] {
+  const base = folded[baseline];
+  return folded.map((cells, index) => {
+    if (index === baseline || !base) return cells;
+    return new Map(
+      [...cells].map(([questionId, folded]) => {
+        const baseCell = base.get(questionId);
+        const preference = baseCell ? preferenceOf(folded.labelTags, baseCell.cell.resultId) : null;
+        return [questionId, { ...folded, cell: { ...folded.cell, preference } }] as const;
+      }),
     );
   });
 }
@@ -166,7 +181,7 @@ export function buildMatrix(
 ): RunMatrix {
   const graders = gradersOf(sources);
   const questionIds = questionIdsOf(sources);
-  const folded = foldSources(sources, graders);
+  const folded = withPreferences(foldSources(sources, graders), options.baseline);
   const columns = sources.map((source, index): MatrixColumn => ({
     ...columnOf(
       source,

@@ -81,6 +81,18 @@ export function MatrixColumnHeader({
         <dd className="num" data-testid={`matrix-ratings-${index}`} title="Your thumbs on this column's answers">
           👍 {column.ratings.up} · 👎 {column.ratings.down}
         </dd>
+        {!isBaseline && (
+          <>
+            <dt>vs baseline</dt>
+            <dd
+              className="num"
+              data-testid={`matrix-preferences-${index}`}
+              title="Your ratings of this column's answers against the baseline's: better, the same, worse"
+            >
+              ▲ {column.ratings.better} · = {column.ratings.same} · ▼ {column.ratings.worse}
+            </dd>
+          </>
+        )}
         <dt>Cost</dt>
         <dd className="num">{column.costUsd === null ? '—' : `$${column.costUsd.toFixed(4)}`}</dd>
       </dl>

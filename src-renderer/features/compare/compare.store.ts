@@ -7,6 +7,7 @@ import {
   type MatrixFilter,
   type MatrixSort,
 } from '../../../src-shared/compare/matrix-view';
+import type { Preference } from '../../../src-shared/compare/preference';
 import type { LabelVerdict, RunMatrix } from '../../../src-shared/model';
 import { api } from '../../api/client';
 
@@ -33,6 +34,8 @@ type CompareState = {
   rowToggled(questionId: string): void;
   /** Thumbs up (pass), down (fail) or cleared (null) on one cell, stored as the label of its result. */
   cellRated(questionId: string, column: number, rating: LabelVerdict | null): Promise<void>;
+  /** Better, worse or the same as the baseline's answer (null clears), stored as a tag of the cell's result label. */
+  cellPreferred(questionId: string, column: number, preference: Preference | null): Promise<void>;
 };
 
 /** What a comparison of other runs starts from. */
@@ -86,7 +89,30 @@ export const useCompare = create<CompareState>((set, get) => ({
     try {
       await api['labels.submit']({ subjectType: 'question_result', subjectId: String(cell.resultId), verdict: rating });
       const matrix = get().matrix;
-      if (matrix) set({ matrix: withRating(matrix, questionId, column, rating), ratingError: undefined });
+      if (matrix) set({ matrix: withRating(matrix, questionId, column, { rating }), ratingError: undefined });
+    } catch (error) {
+      set({ ratingError: `The rating was not saved: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  },
+  async cellPreferred(questionId, column, preference) {
+    const matrix = get().matrix;
+    const row = matrix?.rows.find((candidate) => candidate.questionId === questionId);
+    const cell = row?.cells[column];
+    if (!matrix || !cell) return;
+    const base = row?.cells[matrix.baseline];
+    if (column === matrix.baseline || !base) {
+      set({
+        ratingError:
+          column === matrix.baseline
+            ? 'This is the baseline: rate another column better, worse or the same as it.'
+            : 'The baseline has no answer to this question to compare with.',
+      });
+      return;
+    }
+    try {
+      await api['labels.prefer']({ resultId: cell.resultId, baselineResultId: base.resultId, preference });
+      const shown = get().matrix;
+      if (shown) set({ matrix: withRating(shown, questionId, column, { preference }), ratingError: undefined });
     } catch (error) {
       set({ ratingError: `The rating was not saved: ${error instanceof Error ? error.message : String(error)}` });
     }
