@@ -24,7 +24,7 @@ export const labelsContract = {
   ),
   /**
    * A person's preference of one question result over the baseline's result of the same question (the comparison
-   * matrix): better, worse, the same, or null to clear. Stored as a tag of the result's label ("better than #42");
+   * matrix): better, worse, the same, or null to clear. Stored as a tag of the result's label ("vs #42: better");
    * the label's other fields and tags are kept, and `labels.undo` reverts it.
    */
   'labels.prefer': call(

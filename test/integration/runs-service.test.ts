@@ -130,6 +130,19 @@ describe('runs through the service (fake provider server)', () => {
     expect(await call('runs.matrixStatistics', { runIds: [a.runId, b.runId] })).toEqual(
       matrix.columns.map((column) => column.vsBaseline),
     );
+    // A preference of b's answer over a's is stored on b's result label and read back by the matrix.
+    const [baseCell, otherCell] = matrix.rows[0]!.cells;
+    await call('labels.prefer', {
+      resultId: otherCell!.resultId,
+      baselineResultId: baseCell!.resultId,
+      preference: 'worse',
+    });
+    const rated = await call<RunMatrix>('runs.matrix', { runIds: [a.runId, b.runId], statistics: false });
+    expect(rated.rows[0]!.cells[1]!.preference).toBe('worse');
+    expect(rated.columns[1]!.ratings).toMatchObject({ better: 0, worse: 1, same: 0 });
+    await expect(
+      call('labels.prefer', { resultId: baseCell!.resultId, baselineResultId: baseCell!.resultId, preference: 'same' }),
+    ).rejects.toMatchObject({ code: 'bad_input' });
     await expect(call('runs.matrixStatistics', { runIds: [a.runId, b.runId], baseline: 2 })).rejects.toMatchObject({
       code: 'bad_input',
     });

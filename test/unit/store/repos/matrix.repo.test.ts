@@ -69,4 +69,30 @@ describe('MatrixRepo and the matrix built from it', () => {
     expect(versus).toMatchObject({ paired: 2, improved: 1, worsened: 0 });
     expect(versus!.scoreDifference!.estimate).toBeCloseTo(0.75, 12);
   });
+
+  it('reads a preference over the baseline’s result from the label’s tags, and counts it in the column', () => {
+    const { results, labels } = store.repos;
+    const baseA = results.insert(newResult('r1', 'a'));
+    const otherA = results.insert(newResult('r2', 'a'));
+    results.insert(newResult('r1', 'b'));
+    const otherB = results.insert(newResult('r2', 'b'));
+    const subject = (id: number) => ({ subjectType: 'question_result', subjectId: String(id) }) as const;
+    labels.apply([subject(otherA)], { verdict: 'pass', tags: ['hours', `vs #${baseA}: better`] }, 'b1', 1);
+    labels.apply([subject(otherB)], { tags: ['vs #999: worse'] }, 'b2', 1); // against another baseline
+    const matrix = buildMatrix([sourceOf('r1'), sourceOf('r2')], { baseline: 0, tagsOf: () => [] });
+    expect(matrix.rows.map((row) => row.cells.map((cell) => [cell?.rating, cell?.preference]))).toEqual([
+      [
+        [null, null],
+        ['pass', 'better'],
+      ],
+      [
+        [null, null],
+        [null, null],
+      ],
+    ]);
+    expect(matrix.columns[1]!.ratings).toEqual({ up: 1, down: 0, better: 1, worse: 0, same: 0 });
+    // With the other column as the baseline, the preference (over r1's answer) does not apply.
+    const swapped = buildMatrix([sourceOf('r1'), sourceOf('r2')], { baseline: 1, tagsOf: () => [] });
+    expect(swapped.columns.map((column) => column.ratings.better)).toEqual([0, 0]);
+  });
 });
