@@ -1,17 +1,16 @@
 // Handlers for runs: start, cancel and read runs, page results, runs side by side, trends for sparklines and the dashboard.
-import { loadRunMatrix, MatrixRunNotFound } from '../../engine/compare/run-matrix';
+import { loadRunMatrix } from '../../engine/compare/run-matrix';
 import { exportRunOnComplete } from '../../engine/export/export-runs';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { GRADERS } from '../../engine/graders/registry';
 import { runPreflight } from '../../engine/preflight/preflight';
-import { PlanError, planRun } from '../../engine/run/plan';
+import { planRun } from '../../engine/run/plan';
 import { defaultRunDeps } from '../../engine/run/run-deps';
-import { RunConflictError, STALE_AFTER_MS } from '../../engine/run/run-lock';
+import { STALE_AFTER_MS } from '../../engine/run/run-lock';
 import { RunManager } from '../../engine/run/run-manager';
 import { LimiterRegistry } from '../../engine/run/run-services';
-import { ProviderConfigError } from '../../engine/providers/create-provider';
 import type { AppState } from '../app-state';
 import { connectionKeys } from '../connections';
 import type { Ctx } from '../ctx';
@@ -41,41 +40,27 @@ export function serviceRunManager(state: AppState): RunManager {
   });
 }
 
-/** Engine refusals become contract errors with their message intact. */
-async function refusalsAsRpc<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof RunConflictError) throw new RpcError('conflict', error.message, { runId: error.holder.runId });
-    if (error instanceof PlanError || error instanceof ProviderConfigError)
-      throw new RpcError('bad_input', error.message);
-    throw error;
-  }
-}
-
 export const runsHandlers = (state: AppState, runs: RunManager) =>
   ({
-    'runs.start': ({ targetId, questionIds, repeat }) =>
-      refusalsAsRpc(async () => {
-        const started = await runs.start({
-          targetId,
-          selection: { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null },
-          source: 'manual',
-        });
-        return { runId: started.runId, total: started.total };
-      }),
-    'runs.preflight': ({ targetId, questionIds }) =>
-      refusalsAsRpc(() => {
-        const workspace = state.validWorkspace();
-        const selection = { questionIds: questionIds ?? null, repeat: 1, shard: null };
-        const plan = planRun(workspace, targetId, selection, GRADERS, state.isTrusted());
-        return runPreflight({
-          workspace,
-          plans: [plan],
-          keysFor: connectionKeys(state),
-          trusted: state.isTrusted(),
-        });
-      }),
+    'runs.start': async ({ targetId, questionIds, repeat }) => {
+      const started = await runs.start({
+        targetId,
+        selection: { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null },
+        source: 'manual',
+      });
+      return { runId: started.runId, total: started.total };
+    },
+    'runs.preflight': ({ targetId, questionIds }) => {
+      const workspace = state.validWorkspace();
+      const selection = { questionIds: questionIds ?? null, repeat: 1, shard: null };
+      const plan = planRun(workspace, targetId, selection, GRADERS, state.isTrusted());
+      return runPreflight({
+        workspace,
+        plans: [plan],
+        keysFor: connectionKeys(state),
+        trusted: state.isTrusted(),
+      });
+    },
     'runs.cancel': ({ runId }) => ({ cancelled: runs.cancel(runId) }),
     'runs.list': (query) => state.db.runs.list(query),
     'runs.get': async ({ runId }) => {
@@ -108,16 +93,11 @@ export const runsHandlers = (state: AppState, runs: RunManager) =>
           `The baseline is column ${baseline + 1} of ${runIds.length}: there is no such column.`,
         );
       const datasets = state.workspace().datasets;
-      try {
-        return await loadRunMatrix(state.db, runIds, baseline, (run) => {
-          const dataset = datasets.get(run.datasetId)?.dataset;
-          const tags = new Map(dataset?.questions.map((question) => [question.id, question.tags ?? []]));
-          return (questionId) => tags.get(questionId) ?? [];
-        });
-      } catch (error) {
-        if (error instanceof MatrixRunNotFound) throw new RpcError('not_found', error.message);
-        throw error;
-      }
+      return loadRunMatrix(state.db, runIds, baseline, (run) => {
+        const dataset = datasets.get(run.datasetId)?.dataset;
+        const tags = new Map(dataset?.questions.map((question) => [question.id, question.tags ?? []]));
+        return (questionId) => tags.get(questionId) ?? [];
+      });
     },
     'targets.history': ({ targetId, limit }) => state.db.runs.history(targetId, limit),
     'dashboard.summary': async ({ targetId }) => {
