@@ -1,7 +1,8 @@
 // Turns decoded spans into what the store writes: span rows with their JSON serialised, and the review item of each
 // trace as far as the batch shows it (the store keeps it only when the batch holds the whole trace).
 import type { ReviewItemRecord } from '../../../src-shared/model';
-import type { ItemInsert, SpanInsert } from '../../store/repos/traces.repo';
+import type { ItemInsert } from '../../store/repos/review-items.writer';
+import type { SpanInsert } from '../../store/repos/traces.repo';
 import { buildReviewItem } from './build-review-item';
 import { classifySpan } from './conventions/detect';
 import type { DecodedSpan, SpanCore } from './span';
