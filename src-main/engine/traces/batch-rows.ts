@@ -22,7 +22,7 @@ export function batchRows(spans: readonly DecodedSpan[], sourceFile: string | nu
       resourceJson = JSON.stringify(span.resource);
     }
     const found = classifySpan(span.attributes, span.events);
-    // Fields named one by one: object rest and spread cost several times more here, on every span of a 1 GB file.
+    // Fields named one by one: object rest and spread cost several times more here, on every span of an import.
     rows.push({
       traceId: span.traceId,
       spanId: span.spanId,
