@@ -1,6 +1,6 @@
 // Imported spans: batched idempotent inserts (with the items of whole traces), the rebuild queue, the reads of one trace.
 import type { Convention, ReviewItemDetail, SpanContext } from '../../../src-shared/model';
-import type { DecodedSpan, SpanCore } from '../../engine/traces/span';
+import type { DecodedSpan, SpanCore } from '../../../src-shared/model/span';
 import { BulkImport } from '../bulk-import';
 import type { Db } from '../db';
 import { ITEM_COLUMNS, toReviewItem, type ReviewItemRow } from './review-item-row';
