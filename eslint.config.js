@@ -72,6 +72,82 @@ export default tseslint.config(
     },
   },
   {
+    // The core knows nothing of its shells: the engine, the store and the workspace layer never import the service,
+    // the HTTP server or the CLI; and the store never imports the engine (the types they share live in src-shared).
+    files: ['src-main/engine/**', 'src-main/store/**', 'src-main/workspace/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
+            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            // http/capped-body is a body reader the OTLP receiver shares with the HTTP shell, not the shell itself.
+            {
+              group: ['**/app/**', '**/http/*', '!**/http/capped-body', '**/cli/**'],
+              message: 'The core knows nothing of the shells.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/store/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
+            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            // http/capped-body is a body reader the OTLP receiver shares with the HTTP shell, not the shell itself.
+            {
+              group: ['**/app/**', '**/http/*', '!**/http/capped-body', '**/cli/**'],
+              message: 'The core knows nothing of the shells.',
+            },
+            { group: ['**/engine/**'], message: 'The store sits below the engine: shared types live in src-shared.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The service and the HTTP shell never reach into the CLI; the service never into the HTTP shell.
+    files: ['src-main/app/**', 'src-main/http/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
+            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            { group: ['**/cli/**'], message: 'The service and the HTTP shell never import the CLI.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
+            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            { group: ['**/cli/**', '**/http/**'], message: 'The service never imports a shell.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-main/preload/**'],
     rules: {
       'no-restricted-imports': [

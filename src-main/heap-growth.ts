@@ -3,10 +3,10 @@ import { setFlagsFromString } from 'node:v8';
 
 /**
  * When garbage collection is cheap, V8 lets the old generation grow to four times the live heap before the next full
- * collection. A run allocates steadily for minutes, so that headroom became most of its memory: on 100,000
- * questions the `ai-eval run` process peaked at 314 MB with a live heap near 45 MB. Growing by half instead keeps
- * the peak near 220 MB at the same speed (bench/). V8 reads this flag at every full collection, so setting it
- * after start-up takes effect; it only moves when collections happen and can never make a process run out of memory.
+ * collection. A run allocates steadily for minutes, so that headroom becomes most of its memory; growing by half
+ * instead keeps the peak far lower at the same speed (bench/README.md, "Runs"). V8 reads this flag at every full
+ * collection, so setting it after start-up takes effect; it only moves when collections happen and can never make a
+ * process run out of memory.
  */
 export function limitHeapGrowth(): void {
   setFlagsFromString('--heap-growing-percent=50');

@@ -1,6 +1,7 @@
 // The service's state: the open workspace folder, its store, trust, events; shared by every handler.
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { contract, type Contract } from '../../src-shared/contract';
 import { EventHub } from '../../src-shared/rpc/events';
 import { RpcError } from '../../src-shared/rpc/wire';
 import type { WorkspaceConfig } from '../../src-shared/model';
@@ -29,10 +30,12 @@ export type AppOptions = Readonly<{
   secrets?: SecretStore;
   /** The environment provider keys are read from; process.env when absent. */
   env?: Env;
+  /** Validate handler outputs and event payloads against the contract (tests and development). */
+  checkOutputs?: boolean;
 }>;
 
 export class AppState {
-  readonly events = new EventHub();
+  readonly events: EventHub<Contract>;
   private readonly workspaceCache = new WorkspaceCache();
   readonly clock: () => number;
   private currentDir: string;
@@ -42,11 +45,14 @@ export class AppState {
   private stopWatching: (() => void) | undefined;
 
   constructor(readonly options: AppOptions) {
+    this.events = new EventHub(contract, { checkPayloads: options.checkOutputs });
     this.currentDir = resolve(options.workspaceDir);
     this.clock = options.clock ?? Date.now;
     this.sessionTrust = options.trustForSession ?? false;
     // A file the service wrote may keep its size within the file system's time resolution: never trust the cache then.
-    this.events.subscribe((name) => name === 'workspace.changed' && this.workspaceCache.invalidate());
+    this.events.subscribe((name) => {
+      if (name === 'workspace.changed') this.workspaceCache.invalidate();
+    });
   }
 
   get dir(): string {

@@ -28,7 +28,7 @@ export type App = Readonly<{
   dispose(): Promise<void>;
 }>;
 
-export function createApp(options: AppOptions & { checkOutputs?: boolean }): App {
+export function createApp(options: AppOptions): App {
   const state = new AppState(options);
   state.watchFiles();
   const receiver = new OtlpReceiver({

@@ -51,7 +51,7 @@ export const importTracesCommand: Command = {
     return withTracesWorkspace(args, io, async (app) => {
       const print = progressPrinter(io);
       const unsubscribe = app.events.subscribe((name, payload) => {
-        if (name === 'traces.importProgressed') print(payload as ImportProgress);
+        if (name === 'traces.importProgressed') print(payload);
       });
       try {
         const summary = await callService(app, 'traces.import', { paths });

@@ -1,13 +1,5 @@
 // `ai-eval optimize`: proposes better system prompts for targets below their gate and keeps only noise-proof gains.
-import type {
-  CandidateSummary,
-  Measurement,
-  OptimizerFinished,
-  OptimizerJob,
-  OptimizerProgress,
-  RunProgress,
-  TargetOutcome,
-} from '../../src-shared/model';
+import type { CandidateSummary, Measurement, OptimizerJob, TargetOutcome } from '../../src-shared/model';
 import type { App } from '../app/create-app';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { intArg, withJudgeWorkspace } from './judge-cli';
@@ -84,15 +76,14 @@ function follow(app: App, io: CliIo): Follower {
   const ended = new Set<string>();
   const waiters = new Map<string, () => void>();
   const unsubscribe = app.events.subscribe((name, payload) => {
-    if (name === 'runs.progressed') printer.update(payload as RunProgress);
+    if (name === 'runs.progressed') printer.update(payload);
     if (name === 'optimizer.progressed') {
       printer.done();
-      io.err((payload as OptimizerProgress).message);
+      io.err(payload.message);
     }
     if (name === 'optimizer.finished') {
-      const { jobId } = payload as OptimizerFinished;
-      ended.add(jobId);
-      waiters.get(jobId)?.();
+      ended.add(payload.jobId);
+      waiters.get(payload.jobId)?.();
     }
   });
   return {

@@ -11,12 +11,10 @@ import {
 import type { EmptySlice } from '../engine/export/write-shard-bundle';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { openCassetteWriter, type CassetteWriter } from '../engine/providers/cassette';
-import { ProviderConfigError } from '../engine/providers/create-provider';
-import { PlanError, type ValidWorkspace } from '../engine/run/plan';
+import type { ValidWorkspace } from '../engine/run/plan';
 import { describeShare, shareRateLimits } from '../engine/run/rate-share';
 import { defaultRunDeps } from '../engine/run/run-deps';
 import type { RunDeps } from '../engine/run/run-execution';
-import { RunConflictError } from '../engine/run/run-lock';
 import { LimiterRegistry } from '../engine/run/run-services';
 import { writeJsonReport } from '../engine/run/report-json';
 import { writeJunitReport } from '../engine/run/report-junit';
@@ -49,11 +47,9 @@ export type SessionOptions = Readonly<{
   rateShare?: number;
 }>;
 
-/** An engine refusal (bad plan, target busy, provider misconfigured): its message, exit 2. Anything else is rethrown. */
+/** A refusal (bad plan, target busy, provider misconfigured): its message, exit 2. Anything else is rethrown. */
 export function refusalMessage(error: unknown): string | undefined {
-  if (error instanceof PlanError || error instanceof RunConflictError || error instanceof ProviderConfigError)
-    return error.message;
-  return undefined;
+  return error instanceof RpcError ? error.message : undefined;
 }
 
 /** 3 when a run stopped on its environment; 1 when a run did not complete or a hard gate failed; a soft gate only warns. */

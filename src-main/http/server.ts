@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import type { Contract } from '../../src-shared/contract';
 import type { EventHub } from '../../src-shared/rpc/events';
 import type { Dispatch } from '../../src-shared/rpc/router';
 import type { ErrorCode } from '../../src-shared/rpc/wire';
@@ -21,7 +22,7 @@ export type Route = Readonly<{
 
 export type HttpShellOptions = Readonly<{
   dispatch: Dispatch<Ctx>;
-  events: EventHub;
+  events: EventHub<Contract>;
   staticDir?: string;
   /** The API token: `Authorization: Bearer` on /rpc, /events and the routes (OTLP exporters), and the cookie's value. */
   token?: string;
@@ -175,7 +176,7 @@ function authorised(req: IncomingMessage, token: string): boolean {
   return cookie !== undefined && equalSecrets(cookie, token);
 }
 
-function streamEvents(req: IncomingMessage, res: ServerResponse, events: EventHub): void {
+function streamEvents(req: IncomingMessage, res: ServerResponse, events: EventHub<Contract>): void {
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
   // Unnamed SSE messages carrying {name, payload}: one `onmessage` handler sees every event.
   res.write(': connected\n\n');

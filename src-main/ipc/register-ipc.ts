@@ -1,5 +1,6 @@
 // The Electron adapter of the router: one invoke channel, one event channel, and a sender check on every call.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import type { Contract } from '../../src-shared/contract';
 import type { EventHub } from '../../src-shared/rpc/events';
 import type { Dispatch } from '../../src-shared/rpc/router';
 import { EVENT_CHANNEL, RPC_CHANNEL, type Envelope } from '../../src-shared/rpc/wire';
@@ -8,7 +9,7 @@ import type { Ctx } from '../app/ctx';
 type Options = Readonly<{
   ipcMain: IpcMain;
   dispatch: Dispatch<Ctx>;
-  events: EventHub;
+  events: EventHub<Contract>;
   /** The renderer's own URL prefix (file://…/index.html or the dev server); other frames are refused. */
   rendererUrl: string;
   windows(): readonly WebContents[];

@@ -7,15 +7,15 @@ import { WAL_AUTOCHECKPOINT_PAGES, type Db } from './db';
 
 /**
  * Once the WAL is this long (in pages of 4 KiB: 256 MiB), the writer lets it be copied whole, so it starts over. A
- * longer WAL copies an index page rewritten by many batches once: on a 1 GB import, 64 MiB waited 31.6 s in all for
- * the copy, 256 MiB 19 s (80 s in all instead of 88).
+ * longer WAL copies an index page that many batches rewrote once instead of once per restart
+ * (bench/README.md, "Trace import").
  */
 export const RESTART_PAGES = 65536;
 const PAGE_BYTES = 4096;
 
 /**
- * In WAL mode a checkpoint waits for the disk twice (the WAL, then the database file); done by the writer, that was
- * a third of a large import's time. While this runs, the writer only appends (no autocheckpoint) and each commit
+ * In WAL mode a checkpoint waits for the disk twice (the WAL, then the database file); done by the writer, those waits
+ * are a large part of a large import's time (bench/README.md). While this runs, the writer only appends (no autocheckpoint) and each commit
  * is copied into the database by the thread, one checkpoint at a time. The WAL starts over only when a write begins
  * with all of it copied, which a busy writer would never see: so once it is long, `settle` waits for that.
  */

@@ -28,10 +28,9 @@ export function openDb(file: string, options: { upTo?: number; migrations?: read
   // wait for the write lock instead of failing at once with SQLITE_BUSY.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  // A checkpoint waits for the disk twice (the WAL, then the database). Every 64 MiB of WAL instead of SQLite's
-  // 4 MiB: a large trace import ran 13.3k → 15.3k spans/s on this machine's disk, before large imports got a
-  // checkpointing thread of their own (background-checkpoints.ts); runs and small imports still write this way.
-  // The WAL file is cut back to that size.
+  // A checkpoint waits for the disk twice (the WAL, then the database), so the writer checkpoints every 64 MiB of
+  // WAL instead of SQLite's 4 MiB (bench/README.md). Large trace imports checkpoint on a thread of their own
+  // (background-checkpoints.ts); runs and small imports write this way. The WAL file is cut back to that size.
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   db.pragma(`journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`);
   db.pragma('foreign_keys = ON');

@@ -27,9 +27,10 @@ export function nearest(word: string, candidates: readonly string[]): string | u
   return best !== undefined && bestDistance <= allowed ? best : undefined;
 }
 
-type AnyZod = z.core.$ZodType;
+type AnyZod = z.ZodType;
 type Def = { type: string; [key: string]: unknown };
-const defOf = (schema: AnyZod): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+/** A schema's definition through zod's public `def` (classic schemas), read as a plain record of its parts. */
+const defOf = (schema: AnyZod): Def => schema.def as Def;
 
 /** The object keys a schema accepts at `path` (numbers step into arrays); empty when the path is not an object. */
 export function knownKeysAt(schema: AnyZod, path: readonly PropertyKey[]): string[] {

@@ -14,14 +14,16 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { RpcError } from '../../src-shared/rpc/wire';
 
 /** A file's text as read, with the fingerprint a later write compares against (null: the file did not exist). */
 export type FileSnapshot = Readonly<{ path: string; text: string; hash: string | null }>;
 
 /** A file changed on disk between its read and the write meant to replace it. */
-export class FileChangedError extends Error {
+export class FileChangedError extends RpcError {
   constructor(readonly path: string) {
     super(
+      'conflict',
       `${basename(path)} changed on disk since it was read; nothing was written (reload it, then apply the change again)`,
     );
     this.name = 'FileChangedError';

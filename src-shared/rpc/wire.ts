@@ -15,7 +15,10 @@ export type EvalBridge = Readonly<{
   onEvent(cb: (event: WireEvent) => void): () => void;
 }>;
 
-/** An error a handler throws on purpose; it crosses the wire with its code intact. */
+/**
+ * The one refusal type: an error thrown on purpose (by a handler, the engine or the workspace layer) that crosses
+ * the wire with its code, message and details intact. The router maps it once; anything else becomes `internal`.
+ */
 export class RpcError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -25,4 +28,14 @@ export class RpcError extends Error {
     super(message);
     this.name = 'RpcError';
   }
+}
+
+/** A refusal class of one code, named for stack traces: `class PlanError extends refusal('bad_input', 'PlanError') {}`. */
+export function refusal(code: ErrorCode, name: string) {
+  return class extends RpcError {
+    constructor(message: string, details?: unknown) {
+      super(code, message, details);
+      this.name = name;
+    }
+  };
 }

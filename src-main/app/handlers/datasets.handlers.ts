@@ -7,9 +7,8 @@ import type { DatasetDocument, DatasetSummary } from '../../../src-shared/contra
 import { RpcError } from '../../../src-shared/rpc/wire';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { loadWorkspace } from '../../workspace/load-workspace';
-import { FileChangedError, readSnapshot, textHash, writeFileAtomic } from '../../workspace/write-file';
+import { FileChangedError, readSnapshot, textHash, writeFileAtomic, writeSnapshot } from '../../workspace/write-file';
 import { readWorkspaceFile } from '../../workspace/workspace-files';
-import { writeOrConflict } from './targets.handlers';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
@@ -69,9 +68,8 @@ export const datasetsHandlers = (state: AppState) =>
       const file = datasetFile(state.dir, id);
       const snapshot = readSnapshot(join(state.dir, file));
       if (snapshot.hash === null) throw new RpcError('not_found', `No dataset "${id}" (${file} does not exist).`);
-      if (baseHash !== undefined && baseHash !== snapshot.hash)
-        throw new RpcError('conflict', new FileChangedError(file).message);
-      if (writeOrConflict(snapshot, text)) state.events.emit('workspace.changed', { file });
+      if (baseHash !== undefined && baseHash !== snapshot.hash) throw new FileChangedError(file);
+      if (writeSnapshot(snapshot, text)) state.events.emit('workspace.changed', { file });
       return readDocument(state, id);
     },
     'datasets.check': ({ id, text }) => {

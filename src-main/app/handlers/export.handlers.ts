@@ -3,7 +3,7 @@ import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { distill } from '../../engine/export/distill';
-import { exportRun, ExportError } from '../../engine/export/export-run';
+import { exportRun } from '../../engine/export/export-run';
 import { defaultOutputDir, exportDepsOf } from '../../engine/export/export-runs';
 import { importEnvelopes } from '../../engine/export/import-envelopes';
 import { parseSince } from '../../engine/export/since';
@@ -20,14 +20,7 @@ function outputDirOf(state: AppState, outputDir: string | undefined): string {
 
 export const exportHandlers = (state: AppState) =>
   ({
-    'export.run': async ({ runId, outputDir }) => {
-      try {
-        return await exportRun(exportDepsOf(state), runId, outputDirOf(state, outputDir));
-      } catch (error) {
-        if (error instanceof ExportError) throw new RpcError('not_found', error.message);
-        throw error;
-      }
-    },
+    'export.run': ({ runId, outputDir }) => exportRun(exportDepsOf(state), runId, outputDirOf(state, outputDir)),
     'import.envelopes': async ({ paths }) => {
       const config = state.workspace().config;
       const passThreshold = config?.settings.question_pass_threshold ?? settings.parse({}).question_pass_threshold;
@@ -43,12 +36,7 @@ export const exportHandlers = (state: AppState) =>
       return { files, metrics: await state.db.envelopes.metricsOfRun(runId) };
     },
     'distill.summary': async ({ since }) => {
-      let from: number;
-      try {
-        from = parseSince(since, state.clock());
-      } catch (error) {
-        throw new RpcError('bad_input', (error as Error).message);
-      }
+      const from = parseSince(since, state.clock());
       return { markdown: await distill(state.db, { since: from }), since: from };
     },
   }) satisfies Partial<Handlers<Contract, Ctx>>;

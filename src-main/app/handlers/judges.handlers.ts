@@ -2,13 +2,12 @@
 import type { Contract } from '../../../src-shared/contract';
 import type { GoldItem } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
-import { RpcError } from '../../../src-shared/rpc/wire';
 import { correctedPassRate } from '../../engine/judges/corrected-pass-rate';
 import { judgeSetupOf } from '../../engine/judges/judge-identity';
 import { judgeStanding, judgeTrustFor } from '../../engine/judges/judge-standing';
 import { judgeSummaries } from '../../engine/judges/judge-summaries';
 import { randomSeed } from '../../engine/judges/sample-calls';
-import { SampleError, sampleJudgeCalls, toGoldItems } from '../../engine/judges/sample-judge-calls';
+import { sampleJudgeCalls, toGoldItems } from '../../engine/judges/sample-judge-calls';
 import { itemsFromGold, validateJudge, ValidationError } from '../../engine/judges/validate-judge';
 import type { GoldItemRow } from '../../store/repos/judges.repo';
 import type { AppState } from '../app-state';
@@ -26,40 +25,27 @@ const toGoldItem = (row: GoldItemRow): GoldItem => ({
   created_at: row.createdAt,
 });
 
-/** Engine refusals (nothing to sample, not a judge) become bad_input errors with the engine's message. */
-async function asBadInput<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof SampleError || error instanceof ValidationError)
-      throw new RpcError('bad_input', error.message);
-    throw error;
-  }
-}
-
 export const judgesHandlers = (state: AppState) => {
   const setup = () => judgeSetupOf(state.validWorkspace());
   return {
     'judges.list': () => judgeSummaries(state.db, setup()),
-    'judges.sample': ({ grader, n, windowDays, seed, stratify }) =>
-      asBadInput(async () => {
-        const request = { grader, n, windowDays, seed: seed ?? randomSeed(), stratify, now: state.clock() };
-        const sample = await sampleJudgeCalls(state.db, state.validWorkspace(), request);
-        const gold = toGoldItems(sample);
-        const added = await state.db.judges.addGoldItems(gold);
-        // Read back: an item sampled before keeps its earlier label, which the caller should see.
-        const ids = new Set(gold.map((item) => item.id));
-        const stored = (await state.db.judges.goldItems(grader)).filter((row) => ids.has(row.id));
-        return { seed: request.seed, population: sample.population, added, items: stored.map(toGoldItem) };
-      }),
+    'judges.sample': async ({ grader, n, windowDays, seed, stratify }) => {
+      const request = { grader, n, windowDays, seed: seed ?? randomSeed(), stratify, now: state.clock() };
+      const sample = await sampleJudgeCalls(state.db, state.validWorkspace(), request);
+      const gold = toGoldItems(sample);
+      const added = await state.db.judges.addGoldItems(gold);
+      // Read back: an item sampled before keeps its earlier label, which the caller should see.
+      const ids = new Set(gold.map((item) => item.id));
+      const stored = (await state.db.judges.goldItems(grader)).filter((row) => ids.has(row.id));
+      return { seed: request.seed, population: sample.population, added, items: stored.map(toGoldItem) };
+    },
     'judges.goldItems': async ({ grader }) => (await state.db.judges.goldItems(grader)).map(toGoldItem),
-    'judges.validate': ({ grader }) =>
-      asBadInput(async () => {
-        const items = itemsFromGold(await state.db.judges.goldItems(grader));
-        if (items.length === 0)
-          throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
-        return validateJudge(state.db, setup(), grader, items, 'store', state.clock());
-      }),
+    'judges.validate': async ({ grader }) => {
+      const items = itemsFromGold(await state.db.judges.goldItems(grader));
+      if (items.length === 0)
+        throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
+      return validateJudge(state.db, setup(), grader, items, 'store', state.clock());
+    },
     'judges.trustFor': ({ graderIds }) => judgeTrustFor(state.db, setup(), graderIds),
     'judges.correctedPassRate': async ({ grader, n, passed }) => {
       const config = setup();

@@ -5,7 +5,6 @@ import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import {
   applyCandidate,
-  CandidateActionError,
   rejectCandidate,
   revertCandidate,
   type PromptFile,
@@ -14,13 +13,13 @@ import { candidateDetail } from '../../engine/optimizer/candidate-detail';
 import { type CompareArm, compareVariants } from '../../engine/optimizer/compare-variants';
 import type { PromptRunner } from '../../engine/optimizer/measure';
 import { optimizerPlan, optimizeTarget } from '../../engine/optimizer/optimize-target';
-import { JobConflictError, OptimizerJobs } from '../../engine/optimizer/optimizer-jobs';
+import { OptimizerJobs } from '../../engine/optimizer/optimizer-jobs';
 import { workspaceProposer } from '../../engine/optimizer/proposer';
 import { OptimizerRefusal } from '../../engine/optimizer/question-sets';
 import { withSystemPrompt } from '../../engine/optimizer/system-prompt-yaml';
-import { createProvider, ProviderConfigError } from '../../engine/providers/create-provider';
+import { createProvider } from '../../engine/providers/create-provider';
 import { GRADERS } from '../../engine/graders/registry';
-import { PlanError, planRun, type RunPlan } from '../../engine/run/plan';
+import { planRun, type RunPlan } from '../../engine/run/plan';
 import type { RunManager } from '../../engine/run/run-manager';
 import { LimiterRegistry } from '../../engine/run/run-services';
 import { newRunId, withOverrides } from '../../engine/run/start-run';
@@ -83,19 +82,6 @@ function promptFile(state: AppState): PromptFile {
 
 const actorOf = (ctx: Ctx) => `${userInfo().username} (${ctx.transport})`;
 
-/** Engine refusals become contract errors with their message intact. */
-async function asRpc<T>(work: () => Promise<T> | T): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof CandidateActionError) throw new RpcError(error.code, error.message);
-    if (error instanceof JobConflictError) throw new RpcError('conflict', error.message);
-    if (error instanceof OptimizerRefusal || error instanceof PlanError || error instanceof ProviderConfigError)
-      throw new RpcError('bad_input', error.message);
-    throw error;
-  }
-}
-
 export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: OptimizerJobs) => {
   const limiters = new LimiterRegistry();
   const startRun = promptRunner(runs);
@@ -110,70 +96,68 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
     ctx: Ctx,
     reason: string,
   ) => {
-    await asRpc(() => action({ id, actor: actorOf(ctx), reason, now: state.clock() }));
+    await action({ id, actor: actorOf(ctx), reason, now: state.clock() });
     return detail(id);
   };
   /** A comparison job of a target's variants, refused up front when the target cannot run (or a model is unknown). */
-  const startComparison = (targetId: string, repeat: number, armsOf: (target: RunPlan['target']) => CompareArm[]) =>
-    asRpc(() => {
-      const workspace = state.validWorkspace();
-      const plan = planRun(workspace, targetId, { questionIds: null, repeat, shard: null }, GRADERS, state.isTrusted());
-      const arms = armsOf(plan.target);
-      // What each run would refuse (an unknown connection, an external agent with no model to swap) refuses now.
-      for (const arm of arms) withOverrides(plan, workspace.config, arm.prompt, arm.model);
-      const job = jobs.start('compare', targetId, async (handle, signal) => ({
-        comparison: await compareVariants(
-          { targetId, arms, repeat },
-          { db: state.db, startRun, progress: handle.progress },
-          signal,
-        ),
-      }));
-      return { jobId: job.id };
-    });
+  const startComparison = (targetId: string, repeat: number, armsOf: (target: RunPlan['target']) => CompareArm[]) => {
+    const workspace = state.validWorkspace();
+    const plan = planRun(workspace, targetId, { questionIds: null, repeat, shard: null }, GRADERS, state.isTrusted());
+    const arms = armsOf(plan.target);
+    // What each run would refuse (an unknown connection, an external agent with no model to swap) refuses now.
+    for (const arm of arms) withOverrides(plan, workspace.config, arm.prompt, arm.model);
+    const job = jobs.start('compare', targetId, async (handle, signal) => ({
+      comparison: await compareVariants(
+        { targetId, arms, repeat },
+        { db: state.db, startRun, progress: handle.progress },
+        signal,
+      ),
+    }));
+    return { jobId: job.id };
+  };
   return {
-    'optimizer.start': (input) =>
-      asRpc(() => {
-        const workspace = state.validWorkspace();
-        const { sets } = optimizerPlan(workspace, input.targetId, input.split);
-        // Refuse now what every run would refuse later (an untrusted workspace's stdio tools, a missing grader).
-        planRun(
-          workspace,
-          input.targetId,
-          { questionIds: sets.runQuestionIds, repeat: 1, shard: null },
-          GRADERS,
-          state.isTrusted(),
-        );
-        const keysFor = connectionKeys(state);
-        const timeoutMs = workspace.config.settings.request_timeout_ms;
-        const proposer = workspaceProposer(
-          workspace,
-          (name, config) =>
-            createProvider(name, config, { workspaceDir: workspace.dir, env: keysFor(name, config), timeoutMs }),
-          limiters,
-        );
-        const job = jobs.start('optimize', input.targetId, async (handle, signal) => {
-          const deps = {
-            db: state.db,
-            clock: state.clock,
-            startRun,
-            proposer,
-            progress: handle.progress,
-            newId: () => `cand-${newRunId(state.clock())}`,
-            autoApply: async (record: { id: string; decisionReason: string }) => {
-              await applyCandidate(state.db, promptFile(state), {
-                id: record.id,
-                actor: 'optimizer (settings.optimizer.require_review: false)',
-                reason: record.decisionReason,
-                now: state.clock(),
-              });
-            },
-          };
-          return {
-            outcome: await optimizeTarget(workspace, input.targetId, { ...input, jobId: handle.id }, deps, signal),
-          };
-        });
-        return { jobId: job.id };
-      }),
+    'optimizer.start': (input) => {
+      const workspace = state.validWorkspace();
+      const { sets } = optimizerPlan(workspace, input.targetId, input.split);
+      // Refuse now what every run would refuse later (an untrusted workspace's stdio tools, a missing grader).
+      planRun(
+        workspace,
+        input.targetId,
+        { questionIds: sets.runQuestionIds, repeat: 1, shard: null },
+        GRADERS,
+        state.isTrusted(),
+      );
+      const keysFor = connectionKeys(state);
+      const timeoutMs = workspace.config.settings.request_timeout_ms;
+      const proposer = workspaceProposer(
+        workspace,
+        (name, config) =>
+          createProvider(name, config, { workspaceDir: workspace.dir, env: keysFor(name, config), timeoutMs }),
+        limiters,
+      );
+      const job = jobs.start('optimize', input.targetId, async (handle, signal) => {
+        const deps = {
+          db: state.db,
+          clock: state.clock,
+          startRun,
+          proposer,
+          progress: handle.progress,
+          newId: () => `cand-${newRunId(state.clock())}`,
+          autoApply: async (record: { id: string; decisionReason: string }) => {
+            await applyCandidate(state.db, promptFile(state), {
+              id: record.id,
+              actor: 'optimizer (settings.optimizer.require_review: false)',
+              reason: record.decisionReason,
+              now: state.clock(),
+            });
+          },
+        };
+        return {
+          outcome: await optimizeTarget(workspace, input.targetId, { ...input, jobId: handle.id }, deps, signal),
+        };
+      });
+      return { jobId: job.id };
+    },
     'optimizer.compareVariants': ({ targetId, prompts, repeat }) =>
       startComparison(targetId, repeat, () => prompts.map((prompt) => ({ prompt }))),
     'optimizer.compareModels': ({ targetId, models, repeat }) =>

@@ -3,25 +3,22 @@ import {
   buildMatrix,
   loadMatrixSources,
   matrixStatistics,
-  MatrixRunNotFound,
   type MatrixSource,
   withMatrixStatistics,
 } from '../../engine/compare/run-matrix';
 import type { RunRecord } from '../../store/repos/runs.repo';
 import { exportRunOnComplete } from '../../engine/export/export-runs';
 import type { Contract } from '../../../src-shared/contract';
-import type { PreflightRefusal } from '../../../src-shared/contract/runs.contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { GRADERS } from '../../engine/graders/registry';
-import { PreflightError, refuseOnPreflight, runPreflight } from '../../engine/preflight/preflight';
+import { refuseOnPreflight, runPreflight } from '../../engine/preflight/preflight';
 import type { PreflightContext } from '../../engine/preflight/preflight-check';
-import { PlanError, planRun, type Selection } from '../../engine/run/plan';
+import { planRun, type Selection } from '../../engine/run/plan';
 import { defaultRunDeps } from '../../engine/run/run-deps';
-import { RunConflictError, STALE_AFTER_MS } from '../../engine/run/run-lock';
+import { STALE_AFTER_MS } from '../../engine/run/run-lock';
 import { RunManager } from '../../engine/run/run-manager';
 import { LimiterRegistry } from '../../engine/run/run-services';
-import { ProviderConfigError } from '../../engine/providers/create-provider';
 import type { AppState } from '../app-state';
 import { connectionKeys } from '../connections';
 import type { Ctx } from '../ctx';
@@ -51,20 +48,6 @@ export function serviceRunManager(state: AppState): RunManager {
   });
 }
 
-/** Engine refusals become contract errors with their message intact. */
-async function refusalsAsRpc<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof RunConflictError) throw new RpcError('conflict', error.message, { runId: error.holder.runId });
-    if (error instanceof PlanError || error instanceof ProviderConfigError)
-      throw new RpcError('bad_input', error.message);
-    if (error instanceof PreflightError)
-      throw new RpcError('bad_input', error.message, { preflight: [...error.problems] } satisfies PreflightRefusal);
-    throw error;
-  }
-}
-
 /** The runs of a matrix read from the store, once the columns and baseline make sense. */
 async function matrixSources(state: AppState, runIds: readonly string[], baseline: number): Promise<MatrixSource[]> {
   if (new Set(runIds).size !== runIds.length) throw new RpcError('bad_input', 'A run can be a column only once.');
@@ -73,12 +56,7 @@ async function matrixSources(state: AppState, runIds: readonly string[], baselin
       'bad_input',
       `The baseline is column ${baseline + 1} of ${runIds.length}: there is no such column.`,
     );
-  try {
-    return await loadMatrixSources(state.db, runIds);
-  } catch (error) {
-    if (error instanceof MatrixRunNotFound) throw new RpcError('not_found', error.message);
-    throw error;
-  }
+  return loadMatrixSources(state.db, runIds);
 }
 
 /** The tags of the questions of a run's dataset as the workspace has them now. */
@@ -98,17 +76,14 @@ function preflightContext(state: AppState, targetId: string, selection: Selectio
 
 export const runsHandlers = (state: AppState, runs: RunManager) =>
   ({
-    'runs.start': ({ targetId, questionIds, repeat, skipPreflight }) =>
-      refusalsAsRpc(async () => {
-        const selection = { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null };
-        if (!skipPreflight) await refuseOnPreflight(preflightContext(state, targetId, selection));
-        const started = await runs.start({ targetId, selection, source: 'manual' });
-        return { runId: started.runId, total: started.total };
-      }),
+    'runs.start': async ({ targetId, questionIds, repeat, skipPreflight }) => {
+      const selection = { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null };
+      if (!skipPreflight) await refuseOnPreflight(preflightContext(state, targetId, selection));
+      const started = await runs.start({ targetId, selection, source: 'manual' });
+      return { runId: started.runId, total: started.total };
+    },
     'runs.preflight': ({ targetId, questionIds }) =>
-      refusalsAsRpc(() =>
-        runPreflight(preflightContext(state, targetId, { questionIds: questionIds ?? null, repeat: 1, shard: null })),
-      ),
+      runPreflight(preflightContext(state, targetId, { questionIds: questionIds ?? null, repeat: 1, shard: null })),
     'runs.cancel': ({ runId }) => ({ cancelled: runs.cancel(runId) }),
     'runs.list': (query) => state.db.runs.list(query),
     'runs.get': async ({ runId }) => {

@@ -9,7 +9,7 @@ import { YamlEditError } from '../../../src-shared/yaml/yaml-edit';
 import { replayJudgeMismatch } from '../../workspace/replay-judge';
 import { textOnlyWarning } from '../../workspace/text-only';
 import { withSettings, withTarget } from '../../workspace/write-config';
-import { FileChangedError, readSnapshot, writeSnapshot, type FileSnapshot } from '../../workspace/write-file';
+import { readSnapshot, writeSnapshot, type FileSnapshot } from '../../workspace/write-file';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
@@ -30,21 +30,11 @@ export function checkConfig(
   return { snapshot, next, workspace, issues: workspace.issues.filter((issue) => issue.file === CONFIG_FILE) };
 }
 
-/** A file changed on disk under a write is a conflict the caller is told about; other errors pass through. */
-export function writeOrConflict(snapshot: FileSnapshot, next: string): boolean {
-  try {
-    return writeSnapshot(snapshot, next);
-  } catch (error) {
-    if (error instanceof FileChangedError) throw new RpcError('conflict', error.message);
-    throw error;
-  }
-}
-
 /** Writes the new aieval.yaml only when it validates; otherwise returns its issues and leaves the file alone. */
 export function saveConfig(state: AppState, edit: (text: string) => string): { issues: WorkspaceIssue[] } {
   const { snapshot, next, issues } = checkConfig(state, edit);
   if (hasErrors(issues)) return { issues };
-  if (writeOrConflict(snapshot, next)) state.events.emit('workspace.changed', { file: CONFIG_FILE });
+  if (writeSnapshot(snapshot, next)) state.events.emit('workspace.changed', { file: CONFIG_FILE });
   return { issues };
 }
 

@@ -16,6 +16,7 @@ import {
   type PairedComparison,
   type PairedQuestion,
 } from './paired-stats';
+import { RpcError } from '../../../src-shared/rpc/wire';
 
 export const MATRIX_MIN_COLUMNS = 2;
 export const MATRIX_MAX_COLUMNS = 8;
@@ -30,9 +31,10 @@ export type MatrixSource = Readonly<{
 /** A cell with the scores of its repeats, which the paired statistics need and the wire does not carry. */
 type FoldedCell = Readonly<{ cell: MatrixCell; scores: readonly number[]; labelTags: readonly string[] }>;
 
-export class MatrixRunNotFound extends Error {
+export class MatrixRunNotFound extends RpcError {
   constructor(readonly runId: string) {
-    super(`No run "${runId}" in this workspace.`);
+    super('not_found', `No run "${runId}" in this workspace.`);
+    this.name = 'MatrixRunNotFound';
   }
 }
 

@@ -15,6 +15,7 @@ import { judgeExports } from './judge-export';
 import { RunStats } from './run-stats';
 import { ensureFolderInside, fileInside, portableComponent } from './safe-path';
 import { validateEnvelope } from './validate-envelope';
+import { refusal } from '../../../src-shared/rpc/wire';
 
 export type ExportDeps = Readonly<{
   db: StoreApi;
@@ -30,7 +31,7 @@ export type ExportDeps = Readonly<{
 }>;
 
 /** A run that cannot be exported at all (unknown, not complete). */
-export class ExportError extends Error {}
+export class ExportError extends refusal('not_found', 'ExportError') {}
 
 const BATCH = 500;
 

@@ -1,5 +1,7 @@
 // `--since WHEN`: an ISO date or date-time, epoch seconds, or a relative span such as -7d, -12h, -30m, -2w.
 
+import { RpcError } from '../../../src-shared/rpc/wire';
+
 const UNIT_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 /** Epoch milliseconds of WHEN relative to `now`; throws with the accepted forms when WHEN is none of them. */
@@ -12,7 +14,8 @@ export function parseSince(text: string, now: number): number {
     const ms = Date.parse(value);
     if (Number.isFinite(ms)) return ms;
   }
-  throw new Error(
+  throw new RpcError(
+    'bad_input',
     `--since "${text}" is not a date: give an ISO date (2026-03-01), epoch seconds (1772323200) or a span (-7d, -12h, -30m, -2w)`,
   );
 }

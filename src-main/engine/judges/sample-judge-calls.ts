@@ -6,6 +6,7 @@ import type { Workspace } from '../../workspace/load-workspace';
 import { currentJudgeIdentity, describeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
 import { sampleForLabeling } from './sample-calls';
+import { refusal } from '../../../src-shared/rpc/wire';
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +30,8 @@ export type JudgeSample = Readonly<{
   items: SampledCall[];
 }>;
 
-export class SampleError extends Error {}
+/** Nothing to sample as asked (no such judge, no calls in the window). */
+export class SampleError extends refusal('bad_input', 'SampleError') {}
 
 /**
  * Samples the grader's scored calls of the last `windowDays` made by its current judge (provider, model and template

@@ -19,6 +19,7 @@ import {
 } from './judge-identity';
 import { confusionOf, validationReport, validationWarnings } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
+import { refusal } from '../../../src-shared/rpc/wire';
 
 /** One label to compare: the judge call it belongs to (when known), the judge's native score and the human label. */
 export type LabelledItem = Readonly<{
@@ -27,7 +28,8 @@ export type LabelledItem = Readonly<{
   human: HumanLabel | null;
 }>;
 
-export class ValidationError extends Error {}
+/** A judge that cannot be validated as asked (no gold items yet). */
+export class ValidationError extends refusal('bad_input', 'ValidationError') {}
 
 const callIdOf = (id: number | string): number | null => {
   const match = typeof id === 'number' ? String(id) : /^(?:jc-)?(\d+)$/.exec(id)?.[1];

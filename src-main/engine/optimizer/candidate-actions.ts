@@ -1,6 +1,7 @@
 // Apply, reject and revert a candidate: aieval.yaml changes only on apply and revert, and every action is logged.
 import type { CandidateRecord } from '../../store/repos/optimizer.repo';
 import type { StoreApi } from '../../store/store';
+import { RpcError } from '../../../src-shared/rpc/wire';
 
 /** The target's system prompt in aieval.yaml: read it, and write it keeping the file's comments. */
 export type PromptFile = Readonly<{
@@ -10,13 +11,10 @@ export type PromptFile = Readonly<{
 }>;
 
 /** A candidate action that cannot be done: unknown candidate, or a state or file that forbids it. */
-export class CandidateActionError extends Error {
-  override name = 'CandidateActionError';
-  constructor(
-    readonly code: 'not_found' | 'conflict',
-    message: string,
-  ) {
-    super(message);
+export class CandidateActionError extends RpcError {
+  constructor(code: 'not_found' | 'conflict', message: string) {
+    super(code, message);
+    this.name = 'CandidateActionError';
   }
 }
 

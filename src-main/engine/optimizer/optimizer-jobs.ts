@@ -7,6 +7,7 @@ import type {
   VariantComparison,
 } from '../../../src-shared/model';
 import { newRunId } from '../run/start-run';
+import { refusal } from '../../../src-shared/rpc/wire';
 
 /** How many progress lines a job keeps (the events carry every line). */
 export const LOG_LINES = 200;
@@ -24,9 +25,7 @@ export type JobResult = Readonly<{ outcome?: TargetOutcome; comparison?: Variant
 export type JobHandle = Readonly<{ id: string; progress(message: string, runId?: string): void }>;
 
 /** A second job for a target that already has one running. */
-export class JobConflictError extends Error {
-  override name = 'JobConflictError';
-}
+export class JobConflictError extends refusal('conflict', 'JobConflictError') {}
 
 type Entry = { job: OptimizerJob; controller: AbortController; done: Promise<void> };
 

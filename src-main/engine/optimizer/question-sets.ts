@@ -1,5 +1,6 @@
 // Which questions drive proposals (the `train` split when splits exist) and which decide acceptance (a held-out split).
 import type { Question } from '../../../src-shared/model';
+import { refusal } from '../../../src-shared/rpc/wire';
 
 export type QuestionSets = Readonly<{
   /** The questions whose failures the proposer sees. */
@@ -13,9 +14,7 @@ export type QuestionSets = Readonly<{
 }>;
 
 /** A dataset that cannot be optimized as asked: too small, or a split that does not exist. */
-export class OptimizerRefusal extends Error {
-  override name = 'OptimizerRefusal';
-}
+export class OptimizerRefusal extends refusal('bad_input', 'OptimizerRefusal') {}
 
 export const TRAIN_SPLIT = 'train';
 export const DEFAULT_HELD_OUT_SPLIT = 'test';

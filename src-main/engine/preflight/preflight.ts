@@ -1,4 +1,6 @@
 // The run preflight: cheap checks before any question is asked, so a broken setup stops the run instead of degrading it.
+import type { PreflightRefusal } from '../../../src-shared/contract/runs.contract';
+import { refusal } from '../../../src-shared/rpc/wire';
 import type { PreflightCheck, PreflightContext, PreflightProblem, PreflightReport } from './preflight-check';
 import { judgeProviderChecks, providerChecks } from './provider-checks';
 import { toolServerChecks } from './tool-server-checks';
@@ -36,12 +38,12 @@ export const problemLine = (problem: PreflightProblem): string =>
   `${oneLine(problem.subject)}: ${oneLine(problem.problem)}; fix: ${oneLine(problem.fix)}`;
 
 /** A run the preflight refused: nothing was started; each problem says what and where, and its fix. */
-export class PreflightError extends Error {
-  override name = 'PreflightError';
+export class PreflightError extends refusal('bad_input', 'PreflightError') {
   constructor(readonly problems: readonly PreflightProblem[]) {
     super(
       `the preflight found ${problems.length} problem(s); nothing was started:\n` +
         problems.map((problem) => `- ${problemLine(problem)}`).join('\n'),
+      { preflight: [...problems] } satisfies PreflightRefusal,
     );
   }
 }

@@ -9,11 +9,10 @@ import { OllamaProvider } from './ollama.provider';
 import { OpenAiProvider } from './openai.provider';
 import type { Provider } from './provider';
 import { ReplayProvider } from './replay.provider';
+import { refusal } from '../../../src-shared/rpc/wire';
 
 /** A provider that cannot be built from its configuration (missing key, bad cassette path): an input error, exit 2. */
-export class ProviderConfigError extends Error {
-  override name = 'ProviderConfigError';
-}
+export class ProviderConfigError extends refusal('bad_input', 'ProviderConfigError') {}
 
 export type CreateProviderOptions = Readonly<{
   workspaceDir: string;

@@ -1,7 +1,7 @@
 // A small HTTP client over node:http(s) with keep-alive, for the adapters that speak plain JSON (Ollama, external agents).
-// Why not fetch: undici's fetch costs about three times the CPU per request here, and every request's objects
-// (Request, AbortController, body streams, held through WeakRefs and a FinalizationRegistry) survive the young
-// generation, so a long run's heap fills with garbage that only a full GC frees (bench/: 100,000 questions).
+// Why not fetch: undici's fetch costs several times the CPU per request, and every request's objects (Request,
+// AbortController, body streams, held through WeakRefs and a FinalizationRegistry) survive the young generation, so
+// a long run's heap fills with garbage that only a full GC frees (bench/README.md, "Runs").
 import http from 'node:http';
 import https from 'node:https';
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';

@@ -10,6 +10,7 @@ import {
 import type { Grader } from '../graders/grader';
 import type { LoadedDataset, Workspace } from '../../workspace/load-workspace';
 import { inShard } from './shard';
+import { refusal } from '../../../src-shared/rpc/wire';
 
 export type ValidWorkspace = Workspace & { config: WorkspaceConfig };
 
@@ -32,9 +33,7 @@ export type RunPlan = Readonly<{
 export type PlanItem = Readonly<{ question: Question; repeatIndex: number }>;
 
 /** A run that cannot start as asked: unknown target or question, missing grader, untrusted tools. */
-export class PlanError extends Error {
-  override name = 'PlanError';
-}
+export class PlanError extends refusal('bad_input', 'PlanError') {}
 
 export function planRun(
   workspace: ValidWorkspace,

@@ -2,19 +2,22 @@
 import { hostname } from 'node:os';
 import type { StoreApi } from '../../store/store';
 import type { RunLock } from '../../store/repos/run-locks.repo';
+import { RpcError } from '../../../src-shared/rpc/wire';
 
 /** How often a running run refreshes its lock, and how old a heartbeat may get before the lock counts as abandoned. */
 export const HEARTBEAT_MS = 5_000;
 export const STALE_AFTER_MS = 60_000;
 
 /** The second run of a target is refused with this, naming the run that holds the target. */
-export class RunConflictError extends Error {
-  override name = 'RunConflictError';
+export class RunConflictError extends RpcError {
   constructor(readonly holder: RunLock) {
     super(
+      'conflict',
       `target "${holder.targetId}" is already running as run ${holder.runId} (pid ${holder.pid} on ${holder.host}, ` +
         `started ${new Date(holder.acquiredAt).toISOString()}); wait for it, or cancel it first`,
+      { runId: holder.runId },
     );
+    this.name = 'RunConflictError';
   }
 }
 

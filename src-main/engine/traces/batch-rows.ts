@@ -1,7 +1,8 @@
 // Turns decoded spans into what the store writes: span rows with their JSON serialised, and the review item of each
 // trace as far as the batch shows it (the store keeps it only when the batch holds the whole trace).
 import type { ReviewItemRecord } from '../../../src-shared/model';
-import type { ItemInsert, SpanInsert } from '../../store/repos/traces.repo';
+import type { ItemInsert } from '../../store/repos/review-items.writer';
+import type { SpanInsert } from '../../store/repos/traces.repo';
 import { buildReviewItem } from './build-review-item';
 import { classifySpan } from './conventions/detect';
 import type { DecodedSpan, SpanCore } from './span';
@@ -21,7 +22,7 @@ export function batchRows(spans: readonly DecodedSpan[], sourceFile: string | nu
       resourceJson = JSON.stringify(span.resource);
     }
     const found = classifySpan(span.attributes, span.events);
-    // Fields named one by one: object rest and spread cost several times more here, on every span of a 1 GB file.
+    // Fields named one by one: object rest and spread cost several times more here, on every span of an import.
     rows.push({
       traceId: span.traceId,
       spanId: span.spanId,

@@ -10,10 +10,9 @@ import { importStamp, TraceIngest } from './ingest';
 export const WORKER_ABOVE_BYTES = 16 * 1024 * 1024;
 
 /**
- * Spans read per store transaction. A batch's decoded spans live until it is cut: 5,000 outlived the decoding
- * thread's young generation, and its GC time fell from 1.3 to 0.5 s on 256 MB at 1,000. On the 1 GB bench file,
- * 1,000 took 7% less CPU and 5% less time than 5,000, with a peak 45 MB lower, though the writer commits five times
- * as often (a fifth more written to disk).
+ * Spans read per store transaction. A batch's decoded spans live until it is cut, so a batch small enough to die in
+ * the decoding thread's young generation saves more garbage collection than its extra commits cost
+ * (bench/README.md, "Trace import").
  */
 const BATCH_SPANS = 1000;
 

@@ -1,5 +1,5 @@
 // Stores decoded spans and rebuilds the review items of the traces they touch; shared by file import and the receiver.
-import type { ItemInsert } from '../../store/repos/traces.repo';
+import type { ItemInsert } from '../../store/repos/review-items.writer';
 import type { StoreApi } from '../../store/store';
 import { batchRows, itemInsert, type BatchRows } from './batch-rows';
 import { itemFromStore } from './item-detail';

@@ -1,4 +1,4 @@
-// Question results with their grader scores, tool calls and judge calls: the transactional write and the reads.
+// Question results with their grader scores and judge calls, as read back: tallies, one result, a run in batches.
 import type {
   CallMetrics,
   ChatMessage,
@@ -9,33 +9,9 @@ import type {
   ToolCallRecord,
 } from '../../../src-shared/model';
 import type { Db } from '../db';
+import { ResultInserts, type NewQuestionResult } from './result-inserts';
 
-/** Everything one finished question produced, written in one transaction. */
-export type NewQuestionResult = Readonly<{
-  runId: string;
-  questionId: string;
-  repeatIndex: number;
-  status: QuestionStatus;
-  score: number | null;
-  passed: boolean | null;
-  /** Null when the target call failed. */
-  response: string | null;
-  transcript: readonly ChatMessage[];
-  /** Null when no record exists (chat mode); an empty list when the agent called nothing. */
-  toolCalls: readonly ToolCallRecord[] | null;
-  error: string | null;
-  attempts: number;
-  latencyMs: number | null;
-  inputTokens: number | null;
-  outputTokens: number | null;
-  costUsd: number | null;
-  finishReason: string | null;
-  /** Ollama's counters and durations of the target call. */
-  metrics?: CallMetrics | null;
-  createdAt: number;
-  graders: readonly GraderResult[];
-  judgeCalls: readonly Omit<JudgeCall, 'id'>[];
-}>;
+export type { NewQuestionResult } from './result-inserts';
 
 /** The SQL side of scoring's Tally (same fields), so resume and the verdict read what was stored. */
 export type StoredTally = {
@@ -100,7 +76,6 @@ type JudgeRowDb = {
 };
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
-const bit = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
 
 const toGrader = (row: GraderRowDb): GraderResult => ({
   graderId: row.grader_id,
@@ -132,8 +107,6 @@ const toJudgeCall = (row: JudgeRowDb): JudgeCall => ({
 
 const metricsOf = (json: string | null): CallMetrics | null =>
   json === null ? null : (JSON.parse(json) as CallMetrics);
-const metricsJson = (metrics: CallMetrics | null | undefined): string | null =>
-  metrics ? JSON.stringify(metrics) : null;
 
 function toDetail(row: ResultRowDb, graders: GraderResult[], judgeCalls: JudgeCall[]): ResultDetail {
   return {
@@ -172,7 +145,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 }
 
 export class ResultsRepo {
-  private readonly write: (results: readonly NewQuestionResult[]) => number[];
+  private readonly inserts: ResultInserts;
   private readonly selectTally;
   private readonly selectKeys;
   private readonly selectScoreCounts;
@@ -182,86 +155,7 @@ export class ResultsRepo {
   private readonly judgeCallsOf;
 
   constructor(db: Db) {
-    const insertResult = db.prepare(
-      `INSERT INTO question_results (run_id, question_id, repeat_index, status, score, passed, response, transcript_json, tool_calls_json,
-         error, attempts, latency_ms, input_tokens, output_tokens, cost_usd, finish_reason, metrics_json, created_at)
-       VALUES (@runId, @questionId, @repeatIndex, @status, @score, @passed, @response, @transcriptJson, @toolCallsJson,
-         @error, @attempts, @latencyMs, @inputTokens, @outputTokens, @costUsd, @finishReason, @metricsJson, @createdAt)`,
-    );
-    const insertGrader = db.prepare(
-      `INSERT INTO grader_results (result_id, grader_id, status, score, min_score, max_score, score_0_5, reason, checks_json)
-       VALUES (@resultId, @graderId, @status, @score, @minScore, @maxScore, @score0to5, @reason, @checksJson)`,
-    );
-    const insertToolCall = db.prepare(
-      `INSERT INTO tool_calls (result_id, seq, server, name, args_json, result, is_error, result_original_chars)
-       VALUES (@resultId, @seq, @server, @name, @argsJson, @result, @isError, @resultOriginalChars)`,
-    );
-    const insertJudgeCall = db.prepare(
-      `INSERT INTO judge_calls (run_id, result_id, question_id, grader_id, provider, model, template_version, prompt, response_seen,
-         raw_answer, score, reason, error, settings_json, latency_ms, metrics_json, created_at)
-       VALUES (@runId, @resultId, @questionId, @graderId, @provider, @model, @templateVersion, @prompt, @responseSeen,
-         @rawAnswer, @score, @reason, @error, @settingsJson, @latencyMs, @metricsJson, @createdAt)`,
-    );
-    const releaseAnswer = db.prepare(
-      'DELETE FROM answered_questions WHERE run_id = @runId AND question_id = @questionId AND repeat_index = @repeatIndex',
-    );
-    const writeOne = (result: NewQuestionResult): number => {
-      releaseAnswer.run({ runId: result.runId, questionId: result.questionId, repeatIndex: result.repeatIndex });
-      const resultId = Number(
-        insertResult.run({
-          runId: result.runId,
-          questionId: result.questionId,
-          repeatIndex: result.repeatIndex,
-          status: result.status,
-          score: result.score,
-          passed: bit(result.passed),
-          response: result.response,
-          transcriptJson: JSON.stringify(result.transcript),
-          toolCallsJson: result.toolCalls === null ? null : JSON.stringify(result.toolCalls),
-          error: result.error,
-          attempts: result.attempts,
-          latencyMs: result.latencyMs,
-          inputTokens: result.inputTokens,
-          outputTokens: result.outputTokens,
-          costUsd: result.costUsd,
-          finishReason: result.finishReason,
-          metricsJson: metricsJson(result.metrics),
-          createdAt: result.createdAt,
-        }).lastInsertRowid,
-      );
-      for (const { checks, ...grader } of result.graders) {
-        insertGrader.run({ ...grader, resultId, checksJson: checks === null ? null : JSON.stringify(checks) });
-      }
-      for (const call of result.toolCalls ?? []) {
-        insertToolCall.run({
-          resultId,
-          seq: call.seq,
-          server: call.server,
-          name: call.name,
-          argsJson: JSON.stringify(call.args),
-          result: call.result,
-          isError: call.error ? 1 : 0,
-          resultOriginalChars: call.resultCut?.originalChars ?? null,
-        });
-      }
-      for (const { settings, metrics, ...call } of result.judgeCalls) {
-        insertJudgeCall.run({
-          ...call,
-          metricsJson: metricsJson(metrics),
-          runId: result.runId,
-          resultId,
-          questionId: result.questionId,
-          settingsJson: settings === null ? null : JSON.stringify(settings),
-          createdAt: result.createdAt,
-        });
-      }
-      return resultId;
-    };
-    // A question's rows are written together in one transaction: a crash leaves either the whole question or none
-    // of it, and the UNIQUE (run_id, question_id, repeat_index) key makes a second write of it fail loudly. Questions
-    // that finish together share a transaction: each commit appends whole pages to the WAL, so one commit per
-    // question would cost far more than the rows themselves.
-    this.write = db.transaction((results: readonly NewQuestionResult[]): number[] => results.map(writeOne));
+    this.inserts = new ResultInserts(db);
     this.selectTally = db.prepare<{ runId: string }, StoredTally>(
       `SELECT coalesce(sum(status = 'scored'), 0) AS scored, coalesce(sum(status = 'unscored'), 0) AS unscored,
               coalesce(sum(status = 'degraded'), 0) AS degraded, coalesce(sum(passed = 1), 0) AS passed,
@@ -292,14 +186,14 @@ export class ResultsRepo {
     );
   }
 
-  /** Writes one finished question (result, graders, tool calls, judge calls) atomically; returns its id. */
+  /** Writes one finished question (result, graders, tool calls, judge calls) atomically; returns its id (result-inserts.ts). */
   insert(result: NewQuestionResult): number {
-    return this.write([result])[0]!;
+    return this.inserts.insertMany([result])[0]!;
   }
 
   /** Writes finished questions in one transaction (all or none); returns their ids in order. */
   insertMany(results: readonly NewQuestionResult[]): number[] {
-    return this.write(results);
+    return this.inserts.insertMany(results);
   }
 
   tally(runId: string): StoredTally {

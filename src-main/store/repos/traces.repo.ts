@@ -1,9 +1,10 @@
-// Imported spans and their review items: batched idempotent inserts, the rebuild queue, and the reads of one trace.
-import type { Convention, ReviewItemDetail, ReviewItemRecord, SpanContext } from '../../../src-shared/model';
-import type { DecodedSpan, SpanCore } from '../../engine/traces/span';
-import { BackgroundCheckpoints } from '../background-checkpoints';
+// Imported spans: batched idempotent inserts (with the items of whole traces), the rebuild queue, the reads of one trace.
+import type { Convention, ReviewItemDetail, SpanContext } from '../../../src-shared/model';
+import type { DecodedSpan, SpanCore } from '../../../src-shared/model/span';
+import { BulkImport } from '../bulk-import';
 import type { Db } from '../db';
 import { ITEM_COLUMNS, toReviewItem, type ReviewItemRow } from './review-item-row';
+import { ReviewItemsWriter, type ItemInsert, type RebuiltFromSpans } from './review-items.writer';
 
 /** A decoded span as stored: what the importer worked out about it, its JSON already serialised (the statement's parameters). */
 export type SpanInsert = Readonly<
@@ -17,20 +18,6 @@ export type SpanInsert = Readonly<
     importedAt: number;
   }
 >;
-
-/** A review item as stored: its structured parts serialised, flags as 0/1 (the statement's parameters). */
-export type ItemInsert = Readonly<
-  Omit<ReviewItemRecord, RebuiltFromSpans | 'toolCalls' | 'flags' | 'truncated' | 'captured'> & {
-    toolCalls: string;
-    flags: string;
-    truncated: 0 | 1;
-    captured: 0 | 1;
-    importedAt: number;
-  }
->;
-
-/** The item's conversation: not stored with it, but rebuilt from its trace's spans when the item is opened. */
-type RebuiltFromSpans = 'systemText' | 'input' | 'output';
 
 /** A stored review item with its span context: the detail but for the conversation. */
 export type StoredItemDetail = Omit<ReviewItemDetail, RebuiltFromSpans>;
@@ -84,13 +71,6 @@ const toSpanCore = (r: SpanRow): SpanCore => ({
   droppedEvents: r.dropped_events,
 });
 
-/**
- * The page cache of a large import (KiB, as SQLite's negative cache_size): SQLite's 2 MiB held too little of the
- * indexes a batch writes into, so pages were read again and spilled to the WAL in mid-transaction; 32 MiB cut the
- * CPU of writing 570,000 spans (their rows decoded beforehand) by about a sixth. The import ends by giving it back.
- */
-const BULK_CACHE_SIZE = -32 * 1024;
-
 export class TracesRepo {
   private readonly insertSpan;
   private readonly addTrace;
@@ -98,22 +78,18 @@ export class TracesRepo {
   private readonly enqueue;
   private readonly dequeue;
   private readonly pending;
-  private readonly groupOf;
-  private readonly refreshGroup;
-  private readonly dropEmptyGroup;
-  private readonly raiseGroup;
   private readonly spansOf;
-  private readonly upsertItem;
   private readonly itemById;
   private readonly counts;
   private readonly stamped;
-  private checkpoints: BackgroundCheckpoints | undefined;
-  private readonly cacheSize: number;
+  private readonly items: ReviewItemsWriter;
+  private readonly bulk: BulkImport;
 
   constructor(private readonly db: Db) {
-    this.cacheSize = db.pragma('cache_size', { simple: true }) as number;
+    this.items = new ReviewItemsWriter(db);
+    this.bulk = new BulkImport(db);
     // INSERT OR IGNORE on the (trace_seq, span_id) key is what makes a re-import idempotent. Its parameters are
-    // positional (insertSpanRow): binding 20 named ones from an object cost a fifth more, on every span of an import.
+    // positional (insertSpanRow): binding 20 named ones from an object costs measurably more on every span of an import.
     this.insertSpan = db.prepare<unknown[]>(
       `INSERT OR IGNORE INTO spans (trace_seq, span_id, parent_span_id, name, kind, start_ns, end_ns, status_code, status_message,
          convention, is_llm, attributes_json, resource_json, events_json, source_file, imported_at, scope_name, scope_version,
@@ -125,39 +101,9 @@ export class TracesRepo {
     this.enqueue = db.prepare<{ traceId: string }>('INSERT OR IGNORE INTO trace_rebuilds (trace_id) VALUES (@traceId)');
     this.dequeue = db.prepare<{ traceId: string }>('DELETE FROM trace_rebuilds WHERE trace_id = @traceId');
     this.pending = db.prepare<{ limit: number }, string>('SELECT trace_id FROM trace_rebuilds LIMIT @limit').pluck();
-    this.groupOf = db.prepare<{ id: string }, string>('SELECT group_key FROM review_items WHERE id = @id').pluck();
-    // A group's order is its latest start (-1: none). The SELECT's WHERE lets the upsert follow it (SQLite's parsing
-    // rule), and GROUP BY makes it yield no row, so no group, when the group has no items left.
-    this.refreshGroup = db.prepare<{ groupKey: string }>(
-      `INSERT INTO review_groups (group_key, group_at)
-         SELECT group_key, COALESCE(MAX(started_at), -1) FROM review_items WHERE group_key = @groupKey GROUP BY group_key
-       ON CONFLICT (group_key) DO UPDATE SET group_at = excluded.group_at`,
-    );
-    this.raiseGroup = db.prepare<{ groupKey: string; groupAt: number }>(
-      `INSERT INTO review_groups (group_key, group_at) VALUES (@groupKey, @groupAt)
-       ON CONFLICT (group_key) DO UPDATE SET group_at = MAX(group_at, excluded.group_at)`,
-    );
-    this.dropEmptyGroup = db.prepare<{ groupKey: string }>(
-      `DELETE FROM review_groups WHERE group_key = @groupKey
-         AND NOT EXISTS (SELECT 1 FROM review_items WHERE group_key = @groupKey)`,
-    );
     this.spansOf = db.prepare<{ traceId: string; limit: number }, SpanRow>(
       `SELECT ${SPAN_COLUMNS} FROM spans WHERE trace_seq = (SELECT seq FROM traces WHERE trace_id = @traceId)
        ORDER BY CAST(start_ns AS INTEGER), span_id LIMIT @limit`,
-    );
-    // Positional, as insertSpan: bound by name, they cost a quarter more CPU per item (upsertItemRow).
-    this.upsertItem = db.prepare<unknown[]>(
-      `INSERT INTO review_items (id, trace_id, span_id, conversation_id, agent_run_id, group_key, model, input_text, output_text,
-         tool_calls_json, input_tokens, output_tokens, finish_reason, truncated, captured, status, started_at, latency_ms, imported_at,
-         provider, convention, llm_calls, status_message, flags_json)
-       VALUES (${Array(24).fill('?').join(', ')})
-       ON CONFLICT (id) DO UPDATE SET span_id = excluded.span_id, conversation_id = excluded.conversation_id,
-         agent_run_id = excluded.agent_run_id, group_key = excluded.group_key, model = excluded.model, input_text = excluded.input_text,
-         output_text = excluded.output_text, tool_calls_json = excluded.tool_calls_json, input_tokens = excluded.input_tokens,
-         output_tokens = excluded.output_tokens, finish_reason = excluded.finish_reason, truncated = excluded.truncated,
-         captured = excluded.captured, status = excluded.status, started_at = excluded.started_at, latency_ms = excluded.latency_ms,
-         provider = excluded.provider, convention = excluded.convention, llm_calls = excluded.llm_calls,
-         status_message = excluded.status_message, flags_json = excluded.flags_json, imported_at = excluded.imported_at`,
     );
     this.itemById = db.prepare<{ id: string }, ReviewItemRow>(
       `SELECT ${ITEM_COLUMNS} FROM review_items ri
@@ -205,36 +151,32 @@ export class TracesRepo {
         const item = itemOf.get(traceId);
         if (item) written.push(item);
       }
-      this.insertNewItems(written);
+      this.items.insertNew(written);
       return { inserted, skipped: spans.length - inserted, newTraces, itemsWritten: written.length, queued };
     })();
-    this.checkpoints?.committed();
+    this.bulk.committed();
     return outcome;
   }
 
   /** A large import begins: until endBulkImport, a thread of its own checkpoints what it writes, and the page cache is larger. */
   beginBulkImport(): void {
-    this.checkpoints ??= BackgroundCheckpoints.start(this.db);
-    this.db.pragma(`cache_size = ${BULK_CACHE_SIZE}`);
+    this.bulk.begin();
   }
 
   /** Awaited before each batch of a large import: keeps its WAL from growing without end. */
-  async settleWal(): Promise<void> {
-    await this.checkpoints?.settle();
+  settleWal(): Promise<void> {
+    return this.bulk.settle();
   }
 
   /** The large import ended: the writer checkpoints again, with its usual page cache. */
-  async endBulkImport(): Promise<void> {
-    const checkpoints = this.checkpoints;
-    this.checkpoints = undefined;
-    this.db.pragma(`cache_size = ${this.cacheSize}`);
-    await checkpoints?.stop();
+  endBulkImport(): Promise<void> {
+    return this.bulk.end();
   }
 
   /** Stores rebuilt review items and takes their traces (and those that turned out to have none) off the queue. */
   saveItems(items: readonly ItemInsert[], doneTraceIds: readonly string[]): void {
     this.db.transaction(() => {
-      this.writeItems(items);
+      this.items.write(items);
       for (const traceId of doneTraceIds) this.dequeue.run({ traceId });
     })();
   }
@@ -318,65 +260,5 @@ export class TracesRepo {
       s.droppedAttributes,
       s.droppedEvents,
     ).changes;
-  }
-
-  /** Inserts the item, or replaces the stored one of its trace. */
-  private upsertItemRow(i: ItemInsert): void {
-    this.upsertItem.run(
-      i.id,
-      i.traceId,
-      i.spanId,
-      i.conversationId,
-      i.agentRunId,
-      i.groupKey,
-      i.model,
-      i.inputText,
-      i.outputText,
-      i.toolCalls,
-      i.inputTokens,
-      i.outputTokens,
-      i.finishReason,
-      i.truncated,
-      i.captured,
-      i.status,
-      i.startedAt,
-      i.latencyMs,
-      i.importedAt,
-      i.provider,
-      i.convention,
-      i.llmCalls,
-      i.statusMessage,
-      i.flags,
-    );
-  }
-
-  /**
-   * Stores the items of traces new to the store (no item can exist for them yet): each group's latest start can
-   * only rise, to the latest of its new items, so it is raised without reading the group back.
-   */
-  private insertNewItems(items: readonly ItemInsert[]): void {
-    const latest = new Map<string, number>();
-    for (const item of items) {
-      this.upsertItemRow(item);
-      latest.set(item.groupKey, Math.max(latest.get(item.groupKey) ?? -1, item.startedAt ?? -1));
-    }
-    for (const [groupKey, groupAt] of latest) this.raiseGroup.run({ groupKey, groupAt });
-  }
-
-  /** Upserts rebuilt items, then the order of each group they joined or (now with another group key) left. */
-  private writeItems(items: readonly ItemInsert[]): void {
-    const joined = new Set<string>();
-    const left = new Set<string>();
-    for (const item of items) {
-      const before = this.groupOf.get({ id: item.id });
-      if (before !== undefined && before !== item.groupKey) left.add(before);
-      this.upsertItemRow(item);
-      joined.add(item.groupKey);
-    }
-    for (const groupKey of joined) this.refreshGroup.run({ groupKey });
-    for (const groupKey of left) {
-      this.refreshGroup.run({ groupKey });
-      this.dropEmptyGroup.run({ groupKey });
-    }
   }
 }

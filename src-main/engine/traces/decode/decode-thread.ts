@@ -11,8 +11,8 @@ export const decoderEntry = (): URL | undefined =>
 
 /**
  * The decoding thread's young generation (V8's default is 48 MiB). A batch of spans lives through several minor
- * collections while it fills, so much of it was promoted before it died; with twice the room, importing the 1 GB
- * bench file took 67 → 63 s (the decoding thread sets the pace) for about 50 MB more at its peak.
+ * collections while it fills, so with the default much of it is promoted before it dies; twice the room trades a
+ * little peak memory for a faster import, which this thread paces (bench/README.md, "Trace import").
  */
 const YOUNG_GENERATION_MB = 96;
 

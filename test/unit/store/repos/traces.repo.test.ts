@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ItemInsert, SpanInsert } from '../../../../src-main/store/repos/traces.repo';
+import type { ItemInsert } from '../../../../src-main/store/repos/review-items.writer';
+import type { SpanInsert } from '../../../../src-main/store/repos/traces.repo';
 import { Store } from '../../../../src-main/store/store';
 
 const item = (id: string, groupKey: string, startedAt: number | null): ItemInsert => ({

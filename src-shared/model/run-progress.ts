@@ -1,0 +1,46 @@
+// A run as it goes: each finished question, the progress event, and the end of the run.
+import { z } from 'zod';
+import { localRun, questionStatus, runStatus, verdict } from './run';
+
+/** One question just finished, as the progress event streams it. */
+export const progressItem = z.object({
+  questionId: z.string(),
+  repeatIndex: z.number().int(),
+  status: questionStatus,
+  score: z.number().nullable(),
+});
+export type ProgressItem = z.infer<typeof progressItem>;
+
+export const runProgress = z.object({
+  runId: z.string(),
+  targetId: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
+  errors: z.number().int(),
+  degraded: z.number().int(),
+  runningAvg: z.number().nullable(),
+  elapsedMs: z.number(),
+  etaMs: z.number().nullable(),
+  last: z.array(progressItem),
+  /** A phased run: answering (every target call) or judging (one judge model at a time). */
+  phase: z
+    .object({ name: z.enum(['answering', 'judging']), model: z.string().nullable(), answered: z.number().int() })
+    .optional(),
+  /** A run on Ollama: model loads so far and the concurrency in use. */
+  local: localRun.pick({ modelLoads: true, concurrency: true }).optional(),
+});
+export type RunProgress = z.infer<typeof runProgress>;
+
+export const runFinished = z.object({
+  runId: z.string(),
+  targetId: z.string(),
+  status: runStatus,
+  verdict: verdict.nullable(),
+  error: z.string().nullable(),
+  environment: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Set when the run stopped on its environment (disk full, store locked): `ai-eval run` exits 3.'),
+});
+export type RunFinished = z.infer<typeof runFinished>;
