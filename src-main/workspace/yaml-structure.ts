@@ -24,12 +24,14 @@ export function structureProblems(doc: Document): StructureProblem[] {
       if (node.anchor) anchors.set(node.anchor, node);
     },
     Pair(_key, pair, ancestry) {
-      if (isCollection(pair.key)) {
+      // A key that is a collection, or an alias naming one (`*list : value`).
+      const named = isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
+      if (isCollection(named)) {
         const key = pair.key as Node;
         problems.push({
           offset: key.range?.[0] ?? 0,
           path: keyPath(ancestry, pair),
-          message: `a key must be a plain value, not a ${isSeq(key) ? 'list' : 'map'}`,
+          message: `a key must be a plain value, not a ${isSeq(named) ? 'list' : 'map'}`,
         });
       }
     },
