@@ -47,6 +47,7 @@ export function LongText({
   /** Model output: formatted as sanitised markdown while it is short enough to format at once. */
   markdown?: boolean;
   testId?: string;
+  /** Classes of the text's box ("show all" sits below it, outside any scrolling it sets). */
   className?: string;
 }) {
   const end = useMemo(() => firstPartEnd(text), [text]);
@@ -55,14 +56,16 @@ export function LongText({
   const cut = end < text.length && !all;
   const formatted = markdown && (cut || text.length <= MARKDOWN_MAX_CHARS);
   return (
-    <div className={`long-text ${className ?? ''}`} data-testid={testId}>
-      {cut ? (
-        <Part text={text.slice(0, end)} markdown={markdown} />
-      ) : formatted || text.length <= BLOCK_CHARS ? (
-        <Part text={text} markdown={formatted} />
-      ) : (
-        <Blocks text={text} />
-      )}
+    <div className="long-text" data-testid={testId}>
+      <div className={className}>
+        {cut ? (
+          <Part text={text.slice(0, end)} markdown={markdown} />
+        ) : formatted || text.length <= BLOCK_CHARS ? (
+          <Part text={text} markdown={formatted} />
+        ) : (
+          <Blocks text={text} />
+        )}
+      </div>
       {cut ? (
         <p className="long-text-more muted">
           Showing the first {count(end)} of {count(text.length)} characters.{' '}

@@ -142,6 +142,7 @@ describe('1 MB answers: a bounded first part, "show all", and no task holding th
       });
       expect(await shownChars(response)).toBeLessThan(4_500);
       expect(await response.getByTestId('show-all').textContent()).toBe('Show all (1,048,576 characters)');
+      await page.screenshot({ path: join('test-results', `long-answers-run-${questionId}-first-part.png`) });
 
       await step(`run page, ${questionId}, show all`, () => showAll(response));
       expect(await shownChars(response)).toBeGreaterThanOrEqual(MB);
@@ -165,6 +166,7 @@ describe('1 MB answers: a bounded first part, "show all", and no task holding th
       const first = detail.locator('.long-text').first();
       expect(await shownChars(first)).toBeLessThan(4_500);
       expect(await detail.getByTestId('matrix-diff').textContent()).toContain('Only the start of each answer');
+      await page.screenshot({ path: join('test-results', `long-answers-matrix-${questionId}-first-part.png`) });
 
       await step(`matrix, ${questionId}, show all`, () => showAll(first));
       expect(await shownChars(first)).toBeGreaterThanOrEqual(MB);
