@@ -87,12 +87,16 @@ describe('validate refuses what a run would trip on', () => {
     expect(errorsOf(dir)).toEqual(['datasets/other.yaml:4:7 questions.0 a key must be a plain value, not a list']);
   });
 
-  it('an alias naming a list used as a key: positioned, and nothing written to stderr (found by the fuzzer)', () => {
+  it('an alias naming a list, or a !!binary scalar, used as a key: positioned, nothing on stderr (found by the fuzzer)', () => {
     const dir = copyExample({
       'datasets/other.yaml': () => 'id: other\ntags: &t [a]\nquestions:\n  - id: q1\n    *t : 1\n    input: hi\n',
     });
     const warnings = vi.spyOn(process, 'emitWarning');
     expect(errorsOf(dir)).toEqual(['datasets/other.yaml:5:5 questions.0 a key must be a plain value, not a list']);
+    const binary = copyExample({ 'datasets/other.yaml': () => 'id: other\n!!binary questions: []\n' });
+    expect(errorsOf(binary)).toEqual([
+      'datasets/other.yaml:2:10 (file) a key must be a plain value, not a !!binary value',
+    ]);
     expect(warnings).not.toHaveBeenCalled();
     warnings.mockRestore();
   });
