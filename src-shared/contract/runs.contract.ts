@@ -25,13 +25,25 @@ const page = {
 export const resultsSort = z.enum(['question', 'score_asc', 'score_desc', 'latency_desc', 'recent']);
 export const resultsFilter = z.union([questionStatus, z.enum(['passed', 'failed'])]);
 
+/** One thing the preflight found that would break a run: what and where, and its fix. */
+export const preflightProblem = z.object({ subject: z.string(), problem: z.string(), fix: z.string() });
+export type PreflightProblem = z.infer<typeof preflightProblem>;
+
+/** The details of a `runs.start` refused by its preflight (a `bad_input` error): every problem with its fix. */
+export const preflightRefusal = z.object({ preflight: z.array(preflightProblem).min(1) });
+export type PreflightRefusal = z.infer<typeof preflightRefusal>;
+
 export const runsContract = {
-  /** Start a run of one target in the background; returns at once with the run id (progress arrives as events). */
+  /**
+   * Start a run of one target in the background; returns at once with the run id (progress arrives as events).
+   * The preflight runs first unless `skipPreflight`: a problem refuses the run (`bad_input`, details `preflightRefusal`).
+   */
   'runs.start': call(
     z.object({
       targetId: snakeId,
       questionIds: z.array(snakeId).min(1).optional(),
       repeat: z.number().int().min(1).max(100).optional(),
+      skipPreflight: z.boolean().optional(),
     }),
     z.object({ runId: z.string(), total: z.number().int() }),
   ),
@@ -43,7 +55,7 @@ export const runsContract = {
     z.object({ targetId: snakeId, questionIds: z.array(snakeId).min(1).optional() }),
     z.object({
       ok: z.boolean(),
-      problems: z.array(z.object({ subject: z.string(), problem: z.string(), fix: z.string() })),
+      problems: z.array(preflightProblem),
       elapsedMs: z.number(),
     }),
   ),

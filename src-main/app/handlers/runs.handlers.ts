@@ -2,11 +2,13 @@
 import { loadRunMatrix, MatrixRunNotFound } from '../../engine/compare/run-matrix';
 import { exportRunOnComplete } from '../../engine/export/export-runs';
 import type { Contract } from '../../../src-shared/contract';
+import type { PreflightRefusal } from '../../../src-shared/contract/runs.contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { GRADERS } from '../../engine/graders/registry';
-import { runPreflight } from '../../engine/preflight/preflight';
-import { PlanError, planRun } from '../../engine/run/plan';
+import { PreflightError, refuseOnPreflight, runPreflight } from '../../engine/preflight/preflight';
+import type { PreflightContext } from '../../engine/preflight/preflight-check';
+import { PlanError, planRun, type Selection } from '../../engine/run/plan';
 import { defaultRunDeps } from '../../engine/run/run-deps';
 import { RunConflictError, STALE_AFTER_MS } from '../../engine/run/run-lock';
 import { RunManager } from '../../engine/run/run-manager';
@@ -49,33 +51,33 @@ async function refusalsAsRpc<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof RunConflictError) throw new RpcError('conflict', error.message, { runId: error.holder.runId });
     if (error instanceof PlanError || error instanceof ProviderConfigError)
       throw new RpcError('bad_input', error.message);
+    if (error instanceof PreflightError)
+      throw new RpcError('bad_input', error.message, { preflight: [...error.problems] } satisfies PreflightRefusal);
     throw error;
   }
 }
 
+/** What the preflight of a run of this target checks: the workspace as it is now, keys by its trust. */
+function preflightContext(state: AppState, targetId: string, selection: Selection): PreflightContext {
+  const workspace = state.validWorkspace();
+  const trusted = state.isTrusted();
+  const plan = planRun(workspace, targetId, selection, GRADERS, trusted);
+  return { workspace, plans: [plan], keysFor: connectionKeys(state), trusted };
+}
+
 export const runsHandlers = (state: AppState, runs: RunManager) =>
   ({
-    'runs.start': ({ targetId, questionIds, repeat }) =>
+    'runs.start': ({ targetId, questionIds, repeat, skipPreflight }) =>
       refusalsAsRpc(async () => {
-        const started = await runs.start({
-          targetId,
-          selection: { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null },
-          source: 'manual',
-        });
+        const selection = { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null };
+        if (!skipPreflight) await refuseOnPreflight(preflightContext(state, targetId, selection));
+        const started = await runs.start({ targetId, selection, source: 'manual' });
         return { runId: started.runId, total: started.total };
       }),
     'runs.preflight': ({ targetId, questionIds }) =>
-      refusalsAsRpc(() => {
-        const workspace = state.validWorkspace();
-        const selection = { questionIds: questionIds ?? null, repeat: 1, shard: null };
-        const plan = planRun(workspace, targetId, selection, GRADERS, state.isTrusted());
-        return runPreflight({
-          workspace,
-          plans: [plan],
-          keysFor: connectionKeys(state),
-          trusted: state.isTrusted(),
-        });
-      }),
+      refusalsAsRpc(() =>
+        runPreflight(preflightContext(state, targetId, { questionIds: questionIds ?? null, repeat: 1, shard: null })),
+      ),
     'runs.cancel': ({ runId }) => ({ cancelled: runs.cancel(runId) }),
     'runs.list': (query) => state.db.runs.list(query),
     'runs.get': async ({ runId }) => {

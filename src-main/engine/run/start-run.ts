@@ -77,10 +77,9 @@ function concurrencyOf(deps: RunDeps, plan: RunPlan, requested: number | undefin
     : { concurrency: DEFAULT_CONCURRENCY, measureConcurrency: false };
 }
 
-/** The connections a run calls: the target's (unless an external agent answers) and its LLM graders' judges. */
-export function connectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<string> {
+/** The connections a run's LLM graders call: their judges'. */
+function judgeConnectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<string> {
   const names = new Set<string>();
-  if (!(plan.target.mode === 'agent' && plan.target.endpoint)) names.add(plan.target.provider);
   for (const id of plan.target.graders) {
     if (GRADER_CATALOG[id].kind !== 'llm_judge') continue;
     const judge = config.judge?.overrides?.[id] ?? config.judge;
@@ -89,11 +88,18 @@ export function connectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<strin
   return names;
 }
 
+/** The connections a run calls: the target's (unless an external agent answers) and its LLM graders' judges. */
+function connectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<string> {
+  const names = judgeConnectionsOf(plan, config);
+  if (!(plan.target.mode === 'agent' && plan.target.endpoint)) names.add(plan.target.provider);
+  return names;
+}
+
 /**
- * The run's services with every connection it calls already built, so a missing or withheld key (an untrusted
- * workspace's `api_key_env`) refuses the run before its row, its lock or any request.
+ * The run's services with every connection it calls already built (a regrade's: its judges' only), so a missing or
+ * withheld key (an untrusted workspace's `api_key_env`) refuses the run before its row, its lock or any request.
  */
-function servicesFor(deps: RunDeps, plan: RunPlan, concurrency: number): RunServices {
+export function servicesFor(deps: RunDeps, plan: RunPlan, concurrency: number, regrade = false): RunServices {
   const services = new RunServices({
     workspace: deps.workspace,
     concurrency,
@@ -101,7 +107,8 @@ function servicesFor(deps: RunDeps, plan: RunPlan, concurrency: number): RunServ
     makeProvider: deps.makeProvider,
     recorder: deps.recorder,
   });
-  for (const name of connectionsOf(plan, deps.workspace.config)) services.provider(name);
+  const config = deps.workspace.config;
+  for (const name of regrade ? judgeConnectionsOf(plan, config) : connectionsOf(plan, config)) services.provider(name);
   return services;
 }
 
