@@ -24,12 +24,20 @@ export function structureProblems(doc: Document): StructureProblem[] {
       if (node.anchor) anchors.set(node.anchor, node);
     },
     Pair(_key, pair, ancestry) {
-      if (isCollection(pair.key)) {
-        const key = pair.key as Node;
+      // A key that is a collection, a scalar read as an object (`!!binary key`), or an alias naming one.
+      const named = isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
+      const what = isCollection(named)
+        ? isSeq(named)
+          ? 'a list'
+          : 'a map'
+        : isScalar(named) && typeof named.value === 'object' && named.value !== null
+          ? `a ${named.tag?.replace('tag:yaml.org,2002:', '!!') ?? 'tagged'} value`
+          : undefined;
+      if (what) {
         problems.push({
-          offset: key.range?.[0] ?? 0,
+          offset: (pair.key as Node).range?.[0] ?? 0,
           path: keyPath(ancestry, pair),
-          message: `a key must be a plain value, not a ${isSeq(key) ? 'list' : 'map'}`,
+          message: `a key must be a plain value, not ${what}`,
         });
       }
     },

@@ -4,6 +4,8 @@ export type DiffPart = Readonly<{ kind: 'same' | 'added' | 'removed'; text: stri
 
 /** Texts longer than this many tokens a side are diffed on their first tokens only (the table is tokens² cells). */
 export const MAX_DIFF_TOKENS = 2000;
+/** …and on their first this many characters (a 1 MB answer without spaces is one token). */
+export const MAX_DIFF_CHARS = 20_000;
 
 const joinParts = (parts: DiffPart[], kind: DiffPart['kind'], text: string) => {
   const last = parts.at(-1);
@@ -50,11 +52,18 @@ const lines = (text: string) => text.match(/[^\n]*\n|[^\n]+/g) ?? [];
 
 export type TextDiff = Readonly<{ parts: DiffPart[]; cut: boolean }>;
 
-/** The diff of `before` → `after` by word or by line; `cut` when only the first MAX_DIFF_TOKENS were compared. */
+/**
+ * The diff of `before` → `after` by word or by line; `cut` when only the first MAX_DIFF_CHARS characters or
+ * MAX_DIFF_TOKENS tokens were compared.
+ */
 export function diffText(before: string, after: string, by: 'word' | 'line'): TextDiff {
   const split = by === 'word' ? words : lines;
-  const a = split(before);
-  const b = split(after);
-  const cut = a.length > MAX_DIFF_TOKENS || b.length > MAX_DIFF_TOKENS;
+  const a = split(before.slice(0, MAX_DIFF_CHARS));
+  const b = split(after.slice(0, MAX_DIFF_CHARS));
+  const cut =
+    before.length > MAX_DIFF_CHARS ||
+    after.length > MAX_DIFF_CHARS ||
+    a.length > MAX_DIFF_TOKENS ||
+    b.length > MAX_DIFF_TOKENS;
   return { parts: diffTokens(a.slice(0, MAX_DIFF_TOKENS), b.slice(0, MAX_DIFF_TOKENS)), cut };
 }

@@ -23,7 +23,7 @@ let failed = false;
 for (const target of targets) {
   const report = await fuzzTarget(target, { seed, seconds });
   console.log(
-    `${report.target}: ${report.iterations} inputs in ${seconds} s (seed ${seed}), ${report.crashes} crashes, ${report.hangs} hangs, slowest ${report.slowestMs} ms`,
+    `${report.target}: ${report.iterations} inputs in ${seconds} s (seed ${seed}), ${report.crashes} crashes, ${report.hangs} hangs, ${report.warnings} warnings, slowest ${report.slowestMs} ms`,
   );
   if (report.findings.length === 0) continue;
   failed = true;

@@ -1,8 +1,10 @@
 // An opened row: every column's whole answer, and a word diff between any two of them.
-import { useEffect, useState } from 'react';
-import { diffText } from '../../../src-shared/compare/text-diff';
+import { useEffect, useMemo, useState } from 'react';
+import { diffText, MAX_DIFF_CHARS, MAX_DIFF_TOKENS } from '../../../src-shared/compare/text-diff';
+import { count } from '../../components/format';
 import type { MatrixColumn, MatrixRow } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { LongText } from '../../components/LongText';
 
 type Answers = Readonly<{ key: string; texts: readonly (string | null)[] }>;
 
@@ -69,13 +71,16 @@ export function MatrixRowDetail({
   const answers = useAnswers(row);
   const [from, setFrom] = useState(baseline);
   const [to, setTo] = useState(focusedColumn === baseline ? (baseline === 0 ? 1 : 0) : focusedColumn);
+  const before = answers?.texts[from];
+  const after = answers?.texts[to];
+  const diff = useMemo(
+    () =>
+      before === null || before === undefined || after === null || after === undefined
+        ? null
+        : diffText(before, after, 'word'),
+    [before, after],
+  );
   if (!answers) return <div className="matrix-detail muted">Loading the answers…</div>;
-  const before = answers.texts[from];
-  const after = answers.texts[to];
-  const diff =
-    before === null || before === undefined || after === null || after === undefined
-      ? null
-      : diffText(before, after, 'word');
   return (
     <div className="matrix-detail" data-testid={`matrix-detail-${row.questionId}`}>
       <div
@@ -87,7 +92,11 @@ export function MatrixRowDetail({
             <h3>
               {i + 1}. {columns[i]?.label}
             </h3>
-            <div className="preview-multiline">{text ?? 'not in this run'}</div>
+            {text === null ? (
+              <p className="muted">not in this run</p>
+            ) : (
+              <LongText text={text} className="preview-multiline" />
+            )}
           </section>
         ))}
       </div>
@@ -109,7 +118,12 @@ export function MatrixRowDetail({
               <del key={i}>{part.text}</del>
             ),
           )}
-          {diff.cut && <p className="muted">Only the first 2,000 words of each answer were compared.</p>}
+          {diff.cut && (
+            <p className="muted">
+              Only the start of each answer was compared (its first {count(MAX_DIFF_TOKENS)} words or{' '}
+              {count(MAX_DIFF_CHARS)} characters).
+            </p>
+          )}
         </div>
       )}
     </div>

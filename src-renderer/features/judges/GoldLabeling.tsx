@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { GoldItem, GraderId } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { hrefFor } from '../../app/router';
-import { Markdown } from '../../components/Markdown';
+import { LongText } from '../../components/LongText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { actionForEvent } from '../traces/traces.keys';
 
@@ -80,11 +80,11 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
         <article className="card">
           <div className="turn turn-user">
             <div className="turn-role">question</div>
-            <div className="turn-content">{item.question}</div>
+            <LongText text={item.question} className="turn-content" />
           </div>
           <div className="turn turn-assistant turn-response">
             <div className="turn-role">response</div>
-            <Markdown text={item.response} />
+            <LongText text={item.response} markdown />
           </div>
           <div className="segmented" role="radiogroup" aria-label="Your label">
             {(['pass', 'fail', 'defer'] as const).map((verdict) => (

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { ResultDetail as Detail } from '../../../src-shared/model';
 import { api } from '../../api/client';
-import { Markdown } from '../../components/Markdown';
+import { LongText } from '../../components/LongText';
 import { callMetricsText } from '../runs/local-run.selectors';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Annotation } from './Annotation';
@@ -56,7 +56,7 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
           {turnsBeforeResponse(detail.transcript, detail.response).map((turn, index) => (
             <div key={index} className={`turn turn-${turn.role}`}>
               <div className="turn-role">{turn.role}</div>
-              <div className="turn-content">{turn.content}</div>
+              <LongText text={turn.content} className="turn-content" />
             </div>
           ))}
           <div className="turn turn-assistant turn-response">
@@ -66,7 +66,7 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
             {detail.response === null ? (
               <p className="muted">No response (the target call failed).</p>
             ) : (
-              <Markdown text={detail.response} testId="response" />
+              <LongText text={detail.response} markdown testId="response" />
             )}
           </div>
         </section>
@@ -88,8 +88,8 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
                       {call.resultCut.originalChars.toLocaleString('en-US')} characters kept
                     </span>
                   )}
-                  <pre>{JSON.stringify(call.args)}</pre>
-                  {call.result && <pre className="muted">{call.result}</pre>}
+                  <LongText text={JSON.stringify(call.args)} className="mono" />
+                  {call.result && <LongText text={call.result} className="mono muted" />}
                 </li>
               ))}
             </ol>

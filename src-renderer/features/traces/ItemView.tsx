@@ -1,6 +1,6 @@
 // One review item: flags, the conversation with tool calls and results, the final answer, and the trace's spans.
 import type { ReviewItemDetail, TraceMessage } from '../../../src-shared/model';
-import { Markdown } from '../../components/Markdown';
+import { LongText } from '../../components/LongText';
 import { StatusBadge } from '../../components/StatusBadge';
 
 function Turn({ message }: { message: TraceMessage }) {
@@ -9,7 +9,7 @@ function Turn({ message }: { message: TraceMessage }) {
       <div className="turn-role">
         {message.role === 'tool' ? `tool result${message.toolCallId ? ` (${message.toolCallId})` : ''}` : message.role}
       </div>
-      {message.content && <div className="turn-content">{message.content}</div>}
+      {message.content && <LongText text={message.content} className="turn-content" />}
       {message.toolCalls.map((call, index) => (
         <div key={index} className="tool-call-line mono">
           → {call.name}({typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)})
@@ -44,7 +44,7 @@ export function ItemView({ item }: { item: ReviewItemDetail }) {
       {item.systemText && (
         <details className="system-text">
           <summary>System instructions</summary>
-          <pre>{item.systemText}</pre>
+          <LongText text={item.systemText} className="mono" />
         </details>
       )}
       {item.input.map((message, index) => (
@@ -56,7 +56,7 @@ export function ItemView({ item }: { item: ReviewItemDetail }) {
       <div className="turn turn-assistant turn-response">
         <div className="turn-role">final answer</div>
         {answer?.content ? (
-          <Markdown text={answer.content} testId="final-answer" />
+          <LongText text={answer.content} markdown testId="final-answer" />
         ) : (
           <p className="muted">No answer was captured for this trace.</p>
         )}
@@ -68,8 +68,11 @@ export function ItemView({ item }: { item: ReviewItemDetail }) {
             {item.toolCalls.map((call, index) => (
               <li key={index}>
                 <span className="mono">{call.name}</span> {call.error && <StatusBadge status="error" />}
-                <pre>{typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)}</pre>
-                {call.result && <pre className="muted">{call.result}</pre>}
+                <LongText
+                  text={typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)}
+                  className="mono"
+                />
+                {call.result && <LongText text={call.result} className="mono muted" />}
               </li>
             ))}
           </ol>

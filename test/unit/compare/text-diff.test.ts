@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffText, MAX_DIFF_TOKENS } from '../../../src-shared/compare/text-diff';
+import { diffText, MAX_DIFF_CHARS, MAX_DIFF_TOKENS } from '../../../src-shared/compare/text-diff';
 
 const rebuild = (parts: ReturnType<typeof diffText>['parts'], side: 'before' | 'after') =>
   parts
@@ -39,5 +39,12 @@ describe('diffText', () => {
     const { parts, cut } = diffText(long, `${long}end`, 'word');
     expect(cut).toBe(true);
     expect(parts).toEqual([{ kind: 'same', text: 'word '.repeat(MAX_DIFF_TOKENS) }]);
+  });
+
+  it('compares only the first characters of a long text without spaces and says so', () => {
+    const token = 'x'.repeat(1_048_576);
+    const { parts, cut } = diffText(token, `${token}y`, 'word');
+    expect(cut).toBe(true);
+    expect(parts).toEqual([{ kind: 'same', text: 'x'.repeat(MAX_DIFF_CHARS) }]);
   });
 });

@@ -6,7 +6,7 @@ import { FUZZ_TARGETS } from '../../fuzz/fuzz-targets';
 
 describe('fuzz (short run)', () => {
   it.each(FUZZ_TARGETS.map((target) => [target.name, target] as const))(
-    '%s: 80 mutated inputs, no crash, no hang',
+    '%s: 80 mutated inputs, no crash, no hang, no warning',
     async (_name, target) => {
       const report = await fuzzTarget(target, { seed: 19, iterations: 80 });
       expect(report.findings.map((f) => `${f.kind} ${f.seed}: ${f.message.split('\n')[0]}`)).toEqual([]);

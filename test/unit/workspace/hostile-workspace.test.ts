@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatIssue } from '../../../src-shared/model';
 import { loadWorkspace } from '../../../src-main/workspace/load-workspace';
 import { copyExample } from '../../support/workspace';
@@ -85,6 +85,20 @@ describe('validate refuses what a run would trip on', () => {
       'datasets/other.yaml': () => 'id: other\nquestions:\n  - id: q1\n    ? [a, b]\n    : 1\n    input: hi\n',
     });
     expect(errorsOf(dir)).toEqual(['datasets/other.yaml:4:7 questions.0 a key must be a plain value, not a list']);
+  });
+
+  it('an alias naming a list, or a !!binary scalar, used as a key: positioned, nothing on stderr (found by the fuzzer)', () => {
+    const dir = copyExample({
+      'datasets/other.yaml': () => 'id: other\ntags: &t [a]\nquestions:\n  - id: q1\n    *t : 1\n    input: hi\n',
+    });
+    const warnings = vi.spyOn(process, 'emitWarning');
+    expect(errorsOf(dir)).toEqual(['datasets/other.yaml:5:5 questions.0 a key must be a plain value, not a list']);
+    const binary = copyExample({ 'datasets/other.yaml': () => 'id: other\n!!binary questions: []\n' });
+    expect(errorsOf(binary)).toEqual([
+      'datasets/other.yaml:2:10 (file) a key must be a plain value, not a !!binary value',
+    ]);
+    expect(warnings).not.toHaveBeenCalled();
+    warnings.mockRestore();
   });
 
   it('a regex that does not compile, and one that cannot run in linear time', () => {
