@@ -10,6 +10,7 @@ import { watchWorkspaceFiles } from './watch-workspace';
 import { WorkspaceCache } from '../workspace/workspace-cache';
 import type { TrustStore } from '../workspace/trust';
 import type { Env, SecretStore } from './secrets';
+import type { CassetteWriter } from '../engine/providers/cassette';
 
 export type Logger = Readonly<{
   info(message: string): void;
@@ -29,6 +30,11 @@ export type AppOptions = Readonly<{
   secrets?: SecretStore;
   /** The environment provider keys are read from; process.env when absent. */
   env?: Env;
+  /**
+   * Every successful provider call of the service's runs and of the optimizer's proposer is appended to this
+   * cassette (scripts/record-example.ts records the example's optimizer session with it).
+   */
+  recorder?: CassetteWriter;
 }>;
 
 export class AppState {
