@@ -11,7 +11,6 @@ import { parseDocument } from 'yaml';
 import { createApp } from '../src-main/app/create-app';
 import type { OptimizerFinished, OptimizerJob } from '../src-shared/model';
 import {
-  canonicalJson,
   openCassetteWriter,
   readCassette,
   type CassetteEntry,
@@ -89,21 +88,27 @@ async function runOffline(dir: string, label: string, extra: readonly string[] =
 }
 
 /**
- * The cassette as committed: one line per distinct call, sorted by request hash (the run writes calls as
- * they finish, in an order that concurrency changes), and latencies synthesised from the output tokens
- * (the fake server answers in microseconds, which would make a replayed run look instantaneous and the
- * bytes differ between recordings). Nothing else in an entry varies between recordings.
+ * The cassette as committed: one line per distinct request (the first recording of a hash; the optimizer asks the
+ * same questions several times), sorted by request hash (the run writes calls as they finish, in an order that
+ * concurrency changes), and timings synthesised from the tokens (the fake server answers in microseconds, which
+ * would make a replayed run look instantaneous and the bytes differ between recordings). Nothing else in an entry
+ * varies between recordings.
  */
 function normalised(files: readonly string[]): string {
   for (const file of files) readCassette(file); // validates every line and its hash before anything is rewritten
   const lines = files.flatMap((file) => readFileSync(file, 'utf8').split('\n')).filter((line) => line.trim() !== '');
-  const entries = lines.map((line) => {
-    const entry = JSON.parse(line) as CassetteEntry;
-    const latencyMs = 350 + 28 * (entry.response.usage.outputTokens ?? 0);
-    return { ...entry, response: { ...entry.response, latencyMs } };
-  });
   const unique = new Map<string, CassetteEntry>();
-  for (const entry of entries) unique.set(canonicalJson(entry), entry);
+  for (const line of lines) {
+    const entry = JSON.parse(line) as CassetteEntry;
+    if (unique.has(entry.hash)) continue;
+    const evalMs = 28 * (entry.response.usage.outputTokens ?? 0);
+    const latencyMs = 350 + evalMs;
+    const metrics = entry.response.metrics && {
+      ...entry.response.metrics,
+      ...{ loadMs: 0, promptEvalMs: 350, evalMs, totalMs: latencyMs },
+    };
+    unique.set(entry.hash, { ...entry, response: { ...entry.response, latencyMs, ...(metrics ? { metrics } : {}) } });
+  }
   const sorted = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return sorted.map(([, entry]) => `${JSON.stringify(entry)}\n`).join('');
 }
