@@ -42,7 +42,8 @@ function workspaceAt(url: string, settings = '  concurrency: 2'): string {
 
 const judged = judgeScript({ score: 4, reason: 'fine' }, () => ({ text: ANSWER, delayMs: 20 }));
 
-describe('ai-eval run (child processes, fake provider server)', () => {
+// Each test runs the example's 21 questions through child processes: more than the default 30 s on a loaded machine.
+describe('ai-eval run (child processes, fake provider server)', { timeout: 90_000 }, () => {
   let server: FakeProviderServer;
 
   beforeAll(async () => {
