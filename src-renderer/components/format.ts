@@ -29,3 +29,10 @@ export function delta(value: number | null | undefined, digits = 2): string {
   if (Math.abs(value) < 10 ** -digits / 2) return '±0';
   return `${value > 0 ? '▲ +' : '▼ '}${value.toFixed(digits)}`;
 }
+
+/** A file size for people: 812 B, 14.2 KB, 3.1 MB. */
+export function bytes(count: number): string {
+  if (count < 1024) return `${count} B`;
+  if (count < 1024 * 1024) return `${(count / 1024).toFixed(1)} KB`;
+  return `${(count / 1024 / 1024).toFixed(1)} MB`;
+}
