@@ -1,5 +1,6 @@
-// A toast: a short message in the window's corner (not in the page's layout), with optional actions and a close button.
+// A toast: a short message in the window's corner (portalled out of the page's layout), with actions and a close button.
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 export function Toast({
   tone = 'info',
@@ -14,7 +15,7 @@ export function Toast({
   onClose: () => void;
   testId?: string;
 }) {
-  return (
+  return createPortal(
     <div className={`toast ${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={testId}>
       <div className="toast-head">
         <strong>{title}</strong>
@@ -23,6 +24,7 @@ export function Toast({
         </button>
       </div>
       {children}
-    </div>
+    </div>,
+    document.body,
   );
 }
