@@ -55,14 +55,14 @@ function ExportToast({ shown, onClose }: { shown: Shown; onClose: () => void }) 
       <ul className="plain-list" data-testid="export-result">
         {outcome.files.map((file) => (
           <li key={file.path}>
-            {file.kind === 'aggregate' ? 'Aggregate' : 'Samples'} <code>{fileName(file.path)}</code> (
-            {bytes(file.bytes)}
-            {file.rows !== null && `, ${file.rows} rows`})
+            <strong>{file.kind === 'aggregate' ? 'Aggregate' : 'Samples'}</strong> · {bytes(file.bytes)}
+            {file.rows !== null && `, ${file.rows} rows`}
+            <div className="path">{fileName(file.path)}</div>
           </li>
         ))}
       </ul>
-      <span className="path" title="The folder the files were written to" data-testid="export-folder">
-        {outcome.folder}
+      <span className="path" data-testid="export-folder-line">
+        in <span data-testid="export-folder">{outcome.folder}</span>
       </span>
       {desktop ? (
         <DesktopOffers outcome={outcome} desktop={desktop} />
