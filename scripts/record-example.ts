@@ -1,12 +1,22 @@
 // Records the example's cassette (resources/example/recordings/helpdesk.jsonl) from the fake library model:
 // `npx tsx scripts/record-example.ts`. Run it again after changing the example's prompts, dataset, rubrics,
 // tools or the judge templates: every one of them is part of a recorded request, so a stale cassette misses.
+// It records a run of both offline targets and one optimizer session of helpdesk_chat_offline (baseline,
+// proposer, candidate runs), so Optimize and Compare prompts work offline from a fresh `ai-eval init`.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseDocument } from 'yaml';
-import { canonicalJson, readCassette, type CassetteEntry } from '../src-main/engine/providers/cassette';
+import { createApp } from '../src-main/app/create-app';
+import type { OptimizerFinished, OptimizerJob } from '../src-shared/model';
+import {
+  openCassetteWriter,
+  readCassette,
+  type CassetteEntry,
+  type CassetteWriter,
+} from '../src-main/engine/providers/cassette';
+import { TrustStore } from '../src-main/workspace/trust';
 import { startFakeProviderServer } from '../test/fixtures/fake-provider-server';
 import { libraryModel } from '../test/fixtures/library-model';
 
@@ -15,6 +25,8 @@ const EXAMPLE = join(ROOT, 'resources', 'example');
 const BIN = join(ROOT, 'scripts', 'ai-eval-from-sources.js');
 const CASSETTE = join('recordings', 'helpdesk.jsonl');
 const TARGETS = ['helpdesk_chat_offline', 'helpdesk_agent_offline'];
+/** The target the recorded optimizer session improves (its baseline clears the gate, so it is asked to propose). */
+const OPTIMIZED = 'helpdesk_chat_offline';
 
 type Report = {
   runs: {
@@ -76,25 +88,65 @@ async function runOffline(dir: string, label: string, extra: readonly string[] =
 }
 
 /**
- * The cassette as committed: one line per distinct call, sorted by request hash (the run writes calls as
- * they finish, in an order that concurrency changes), and latencies synthesised from the output tokens
- * (the fake server answers in microseconds, which would make a replayed run look instantaneous and the
- * bytes differ between recordings). Nothing else in an entry varies between recordings.
+ * The cassette as committed: one line per distinct request (the first recording of a hash; the optimizer asks the
+ * same questions several times), sorted by request hash (the run writes calls as they finish, in an order that
+ * concurrency changes), and timings synthesised from the tokens (the fake server answers in microseconds, which
+ * would make a replayed run look instantaneous and the bytes differ between recordings). Nothing else in an entry
+ * varies between recordings.
  */
-function normalised(file: string): string {
-  readCassette(file); // validates every line and its hash before anything is rewritten
-  const lines = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '');
-  const entries = lines.map((line) => {
-    const entry = JSON.parse(line) as CassetteEntry;
-    const latencyMs = 350 + 28 * (entry.response.usage.outputTokens ?? 0);
-    return { ...entry, response: { ...entry.response, latencyMs } };
-  });
+function normalised(files: readonly string[]): string {
+  for (const file of files) readCassette(file); // validates every line and its hash before anything is rewritten
+  const lines = files.flatMap((file) => readFileSync(file, 'utf8').split('\n')).filter((line) => line.trim() !== '');
   const unique = new Map<string, CassetteEntry>();
-  for (const entry of entries) unique.set(canonicalJson(entry), entry);
+  for (const line of lines) {
+    const entry = JSON.parse(line) as CassetteEntry;
+    if (unique.has(entry.hash)) continue;
+    const evalMs = 28 * (entry.response.usage.outputTokens ?? 0);
+    const latencyMs = 350 + evalMs;
+    const metrics = entry.response.metrics && {
+      ...entry.response.metrics,
+      ...{ loadMs: 0, promptEvalMs: 350, evalMs, totalMs: latencyMs },
+    };
+    unique.set(entry.hash, { ...entry, response: { ...entry.response, latencyMs, ...(metrics ? { metrics } : {}) } });
+  }
   const sorted = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return sorted.map(([, entry]) => `${JSON.stringify(entry)}\n`).join('');
+}
+
+/**
+ * Optimizes OPTIMIZED in `dir` through the service, as the app's Optimize button does with "propose even when it
+ * passes" (every provider call appended to `recorder` when given), and fails unless a candidate waits for review.
+ */
+async function optimizeOffline(dir: string, label: string, recorder?: CassetteWriter): Promise<void> {
+  const app = createApp({
+    workspaceDir: dir,
+    resourcesDir: join(ROOT, 'resources'),
+    trust: new TrustStore(mkdtempSync(join(tmpdir(), 'aieval-record-config-'))),
+    trustForSession: true,
+    logger: { info: () => undefined, warn: console.warn, error: (m, e) => console.error(m, e) },
+    recorder,
+  });
+  try {
+    const finished = new Promise<OptimizerFinished>((resolve) =>
+      app.events.subscribe((name, payload) => {
+        if (name === 'optimizer.finished') resolve(payload as OptimizerFinished);
+      }),
+    );
+    const started = await app.dispatch('optimizer.start', { targetId: OPTIMIZED, propose: true }, { transport: 'cli' });
+    if (!started.ok) throw new Error(`${label}: optimizer.start refused: ${started.error.message}`);
+    await finished;
+    const job = await app.dispatch('optimizer.job', started.value, { transport: 'cli' });
+    if (!job.ok) throw new Error(`${label}: optimizer.job failed: ${job.error.message}`);
+    const { outcome } = job.value as OptimizerJob;
+    const pending = outcome?.candidates.filter((candidate) => candidate.status === 'pending') ?? [];
+    if (!outcome || pending.length === 0)
+      throw new Error(`${label}: no candidate waits for review: ${JSON.stringify(outcome ?? job.value, null, 2)}`);
+    console.log(`${label}: optimize ${OPTIMIZED}: ${outcome.status}: ${outcome.reason}`);
+    for (const candidate of outcome.candidates)
+      console.log(`  attempt ${candidate.attempt} ${candidate.status}: ${candidate.decisionReason}`);
+  } finally {
+    await app.dispose();
+  }
 }
 
 const fake = await startFakeProviderServer({ script: libraryModel, record: false });
@@ -106,10 +158,18 @@ try {
     doc.setIn(['providers', 'offline'], doc.createNode({ kind: 'ollama', base_url: fake.url }));
     return doc.toString();
   });
-  await runOffline(dir, 'recorded', ['--record', join(dir, CASSETTE)]);
+  const runCassette = join(dir, 'recordings', 'run.jsonl');
+  await runOffline(dir, 'recorded', ['--record', runCassette]);
+  const optimizerCassette = join(dir, 'recordings', 'optimizer.jsonl');
+  const recorder = openCassetteWriter(optimizerCassette);
+  try {
+    await optimizeOffline(dir, 'recorded', recorder);
+  } finally {
+    recorder.close();
+  }
   const target = join(EXAMPLE, CASSETTE);
   const before = existsSync(target) ? readFileSync(target, 'utf8') : '';
-  const after = normalised(join(dir, CASSETTE));
+  const after = normalised([runCassette, optimizerCassette]);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, after);
   console.log(
@@ -118,5 +178,6 @@ try {
 } finally {
   await fake.close();
 }
-// The committed cassette must carry the example offline on its own.
+// The committed cassette must carry the example offline on its own: the run and the optimizer session.
 await runOffline(copyOfExample(), 'replayed');
+await optimizeOffline(copyOfExample(), 'replayed');

@@ -11,6 +11,7 @@ import { watchWorkspaceFiles } from './watch-workspace';
 import { WorkspaceCache } from '../workspace/workspace-cache';
 import type { TrustStore } from '../workspace/trust';
 import type { Env, SecretStore } from './secrets';
+import type { CassetteWriter } from '../engine/providers/cassette';
 
 export type Logger = Readonly<{
   info(message: string): void;
@@ -32,6 +33,11 @@ export type AppOptions = Readonly<{
   env?: Env;
   /** Validate handler outputs and event payloads against the contract (tests and development). */
   checkOutputs?: boolean;
+  /**
+   * Every successful provider call of the service's runs and of the optimizer's proposer is appended to this
+   * cassette (scripts/record-example.ts records the example's optimizer session with it).
+   */
+  recorder?: CassetteWriter;
 }>;
 
 export class AppState {

@@ -9,6 +9,7 @@ import { registerIpc } from '../ipc/register-ipc';
 import { createExampleWorkspace } from '../workspace/example';
 import { CONFIG_FILE } from '../workspace/load-workspace';
 import { TrustStore } from '../workspace/trust';
+import { registerDesktopActions } from './desktop-actions';
 import { SafeStorageSecretStore } from './secret-store';
 
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources');
@@ -77,6 +78,16 @@ async function start(): Promise<void> {
     rendererUrl: rendererUrl.replace(/index\.html$/, ''),
     windows: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
   });
+  const unregisterDesktop = registerDesktopActions({
+    ipcMain,
+    dialog,
+    shell,
+    dispatch: service.dispatch,
+    workspaceDir: () => service.state.dir,
+    downloadsDir: app.getPath('downloads'),
+    rendererUrl: rendererUrl.replace(/index\.html$/, ''),
+    window: () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0],
+  });
   // Start the OTLP receiver when the workspace's settings enable it (loopback only).
   void service.dispatch('traces.receiverApply', {}, { transport: 'ipc' });
   createWindow();
@@ -88,6 +99,7 @@ async function start(): Promise<void> {
     if (disposed) return;
     event.preventDefault();
     unregister();
+    unregisterDesktop();
     void service
       .dispose()
       .catch((error: unknown) => console.error('closing the workspace failed', error))

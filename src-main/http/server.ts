@@ -1,4 +1,5 @@
-// The HTTP shell (`ai-eval serve`): POST /rpc/<method>, GET /events (SSE), the built UI; loopback, a token, SPEC 15's guards.
+// The HTTP shell (`ai-eval serve`): POST /rpc/<method>, GET /events (SSE), GET /download/export.zip, the built UI;
+// loopback, a token, SPEC 15's guards.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -51,6 +52,8 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const COOKIE = 'aieval_token';
+/** The browser's download of an export: `?file=` per file `export.run` wrote, answered as a zip attachment. */
+export const EXPORT_DOWNLOAD_PATH = '/download/export.zip';
 
 export const newToken = () => randomBytes(24).toString('base64url');
 
@@ -81,7 +84,7 @@ export function createHttpShell(options: HttpShellOptions): Server {
         return sendJson(res, 401, error('bad_input', 'Missing or wrong token: send Authorization: Bearer TOKEN.'));
       return route.handle(req, res);
     }
-    if (pathname.startsWith('/rpc/') || pathname === '/events') {
+    if (pathname.startsWith('/rpc/') || pathname === '/events' || pathname === EXPORT_DOWNLOAD_PATH) {
       if (token && !authorised(req, token))
         return sendJson(
           res,
@@ -89,6 +92,7 @@ export function createHttpShell(options: HttpShellOptions): Server {
           error('bad_input', 'Missing or wrong token: open the URL that `ai-eval serve` printed.'),
         );
       if (pathname === '/events') return streamEvents(req, res, options.events);
+      if (pathname === EXPORT_DOWNLOAD_PATH) return download(req, res, url.searchParams.getAll('file'));
       if (req.method !== 'POST') return sendJson(res, 405, error('bad_input', 'Use POST for /rpc calls.'));
       return rpc(req, res, pathname.slice('/rpc/'.length));
     }
@@ -135,6 +139,24 @@ export function createHttpShell(options: HttpShellOptions): Server {
     }
     const envelope = await options.dispatch(method, input, { transport: 'http' });
     sendJson(res, envelope.ok ? 200 : STATUS[envelope.error.code], envelope);
+  }
+
+  /** A link the UI follows (the cookie, same origin only): the export's files as one zip, via `export.archive`. */
+  async function download(req: IncomingMessage, res: ServerResponse, files: string[]): Promise<void> {
+    if (req.method !== 'GET') return sendJson(res, 405, error('bad_input', 'Use GET for downloads.'));
+    // A download reads files: like a state-changing call, another site's page may not trigger it with the cookie.
+    if (!sameOrigin(req)) return sendJson(res, 403, error('bad_input', 'Cross-origin requests are refused.'));
+    const envelope = await options.dispatch('export.archive', { files }, { transport: 'http' });
+    if (!envelope.ok) return sendJson(res, STATUS[envelope.error.code], envelope);
+    const { name, base64 } = envelope.value as { name: string; base64: string };
+    const zip = Buffer.from(base64, 'base64');
+    res.writeHead(200, {
+      'Content-Type': 'application/zip',
+      'Content-Length': zip.length,
+      'Content-Disposition': `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`,
+      'Cache-Control': 'no-store',
+    });
+    res.end(zip);
   }
 
   function serveStatic(res: ServerResponse, pathname: string): void {

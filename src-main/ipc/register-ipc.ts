@@ -15,11 +15,15 @@ type Options = Readonly<{
   windows(): readonly WebContents[];
 }>;
 
+/** As VS Code's validatedIpcMain: only our renderer's main frame may call the service or the shell. */
+export function fromRenderer(event: IpcMainInvokeEvent, rendererUrl: string): boolean {
+  const frame = event.senderFrame;
+  return frame !== null && frame.parent === null && frame.url.startsWith(rendererUrl);
+}
+
 export function registerIpc({ ipcMain, dispatch, events, rendererUrl, windows }: Options): () => void {
   ipcMain.handle(RPC_CHANNEL, async (event: IpcMainInvokeEvent, message: unknown): Promise<Envelope> => {
-    // As VS Code's validatedIpcMain: only our renderer's main frame may call the service.
-    const frame = event.senderFrame;
-    if (!frame || frame.parent !== null || !frame.url.startsWith(rendererUrl)) {
+    if (!fromRenderer(event, rendererUrl)) {
       return { ok: false, error: { code: 'bad_input', message: 'IPC call from an unexpected frame was refused.' } };
     }
     const { method, input } = (message ?? {}) as { method?: unknown; input?: unknown };

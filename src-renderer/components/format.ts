@@ -32,3 +32,10 @@ export function delta(value: number | null | undefined, digits = 2): string {
 
 /** A count with thousands separators: 1,048,576 (no Intl: its first use costs tens of ms of start-up). */
 export const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** A file size for people: 812 B, 14.2 KB, 3.1 MB. */
+export function bytes(count: number): string {
+  if (count < 1024) return `${count} B`;
+  if (count < 1024 * 1024) return `${(count / 1024).toFixed(1)} KB`;
+  return `${(count / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -13,6 +13,14 @@ export const exportContract = {
    */
   'export.run': call(z.object({ runId, outputDir: z.string().min(1).max(1000).optional() }), exportOutcome),
   /**
+   * The files of one export (the paths `export.run` returned) as a zip archive, for a download or a "Save as…":
+   * only EEE envelope files (`<uuid>.json`, `<uuid>_samples.jsonl`) inside the workspace.
+   */
+  'export.archive': call(
+    z.object({ files: z.array(z.string().min(1).max(4096)).min(1).max(10) }),
+    z.object({ name: z.string(), base64: z.string() }),
+  ),
+  /**
    * Imports EEE aggregate files (with their `_samples.jsonl` beside them when present) as runs with source "import".
    * Each file is imported, merged into a sharded run, left unchanged (already imported) or refused with the reasons.
    */

@@ -9,10 +9,23 @@ export type WireError = Readonly<{ code: ErrorCode; message: string; details?: u
 export type Envelope<T = unknown> = Readonly<{ ok: true; value: T }> | Readonly<{ ok: false; error: WireError }>;
 export type WireEvent = Readonly<{ name: string; payload: unknown }>;
 
-/** The object the preload exposes as `window.evalBridge`. */
+/** The desktop shell's own actions (native dialogs, the file manager), on their own sender-checked channel. */
+export const DESKTOP_CHANNEL = 'aieval:desktop';
+
+/** What the renderer asks the desktop shell; `files` are the paths `export.run` returned. */
+export type DesktopRequest =
+  Readonly<{ action: 'saveExportAs'; files: readonly string[] }> | Readonly<{ action: 'showInFolder'; file: string }>;
+
+/** The answer: `saved` is the chosen file (null when the dialog was cancelled); `error` says what went wrong. */
+export type DesktopReply = Readonly<{ saved?: string | null; error?: string }>;
+
+export type DesktopActions = Readonly<{ request(request: DesktopRequest): Promise<DesktopReply> }>;
+
+/** The object the preload exposes as `window.evalBridge`; `desktop` only in the Electron shell. */
 export type EvalBridge = Readonly<{
   invoke(method: string, input: unknown): Promise<Envelope>;
   onEvent(cb: (event: WireEvent) => void): () => void;
+  desktop?: DesktopActions;
 }>;
 
 /**

@@ -11,6 +11,9 @@ import { exampleOn } from '../support/online-example';
 import { CLI_FROM_SOURCES } from '../support/cli';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-run-config-'));
+/** The example dataset's enabled questions; the crash test asks each of them three times. */
+const QUESTIONS = 21;
+const RESUMED = QUESTIONS * 3;
 const ANSWER = 'The main branch is open on Sundays from 12:00 to 17:00. Late fees are 0.20 EUR per day.';
 
 type Exit = Readonly<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
@@ -39,7 +42,8 @@ function workspaceAt(url: string, settings = '  concurrency: 2'): string {
 
 const judged = judgeScript({ score: 4, reason: 'fine' }, () => ({ text: ANSWER, delayMs: 20 }));
 
-describe('ai-eval run (child processes, fake provider server)', () => {
+// Each test runs the example's 21 questions through child processes: more than the default 30 s on a loaded machine.
+describe('ai-eval run (child processes, fake provider server)', { timeout: 90_000 }, () => {
   let server: FakeProviderServer;
 
   beforeAll(async () => {
@@ -63,10 +67,10 @@ describe('ai-eval run (child processes, fake provider server)', () => {
 
     const store = Store.open(storeFile(dir));
     const [crashed] = store.repos.runs.list({ limit: 10, offset: 0 }).runs;
-    expect(crashed).toMatchObject({ status: 'running', targetId: 'helpdesk_chat', total: 27 });
+    expect(crashed).toMatchObject({ status: 'running', targetId: 'helpdesk_chat', total: RESUMED });
     const storedBefore = crashed!.done;
     expect(storedBefore).toBeGreaterThan(0);
-    expect(storedBefore).toBeLessThan(27);
+    expect(storedBefore).toBeLessThan(RESUMED);
     store.close();
 
     targetCalls = 0;
@@ -74,25 +78,25 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     const resumed = await launch(['run', '--workspace', dir, '--resume', crashed!.id, '--json', out]).exit;
     expect(resumed.stderr).not.toMatch(/^error:/m);
     expect(resumed.stderr).toContain(
-      `resuming run ${crashed!.id} of helpdesk_chat: ${27 - storedBefore} of 27 question(s) left`,
+      `resuming run ${crashed!.id} of helpdesk_chat: ${RESUMED - storedBefore} of ${RESUMED} question(s) left`,
     );
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toContain(crashed!.id);
     // The dead process's lock was taken over, and only the missing questions were asked.
-    expect(targetCalls).toBe(27 - storedBefore);
+    expect(targetCalls).toBe(RESUMED - storedBefore);
 
     const after = Store.open(storeFile(dir));
     const perKey = after.db
       .prepare('SELECT question_id, repeat_index, count(*) AS n FROM question_results WHERE run_id = ? GROUP BY 1, 2')
       .all(crashed!.id) as { n: number }[];
-    expect(perKey).toHaveLength(27);
+    expect(perKey).toHaveLength(RESUMED);
     expect(perKey.every((row) => row.n === 1)).toBe(true);
-    expect(after.repos.runs.get(crashed!.id)).toMatchObject({ status: 'complete', done: 27, passed: true });
+    expect(after.repos.runs.get(crashed!.id)).toMatchObject({ status: 'complete', done: RESUMED, passed: true });
     expect(after.repos.runLocks.get('helpdesk_chat')).toBeUndefined();
     after.close();
     const report = JSON.parse(readFileSync(out, 'utf8')) as { runs: { id: string; questions: unknown[] }[] };
     expect(report.runs[0]?.id).toBe(crashed!.id);
-    expect(report.runs[0]?.questions).toHaveLength(27);
+    expect(report.runs[0]?.questions).toHaveLength(RESUMED);
   });
 
   it('provider down: every question degraded, "insufficient coverage", exit 1, and no score of 0 anywhere', async () => {
@@ -120,7 +124,9 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     ]).exit;
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/helpdesk_chat\s+FAIL/);
-    expect(result.stdout).toContain('insufficient coverage: 0 of 9 scored (0%, minimum 50%); 9 degraded');
+    expect(result.stdout).toContain(
+      `insufficient coverage: 0 of ${QUESTIONS} scored (0%, minimum 50%); ${QUESTIONS} degraded`,
+    );
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
       runs: {
         verdict: { avg_score: number | null; pass_rate: number | null; coverage: number; passed: boolean };
@@ -129,14 +135,14 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     };
     const [run] = report.runs;
     expect(run?.verdict).toMatchObject({ avg_score: null, pass_rate: null, coverage: 0, passed: false });
-    expect(run?.questions).toHaveLength(9);
+    expect(run?.questions).toHaveLength(QUESTIONS);
     expect(
       run?.questions.every(
         (question) => question.status === 'degraded' && question.score === null && question.graders.length === 0,
       ),
     ).toBe(true);
     expect(readFileSync(out, 'utf8')).not.toMatch(/"score(_0_5)?":0[,}]/);
-    expect(readFileSync(junit, 'utf8').match(/<error /g)).toHaveLength(9);
+    expect(readFileSync(junit, 'utf8').match(/<error /g)).toHaveLength(QUESTIONS);
   });
 
   it('refuses a second run of the same target from another process, naming the running run', async () => {
@@ -178,7 +184,7 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     const lines = readFileSync(join(dir, 'recordings', 'mine.jsonl'), 'utf8')
       .trim()
       .split('\n');
-    expect(lines.length).toBeGreaterThanOrEqual(9);
+    expect(lines.length).toBeGreaterThanOrEqual(QUESTIONS);
     const requestsBefore = server.requests.length;
     const config = join(dir, 'aieval.yaml');
     writeFileSync(
@@ -247,7 +253,7 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     const dry = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--repeat', '2', '--dry-run'])
       .exit;
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain('helpdesk_chat: 9 question(s) × 2 repeats from dataset helpdesk@1.0.0');
+    expect(dry.stdout).toContain(`helpdesk_chat: ${QUESTIONS} question(s) × 2 repeats from dataset helpdesk@1.0.0`);
     expect(server.requests.length).toBe(before);
   });
 });

@@ -42,7 +42,7 @@ type RunJson = Readonly<{
   questions: QuestionJson[];
 }>;
 
-const EXAMPLE_QUESTIONS = 9; // the example dataset's enabled questions
+const EXAMPLE_QUESTIONS = 21; // the example dataset's enabled questions (15 train, 6 test)
 
 describe('the example workspace offline (replay cassette)', () => {
   let run: CliExit;
@@ -224,4 +224,32 @@ describe('the example workspace offline (replay cassette)', () => {
       }
     }
   });
+});
+
+describe('the example optimizer offline (replay cassette)', () => {
+  it('optimizes helpdesk_chat_offline from a fresh init: the recorded proposer writes a candidate that waits for review', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'aieval-offline-optimize-'));
+    const configDir = join(root, 'config');
+    const dir = join(root, 'workspace');
+    expect((await spawnCli(['init', dir], configDir)).code).toBe(0);
+    const optimize = await spawnCli(
+      ['optimize', '--workspace', dir, '--target', 'helpdesk_chat_offline', '--propose', '--json'],
+      configDir,
+    );
+    expect(optimize.code, optimize.stderr).toBe(0);
+    const { targets } = JSON.parse(optimize.stdout) as {
+      targets: {
+        status: string;
+        candidates: { status: string; baselineMean: number; candidateMean: number; decisionReason: string }[];
+      }[];
+    };
+    const [outcome] = targets;
+    expect(outcome?.status).toBe('accepted');
+    const [candidate] = outcome?.candidates ?? [];
+    expect(candidate?.status).toBe('pending');
+    expect(candidate?.decisionReason).toMatch(
+      /decided on the held-out split "test": 6 questions; proposals came from 15/,
+    );
+    expect(candidate!.candidateMean - candidate!.baselineMean).toBeGreaterThan(0.4);
+  }, 180_000);
 });

@@ -1,4 +1,6 @@
 // Handlers for EEE export and import and for distill, over the open workspace's store.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
@@ -7,10 +9,36 @@ import { exportRun } from '../../engine/export/export-run';
 import { defaultOutputDir, exportDepsOf } from '../../engine/export/export-runs';
 import { importEnvelopes } from '../../engine/export/import-envelopes';
 import { parseSince } from '../../engine/export/since';
+import { zipArchive } from '../../engine/export/zip';
 import { settings } from '../../../src-shared/model';
 import { resolveApiPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
+
+/** An EEE envelope file's name: the evaluation's uuid, then `.json` (aggregate) or `_samples.jsonl`. */
+const ENVELOPE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.json|_samples\.jsonl)$/;
+
+/** The export files named by the renderer, zipped: refused unless each is an envelope file inside the workspace. */
+async function archiveOf(state: AppState, files: readonly string[]): Promise<{ name: string; base64: string }> {
+  const entries = await Promise.all(
+    files.map(async (file) => {
+      const path = resolveApiPath(state.dir, file, 'export file');
+      const name = basename(path);
+      if (!ENVELOPE_FILE.test(name))
+        throw new RpcError(
+          'bad_input',
+          `export file ${file} is not an EEE envelope file (<uuid>.json or <uuid>_samples.jsonl)`,
+        );
+      try {
+        return { name, data: await readFile(path) };
+      } catch {
+        throw new RpcError('not_found', `export file ${file} does not exist (any more): export the run again`);
+      }
+    }),
+  );
+  const evaluationId = ENVELOPE_FILE.exec(entries[0]?.name ?? '')?.[1] ?? 'export';
+  return { name: `${evaluationId}.zip`, base64: zipArchive(entries, new Date(state.clock())).toString('base64') };
+}
 
 /** The renderer is untrusted: it may only name a folder inside the workspace. */
 function outputDirOf(state: AppState, outputDir: string | undefined): string {
@@ -21,6 +49,7 @@ function outputDirOf(state: AppState, outputDir: string | undefined): string {
 export const exportHandlers = (state: AppState) =>
   ({
     'export.run': ({ runId, outputDir }) => exportRun(exportDepsOf(state), runId, outputDirOf(state, outputDir)),
+    'export.archive': ({ files }) => archiveOf(state, files),
     'import.envelopes': async ({ paths }) => {
       const config = state.workspace().config;
       const passThreshold = config?.settings.question_pass_threshold ?? settings.parse({}).question_pass_threshold;

@@ -18,6 +18,7 @@ import { workspaceProposer } from '../../engine/optimizer/proposer';
 import { OptimizerRefusal } from '../../engine/optimizer/question-sets';
 import { withSystemPrompt } from '../../engine/optimizer/system-prompt-yaml';
 import { createProvider } from '../../engine/providers/create-provider';
+import { withRecording } from '../../engine/providers/cassette';
 import { GRADERS } from '../../engine/graders/registry';
 import { planRun, type RunPlan } from '../../engine/run/plan';
 import type { RunManager } from '../../engine/run/run-manager';
@@ -129,10 +130,17 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
       );
       const keysFor = connectionKeys(state);
       const timeoutMs = workspace.config.settings.request_timeout_ms;
+      const recorder = state.options.recorder;
       const proposer = workspaceProposer(
         workspace,
-        (name, config) =>
-          createProvider(name, config, { workspaceDir: workspace.dir, env: keysFor(name, config), timeoutMs }),
+        (name, config) => {
+          const built = createProvider(name, config, {
+            workspaceDir: workspace.dir,
+            env: keysFor(name, config),
+            timeoutMs,
+          });
+          return recorder ? withRecording(built, recorder) : built;
+        },
         limiters,
       );
       const job = jobs.start('optimize', input.targetId, async (handle, signal) => {

@@ -39,6 +39,7 @@ export function serviceRunManager(state: AppState): RunManager {
       keysFor: connectionKeys(state),
       limiters,
       resourcesDir: state.options.resourcesDir,
+      recorder: state.options.recorder,
       onProgress: (progress) => state.events.emit('runs.progressed', progress),
       onFinished: (finished) => {
         state.events.emit('runs.finished', finished);

@@ -1,41 +1,108 @@
-// Exports a complete run as an Every Eval Ever envelope (aggregate + samples) and says where the files went.
+// Exports a complete run as an Every Eval Ever envelope (aggregate + samples); a toast says where the files went and
+// offers them: "Save as…" and "Show in folder" in the desktop app, a zip download in the browser.
 import { useState } from 'react';
+import type { ExportOutcome } from '../../../src-shared/model';
+import type { DesktopActions } from '../../../src-shared/rpc/wire';
 import { api } from '../../api/client';
+import { Toast } from '../../components/Toast';
+import { bytes } from '../../components/format';
+
+type Shown = Readonly<{ outcome: ExportOutcome } | { error: string }>;
+
+/** The browser's download link of an export's files (the HTTP shell zips them; the token cookie goes with it). */
+export const downloadHref = (outcome: ExportOutcome): string =>
+  `/download/export.zip?${outcome.files.map((file) => `file=${encodeURIComponent(file.path)}`).join('&')}`;
+
+const fileName = (path: string) => path.split(/[\\/]/).pop() ?? path;
+
+function DesktopOffers({ outcome, desktop }: { outcome: ExportOutcome; desktop: DesktopActions }) {
+  const [note, setNote] = useState<string>();
+  const files = outcome.files.map((file) => file.path);
+  const saveAs = async () => {
+    const reply = await desktop.request({ action: 'saveExportAs', files });
+    setNote(reply.error ?? (reply.saved ? `Saved ${reply.saved}` : undefined));
+  };
+  const show = async () => {
+    const reply = await desktop.request({ action: 'showInFolder', file: files[0] ?? '' });
+    setNote(reply.error);
+  };
+  return (
+    <>
+      <div className="toolbar">
+        <button type="button" className="button primary" onClick={() => void saveAs()} data-testid="export-save-as">
+          Save as…
+        </button>
+        <button type="button" className="button" onClick={() => void show()} data-testid="export-show-in-folder">
+          Show in folder
+        </button>
+      </div>
+      {note && <span className="path">{note}</span>}
+    </>
+  );
+}
+
+function ExportToast({ shown, onClose }: { shown: Shown; onClose: () => void }) {
+  if ('error' in shown)
+    return (
+      <Toast tone="error" title="Not exported" onClose={onClose} testId="export-toast">
+        <span data-testid="export-result">{shown.error}</span>
+      </Toast>
+    );
+  const { outcome } = shown;
+  const desktop = window.evalBridge?.desktop;
+  return (
+    <Toast title="Exported as an EEE envelope" onClose={onClose} testId="export-toast">
+      <ul className="plain-list" data-testid="export-result">
+        {outcome.files.map((file) => (
+          <li key={file.path}>
+            <strong>{file.kind === 'aggregate' ? 'Aggregate' : 'Samples'}</strong> · {bytes(file.bytes)}
+            {file.rows !== null && `, ${file.rows} rows`}
+            <div className="path">{fileName(file.path)}</div>
+          </li>
+        ))}
+      </ul>
+      <span className="path" data-testid="export-folder-line">
+        in <span data-testid="export-folder">{outcome.folder}</span>
+      </span>
+      {desktop ? (
+        <DesktopOffers outcome={outcome} desktop={desktop} />
+      ) : (
+        <div className="toolbar">
+          <a className="button primary" href={downloadHref(outcome)} download data-testid="export-download">
+            Download zip
+          </a>
+        </div>
+      )}
+    </Toast>
+  );
+}
 
 export function ExportButton({ runId }: { runId: string }) {
-  const [state, setState] = useState<{ busy: boolean; text?: string; failed?: boolean }>({ busy: false });
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<Shown>();
   const exportRun = async () => {
-    setState({ busy: true });
+    setBusy(true);
     try {
       const outcome = await api['export.run']({ runId });
-      setState(
-        outcome.problems.length
-          ? { busy: false, failed: true, text: `Not exported: ${outcome.problems.join('; ')}` }
-          : {
-              busy: false,
-              text: `Wrote ${outcome.files.map((f) => f.path.split('/').pop()).join(' and ')} to ${outcome.folder}`,
-            },
-      );
+      setShown(outcome.problems.length ? { error: outcome.problems.join('; ') } : { outcome });
     } catch (error) {
-      setState({ busy: false, failed: true, text: error instanceof Error ? error.message : String(error) });
+      setShown({ error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
     }
   };
   return (
-    <span className="export">
+    <>
       <button
         className="button"
         onClick={() => void exportRun()}
-        disabled={state.busy}
+        disabled={busy}
         data-testid="export-run"
-        title="Every Eval Ever 0.3.0 envelope"
+        title="Write this run as an Every Eval Ever 0.3.0 envelope (an aggregate file and a samples file)"
       >
-        {state.busy ? 'Exporting…' : 'Export envelope'}
+        {busy ? 'Exporting…' : 'Export envelope'}
       </button>
-      {state.text && (
-        <span className={state.failed ? 'badge fail' : 'muted'} data-testid="export-result" role="status">
-          {state.text}
-        </span>
-      )}
-    </span>
+      {shown && <ExportToast shown={shown} onClose={() => setShown(undefined)} />}
+    </>
   );
 }

@@ -69,7 +69,9 @@ describe('withSettings', () => {
 
 describe('untouched lines', () => {
   it('stay byte-for-byte, flow collections included', () => {
-    const next = withSettings(config, { ...settingsSchema.parse({}), question_pass_threshold: 3.5, concurrency: 4 });
+    // The example's own settings with one value changed: every other line, flow collections included, stays.
+    const current = settingsSchema.parse((parse(config) as { settings: unknown }).settings);
+    const next = withSettings(config, { ...current, concurrency: 6 });
     const flowLines = config.split('\n').filter((line) => line.includes('{ ') || line.includes('['));
     for (const line of flowLines) expect(next).toContain(line);
   });
