@@ -1,7 +1,7 @@
 // Notes typed into a label (trace labeling, a result's annotation) as unsaved work until they are saved: the dirty
 // mark, the navigation's ●, the leave prompt, beforeunload and Ctrl/Cmd+S treat them like any other editor.
 import { useEffect, useRef, useState } from 'react';
-import { useUnsavedEditor } from './unsaved.store';
+import { useUnsaved, useUnsavedEditor } from './unsaved.store';
 
 type Options = Readonly<{
   /** Unique among the editors on screen (`label-notes`, `annotation-12`). */
@@ -40,5 +40,7 @@ export function useNotesDraft({ key, screen, label, saved, store, failed }: Opti
   };
   const dirty = notes !== saved;
   useUnsavedEditor(key, dirty, { screen, label, isDirty, save, discard: () => setNotes(latest.current.saved) });
-  return { notes, setNotes, dirty, save };
+  // A blur stores the notes, except the one the leave prompt causes by taking the focus: the user is deciding.
+  const blurred = () => void (useUnsaved.getState().pending ? undefined : save());
+  return { notes, setNotes, dirty, save, blurred };
 }

@@ -25,7 +25,7 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
   const groupKey = useTraces((state) => state.groupKey);
   const { labelChanged, groupLabeled, undoRequested, promoteRequested } = useTraces.getState();
   const [tag, setTag] = useState('');
-  const { notes, setNotes, dirty, save } = useNotesDraft({
+  const { notes, setNotes, dirty, blurred } = useNotesDraft({
     key: 'label-notes',
     screen: 'traces',
     label: 'The notes of this trace',
@@ -144,7 +144,7 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
           rows={3}
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
-          onBlur={() => void save()}
+          onBlur={blurred}
           onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
           placeholder="What is right or wrong (n)"
           data-testid="notes-input"
