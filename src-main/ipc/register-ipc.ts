@@ -14,11 +14,17 @@ type Options = Readonly<{
   windows(): readonly WebContents[];
 }>;
 
+/** The part of a WebFrameMain the sender check reads. */
+export type FrameLike = Readonly<{ url: string; parent: unknown }>;
+
+/** As VS Code's validatedIpcMain: only our renderer's main frame (no iframe, no other page) may talk to main. */
+export function isRendererFrame(frame: FrameLike | null | undefined, rendererUrl: string): boolean {
+  return Boolean(frame && frame.parent === null && frame.url.startsWith(rendererUrl));
+}
+
 export function registerIpc({ ipcMain, dispatch, events, rendererUrl, windows }: Options): () => void {
   ipcMain.handle(RPC_CHANNEL, async (event: IpcMainInvokeEvent, message: unknown): Promise<Envelope> => {
-    // As VS Code's validatedIpcMain: only our renderer's main frame may call the service.
-    const frame = event.senderFrame;
-    if (!frame || frame.parent !== null || !frame.url.startsWith(rendererUrl)) {
+    if (!isRendererFrame(event.senderFrame, rendererUrl)) {
       return { ok: false, error: { code: 'bad_input', message: 'IPC call from an unexpected frame was refused.' } };
     }
     const { method, input } = (message ?? {}) as { method?: unknown; input?: unknown };

@@ -1,6 +1,17 @@
-// The generic preload: exposes `window.evalBridge` (invoke + events) and nothing else.
+// The generic preload: exposes `window.evalBridge` (invoke + events) and `window.evalWindow` (the close question's
+// unsaved-work report), nothing else.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EVENT_CHANNEL, RPC_CHANNEL, type EvalBridge, type Envelope, type WireEvent } from '../../src-shared/rpc/wire';
+import {
+  EVENT_CHANNEL,
+  RPC_CHANNEL,
+  WINDOW_DIRTY_CHANNEL,
+  WINDOW_SAVE_CHANNEL,
+  WINDOW_SAVED_CHANNEL,
+  type DesktopWindowBridge,
+  type EvalBridge,
+  type Envelope,
+  type WireEvent,
+} from '../../src-shared/rpc/wire';
 
 const bridge: EvalBridge = {
   invoke: (method, input) => ipcRenderer.invoke(RPC_CHANNEL, { method, input }) as Promise<Envelope>,
@@ -11,4 +22,14 @@ const bridge: EvalBridge = {
   },
 };
 
+const desktopWindow: DesktopWindowBridge = {
+  dirtyChanged: (labels) => ipcRenderer.send(WINDOW_DIRTY_CHANNEL, [...labels]),
+  onSaveRequested(save) {
+    const listener = () => void save().then((ok) => ipcRenderer.send(WINDOW_SAVED_CHANNEL, ok));
+    ipcRenderer.on(WINDOW_SAVE_CHANNEL, listener);
+    return () => ipcRenderer.removeListener(WINDOW_SAVE_CHANNEL, listener);
+  },
+};
+
 contextBridge.exposeInMainWorld('evalBridge', bridge);
+contextBridge.exposeInMainWorld('evalWindow', desktopWindow);
