@@ -77,6 +77,12 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
                 <li key={call.seq}>
                   <span className="mono">{call.server ? `${call.server}:${call.name}` : call.name}</span>{' '}
                   {call.error && <StatusBadge status="error" />}
+                  {call.resultCut && (
+                    <span className="badge" data-testid={`tool-result-cut-${call.seq}`}>
+                      result cut: {call.resultCut.keptChars.toLocaleString('en-US')} of{' '}
+                      {call.resultCut.originalChars.toLocaleString('en-US')} characters kept
+                    </span>
+                  )}
                   <pre>{JSON.stringify(call.args)}</pre>
                   {call.result && <pre className="muted">{call.result}</pre>}
                 </li>
