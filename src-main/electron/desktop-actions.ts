@@ -8,7 +8,7 @@ import type { Dispatch } from '../../src-shared/rpc/router';
 import { DESKTOP_CHANNEL, type DesktopReply } from '../../src-shared/rpc/wire';
 import type { Ctx } from '../app/ctx';
 import { isInside } from '../engine/export/safe-path';
-import { fromRenderer } from '../ipc/register-ipc';
+import { isRendererFrame } from '../ipc/register-ipc';
 
 const request = z.discriminatedUnion('action', [
   z.object({ action: z.literal('saveExportAs'), files: z.array(z.string().min(1).max(4096)).min(1).max(10) }),
@@ -29,7 +29,8 @@ type Options = Readonly<{
 
 export function registerDesktopActions(options: Options): () => void {
   options.ipcMain.handle(DESKTOP_CHANNEL, async (event, message: unknown): Promise<DesktopReply> => {
-    if (!fromRenderer(event, options.rendererUrl)) return { error: 'A call from an unexpected frame was refused.' };
+    if (!isRendererFrame(event.senderFrame, options.rendererUrl))
+      return { error: 'A call from an unexpected frame was refused.' };
     const parsed = request.safeParse(message);
     if (!parsed.success) return { error: `Not a desktop action: ${parsed.error.issues[0]?.message ?? 'bad input'}` };
     const asked = parsed.data;

@@ -9,12 +9,15 @@ import { registerIpc } from '../ipc/register-ipc';
 import { createExampleWorkspace } from '../workspace/example';
 import { CONFIG_FILE } from '../workspace/load-workspace';
 import { TrustStore } from '../workspace/trust';
+import { guardWindowClose, type CloseChoice } from './close-guard';
 import { registerDesktopActions } from './desktop-actions';
 import { SafeStorageSecretStore } from './secret-store';
 
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources');
 const rendererUrl =
   process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).toString();
+/** Every page of the renderer starts with this; the IPC sender checks compare against it. */
+const rendererPrefix = rendererUrl.replace(/index\.html$/, '');
 
 /** The last workspace the user opened; on first start, the example workspace (created and trusted). */
 function initialWorkspace(trust: TrustStore): string {
@@ -31,6 +34,19 @@ function initialWorkspace(trust: TrustStore): string {
   }
   writeFileSync(stateFile, JSON.stringify({ dir: example }));
   return example;
+}
+
+/** The native close question for unsaved editors. */
+function askBeforeClosing(win: BrowserWindow, labels: readonly string[]): CloseChoice {
+  const answer = dialog.showMessageBoxSync(win, {
+    type: 'warning',
+    buttons: ['Save', 'Discard changes', 'Cancel'],
+    defaultId: 0,
+    cancelId: 2,
+    message: 'Save your changes before closing?',
+    detail: `Not saved yet: ${labels.join(', ')}.`,
+  });
+  return (['save', 'discard', 'cancel'] as const)[answer] ?? 'cancel';
 }
 
 function createWindow(): BrowserWindow {
@@ -56,6 +72,13 @@ function createWindow(): BrowserWindow {
   win.webContents.on('will-navigate', (event, url) => {
     if (!url.startsWith(rendererUrl)) event.preventDefault();
   });
+  const unguard = guardWindowClose({
+    window: win,
+    ipc: ipcMain,
+    rendererUrl: rendererPrefix,
+    ask: (labels) => askBeforeClosing(win, labels),
+  });
+  win.once('closed', unguard);
   void win.loadURL(rendererUrl);
   return win;
 }
@@ -75,7 +98,7 @@ async function start(): Promise<void> {
     ipcMain,
     dispatch: service.dispatch,
     events: service.events,
-    rendererUrl: rendererUrl.replace(/index\.html$/, ''),
+    rendererUrl: rendererPrefix,
     windows: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
   });
   const unregisterDesktop = registerDesktopActions({

@@ -10,7 +10,8 @@ import type { Dispatch } from '../../src-shared/rpc/router';
 import type { ErrorCode } from '../../src-shared/rpc/wire';
 import type { Ctx } from '../app/ctx';
 import { BodyTooLarge, closeAfterAnswer, readCappedBody } from './capped-body';
-import { bearerMatches, equalSecrets, loopbackHost, mediaType, sameOrigin, SECURITY_HEADERS } from './guards';
+import { bearerMatches, equalSecrets } from './bearer';
+import { loopbackHost, mediaType, sameOrigin, SECURITY_HEADERS } from './guards';
 
 /** Extra routes other parts plug in (the OTLP receiver's POST /v1/traces). */
 export type Route = Readonly<{

@@ -15,15 +15,17 @@ type Options = Readonly<{
   windows(): readonly WebContents[];
 }>;
 
-/** As VS Code's validatedIpcMain: only our renderer's main frame may call the service or the shell. */
-export function fromRenderer(event: IpcMainInvokeEvent, rendererUrl: string): boolean {
-  const frame = event.senderFrame;
-  return frame !== null && frame.parent === null && frame.url.startsWith(rendererUrl);
+/** The part of a WebFrameMain the sender check reads. */
+export type FrameLike = Readonly<{ url: string; parent: unknown }>;
+
+/** As VS Code's validatedIpcMain: only our renderer's main frame (no iframe, no other page) may talk to main. */
+export function isRendererFrame(frame: FrameLike | null | undefined, rendererUrl: string): boolean {
+  return Boolean(frame && frame.parent === null && frame.url.startsWith(rendererUrl));
 }
 
 export function registerIpc({ ipcMain, dispatch, events, rendererUrl, windows }: Options): () => void {
   ipcMain.handle(RPC_CHANNEL, async (event: IpcMainInvokeEvent, message: unknown): Promise<Envelope> => {
-    if (!fromRenderer(event, rendererUrl)) {
+    if (!isRendererFrame(event.senderFrame, rendererUrl)) {
       return { ok: false, error: { code: 'bad_input', message: 'IPC call from an unexpected frame was refused.' } };
     }
     const { method, input } = (message ?? {}) as { method?: unknown; input?: unknown };

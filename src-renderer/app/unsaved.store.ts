@@ -2,7 +2,14 @@
 // editor wherever the focus is, and the browser asks before a dirty page is closed or reloaded.
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
+import type { DesktopWindowBridge } from '../../src-shared/rpc/wire';
 import { forceNavigate, setNavigationGuard } from './router';
+
+declare global {
+  interface Window {
+    evalWindow?: DesktopWindowBridge;
+  }
+}
 
 export type UnsavedEditor = Readonly<{
   /** The route screen the editor lives on (its navigation item shows the dirty mark). */
@@ -87,6 +94,28 @@ function onBeforeUnload(event: BeforeUnloadEvent): void {
   event.returnValue = '';
 }
 
+/** Saves every dirty editor; true when nothing is left unsaved (a refused save leaves its editor dirty). */
+export async function saveAllEditors(): Promise<boolean> {
+  for (const editor of registered()) if (editor.isDirty()) await editor.save();
+  return dirtyEditor() === undefined;
+}
+
+/** Keeps the desktop window's close question informed, and saves when the user answers Save there. */
+function connectDesktopWindow(desktop: DesktopWindowBridge): () => void {
+  const report = () =>
+    desktop.dirtyChanged(
+      registered()
+        .filter((editor) => editor.dirty)
+        .map((editor) => editor.label),
+    );
+  const offState = useUnsaved.subscribe(report);
+  const offSave = desktop.onSaveRequested(() => saveAllEditors().catch(() => false));
+  return () => {
+    offState();
+    offSave();
+  };
+}
+
 /** Installs the guards once for the app's lifetime; returns their removal. */
 export function installUnsavedGuards(): () => void {
   setNavigationGuard((to) => {
@@ -101,7 +130,9 @@ export function installUnsavedGuards(): () => void {
     const base = document.title.replace(/^● /, '');
     document.title = dirtyScreens(state) ? `● ${base}` : base;
   });
+  const offDesktop = window.evalWindow ? connectDesktopWindow(window.evalWindow) : () => undefined;
   return () => {
+    offDesktop();
     setNavigationGuard(undefined);
     window.removeEventListener('keydown', onKeyDown, true);
     window.removeEventListener('beforeunload', onBeforeUnload);

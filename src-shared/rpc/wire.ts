@@ -52,3 +52,17 @@ export function refusal(code: ErrorCode, name: string) {
     }
   };
 }
+
+// The desktop window's close question: the renderer reports which editors hold unsaved work and saves them when the
+// main process asks (the user chose Save in the native close dialog).
+export const WINDOW_DIRTY_CHANNEL = 'evalapp:window-dirty';
+export const WINDOW_SAVE_CHANNEL = 'evalapp:window-save';
+export const WINDOW_SAVED_CHANNEL = 'evalapp:window-saved';
+
+/** What the preload exposes as `window.evalWindow` (Electron only). */
+export type DesktopWindowBridge = Readonly<{
+  /** The labels of the editors with unsaved work ("datasets/helpdesk.yaml", "Settings"); empty when all is saved. */
+  dirtyChanged(labels: readonly string[]): void;
+  /** `save` runs when the user chose Save on closing; it resolves true once nothing is left unsaved. */
+  onSaveRequested(save: () => Promise<boolean>): () => void;
+}>;

@@ -8,7 +8,9 @@ import { launchBrowser } from './support/browser';
 import { serveExample, type Served } from './support/serve';
 import { DatasetEditorPage } from './pages/dataset-editor.page';
 import { SettingsPage } from './pages/settings.page';
+import { TargetEditorPage } from './pages/target-editor.page';
 import { UnsavedPage } from './pages/unsaved.page';
+import { WorkbenchPage } from './pages/workbench.page';
 
 const SHOTS = process.env.AIEVAL_SCREENSHOTS;
 
@@ -161,5 +163,97 @@ describe('unsaved work is never lost', () => {
     expect(await current.getByTestId('qrow-added_elsewhere').count()).toBe(0);
     expect(await current.getByTestId('qrow-new_question').count()).toBe(0);
     expect(await current.getByTestId('dataset-dirty').count()).toBe(0);
+  });
+  it('the target form follows aieval.yaml changed on disk when unedited, and offers reload or compare when edited', async () => {
+    const editor = new TargetEditorPage(current);
+    const unsaved = new UnsavedPage(current);
+    await editor.open(served.origin, 'helpdesk_chat');
+    const renamed = originalConfig.replace('label: Help desk, chat\n', 'label: Help desk, renamed elsewhere\n');
+    writeFileSync(config, renamed);
+    await expect
+      .poll(() => editor.field('target-label').inputValue(), { timeout: 10000 })
+      .toBe('Help desk, renamed elsewhere');
+    expect(await unsaved.diskChange().count()).toBe(0);
+
+    await editor.fill('target-label', 'Mine');
+    await unsaved.navDirty('targets').waitFor();
+    writeFileSync(config, renamed.replace('    model: llama3.1:8b\n', '    model: llama3.2:3b\n'));
+    await unsaved.diskChange().waitFor({ timeout: 10000 });
+    expect(await unsaved.diskChange().textContent()).toContain('aieval.yaml (target helpdesk_chat)');
+    await current.getByRole('button', { name: 'Compare' }).click();
+    const diff = await current.getByTestId('disk-diff').textContent();
+    expect(diff).toContain('llama3.2:3b');
+    expect(diff).toContain('Mine');
+    if (SHOTS) await current.screenshot({ path: join(SHOTS, 'disk-change-target.png') });
+    await current.getByTestId('reload-from-disk').click();
+    await unsaved.diskChange().waitFor({ state: 'detached' });
+    expect(await editor.field('target-label').inputValue()).toBe('Help desk, renamed elsewhere');
+    expect(await current.getByTestId('target-model').inputValue()).toBe('llama3.2:3b');
+    expect(await unsaved.navDirty('targets').count()).toBe(0);
+  });
+
+  it('settings follow aieval.yaml changed on disk when unedited; keeping my edits saves them over the file', async () => {
+    const settings = new SettingsPage(current);
+    const unsaved = new UnsavedPage(current);
+    await settings.open(served.origin);
+    writeFileSync(config, originalConfig.replace('  concurrency: 4\n', '  concurrency: 3\n'));
+    await expect.poll(() => settings.setting('concurrency').inputValue(), { timeout: 10000 }).toBe('3');
+
+    await settings.setting('concurrency').fill('2');
+    const elsewhere = originalConfig.replace('  concurrency: 4\n', '  concurrency: 5\n');
+    writeFileSync(config, elsewhere);
+    await unsaved.diskChange().waitFor({ timeout: 10000 });
+    await current.getByRole('button', { name: 'Compare' }).click();
+    expect(await current.getByTestId('disk-diff').textContent()).toMatch(/concurrency.*5[\s\S]*concurrency.*2/);
+    await current.getByTestId('keep-mine').click();
+    await unsaved.diskChange().waitFor({ state: 'detached' });
+    expect(await settings.setting('concurrency').inputValue()).toBe('2');
+    await current.getByTestId('save-settings').click();
+    await expect
+      .poll(() => lineDiff(elsewhere, readFileSync(config, 'utf8')))
+      .toEqual({
+        removed: ['  concurrency: 5\n'],
+        added: ['  concurrency: 2\n'],
+      });
+  });
+
+  it('trace labeling notes are unsaved work until stored: prompt on leaving, discard, save, Ctrl+S, blur', async () => {
+    const workbench = new WorkbenchPage(current);
+    const unsaved = new UnsavedPage(current);
+    await workbench.open(served.origin);
+    await workbench.importExampleTraces();
+    const notes = current.getByTestId('notes-input');
+    // A route change while the focus stays in the notes (no blur saves them) asks.
+    const leaveByAddress = () => current.evaluate("window.location.hash = '#/results'");
+
+    await notes.fill('dropped on purpose');
+    await current.getByTestId('notes-dirty').waitFor();
+    await unsaved.navDirty('traces').waitFor();
+    await leaveByAddress();
+    await unsaved.prompt().waitFor();
+    expect(await unsaved.prompt().textContent()).toContain('The notes of this trace has changes');
+    await unsaved.choose('Discard changes');
+    await expect.poll(() => current.url()).toContain('#/results');
+    await unsaved.leaveTo('traces');
+    await expect.poll(() => notes.inputValue()).toBe('');
+
+    await notes.fill('the answer invents a due date');
+    await leaveByAddress();
+    await unsaved.choose('Save');
+    await expect.poll(() => current.url()).toContain('#/results');
+    await unsaved.leaveTo('traces');
+    await expect.poll(() => notes.inputValue()).toBe('the answer invents a due date');
+    expect(await current.getByTestId('notes-dirty').count()).toBe(0);
+
+    await notes.fill('saved with Ctrl+S');
+    await current.keyboard.press('Control+s');
+    await current.getByTestId('notes-dirty').waitFor({ state: 'detached' });
+    // Clicking away stores the notes on blur; leaving right then does not ask.
+    await notes.fill('saved on blur');
+    await unsaved.leaveTo('results');
+    await expect.poll(() => current.url()).toContain('#/results');
+    expect(await unsaved.prompt().count()).toBe(0);
+    await unsaved.leaveTo('traces');
+    await expect.poll(() => notes.inputValue()).toBe('saved on blur');
   });
 });

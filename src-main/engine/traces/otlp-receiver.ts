@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { ReceiverStatus } from '../../../src-shared/model';
 import { BodyTooLarge, closeAfterAnswer, readCappedBody } from '../../http/capped-body';
-import { bearerMatches } from '../../http/guards';
+import { bearerMatches } from '../../http/bearer';
 import type { StoreApi } from '../../store/store';
 import { decodeJsonText } from './decode/decode-json-text';
 import { decodeProtoRequest } from './decode/otlp-protobuf';

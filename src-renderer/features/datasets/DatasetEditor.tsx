@@ -5,12 +5,18 @@ import type { EditorMarker } from '../../components/monaco/YamlEditor';
 import { YamlEditor } from '../../components/monaco/YamlEditor';
 import { isDirty, useDatasets } from './datasets.store';
 import { QuestionTable } from './QuestionTable';
-import { DiskChangeBanner } from './DiskChangeBanner';
-import { api } from '../../api/client';
+import { DiskChangeBanner } from '../../components/DiskChangeBanner';
+import { useDiskWatch } from '../../components/disk-change';
 import { useUnsavedEditor } from '../../app/unsaved.store';
 
 export function DatasetEditor({ id }: { id: string }) {
-  const { open, draft, liveIssues, saving, error, datasetOpened, draftEdited, saveRequested } = useDatasets();
+  const open = useDatasets((state) => state.open);
+  const draft = useDatasets((state) => state.draft);
+  const onDisk = useDatasets((state) => state.onDisk);
+  const liveIssues = useDatasets((state) => state.liveIssues);
+  const saving = useDatasets((state) => state.saving);
+  const error = useDatasets((state) => state.error);
+  const { datasetOpened, draftEdited, saveRequested, reloadRequested, keepMineRequested } = useDatasets.getState();
   const [showTable, setShowTable] = useState(true);
   const dirty = useDatasets(isDirty);
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
@@ -23,16 +29,7 @@ export function DatasetEditor({ id }: { id: string }) {
     save: saveRequested,
     discard: () => useDatasets.getState().discardRequested(),
   });
-  useEffect(() => {
-    // Another program may change the file: the workspace watcher says so, and coming back to the window checks too.
-    const check = () => void useDatasets.getState().diskChanged();
-    const off = api.on('workspace.changed', ({ file }) => file === useDatasets.getState().open?.file && check());
-    window.addEventListener('focus', check);
-    return () => {
-      off();
-      window.removeEventListener('focus', check);
-    };
-  }, []);
+  useDiskWatch(open?.file, () => void useDatasets.getState().diskChanged());
   if (error && !open) return <div className="page banner error">{error}</div>;
   if (!open || open.id !== id) return <div className="page muted">Loading {id}…</div>;
   const problems = [...markers].sort((a, b) => a.line - b.line || a.column - b.column);
@@ -77,7 +74,15 @@ export function DatasetEditor({ id }: { id: string }) {
           </button>
         </div>
       </header>
-      <DiskChangeBanner />
+      {onDisk && (
+        <DiskChangeBanner
+          subject={open.file}
+          mine={draft}
+          onDisk={onDisk.text}
+          onReload={reloadRequested}
+          onKeepMine={keepMineRequested}
+        />
+      )}
       <div className="editor-body">
         <YamlEditor
           file={open.file}

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { DatasetDocument, DatasetSummary } from '../../../src-shared/contract/datasets.contract';
 import type { WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { diskChangeOutcome } from '../../components/disk-change';
 
 type DatasetsState = {
   list: DatasetSummary[] | undefined;
@@ -81,9 +82,12 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     if (!open) return;
     const now = await api['datasets.get']({ id: open.id }).catch(() => undefined);
     const current = get();
-    if (!now || current.open?.id !== now.id || now.hash === current.open.hash) return;
-    if (isDirty(current)) set({ onDisk: now });
-    else set({ open: now, draft: now.text, liveIssues: now.issues, onDisk: undefined, error: undefined });
+    if (!now || current.open?.id !== now.id) return;
+    const outcome = diskChangeOutcome(now.hash === current.open.hash, isDirty(current));
+    if (outcome === 'offer') set({ onDisk: now });
+    else if (outcome === 'follow')
+      set({ open: now, draft: now.text, liveIssues: now.issues, onDisk: undefined, error: undefined });
+    else set({ onDisk: undefined });
   },
   reloadRequested() {
     const { onDisk } = get();

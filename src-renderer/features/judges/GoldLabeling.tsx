@@ -2,33 +2,25 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { GoldItem, GraderId } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { useQuery } from '../../api/use-query';
 import { hrefFor } from '../../app/router';
 import { LongText } from '../../components/LongText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { actionForEvent } from '../traces/traces.keys';
 
+const firstUnlabeled = (items: readonly GoldItem[] | undefined) =>
+  Math.max(0, items?.findIndex((item) => item.human_label === null) ?? 0);
+
 export function GoldLabeling({ grader }: { grader: GraderId }) {
-  const [items, setItems] = useState<GoldItem[]>();
-  const [index, setIndex] = useState(0);
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    api['judges.goldItems']({ grader }).then(
-      (gold) => {
-        setItems(gold);
-        setIndex(
-          Math.max(
-            0,
-            gold.findIndex((item) => item.human_label === null),
-          ),
-        );
-      },
-      (reason: unknown) => setError(String(reason)),
-    );
-  }, [grader]);
+  const { data: items, error, setData: setItems } = useQuery(() => api['judges.goldItems']({ grader }), [grader]);
+  // Until the user labels or moves, the first unlabeled item is shown.
+  const [picked, setIndex] = useState<number>();
+  const index = picked ?? firstUnlabeled(items);
   const label = useCallback(
     async (verdict: 'pass' | 'fail' | 'defer') => {
       const item = items?.[index];
       if (!item) return;
+      setIndex(index);
       await api['labels.submit']({ subjectType: 'gold_item', subjectId: item.id, verdict });
       setItems((current) => current?.map((it) => (it.id === item.id ? { ...it, human_label: verdict } : it)));
     },
@@ -40,13 +32,13 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
       if (!action || !items) return;
       if (action.kind === 'verdict') void label(action.verdict);
       else if (action.kind === 'move')
-        setIndex((i) => Math.max(0, Math.min(items.length - 1, i + (action.direction === 'next' ? 1 : -1))));
+        setIndex(Math.max(0, Math.min(items.length - 1, index + (action.direction === 'next' ? 1 : -1))));
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [items, label]);
+  }, [items, index, label]);
   if (error) return <div className="page banner error">{error}</div>;
   if (!items) return <div className="page muted">Loading the gold set…</div>;
   const item = items[index];

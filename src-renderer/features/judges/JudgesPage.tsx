@@ -5,9 +5,20 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { ago } from '../../components/format';
 import { rateWithInterval, trustLook } from './judges.selectors';
 import { useJudges } from './judges.store';
+import { useShallow } from 'zustand/react/shallow';
 
 export function JudgesPage() {
-  const { judges, busy, message, error, judgesRequested, sampleRequested, validateRequested } = useJudges();
+  const { judges, busy, message, error, judgesRequested, sampleRequested, validateRequested } = useJudges(
+    useShallow(({ judges, busy, message, error, judgesRequested, sampleRequested, validateRequested }) => ({
+      judges,
+      busy,
+      message,
+      error,
+      judgesRequested,
+      sampleRequested,
+      validateRequested,
+    })),
+  );
   useEffect(() => void judgesRequested(), [judgesRequested]);
   return (
     <div className="page">

@@ -10,6 +10,7 @@ import { PromptDiff } from './PromptDiff';
 import { QuestionDeltas } from './QuestionDeltas';
 import { ReviewBar } from './ReviewBar';
 import { ScoreStrip } from './ScoreStrip';
+import { useShallow } from 'zustand/react/shallow';
 
 const runLinks = (label: string, runIds: readonly string[]) =>
   runIds.length === 0 ? null : (
@@ -25,7 +26,9 @@ const runLinks = (label: string, runIds: readonly string[]) =>
   );
 
 export function CandidatePage({ id }: { id: string }) {
-  const { detail, error, message, candidateOpened } = useOptimizer();
+  const { detail, error, message, candidateOpened } = useOptimizer(
+    useShallow(({ detail, error, message, candidateOpened }) => ({ detail, error, message, candidateOpened })),
+  );
   useEffect(() => void candidateOpened(id), [id, candidateOpened]);
   const candidate = detail?.id === id ? detail : undefined;
   if (!candidate)

@@ -10,11 +10,21 @@ import { runnableModels } from './optimizer.selectors';
 import { useOptimizer, type ModelPair } from './optimizer.store';
 import { useOptimizerEvents } from './optimizer-events';
 import { VariantResults } from './VariantResults';
+import { useShallow } from 'zustand/react/shallow';
 
 const MAX_MODELS = 8;
 
 export function CompareModelsPage({ targetId }: { targetId: string | undefined }) {
-  const { targets, jobs, error, listOpened, compareModelsRequested, cancelRequested } = useOptimizer();
+  const { targets, jobs, error, listOpened, compareModelsRequested, cancelRequested } = useOptimizer(
+    useShallow(({ targets, jobs, error, listOpened, compareModelsRequested, cancelRequested }) => ({
+      targets,
+      jobs,
+      error,
+      listOpened,
+      compareModelsRequested,
+      cancelRequested,
+    })),
+  );
   const [providers, setProviders] = useState<readonly ProviderSummary[]>([]);
   const [models, setModels] = useState<ModelPair[]>([]);
   const [repeat, setRepeat] = useState(1);

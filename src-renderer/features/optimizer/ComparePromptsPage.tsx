@@ -1,6 +1,7 @@
 // "Compare prompt candidates": two or more system prompts of one target, each run on its dataset, side by side.
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { useQuery } from '../../api/use-query';
 import { navigate } from '../../app/router';
 import { runnablePrompts } from './optimizer.selectors';
 import { useOptimizer } from './optimizer.store';
@@ -9,20 +10,20 @@ import { JobLog } from './JobLog';
 import { VariantResults } from './VariantResults';
 
 export function ComparePromptsPage({ targetId }: { targetId: string | undefined }) {
-  const { targets, jobs, error, listOpened, compareRequested, cancelRequested } = useOptimizer();
+  const targets = useOptimizer((state) => state.targets);
+  const jobs = useOptimizer((state) => state.jobs);
+  const error = useOptimizer((state) => state.error);
+  const { listOpened, compareRequested, cancelRequested } = useOptimizer.getState();
   const [prompts, setPrompts] = useState<string[]>(['', '']);
   const [repeat, setRepeat] = useState(1);
   const [jobId, setJobId] = useState<string>();
   useOptimizerEvents();
   useEffect(() => void listOpened(), [listOpened]);
+  const target = useQuery(async () => (targetId ? api['targets.get']({ id: targetId }) : undefined), [targetId]).data;
+  // The current prompt is the natural first variant.
   useEffect(() => {
-    if (!targetId) return;
-    // The current prompt is the natural first variant.
-    api['targets.get']({ id: targetId }).then(
-      (target) => setPrompts((current) => [target.system_prompt, ...current.slice(1)]),
-      () => undefined,
-    );
-  }, [targetId]);
+    if (target) setPrompts((current) => [target.system_prompt, ...current.slice(1)]);
+  }, [target]);
   const job = jobId ? jobs[jobId] : undefined;
   const running = job?.status === 'running';
   const runnable = runnablePrompts(prompts);

@@ -2,9 +2,12 @@
 import { useState } from 'react';
 import type { OptimizerJob } from '../../../src-shared/model';
 import { useOptimizer } from './optimizer.store';
+import { useShallow } from 'zustand/react/shallow';
 
 export function OptimizeControls({ targetId, job }: { targetId: string; job: OptimizerJob | undefined }) {
-  const { optimizeRequested, cancelRequested } = useOptimizer();
+  const { optimizeRequested, cancelRequested } = useOptimizer(
+    useShallow(({ optimizeRequested, cancelRequested }) => ({ optimizeRequested, cancelRequested })),
+  );
   const [propose, setPropose] = useState(false);
   const running = job?.status === 'running';
   return (

@@ -7,9 +7,18 @@ import { useOptimizerEvents } from './optimizer-events';
 import { CandidatesTable } from './CandidatesTable';
 import { JobLog } from './JobLog';
 import { OptimizeControls } from './OptimizeControls';
+import { useShallow } from 'zustand/react/shallow';
 
 export function OptimizerPage() {
-  const { targets, candidates, jobs, error, listOpened } = useOptimizer();
+  const { targets, candidates, jobs, error, listOpened } = useOptimizer(
+    useShallow(({ targets, candidates, jobs, error, listOpened }) => ({
+      targets,
+      candidates,
+      jobs,
+      error,
+      listOpened,
+    })),
+  );
   useOptimizerEvents();
   useEffect(() => void listOpened(), [listOpened]);
   const groups = targets && candidates ? groupByTarget(targets, candidates) : undefined;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { CandidateDetail } from '../../../src-shared/model';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useOptimizer, type ReviewAction } from './optimizer.store';
+import { useShallow } from 'zustand/react/shallow';
 
 const CONFIRM: Readonly<
   Record<ReviewAction, Readonly<{ title: string; body: (targetId: string) => string; label: string }>>
@@ -29,7 +30,9 @@ const actionsFor = (status: CandidateDetail['status']): ReviewAction[] =>
   status === 'pending' ? ['reject', 'apply'] : status === 'applied' ? ['revert'] : ['apply'];
 
 export function ReviewBar({ candidate }: { candidate: CandidateDetail }) {
-  const { busy, reviewConfirmed } = useOptimizer();
+  const { busy, reviewConfirmed } = useOptimizer(
+    useShallow(({ busy, reviewConfirmed }) => ({ busy, reviewConfirmed })),
+  );
   const [asking, setAsking] = useState<ReviewAction>();
   const ask = asking && CONFIRM[asking];
   return (

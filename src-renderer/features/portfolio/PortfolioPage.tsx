@@ -6,9 +6,19 @@ import { usePortfolio } from './portfolio.store';
 import { weakestTrust } from '../judges/judges.selectors';
 import { TargetCard } from './TargetCard';
 import { useRuns } from '../runs/runs.store';
+import { useShallow } from 'zustand/react/shallow';
 
 export function PortfolioPage() {
-  const { targets, health, history, trust, error, portfolioRequested } = usePortfolio();
+  const { targets, health, history, trust, error, portfolioRequested } = usePortfolio(
+    useShallow(({ targets, health, history, trust, error, portfolioRequested }) => ({
+      targets,
+      health,
+      history,
+      trust,
+      error,
+      portfolioRequested,
+    })),
+  );
   const startError = useRuns((state) => state.startError);
   useEffect(() => {
     void portfolioRequested();

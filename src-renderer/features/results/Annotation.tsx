@@ -1,7 +1,8 @@
 // Annotating one question result: pass / fail / defer and notes, stored as a label on the result.
-import { useEffect, useState } from 'react';
-import type { Label } from '../../../src-shared/model';
+import { useState } from 'react';
 import { api } from '../../api/client';
+import { useQuery } from '../../api/use-query';
+import { useNotesDraft } from '../../app/use-notes-draft';
 
 const VERDICTS = [
   ['pass', '✓ Pass'],
@@ -11,20 +12,24 @@ const VERDICTS = [
 
 export function Annotation({ resultId }: { resultId: number }) {
   const subject = { subjectType: 'question_result', subjectId: String(resultId) } as const;
-  const [label, setLabel] = useState<Label | null>(null);
-  const [notes, setNotes] = useState('');
+  const { data: label, setData: setLabel } = useQuery(
+    () => api['labels.get']({ subjectType: 'question_result', subjectId: String(resultId) }),
+    [resultId],
+  );
   const [saved, setSaved] = useState<string>();
-  useEffect(() => {
-    void api['labels.get']({ subjectType: 'question_result', subjectId: String(resultId) }).then((current) => {
-      setLabel(current);
-      setNotes(current?.notes ?? '');
-    });
-  }, [resultId]);
   const submit = async (patch: { verdict?: 'pass' | 'fail' | 'defer'; notes?: string }) => {
     const result = await api['labels.submit']({ ...subject, ...patch });
-    setLabel(result.label);
+    setLabel(() => result.label);
     setSaved('Saved');
   };
+  const { notes, setNotes, dirty, save } = useNotesDraft({
+    key: `annotation-${resultId}`,
+    screen: 'results',
+    label: 'Your notes on this result',
+    saved: label?.notes ?? '',
+    store: (text) => submit({ notes: text }),
+    failed: (reason) => setSaved(`Not saved: ${reason instanceof Error ? reason.message : String(reason)}`),
+  });
   return (
     <section className="annotation" aria-label="Annotation" data-testid="annotation">
       <h3>Your verdict</h3>
@@ -52,15 +57,16 @@ export function Annotation({ resultId }: { resultId: number }) {
         data-testid="annotation-notes"
       />
       <div className="toolbar">
-        <button
-          className="button"
-          onClick={() => void submit({ notes })}
-          disabled={notes === (label?.notes ?? '')}
-          data-testid="save-notes"
-        >
+        <button className="button" onClick={() => void save()} disabled={!dirty} data-testid="save-notes">
           Save notes
         </button>
-        {saved && <span className="muted">{saved}</span>}
+        {dirty ? (
+          <span className="dirty-mark" data-testid="annotation-dirty">
+            ● unsaved notes
+          </span>
+        ) : (
+          saved && <span className="muted">{saved}</span>
+        )}
       </div>
     </section>
   );

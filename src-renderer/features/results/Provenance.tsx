@@ -1,11 +1,9 @@
 // Where an imported run came from: the envelope files, the tool that wrote them, and their checksums.
-import { useEffect, useState } from 'react';
-import type { ImportedFile } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { useQuery } from '../../api/use-query';
 
 export function Provenance({ runId }: { runId: string }) {
-  const [files, setFiles] = useState<ImportedFile[]>();
-  useEffect(() => void api['import.provenance']({ runId }).then((result) => setFiles(result.files)), [runId]);
+  const files = useQuery(() => api['import.provenance']({ runId }), [runId]).data?.files;
   if (!files?.length) return null;
   return (
     <div className="banner" role="note" data-testid="provenance">

@@ -1,19 +1,14 @@
 // One question's result: every grader on its own denominator with its reason, the response, transcript and tool calls.
-import { useEffect, useState } from 'react';
-import type { ResultDetail as Detail } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { LongText } from '../../components/LongText';
+import { useQuery } from '../../api/use-query';
 import { callMetricsText } from '../runs/local-run.selectors';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Annotation } from './Annotation';
 import { graderTone, nativeScore, passExplanation, rowStatus, turnsBeforeResponse } from './results.selectors';
 
 export function ResultDetail({ resultId, passThreshold }: { resultId: number; passThreshold: number }) {
-  const [detail, setDetail] = useState<Detail>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    api['results.get']({ resultId }).then(setDetail, (reason: unknown) => setError(String(reason)));
-  }, [resultId]);
+  const { data: detail, error } = useQuery(() => api['results.get']({ resultId }), [resultId]);
   if (error) return <div className="banner error">{error}</div>;
   if (!detail) return <div className="muted">Loading…</div>;
   return (

@@ -8,12 +8,24 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { ago, pct, score } from '../../components/format';
 import { useResults } from './results.store';
 import { StatusCards } from './StatusCards';
+import { useShallow } from 'zustand/react/shallow';
 
 /** The most runs the comparison matrix shows side by side. */
 const MAX_COMPARED = 8;
 
 export function ResultsPage({ targetId }: { targetId: string | undefined }) {
-  const { thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested } = useResults();
+  const { thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested } = useResults(
+    useShallow(({ thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested }) => ({
+      thisWeek,
+      lastWeek,
+      health,
+      history,
+      runs,
+      runsTotal,
+      error,
+      dashboardRequested,
+    })),
+  );
   const [picked, setPicked] = useState<string[]>([]);
   const [experiments, setExperiments] = useState(false);
   useEffect(() => {

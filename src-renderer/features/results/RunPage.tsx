@@ -1,8 +1,7 @@
 // One run: live monitor while it runs; verdict, weakest grader and the questions once it has ended.
-import { useCallback, useEffect, useState } from 'react';
-import type { RunDetail } from '../../../src-shared/model';
 import type { GraderStat } from '../../../src-shared/contract/insights.contract';
 import { api } from '../../api/client';
+import { useQuery } from '../../api/use-query';
 import { hrefFor } from '../../app/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ago, duration } from '../../components/format';
@@ -15,19 +14,15 @@ import { VerdictPanel } from './VerdictPanel';
 import { ExportButton } from './ExportButton';
 import { Provenance } from './Provenance';
 
+const NO_STATS: GraderStat[] = [];
+
 export function RunPage({ runId }: { runId: string }) {
-  const [detail, setDetail] = useState<RunDetail>();
-  const [graderStats, setGraderStats] = useState<GraderStat[]>([]);
-  const [error, setError] = useState<string>();
   const live = useRuns(liveRun(runId));
   const finished = live.finished;
-  const load = useCallback(() => {
-    api['runs.get']({ runId }).then(setDetail, (reason: unknown) =>
-      setError(reason instanceof Error ? reason.message : String(reason)),
-    );
-    api['runs.graderStats']({ runId }).then(setGraderStats, () => setGraderStats([]));
-  }, [runId]);
-  useEffect(load, [load, finished]);
+  // Both are read again once the run finishes.
+  const { data: detail, error } = useQuery(() => api['runs.get']({ runId }), [runId, finished]);
+  const graderStats =
+    useQuery(() => api['runs.graderStats']({ runId }).catch(() => NO_STATS), [runId, finished]).data ?? NO_STATS;
   if (error) return <div className="page banner error">{error}</div>;
   if (!detail) return <div className="page muted">Loading run…</div>;
   const { run, identity } = detail;

@@ -5,13 +5,16 @@ import { ConnectionCard } from './ConnectionCard';
 import { useSettings } from './settings.store';
 
 export function ConnectionsSection({ at }: { at: (path: string) => string[] }) {
-  const state = useSettings();
+  const rows = useSettings((state) => state.draft?.connections) ?? [];
+  const summaries = useSettings((state) => state.summaries);
+  const tests = useSettings((state) => state.tests);
+  const keyErrors = useSettings((state) => state.keyErrors);
+  const actions = useSettings.getState();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<ProviderKind>('ollama');
-  const rows = state.draft?.connections ?? [];
   const taken = rows.some((row) => row.name === name.trim());
   const add = () => {
-    state.connectionAdded(name.trim(), kind);
+    actions.connectionAdded(name.trim(), kind);
     setName('');
   };
   return (
@@ -29,15 +32,15 @@ export function ConnectionsSection({ at }: { at: (path: string) => string[] }) {
           <ConnectionCard
             key={row.name}
             row={row}
-            summary={state.summaries.find((s) => s.name === row.name)}
-            test={state.tests[row.name]}
-            keyError={state.keyErrors[row.name]}
+            summary={summaries.find((s) => s.name === row.name)}
+            test={tests[row.name]}
+            keyError={keyErrors[row.name]}
             at={at}
-            onEdit={(patch) => state.connectionEdited(row.name, patch)}
-            onRemove={() => state.connectionRemoved(row.name)}
-            onTest={() => void state.connectionTested(row.name)}
-            onStoreKey={(key) => state.keyStored(row.name, key)}
-            onClearKey={() => state.keyCleared(row.name)}
+            onEdit={(patch) => actions.connectionEdited(row.name, patch)}
+            onRemove={() => actions.connectionRemoved(row.name)}
+            onTest={() => void actions.connectionTested(row.name)}
+            onStoreKey={(key) => actions.keyStored(row.name, key)}
+            onClearKey={() => actions.keyCleared(row.name)}
           />
         ))}
       </div>

@@ -2,6 +2,9 @@
 import { SaveStatus } from '../../components/SaveStatus';
 import { IssuesBanner } from '../../components/IssuesBanner';
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { DiskChangeBanner } from '../../components/DiskChangeBanner';
+import { comparableText, CONFIG_FILE, useDiskWatch } from '../../components/disk-change';
 import { useUnsavedEditor } from '../../app/unsaved.store';
 import { messagesAt } from '../targets/targets.selectors';
 import { ConnectionsSection } from './ConnectionsSection';
@@ -14,9 +17,22 @@ import { useSettings } from './settings.store';
 import { SettingsSectionView } from './SettingsSectionView';
 
 export function SettingsPage() {
-  const state = useSettings();
-  const { draft, loaded, settingsOpened, saveRequested } = state;
+  const state = useSettings(
+    useShallow(({ draft, loaded, onDisk, error, notice, attempted, saving, serverIssues }) => ({
+      draft,
+      loaded,
+      onDisk,
+      error,
+      notice,
+      attempted,
+      saving,
+      serverIssues,
+    })),
+  );
+  const { draft, loaded } = state;
+  const { settingsOpened, saveRequested, settingEdited, draftEdited, reverted } = useSettings.getState();
   useEffect(() => void settingsOpened(), [settingsOpened]);
+  useDiskWatch(CONFIG_FILE, () => void useSettings.getState().diskChanged());
   useUnsavedEditor('settings', Boolean(draft && loaded && changed(draft, loaded)), {
     screen: 'settings',
     label: 'Settings',
@@ -63,13 +79,7 @@ export function SettingsPage() {
             blocking={state.attempted ? local.length : 0}
             testId="settings-status"
           />
-          <button
-            type="button"
-            className="button"
-            onClick={state.reverted}
-            disabled={!dirty}
-            data-testid="revert-settings"
-          >
+          <button type="button" className="button" onClick={reverted} disabled={!dirty} data-testid="revert-settings">
             Revert
           </button>
           <button
@@ -84,21 +94,25 @@ export function SettingsPage() {
           </button>
         </div>
       </header>
+      {state.onDisk && (
+        <DiskChangeBanner
+          subject={`${CONFIG_FILE} (settings and connections)`}
+          mine={comparableText(draft)}
+          onDisk={comparableText(state.onDisk)}
+          onReload={useSettings.getState().reloadRequested}
+          onKeepMine={useSettings.getState().keepMineRequested}
+        />
+      )}
       <IssuesBanner issues={unplaced} testId="settings-other-issues" />
       <ConnectionsSection at={at} />
-      <JudgeSection
-        judge={draft.judge}
-        providers={providers}
-        at={at}
-        onChange={(judge) => state.draftEdited({ judge })}
-      />
+      <JudgeSection judge={draft.judge} providers={providers} at={at} onChange={(judge) => draftEdited({ judge })} />
       {SETTINGS_SECTIONS.map((section) => (
         <SettingsSectionView
           key={section.id}
           section={section}
           values={draft.settings.values}
           at={at}
-          onEdit={state.settingEdited}
+          onEdit={settingEdited}
         >
           {section.id === 'optimizer' && (
             <ModelRefFields
@@ -108,7 +122,7 @@ export function SettingsPage() {
               providers={providers}
               at={at}
               path="settings.optimizer.proposer"
-              onChange={(proposer) => state.draftEdited({ proposer })}
+              onChange={(proposer) => draftEdited({ proposer })}
             />
           )}
         </SettingsSectionView>

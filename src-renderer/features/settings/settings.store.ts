@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { ConnectionTest, ProviderSummary } from '../../../src-shared/contract/providers.contract';
 import type { ProviderKind, WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { diskChangeOutcome } from '../../components/disk-change';
 import { useModelLists } from '../targets/models.store';
 import {
   connectionConfigOf,
@@ -28,6 +29,8 @@ type SettingsState = {
   saving: boolean;
   notice: string | undefined;
   error: string | undefined;
+  /** The settings as another program changed them in aieval.yaml while the form has unsaved edits. */
+  onDisk: SettingsDraft | undefined;
   settingsOpened(): Promise<void>;
   settingEdited(path: string, value: string | boolean): void;
   draftEdited(patch: Partial<Pick<SettingsDraft, 'judge'>> & { proposer?: SettingsForm['proposer'] }): void;
@@ -39,9 +42,30 @@ type SettingsState = {
   keyCleared(name: string): Promise<void>;
   saveRequested(): Promise<void>;
   reverted(): void;
+  /** aieval.yaml may have changed on disk: an unedited form follows it, an edited one is offered reload or compare. */
+  diskChanged(): Promise<void>;
+  /** Takes the settings as they are on disk, dropping the unsaved edits. */
+  reloadRequested(): void;
+  /** Keeps the unsaved edits; the next save writes them over the settings as they now are on disk. */
+  keepMineRequested(): void;
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The settings, judge and connections as aieval.yaml holds them now, in the form's shape. */
+async function readDraft(): Promise<{ loaded: SettingsDraft; summaries: ProviderSummary[] }> {
+  const [settings, judge, summaries] = await Promise.all([
+    api['settings.get']({}),
+    api['providers.getJudge']({}),
+    api['providers.list']({}),
+  ]);
+  const loaded = {
+    settings: settingsFormOf(settings),
+    judge: judgeFormOf(judge),
+    connections: summaries.map((s) => connectionFormOf(s.name, s.config)),
+  };
+  return { loaded, summaries };
+}
 
 export const useSettings = create<SettingsState>((set, get) => {
   const editDraft = (edit: (draft: SettingsDraft) => SettingsDraft) => {
@@ -61,20 +85,20 @@ export const useSettings = create<SettingsState>((set, get) => {
     saving: false,
     notice: undefined,
     error: undefined,
+    onDisk: undefined,
 
     async settingsOpened() {
       try {
-        const [settings, judge, summaries] = await Promise.all([
-          api['settings.get']({}),
-          api['providers.getJudge']({}),
-          api['providers.list']({}),
-        ]);
-        const loaded = {
-          settings: settingsFormOf(settings),
-          judge: judgeFormOf(judge),
-          connections: summaries.map((s) => connectionFormOf(s.name, s.config)),
-        };
-        set({ loaded, draft: loaded, summaries, serverIssues: [], attempted: false, error: undefined });
+        const { loaded, summaries } = await readDraft();
+        set({
+          loaded,
+          draft: loaded,
+          summaries,
+          serverIssues: [],
+          attempted: false,
+          error: undefined,
+          onDisk: undefined,
+        });
       } catch (error) {
         fail(error);
       }
@@ -185,6 +209,29 @@ export const useSettings = create<SettingsState>((set, get) => {
 
     reverted() {
       set({ draft: get().loaded, serverIssues: [], attempted: false, notice: undefined, error: undefined });
+    },
+
+    async diskChanged() {
+      if (!get().loaded || get().saving) return; // during a save the file changes because of it
+      const read = await readDraft().catch(() => undefined);
+      const { loaded, draft, saving } = get();
+      if (!read || !loaded || !draft || saving) return;
+      const outcome = diskChangeOutcome(!changed(read.loaded, loaded), changed(draft, loaded));
+      if (outcome === 'offer') set({ onDisk: read.loaded, summaries: read.summaries });
+      else if (outcome === 'follow')
+        set({ loaded: read.loaded, draft: read.loaded, summaries: read.summaries, onDisk: undefined });
+      else set({ onDisk: undefined });
+    },
+
+    reloadRequested() {
+      const { onDisk } = get();
+      if (onDisk)
+        set({ loaded: onDisk, draft: onDisk, onDisk: undefined, serverIssues: [], attempted: false, error: undefined });
+    },
+
+    keepMineRequested() {
+      const { onDisk } = get();
+      if (onDisk) set({ loaded: onDisk, onDisk: undefined });
     },
   };
 });

@@ -2,6 +2,9 @@
 import { SaveStatus } from '../../components/SaveStatus';
 import { IssuesBanner } from '../../components/IssuesBanner';
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { DiskChangeBanner } from '../../components/DiskChangeBanner';
+import { comparableText, CONFIG_FILE, useDiskWatch } from '../../components/disk-change';
 import { hrefFor } from '../../app/router';
 import { useUnsavedEditor } from '../../app/unsaved.store';
 import { AgentSection } from './AgentSection';
@@ -15,9 +18,29 @@ import { isDirty, messagesAt, splitIssues, targetIndex, visibleIssues } from './
 import { takenIds, useTargets } from './targets.store';
 
 export function TargetEditorPage({ targetId }: { targetId: string | undefined }) {
-  const state = useTargets();
-  const { form, initial, editorOpened, formEdited, saveRequested } = state;
+  const state = useTargets(
+    useShallow((now) => ({
+      form: now.form,
+      initial: now.initial,
+      onDisk: now.onDisk,
+      error: now.error,
+      notice: now.notice,
+      attempted: now.attempted,
+      saving: now.saving,
+      serverIssues: now.serverIssues,
+      targetIds: now.targetIds,
+      previousId: now.previousId,
+      judgeMismatch: now.judgeMismatch,
+      providers: now.providers,
+      datasets: now.datasets,
+      warnings: now.warnings,
+      settings: now.settings,
+    })),
+  );
+  const { form, initial } = state;
+  const { editorOpened, formEdited, saveRequested, reloadRequested, keepMineRequested } = useTargets.getState();
   useEffect(() => void editorOpened(targetId), [targetId, editorOpened]);
+  useDiskWatch(CONFIG_FILE, () => void useTargets.getState().diskChanged());
   useUnsavedEditor('target', isDirty(form, initial), {
     screen: 'targets',
     label: targetId ? `Target ${targetId}` : 'The new target',
@@ -89,6 +112,15 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
           </button>
         </div>
       </header>
+      {state.onDisk && (
+        <DiskChangeBanner
+          subject={`${CONFIG_FILE} (target ${state.previousId ?? form.id})`}
+          mine={comparableText(form)}
+          onDisk={comparableText(state.onDisk)}
+          onReload={reloadRequested}
+          onKeepMine={keepMineRequested}
+        />
+      )}
       <IssuesBanner issues={other} testId="other-issues" />
       {state.judgeMismatch && (
         <JudgeMismatchNote

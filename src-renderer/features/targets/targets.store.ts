@@ -6,7 +6,9 @@ import type { JudgeMismatch } from '../../../src-shared/contract/targets.contrac
 import type { Settings, WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { navigate } from '../../app/router';
+import { diskChangeOutcome } from '../../components/disk-change';
 import { emptyForm, formFromTarget, validateForm, type TargetForm } from './target-form';
+import { isDirty } from './targets.selectors';
 
 type TargetsState = {
   /** The id the target had in aieval.yaml; undefined for a new target. */
@@ -30,9 +32,17 @@ type TargetsState = {
   error: string | undefined;
   /** Set when a save moved the editor to the target's new address, which must not reload the form it just saved. */
   movedTo: string | undefined;
+  /** The target as another program changed it in aieval.yaml while the form has unsaved edits. */
+  onDisk: TargetForm | undefined;
   editorOpened(id: string | undefined): Promise<void>;
   formEdited(patch: Partial<TargetForm>): void;
   saveRequested(): Promise<void>;
+  /** aieval.yaml may have changed on disk: an unedited form follows it, an edited one is offered reload or compare. */
+  diskChanged(): Promise<void>;
+  /** Takes the target as it is on disk, dropping the unsaved edits. */
+  reloadRequested(): void;
+  /** Keeps the unsaved edits; the next save writes them over the target as it now is on disk. */
+  keepMineRequested(): void;
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -76,6 +86,7 @@ export const useTargets = create<TargetsState>((set, get) => {
     notice: undefined,
     error: undefined,
     movedTo: undefined,
+    onDisk: undefined,
 
     async editorOpened(id) {
       if (id !== undefined && id === get().movedTo) return set({ movedTo: undefined });
@@ -89,6 +100,7 @@ export const useTargets = create<TargetsState>((set, get) => {
         attempted: false,
         notice: undefined,
         error: undefined,
+        onDisk: undefined,
       });
       try {
         const [targets, providers, datasets, settings, target] = await Promise.all([
@@ -135,6 +147,7 @@ export const useTargets = create<TargetsState>((set, get) => {
             : get().targetIds.map((id) => (id === previousId ? target.id : id));
         set({
           initial: form,
+          onDisk: undefined,
           previousId: target.id,
           targetIds,
           attempted: false,
@@ -149,6 +162,31 @@ export const useTargets = create<TargetsState>((set, get) => {
       } finally {
         set({ saving: false });
       }
+    },
+
+    async diskChanged() {
+      const { previousId, initial, saving } = get();
+      // A new target is not in the file yet; during a save the file changes because of it.
+      if (previousId === undefined || !initial || saving) return;
+      const target = await api['targets.get']({ id: previousId }).catch(() => undefined);
+      const now = get();
+      if (!target || now.previousId !== previousId || !now.initial || now.saving) return;
+      const onDisk = formFromTarget(target);
+      const outcome = diskChangeOutcome(!isDirty(onDisk, now.initial), isDirty(now.form, now.initial));
+      if (outcome === 'offer') set({ onDisk });
+      else if (outcome === 'follow') set({ form: onDisk, initial: onDisk, onDisk: undefined });
+      else set({ onDisk: undefined });
+    },
+
+    reloadRequested() {
+      const { onDisk } = get();
+      if (onDisk) set({ form: onDisk, initial: onDisk, onDisk: undefined, attempted: false, error: undefined });
+      scheduleCheck();
+    },
+
+    keepMineRequested() {
+      const { onDisk } = get();
+      if (onDisk) set({ initial: onDisk, onDisk: undefined });
     },
   };
 });

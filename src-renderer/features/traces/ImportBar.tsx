@@ -4,7 +4,9 @@ import { api } from '../../api/client';
 import { useTraces } from './traces.store';
 
 export function ImportBar() {
-  const { importing, lastImport, importRequested, importProgressed } = useTraces();
+  const importing = useTraces((state) => state.importing);
+  const lastImport = useTraces((state) => state.lastImport);
+  const { importRequested, importProgressed } = useTraces.getState();
   const [paths, setPaths] = useState('traces/riverside.otlp.jsonl');
   useEffect(() => api.on('traces.importProgressed', importProgressed), [importProgressed]);
   return (

@@ -1,10 +1,11 @@
 // Labeling one item (verdict, dimension scores, tags, notes), a whole group, undo, and promotion.
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { GRADER_CATALOG, type GraderId } from '../../../src-shared/model';
-import type { DatasetSummary } from '../../../src-shared/contract/datasets.contract';
 import { api } from '../../api/client';
+import { useQuery } from '../../api/use-query';
+import { useNotesDraft } from '../../app/use-notes-draft';
 import { KEY_HELP } from './traces.keys';
-import { useTraces } from './traces.store';
+import { useTraces, workbenchFailed } from './traces.store';
 
 export type LabelPanelHandle = Readonly<{ focusTags(): void; focusNotes(): void }>;
 
@@ -19,13 +20,23 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
   { dimensions },
   ref,
 ) {
-  const { label, dimension, groupKey, labelChanged, groupLabeled, undoRequested } = useTraces();
-  const promoteRequested = useTraces((state) => state.promoteRequested);
+  const label = useTraces((state) => state.label);
+  const dimension = useTraces((state) => state.dimension);
+  const groupKey = useTraces((state) => state.groupKey);
+  const { labelChanged, groupLabeled, undoRequested, promoteRequested } = useTraces.getState();
   const [tag, setTag] = useState('');
-  const [notes, setNotes] = useState(label?.notes ?? '');
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [datasets, setDatasets] = useState<DatasetSummary[]>([]);
-  const [dataset, setDataset] = useState('');
+  const { notes, setNotes, dirty, blurred } = useNotesDraft({
+    key: 'label-notes',
+    screen: 'traces',
+    label: 'The notes of this trace',
+    saved: label?.notes ?? '',
+    store: (text) => labelChanged({ notes: text }),
+    failed: workbenchFailed,
+  });
+  const suggestions = useQuery(() => api['traces.tags']({ prefix: tag || undefined }), [tag]).data ?? [];
+  const datasets = useQuery(() => api['datasets.list']({}), []).data ?? [];
+  const [picked, setDataset] = useState('');
+  const dataset = picked || datasets[0]?.id || '';
   const [judge, setJudge] = useState<GraderId>(JUDGES[0]!.id);
   const tagInput = useRef<HTMLInputElement>(null);
   const notesInput = useRef<HTMLTextAreaElement>(null);
@@ -33,17 +44,6 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
     focusTags: () => tagInput.current?.focus(),
     focusNotes: () => notesInput.current?.focus(),
   }));
-  useEffect(() => setNotes(label?.notes ?? ''), [label]);
-  useEffect(
-    () => void api['traces.tags']({ prefix: tag || undefined }).then((tags) => setSuggestions(tags.map((t) => t.tag))),
-    [tag],
-  );
-  useEffect(() => {
-    void api['datasets.list']({}).then((list) => {
-      setDatasets(list);
-      setDataset((current) => current || list[0]?.id || '');
-    });
-  }, []);
   const tags = label?.tags ?? [];
   const addTag = () => {
     const value = tag.trim();
@@ -124,19 +124,27 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
         />
         <datalist id="tag-suggestions">
           {suggestions.map((s) => (
-            <option key={s} value={s} />
+            <option key={s.tag} value={s.tag} />
           ))}
         </datalist>
       </section>
       <section aria-label="Notes">
-        <h3>Notes</h3>
+        <h3>
+          Notes
+          {dirty && (
+            <span className="dirty-mark" data-testid="notes-dirty">
+              {' '}
+              ● unsaved
+            </span>
+          )}
+        </h3>
         <textarea
           ref={notesInput}
           className="notes"
           rows={3}
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
-          onBlur={() => notes !== (label?.notes ?? '') && void labelChanged({ notes })}
+          onBlur={blurred}
           onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
           placeholder="What is right or wrong (n)"
           data-testid="notes-input"

@@ -1,14 +1,18 @@
 // The review queue: filters, the queue's label progress, and its groups (conversations and agent runs) with counts.
-import { useEffect, useState } from 'react';
 import type { TraceFilters } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { useQuery } from '../../api/use-query';
 import { ago } from '../../components/format';
 import { useTraces } from './traces.store';
 
 export function QueuePanel() {
-  const { filters, groups, groupsTotal, counts, groupKey, filtersChanged, groupSelected } = useTraces();
-  const [models, setModels] = useState<{ model: string; count: number }[]>([]);
-  useEffect(() => void api['traces.models']({}).then(setModels), [groupsTotal]);
+  const filters = useTraces((state) => state.filters);
+  const groups = useTraces((state) => state.groups);
+  const groupsTotal = useTraces((state) => state.groupsTotal);
+  const counts = useTraces((state) => state.counts);
+  const groupKey = useTraces((state) => state.groupKey);
+  const { filtersChanged, groupSelected } = useTraces.getState();
+  const models = useQuery(() => api['traces.models']({}), [groupsTotal]).data ?? [];
   const set = (patch: Partial<TraceFilters>) => void filtersChanged({ ...filters, ...patch });
   return (
     <aside className="queue" aria-label="Review queue">

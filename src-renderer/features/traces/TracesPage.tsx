@@ -1,20 +1,27 @@
 // The labeling workbench: the queue on the left, the item in the middle, the label on the right; keyboard first.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { api } from '../../api/client';
+import { useQuery } from '../../api/use-query';
 import { ImportBar } from './ImportBar';
 import { ItemView } from './ItemView';
 import { LabelPanel, type LabelPanelHandle } from './LabelPanel';
 import { QueuePanel } from './QueuePanel';
 import { actionForEvent, type WorkbenchAction } from './traces.keys';
-import { useTraces } from './traces.store';
+import { useTraces, workbenchFailed } from './traces.store';
+
+const NO_DIMENSIONS: readonly string[] = [];
 
 export function TracesPage() {
-  const { item, label, counts, message, error, queueRequested } = useTraces();
-  const [dimensions, setDimensions] = useState<string[]>([]);
+  const item = useTraces((state) => state.item);
+  const label = useTraces((state) => state.label);
+  const counts = useTraces((state) => state.counts);
+  const message = useTraces((state) => state.message);
+  const error = useTraces((state) => state.error);
+  const queueRequested = useTraces((state) => state.queueRequested);
+  const dimensions = useQuery(() => api['labels.dimensions']({}), []).data ?? NO_DIMENSIONS;
   const panel = useRef<LabelPanelHandle>(null);
   useEffect(() => {
     void queueRequested();
-    void api['labels.dimensions']({}).then(setDimensions);
     return api.on('traces.received', () => void queueRequested());
   }, [queueRequested]);
   const queue = useRef(Promise.resolve());
@@ -35,11 +42,7 @@ export function TracesPage() {
       if (!action || !item) return;
       event.preventDefault();
       // Key presses run one after another, so a fast `f` then `d` labels two items, never the same one twice.
-      queue.current = queue.current
-        .then(() => perform(action))
-        .catch((reason: unknown) =>
-          useTraces.setState({ error: reason instanceof Error ? reason.message : String(reason) }),
-        );
+      queue.current = queue.current.then(() => perform(action)).catch(workbenchFailed);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -167,3 +167,6 @@ export const useTraces = create<TracesState>((set, get) => {
     },
   };
 });
+
+/** Shows why a workbench action failed, in the workbench's error banner. */
+export const workbenchFailed = (reason: unknown): void => useTraces.setState({ error: messageOf(reason) });

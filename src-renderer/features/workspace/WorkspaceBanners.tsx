@@ -1,9 +1,12 @@
 // Banners above every screen: the workspace is untrusted and restricted mode withholds something, or its files have errors.
 import { hrefFor } from '../../app/router';
 import { useWorkspace } from './workspace.store';
+import { useShallow } from 'zustand/react/shallow';
 
 export function WorkspaceBanners() {
-  const { info, error, trustGranted } = useWorkspace();
+  const { info, error, trustGranted } = useWorkspace(
+    useShallow(({ info, error, trustGranted }) => ({ info, error, trustGranted })),
+  );
   if (error)
     return (
       <div className="banner error" role="alert">

@@ -1,27 +1,34 @@
-// Shown when the open dataset file changed on disk while it has unsaved edits: reload it, compare, or keep the edits.
+// Shown when a file open with unsaved edits changed on disk: reload it, compare, or keep the edits (as VS Code does).
 import { useState } from 'react';
-import { lineDiff } from '../../../src-shared/text/line-diff';
-import { useDatasets } from './datasets.store';
+import { lineDiff } from '../../src-shared/text/line-diff';
 
-export function DiskChangeBanner() {
-  const { open, onDisk, draft, reloadRequested, keepMineRequested } = useDatasets();
+type Props = Readonly<{
+  /** What changed on disk, in words: `datasets/helpdesk.yaml`, `aieval.yaml (target helpdesk-bot)`. */
+  subject: string;
+  /** The editor's content and the content on disk, as the texts the comparison shows line by line. */
+  mine: string;
+  onDisk: string;
+  onReload(): void;
+  onKeepMine(): void;
+}>;
+
+export function DiskChangeBanner({ subject, mine, onDisk, onReload, onKeepMine }: Props) {
   const [comparing, setComparing] = useState(false);
-  if (!open || !onDisk) return null;
-  const diff = comparing ? lineDiff(onDisk.text, draft) : undefined;
+  const diff = comparing ? lineDiff(onDisk, mine) : undefined;
   return (
     <div className="banner warning disk-change" role="alert" data-testid="disk-change">
       <div className="disk-change-line">
         <span>
-          <strong>{open.file}</strong> changed on disk since you opened it, and you have unsaved edits.
+          <strong>{subject}</strong> changed on disk since you opened it, and you have unsaved edits.
         </span>
         <span className="toolbar-actions">
-          <button className="button" onClick={() => setComparing(!comparing)} aria-pressed={comparing}>
+          <button type="button" className="button" onClick={() => setComparing(!comparing)} aria-pressed={comparing}>
             {comparing ? 'Hide comparison' : 'Compare'}
           </button>
-          <button className="button" onClick={reloadRequested} data-testid="reload-from-disk">
+          <button type="button" className="button" onClick={onReload} data-testid="reload-from-disk">
             Reload from disk (drop my edits)
           </button>
-          <button className="button" onClick={keepMineRequested} data-testid="keep-mine">
+          <button type="button" className="button" onClick={onKeepMine} data-testid="keep-mine">
             Keep my edits
           </button>
         </span>
