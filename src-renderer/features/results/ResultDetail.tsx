@@ -7,6 +7,7 @@ import { callMetricsText } from '../runs/local-run.selectors';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Annotation } from './Annotation';
 import { graderTone, nativeScore, passExplanation, rowStatus, turnsBeforeResponse } from './results.selectors';
+import { Term, TextWithTerms } from '../../components/Term';
 
 export function ResultDetail({ resultId, passThreshold }: { resultId: number; passThreshold: number }) {
   const [detail, setDetail] = useState<Detail>();
@@ -37,11 +38,15 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
                 <StatusBadge status={graderTone(grader, passThreshold)} label={nativeScore(grader)} />
               </td>
               <td className="reason" title={grader.reason} data-testid={`reason-${grader.graderId}`}>
-                {grader.reason}
+                <TextWithTerms text={grader.reason} />
                 {grader.checks?.map((check) => (
                   <div key={check.id} className="muted check-line">
                     {check.executed ? (check.passed ? '✓' : '✕') : '–'} {check.id} ({check.kind})
-                    {check.reason ? `: ${check.reason}` : ''}
+                    {check.reason && (
+                      <>
+                        : <TextWithTerms text={check.reason} />
+                      </>
+                    )}
                   </div>
                 ))}
               </td>
@@ -91,7 +96,8 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
           <h3>Call</h3>
           <p className="muted num-line">
             {detail.latencyMs ?? '—'} ms · {detail.inputTokens ?? '—'} in / {detail.outputTokens ?? '—'} out tokens ·
-            finish {detail.finishReason ?? '—'} · {detail.attempts} attempt{detail.attempts === 1 ? '' : 's'}
+            finish {detail.finishReason ?? '—'} · {detail.attempts}{' '}
+            <Term id="attempt">attempt{detail.attempts === 1 ? '' : 's'}</Term>
           </p>
           {detail.metrics && <p className="muted num-line">Ollama: {callMetricsText(detail.metrics)}</p>}
           <Annotation resultId={detail.id} />

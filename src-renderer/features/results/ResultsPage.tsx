@@ -8,6 +8,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { ago, pct, score } from '../../components/format';
 import { useResults } from './results.store';
 import { StatusCards } from './StatusCards';
+import { Term } from '../../components/Term';
 
 /** The most runs the comparison matrix shows side by side. */
 const MAX_COMPARED = 8;
@@ -31,7 +32,8 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
           <h1>Results{targetId && ` · ${targetId}`}</h1>
           <p>
             {targetId ? `Counts ${targetId} only. ` : ''}Only complete runs of a target’s own prompt count in trends,
-            gates and totals; experiments (optimizer candidates, compared prompt variants) are listed when you ask.
+            gates and totals; <Term id="experiment">experiments</Term> (optimizer candidates, compared prompt variants)
+            are listed when you ask.
           </p>
         </div>
         <button
