@@ -29,3 +29,15 @@ export function delta(value: number | null | undefined, digits = 2): string {
   if (Math.abs(value) < 10 ** -digits / 2) return '±0';
   return `${value > 0 ? '▲ +' : '▼ '}${value.toFixed(digits)}`;
 }
+
+/** JSON indented two spaces; a string that holds JSON (a tool result) is parsed first, any other string is kept. */
+export function prettyJson(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value, null, 2) ?? String(value);
+  const text = value.trim();
+  if (!/^[[{]/.test(text)) return value;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return value;
+  }
+}

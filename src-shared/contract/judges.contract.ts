@@ -56,6 +56,8 @@ export const judgeSampleResult = z.object({
   items: z.array(goldItem),
 });
 
+export type JudgeSampleResult = z.infer<typeof judgeSampleResult>;
+
 export const judgesContract = {
   /** Every LLM grader with its judge, trust state, counts, TPR/TNR with intervals, last validation and gold set size. */
   'judges.list': call(z.object({}), z.array(judgeSummary)),

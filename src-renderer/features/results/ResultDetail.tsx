@@ -5,6 +5,7 @@ import { api } from '../../api/client';
 import { Markdown } from '../../components/Markdown';
 import { callMetricsText } from '../runs/local-run.selectors';
 import { StatusBadge } from '../../components/StatusBadge';
+import { ToolCallList } from '../../components/ToolCallList';
 import { Annotation } from './Annotation';
 import { graderTone, nativeScore, passExplanation, rowStatus, turnsBeforeResponse } from './results.selectors';
 import { Term, TextWithTerms } from '../../components/Term';
@@ -77,22 +78,7 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
         </section>
         <section>
           <h3>Tool calls</h3>
-          {detail.toolCalls === null ? (
-            <p className="muted">No tool-call record (chat mode, or the agent kept none).</p>
-          ) : detail.toolCalls.length === 0 ? (
-            <p className="muted">The agent ran and called no tools while answering.</p>
-          ) : (
-            <ol className="tool-calls">
-              {detail.toolCalls.map((call) => (
-                <li key={call.seq}>
-                  <span className="mono">{call.server ? `${call.server}:${call.name}` : call.name}</span>{' '}
-                  {call.error && <StatusBadge status="error" />}
-                  <pre>{JSON.stringify(call.args)}</pre>
-                  {call.result && <pre className="muted">{call.result}</pre>}
-                </li>
-              ))}
-            </ol>
-          )}
+          <ToolCallList calls={detail.toolCalls} />
           <h3>Call</h3>
           <p className="muted num-line">
             {detail.latencyMs ?? '—'} ms · {detail.inputTokens ?? '—'} in / {detail.outputTokens ?? '—'} out tokens ·

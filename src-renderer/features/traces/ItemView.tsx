@@ -2,6 +2,7 @@
 import type { ReviewItemDetail, TraceMessage } from '../../../src-shared/model';
 import { Markdown } from '../../components/Markdown';
 import { StatusBadge } from '../../components/StatusBadge';
+import { prettyJson } from '../../components/format';
 
 function Turn({ message }: { message: TraceMessage }) {
   return (
@@ -68,8 +69,8 @@ export function ItemView({ item }: { item: ReviewItemDetail }) {
             {item.toolCalls.map((call, index) => (
               <li key={index}>
                 <span className="mono">{call.name}</span> {call.error && <StatusBadge status="error" />}
-                <pre>{typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)}</pre>
-                {call.result && <pre className="muted">{call.result}</pre>}
+                <pre>{prettyJson(call.arguments)}</pre>
+                {call.result && <pre className="muted">{prettyJson(call.result)}</pre>}
               </li>
             ))}
           </ol>

@@ -1,0 +1,21 @@
+// The tool calls of an agent answer, in order: name, arguments and result as indented JSON, errors marked.
+import type { ToolCallRecord } from '../../src-shared/model';
+import { prettyJson } from './format';
+import { StatusBadge } from './StatusBadge';
+
+export function ToolCallList({ calls }: { calls: readonly ToolCallRecord[] | null }) {
+  if (calls === null) return <p className="muted">No tool-call record (chat mode, or the agent kept none).</p>;
+  if (calls.length === 0) return <p className="muted">The agent ran and called no tools while answering.</p>;
+  return (
+    <ol className="tool-calls" data-testid="tool-calls">
+      {calls.map((call) => (
+        <li key={call.seq}>
+          <span className="mono">{call.server ? `${call.server}:${call.name}` : call.name}</span>{' '}
+          {call.error && <StatusBadge status="error" />}
+          <pre data-testid="tool-call-args">{prettyJson(call.args)}</pre>
+          {call.result && <pre className="muted">{prettyJson(call.result)}</pre>}
+        </li>
+      ))}
+    </ol>
+  );
+}
