@@ -5,6 +5,9 @@ import { defineConfig } from 'vite';
 const source = (path: string) => resolve(import.meta.dirname, path);
 
 export default defineConfig({
+  // Bundled into the CLI rather than resolved from node_modules at every start: validate and run load them on every
+  // call, and resolving their hundreds of files cost about a quarter of validate's CPU time.
+  ssr: { noExternal: ['zod', 'yaml', 'ajv', 're2js'] },
   build: {
     ssr: true,
     target: 'node20',

@@ -15,17 +15,14 @@ export type Locator = (
 
 type Issue = z.core.$ZodIssue;
 
-/** Files at least this long are read by `readYamlFast` first; smaller ones always by the yaml library alone. */
-export const FAST_READ_ABOVE_CHARS = 1_000_000;
-
-/** Parses `text` as YAML and validates it; `value` is set only when there is no error. */
-export function validateYamlFile<T>(
-  file: string,
-  text: string,
-  schema: z.ZodType<T>,
-  fastReadAboveChars = FAST_READ_ABOVE_CHARS,
-): ParsedFile<T> {
-  if (text.length >= fastReadAboveChars) {
+/**
+ * Parses `text` as YAML and validates it; `value` is set only when there is no error. A valid file is read by
+ * `readYamlFast` (the yaml library's first parse alone costs more than js-yaml's whole read of a workspace); positions
+ * are parsed only for a file with a problem, or later for a problem found across files. `fastRead: false` (tests)
+ * takes the positioned parse only.
+ */
+export function validateYamlFile<T>(file: string, text: string, schema: z.ZodType<T>, fastRead = true): ParsedFile<T> {
+  if (fastRead) {
     const data = readYamlFast(text);
     const result = data === undefined || data === null ? undefined : schema.safeParse(data);
     // Only a valid file is answered from the fast read; every problem is reported by the positioned parse below.
