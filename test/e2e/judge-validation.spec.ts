@@ -43,7 +43,7 @@ describe('judge validation', () => {
       await page.getByTestId(`sample-${GRADER}`).click();
       await expect
         .poll(() => page.getByRole('status').textContent())
-        .toMatch(new RegExp(`${GRADER}: sampled \\d+ of \\d+ judge calls`));
+        .toMatch(new RegExp(`${GRADER}: drew \\d+ of`));
 
       // The labeler decides before seeing the judge: here by the rule the judge should follow (a passing 0-5 score).
       const gold = (await (

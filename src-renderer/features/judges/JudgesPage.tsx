@@ -47,11 +47,9 @@ export function JudgesPage() {
                 <th className="num">
                   <Term id="tnr" />
                 </th>
-                <th className="num">Pass / fail labels</th>
                 <th className="num">
                   <Term id="gold_set">Gold set</Term> labelled
                 </th>
-                <th>Validated</th>
                 <th aria-label="Actions" />
               </tr>
             </thead>
@@ -77,6 +75,9 @@ export function JudgesPage() {
                     <td className="mono">{judge.judge ? `${judge.judge.provider}/${judge.judge.model}` : '—'}</td>
                     <td title={judge.staleReason ?? undefined}>
                       <StatusBadge status={look.status} label={look.label} />
+                      <div className="muted rate-words" data-testid={`validated-${judge.grader}`}>
+                        {judge.validatedAt ? `validated ${ago(judge.validatedAt)}` : 'never validated'}
+                      </div>
                     </td>
                     <td className="num">
                       {rateWithInterval(report?.tpr ?? null, report?.tpr_ci ?? null)}
@@ -86,7 +87,6 @@ export function JudgesPage() {
                       {rateWithInterval(report?.tnr ?? null, report?.tnr_ci ?? null)}
                       {report && <div className="muted rate-words">{tnrInWords(report)}</div>}
                     </td>
-                    <td className="num">{report ? `${report.n_pos} / ${report.n_neg}` : '—'}</td>
                     <td
                       className="num"
                       title={`Cochran: ${judge.cochranN} labels for the settings' confidence and margin of error`}
@@ -94,7 +94,6 @@ export function JudgesPage() {
                       {judge.gold.labelled} / {judge.gold.items}{' '}
                       <small className="muted">(target {judge.gold.targetN})</small>
                     </td>
-                    <td>{judge.validatedAt ? ago(judge.validatedAt) : 'never'}</td>
                     <td>
                       <div className="actions">
                         <button

@@ -140,7 +140,7 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
                     />
                   </td>
                   <td>
-                    <a className="mono" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
+                    <a className="mono run-id" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
                       {run.id}
                     </a>
                   </td>
