@@ -113,71 +113,73 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
         {runs.length === 0 ? (
           <div className="empty">No runs yet. Press Run on a target, or run `ai-eval run` in the workspace.</div>
         ) : (
-          <table className="table" data-testid="runs-table">
-            <thead>
-              <tr>
-                <th aria-label="Select for compare" />
-                <th>Run</th>
-                <th>Target</th>
-                <th>Status</th>
-                <th className="num">Average</th>
-                <th className="num">Pass rate</th>
-                <th className="num">Questions</th>
-                <th>Source</th>
-                <th>Finished</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((run) => (
-                <tr key={run.id} aria-selected={picked.includes(run.id)}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      checked={picked.includes(run.id)}
-                      onChange={() => toggle(run.id)}
-                      aria-label={`Select run ${run.id}`}
-                      data-testid={`pick-${run.id}`}
-                    />
-                  </td>
-                  <td>
-                    <a className="mono run-id" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
-                      {run.id}
-                    </a>
-                  </td>
-                  <td>{run.targetId}</td>
-                  <td>
-                    <StatusBadge
-                      status={
-                        run.status === 'complete'
-                          ? run.passed
-                            ? 'pass'
-                            : 'fail'
-                          : run.status === 'running' || run.status === 'pending'
-                            ? 'running'
-                            : run.status === 'error'
-                              ? 'error'
-                              : 'cancelled'
-                      }
-                    />
-                  </td>
-                  <td className="num">{score(run.avgScore)}</td>
-                  <td className="num">{pct(run.passRate)}</td>
-                  <td className="num">
-                    {run.done} / {run.total}
-                  </td>
-                  <td>
-                    {run.source}
-                    {run.experiment && (
-                      <span className="badge accent" title="A run of another prompt: not in trends, gates or totals">
-                        experiment
-                      </span>
-                    )}
-                  </td>
-                  <td>{ago(run.finishedAt)}</td>
+          <div className="table-scroll">
+            <table className="table" data-testid="runs-table">
+              <thead>
+                <tr>
+                  <th aria-label="Select for compare" />
+                  <th>Run</th>
+                  <th>Target</th>
+                  <th>Status</th>
+                  <th className="num">Average</th>
+                  <th className="num">Pass rate</th>
+                  <th className="num">Questions</th>
+                  <th>Source</th>
+                  <th>Finished</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {runs.map((run) => (
+                  <tr key={run.id} aria-selected={picked.includes(run.id)}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        checked={picked.includes(run.id)}
+                        onChange={() => toggle(run.id)}
+                        aria-label={`Select run ${run.id}`}
+                        data-testid={`pick-${run.id}`}
+                      />
+                    </td>
+                    <td>
+                      <a className="mono run-id" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
+                        {run.id}
+                      </a>
+                    </td>
+                    <td>{run.targetId}</td>
+                    <td>
+                      <StatusBadge
+                        status={
+                          run.status === 'complete'
+                            ? run.passed
+                              ? 'pass'
+                              : 'fail'
+                            : run.status === 'running' || run.status === 'pending'
+                              ? 'running'
+                              : run.status === 'error'
+                                ? 'error'
+                                : 'cancelled'
+                        }
+                      />
+                    </td>
+                    <td className="num">{score(run.avgScore)}</td>
+                    <td className="num">{pct(run.passRate)}</td>
+                    <td className="num">
+                      {run.done} / {run.total}
+                    </td>
+                    <td>
+                      {run.source}
+                      {run.experiment && (
+                        <span className="badge accent" title="A run of another prompt: not in trends, gates or totals">
+                          experiment
+                        </span>
+                      )}
+                    </td>
+                    <td>{ago(run.finishedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>
