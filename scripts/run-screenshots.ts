@@ -50,6 +50,7 @@ async function monitorShot(browser: Browser): Promise<void> {
     await page.goto(served.url);
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
+    await portfolio.enable('helpdesk_chat'); // the example ships its live targets disabled
     await portfolio.run('helpdesk_chat');
     const run = new RunPage(page);
     await run.monitor().waitFor();
