@@ -1,12 +1,12 @@
 // `ai-eval run`: runs the enabled targets (or the chosen ones) over their datasets, prints verdicts, exits 1 on a failed hard gate.
 import type { RunFinished } from '../../src-shared/model';
 import type { EmptySlice } from '../engine/export/write-shard-bundle';
-import { problemLine, runPreflight } from '../engine/preflight/preflight';
 import { buildIdentity } from '../engine/run/identity';
 import { findingLine, localPreflight } from '../engine/run/local-preflight';
 import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
 import { resumeRun, startRun, type StartedRun } from '../engine/run/start-run';
 import { textOnlyWarning } from '../workspace/text-only';
+import { cliPreflight, storedRunPreflight } from './cli-preflight';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { parseRunFlags, REPORT_OPTIONS, type RunFlags } from './run-flags';
 import { describePlan, describeShards } from './run-printer';
@@ -73,23 +73,6 @@ async function follow(started: StartedRun, header: string, session: Session, io:
   return finished;
 }
 
-/** Checks providers, models, keys and MCP servers before any question: exit 2 with one line per problem. */
-async function preflight(plans: readonly RunPlan[], session: Session, io: CliIo): Promise<number | undefined> {
-  const report = await runPreflight({
-    workspace: session.workspace,
-    plans: plans.filter((plan) => plan.total > 0),
-    keysFor: session.keysFor,
-    trusted: session.deps.trusted,
-    signal: session.signal,
-  });
-  if (report.ok) return undefined;
-  for (const problem of report.problems) io.err(`preflight: ${problemLine(problem)}`);
-  io.err(
-    `error: preflight found ${report.problems.length} problem(s); nothing was run (--skip-preflight starts anyway)`,
-  );
-  return EXIT.invalid;
-}
-
 async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise<SessionOutcome | number> {
   const { workspace, deps } = session;
   const targets = chooseTargets(workspace, flags.targets);
@@ -111,7 +94,7 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
     return EXIT.ok;
   }
   if (!flags.skipPreflight) {
-    const stopped = await preflight(plans, session, io);
+    const stopped = await cliPreflight(plans, session, io);
     if (stopped !== undefined) return stopped;
     // The local checks of an Ollama run: a prompt that cannot fit the model's window (a missing model was found above).
     for (const plan of plans)
@@ -157,6 +140,8 @@ async function resume(
     io.out(`would resume run ${run.id} of ${run.targetId}: ${left}`);
     return EXIT.ok;
   }
+  const stopped = flags.skipPreflight ? undefined : await storedRunPreflight(run.id, 'resume', session, io);
+  if (stopped !== undefined) return stopped;
   const started = await resumeRun(flags.resume, session.deps, { concurrency: flags.concurrency }, session.signal);
   warnTextOnly(started.plan, io);
   return {

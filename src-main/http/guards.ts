@@ -1,4 +1,5 @@
-// The HTTP shell's guards (SPEC 15): security headers, Host and Origin checks, exact content types.
+// The HTTP shell's guards (SPEC 15): security headers, Host and Origin checks, exact content types, token comparison.
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /** The UI's policy as a header (the meta tag cannot say frame-ancestors), plus the three headers SPEC 15 names. */
@@ -35,3 +36,16 @@ export function sameOrigin(req: IncomingMessage): boolean {
 export function mediaType(req: IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
+
+/** Compares a secret in constant time (no timing tells how much of a guess was right). */
+export const equalSecrets = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** `Authorization: Bearer <token>`, as scripts and OTEL_EXPORTER_OTLP_HEADERS send it. */
+export const bearerMatches = (req: IncomingMessage, token: string): boolean => {
+  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  return bearer !== undefined && equalSecrets(bearer, token);
+};

@@ -1,5 +1,5 @@
 // The HTTP shell (`ai-eval serve`): POST /rpc/<method>, GET /events (SSE), the built UI; loopback, a token, SPEC 15's guards.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
@@ -8,7 +8,7 @@ import type { Dispatch } from '../../src-shared/rpc/router';
 import type { ErrorCode } from '../../src-shared/rpc/wire';
 import type { Ctx } from '../app/ctx';
 import { BodyTooLarge, closeAfterAnswer, readCappedBody } from './capped-body';
-import { loopbackHost, mediaType, sameOrigin, SECURITY_HEADERS } from './guards';
+import { bearerMatches, equalSecrets, loopbackHost, mediaType, sameOrigin, SECURITY_HEADERS } from './guards';
 
 /** Extra routes other parts plug in (the OTLP receiver's POST /v1/traces). */
 export type Route = Readonly<{
@@ -164,17 +164,6 @@ function parseUrl(raw: string): { url: URL; pathname: string } | undefined {
     return undefined;
   }
 }
-
-const equalSecrets = (given: string, expected: string): boolean => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
-const bearerMatches = (req: IncomingMessage, token: string): boolean => {
-  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-  return bearer !== undefined && equalSecrets(bearer, token);
-};
 
 /** The Bearer header (scripts, tests) or the cookie the URL token was traded for (the UI); never a query parameter. */
 function authorised(req: IncomingMessage, token: string): boolean {

@@ -8,6 +8,7 @@ import { GoldLabeling } from '../features/judges/GoldLabeling';
 import { JudgesPage } from '../features/judges/JudgesPage';
 import { TracesPage } from '../features/traces/TracesPage';
 import { CandidatePage } from '../features/optimizer/CandidatePage';
+import { CompareModelsPage } from '../features/optimizer/CompareModelsPage';
 import { ComparePromptsPage } from '../features/optimizer/ComparePromptsPage';
 import { OptimizerPage } from '../features/optimizer/OptimizerPage';
 import { MatrixPage } from '../features/compare/MatrixPage';
@@ -33,6 +34,7 @@ export function Screen({ route }: { route: Route }) {
       return first && second === 'label' ? <GoldLabeling key={first} grader={first as GraderId} /> : <JudgesPage />;
     case 'optimizer':
       if (first === 'compare') return <ComparePromptsPage key={second ?? ''} targetId={second} />;
+      if (first === 'compare-models') return <CompareModelsPage key={second ?? ''} targetId={second} />;
       return first ? <CandidatePage key={first} id={first} /> : <OptimizerPage />;
     case 'settings':
       return <SettingsPage />;

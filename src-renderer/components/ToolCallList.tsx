@@ -12,6 +12,12 @@ export function ToolCallList({ calls }: { calls: readonly ToolCallRecord[] | nul
         <li key={call.seq}>
           <span className="mono">{call.server ? `${call.server}:${call.name}` : call.name}</span>{' '}
           {call.error && <StatusBadge status="error" />}
+          {call.resultCut && (
+            <span className="badge" data-testid={`tool-result-cut-${call.seq}`}>
+              result cut: {call.resultCut.keptChars.toLocaleString('en-US')} of{' '}
+              {call.resultCut.originalChars.toLocaleString('en-US')} characters kept
+            </span>
+          )}
           <pre data-testid="tool-call-args">{prettyJson(call.args)}</pre>
           {call.result && <pre className="muted">{prettyJson(call.result)}</pre>}
         </li>

@@ -1,7 +1,8 @@
 // What the comparison matrix shows: its filters, its sort by the difference between two columns, and its CSV and
 // markdown exports. Pure functions over the matrix, shared by the results screen and `ai-eval compare`.
 import type { LabelVerdict } from '../model/label';
-import type { MatrixCell, MatrixRow, RunMatrix } from '../model/matrix';
+import type { MatrixCell, MatrixColumn, MatrixRow, PairedComparison, RunMatrix } from '../model/matrix';
+import type { Preference } from './preference';
 
 export type MatrixFilter = Readonly<{
   /** Only rows where the columns disagree: pass/fail differs, a column has no result, or scores differ by more than `scoreGap`. */
@@ -87,17 +88,34 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** The rows as CSV (RFC 4180): per column its verdict, score, spread, a person's rating and the answer preview. */
+/**
+ * The rows as CSV (RFC 4180): per column its verdict, score, spread, a person's rating (thumbs) and preference over
+ * the baseline, and the answer preview.
+ */
 export function matrixCsv(matrix: RunMatrix, rows: readonly MatrixRow[]): string {
   const header = ['question_id', 'tags'];
   matrix.columns.forEach((column, i) => {
     const name = `${i + 1}:${column.label}`;
-    header.push(`${name} verdict`, `${name} score`, `${name} sd`, `${name} rating`, `${name} answer`);
+    header.push(
+      `${name} verdict`,
+      `${name} score`,
+      `${name} sd`,
+      `${name} rating`,
+      `${name} vs baseline`,
+      `${name} answer`,
+    );
   });
   const lines = rows.map((row) => {
     const fields = [row.questionId, row.tags.join(' ')];
     for (const cell of row.cells)
-      fields.push(verdictOf(cell), score(cell?.score), score(cell?.scoreSd), cell?.rating ?? '', cell?.preview ?? '');
+      fields.push(
+        verdictOf(cell),
+        score(cell?.score),
+        score(cell?.scoreSd),
+        cell?.rating ?? '',
+        cell?.preference ?? '',
+        cell?.preview ?? '',
+      );
     return fields.map(csvField).join(',');
   });
   return `${[header.map(csvField).join(','), ...lines].join('\r\n')}\r\n`;
@@ -112,14 +130,16 @@ const markdownCell = (text: string) =>
 /** The statistics of every column, then the rows as a markdown table (answers cut to `answerChars`). */
 export function matrixMarkdown(matrix: RunMatrix, rows: readonly MatrixRow[], answerChars = 80): string {
   const lines = [
-    '| column | model | avg score | pass rate | rated 👍 / 👎 | vs baseline |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| column | model | avg score | pass rate | rated 👍 / 👎 | rated better / worse / same | vs baseline |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
   ];
   matrix.columns.forEach((column, i) => {
     const passRate = column.passRate === null ? '' : `${(column.passRate * 100).toFixed(0)}%`;
-    const versus = column.vsBaseline?.sentence ?? 'baseline';
+    const versus = i === matrix.baseline ? 'baseline' : (column.vsBaseline?.sentence ?? 'statistics not computed yet');
+    const { up, down, better, worse, same } = column.ratings;
+    const preferred = i === matrix.baseline ? '' : `${better} / ${worse} / ${same}`;
     lines.push(
-      `| ${i + 1}. ${markdownCell(column.label)} | ${markdownCell(column.model)} | ${score(column.avgScore)} | ${passRate} | ${column.ratings.up} / ${column.ratings.down} | ${markdownCell(versus)} |`,
+      `| ${i + 1}. ${markdownCell(column.label)} | ${markdownCell(column.model)} | ${score(column.avgScore)} | ${passRate} | ${up} / ${down} | ${preferred} | ${markdownCell(versus)} |`,
     );
   });
   lines.push('', `| question | ${matrix.columns.map((_, i) => `${i + 1}`).join(' | ')} |`);
@@ -129,33 +149,48 @@ export function matrixMarkdown(matrix: RunMatrix, rows: readonly MatrixRow[], an
       if (cell === null) return 'missing';
       const answer = cell.preview.length > answerChars ? `${cell.preview.slice(0, answerChars - 1)}…` : cell.preview;
       const rating = cell.rating === 'pass' ? ' 👍' : cell.rating === 'fail' ? ' 👎' : '';
-      return `${cell.passed ? '✓' : '✗'} ${score(cell.score)}${rating} ${markdownCell(answer)}`;
+      const preferred = cell.preference ? ` (${cell.preference})` : '';
+      return `${cell.passed ? '✓' : '✗'} ${score(cell.score)}${rating}${preferred} ${markdownCell(answer)}`;
     });
     lines.push(`| ${markdownCell(row.questionId)} | ${cells.join(' | ')} |`);
   }
   return `${lines.join('\n')}\n`;
 }
 
+/** How many of these cells a person rated: thumbs up and down, and better, worse or the same as the baseline. */
+export function ratingCounts(cells: readonly (MatrixCell | null | undefined)[]): MatrixColumn['ratings'] {
+  const counts = { up: 0, down: 0, better: 0, worse: 0, same: 0 };
+  for (const cell of cells) {
+    if (cell?.rating === 'pass') counts.up += 1;
+    if (cell?.rating === 'fail') counts.down += 1;
+    if (cell?.preference) counts[cell.preference] += 1;
+  }
+  return counts;
+}
+
+/** What a person said about one cell: a thumbs verdict, a preference over the baseline, or both (null clears). */
+export type CellRating = Readonly<{ rating?: LabelVerdict | null; preference?: Preference | null }>;
+
 /** The matrix with one cell's rating changed and its column's counts updated (what a stored label changes). */
-export function withRating(
-  matrix: RunMatrix,
-  questionId: string,
-  column: number,
-  rating: LabelVerdict | null,
-): RunMatrix {
+export function withRating(matrix: RunMatrix, questionId: string, column: number, change: CellRating): RunMatrix {
   const cell = matrix.rows.find((row) => row.questionId === questionId)?.cells[column];
   if (!cell) return matrix;
-  const before = cell.rating;
   const rows = matrix.rows.map((row) =>
     row.questionId === questionId
-      ? { ...row, cells: row.cells.map((other, i) => (i === column ? { ...cell, rating } : other)) }
+      ? { ...row, cells: row.cells.map((other, i) => (i === column ? { ...cell, ...change } : other)) }
       : row,
   );
-  const count = (verdict: LabelVerdict, n: number) => n - (before === verdict ? 1 : 0) + (rating === verdict ? 1 : 0);
   const columns = matrix.columns.map((header, i) =>
-    i === column
-      ? { ...header, ratings: { up: count('pass', header.ratings.up), down: count('fail', header.ratings.down) } }
-      : header,
+    i === column ? { ...header, ratings: ratingCounts(rows.map((row) => row.cells[i])) } : header,
   );
   return { ...matrix, rows, columns };
+}
+
+/** The matrix with each column's paired comparison filled in, as `runs.matrixStatistics` answered in column order. */
+export function withStatistics(matrix: RunMatrix, comparisons: readonly (PairedComparison | null)[]): RunMatrix {
+  return {
+    ...matrix,
+    statistics: true,
+    columns: matrix.columns.map((column, i) => ({ ...column, vsBaseline: comparisons[i] ?? null })),
+  };
 }

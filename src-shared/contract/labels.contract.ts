@@ -1,5 +1,6 @@
 // Calls to label review items and question results: one at a time by keyboard, or a whole group; with undo.
 import { z } from 'zod';
+import { preference } from '../compare/preference';
 import { call, event } from '../rpc/define';
 import { label, labelPatch, labelSubject, labelSubjectType, traceFilters } from '../model';
 
@@ -19,6 +20,19 @@ export const labelsContract = {
    */
   'labels.submit': call(
     labelSubject.extend(labelPatch.shape),
+    z.object({ label: label.nullable(), batchId: z.string() }),
+  ),
+  /**
+   * A person's preference of one question result over the baseline's result of the same question (the comparison
+   * matrix): better, worse, the same, or null to clear. Stored as a tag of the result's label ("vs #42: better");
+   * the label's other fields and tags are kept, and `labels.undo` reverts it.
+   */
+  'labels.prefer': call(
+    z.object({
+      resultId: z.number().int().positive(),
+      baselineResultId: z.number().int().positive(),
+      preference: preference.nullable(),
+    }),
     z.object({ label: label.nullable(), batchId: z.string() }),
   ),
   /**

@@ -1,4 +1,4 @@
-// Calls and events of the optimizer: start and follow jobs, read candidates, apply/reject/revert, compare prompt variants.
+// Calls and events of the optimizer: start and follow jobs, read candidates, apply/reject/revert, compare prompt variants or models.
 import { z } from 'zod';
 import { call, event } from '../rpc/define';
 import {
@@ -41,6 +41,21 @@ export const optimizerContract = {
       targetId: snakeId,
       prompts: z.array(z.string().max(100_000)).min(2, 'give at least two prompt variants').max(8),
       /** Each question this many times in each variant's run. */
+      repeat: z.number().int().min(1).max(20).default(1),
+    }),
+    z.object({ jobId: z.string() }),
+  ),
+  /**
+   * Run the target's current system prompt on two or more connection/model pairs, one run each (in turn), in the
+   * background. Each run is an experiment: it stays out of the target's history and aieval.yaml is not changed.
+   */
+  'optimizer.compareModels': call(
+    z.object({
+      targetId: snakeId,
+      models: z
+        .array(z.object({ provider: z.string().min(1).max(200), model: z.string().trim().min(1).max(200) }))
+        .min(2, 'give at least two models')
+        .max(8),
       repeat: z.number().int().min(1).max(20).default(1),
     }),
     z.object({ jobId: z.string() }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { call, event } from '../rpc/define';
 import {
   historyPoint,
+  pairedComparison,
   questionStatus,
   resultDetail,
   resultRow,
@@ -22,16 +23,33 @@ const page = {
   limit: z.number().int().min(1).max(500).default(100),
 };
 
+const matrixRequest = z.object({
+  runIds: z.array(runId).min(2).max(8),
+  baseline: z.number().int().min(0).max(7).default(0),
+});
+
 export const resultsSort = z.enum(['question', 'score_asc', 'score_desc', 'latency_desc', 'recent']);
 export const resultsFilter = z.union([questionStatus, z.enum(['passed', 'failed'])]);
 
+/** One thing the preflight found that would break a run: what and where, and its fix. */
+export const preflightProblem = z.object({ subject: z.string(), problem: z.string(), fix: z.string() });
+export type PreflightProblem = z.infer<typeof preflightProblem>;
+
+/** The details of a `runs.start` refused by its preflight (a `bad_input` error): every problem with its fix. */
+export const preflightRefusal = z.object({ preflight: z.array(preflightProblem).min(1) });
+export type PreflightRefusal = z.infer<typeof preflightRefusal>;
+
 export const runsContract = {
-  /** Start a run of one target in the background; returns at once with the run id (progress arrives as events). */
+  /**
+   * Start a run of one target in the background; returns at once with the run id (progress arrives as events).
+   * The preflight runs first unless `skipPreflight`: a problem refuses the run (`bad_input`, details `preflightRefusal`).
+   */
   'runs.start': call(
     z.object({
       targetId: snakeId,
       questionIds: z.array(snakeId).min(1).optional(),
       repeat: z.number().int().min(1).max(100).optional(),
+      skipPreflight: z.boolean().optional(),
     }),
     z.object({ runId: z.string(), total: z.number().int() }),
   ),
@@ -43,7 +61,7 @@ export const runsContract = {
     z.object({ targetId: snakeId, questionIds: z.array(snakeId).min(1).optional() }),
     z.object({
       ok: z.boolean(),
-      problems: z.array(z.object({ subject: z.string(), problem: z.string(), fix: z.string() })),
+      problems: z.array(preflightProblem),
       elapsedMs: z.number(),
     }),
   ),
@@ -71,13 +89,13 @@ export const runsContract = {
   /** One question result with its graders, tool calls, judge calls and transcript. */
   'results.get': call(z.object({ resultId: z.number().int().positive() }), resultDetail),
   /**
-   * 2 to 8 runs side by side (issue 22): rows are questions joined by id, and every column after the baseline
-   * carries its paired difference against it (a seeded bootstrap interval, McNemar's exact test, a sentence).
+   * 2 to 8 runs side by side (issue 22): rows are questions joined by id, and with `statistics` every column but the
+   * baseline carries its paired difference against it (a seeded bootstrap interval, McNemar's exact test, a
+   * sentence). The bootstrap is most of the cost, so a screen asks without and calls `runs.matrixStatistics` after.
    */
-  'runs.matrix': call(
-    z.object({ runIds: z.array(runId).min(2).max(8), baseline: z.number().int().min(0).max(7).default(0) }),
-    runMatrix,
-  ),
+  'runs.matrix': call(matrixRequest.extend({ statistics: z.boolean().default(true) }), runMatrix),
+  /** The paired comparison of each column of `runs.matrix` with the baseline, in column order (null: the baseline). */
+  'runs.matrixStatistics': call(matrixRequest, z.array(pairedComparison.nullable())),
   /** The last complete runs of a target, oldest first, for its sparkline. */
   'targets.history': call(
     z.object({ targetId: snakeId, limit: z.number().int().min(1).max(200).default(20) }),

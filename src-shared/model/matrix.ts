@@ -1,6 +1,7 @@
 // A comparison matrix (SPEC 9, issue 22): 2 to 8 runs as columns, questions as rows, and each column's paired
 // statistics against the baseline column.
 import { z } from 'zod';
+import { preference } from '../compare/preference';
 import { labelVerdict } from './label';
 import { questionStatus } from './run';
 
@@ -35,9 +36,18 @@ export const matrixColumn = z.object({
   passRateCi: z.tuple([z.number(), z.number()]).nullable(),
   costUsd: z.number().nullable(),
   latencyP50Ms: z.number().nullable(),
-  /** How many of the column's cells a person rated pass (thumbs up) and fail (thumbs down). */
-  ratings: z.object({ up: z.number().int(), down: z.number().int() }),
-  /** Null for the baseline column. */
+  /**
+   * How many of the column's cells a person rated pass (thumbs up) and fail (thumbs down), and (columns other than
+   * the baseline) better, worse or the same as the baseline's answer.
+   */
+  ratings: z.object({
+    up: z.number().int(),
+    down: z.number().int(),
+    better: z.number().int(),
+    worse: z.number().int(),
+    same: z.number().int(),
+  }),
+  /** Null for the baseline column, and for every column while the statistics are not computed. */
   vsBaseline: pairedComparison.nullable(),
 });
 export type MatrixColumn = z.infer<typeof matrixColumn>;
@@ -60,6 +70,8 @@ export const matrixCell = z.object({
   error: z.string().nullable(),
   /** A person's verdict on the first repeat's result (thumbs up: pass, down: fail), stored as its label. */
   rating: labelVerdict.nullable(),
+  /** A person's preference of this answer over the baseline column's (a tag of the same label); null in the baseline. */
+  preference: preference.nullable(),
   /** Each grader's mean 0-5 score over the repeats, in the order of `RunMatrix.graders` (null: not scored). */
   graders: z.array(z.number().nullable()),
 });
@@ -78,5 +90,9 @@ export const runMatrix = z.object({
   graders: z.array(z.string()),
   rows: z.array(matrixRow),
   questionPassThreshold: z.number(),
+  /** The column every other one is compared with. */
+  baseline: z.number().int(),
+  /** Whether the columns carry their paired statistics (`vsBaseline`) yet; they may follow the rows. */
+  statistics: z.boolean(),
 });
 export type RunMatrix = z.infer<typeof runMatrix>;

@@ -96,10 +96,13 @@ export const targetOutcome = z.object({
 });
 export type TargetOutcome = z.infer<typeof targetOutcome>;
 
-/** One prompt variant of a comparison and the run that measured it. */
+/** One variant of a comparison (a prompt, or a provider/model pair) and the run that measured it. */
 export const variantResult = z.object({
   index: z.number().int(),
   prompt: z.string(),
+  /** The connection and model of a model comparison's variant; null: the target's own. */
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
   runId: z.string().nullable(),
   status: runStatus.nullable(),
   avgScore: z.number().nullable(),
@@ -108,7 +111,7 @@ export const variantResult = z.object({
 });
 export type VariantResult = z.infer<typeof variantResult>;
 
-/** Two or more prompt variants of a target run side by side on its dataset. */
+/** Two or more variants of a target (prompts or models) run side by side on its dataset. */
 export const variantComparison = z.object({
   targetId: z.string(),
   repeat: z.number().int(),

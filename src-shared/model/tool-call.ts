@@ -11,5 +11,10 @@ export const toolCallRecord = z.object({
     .nullable()
     .describe('Cut to 2,000 characters; a cut result ends with "[cut for size: 2,000 of N characters kept]".'),
   error: z.boolean(),
+  /** Set when the result was cut for size: characters kept and in the original (absent in records before it existed). */
+  resultCut: z
+    .object({ keptChars: z.number().int().nonnegative(), originalChars: z.number().int().nonnegative() })
+    .nullable()
+    .optional(),
 });
 export type ToolCallRecord = z.infer<typeof toolCallRecord>;

@@ -199,6 +199,8 @@ export const receiverStatus = z.object({
   url: z.string().nullable(),
   /** POST /v1/traces on `ai-eval serve`'s own port (Bearer token required); null where no HTTP shell serves it. */
   servedAt: z.string().nullable(),
+  /** The variable whose value the receiver port requires as `Authorization: Bearer`; null: any local program may post. */
+  tokenEnv: z.string().nullable(),
   requests: z.number().int(),
   spans: z.number().int(),
   lastError: z.string().nullable(),

@@ -190,7 +190,17 @@ export const settings = z.strictObject({
     })
     .default({ gold_target_n: 30, min_tpr: 0.9, min_tnr: 0.9, confidence: 0.95, margin_of_error: 0.05 }),
   otlp_receiver: z
-    .strictObject({ enabled: z.boolean().default(false), port: z.number().int().min(0).max(65535).default(4318) })
+    .strictObject({
+      enabled: z.boolean().default(false),
+      port: z.number().int().min(0).max(65535).default(4318),
+      token_env: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+        .optional()
+        .describe(
+          'The environment variable holding a token the receiver port requires (Authorization: Bearer); unset: none.',
+        ),
+    })
     .default({ enabled: false, port: 4318 }),
   export_envelope_on_complete: z.boolean().default(false),
   ollama: ollamaSettings.default(ollamaSettings.parse({})),

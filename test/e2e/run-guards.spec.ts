@@ -1,6 +1,7 @@
 // No run starts that cannot work: a disabled target's Run is off with its reason and an Enable; a live target judged
 // from recordings only is warned about on its card and in its editor, with a one-click change of judge; a cancel that
-// this app cannot honour (another process owns the run) says so instead of "Cancelling…" for ever.
+// this app cannot honour (another process owns the run) says so instead of "Cancelling…" for ever; ▶ Run checks the
+// run first (the preflight) and shows what it found, each with its fix, instead of starting a run that cannot work.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { ResultsPage } from './pages/results.page';
 import { RunPage } from './pages/run.page';
 import { TargetEditorPage } from './pages/target-editor.page';
 import { launchBrowser } from './support/browser';
+import { rpc } from './support/optimizer-seed';
 import { serveExample, type Served } from './support/serve';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
@@ -129,5 +131,51 @@ describe('a cancel this app cannot honour', () => {
     await expect.poll(() => run.cancelRefused().textContent()).toContain('Another process');
     expect(await run.cancel().textContent()).toBe('Cancel run');
     expect(await run.cancel().isDisabled()).toBe(false);
+  });
+});
+
+describe('the preflight behind ▶ Run', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+  let stoppedUrl: string;
+
+  beforeAll(async () => {
+    const stopped = await startFakeProviderServer();
+    stoppedUrl = stopped.url;
+    await stopped.close();
+    // helpdesk_chat enabled, on a server that is not there.
+    const workspaceDir = exampleOn(stoppedUrl, (text) => text.replace('enabled: false #', 'enabled: true #'));
+    served = await serveExample({ workspaceDir, init: false });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(served.url, { timeout: 60_000 }); // a busy machine serves the first page slowly
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  it('shows each problem with its fix and starts nothing; Run anyway starts the run', async () => {
+    const portfolio = new PortfolioPage(page);
+    await portfolio.open(served.origin);
+    await portfolio.runButton('helpdesk_chat').click();
+    const note = portfolio.preflightNote('helpdesk_chat');
+    await note.waitFor();
+    const text = (await note.textContent()) ?? '';
+    expect(text).toContain('Not started: the preflight found a problem');
+    expect(text).toContain('provider "local" (ollama)');
+    expect(text).toContain(`not reachable`);
+    expect(text).toContain(stoppedUrl);
+    expect(text).toContain('Fix: start the server, or correct base_url');
+    expect(page.url()).toMatch(/#\/targets$/);
+    expect((await rpc<{ total: number }>(served, 'runs.list', {})).total).toBe(0);
+    expect(await portfolio.runButton('helpdesk_chat').isDisabled()).toBe(false); // ▶ Run checks again
+
+    await portfolio.runAnyway('helpdesk_chat').click();
+    await page.waitForURL(/#\/runs\/[^/]+$/);
+    await page.getByTestId('run-page').waitFor();
   });
 });

@@ -196,39 +196,44 @@ describe('ai-eval run (child processes, fake provider server)', () => {
     expect(verdictLine(replayed.stdout)).toBe(verdictLine(recorded.stdout));
   });
 
-  it('regrade re-scores the stored answers into a new run, asking the judges but never the target', async () => {
-    server.script = judged;
-    const dir = workspaceAt(server.url);
-    const first = await launch([
-      'run',
-      '--workspace',
-      dir,
-      '--target',
-      'helpdesk_chat',
-      '--question',
-      'sunday_hours',
-      '--question',
-      'late_fees',
-    ]).exit;
-    expect(first.code).toBe(0);
-    const store = Store.open(storeFile(dir));
-    const [source] = store.repos.runs.list({ limit: 1, offset: 0 }).runs;
-    store.close();
-    const before = server.requests.length;
-    const out = join(dir, 'regrade.json');
-    const regraded = await launch(['regrade', source!.id, '--workspace', dir, '--json', out]).exit;
-    expect(regraded.code).toBe(0);
-    const asked = server.requests.slice(before);
-    expect(asked.length).toBeGreaterThan(0);
-    expect(asked.every(isJudgePrompt)).toBe(true);
-    const report = JSON.parse(readFileSync(out, 'utf8')) as {
-      runs: { id: string; regrade_of: string; questions: { id: string }[] }[];
-    };
-    expect(report.runs[0]).toMatchObject({ regrade_of: source!.id });
-    expect(report.runs[0]?.id).not.toBe(source!.id);
-    expect(report.runs[0]?.questions.map((question) => question.id).sort()).toEqual(['late_fees', 'sunday_hours']);
-    expect((await launch(['regrade', '--workspace', dir]).exit).code).toBe(2);
-  });
+  // Three CLI processes in a row (run, regrade, a usage error): about 29 s at a load average of 15-19 on 2 cores.
+  it(
+    'regrade re-scores the stored answers into a new run, asking the judges but never the target',
+    { timeout: 60_000 },
+    async () => {
+      server.script = judged;
+      const dir = workspaceAt(server.url);
+      const first = await launch([
+        'run',
+        '--workspace',
+        dir,
+        '--target',
+        'helpdesk_chat',
+        '--question',
+        'sunday_hours',
+        '--question',
+        'late_fees',
+      ]).exit;
+      expect(first.code).toBe(0);
+      const store = Store.open(storeFile(dir));
+      const [source] = store.repos.runs.list({ limit: 1, offset: 0 }).runs;
+      store.close();
+      const before = server.requests.length;
+      const out = join(dir, 'regrade.json');
+      const regraded = await launch(['regrade', source!.id, '--workspace', dir, '--json', out]).exit;
+      expect(regraded.code).toBe(0);
+      const asked = server.requests.slice(before);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.every(isJudgePrompt)).toBe(true);
+      const report = JSON.parse(readFileSync(out, 'utf8')) as {
+        runs: { id: string; regrade_of: string; questions: { id: string }[] }[];
+      };
+      expect(report.runs[0]).toMatchObject({ regrade_of: source!.id });
+      expect(report.runs[0]?.id).not.toBe(source!.id);
+      expect(report.runs[0]?.questions.map((question) => question.id).sort()).toEqual(['late_fees', 'sunday_hours']);
+      expect((await launch(['regrade', '--workspace', dir]).exit).code).toBe(2);
+    },
+  );
 
   it('exits 2 on bad flags and prints the plan on --dry-run without calling a model', async () => {
     const dir = workspaceAt(server.url);

@@ -120,6 +120,32 @@ describe('runs through the service (fake provider server)', () => {
       ['sunday_hours', true, true],
       ['late_fees', false, true],
     ]);
+    expect(matrix.statistics).toBe(true);
+    expect(matrix.columns[1]!.vsBaseline).toMatchObject({ paired: 1 });
+    // A screen asks for the rows alone, then the statistics, which are the same as in one call.
+    const rowsFirst = await call<RunMatrix>('runs.matrix', { runIds: [a.runId, b.runId], statistics: false });
+    expect(rowsFirst.statistics).toBe(false);
+    expect(rowsFirst.columns.map((column) => column.vsBaseline)).toEqual([null, null]);
+    expect(rowsFirst.rows).toEqual(matrix.rows);
+    expect(await call('runs.matrixStatistics', { runIds: [a.runId, b.runId] })).toEqual(
+      matrix.columns.map((column) => column.vsBaseline),
+    );
+    // A preference of b's answer over a's is stored on b's result label and read back by the matrix.
+    const [baseCell, otherCell] = matrix.rows[0]!.cells;
+    await call('labels.prefer', {
+      resultId: otherCell!.resultId,
+      baselineResultId: baseCell!.resultId,
+      preference: 'worse',
+    });
+    const rated = await call<RunMatrix>('runs.matrix', { runIds: [a.runId, b.runId], statistics: false });
+    expect(rated.rows[0]!.cells[1]!.preference).toBe('worse');
+    expect(rated.columns[1]!.ratings).toMatchObject({ better: 0, worse: 1, same: 0 });
+    await expect(
+      call('labels.prefer', { resultId: baseCell!.resultId, baselineResultId: baseCell!.resultId, preference: 'same' }),
+    ).rejects.toMatchObject({ code: 'bad_input' });
+    await expect(call('runs.matrixStatistics', { runIds: [a.runId, b.runId], baseline: 2 })).rejects.toMatchObject({
+      code: 'bad_input',
+    });
     await expect(call('runs.get', { runId: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -90,6 +90,39 @@ describe('restricted mode: an untrusted workspace sends no environment variable 
     expect(bearerOf(listener).every((header) => header === 'Bearer sk-user-chosen')).toBe(true);
   });
 
+  it('ai-eval regrade whose judge needs an env key refuses up front (exit 2, how to trust), even with --skip-preflight', async () => {
+    listener.heard.length = 0;
+    const dir = hostileWorkspace(`{ kind: openai, base_url: ${listener.url}/v1, api_key_env: AWS_SECRET_ACCESS_KEY }`);
+    const configDir = mkdtempSync(join(tmpdir(), 'aieval-sec-config-'));
+    const offline = ['--target', 'helpdesk_chat_offline', '--question', 'sunday_hours'];
+    const first = await cli(['run', '--workspace', dir, ...offline], configDir);
+    expect(first.code).toBe(EXIT.ok);
+    const sourceId = /^run (\S+):/m.exec(first.stderr)?.[1];
+    expect(sourceId).toBeDefined();
+    const config = join(dir, 'aieval.yaml');
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(/judge:\n {2}provider: \w+/, 'judge:\n  provider: exfil'),
+    );
+
+    for (const flags of [[], ['--skip-preflight']]) {
+      const refused = await cli(['regrade', sourceId!, '--workspace', dir, ...flags], configDir);
+      expect(refused.code).toBe(EXIT.invalid);
+      expect(refused.stderr).toContain('restricted mode does not read AWS_SECRET_ACCESS_KEY');
+      expect(refused.stderr).toContain('`ai-eval trust`');
+      expect(refused.stderr).not.toContain('regrading');
+      expect(refused.stderr).not.toContain(SECRET);
+    }
+    expect(listener.heard).toHaveLength(0);
+
+    expect((await cli(['trust', dir], configDir)).code).toBe(EXIT.ok);
+    // The listener lists no models, so the preflight would stop the trusted regrade: skip it to see the key go.
+    const trusted = await cli(['regrade', sourceId!, '--workspace', dir, '--skip-preflight'], configDir);
+    expect(trusted.stderr).toContain('regrading the 1 stored answer');
+    expect(listener.heard.length).toBeGreaterThan(0);
+    expect(bearerOf(listener).every((header) => header === `Bearer ${SECRET}`)).toBe(true);
+  });
+
   it('providers.test over the API refuses before any request (api_key_env: HOME), with a message naming trust', async () => {
     listener.heard.length = 0;
     const { call, outputs, app } = appWithProviders(

@@ -1,5 +1,6 @@
 // Handlers of labels: one subject at a time from the keyboard, a whole group at once, and undo.
 import { randomUUID } from 'node:crypto';
+import { withPreferenceTag } from '../../../src-shared/compare/preference';
 import type { Contract } from '../../../src-shared/contract';
 import { STANDARD_DIMENSIONS, type LabelPatch, type LabelSubject } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
@@ -35,6 +36,22 @@ export const labelsHandlers = (state: AppState) => {
       const batchId = randomUUID();
       const [label] = await state.db.labels.apply([{ subjectType, subjectId }], patchOf(patch), batchId, state.clock());
       changed([{ subjectType, subjectId }]);
+      return { label: label ?? null, batchId };
+    },
+    'labels.prefer': async ({ resultId, baselineResultId, preference }) => {
+      if (resultId === baselineResultId)
+        throw new RpcError(
+          'bad_input',
+          'A result cannot be compared with itself: pick a column other than the baseline.',
+        );
+      for (const id of [resultId, baselineResultId])
+        if (!(await state.db.results.get(id))) throw new RpcError('not_found', `No question result ${id} to compare.`);
+      const subject = { subjectType: 'question_result', subjectId: String(resultId) } as const;
+      const current = await state.db.labels.get(subject);
+      const tags = withPreferenceTag(current?.tags ?? [], baselineResultId, preference);
+      const batchId = randomUUID();
+      const [label] = await state.db.labels.apply([subject], { tags }, batchId, state.clock());
+      changed([subject]);
       return { label: label ?? null, batchId };
     },
     'labels.submitGroup': async ({ groupKey, ids, filters, onlyUnlabeled, ...patch }) => {

@@ -11,7 +11,7 @@ import {
   type PromptFile,
 } from '../../engine/optimizer/candidate-actions';
 import { candidateDetail } from '../../engine/optimizer/candidate-detail';
-import { compareVariants } from '../../engine/optimizer/compare-variants';
+import { type CompareArm, compareVariants } from '../../engine/optimizer/compare-variants';
 import type { PromptRunner } from '../../engine/optimizer/measure';
 import { optimizerPlan, optimizeTarget } from '../../engine/optimizer/optimize-target';
 import { JobConflictError, OptimizerJobs } from '../../engine/optimizer/optimizer-jobs';
@@ -20,10 +20,10 @@ import { OptimizerRefusal } from '../../engine/optimizer/question-sets';
 import { withSystemPrompt } from '../../engine/optimizer/system-prompt-yaml';
 import { createProvider, ProviderConfigError } from '../../engine/providers/create-provider';
 import { GRADERS } from '../../engine/graders/registry';
-import { PlanError, planRun } from '../../engine/run/plan';
+import { PlanError, planRun, type RunPlan } from '../../engine/run/plan';
 import type { RunManager } from '../../engine/run/run-manager';
 import { LimiterRegistry } from '../../engine/run/run-services';
-import { newRunId } from '../../engine/run/start-run';
+import { newRunId, withOverrides } from '../../engine/run/start-run';
 import { hasErrors } from '../../workspace/load-workspace';
 import type { AppState } from '../app-state';
 import { connectionKeys } from '../connections';
@@ -47,7 +47,9 @@ function promptRunner(runs: RunManager): PromptRunner {
       targetId: request.targetId,
       selection: { questionIds: request.questionIds, repeat: request.repeat, shard: null },
       source: 'manual',
-      systemPrompt: { prompt: request.systemPrompt, variant: request.promptVariant },
+      systemPrompt: request.systemPrompt,
+      ...(request.model ? { model: request.model } : {}),
+      variant: request.promptVariant,
     });
     const cancel = () => runs.cancel(started.runId);
     signal.addEventListener('abort', cancel, { once: true });
@@ -111,6 +113,23 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
     await asRpc(() => action({ id, actor: actorOf(ctx), reason, now: state.clock() }));
     return detail(id);
   };
+  /** A comparison job of a target's variants, refused up front when the target cannot run (or a model is unknown). */
+  const startComparison = (targetId: string, repeat: number, armsOf: (target: RunPlan['target']) => CompareArm[]) =>
+    asRpc(() => {
+      const workspace = state.validWorkspace();
+      const plan = planRun(workspace, targetId, { questionIds: null, repeat, shard: null }, GRADERS, state.isTrusted());
+      const arms = armsOf(plan.target);
+      // What each run would refuse (an unknown connection, an external agent with no model to swap) refuses now.
+      for (const arm of arms) withOverrides(plan, workspace.config, arm.prompt, arm.model);
+      const job = jobs.start('compare', targetId, async (handle, signal) => ({
+        comparison: await compareVariants(
+          { targetId, arms, repeat },
+          { db: state.db, startRun, progress: handle.progress },
+          signal,
+        ),
+      }));
+      return { jobId: job.id };
+    });
   return {
     'optimizer.start': (input) =>
       asRpc(() => {
@@ -156,17 +175,17 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
         return { jobId: job.id };
       }),
     'optimizer.compareVariants': ({ targetId, prompts, repeat }) =>
-      asRpc(() => {
-        const workspace = state.validWorkspace();
-        planRun(workspace, targetId, { questionIds: null, repeat, shard: null }, GRADERS, state.isTrusted());
-        const job = jobs.start('compare', targetId, async (handle, signal) => ({
-          comparison: await compareVariants(
-            { targetId, prompts, repeat },
-            { db: state.db, startRun, progress: handle.progress },
-            signal,
-          ),
-        }));
-        return { jobId: job.id };
+      startComparison(targetId, repeat, () => prompts.map((prompt) => ({ prompt }))),
+    'optimizer.compareModels': ({ targetId, models, repeat }) =>
+      startComparison(targetId, repeat, (target) => {
+        const duplicate = models.find(
+          (model, i) =>
+            models.findIndex((other) => other.provider === model.provider && other.model === model.model) !== i,
+        );
+        if (duplicate)
+          throw new OptimizerRefusal(`${duplicate.provider}/${duplicate.model} is listed twice; give each model once.`);
+        // Every model answers the prompt aieval.yaml has now, read once so an edit mid-comparison changes nothing.
+        return models.map((model) => ({ prompt: target.system_prompt, model }));
       }),
     'optimizer.job': ({ jobId }) => {
       const job = jobs.get(jobId);

@@ -1,12 +1,22 @@
 // Handlers for runs: start, cancel and read runs, page results, runs side by side, trends for sparklines and the dashboard.
-import { loadRunMatrix, MatrixRunNotFound } from '../../engine/compare/run-matrix';
+import {
+  buildMatrix,
+  loadMatrixSources,
+  matrixStatistics,
+  MatrixRunNotFound,
+  type MatrixSource,
+  withMatrixStatistics,
+} from '../../engine/compare/run-matrix';
+import type { RunRecord } from '../../store/repos/runs.repo';
 import { exportRunOnComplete } from '../../engine/export/export-runs';
 import type { Contract } from '../../../src-shared/contract';
+import type { PreflightRefusal } from '../../../src-shared/contract/runs.contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { GRADERS } from '../../engine/graders/registry';
-import { runPreflight } from '../../engine/preflight/preflight';
-import { PlanError, planRun } from '../../engine/run/plan';
+import { PreflightError, refuseOnPreflight, runPreflight } from '../../engine/preflight/preflight';
+import type { PreflightContext } from '../../engine/preflight/preflight-check';
+import { PlanError, planRun, type Selection } from '../../engine/run/plan';
 import { defaultRunDeps } from '../../engine/run/run-deps';
 import { RunConflictError, STALE_AFTER_MS } from '../../engine/run/run-lock';
 import { RunManager } from '../../engine/run/run-manager';
@@ -49,33 +59,56 @@ async function refusalsAsRpc<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof RunConflictError) throw new RpcError('conflict', error.message, { runId: error.holder.runId });
     if (error instanceof PlanError || error instanceof ProviderConfigError)
       throw new RpcError('bad_input', error.message);
+    if (error instanceof PreflightError)
+      throw new RpcError('bad_input', error.message, { preflight: [...error.problems] } satisfies PreflightRefusal);
     throw error;
   }
 }
 
+/** The runs of a matrix read from the store, once the columns and baseline make sense. */
+async function matrixSources(state: AppState, runIds: readonly string[], baseline: number): Promise<MatrixSource[]> {
+  if (new Set(runIds).size !== runIds.length) throw new RpcError('bad_input', 'A run can be a column only once.');
+  if (baseline >= runIds.length)
+    throw new RpcError(
+      'bad_input',
+      `The baseline is column ${baseline + 1} of ${runIds.length}: there is no such column.`,
+    );
+  try {
+    return await loadMatrixSources(state.db, runIds);
+  } catch (error) {
+    if (error instanceof MatrixRunNotFound) throw new RpcError('not_found', error.message);
+    throw error;
+  }
+}
+
+/** The tags of the questions of a run's dataset as the workspace has them now. */
+function tagsOf(state: AppState, run: RunRecord): (questionId: string) => readonly string[] {
+  const dataset = state.workspace().datasets.get(run.datasetId)?.dataset;
+  const tags = new Map(dataset?.questions.map((question) => [question.id, question.tags ?? []]));
+  return (questionId) => tags.get(questionId) ?? [];
+}
+
+/** What the preflight of a run of this target checks: the workspace as it is now, keys by its trust. */
+function preflightContext(state: AppState, targetId: string, selection: Selection): PreflightContext {
+  const workspace = state.validWorkspace();
+  const trusted = state.isTrusted();
+  const plan = planRun(workspace, targetId, selection, GRADERS, trusted);
+  return { workspace, plans: [plan], keysFor: connectionKeys(state), trusted };
+}
+
 export const runsHandlers = (state: AppState, runs: RunManager) =>
   ({
-    'runs.start': ({ targetId, questionIds, repeat }) =>
+    'runs.start': ({ targetId, questionIds, repeat, skipPreflight }) =>
       refusalsAsRpc(async () => {
-        const started = await runs.start({
-          targetId,
-          selection: { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null },
-          source: 'manual',
-        });
+        const selection = { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null };
+        if (!skipPreflight) await refuseOnPreflight(preflightContext(state, targetId, selection));
+        const started = await runs.start({ targetId, selection, source: 'manual' });
         return { runId: started.runId, total: started.total };
       }),
     'runs.preflight': ({ targetId, questionIds }) =>
-      refusalsAsRpc(() => {
-        const workspace = state.validWorkspace();
-        const selection = { questionIds: questionIds ?? null, repeat: 1, shard: null };
-        const plan = planRun(workspace, targetId, selection, GRADERS, state.isTrusted());
-        return runPreflight({
-          workspace,
-          plans: [plan],
-          keysFor: connectionKeys(state),
-          trusted: state.isTrusted(),
-        });
-      }),
+      refusalsAsRpc(() =>
+        runPreflight(preflightContext(state, targetId, { questionIds: questionIds ?? null, repeat: 1, shard: null })),
+      ),
     'runs.cancel': ({ runId }) => ({ cancelled: runs.cancel(runId) }),
     'runs.list': (query) => state.db.runs.list(query),
     'runs.get': async ({ runId }) => {
@@ -100,25 +133,13 @@ export const runsHandlers = (state: AppState, runs: RunManager) =>
       if (!result) throw new RpcError('not_found', `No result ${resultId} in this workspace.`);
       return result;
     },
-    'runs.matrix': async ({ runIds, baseline }) => {
-      if (new Set(runIds).size !== runIds.length) throw new RpcError('bad_input', 'A run can be a column only once.');
-      if (baseline >= runIds.length)
-        throw new RpcError(
-          'bad_input',
-          `The baseline is column ${baseline + 1} of ${runIds.length}: there is no such column.`,
-        );
-      const datasets = state.workspace().datasets;
-      try {
-        return await loadRunMatrix(state.db, runIds, baseline, (run) => {
-          const dataset = datasets.get(run.datasetId)?.dataset;
-          const tags = new Map(dataset?.questions.map((question) => [question.id, question.tags ?? []]));
-          return (questionId) => tags.get(questionId) ?? [];
-        });
-      } catch (error) {
-        if (error instanceof MatrixRunNotFound) throw new RpcError('not_found', error.message);
-        throw error;
-      }
+    'runs.matrix': async ({ runIds, baseline, statistics }) => {
+      const sources = await matrixSources(state, runIds, baseline);
+      const matrix = buildMatrix(sources, { baseline, tagsOf: tagsOf(state, sources[baseline]!.run) });
+      return statistics ? withMatrixStatistics(matrix, sources) : matrix;
     },
+    'runs.matrixStatistics': async ({ runIds, baseline }) =>
+      matrixStatistics(await matrixSources(state, runIds, baseline), baseline),
     'targets.history': ({ targetId, limit }) => state.db.runs.history(targetId, limit),
     'dashboard.summary': async ({ targetId }) => {
       const now = state.clock();

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
-import { GRADER_CATALOG, type PromoteOutcome } from '../../../src-shared/model';
+import { GRADER_CATALOG, type PromoteOutcome, type Settings } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { importTraceFiles } from '../../engine/traces/import-files';
@@ -14,8 +14,19 @@ import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
 /** settings.otlp_receiver of the open workspace; the defaults (off) when the workspace cannot be read. */
-function receiverSettings(state: AppState): { enabled: boolean; port: number } {
+function receiverSettings(state: AppState): Settings['otlp_receiver'] {
   return state.workspace().config?.settings.otlp_receiver ?? { enabled: false, port: 4318 };
+}
+
+/** The token the receiver port requires: token_env's value; a variable named but not set keeps the receiver closed. */
+function receiverToken(state: AppState, env: string | undefined): { env: string; value: string } | null {
+  if (env === undefined) return null;
+  const value = (state.options.env ?? process.env)[env];
+  if (!value)
+    throw new Error(
+      `settings.otlp_receiver.token_env names ${env}, which is not set: the receiver does not start without its token`,
+    );
+  return { env, value };
 }
 
 export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) => {
@@ -105,9 +116,10 @@ export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) => {
     'traces.receiverApply': async () => {
       const settings = receiverSettings(state);
       try {
-        if (settings.enabled) await receiver.start(settings.port);
+        if (settings.enabled) await receiver.start(settings.port, receiverToken(state, settings.token_env));
         else await receiver.stop();
       } catch (error) {
+        await receiver.stop();
         throw new RpcError('unavailable', (error as Error).message);
       }
       return receiver.status(settings.enabled);

@@ -1,6 +1,7 @@
-// Builds one entry of a question's tool-call record: secret-named arguments redacted, result cut to 2,000 characters.
+// Builds one entry of a question's tool-call record: secret-named arguments redacted, result cut to 2,000 characters
+// (marked in the text and recorded as a field).
 import type { ToolCallRecord } from '../../../src-shared/model';
-import { cutWithMark } from '../../../src-shared/text/cut-mark';
+import { cutForSize } from '../../../src-shared/text/cut-mark';
 import { redactArgs } from '../graders/judge/redact-args';
 
 /** SPEC 4: a stored tool result keeps at most this many characters (code points), then says it was cut. */
@@ -16,12 +17,14 @@ export function toolCallRecord(
     error: boolean;
   }>,
 ): ToolCallRecord {
+  const result = call.result === null ? null : cutForSize(call.result, TOOL_RESULT_MAX_CHARS);
   return {
     seq,
     name: call.name,
     server: call.server,
     args: redactArgs(call.args),
-    result: call.result === null ? null : cutWithMark(call.result, TOOL_RESULT_MAX_CHARS),
+    result: result?.text ?? null,
     error: call.error,
+    resultCut: result?.cut ?? null,
   };
 }

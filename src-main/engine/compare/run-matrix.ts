@@ -1,5 +1,7 @@
 // Builds the comparison matrix of 2 to 8 stored runs: rows joined by question id, one cell per run with its repeats
 // folded, and each column's header figures and paired statistics against the baseline column.
+import { ratingCounts, withStatistics } from '../../../src-shared/compare/matrix-view';
+import { preferenceOf } from '../../../src-shared/compare/preference';
 import type { MatrixCell, MatrixColumn, MatrixRow, RunMatrix } from '../../../src-shared/model';
 import type { MatrixGraderScore, MatrixResult } from '../../store/repos/matrix.repo';
 import type { RunRecord } from '../../store/repos/runs.repo';
@@ -7,7 +9,13 @@ import type { StoreApi } from '../../store/store';
 import { quantile } from '../export/run-stats';
 import { spreadOf } from '../optimizer/noise';
 import { wilson } from '../scoring/wilson';
-import { comparePaired, type BootstrapOptions, DEFAULT_BOOTSTRAP, type PairedQuestion } from './paired-stats';
+import {
+  comparePaired,
+  type BootstrapOptions,
+  DEFAULT_BOOTSTRAP,
+  type PairedComparison,
+  type PairedQuestion,
+} from './paired-stats';
 
 export const MATRIX_MIN_COLUMNS = 2;
 export const MATRIX_MAX_COLUMNS = 8;
@@ -20,7 +28,7 @@ export type MatrixSource = Readonly<{
 }>;
 
 /** A cell with the scores of its repeats, which the paired statistics need and the wire does not carry. */
-type FoldedCell = Readonly<{ cell: MatrixCell; scores: readonly number[] }>;
+type FoldedCell = Readonly<{ cell: MatrixCell; scores: readonly number[]; labelTags: readonly string[] }>;
 
 export class MatrixRunNotFound extends Error {
   constructor(readonly runId: string) {
@@ -55,6 +63,7 @@ function foldCell(
   );
   return {
     scores,
+    labelTags: first.labelTags,
     cell: {
       resultId: first.id,
       status,
@@ -66,10 +75,14 @@ function foldCell(
       answerChars: first.answerChars,
       error: first.error,
       rating: first.rating,
+      preference: null,
       graders: graderMeans,
     },
   };
 }
+
+/** What tells a column apart: its prompt variant (or experiment), else the target with its model. */
+const labelOf = (run: RunRecord) => run.identity.promptVariant ?? `${run.targetId} · ${run.identity.model}`;
 
 /** A column's header: what it ran and its figures over every result of the run. */
 function columnOf(source: MatrixSource, cells: readonly (FoldedCell | undefined)[]): Omit<MatrixColumn, 'vsBaseline'> {
@@ -82,7 +95,7 @@ function columnOf(source: MatrixSource, cells: readonly (FoldedCell | undefined)
   return {
     runId: run.id,
     targetId: run.targetId,
-    label: run.identity.promptVariant ?? `${run.targetId} · ${run.identity.model}`,
+    label: labelOf(run),
     provider: run.identity.provider.name,
     model: run.identity.model,
     systemPrompt: run.identity.systemPrompt,
@@ -95,25 +108,13 @@ function columnOf(source: MatrixSource, cells: readonly (FoldedCell | undefined)
     passRateCi: verdict?.pass_rate_ci ?? wilson(passed, scored.length),
     costUsd: costs.length === 0 ? null : costs.reduce((sum, cost) => sum + cost, 0),
     latencyP50Ms: quantile(latencies, 0.5) ?? null,
-    ratings: {
-      up: cells.filter((cell) => cell?.cell.rating === 'pass').length,
-      down: cells.filter((cell) => cell?.cell.rating === 'fail').length,
-    },
+    ratings: ratingCounts(cells.map((cell) => cell?.cell)),
   };
 }
 
-/** The matrix of `sources` with column `baseline` as the reference of every paired comparison. */
-export function buildMatrix(
-  sources: readonly MatrixSource[],
-  options: Readonly<{
-    baseline: number;
-    tagsOf: (questionId: string) => readonly string[];
-    bootstrap?: BootstrapOptions;
-  }>,
-): RunMatrix {
-  const graders = [...new Set(sources.flatMap((source) => source.run.identity.graders))];
-  const questionIds = [...new Set(sources.flatMap((source) => source.results.map((result) => result.questionId)))];
-  const folded = sources.map((source) => {
+/** Each source's cells by question id, with its repeats folded. */
+function foldSources(sources: readonly MatrixSource[], graders: readonly string[]): Map<string, FoldedCell>[] {
+  return sources.map((source) => {
     const gradersOf = new Map<number, Map<string, number | null>>();
     for (const score of source.graderScores) {
       const ofResult = gradersOf.get(score.resultId) ?? new Map<string, number | null>();
@@ -130,36 +131,109 @@ export function buildMatrix(
       [...byQuestion].map(([questionId, repeats]) => [questionId, foldCell(repeats, gradersOf, graders)] as const),
     );
   });
-  const base = folded[options.baseline] ?? new Map<string, FoldedCell>();
-  const columns = sources.map((source, index): MatrixColumn => {
-    const cells = questionIds.map((id) => folded[index]?.get(id));
-    const header = columnOf(source, cells);
-    if (index === options.baseline) return { ...header, vsBaseline: null };
-    const pairs: PairedQuestion[] = questionIds.flatMap((id) => {
-      const a = base.get(id);
-      const b = folded[index]?.get(id);
-      if (!a || !b || a.scores.length === 0 || b.scores.length === 0) return [];
-      return [{ a: a.scores, b: b.scores, passedA: a.cell.passed, passedB: b.cell.passed }];
-    });
-    return { ...header, vsBaseline: comparePaired(header.label, pairs, options.bootstrap ?? DEFAULT_BOOTSTRAP) };
+}
+
+/** Each cell outside the baseline with the preference its label records over the baseline's cell of its row. */
+function withPreferences(folded: Map<string, FoldedCell>[], baseline: number): Map<string, FoldedCell>[] {
+  const base = folded[baseline];
+  return folded.map((cells, index) => {
+    if (index === baseline || !base) return cells;
+    return new Map(
+      [...cells].map(([questionId, folded]) => {
+        const baseCell = base.get(questionId);
+        const preference = baseCell ? preferenceOf(folded.labelTags, baseCell.cell.resultId) : null;
+        return [questionId, { ...folded, cell: { ...folded.cell, preference } }] as const;
+      }),
+    );
   });
+}
+
+const gradersOf = (sources: readonly MatrixSource[]) => [
+  ...new Set(sources.flatMap((source) => source.run.identity.graders)),
+];
+const questionIdsOf = (sources: readonly MatrixSource[]) => [
+  ...new Set(sources.flatMap((source) => source.results.map((result) => result.questionId))),
+];
+
+/** The questions both the baseline and column `index` scored, as the paired statistics read them. */
+function pairsOf(
+  folded: readonly Map<string, FoldedCell>[],
+  questionIds: readonly string[],
+  baseline: number,
+  index: number,
+): PairedQuestion[] {
+  return questionIds.flatMap((id) => {
+    const a = folded[baseline]?.get(id);
+    const b = folded[index]?.get(id);
+    if (!a || !b || a.scores.length === 0 || b.scores.length === 0) return [];
+    return [{ a: a.scores, b: b.scores, passedA: a.cell.passed, passedB: b.cell.passed }];
+  });
+}
+
+/**
+ * The matrix of `sources` with column `baseline` as the reference. Its columns carry no paired statistics
+ * (`statistics: false`): the bootstrap is most of the cost, so the screen shows the rows first and asks
+ * `matrixStatistics` after.
+ */
+export function buildMatrix(
+  sources: readonly MatrixSource[],
+  options: Readonly<{ baseline: number; tagsOf: (questionId: string) => readonly string[] }>,
+): RunMatrix {
+  const graders = gradersOf(sources);
+  const questionIds = questionIdsOf(sources);
+  const folded = withPreferences(foldSources(sources, graders), options.baseline);
+  const columns = sources.map((source, index): MatrixColumn => ({
+    ...columnOf(
+      source,
+      questionIds.map((id) => folded[index]?.get(id)),
+    ),
+    vsBaseline: null,
+  }));
   const rows: MatrixRow[] = questionIds.map((questionId) => ({
     questionId,
     tags: [...options.tagsOf(questionId)],
     cells: folded.map((cells) => cells.get(questionId)?.cell ?? null),
   }));
   const threshold = sources[options.baseline]?.run.identity.questionPassThreshold ?? 0;
-  return { columns, graders, rows, questionPassThreshold: threshold };
+  return { columns, graders, rows, questionPassThreshold: threshold, baseline: options.baseline, statistics: false };
 }
 
-/** Reads the runs from the store and builds their matrix; an unknown run id throws MatrixRunNotFound. */
-export async function loadRunMatrix(
-  db: StoreApi,
-  runIds: readonly string[],
+/**
+ * Each column's paired comparison with the baseline (null for the baseline itself). Columns are computed one at a
+ * time with a turn of the event loop between them, so a service answers other calls while a large matrix's
+ * bootstraps run.
+ */
+export async function matrixStatistics(
+  sources: readonly MatrixSource[],
   baseline: number,
-  tagsOf: (run: RunRecord) => (questionId: string) => readonly string[],
+  bootstrap: BootstrapOptions = DEFAULT_BOOTSTRAP,
+): Promise<(PairedComparison | null)[]> {
+  const folded = foldSources(sources, gradersOf(sources));
+  const questionIds = questionIdsOf(sources);
+  const comparisons: (PairedComparison | null)[] = [];
+  for (const [index, source] of sources.entries()) {
+    if (index === baseline) {
+      comparisons.push(null);
+      continue;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    comparisons.push(comparePaired(labelOf(source.run), pairsOf(folded, questionIds, baseline, index), bootstrap));
+  }
+  return comparisons;
+}
+
+/** The matrix with its statistics: what `ai-eval compare` and the exports print. */
+export async function withMatrixStatistics(
+  matrix: RunMatrix,
+  sources: readonly MatrixSource[],
+  bootstrap?: BootstrapOptions,
 ): Promise<RunMatrix> {
-  const sources = await Promise.all(
+  return withStatistics(matrix, await matrixStatistics(sources, matrix.baseline, bootstrap));
+}
+
+/** Reads the runs from the store; an unknown run id throws MatrixRunNotFound. */
+export async function loadMatrixSources(db: StoreApi, runIds: readonly string[]): Promise<MatrixSource[]> {
+  return Promise.all(
     runIds.map(async (runId): Promise<MatrixSource> => {
       const run = await db.runs.get(runId);
       if (!run) throw new MatrixRunNotFound(runId);
@@ -167,6 +241,4 @@ export async function loadRunMatrix(
       return { run, results, graderScores };
     }),
   );
-  const baseRun = sources[baseline]?.run;
-  return buildMatrix(sources, { baseline, tagsOf: baseRun ? tagsOf(baseRun) : () => [] });
 }

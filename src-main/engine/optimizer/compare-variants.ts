@@ -1,10 +1,22 @@
-// Runs two or more system prompt variants of a target side by side on its dataset, one stored run per variant.
+// Runs two or more variants of a target side by side on its dataset, one stored run (an experiment) per variant:
+// system prompts ("Compare prompts") or provider/model pairs under one prompt ("Compare models").
 import type { VariantComparison, VariantResult } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
+import type { ModelOverride } from '../run/start-run';
 import type { PromptRunner } from './measure';
 import { meanOverRuns, readRunQuestions, type RunQuestions } from './run-questions';
 
-export type CompareRequest = Readonly<{ targetId: string; prompts: readonly string[]; repeat: number }>;
+/** One column of a comparison: the prompt it runs with, and the model when it is not the target's. */
+export type CompareArm = Readonly<{ prompt: string; model?: ModelOverride }>;
+
+export type CompareRequest = Readonly<{ targetId: string; arms: readonly CompareArm[]; repeat: number }>;
+
+/** What a variant's run records as the reason it differs from aieval.yaml ("model comparison, local/qwen3:8b"). */
+export function variantLabel(arm: CompareArm, index: number, count: number): string {
+  return arm.model
+    ? `model comparison, ${arm.model.provider}/${arm.model.model}`
+    : `prompt comparison, variant ${index + 1}/${count}`;
+}
 
 export type CompareDeps = Readonly<{
   db: StoreApi;
@@ -18,12 +30,23 @@ export async function compareVariants(
   deps: CompareDeps,
   signal: AbortSignal,
 ): Promise<VariantComparison> {
-  const { targetId, prompts, repeat } = request;
+  const { targetId, arms, repeat } = request;
   const variants: VariantResult[] = [];
   const perVariant: RunQuestions[] = [];
-  for (const [index, prompt] of prompts.entries()) {
-    const label = `variant ${index + 1}/${prompts.length}`;
-    const empty = { index, prompt, runId: null, status: null, avgScore: null, passRate: null };
+  for (const [index, arm] of arms.entries()) {
+    const promptVariant = variantLabel(arm, index, arms.length);
+    const label = promptVariant.replace(/^\w+ comparison, /, '');
+    const { prompt, model } = arm;
+    const empty = {
+      index,
+      prompt,
+      provider: model?.provider ?? null,
+      model: model?.model ?? null,
+      runId: null,
+      status: null,
+      avgScore: null,
+      passRate: null,
+    };
     if (signal.aborted) {
       variants.push({ ...empty, error: 'not run: the comparison was cancelled' });
       perVariant.push(new Map());
@@ -31,7 +54,7 @@ export async function compareVariants(
     }
     try {
       const started = await deps.startRun(
-        { targetId, systemPrompt: prompt, promptVariant: `prompt comparison, ${label}`, questionIds: null, repeat },
+        { targetId, systemPrompt: prompt, ...(model ? { model } : {}), promptVariant, questionIds: null, repeat },
         signal,
       );
       deps.progress(`${targetId}: ${label} started (${started.runId})`, started.runId);

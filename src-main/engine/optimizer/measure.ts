@@ -1,6 +1,7 @@
 // Runs one system prompt N times as ordinary stored runs and scores each run on the deciding questions.
 import type { RunFinished, Verdict } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
+import type { ModelOverride } from '../run/start-run';
 import { readRunQuestions, subsetScore, type RunQuestions } from './run-questions';
 
 export type PromptRunRequest = Readonly<{
@@ -10,7 +11,9 @@ export type PromptRunRequest = Readonly<{
    * during a long optimization cannot change the baseline between its runs.
    */
   systemPrompt: string;
-  /** Why the prompt differs from aieval.yaml's, recorded in the run identity ("optimizer candidate …"); null for the baseline. */
+  /** Another connection and model than the target's (a model comparison); the target's when absent. */
+  model?: ModelOverride;
+  /** Why the run differs from aieval.yaml's, recorded in the run identity ("optimizer candidate …"); null for the baseline. */
   promptVariant: string | null;
   /** null: every enabled question of the target's dataset. */
   questionIds: readonly string[] | null;

@@ -1,4 +1,5 @@
 // What a preflight check is given and reports; every check module implements PreflightCheck.
+import type { PreflightProblem } from '../../../src-shared/contract/runs.contract';
 import type { ProviderConfig } from '../../../src-shared/model';
 import type { RunPlan, ValidWorkspace } from '../run/plan';
 
@@ -12,8 +13,8 @@ export type PreflightContext = Readonly<{
   signal?: AbortSignal;
 }>;
 
-/** One thing that would break the run: what and where, and what to do about it. */
-export type PreflightProblem = Readonly<{ subject: string; problem: string; fix: string }>;
+/** One thing that would break the run: what and where, and what to do about it (the contract's type). */
+export type { PreflightProblem };
 
 /** A check of one kind; other modules add theirs to PREFLIGHT_CHECKS (or pass their own list). */
 export type PreflightCheck = Readonly<{ name: string; run(context: PreflightContext): Promise<PreflightProblem[]> }>;

@@ -1,9 +1,12 @@
 // The run preflight: cheap checks before any question is asked, so a broken setup stops the run instead of degrading it.
 import type { PreflightCheck, PreflightContext, PreflightProblem, PreflightReport } from './preflight-check';
-import { providerChecks } from './provider-checks';
+import { judgeProviderChecks, providerChecks } from './provider-checks';
 import { toolServerChecks } from './tool-server-checks';
 
 export const PREFLIGHT_CHECKS: readonly PreflightCheck[] = [providerChecks, toolServerChecks];
+
+/** A regrade calls no target and starts no MCP server: only its judges' providers are checked. */
+export const REGRADE_CHECKS: readonly PreflightCheck[] = [judgeProviderChecks];
 
 /** Runs every check at once; a check that throws is itself a problem (it never lets a broken setup through). */
 export async function runPreflight(
@@ -31,3 +34,23 @@ const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' | ').trim();
 /** One problem on one line (a server's multi-line stderr folded), with its fix. */
 export const problemLine = (problem: PreflightProblem): string =>
   `${oneLine(problem.subject)}: ${oneLine(problem.problem)}; fix: ${oneLine(problem.fix)}`;
+
+/** A run the preflight refused: nothing was started; each problem says what and where, and its fix. */
+export class PreflightError extends Error {
+  override name = 'PreflightError';
+  constructor(readonly problems: readonly PreflightProblem[]) {
+    super(
+      `the preflight found ${problems.length} problem(s); nothing was started:\n` +
+        problems.map((problem) => `- ${problemLine(problem)}`).join('\n'),
+    );
+  }
+}
+
+/** Runs the preflight and throws PreflightError when it finds anything. */
+export async function refuseOnPreflight(
+  context: PreflightContext,
+  checks: readonly PreflightCheck[] = PREFLIGHT_CHECKS,
+): Promise<void> {
+  const report = await runPreflight(context, checks);
+  if (!report.ok) throw new PreflightError(report.problems);
+}

@@ -12,7 +12,7 @@ import {
 /** Which models each provider is asked for, and by whom (a target, a judge). */
 type Uses = Map<string, Map<string, string[]>>;
 
-function usesOf({ workspace, plans }: PreflightContext): Uses {
+function usesOf({ workspace, plans }: PreflightContext, withTargets: boolean): Uses {
   const uses: Uses = new Map();
   const add = (provider: string, model: string, who: string) => {
     const models = uses.get(provider) ?? new Map<string, string[]>();
@@ -21,7 +21,8 @@ function usesOf({ workspace, plans }: PreflightContext): Uses {
   const { judge } = workspace.config;
   for (const plan of plans) {
     // An external agent answers from its own endpoint; the target's provider is not called.
-    if (!plan.target.endpoint) add(plan.target.provider, plan.target.model, `target "${plan.target.id}"`);
+    if (withTargets && !plan.target.endpoint)
+      add(plan.target.provider, plan.target.model, `target "${plan.target.id}"`);
     for (const grader of plan.graders) {
       if (grader.info.kind !== 'llm_judge' || !judge) continue;
       const ref = judge.overrides?.[grader.info.id as GraderId] ?? judge;
@@ -57,8 +58,7 @@ async function checkProvider(
     });
   } catch (error) {
     if (!(error instanceof ProviderConfigError)) throw error;
-    const fix = config.kind === 'replay' ? 'point "file" at the cassette' : 'set the variable, or fix api_key_env';
-    return [{ subject, problem: error.message, fix: `${fix} in aieval.yaml` }];
+    return [{ subject, problem: error.message, fix: configFix(config, context.trusted) }];
   }
   // A cassette answers what it recorded; a question with no recording is degraded at run time, never invented.
   if (config.kind === 'replay') return [];
@@ -90,10 +90,19 @@ async function checkProvider(
   );
 }
 
-export const providerChecks: PreflightCheck = {
-  name: 'providers',
+/** A connection that cannot be built: a missing cassette, a key not set, or a key restricted mode withholds. */
+function configFix(config: ProviderConfig, trusted: boolean): string {
+  if (config.kind === 'replay') return 'point "file" at the cassette in aieval.yaml';
+  // The problem (restricted mode's message) names the AIEVAL_KEY_<PROVIDER> variable and the app's key store.
+  if (!trusted) return 'trust the workspace (ai-eval trust, or --trust-workspace) if you wrote it';
+  return 'set the variable, or fix api_key_env in aieval.yaml';
+}
+
+/** The providers of the runs' targets and judges (withTargets), or of their judges only. */
+const checkProviders = (checkName: string, withTargets: boolean): PreflightCheck => ({
+  name: checkName,
   async run(context) {
-    const uses = usesOf(context);
+    const uses = usesOf(context, withTargets);
     const checks = [...uses].map(([name, wanted]) => {
       const config = context.workspace.config.providers[name];
       if (!config)
@@ -104,4 +113,7 @@ export const providerChecks: PreflightCheck = {
     });
     return (await Promise.all(checks)).flat();
   },
-};
+});
+
+export const providerChecks = checkProviders('providers', true);
+export const judgeProviderChecks = checkProviders('judge providers', false);

@@ -5,9 +5,8 @@ import type { Answered } from './execute-question';
 import { buildIdentity } from './identity';
 import { executeRun, resultKey, type PreparedRun, type RunDeps, type WorkItem } from './run-execution';
 import { PlanError, planRun } from './plan';
-import { RunServices } from './run-services';
 import { formatShard } from './shard';
-import { createLockedRun, type StartedRun } from './start-run';
+import { createLockedRun, servicesFor, type StartedRun } from './start-run';
 import { eachStoredResult } from './stored-results';
 
 export type RegradeOptions = Readonly<{ source: RunSource; concurrency?: number }>;
@@ -53,13 +52,15 @@ export async function startRegrade(
     maxSteps: was.maxSteps,
     selection: was.selection,
   };
+  const concurrency = options.concurrency ?? deps.workspace.config.settings.concurrency ?? DEFAULT_CONCURRENCY;
+  // The judges' connections first: a key restricted mode withholds refuses the regrade before its row or any request.
+  const services = servicesFor(deps, plan, concurrency, true);
   const { runId, lock } = await createLockedRun(deps, identity, {
     source: options.source,
     repeat: sourceRun.repeat,
     shard: formatShard(was.selection.shard),
     total: sourceRun.total,
   });
-  const concurrency = options.concurrency ?? deps.workspace.config.settings.concurrency ?? DEFAULT_CONCURRENCY;
   const questions = new Map(plan.dataset.questions.map((question) => [question.id, question]));
   const prepared: PreparedRun = {
     runId,
@@ -68,13 +69,7 @@ export async function startRegrade(
     total: sourceRun.total,
     concurrency,
     lock,
-    services: new RunServices({
-      workspace: deps.workspace,
-      concurrency,
-      limiters: deps.limiters,
-      makeProvider: deps.makeProvider,
-      recorder: deps.recorder,
-    }),
+    services,
     items: (done) => storedItems(deps.db, sourceRunId, questions, plan.dataset.dataset.id, done),
     caller: undefined,
   };

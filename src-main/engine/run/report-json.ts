@@ -46,6 +46,10 @@ export function questionJson(result: ResultDetail) {
         args: call.args,
         result: call.result,
         error: call.error,
+        // Set when the result was cut for size (its text ends with the cut mark).
+        result_cut: call.resultCut
+          ? { kept_chars: call.resultCut.keptChars, original_chars: call.resultCut.originalChars }
+          : null,
       })) ?? null,
     graders: result.graders.map((grader) => ({
       id: grader.graderId,

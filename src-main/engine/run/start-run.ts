@@ -22,9 +22,18 @@ export type RunRequest = Readonly<{
   source: RunSource;
   /** Questions in flight; settings.concurrency when absent, else measured (Ollama) or the default. */
   concurrency?: number;
-  /** Runs with this system prompt instead of aieval.yaml's (the optimizer); a `variant` is recorded in the run identity. */
-  systemPrompt?: Readonly<{ prompt: string; variant: string | null }>;
+  /** Runs with this system prompt instead of aieval.yaml's (the optimizer, a prompt comparison). */
+  systemPrompt?: string;
+  /** Runs on this connection and model instead of the target's (a model comparison). */
+  model?: ModelOverride;
+  /**
+   * Why the run differs from aieval.yaml's target ("prompt comparison, variant 2/3"), recorded in the run identity:
+   * such a run is an experiment, kept out of the target's history.
+   */
+  variant?: string | null;
 }>;
+
+export type ModelOverride = Readonly<{ provider: string; model: string }>;
 
 /** A run that has its id, its row and its lock, and is executing; `finished` settles when it ends. */
 export type StartedRun = Readonly<{ runId: string; plan: RunPlan; total: number; finished: Promise<RunFinished> }>;
@@ -77,10 +86,9 @@ function concurrencyOf(deps: RunDeps, plan: RunPlan, requested: number | undefin
     : { concurrency: DEFAULT_CONCURRENCY, measureConcurrency: false };
 }
 
-/** The connections a run calls: the target's (unless an external agent answers) and its LLM graders' judges. */
-export function connectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<string> {
+/** The connections a run's LLM graders call: their judges'. */
+function judgeConnectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<string> {
   const names = new Set<string>();
-  if (!(plan.target.mode === 'agent' && plan.target.endpoint)) names.add(plan.target.provider);
   for (const id of plan.target.graders) {
     if (GRADER_CATALOG[id].kind !== 'llm_judge') continue;
     const judge = config.judge?.overrides?.[id] ?? config.judge;
@@ -89,11 +97,18 @@ export function connectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<strin
   return names;
 }
 
+/** The connections a run calls: the target's (unless an external agent answers) and its LLM graders' judges. */
+function connectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<string> {
+  const names = judgeConnectionsOf(plan, config);
+  if (!(plan.target.mode === 'agent' && plan.target.endpoint)) names.add(plan.target.provider);
+  return names;
+}
+
 /**
- * The run's services with every connection it calls already built, so a missing or withheld key (an untrusted
- * workspace's `api_key_env`) refuses the run before its row, its lock or any request.
+ * The run's services with every connection it calls already built (a regrade's: its judges' only), so a missing or
+ * withheld key (an untrusted workspace's `api_key_env`) refuses the run before its row, its lock or any request.
  */
-function servicesFor(deps: RunDeps, plan: RunPlan, concurrency: number): RunServices {
+export function servicesFor(deps: RunDeps, plan: RunPlan, concurrency: number, regrade = false): RunServices {
   const services = new RunServices({
     workspace: deps.workspace,
     concurrency,
@@ -101,26 +116,51 @@ function servicesFor(deps: RunDeps, plan: RunPlan, concurrency: number): RunServ
     makeProvider: deps.makeProvider,
     recorder: deps.recorder,
   });
-  for (const name of connectionsOf(plan, deps.workspace.config)) services.provider(name);
+  const config = deps.workspace.config;
+  for (const name of regrade ? judgeConnectionsOf(plan, config) : connectionsOf(plan, config)) services.provider(name);
   return services;
 }
 
-/** The plan with another system prompt: the optimizer measures candidates without writing aieval.yaml. */
-const withPrompt = (plan: RunPlan, prompt: string | undefined): RunPlan =>
-  prompt === undefined ? plan : { ...plan, target: { ...plan.target, system_prompt: prompt } };
+/**
+ * The plan with another system prompt or model: the optimizer and the comparisons measure them without writing
+ * aieval.yaml. A connection aieval.yaml does not have is refused before anything runs.
+ */
+export function withOverrides(
+  plan: RunPlan,
+  config: WorkspaceConfig,
+  prompt: string | undefined,
+  model: ModelOverride | undefined,
+): RunPlan {
+  if (model && !config.providers[model.provider])
+    throw new PlanError(
+      `target "${plan.target.id}": no connection "${model.provider}" in aieval.yaml (it has ${Object.keys(config.providers).join(', ') || 'none'})`,
+    );
+  if (model && plan.target.mode === 'agent' && plan.target.endpoint)
+    throw new PlanError(
+      `target "${plan.target.id}": an external agent answers it, so it has no model to swap for ${model.provider}/${model.model}`,
+    );
+  const target = {
+    ...plan.target,
+    ...(prompt === undefined ? {} : { system_prompt: prompt }),
+    ...(model ? { provider: model.provider, model: model.model } : {}),
+  };
+  return { ...plan, target };
+}
 
 function* pendingItems(plan: RunPlan, done: ReadonlySet<string>): Generator<WorkItem> {
   for (const item of planItems(plan)) if (!done.has(resultKey(item.question.id, item.repeatIndex))) yield item;
 }
 
 export async function startRun(request: RunRequest, deps: RunDeps, signal: AbortSignal): Promise<StartedRun> {
-  const plan = withPrompt(
+  const plan = withOverrides(
     planRun(deps.workspace, request.targetId, request.selection, deps.graders, deps.trusted),
-    request.systemPrompt?.prompt,
+    deps.workspace.config,
+    request.systemPrompt,
+    request.model,
   );
   if (plan.total === 0)
     throw new PlanError(`target "${plan.target.id}": nothing to run (the selection or shard holds no question)`);
-  const variant = request.systemPrompt?.variant;
+  const variant = request.variant;
   const identity = {
     ...buildIdentity({
       workspace: deps.workspace,
@@ -167,7 +207,14 @@ export async function resumeRun(
   if (run.identity.regradeOf !== null)
     throw new PlanError(`run ${runId} is a regrade; regrade run ${run.identity.regradeOf} again instead`);
   const planned = planRun(deps.workspace, run.targetId, run.identity.selection, deps.graders, deps.trusted);
-  const plan = withPrompt(planned, run.identity.promptVariant ? run.identity.systemPrompt : undefined);
+  // An experiment resumes with the prompt and model it started with, not aieval.yaml's.
+  const experiment = run.identity.promptVariant !== undefined;
+  const plan = withOverrides(
+    planned,
+    deps.workspace.config,
+    experiment ? run.identity.systemPrompt : undefined,
+    experiment ? { provider: run.identity.provider.name, model: run.identity.model } : undefined,
+  );
   const current = buildIdentity({
     workspace: deps.workspace,
     plan,

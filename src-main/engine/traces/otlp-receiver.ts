@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { ReceiverStatus } from '../../../src-shared/model';
 import { BodyTooLarge, closeAfterAnswer, readCappedBody } from '../../http/capped-body';
+import { bearerMatches } from '../../http/guards';
 import type { StoreApi } from '../../store/store';
 import { decodeJsonText } from './decode/decode-json-text';
 import { decodeProtoRequest } from './decode/otlp-protobuf';
@@ -45,6 +46,8 @@ export class OtlpReceiver {
   private lastError: string | null = null;
   /** Where `ai-eval serve` mounted the route (its POST /v1/traces URL), or null when no HTTP shell serves it. */
   private servedAt: string | null = null;
+  /** The token the receiver port requires (settings.otlp_receiver.token_env) and the variable it came from. */
+  private token: Readonly<{ env: string; value: string }> | null = null;
 
   /** `ai-eval serve` tells where it mounted the route (its origin), so the status names both ways in. */
   readonly route: ReceiverRoute = {
@@ -56,8 +59,16 @@ export class OtlpReceiver {
 
   constructor(private readonly options: ReceiverOptions) {}
 
-  /** Listens on 127.0.0.1:`port` (0: any free port) unless it already does; a different port restarts it. */
-  async start(port: number, host = '127.0.0.1'): Promise<void> {
+  /**
+   * Listens on 127.0.0.1:`port` (0: any free port) unless it already does; a different port restarts it. With a
+   * `token`, every request must carry it as `Authorization: Bearer` (401 otherwise); a new token applies at once.
+   */
+  async start(
+    port: number,
+    token: Readonly<{ env: string; value: string }> | null = null,
+    host = '127.0.0.1',
+  ): Promise<void> {
+    this.token = token;
     if (this.server && this.port === port) return;
     await this.stop();
     const server = createServer((req, res) => {
@@ -65,6 +76,11 @@ export class OtlpReceiver {
       if (path !== this.route.path)
         return void reply(res, 404, 'text/plain', `Only POST ${this.route.path} is served here.`);
       if (req.method !== 'POST') return void reply(res, 405, 'text/plain', 'Use POST.');
+      if (this.token && !bearerMatches(req, this.token.value)) {
+        res.setHeader('WWW-Authenticate', 'Bearer');
+        closeAfterAnswer(req, res);
+        return void reply(res, 401, 'text/plain', `Send the token of ${this.token.env} as Authorization: Bearer.`);
+      }
       this.handle(req, res).catch((error: unknown) => reply(res, 500, 'text/plain', String(error)));
     });
     try {
@@ -97,6 +113,7 @@ export class OtlpReceiver {
       port: this.port,
       url: this.port === null ? null : `http://127.0.0.1:${this.port}${this.route.path}`,
       servedAt: this.servedAt,
+      tokenEnv: this.server ? (this.token?.env ?? null) : null,
       requests: this.requests,
       spans: this.spans,
       lastError: this.lastError,

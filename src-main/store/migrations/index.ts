@@ -9,6 +9,7 @@ import * as m0007 from './0007-review-items-one-key';
 import * as m0008 from './0008-trace-keys';
 import * as m0009 from './0009-item-conversation-from-spans';
 import * as m0010 from './0010-local-runs';
+import * as m0011 from './0011-tool-result-cut';
 
 /** foreignKeysOff: the migration rebuilds a table others reference, so it runs with foreign keys off (checked after). */
 export type Migration = Readonly<{ version: number; name: string; sql: string; foreignKeysOff?: boolean }>;
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0008,
   m0009,
   m0010,
+  m0011,
 ].map((m, index) => ({
   version: index + 1,
   name: m.name,

@@ -18,6 +18,8 @@ export type MatrixResult = Readonly<{
   costUsd: number | null;
   /** A person's verdict on this result (the run page's annotation, the matrix's thumbs), if any. */
   rating: LabelVerdict | null;
+  /** The tags of the same label (a preference over another result is one of them). */
+  labelTags: readonly string[];
 }>;
 
 export type MatrixGraderScore = Readonly<{ resultId: number; graderId: string; score0to5: number | null }>;
@@ -35,6 +37,7 @@ type ResultDbRow = {
   latency_ms: number | null;
   cost_usd: number | null;
   rating: LabelVerdict | null;
+  label_tags: string | null;
 };
 
 export class MatrixRepo {
@@ -44,7 +47,7 @@ export class MatrixRepo {
   constructor(db: Db) {
     this.selectResults = db.prepare<{ runId: string }, ResultDbRow>(
       `SELECT q.id, q.question_id, q.repeat_index, q.status, q.score, q.passed, substr(q.response, 1, ${MATRIX_PREVIEW_CHARS}) AS preview,
-              length(q.response) AS answer_chars, q.error, q.latency_ms, q.cost_usd, l.verdict AS rating
+              length(q.response) AS answer_chars, q.error, q.latency_ms, q.cost_usd, l.verdict AS rating, l.tags_json AS label_tags
        FROM question_results q
        LEFT JOIN labels l ON l.subject_type = 'question_result' AND l.subject_id = CAST(q.id AS TEXT)
        WHERE q.run_id = @runId ORDER BY q.id`,
@@ -73,6 +76,7 @@ export class MatrixRepo {
       latencyMs: row.latency_ms,
       costUsd: row.cost_usd,
       rating: row.rating,
+      labelTags: row.label_tags === null ? [] : (JSON.parse(row.label_tags) as string[]),
     }));
   }
 

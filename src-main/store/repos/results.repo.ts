@@ -193,8 +193,8 @@ export class ResultsRepo {
        VALUES (@resultId, @graderId, @status, @score, @minScore, @maxScore, @score0to5, @reason, @checksJson)`,
     );
     const insertToolCall = db.prepare(
-      `INSERT INTO tool_calls (result_id, seq, server, name, args_json, result, is_error)
-       VALUES (@resultId, @seq, @server, @name, @argsJson, @result, @isError)`,
+      `INSERT INTO tool_calls (result_id, seq, server, name, args_json, result, is_error, result_original_chars)
+       VALUES (@resultId, @seq, @server, @name, @argsJson, @result, @isError, @resultOriginalChars)`,
     );
     const insertJudgeCall = db.prepare(
       `INSERT INTO judge_calls (run_id, result_id, question_id, grader_id, provider, model, template_version, prompt, response_seen,
@@ -241,6 +241,7 @@ export class ResultsRepo {
           argsJson: JSON.stringify(call.args),
           result: call.result,
           isError: call.error ? 1 : 0,
+          resultOriginalChars: call.resultCut?.originalChars ?? null,
         });
       }
       for (const { settings, metrics, ...call } of result.judgeCalls) {

@@ -1,5 +1,6 @@
 // One cell of the matrix: pass/fail, the score (with its spread over repeats), a bar per grader, a person's thumbs and
-// the answer's start.
+// preference over the baseline's answer, and the answer's start.
+import type { Preference } from '../../../src-shared/compare/preference';
 import type { LabelVerdict, MatrixCell } from '../../../src-shared/model';
 import { StatusBadge } from '../../components/StatusBadge';
 import { score } from '../../components/format';
@@ -10,12 +11,17 @@ export function MatrixCellView({
   passThreshold,
   focused,
   onRate,
+  isBaseline,
+  onPrefer,
 }: {
   cell: MatrixCell | null;
   graders: readonly string[];
   passThreshold: number;
   focused: boolean;
   onRate: (rating: LabelVerdict | null) => void;
+  /** The baseline column has nothing to be preferred over. */
+  isBaseline: boolean;
+  onPrefer: (preference: Preference | null) => void;
 }) {
   if (cell === null) return <div className={`matrix-cell missing ${focused ? 'focused' : ''}`}>not in this run</div>;
   const status = cell.status === 'scored' ? (cell.passed ? 'pass' : 'fail') : cell.status;
@@ -50,6 +56,26 @@ export function MatrixCellView({
               {icon}
             </button>
           ))}
+          {!isBaseline &&
+            (
+              [
+                ['better', '▲', 'Better than the baseline’s answer (b)'],
+                ['same', '=', 'As good as the baseline’s answer (s)'],
+                ['worse', '▼', 'Worse than the baseline’s answer (w)'],
+              ] as const
+            ).map(([value, icon, title]) => (
+              <button
+                key={value}
+                className={`button small preference-${value}`}
+                aria-pressed={cell.preference === value}
+                title={title}
+                aria-label={title}
+                onClick={() => onPrefer(cell.preference === value ? null : value)}
+                data-testid={`prefer-${value}`}
+              >
+                {icon}
+              </button>
+            ))}
         </div>
         <span className="matrix-bars" aria-label="grader scores">
           {graders.map((graderId, i) => {

@@ -30,12 +30,17 @@ export function MatrixColumnHeader({
   index,
   firstPrompt,
   focused,
+  isBaseline,
+  statisticsPending,
   onMakeBaseline,
 }: {
   column: MatrixColumn;
   index: number;
   firstPrompt: string;
   focused: boolean;
+  isBaseline: boolean;
+  /** The rows are shown and the paired statistics are still being computed. */
+  statisticsPending: boolean;
   onMakeBaseline: () => void;
 }) {
   const tone = columnTone(column);
@@ -76,20 +81,38 @@ export function MatrixColumnHeader({
         <dd className="num" data-testid={`matrix-ratings-${index}`} title="Your thumbs on this column's answers">
           👍 {column.ratings.up} · 👎 {column.ratings.down}
         </dd>
+        {!isBaseline && (
+          <>
+            <dt>vs baseline</dt>
+            <dd
+              className="num"
+              data-testid={`matrix-preferences-${index}`}
+              title="Your ratings of this column's answers against the baseline's: better, the same, worse"
+            >
+              ▲ {column.ratings.better} · = {column.ratings.same} · ▼ {column.ratings.worse}
+            </dd>
+          </>
+        )}
         <dt>Cost</dt>
         <dd className="num">{column.costUsd === null ? '—' : `$${column.costUsd.toFixed(4)}`}</dd>
       </dl>
-      {column.vsBaseline ? (
+      {isBaseline ? (
+        <p className="matrix-verdict baseline">Baseline: every other column is compared with this one.</p>
+      ) : (
         <>
-          <p className={`matrix-verdict ${tone}`} data-testid={`matrix-verdict-${index}`}>
-            {column.vsBaseline.sentence}
-          </p>
+          {column.vsBaseline ? (
+            <p className={`matrix-verdict ${tone}`} data-testid={`matrix-verdict-${index}`}>
+              {column.vsBaseline.sentence}
+            </p>
+          ) : (
+            <p className="matrix-verdict pending muted" data-testid={`matrix-verdict-${index}`}>
+              {statisticsPending ? 'Computing the paired statistics…' : 'No statistics.'}
+            </p>
+          )}
           <button className="button small" onClick={onMakeBaseline} data-testid={`make-baseline-${index}`}>
             Make baseline
           </button>
         </>
-      ) : (
-        <p className="matrix-verdict baseline">Baseline: every other column is compared with this one.</p>
       )}
     </div>
   );

@@ -1,7 +1,9 @@
 // The matrix's rows, virtualised: a question per row, a cell per column; arrows move between rows, [ and ] between
-// columns, Enter opens a row, + and − rate the focused cell (0 clears).
+// columns, Enter opens a row, + and − rate the focused cell (0 clears), b, w and s rate it better, worse or the same as
+// the baseline's answer (the same key again clears).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { Preference } from '../../../src-shared/compare/preference';
 import type { MatrixRow, RunMatrix } from '../../../src-shared/model';
 import { MatrixCellView } from './MatrixCellView';
 import { MatrixRowDetail } from './MatrixRowDetail';
@@ -24,6 +26,7 @@ export function MatrixGrid({
   const columnFocused = useCompare((state) => state.columnFocused);
   const rowToggled = useCompare((state) => state.rowToggled);
   const cellRated = useCompare((state) => state.cellRated);
+  const cellPreferred = useCompare((state) => state.cellPreferred);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -42,7 +45,16 @@ export function MatrixGrid({
       const row = rows[focusedRow];
       if (row) void cellRated(row.questionId, focusedColumn, rating);
     };
+    const prefer = (preference: Preference) => () => {
+      const row = rows[focusedRow];
+      if (!row) return;
+      const current = row.cells[focusedColumn]?.preference ?? null;
+      void cellPreferred(row.questionId, focusedColumn, current === preference ? null : preference);
+    };
     const moves: Record<string, () => void> = {
+      b: prefer('better'),
+      w: prefer('worse'),
+      s: prefer('same'),
       '+': rate('pass'),
       '=': rate('pass'),
       '-': rate('fail'),
@@ -74,7 +86,7 @@ export function MatrixGrid({
       className="matrix-scroller"
       tabIndex={0}
       role="grid"
-      aria-label="Questions by column: arrows move, [ and ] change column, Enter opens, + and − rate the focused cell"
+      aria-label="Questions by column: arrows move, [ and ] change column, Enter opens, + and − rate the focused cell, b w s rate it better, worse or the same as the baseline"
       aria-rowcount={rows.length}
       onKeyDown={onKeyDown}
       data-testid="matrix-grid"
@@ -116,6 +128,8 @@ export function MatrixGrid({
                     passThreshold={matrix.questionPassThreshold}
                     focused={item.index === focusedRow && i === focusedColumn}
                     onRate={(rating) => void cellRated(row.questionId, i, rating)}
+                    isBaseline={i === matrix.baseline}
+                    onPrefer={(preference) => void cellPreferred(row.questionId, i, preference)}
                   />
                 ))}
               </div>

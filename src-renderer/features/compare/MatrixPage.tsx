@@ -34,6 +34,7 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
   const filterChanged = useCompare((state) => state.filterChanged);
   const sortChanged = useCompare((state) => state.sortChanged);
   const ratingError = useCompare((state) => state.ratingError);
+  const statisticsError = useCompare((state) => state.statisticsError);
   const key = runIds.join('|');
   useEffect(() => void matrixRequested(key.split('|'), 0), [key, matrixRequested]);
   const rows = useMemo(() => (matrix ? visibleRows(matrix, filter, sort) : []), [matrix, filter, sort]);
@@ -72,6 +73,9 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
         </div>
       </header>
       {ratingError && <div className="banner error">{ratingError}</div>}
+      {statisticsError && (
+        <div className="banner error">The paired statistics could not be computed: {statisticsError}</div>
+      )}
       <div className="toolbar matrix-toolbar">
         <label className="checkbox">
           <input
@@ -163,7 +167,7 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
       <div className="matrix-headers" style={{ gridTemplateColumns: template }}>
         <div className="muted matrix-keys">
           <kbd>↑</kbd> <kbd>↓</kbd> rows · <kbd>[</kbd> <kbd>]</kbd> columns · <kbd>Enter</kbd> open · <kbd>+</kbd>{' '}
-          <kbd>−</kbd> rate
+          <kbd>−</kbd> rate · <kbd>b</kbd> <kbd>s</kbd> <kbd>w</kbd> better, same, worse than the baseline
         </div>
         {matrix.columns.map((column, i) => (
           <MatrixColumnHeader
@@ -172,6 +176,8 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
             index={i}
             firstPrompt={matrix.columns[0]?.systemPrompt ?? ''}
             focused={i === focusedColumn}
+            isBaseline={i === matrix.baseline}
+            statisticsPending={!matrix.statistics && !statisticsError}
             onMakeBaseline={() => void matrixRequested(runIds, i)}
           />
         ))}

@@ -1,6 +1,13 @@
 // The comparison matrix screen: the matrix of the routed runs, its baseline, filters, sort, focus and open row.
 import { create } from 'zustand';
-import { NO_FILTER, withRating, type MatrixFilter, type MatrixSort } from '../../../src-shared/compare/matrix-view';
+import {
+  NO_FILTER,
+  withRating,
+  withStatistics,
+  type MatrixFilter,
+  type MatrixSort,
+} from '../../../src-shared/compare/matrix-view';
+import type { Preference } from '../../../src-shared/compare/preference';
 import type { LabelVerdict, RunMatrix } from '../../../src-shared/model';
 import { api } from '../../api/client';
 
@@ -10,6 +17,8 @@ type CompareState = {
   matrix: RunMatrix | undefined;
   baseline: number;
   error: string | undefined;
+  /** Why the paired statistics could not be computed (the rows are still shown). */
+  statisticsError: string | undefined;
   /** A rating that could not be stored. */
   ratingError: string | undefined;
   filter: MatrixFilter;
@@ -25,6 +34,8 @@ type CompareState = {
   rowToggled(questionId: string): void;
   /** Thumbs up (pass), down (fail) or cleared (null) on one cell, stored as the label of its result. */
   cellRated(questionId: string, column: number, rating: LabelVerdict | null): Promise<void>;
+  /** Better, worse or the same as the baseline's answer (null clears), stored as a tag of the cell's result label. */
+  cellPreferred(questionId: string, column: number, preference: Preference | null): Promise<void>;
 };
 
 /** What a comparison of other runs starts from. */
@@ -42,6 +53,7 @@ export const useCompare = create<CompareState>((set, get) => ({
   matrix: undefined,
   baseline: 0,
   error: undefined,
+  statisticsError: undefined,
   ratingError: undefined,
   filter: NO_FILTER,
   sort: { kind: 'question' },
@@ -52,11 +64,18 @@ export const useCompare = create<CompareState>((set, get) => ({
     const requestKey = `${runIds.join('|')}#${baseline}`;
     const sameRuns = get().requestKey?.split('#')[0] === runIds.join('|');
     set({ requestKey, baseline, error: undefined, ...(sameRuns ? {} : FRESH) });
+    const current = () => get().requestKey === requestKey;
     try {
-      const matrix = await api['runs.matrix']({ runIds: [...runIds], baseline });
-      if (get().requestKey === requestKey) set({ matrix });
+      // The rows first; the paired bootstraps (most of the cost on a large matrix) follow in their own call.
+      const matrix = await api['runs.matrix']({ runIds: [...runIds], baseline, statistics: false });
+      if (!current()) return;
+      set({ matrix, statisticsError: undefined });
+      const comparisons = await api['runs.matrixStatistics']({ runIds: [...runIds], baseline });
+      const shown = get().matrix;
+      if (current() && shown) set({ matrix: withStatistics(shown, comparisons) });
     } catch (error) {
-      if (get().requestKey === requestKey) set({ error: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      if (current()) set(get().matrix ? { statisticsError: message } : { error: message });
     }
   },
   filterChanged: (patch) => set((state) => ({ filter: { ...state.filter, ...patch }, focusedRow: 0 })),
@@ -70,7 +89,30 @@ export const useCompare = create<CompareState>((set, get) => ({
     try {
       await api['labels.submit']({ subjectType: 'question_result', subjectId: String(cell.resultId), verdict: rating });
       const matrix = get().matrix;
-      if (matrix) set({ matrix: withRating(matrix, questionId, column, rating), ratingError: undefined });
+      if (matrix) set({ matrix: withRating(matrix, questionId, column, { rating }), ratingError: undefined });
+    } catch (error) {
+      set({ ratingError: `The rating was not saved: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  },
+  async cellPreferred(questionId, column, preference) {
+    const matrix = get().matrix;
+    const row = matrix?.rows.find((candidate) => candidate.questionId === questionId);
+    const cell = row?.cells[column];
+    if (!matrix || !cell) return;
+    const base = row?.cells[matrix.baseline];
+    if (column === matrix.baseline || !base) {
+      set({
+        ratingError:
+          column === matrix.baseline
+            ? 'This is the baseline: rate another column better, worse or the same as it.'
+            : 'The baseline has no answer to this question to compare with.',
+      });
+      return;
+    }
+    try {
+      await api['labels.prefer']({ resultId: cell.resultId, baselineResultId: base.resultId, preference });
+      const shown = get().matrix;
+      if (shown) set({ matrix: withRating(shown, questionId, column, { preference }), ratingError: undefined });
     } catch (error) {
       set({ ratingError: `The rating was not saved: ${error instanceof Error ? error.message : String(error)}` });
     }

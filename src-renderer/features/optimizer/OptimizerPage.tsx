@@ -23,9 +23,14 @@ export function OptimizerPage() {
             more than the improvement margin and more than twice the run-to-run noise.
           </p>
         </div>
-        <a className="button" href={hrefFor('optimizer', 'compare')} data-testid="open-compare">
-          Compare prompt candidates
-        </a>
+        <div className="toolbar">
+          <a className="button" href={hrefFor('optimizer', 'compare')} data-testid="open-compare">
+            Compare prompt candidates
+          </a>
+          <a className="button" href={hrefFor('optimizer', 'compare-models')} data-testid="open-compare-models">
+            Compare models
+          </a>
+        </div>
       </header>
       {error && (
         <div className="banner error" role="alert">

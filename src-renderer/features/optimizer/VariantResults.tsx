@@ -1,4 +1,5 @@
-// The runs of a prompt comparison side by side: one row per variant, then each question's score under every variant.
+// The runs of a comparison (prompts or models) side by side: one row per variant, then each question's score under
+// every variant.
 import type { VariantComparison } from '../../../src-shared/model';
 import { hrefFor } from '../../app/router';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -26,7 +27,10 @@ export function VariantResults({ comparison }: { comparison: VariantComparison }
             {comparison.variants.map((variant) => (
               <tr key={variant.index} data-testid={`variant-row-${variant.index + 1}`}>
                 <td title={variant.prompt}>
-                  <strong>{variant.index + 1}</strong> <span className="mono">{firstLine(variant.prompt)}</span>
+                  <strong>{variant.index + 1}</strong>{' '}
+                  <span className="mono">
+                    {variant.model === null ? firstLine(variant.prompt) : `${variant.provider} · ${variant.model}`}
+                  </span>
                 </td>
                 <td>
                   {variant.runId ? (

@@ -155,3 +155,17 @@ export const variantRunIds = (comparison: VariantComparison): string[] =>
 export function runnablePrompts(prompts: readonly string[]): string[] {
   return prompts.filter((prompt) => prompt.trim().length > 0);
 }
+
+/** The model pairs a model comparison runs: named ones, trimmed, each pair once. */
+export function runnableModels(
+  pairs: readonly Readonly<{ provider: string; model: string }>[],
+): { provider: string; model: string }[] {
+  const seen = new Set<string>();
+  return pairs.flatMap(({ provider, model }) => {
+    const name = model.trim();
+    const key = `${provider}\n${name}`;
+    if (provider === '' || name === '' || seen.has(key)) return [];
+    seen.add(key);
+    return [{ provider, model: name }];
+  });
+}

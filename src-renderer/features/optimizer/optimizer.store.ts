@@ -23,6 +23,8 @@ type OptimizerState = {
   listOpened(): Promise<void>;
   optimizeRequested(targetId: string, propose: boolean): Promise<void>;
   compareRequested(targetId: string, prompts: string[], repeat: number): Promise<string | undefined>;
+  /** One prompt on several connection/model pairs; resolves to the job's id (undefined when refused). */
+  compareModelsRequested(targetId: string, models: ModelPair[], repeat: number): Promise<string | undefined>;
   cancelRequested(jobId: string): Promise<void>;
   jobProgressed(progress: OptimizerProgress): void;
   jobFinished(finished: OptimizerFinished): Promise<void>;
@@ -38,38 +40,13 @@ const DONE: Readonly<Record<ReviewAction, string>> = {
   revert: 'Reverted: aieval.yaml has the previous prompt again.',
 };
 
-export const useOptimizer = create<OptimizerState>((set, get) => ({
-  targets: undefined,
-  candidates: undefined,
-  jobs: {},
-  detail: undefined,
-  busy: false,
-  error: undefined,
-  message: undefined,
-  async listOpened() {
+export type ModelPair = Readonly<{ provider: string; model: string }>;
+
+export const useOptimizer = create<OptimizerState>((set, get) => {
+  /** Starts a comparison job and follows it; the refusal is shown as the screen's error. */
+  const startJob = async (start: () => Promise<{ jobId: string }>): Promise<string | undefined> => {
     try {
-      const [targets, candidates, jobs] = await Promise.all([
-        api['targets.list']({}),
-        api['optimizer.candidates']({}),
-        api['optimizer.jobs']({}),
-      ]);
-      set({ targets, candidates, jobs: Object.fromEntries(jobs.map((job) => [job.id, job])), error: undefined });
-    } catch (error) {
-      set({ error: messageOf(error) });
-    }
-  },
-  async optimizeRequested(targetId, propose) {
-    try {
-      const { jobId } = await api['optimizer.start']({ targetId, propose });
-      const job = await api['optimizer.job']({ jobId });
-      set((state) => ({ jobs: { ...state.jobs, [jobId]: job }, error: undefined, message: undefined }));
-    } catch (error) {
-      set({ error: `${targetId}: ${messageOf(error)}` });
-    }
-  },
-  async compareRequested(targetId, prompts, repeat) {
-    try {
-      const { jobId } = await api['optimizer.compareVariants']({ targetId, prompts, repeat });
+      const { jobId } = await start();
       const job = await api['optimizer.job']({ jobId });
       set((state) => ({ jobs: { ...state.jobs, [jobId]: job }, error: undefined }));
       return jobId;
@@ -77,60 +54,96 @@ export const useOptimizer = create<OptimizerState>((set, get) => ({
       set({ error: messageOf(error) });
       return undefined;
     }
-  },
-  async cancelRequested(jobId) {
-    await api['optimizer.cancel']({ jobId });
-  },
-  jobProgressed(progress) {
-    set((state) => {
-      const job = state.jobs[progress.jobId];
-      if (!job) return {};
-      return {
-        jobs: {
-          ...state.jobs,
-          [progress.jobId]: {
-            ...job,
-            log: [...job.log, progress.message].slice(-200),
-            runId: progress.runId ?? job.runId,
+  };
+  return {
+    targets: undefined,
+    candidates: undefined,
+    jobs: {},
+    detail: undefined,
+    busy: false,
+    error: undefined,
+    message: undefined,
+    async listOpened() {
+      try {
+        const [targets, candidates, jobs] = await Promise.all([
+          api['targets.list']({}),
+          api['optimizer.candidates']({}),
+          api['optimizer.jobs']({}),
+        ]);
+        set({ targets, candidates, jobs: Object.fromEntries(jobs.map((job) => [job.id, job])), error: undefined });
+      } catch (error) {
+        set({ error: messageOf(error) });
+      }
+    },
+    async optimizeRequested(targetId, propose) {
+      try {
+        const { jobId } = await api['optimizer.start']({ targetId, propose });
+        const job = await api['optimizer.job']({ jobId });
+        set((state) => ({ jobs: { ...state.jobs, [jobId]: job }, error: undefined, message: undefined }));
+      } catch (error) {
+        set({ error: `${targetId}: ${messageOf(error)}` });
+      }
+    },
+    async compareRequested(targetId, prompts, repeat) {
+      return startJob(() => api['optimizer.compareVariants']({ targetId, prompts, repeat }));
+    },
+    async compareModelsRequested(targetId, models, repeat) {
+      return startJob(() => api['optimizer.compareModels']({ targetId, models, repeat }));
+    },
+    async cancelRequested(jobId) {
+      await api['optimizer.cancel']({ jobId });
+    },
+    jobProgressed(progress) {
+      set((state) => {
+        const job = state.jobs[progress.jobId];
+        if (!job) return {};
+        return {
+          jobs: {
+            ...state.jobs,
+            [progress.jobId]: {
+              ...job,
+              log: [...job.log, progress.message].slice(-200),
+              runId: progress.runId ?? job.runId,
+            },
           },
-        },
-      };
-    });
-  },
-  async jobFinished(finished) {
-    try {
-      const [job, candidates] = await Promise.all([
-        api['optimizer.job']({ jobId: finished.jobId }),
-        api['optimizer.candidates']({}),
-      ]);
-      set((state) => ({ jobs: { ...state.jobs, [job.id]: job }, candidates }));
-    } catch (error) {
-      set({ error: messageOf(error) });
-    }
-  },
-  async candidateOpened(id) {
-    set({ detail: get().detail?.id === id ? get().detail : undefined, error: undefined, message: undefined });
-    try {
-      set({ detail: await api['optimizer.get']({ id }) });
-    } catch (error) {
-      set({ error: messageOf(error) });
-    }
-  },
-  async reviewConfirmed(action, id, reason) {
-    set({ busy: true, error: undefined, message: undefined });
-    try {
-      const method =
-        action === 'apply' ? 'optimizer.apply' : action === 'reject' ? 'optimizer.reject' : 'optimizer.revert';
-      const detail = await api[method]({ id, reason });
-      set({
-        detail,
-        message: DONE[action],
-        candidates: get().candidates?.map((c) => (c.id === id ? { ...c, status: detail.status } : c)),
+        };
       });
-    } catch (error) {
-      set({ error: messageOf(error) });
-    } finally {
-      set({ busy: false });
-    }
-  },
-}));
+    },
+    async jobFinished(finished) {
+      try {
+        const [job, candidates] = await Promise.all([
+          api['optimizer.job']({ jobId: finished.jobId }),
+          api['optimizer.candidates']({}),
+        ]);
+        set((state) => ({ jobs: { ...state.jobs, [job.id]: job }, candidates }));
+      } catch (error) {
+        set({ error: messageOf(error) });
+      }
+    },
+    async candidateOpened(id) {
+      set({ detail: get().detail?.id === id ? get().detail : undefined, error: undefined, message: undefined });
+      try {
+        set({ detail: await api['optimizer.get']({ id }) });
+      } catch (error) {
+        set({ error: messageOf(error) });
+      }
+    },
+    async reviewConfirmed(action, id, reason) {
+      set({ busy: true, error: undefined, message: undefined });
+      try {
+        const method =
+          action === 'apply' ? 'optimizer.apply' : action === 'reject' ? 'optimizer.reject' : 'optimizer.revert';
+        const detail = await api[method]({ id, reason });
+        set({
+          detail,
+          message: DONE[action],
+          candidates: get().candidates?.map((c) => (c.id === id ? { ...c, status: detail.status } : c)),
+        });
+      } catch (error) {
+        set({ error: messageOf(error) });
+      } finally {
+        set({ busy: false });
+      }
+    },
+  };
+});

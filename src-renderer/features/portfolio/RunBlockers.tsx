@@ -1,4 +1,5 @@
-// What stands between a target and a run that can work, each with its one-click fix: disabled, or a replay-only judge.
+// What stands between a target and a run that can work, each with its fix: disabled, a replay-only judge, the preflight's findings.
+import type { PreflightProblem } from '../../../src-shared/contract/runs.contract';
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
 import { FixButton } from '../../components/FixButton';
 import { JudgeMismatchNote } from '../targets/JudgeMismatchNote';
@@ -10,9 +11,35 @@ export function runBlockedReason(target: TargetSummary): string | undefined {
   return undefined;
 }
 
-export function RunBlockers({ target }: { target: TargetSummary }) {
+type Props = Readonly<{
+  target: TargetSummary;
+  /** What the last ▶ Run's preflight found (nothing was started). */
+  problems: readonly PreflightProblem[];
+  runAnyway: () => void;
+}>;
+
+export function RunBlockers({ target, problems, runAnyway }: Props) {
   return (
     <>
+      {problems.length > 0 && (
+        <div className="callout preflight" role="alert" data-testid={`preflight-${target.id}`}>
+          <span>
+            Not started: the preflight found {problems.length === 1 ? 'a problem' : `${problems.length} problems`}. Fix{' '}
+            {problems.length === 1 ? 'it' : 'them'} and press ▶ Run again.
+          </span>
+          <ul>
+            {problems.map((problem) => (
+              <li key={`${problem.subject}: ${problem.problem}`}>
+                <strong>{problem.subject}</strong>: {problem.problem}
+                <div className="preflight-fix">Fix: {problem.fix}</div>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button" onClick={runAnyway} data-testid={`run-anyway-${target.id}`}>
+            Run anyway
+          </button>
+        </div>
+      )}
       {!target.enabled && (
         <div className="callout" data-testid={`disabled-${target.id}`}>
           <span>Disabled: runs skip it and ▶ Run is off until it is enabled.</span>

@@ -1,4 +1,6 @@
 // One target on the portfolio: last verdict, score meter, sparkline of the last 20 complete runs, errors, Run.
+import { useState } from 'react';
+import type { PreflightProblem } from '../../../src-shared/contract/runs.contract';
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
 import type { HistoryPoint, TargetHealth, TrustState } from '../../../src-shared/model';
 import { trustLook } from '../judges/judges.selectors';
@@ -10,6 +12,8 @@ import { ago, pct } from '../../components/format';
 import { useRuns } from '../runs/runs.store';
 import { RunBlockers, runBlockedReason } from './RunBlockers';
 
+const NO_PROBLEMS: readonly PreflightProblem[] = [];
+
 type Props = Readonly<{
   target: TargetSummary;
   health: TargetHealth | undefined;
@@ -19,11 +23,14 @@ type Props = Readonly<{
 
 export function TargetCard({ target, health, history, trust }: Props) {
   const runRequested = useRuns((state) => state.runRequested);
+  const problems = useRuns((state) => state.preflight[target.id]) ?? NO_PROBLEMS;
+  const [checking, setChecking] = useState(false);
   const byPassRate = target.gate.metric === 'pass_rate';
   const gate = byPassRate ? `pass rate ≥ ${pct(target.gate.threshold)}` : `avg ≥ ${target.gate.threshold.toFixed(2)}`;
   const blocked = runBlockedReason(target);
-  const start = async () => {
-    const runId = await runRequested(target.id);
+  const start = async (skipPreflight = false) => {
+    setChecking(true);
+    const runId = await runRequested(target.id, skipPreflight).finally(() => setChecking(false));
     if (runId) navigate('runs', runId);
   };
   return (
@@ -88,7 +95,7 @@ export function TargetCard({ target, health, history, trust }: Props) {
           ! {warning.split(':')[0]}
         </div>
       ))}
-      <RunBlockers target={target} />
+      <RunBlockers target={target} problems={problems} runAnyway={() => void start(true)} />
       <div className="card-footer">
         <span className="card-links">
           <a href={hrefFor('results', target.id)}>Results</a>
@@ -99,11 +106,11 @@ export function TargetCard({ target, health, history, trust }: Props) {
         <button
           className="button primary"
           onClick={() => void start()}
-          disabled={Boolean(health?.runningRunId) || blocked !== undefined}
+          disabled={checking || Boolean(health?.runningRunId) || blocked !== undefined}
           title={blocked ?? (health?.runningRunId ? 'A run of this target is in progress.' : undefined)}
           data-testid={`run-${target.id}`}
         >
-          ▶ Run
+          {checking ? 'Checking…' : '▶ Run'}
         </button>
       </div>
     </article>

@@ -1,5 +1,6 @@
 // Live runs: the latest progress of each run and a bounded stream of its last finished questions, newest first.
 import { create } from 'zustand';
+import type { PreflightProblem } from '../../../src-shared/contract/runs.contract';
 import type { ProgressItem, RunFinished, RunProgress } from '../../../src-shared/model';
 import { api } from '../../api/client';
 
@@ -14,9 +15,12 @@ export type LiveRun = Readonly<{
 type RunsState = {
   live: Readonly<Record<string, LiveRun>>;
   startError: string | undefined;
+  /** What the preflight found, by target: nothing was started; each problem has its fix. */
+  preflight: Readonly<Record<string, readonly PreflightProblem[]>>;
   runProgressed(progress: RunProgress): void;
   runFinished(finished: RunFinished): void;
-  runRequested(targetId: string): Promise<string | undefined>;
+  /** Checks the run first (runs.preflight) unless `skipPreflight`; starts it only when nothing was found. */
+  runRequested(targetId: string, skipPreflight?: boolean): Promise<string | undefined>;
   /** Resolves to why the run was not cancelled (another process runs it, or it already ended), or undefined. */
   cancelRequested(runId: string): Promise<string | undefined>;
 };
@@ -26,6 +30,7 @@ const empty: LiveRun = { progress: undefined, stream: [], finished: undefined };
 export const useRuns = create<RunsState>((set) => ({
   live: {},
   startError: undefined,
+  preflight: {},
   runProgressed(progress) {
     set((state) => {
       const current = state.live[progress.runId] ?? empty;
@@ -39,10 +44,18 @@ export const useRuns = create<RunsState>((set) => ({
       live: { ...state.live, [finished.runId]: { ...(state.live[finished.runId] ?? empty), finished } },
     }));
   },
-  async runRequested(targetId) {
+  async runRequested(targetId, skipPreflight = false) {
+    const found = (problems: readonly PreflightProblem[]) =>
+      set((state) => ({ startError: undefined, preflight: { ...state.preflight, [targetId]: problems } }));
     try {
-      const { runId } = await api['runs.start']({ targetId });
-      set({ startError: undefined });
+      if (!skipPreflight) {
+        const report = await api['runs.preflight']({ targetId });
+        found(report.problems);
+        if (!report.ok) return undefined;
+      }
+      // Checked just now (or skipped on purpose): the service need not check again.
+      const { runId } = await api['runs.start']({ targetId, skipPreflight: true });
+      found([]);
       return runId;
     } catch (error) {
       set({ startError: error instanceof Error ? error.message : String(error) });

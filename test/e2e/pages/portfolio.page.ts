@@ -46,4 +46,13 @@ export class PortfolioPage {
     await this.page.getByTestId('run-page').waitFor();
     return decodeURIComponent(new URL(this.page.url()).hash.replace(/^#\/runs\//, ''));
   }
+
+  /** What the preflight of the last ▶ Run found (nothing was started), with its Run anyway button. */
+  preflightNote(targetId: string) {
+    return this.page.getByTestId(`preflight-${targetId}`);
+  }
+
+  runAnyway(targetId: string) {
+    return this.page.getByTestId(`run-anyway-${targetId}`);
+  }
 }

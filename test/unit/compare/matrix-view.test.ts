@@ -22,6 +22,7 @@ const cell = (score: number | null, passed: boolean, preview = 'an answer', grad
   answerChars: preview.length,
   error: null,
   rating: null,
+  preference: null,
   graders,
 });
 
@@ -41,7 +42,7 @@ const column = (label: string): MatrixColumn => ({
   passRateCi: [0.1, 0.9],
   costUsd: null,
   latencyP50Ms: 12,
-  ratings: { up: 0, down: 0 },
+  ratings: { up: 0, down: 0, better: 0, worse: 0, same: 0 },
   vsBaseline: null,
 });
 
@@ -49,12 +50,14 @@ const matrix: RunMatrix = {
   columns: [column('A'), column('B | pipe')],
   graders: ['relevance'],
   questionPassThreshold: 3.5,
+  baseline: 0,
+  statistics: true,
   rows: [
     { questionId: 'same', tags: ['hours'], cells: [cell(4, true), cell(4.2, true)] },
     {
       questionId: 'flip',
       tags: ['loans'],
-      cells: [cell(3, false), { ...cell(4, true, 'says "yes", then\nmore'), rating: 'pass' }],
+      cells: [cell(3, false), { ...cell(4, true, 'says "yes", then\nmore'), rating: 'pass', preference: 'better' }],
     },
     { questionId: 'gap', tags: [], cells: [cell(1, false), cell(3, false)] },
     { questionId: 'missing', tags: ['hours'], cells: [cell(4, true), null] },
@@ -90,29 +93,46 @@ describe('matrix view', () => {
     ]);
   });
 
-  it('writes CSV with quoted fields and one verdict, score, spread and answer per column', () => {
+  it('writes CSV with quoted fields and one verdict, score, spread, rating, preference and answer per column', () => {
     const csv = matrixCsv(matrix, matrix.rows.slice(1, 2));
     expect(csv).toBe(
-      'question_id,tags,1:A verdict,1:A score,1:A sd,1:A rating,1:A answer,2:B | pipe verdict,2:B | pipe score,2:B | pipe sd,2:B | pipe rating,2:B | pipe answer\r\n' +
-        'flip,loans,fail,3.00,,,an answer,pass,4.00,,pass,"says ""yes"", then\nmore"\r\n',
+      'question_id,tags,1:A verdict,1:A score,1:A sd,1:A rating,1:A vs baseline,1:A answer,' +
+        '2:B | pipe verdict,2:B | pipe score,2:B | pipe sd,2:B | pipe rating,2:B | pipe vs baseline,2:B | pipe answer\r\n' +
+        'flip,loans,fail,3.00,,,,an answer,pass,4.00,,pass,better,"says ""yes"", then\nmore"\r\n',
     );
   });
 
   it('changes one cell’s rating and its column’s counts, and leaves the rest as it was', () => {
-    const up = withRating(matrix, 'same', 1, 'pass');
+    // The fixture's column 2 already has one cell rated 👍 and better (row "flip").
+    const up = withRating(matrix, 'same', 1, { rating: 'pass' });
     expect(up.rows[0]!.cells[1]!.rating).toBe('pass');
-    expect(up.columns[1]!.ratings).toEqual({ up: 1, down: 0 });
-    const flipped = withRating(up, 'same', 1, 'fail');
-    expect(flipped.columns[1]!.ratings).toEqual({ up: 0, down: 1 });
-    expect(withRating(flipped, 'same', 1, null).columns[1]!.ratings).toEqual({ up: 0, down: 0 });
+    expect(up.columns[1]!.ratings).toEqual({ up: 2, down: 0, better: 1, worse: 0, same: 0 });
+    const flipped = withRating(up, 'same', 1, { rating: 'fail' });
+    expect(flipped.columns[1]!.ratings).toEqual({ up: 1, down: 1, better: 1, worse: 0, same: 0 });
+    const cleared = withRating(flipped, 'same', 1, { rating: null });
+    expect(cleared.columns[1]!.ratings).toEqual({ up: 1, down: 0, better: 1, worse: 0, same: 0 });
+    // A preference leaves the thumbs alone, and the other way round.
+    const worse = withRating(cleared, 'flip', 1, { preference: 'worse' });
+    expect(worse.rows[1]!.cells[1]).toMatchObject({ rating: 'pass', preference: 'worse' });
+    expect(worse.columns[1]!.ratings).toEqual({ up: 1, down: 0, better: 0, worse: 1, same: 0 });
+    expect(withRating(worse, 'flip', 1, { preference: null }).columns[1]!.ratings).toEqual({
+      up: 1,
+      down: 0,
+      better: 0,
+      worse: 0,
+      same: 0,
+    });
     expect(up.rows[1]).toBe(matrix.rows[1]);
-    expect(withRating(matrix, 'missing', 1, 'pass')).toEqual(matrix);
+    expect(withRating(matrix, 'missing', 1, { rating: 'pass' })).toEqual(matrix);
   });
 
   it('writes markdown with escaped pipes and answers on one line', () => {
     const markdown = matrixMarkdown(matrix, matrix.rows.slice(1), 10);
-    expect(markdown).toContain('| 2. B \\| pipe | llama3.1:8b | 3.00 | 50% | 0 / 0 | baseline |');
-    expect(markdown).toContain('| flip | ✗ 3.00 an answer | ✓ 4.00 👍 says "yes… |');
+    expect(markdown).toContain('| 1. A | llama3.1:8b | 3.00 | 50% | 0 / 0 |  | baseline |');
+    expect(markdown).toContain(
+      '| 2. B \\| pipe | llama3.1:8b | 3.00 | 50% | 0 / 0 | 0 / 0 / 0 | statistics not computed yet |',
+    );
+    expect(markdown).toContain('| flip | ✗ 3.00 an answer | ✓ 4.00 👍 (better) says "yes… |');
     expect(markdown).toContain('| missing | ✓ 4.00 an answer | missing |');
   });
 });

@@ -153,6 +153,8 @@ describe('optimizer selectors', () => {
     const variant = (index: number, runId: string | null) => ({
       index,
       prompt: `p${index}`,
+      provider: null,
+      model: null,
       runId,
       status: null,
       avgScore: null,

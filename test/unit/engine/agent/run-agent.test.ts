@@ -115,6 +115,9 @@ describe('toolCallRecord', () => {
     expect(record.result).toBe(`${'é'.repeat(TOOL_RESULT_MAX_CHARS)}\n[cut for size: 2,000 of 2,100 characters kept]`);
     const whole = toolCallRecord(5, { name: 't', server: null, args: {}, result: 'é'.repeat(2000), error: false });
     expect(whole.result).toBe('é'.repeat(2000));
+    // The cut is a field too, so the store, --json and the UI need not parse the mark.
+    expect(record.resultCut).toEqual({ keptChars: TOOL_RESULT_MAX_CHARS, originalChars: 2100 });
+    expect(whole.resultCut).toBeNull();
     expect(record.seq).toBe(4);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildMatrix } from '../../../../src-main/engine/compare/run-matrix';
+import { buildMatrix, matrixStatistics } from '../../../../src-main/engine/compare/run-matrix';
 import { MATRIX_PREVIEW_CHARS } from '../../../../src-main/store/repos/matrix.repo';
 import { Store } from '../../../../src-main/store/store';
 import { newResult, newRun } from './run-fixtures';
@@ -38,7 +38,7 @@ describe('MatrixRepo and the matrix built from it', () => {
     expect(matrix.graderScores('r1')).toEqual([{ resultId: id, graderId: 'format_grader', score0to5: 4 }]);
   });
 
-  it('joins rows by question id with missing sides, folds repeats, and compares with the baseline', () => {
+  it('joins rows by question id with missing sides, folds repeats, and compares with the baseline', async () => {
     const { results } = store.repos;
     results.insert(newResult('r1', 'a', { score: 3, passed: false }));
     results.insert(newResult('r2', 'a', { score: 4, passed: true }));
@@ -61,7 +61,38 @@ describe('MatrixRepo and the matrix built from it', () => {
     expect(folded).toMatchObject({ repeats: 2, passed: true, graders: [4] });
     expect(folded.scoreSd).toBeCloseTo(Math.SQRT1_2, 12);
     expect(matrix.columns.map((column) => column.questions)).toEqual([3, 3]);
-    expect(matrix.columns[1]!.vsBaseline).toMatchObject({ paired: 2, improved: 1, worsened: 0 });
-    expect(matrix.columns[1]!.vsBaseline!.scoreDifference!.estimate).toBeCloseTo(0.75, 12);
+    // The rows come without statistics; they follow from their own call.
+    expect(matrix.statistics).toBe(false);
+    expect(matrix.columns.map((column) => column.vsBaseline)).toEqual([null, null]);
+    const [base, versus] = await matrixStatistics([sourceOf('r1'), sourceOf('r2')], 0);
+    expect(base).toBeNull();
+    expect(versus).toMatchObject({ paired: 2, improved: 1, worsened: 0 });
+    expect(versus!.scoreDifference!.estimate).toBeCloseTo(0.75, 12);
+  });
+
+  it('reads a preference over the baseline’s result from the label’s tags, and counts it in the column', () => {
+    const { results, labels } = store.repos;
+    const baseA = results.insert(newResult('r1', 'a'));
+    const otherA = results.insert(newResult('r2', 'a'));
+    results.insert(newResult('r1', 'b'));
+    const otherB = results.insert(newResult('r2', 'b'));
+    const subject = (id: number) => ({ subjectType: 'question_result', subjectId: String(id) }) as const;
+    labels.apply([subject(otherA)], { verdict: 'pass', tags: ['hours', `vs #${baseA}: better`] }, 'b1', 1);
+    labels.apply([subject(otherB)], { tags: ['vs #999: worse'] }, 'b2', 1); // against another baseline
+    const matrix = buildMatrix([sourceOf('r1'), sourceOf('r2')], { baseline: 0, tagsOf: () => [] });
+    expect(matrix.rows.map((row) => row.cells.map((cell) => [cell?.rating, cell?.preference]))).toEqual([
+      [
+        [null, null],
+        ['pass', 'better'],
+      ],
+      [
+        [null, null],
+        [null, null],
+      ],
+    ]);
+    expect(matrix.columns[1]!.ratings).toEqual({ up: 1, down: 0, better: 1, worse: 0, same: 0 });
+    // With the other column as the baseline, the preference (over r1's answer) does not apply.
+    const swapped = buildMatrix([sourceOf('r1'), sourceOf('r2')], { baseline: 1, tagsOf: () => [] });
+    expect(swapped.columns.map((column) => column.ratings.better)).toEqual([0, 0]);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { toolCallRecord } from '../../../../src-main/engine/agent/tool-call-record';
 import { Store } from '../../../../src-main/store/store';
 import { newResult, newRun } from './run-fixtures';
 
@@ -8,6 +9,28 @@ describe('ResultsRepo and ResultPagesRepo', () => {
     store = Store.open(':memory:');
     store.repos.runs.insert(newRun('r1'));
     store.repos.runs.insert(newRun('r2'));
+  });
+
+  it('stores a tool result cut for size with its cut as a field and its original length as a column', () => {
+    const { results } = store.repos;
+    const cutCall = toolCallRecord(0, {
+      name: 'dump',
+      server: 'catalog',
+      args: {},
+      result: 'x'.repeat(5000),
+      error: false,
+    });
+    const wholeCall = toolCallRecord(1, { name: 'find_loan', server: 'catalog', args: {}, result: 'ok', error: false });
+    const id = results.insert(newResult('r1', 'q1', { toolCalls: [cutCall, wholeCall] }));
+    const [cut, whole] = results.get(id)!.toolCalls!;
+    expect(cut!.result).toMatch(/\n\[cut for size: 2,000 of 5,000 characters kept\]$/);
+    expect(cut!.resultCut).toEqual({ keptChars: 2000, originalChars: 5000 });
+    expect(whole!.resultCut).toBeNull();
+    const columns = store.db
+      .prepare('SELECT result_original_chars FROM tool_calls WHERE result_id = ? ORDER BY seq')
+      .pluck()
+      .all(id);
+    expect(columns).toEqual([5000, null]);
   });
 
   it('writes a question with its graders, tool calls and judge calls, and reads it back whole', () => {
