@@ -50,6 +50,7 @@ async function monitorShot(browser: Browser): Promise<void> {
     await page.goto(served.url);
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
+    await portfolio.enable('helpdesk_chat'); // the example ships its live targets disabled
     await portfolio.run('helpdesk_chat');
     const run = new RunPage(page);
     await run.monitor().waitFor();
@@ -82,9 +83,13 @@ export async function takeRunShots(
   const wanted = (name: (typeof RUN_SHOTS)[number]) => only.length === 0 || only.includes(name);
   if (wanted('run-monitor')) await monitorShot(browser);
   // Tall, like the optimizer's detail shots: the app scrolls inside its frame, so a full-page shot is the viewport.
-  const page = await browser.newPage({ viewport: { width: VIEWPORT.width, height: 1300 }, colorScheme: 'light' });
+  // The served URL's token works once and the first page spent it: this page gets that page's cookie instead.
+  const signedIn = browser.contexts()[0];
+  if (!signedIn) throw new Error('the run screenshots need the signed-in page of the offline runs');
+  const context = await browser.newContext({ viewport: { width: VIEWPORT.width, height: 1300 }, colorScheme: 'light' });
+  await context.addCookies(await signedIn.cookies());
+  const page = await context.newPage();
   try {
-    await page.goto(served.url);
     const [chat] = runs.chat;
     if (!chat) throw new Error('the run screenshots need a chat run');
     if (wanted('run')) {
@@ -97,6 +102,6 @@ export async function takeRunShots(
       await shoot(page, 'run');
     }
   } finally {
-    await page.close();
+    await context.close();
   }
 }

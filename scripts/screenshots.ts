@@ -12,6 +12,7 @@ const shots: readonly (readonly [string, string, string])[] = [
   ['settings', '#/settings', '[data-testid=settings-connections] .card'],
   ['results', '#/results', '[data-testid=runs-table]'],
   ['judges', '#/judges', '[data-testid=judges-table]'],
+  ['judge-labeling', '#/judges/accuracy_grader/label', '[data-testid=judge-saw]'],
 ];
 
 const only = process.argv.slice(2);
@@ -22,6 +23,8 @@ try {
   const page = await browser.newPage({ viewport: { width: 1360, height: 820 }, colorScheme: 'light' });
   await page.goto(served.url);
   const runs = await runOfflineTargets(page, served.origin);
+  // The labeling shot needs a gold set: the same sample the Judges screen's "Sample 30" draws.
+  await page.request.post(`${served.origin}/rpc/judges.sample`, { data: { grader: 'accuracy_grader', n: 30 } });
   for (const [name, hash, ready] of shots) {
     if (only.length && !only.includes(name)) continue;
     await page.goto(`${served.origin}/${hash}`);

@@ -20,7 +20,13 @@ const GROUPS = [
       ['judges', 'Judges'],
     ],
   },
-  { title: 'Workspace', items: [['settings', 'Settings']] },
+  {
+    title: 'Workspace',
+    items: [
+      ['settings', 'Settings'],
+      ['glossary', 'Glossary'],
+    ],
+  },
 ] as const;
 
 export function Nav() {

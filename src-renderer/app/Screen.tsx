@@ -3,6 +3,7 @@ import type { GraderId } from '../../src-shared/model';
 import type { Route } from './router';
 import { DatasetsPage } from '../features/datasets/DatasetsPage';
 import { PortfolioPage } from '../features/portfolio/PortfolioPage';
+import { GlossaryPage } from '../features/glossary/GlossaryPage';
 import { GoldLabeling } from '../features/judges/GoldLabeling';
 import { JudgesPage } from '../features/judges/JudgesPage';
 import { TracesPage } from '../features/traces/TracesPage';
@@ -37,6 +38,8 @@ export function Screen({ route }: { route: Route }) {
       return first ? <CandidatePage key={first} id={first} /> : <OptimizerPage />;
     case 'settings':
       return <SettingsPage />;
+    case 'glossary':
+      return <GlossaryPage termId={first} />;
     case 'targets':
       if (first === 'new' && !second) return <TargetEditorPage key="new" targetId={undefined} />;
       if (first && second === 'edit') return <TargetEditorPage key={first} targetId={first} />;

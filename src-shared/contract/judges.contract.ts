@@ -38,10 +38,25 @@ export type JudgeSummary = z.infer<typeof judgeSummary>;
 
 export const judgeSampleResult = z.object({
   seed: z.number().int().describe('Pass it again to draw the same sample.'),
-  population: z.number().int().describe('Eligible judge calls the sample was drawn from.'),
+  requested: z.number().int().describe('How many items were asked for.'),
+  windowDays: z.number(),
+  judge: judgeIdentity.nullable().describe('The judge whose calls were sampled.'),
+  population: z
+    .number()
+    .int()
+    .describe('Eligible judge calls the sample was drawn from: distinct calls by the current judge in the window.'),
+  excluded: z
+    .object({
+      scoredInWindow: z.number().int().describe('Scored calls of the grader in the window, before exclusions.'),
+      byOtherJudge: z.number().int().describe('Made by another judge model or template version.'),
+      repeats: z.number().int().describe('Repeats of an identical prompt (same question, criteria and answer).'),
+    })
+    .describe('Why the population can be smaller than the calls made.'),
   added: z.number().int().describe('Gold items that were new (already sampled calls keep their labels).'),
   items: z.array(goldItem),
 });
+
+export type JudgeSampleResult = z.infer<typeof judgeSampleResult>;
 
 export const judgesContract = {
   /** Every LLM grader with its judge, trust state, counts, TPR/TNR with intervals, last validation and gold set size. */

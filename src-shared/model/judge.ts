@@ -1,5 +1,6 @@
 // Judge validation (SPEC 11): trust states, the validation report, gold items, the labels file, corrected pass rates.
 import { z } from 'zod';
+import { toolCallRecord } from './tool-call';
 
 export const trustState = z
   .enum(['unvalidated', 'trusted', 'failing', 'insufficient', 'stale'])
@@ -74,6 +75,22 @@ export const correctedPassRate = z.object({
 });
 export type CorrectedPassRate = z.infer<typeof correctedPassRate>;
 
+/** What a judge read beside the answer, taken back from its stored prompt's criteria fence. */
+export const judgeSaw = z.object({
+  criteria: z.string().nullable().describe('The question’s own criteria; null when it had none.'),
+  rubric: z
+    .object({ label: z.string(), checks: z.array(z.string()) })
+    .nullable()
+    .describe('The rubric’s check descriptions, read as criteria.'),
+  expected_facts: z.array(z.string()),
+  must_not_contain: z.array(z.string()),
+  tool_calls: z
+    .array(z.string())
+    .nullable()
+    .describe('The tool-call lines the judge read (names and arguments); null when it was shown none.'),
+});
+export type JudgeSaw = z.infer<typeof judgeSaw>;
+
 /** One item of a judge's gold set, labelled in the workbench or taken from a sample. */
 export const goldItem = z.object({
   id: z.string(),
@@ -85,6 +102,11 @@ export const goldItem = z.object({
   judge_score: z.number().nullable(),
   judge_reason: z.string().nullable(),
   created_at: z.number().int(),
+  judge_saw: judgeSaw.nullable().describe('Null when the judge’s prompt is no longer stored.'),
+  tool_calls: z
+    .array(toolCallRecord)
+    .nullable()
+    .describe('The answer’s tool calls as the run recorded them, results included; null for a chat answer.'),
 });
 export type GoldItem = z.infer<typeof goldItem>;
 

@@ -1,6 +1,6 @@
 // Handlers of the judges screen: trust of every judge, sampling into the gold set, validation from workbench labels.
 import type { Contract } from '../../../src-shared/contract';
-import type { GoldItem } from '../../../src-shared/model';
+import type { GoldItem, GraderId } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { correctedPassRate } from '../../engine/judges/corrected-pass-rate';
 import { judgeSetupOf } from '../../engine/judges/judge-identity';
@@ -9,11 +9,12 @@ import { judgeSummaries } from '../../engine/judges/judge-summaries';
 import { randomSeed } from '../../engine/judges/sample-calls';
 import { sampleJudgeCalls, toGoldItems } from '../../engine/judges/sample-judge-calls';
 import { itemsFromGold, validateJudge, ValidationError } from '../../engine/judges/validate-judge';
-import type { GoldItemRow } from '../../store/repos/judges.repo';
+import type { GoldContextRow, GoldItemRow } from '../../store/repos/judges.repo';
+import { judgeSawFromPrompt } from '../../engine/graders/judge/judge-saw';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
-const toGoldItem = (row: GoldItemRow): GoldItem => ({
+const toGoldItem = (row: GoldItemRow, context: GoldContextRow | undefined): GoldItem => ({
   id: row.id,
   grader: row.graderId,
   judge_call_id: row.judgeCallId,
@@ -23,7 +24,16 @@ const toGoldItem = (row: GoldItemRow): GoldItem => ({
   judge_score: row.judgeScore,
   judge_reason: row.judgeReason,
   created_at: row.createdAt,
+  judge_saw: (context?.prompt && judgeSawFromPrompt(context.prompt)) || null,
+  tool_calls: context?.toolCalls ?? null,
 });
+
+/** The grader's gold items (only `ids` when given), each with what its judge saw and the answer's tool calls. */
+async function goldItemsOf(state: AppState, grader: GraderId, ids?: ReadonlySet<string>): Promise<GoldItem[]> {
+  const [rows, contexts] = await Promise.all([state.db.judges.goldItems(grader), state.db.judges.goldContext(grader)]);
+  const contextOf = new Map(contexts.map((context) => [context.id, context]));
+  return rows.filter((row) => !ids || ids.has(row.id)).map((row) => toGoldItem(row, contextOf.get(row.id)));
+}
 
 export const judgesHandlers = (state: AppState) => {
   const setup = () => judgeSetupOf(state.validWorkspace());
@@ -35,11 +45,19 @@ export const judgesHandlers = (state: AppState) => {
       const gold = toGoldItems(sample);
       const added = await state.db.judges.addGoldItems(gold);
       // Read back: an item sampled before keeps its earlier label, which the caller should see.
-      const ids = new Set(gold.map((item) => item.id));
-      const stored = (await state.db.judges.goldItems(grader)).filter((row) => ids.has(row.id));
-      return { seed: request.seed, population: sample.population, added, items: stored.map(toGoldItem) };
+      const items = await goldItemsOf(state, grader, new Set(gold.map((item) => item.id)));
+      return {
+        seed: request.seed,
+        requested: n,
+        windowDays,
+        judge: sample.judge,
+        population: sample.population,
+        excluded: sample.excluded,
+        added,
+        items,
+      };
     },
-    'judges.goldItems': async ({ grader }) => (await state.db.judges.goldItems(grader)).map(toGoldItem),
+    'judges.goldItems': ({ grader }) => goldItemsOf(state, grader),
     'judges.validate': async ({ grader }) => {
       const items = itemsFromGold(await state.db.judges.goldItems(grader));
       if (items.length === 0)

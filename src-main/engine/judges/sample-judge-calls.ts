@@ -25,9 +25,20 @@ export type JudgeSample = Readonly<{
   request: SampleRequest;
   /** The judge whose calls were sampled; null when none is configured and none was ever called. */
   judge: JudgeIdentity | null;
-  /** How many calls were eligible (the population the sample was drawn from). */
+  /** How many calls were eligible (the population the sample was drawn from): distinct calls by the current judge. */
   population: number;
+  /** Why the population may be smaller than the scored calls of the window. */
+  excluded: SampleExclusions;
   items: SampledCall[];
+}>;
+
+export type SampleExclusions = Readonly<{
+  /** Scored calls of the grader in the window, before the exclusions below. */
+  scoredInWindow: number;
+  /** Made by another judge (provider, model or template version), so their labels would not measure today's judge. */
+  byOtherJudge: number;
+  /** Repeats: the judge saw exactly the same prompt (question, criteria and answer) as an earlier call. */
+  repeats: number;
 }>;
 
 /** Nothing to sample as asked (no such judge, no calls in the window). */
@@ -49,13 +60,15 @@ export async function sampleJudgeCalls(
   if (!Number.isInteger(n) || n < 1) throw new SampleError(`--n must be a positive integer, got ${n}`);
   const judge = await currentJudgeIdentity(db, judgeSetupOf(workspace), grader);
   const since = now - windowDays * DAY_MS;
-  const eligible = (await db.judges.scoredCalls(grader, since)).filter(
+  const scored = await db.judges.scoredCalls(grader, since);
+  const byJudge = scored.filter(
     (call) =>
       !judge ||
       (call.provider === judge.provider &&
         call.model === judge.model &&
         (judge.template_version === null || call.templateVersion === judge.template_version)),
   );
+  const eligible = firstOfEachPrompt(byJudge);
   if (eligible.length === 0) {
     const by = judge ? ` by ${describeIdentity(judge)}` : '';
     throw new SampleError(
@@ -70,8 +83,26 @@ export async function sampleJudgeCalls(
     request,
     judge,
     population: eligible.length,
+    excluded: {
+      scoredInWindow: scored.length,
+      byOtherJudge: scored.length - byJudge.length,
+      repeats: byJudge.length - eligible.length,
+    },
     items: picked.map((call) => ({ call, question: questionText(call, questions), judgePassed: passed(call) })),
   };
+}
+
+/**
+ * One call per distinct judge prompt, the oldest: repeats of an identical answer would ask the labeller the same
+ * thing twice and count twice in TPR/TNR. Keeping the oldest keeps the same representative across samples.
+ */
+function firstOfEachPrompt(calls: readonly JudgeCallRow[]): JudgeCallRow[] {
+  const seen = new Set<string>();
+  return calls.filter((call) => {
+    if (seen.has(call.prompt)) return false;
+    seen.add(call.prompt);
+    return true;
+  });
 }
 
 /** The sample as gold items (id `jc-<judge call id>`), so the workbench can label it. */

@@ -1,12 +1,15 @@
 // The criteria judges read: the question's criteria with its rubric's check descriptions appended (seed 000, SPEC 6).
 import type { Question, Rubric, RubricCheck } from '../../../src-shared/model';
 
+/** Ends the line that opens the rubric block, after "Rubric <label>". */
+export const RUBRIC_HEADER_END = ' (checked separately; read as criteria):';
+
 /** The question's criteria, then "Rubric <label>:" and one line per described check (composites indented). */
 export function criteriaWithRubric(question: Question, rubric: Rubric | undefined): string {
   const criteria = question.criteria?.trim() ?? '';
   const lines = rubric ? describe(rubric.checks, '') : [];
   if (lines.length === 0) return criteria;
-  const block = [`Rubric ${rubric?.label ?? rubric?.id} (checked separately; read as criteria):`, ...lines].join('\n');
+  const block = [`Rubric ${rubric?.label ?? rubric?.id}${RUBRIC_HEADER_END}`, ...lines].join('\n');
   return criteria === '' ? block : `${criteria}\n\n${block}`;
 }
 

@@ -1,5 +1,5 @@
 // Judge validation data: reads stored judge calls, keeps gold items and the validations of each judge.
-import type { HumanLabel, JudgeIdentity, JudgeValidationReport } from '../../../src-shared/model';
+import type { HumanLabel, JudgeIdentity, JudgeValidationReport, ToolCallRecord } from '../../../src-shared/model';
 import type { Db } from '../db';
 
 /** One stored judge call that produced a score (the judge trace of SPEC 11). */
@@ -28,6 +28,9 @@ export type GoldItemInput = Readonly<{
   judgeReason: string | null;
   createdAt: number;
 }>;
+
+/** What a gold item's judge call read and the answer's tool calls, for showing beside it when labelling. */
+export type GoldContextRow = Readonly<{ id: string; prompt: string | null; toolCalls: ToolCallRecord[] | null }>;
 
 /** A gold item with its current label: the workbench's (labels table) if any, else the one stored with the item. */
 export type GoldItemRow = GoldItemInput & Readonly<{ humanLabel: HumanLabel | null }>;
@@ -154,6 +157,7 @@ export class JudgesRepo {
   private readonly countSince;
   private readonly insertGold;
   private readonly goldOf;
+  private readonly goldContextOf;
   private readonly insertValidation;
   private readonly latestValidationOf;
 
@@ -184,6 +188,17 @@ export class JudgesRepo {
               COALESCE(l.verdict, g.human_label) AS label
        FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
        WHERE g.grader_id = @graderId ORDER BY g.created_at, g.id`,
+    );
+    // The judge call and its result may be gone (a deleted run): the item then shows without them.
+    this.goldContextOf = db.prepare<
+      { graderId: string },
+      { id: string; prompt: string | null; tool_calls_json: string | null }
+    >(
+      `SELECT g.id, jc.prompt, qr.tool_calls_json
+       FROM gold_items g
+       LEFT JOIN judge_calls jc ON jc.id = g.judge_call_id
+       LEFT JOIN question_results qr ON qr.id = jc.result_id
+       WHERE g.grader_id = @graderId`,
     );
     this.insertValidation = db.prepare(
       `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
@@ -223,6 +238,14 @@ export class JudgesRepo {
 
   goldItems(graderId: string): GoldItemRow[] {
     return this.goldOf.all({ graderId }).map(toGold);
+  }
+
+  goldContext(graderId: string): GoldContextRow[] {
+    return this.goldContextOf.all({ graderId }).map((row) => ({
+      id: row.id,
+      prompt: row.prompt,
+      toolCalls: row.tool_calls_json === null ? null : (JSON.parse(row.tool_calls_json) as ToolCallRecord[]),
+    }));
   }
 
   /** Stores a validation; `template_version` null is stored as ''. */

@@ -1,12 +1,16 @@
-// Labeling a judge's gold set: the question and response first, the judge's verdict only after you decide.
+// Labeling a judge's gold set: the question, the answer and what the judge saw; its verdict only after you decide.
 import { useCallback, useEffect, useState } from 'react';
-import type { GoldItem, GraderId } from '../../../src-shared/model';
+import { GRADER_CATALOG, type GoldItem, type GraderId } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { hrefFor } from '../../app/router';
 import { LongText } from '../../components/LongText';
 import { StatusBadge } from '../../components/StatusBadge';
+import { ToolCallList } from '../../components/ToolCallList';
 import { actionForEvent } from '../traces/traces.keys';
+import { GoldBatchEnd } from './GoldBatchEnd';
+import { JudgeSawPanel } from './JudgeSawPanel';
+import { useJudges } from './judges.store';
 
 const firstUnlabeled = (items: readonly GoldItem[] | undefined) =>
   Math.max(0, items?.findIndex((item) => item.human_label === null) ?? 0);
@@ -16,6 +20,8 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
   // Until the user labels or moves, the first unlabeled item is shown.
   const [picked, setIndex] = useState<number>();
   const index = picked ?? firstUnlabeled(items);
+  const labelingOpened = useJudges((state) => state.labelingOpened);
+  useEffect(labelingOpened, [labelingOpened, grader]);
   const label = useCallback(
     async (verdict: 'pass' | 'fail' | 'defer') => {
       const item = items?.[index];
@@ -43,6 +49,7 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
   if (!items) return <div className="page muted">Loading the gold set…</div>;
   const item = items[index];
   const labelled = items.filter((i) => i.human_label !== null).length;
+  const seesToolCalls = GRADER_CATALOG[grader]?.seesToolCalls ?? false;
   return (
     <div className="page" data-testid="gold-labeling">
       <header className="page-header">
@@ -66,40 +73,53 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
           {labelled} / {items.length} labelled · item {index + 1}
         </span>
       </div>
+      {items.length > 0 && labelled === items.length && <GoldBatchEnd grader={grader} count={items.length} />}
       {!item ? (
         <div className="empty">The gold set is empty: sample the judge’s calls on the judges screen first.</div>
       ) : (
-        <article className="card">
-          <div className="turn turn-user">
-            <div className="turn-role">question</div>
-            <LongText text={item.question} className="turn-content" />
-          </div>
-          <div className="turn turn-assistant turn-response">
-            <div className="turn-role">response</div>
-            <LongText text={item.response} markdown />
-          </div>
-          <div className="segmented" role="radiogroup" aria-label="Your label">
-            {(['pass', 'fail', 'defer'] as const).map((verdict) => (
-              <button
-                key={verdict}
-                role="radio"
-                aria-checked={item.human_label === verdict}
-                className="button"
-                onClick={() => void label(verdict)}
-                data-testid={`gold-${verdict}`}
-              >
-                {verdict}
-              </button>
-            ))}
-          </div>
-          {item.human_label === null ? (
-            <p className="muted">The judge’s verdict shows once you have labelled this item.</p>
-          ) : (
-            <p data-testid="judge-verdict">
-              Judge: <StatusBadge status="skipped" label={`score ${item.judge_score ?? '—'}`} /> {item.judge_reason}
-            </p>
-          )}
-        </article>
+        <div className="gold-columns">
+          <article className="card">
+            <div className="turn turn-user">
+              <div className="turn-role">question</div>
+              <LongText text={item.question} className="turn-content" />
+            </div>
+            <div className="turn turn-assistant turn-response">
+              <div className="turn-role">response</div>
+              <LongText text={item.response} markdown />
+            </div>
+            {item.tool_calls !== null && (
+              <section>
+                <h3>Tool calls the agent made</h3>
+                <ToolCallList calls={item.tool_calls} />
+              </section>
+            )}
+            <div className="segmented" role="radiogroup" aria-label="Your label">
+              {(['pass', 'fail', 'defer'] as const).map((verdict) => (
+                <button
+                  key={verdict}
+                  role="radio"
+                  aria-checked={item.human_label === verdict}
+                  className="button"
+                  onClick={() => void label(verdict)}
+                  data-testid={`gold-${verdict}`}
+                >
+                  {verdict}
+                </button>
+              ))}
+            </div>
+            {item.human_label === null ? (
+              <p className="muted">The judge’s verdict shows once you have labelled this item.</p>
+            ) : (
+              <p data-testid="judge-verdict">
+                Judge: <StatusBadge status="skipped" label={`score ${item.judge_score ?? '—'}`} /> {item.judge_reason}
+              </p>
+            )}
+          </article>
+          <aside className="card">
+            <h2>What the judge saw</h2>
+            <JudgeSawPanel item={item} seesToolCalls={seesToolCalls} />
+          </aside>
+        </div>
       )}
     </div>
   );

@@ -1,17 +1,22 @@
 // The judges screen: every LLM grader with its trust, and the actions to sample, label and validate.
 import { create } from 'zustand';
 import type { JudgeSummary } from '../../../src-shared/contract/judges.contract';
-import type { GraderId } from '../../../src-shared/model';
+import type { GraderId, TrustState } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { sampleInWords, validationInWords } from './judges.selectors';
 
 type JudgesState = {
   judges: JudgeSummary[] | undefined;
   busy: string | undefined;
   message: string | undefined;
+  /** The last validation done on this screen, in words, for the labeling page's end of batch. */
+  validation: Readonly<{ grader: GraderId; state: TrustState; text: string }> | undefined;
   error: string | undefined;
   judgesRequested(): Promise<void>;
   sampleRequested(grader: GraderId, n: number): Promise<void>;
   validateRequested(grader: GraderId): Promise<void>;
+  /** A labeling page opened: an earlier validation's result no longer describes the labels about to change. */
+  labelingOpened(): void;
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -20,7 +25,11 @@ export const useJudges = create<JudgesState>((set, get) => ({
   judges: undefined,
   busy: undefined,
   message: undefined,
+  validation: undefined,
   error: undefined,
+  labelingOpened() {
+    set({ validation: undefined, message: undefined, error: undefined });
+  },
   async judgesRequested() {
     try {
       set({ judges: await api['judges.list']({}), error: undefined });
@@ -29,12 +38,10 @@ export const useJudges = create<JudgesState>((set, get) => ({
     }
   },
   async sampleRequested(grader, n) {
-    set({ busy: grader, message: undefined, error: undefined });
+    set({ busy: grader, message: undefined, validation: undefined, error: undefined });
     try {
       const result = await api['judges.sample']({ grader, n });
-      set({
-        message: `${grader}: sampled ${result.items.length} of ${result.population} judge calls (${result.added} new, seed ${result.seed}).`,
-      });
+      set({ message: sampleInWords(grader, result) });
       await get().judgesRequested();
     } catch (error) {
       set({ error: messageOf(error) });
@@ -46,9 +53,8 @@ export const useJudges = create<JudgesState>((set, get) => ({
     set({ busy: grader, message: undefined, error: undefined });
     try {
       const result = await api['judges.validate']({ grader });
-      set({
-        message: `${grader}: ${result.state} (TPR ${result.tpr ?? '—'}, TNR ${result.tnr ?? '—'}; ${result.n_pos} human passes, ${result.n_neg} human fails).`,
-      });
+      const text = validationInWords(grader, result);
+      set({ message: text, validation: { grader, state: result.state, text } });
       await get().judgesRequested();
     } catch (error) {
       set({ error: messageOf(error) });

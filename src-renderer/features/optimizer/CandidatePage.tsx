@@ -11,6 +11,7 @@ import { QuestionDeltas } from './QuestionDeltas';
 import { ReviewBar } from './ReviewBar';
 import { ScoreStrip } from './ScoreStrip';
 import { useShallow } from 'zustand/react/shallow';
+import { Term } from '../../components/Term';
 
 const runLinks = (label: string, runIds: readonly string[]) =>
   runIds.length === 0 ? null : (
@@ -47,8 +48,8 @@ export function CandidatePage({ id }: { id: string }) {
             Candidate prompt for {candidate.targetId} <StatusBadge status={look.status} label={look.label} />
           </h1>
           <p>
-            attempt {candidate.attempt} · proposed by {candidate.proposer ?? 'the proposer'} {ago(candidate.createdAt)}{' '}
-            · <a href={hrefFor('optimizer')}>all candidates</a>
+            <Term id="attempt">attempt</Term> {candidate.attempt} · proposed by {candidate.proposer ?? 'the proposer'}{' '}
+            {ago(candidate.createdAt)} · <a href={hrefFor('optimizer')}>all candidates</a>
           </p>
         </div>
         <ReviewBar candidate={candidate} />

@@ -4,6 +4,7 @@ import { hrefFor } from '../../app/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ago } from '../../components/format';
 import { candidateLook, deltaLook, gainOf, meanSpread } from './optimizer.selectors';
+import { Term } from '../../components/Term';
 
 export function CandidatesTable({ candidates }: { candidates: readonly CandidateSummary[] }) {
   if (candidates.length === 0) {
@@ -23,7 +24,9 @@ export function CandidatesTable({ candidates }: { candidates: readonly Candidate
           <th className="num">Baseline</th>
           <th className="num">Candidate</th>
           <th className="num">Gain</th>
-          <th>Decided on</th>
+          <th>
+            <Term id="deciding_question">Decided on</Term>
+          </th>
           <th>Proposed</th>
         </tr>
       </thead>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { QuestionDelta } from '../../../src-shared/model';
 import { score } from '../../components/format';
 import { deltaCounts, deltaLook, visibleDeltas } from './optimizer.selectors';
+import { Term } from '../../components/Term';
 
 export function QuestionDeltas({ questions, split }: { questions: readonly QuestionDelta[]; split: string | null }) {
   const [decidingOnly, setDecidingOnly] = useState(false);
@@ -24,7 +25,7 @@ export function QuestionDeltas({ questions, split }: { questions: readonly Quest
               onChange={(e) => setDecidingOnly(e.target.checked)}
               data-testid="deciding-only"
             />{' '}
-            only the held-out "{split}" questions
+            only the held-out "{split}" questions (the <Term id="deciding_question">deciding questions</Term>)
           </label>
         )}
       </div>

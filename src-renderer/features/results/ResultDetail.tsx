@@ -4,8 +4,10 @@ import { LongText } from '../../components/LongText';
 import { useQuery } from '../../api/use-query';
 import { callMetricsText } from '../runs/local-run.selectors';
 import { StatusBadge } from '../../components/StatusBadge';
+import { ToolCallList } from '../../components/ToolCallList';
 import { Annotation } from './Annotation';
 import { graderTone, nativeScore, passExplanation, rowStatus, turnsBeforeResponse } from './results.selectors';
+import { Term, TextWithTerms } from '../../components/Term';
 
 export function ResultDetail({ resultId, passThreshold }: { resultId: number; passThreshold: number }) {
   const { data: detail, error } = useQuery(() => api['results.get']({ resultId }), [resultId]);
@@ -32,11 +34,15 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
                 <StatusBadge status={graderTone(grader, passThreshold)} label={nativeScore(grader)} />
               </td>
               <td className="reason" title={grader.reason} data-testid={`reason-${grader.graderId}`}>
-                {grader.reason}
+                <TextWithTerms text={grader.reason} />
                 {grader.checks?.map((check) => (
                   <div key={check.id} className="muted check-line">
                     {check.executed ? (check.passed ? '✓' : '✕') : '–'} {check.id} ({check.kind})
-                    {check.reason ? `: ${check.reason}` : ''}
+                    {check.reason && (
+                      <>
+                        : <TextWithTerms text={check.reason} />
+                      </>
+                    )}
                   </div>
                 ))}
               </td>
@@ -67,32 +73,12 @@ export function ResultDetail({ resultId, passThreshold }: { resultId: number; pa
         </section>
         <section>
           <h3>Tool calls</h3>
-          {detail.toolCalls === null ? (
-            <p className="muted">No tool-call record (chat mode, or the agent kept none).</p>
-          ) : detail.toolCalls.length === 0 ? (
-            <p className="muted">The agent ran and called no tools while answering.</p>
-          ) : (
-            <ol className="tool-calls">
-              {detail.toolCalls.map((call) => (
-                <li key={call.seq}>
-                  <span className="mono">{call.server ? `${call.server}:${call.name}` : call.name}</span>{' '}
-                  {call.error && <StatusBadge status="error" />}
-                  {call.resultCut && (
-                    <span className="badge" data-testid={`tool-result-cut-${call.seq}`}>
-                      result cut: {call.resultCut.keptChars.toLocaleString('en-US')} of{' '}
-                      {call.resultCut.originalChars.toLocaleString('en-US')} characters kept
-                    </span>
-                  )}
-                  <LongText text={JSON.stringify(call.args)} className="mono" />
-                  {call.result && <LongText text={call.result} className="mono muted" />}
-                </li>
-              ))}
-            </ol>
-          )}
+          <ToolCallList calls={detail.toolCalls} />
           <h3>Call</h3>
           <p className="muted num-line">
             {detail.latencyMs ?? '—'} ms · {detail.inputTokens ?? '—'} in / {detail.outputTokens ?? '—'} out tokens ·
-            finish {detail.finishReason ?? '—'} · {detail.attempts} attempt{detail.attempts === 1 ? '' : 's'}
+            finish {detail.finishReason ?? '—'} · {detail.attempts}{' '}
+            <Term id="attempt">attempt{detail.attempts === 1 ? '' : 's'}</Term>
           </p>
           {detail.metrics && <p className="muted num-line">Ollama: {callMetricsText(detail.metrics)}</p>}
           <Annotation resultId={detail.id} />

@@ -9,6 +9,7 @@ import { ago, pct, score } from '../../components/format';
 import { useResults } from './results.store';
 import { StatusCards } from './StatusCards';
 import { useShallow } from 'zustand/react/shallow';
+import { Term } from '../../components/Term';
 
 /** The most runs the comparison matrix shows side by side. */
 const MAX_COMPARED = 8;
@@ -43,7 +44,8 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
           <h1>Results{targetId && ` · ${targetId}`}</h1>
           <p>
             {targetId ? `Counts ${targetId} only. ` : ''}Only complete runs of a target’s own prompt count in trends,
-            gates and totals; experiments (optimizer candidates, compared prompt variants) are listed when you ask.
+            gates and totals; <Term id="experiment">experiments</Term> (optimizer candidates, compared prompt variants)
+            are listed when you ask.
           </p>
         </div>
         <button
@@ -123,71 +125,73 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
         {runs.length === 0 ? (
           <div className="empty">No runs yet. Press Run on a target, or run `ai-eval run` in the workspace.</div>
         ) : (
-          <table className="table" data-testid="runs-table">
-            <thead>
-              <tr>
-                <th aria-label="Select for compare" />
-                <th>Run</th>
-                <th>Target</th>
-                <th>Status</th>
-                <th className="num">Average</th>
-                <th className="num">Pass rate</th>
-                <th className="num">Questions</th>
-                <th>Source</th>
-                <th>Finished</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((run) => (
-                <tr key={run.id} aria-selected={picked.includes(run.id)}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      checked={picked.includes(run.id)}
-                      onChange={() => toggle(run.id)}
-                      aria-label={`Select run ${run.id}`}
-                      data-testid={`pick-${run.id}`}
-                    />
-                  </td>
-                  <td>
-                    <a className="mono" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
-                      {run.id}
-                    </a>
-                  </td>
-                  <td>{run.targetId}</td>
-                  <td>
-                    <StatusBadge
-                      status={
-                        run.status === 'complete'
-                          ? run.passed
-                            ? 'pass'
-                            : 'fail'
-                          : run.status === 'running' || run.status === 'pending'
-                            ? 'running'
-                            : run.status === 'error'
-                              ? 'error'
-                              : 'cancelled'
-                      }
-                    />
-                  </td>
-                  <td className="num">{score(run.avgScore)}</td>
-                  <td className="num">{pct(run.passRate)}</td>
-                  <td className="num">
-                    {run.done} / {run.total}
-                  </td>
-                  <td>
-                    {run.source}
-                    {run.experiment && (
-                      <span className="badge accent" title="A run of another prompt: not in trends, gates or totals">
-                        experiment
-                      </span>
-                    )}
-                  </td>
-                  <td>{ago(run.finishedAt)}</td>
+          <div className="table-scroll">
+            <table className="table" data-testid="runs-table">
+              <thead>
+                <tr>
+                  <th aria-label="Select for compare" />
+                  <th>Run</th>
+                  <th>Target</th>
+                  <th>Status</th>
+                  <th className="num">Average</th>
+                  <th className="num">Pass rate</th>
+                  <th className="num">Questions</th>
+                  <th>Source</th>
+                  <th>Finished</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {runs.map((run) => (
+                  <tr key={run.id} aria-selected={picked.includes(run.id)}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        checked={picked.includes(run.id)}
+                        onChange={() => toggle(run.id)}
+                        aria-label={`Select run ${run.id}`}
+                        data-testid={`pick-${run.id}`}
+                      />
+                    </td>
+                    <td>
+                      <a className="mono run-id" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
+                        {run.id}
+                      </a>
+                    </td>
+                    <td>{run.targetId}</td>
+                    <td>
+                      <StatusBadge
+                        status={
+                          run.status === 'complete'
+                            ? run.passed
+                              ? 'pass'
+                              : 'fail'
+                            : run.status === 'running' || run.status === 'pending'
+                              ? 'running'
+                              : run.status === 'error'
+                                ? 'error'
+                                : 'cancelled'
+                        }
+                      />
+                    </td>
+                    <td className="num">{score(run.avgScore)}</td>
+                    <td className="num">{pct(run.passRate)}</td>
+                    <td className="num">
+                      {run.done} / {run.total}
+                    </td>
+                    <td>
+                      {run.source}
+                      {run.experiment && (
+                        <span className="badge accent" title="A run of another prompt: not in trends, gates or totals">
+                          experiment
+                        </span>
+                      )}
+                    </td>
+                    <td>{ago(run.finishedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>

@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { pct, score } from '../../components/format';
 import { trustLook } from '../judges/judges.selectors';
 import { gateText, weakestGrader } from './results.selectors';
+import { Term } from '../../components/Term';
 
 export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; graderStats: readonly GraderStat[] }) {
   const verdict = detail.verdict;
@@ -29,7 +30,9 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
       </div>
       <dl className="stats">
         <div>
-          <dt>Gate</dt>
+          <dt>
+            <Term id="gate">Gate</Term>
+          </dt>
           <dd className="gate-text">{gateText(verdict)}</dd>
         </div>
         <div>
@@ -38,11 +41,13 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
         </div>
         <div>
           <dt>Pass rate</dt>
-          <dd className="num" title="95% Wilson interval">
+          <dd className="num">
             {pct(verdict.pass_rate)}{' '}
             {verdict.pass_rate_ci && (
               <small className="muted">
-                [{pct(verdict.pass_rate_ci[0])}, {pct(verdict.pass_rate_ci[1])}]
+                <Term id="confidence_interval">
+                  [{pct(verdict.pass_rate_ci[0])}, {pct(verdict.pass_rate_ci[1])}]
+                </Term>
               </small>
             )}
           </dd>
@@ -58,7 +63,9 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
               {pct(verdict.corrected_pass_rate.estimate)}{' '}
               {verdict.corrected_pass_rate.ci ? (
                 <small className="muted">
-                  [{pct(verdict.corrected_pass_rate.ci[0])}, {pct(verdict.corrected_pass_rate.ci[1])}]
+                  <Term id="confidence_interval">
+                    [{pct(verdict.corrected_pass_rate.ci[0])}, {pct(verdict.corrected_pass_rate.ci[1])}]
+                  </Term>
                 </small>
               ) : (
                 <small className="muted">no interval</small>
@@ -70,13 +77,16 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
           <dt>Questions</dt>
           <dd className="num">
             {verdict.counts.passed} passed · {verdict.counts.scored - verdict.counts.passed} failed ·{' '}
-            {verdict.counts.degraded} degraded · {verdict.counts.unscored} unscored
+            {verdict.counts.degraded} <Term id="degraded" /> · {verdict.counts.unscored} unscored
           </dd>
         </div>
       </dl>
       {verdict.judges.length > 0 && (
         <div className="judge-trust" data-testid="verdict-judges">
-          <span className="muted">Judges (advisory):</span>
+          <span className="muted">
+            Judges (<Term id="advisory" />
+            ):
+          </span>
           {verdict.judges.map((judge) => (
             <span
               key={judge.grader}

@@ -2,6 +2,7 @@
 import type { ReviewItemDetail, TraceMessage } from '../../../src-shared/model';
 import { LongText } from '../../components/LongText';
 import { StatusBadge } from '../../components/StatusBadge';
+import { prettyJson } from '../../components/format';
 
 function Turn({ message }: { message: TraceMessage }) {
   return (
@@ -68,11 +69,8 @@ export function ItemView({ item }: { item: ReviewItemDetail }) {
             {item.toolCalls.map((call, index) => (
               <li key={index}>
                 <span className="mono">{call.name}</span> {call.error && <StatusBadge status="error" />}
-                <LongText
-                  text={typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)}
-                  className="mono"
-                />
-                {call.result && <LongText text={call.result} className="mono muted" />}
+                <LongText text={prettyJson(call.arguments)} className="mono" />
+                {call.result && <LongText text={prettyJson(call.result)} className="mono muted" />}
               </li>
             ))}
           </ol>

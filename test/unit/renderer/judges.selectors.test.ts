@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { rateWithInterval, trustLook } from '../../../src-renderer/features/judges/judges.selectors';
+import type { JudgeSampleResult } from '../../../src-shared/contract/judges.contract';
+import {
+  rateWithInterval,
+  sampleInWords,
+  tnrInWords,
+  trustLook,
+  validationInWords,
+} from '../../../src-renderer/features/judges/judges.selectors';
 
 describe('judges selectors', () => {
   it('shows each trust state with a status and a word', () => {
@@ -29,5 +36,68 @@ describe('weakestTrust', () => {
     expect(weakestTrust(['a', 'b', 'c'], trust)).toBe('failing');
     expect(weakestTrust(['a'], trust)).toBe('trusted');
     expect(weakestTrust(['format_grader'], trust)).toBeUndefined();
+  });
+});
+
+describe('counts in words', () => {
+  const judge = { provider: 'offline', model: 'llama3.1:8b', template_version: '1.0.0' };
+  const item = (id: string) => ({ id }) as never;
+  const sample = (drawn: number, fields: Partial<JudgeSampleResult> = {}): JudgeSampleResult => ({
+    seed: 1,
+    requested: 30,
+    windowDays: 30,
+    judge,
+    population: drawn,
+    excluded: { scoredInWindow: drawn, byOtherJudge: 0, repeats: 0 },
+    added: drawn,
+    items: Array.from({ length: drawn }, (_, i) => item(`jc-${i}`)),
+    ...fields,
+  });
+
+  it('says why a sample drew fewer than asked', () => {
+    expect(
+      sampleInWords('accuracy_grader', sample(27, { excluded: { scoredInWindow: 40, byOtherJudge: 4, repeats: 9 } })),
+    ).toBe(
+      'accuracy_grader: drew 27 of the 30 asked, because offline/llama3.1:8b made only 27 distinct scored calls in ' +
+        'the last 30 days (of 40 scored calls, left out: 9 repeats of an identical answer, sampled once; 4 by another ' +
+        'judge model or template, which would not measure this one): all 27 new. New answers give more to sample; a ' +
+        'repeated run’s identical answers do not.',
+    );
+  });
+
+  it('says how many of a full sample were already labelled', () => {
+    expect(sampleInWords('accuracy_grader', sample(30, { population: 80, added: 12 }))).toBe(
+      'accuracy_grader: drew 30 of 80 distinct scored calls by offline/llama3.1:8b in the last 30 days: 12 new, 18 ' +
+        'already in the gold set with their labels kept.',
+    );
+  });
+
+  it('rounds TPR and TNR and says what they count', () => {
+    const result = {
+      grader: 'accuracy_grader',
+      n_pos: 19,
+      n_neg: 8,
+      tp: 18,
+      tn: 7,
+      fp: 1,
+      fn: 1,
+      tpr: 0.9473684210526315,
+      tnr: 0.875,
+      tpr_ci: null,
+      tnr_ci: null,
+      state: 'failing' as const,
+      n_defer: 1,
+      n_unlabelled: 0,
+      n_unscored: 0,
+      judge,
+      labels_source: 'store',
+      validated_at: 0,
+      warnings: [],
+    };
+    expect(validationInWords('accuracy_grader', result)).toBe(
+      'accuracy_grader is failing: the judge caught 7 of 8 failures (TNR 88%) and passed 18 of the 19 answers you ' +
+        'passed (TPR 95%). 1 item deferred or not labelled was left out.',
+    );
+    expect(tnrInWords({ tn: 0, n_neg: 0 })).toBe('no answer labelled fail yet');
   });
 });

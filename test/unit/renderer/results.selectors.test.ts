@@ -53,10 +53,12 @@ describe('formatting', () => {
 
   it('formats durations, percentages and ages', () => {
     expect(duration(59_000)).toBe('59s');
-    expect(duration(125_000)).toBe('2m 05s');
-    expect(duration(3_725_000)).toBe('1h 02m');
+    // No-break spaces: a value never wraps in the middle in a narrow column.
+    expect(duration(125_000)).toBe('2m\u00a005s');
+    expect(duration(3_725_000)).toBe('1h\u00a002m');
     expect(pct(0.805)).toBe('81%');
-    expect(ago(1_000_000 - 30 * 60000, 1_000_000)).toBe('30 min ago');
+    expect(ago(1_000_000 - 30 * 60000, 1_000_000)).toBe('30\u00a0min\u00a0ago');
+    expect(ago(1_000_000 - 3 * 86_400_000, 1_000_000)).toBe('3\u00a0days\u00a0ago');
   });
 
   it('explains a pass with failing graders, a fail, and why a question has no verdict', () => {

@@ -19,6 +19,10 @@ export type JudgeSpec = Readonly<{
 
 const MUST_NOT_CONTAIN_CAP = 1;
 
+export const GROUND_TRUTH_HEADER =
+  'GROUND TRUTH (verified facts the answer must state; paraphrase and formatting variation allowed):';
+export const MUST_NOT_CONTAIN_HEADER = `MUST NOT CONTAIN (stating any of these, paraphrases included, caps the score at ${MUST_NOT_CONTAIN_CAP}):`;
+
 export function judgeGrader(spec: JudgeSpec): Grader {
   const { info } = spec;
   return {
@@ -54,21 +58,10 @@ function judgeCriteria(context: GradeContext, spec: JudgeSpec): string {
   const parts = [context.criteria.trim()];
   if (spec.groundTruth) {
     const facts = context.question.expected_facts ?? [];
-    if (facts.length > 0)
-      parts.push(
-        [
-          'GROUND TRUTH (verified facts the answer must state; paraphrase and formatting variation allowed):',
-          ...facts.map((fact) => `- ${fact}`),
-        ].join('\n'),
-      );
+    if (facts.length > 0) parts.push([GROUND_TRUTH_HEADER, ...facts.map((fact) => `- ${fact}`)].join('\n'));
     const forbidden = context.question.must_not_contain ?? [];
     if (forbidden.length > 0) {
-      parts.push(
-        [
-          'MUST NOT CONTAIN (stating any of these, paraphrases included, caps the score at 1):',
-          ...forbidden.map((phrase) => `- ${JSON.stringify(phrase)}`),
-        ].join('\n'),
-      );
+      parts.push([MUST_NOT_CONTAIN_HEADER, ...forbidden.map((phrase) => `- ${JSON.stringify(phrase)}`)].join('\n'));
     }
   }
   if (spec.info.seesToolCalls) {

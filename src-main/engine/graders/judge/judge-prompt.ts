@@ -8,6 +8,9 @@ type FenceName = (typeof FENCE_NAMES)[number];
 /** Any opening or closing fence tag, however spaced or cased. */
 const FENCE_TAG = new RegExp(`<(\\s*/?\\s*(?:${FENCE_NAMES.join('|')})\\b[^>]*)>`, 'gi');
 
+/** Put in the criteria fence when a question has none. */
+export const NO_CRITERIA = '(no criteria given: judge the answer on the dimension alone)';
+
 /** Escapes fence tags inside content (`</agent_response>` becomes `&lt;/agent_response>`), so content cannot end its fence. */
 export const escapeFenceTags = (text: string): string => text.replace(FENCE_TAG, '&lt;$1>');
 
@@ -52,10 +55,7 @@ export function buildJudgePrompt(
     : '';
   const values: Record<Placeholder, string> = {
     question: fence('question', renderConversation(parts.messages)),
-    criteria: fence(
-      'criteria',
-      parts.criteria.trim() === '' ? '(no criteria given: judge the answer on the dimension alone)' : parts.criteria,
-    ),
+    criteria: fence('criteria', parts.criteria.trim() === '' ? NO_CRITERIA : parts.criteria),
     agent_response: fence('agent_response', cut.seen + note),
     dimension: parts.dimension ?? '',
     definition: parts.definition ?? '',

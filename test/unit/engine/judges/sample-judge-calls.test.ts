@@ -64,6 +64,21 @@ describe('sampleJudgeCalls', () => {
     expect(again.items.map((item) => item.call.id)).toEqual(sample.items.map((item) => item.call.id));
   });
 
+  it('samples repeats of an identical answer once (the oldest call) and counts what it left out', async () => {
+    const recent = NOW - 5 * DAY;
+    const same = { question: 'When do you open?', response: 'At nine.', createdAt: recent };
+    const ids = insertJudgeCalls(store, [
+      { score: 5, ...same },
+      { score: 4, ...same }, // a repeat: the judge saw the same prompt
+      { score: 5, ...same, response: 'At 9:00.' },
+      { score: 1, ...same, model: 'other' },
+    ]);
+    const sample = await sampleJudgeCalls(db, workspace(), { ...request, n: 30 });
+    expect(sample.items.map((item) => item.call.id).sort()).toEqual([ids[0], ids[2]]);
+    expect(sample.population).toBe(2);
+    expect(sample.excluded).toEqual({ scoredInWindow: 4, byOtherJudge: 1, repeats: 1 });
+  });
+
   it('keeps only the latest template version of the current judge', async () => {
     insertJudgeCalls(store, [
       { score: 5, template: '1.0.0', createdAt: NOW - 3 * DAY },

@@ -27,7 +27,7 @@ export function insertJudgeCalls(store: Store, calls: readonly FakeCall[]): numb
         provider: call.provider ?? 'local',
         model: call.model ?? 'llama3.1:8b',
         template: call.template ?? '1.0.0',
-        prompt: `<question>\n${call.question ?? `Question ${index}?`}\n</question>\n<criteria>\nbe right\n</criteria>`,
+        prompt: `<question>\n${call.question ?? `Question ${index}?`}\n</question>\n<criteria>\nbe right\n</criteria>\n<agent_response>\n${call.response ?? `Answer ${index}.`}\n</agent_response>`,
         response: call.response ?? `Answer ${index}.`,
         score: call.score,
         reason: call.score === null ? null : `score ${call.score}`,
