@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, format check, build the UI, then the vitest projects unit, integration, security and e2e, and
+// `npm test`: typecheck, lint, format check, build the CLI (tests spawn bin/ai-eval.js) and the UI, then the vitest projects unit, integration, security and e2e, and
 // after them the desktop smoke test (it rebuilds the app, so it never runs beside the e2e tests reading out/renderer).
 // Ends with one plain "N passed, N failed" line and fails when no test ran. The tests' temporary files go under one
 // folder of this run (TMPDIR), removed at the end.
@@ -15,6 +15,7 @@ const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['format', 'npm', ['run', '--silent', 'format:check']],
+  ['build the CLI', 'npm', ['run', '--silent', 'build:cli']],
   ['build the UI', 'npm', ['run', '--silent', 'build:web']],
 ];
 
