@@ -32,9 +32,7 @@ describe('judgeSawFromPrompt', () => {
       question,
       rubric,
       criteria: criteriaWithRubric(context.question, rubric),
-      toolCalls: [
-        { seq: 0, name: 'hours', server: 'library', args: { day: 'sunday' }, result: '12-17', error: false },
-      ],
+      toolCalls: [{ seq: 0, name: 'hours', server: 'library', args: { day: 'sunday' }, result: '12-17', error: false }],
     });
     expect(judgeSawFromPrompt(prompt)).toEqual({
       criteria: 'Give the Sunday hours.\n\nMention the main branch.',
