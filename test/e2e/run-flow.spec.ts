@@ -41,9 +41,9 @@ describe('run flow on the offline example', () => {
     runIds.push(await portfolio.run('helpdesk_chat_offline'));
     const run = new RunPage(page);
     await run.waitForVerdict();
-    await expect.poll(() => run.verdict().textContent()).toMatch(/gate passed\s*avg_score \d\.\d\d ≥ 3\.50/);
+    await expect.poll(() => run.verdict().innerText()).toMatch(/gate passed\s*avg_score \d\.\d\d ≥ 3\.50/);
     await expect
-      .poll(() => run.verdict().textContent())
+      .poll(() => run.verdict().innerText())
       .toContain(`${QUESTIONS - FAILED} passed · ${FAILED} failed · 0 degraded · 0 unscored`);
 
     await run.expand('late_fees');

@@ -93,6 +93,7 @@ describe('agent mode over the catalogue MCP server', () => {
         args: { card: '4471', api_token: '(redacted)' },
         result: expect.stringContaining('"due_date":"2026-12-01"'),
         error: false,
+        resultCut: null,
       },
       {
         seq: 1,
@@ -101,6 +102,7 @@ describe('agent mode over the catalogue MCP server', () => {
         args: { card: '4471', title: 'Dune' },
         result: expect.stringContaining('"due_date":"2026-12-22"'),
         error: false,
+        resultCut: null,
       },
     ]);
     // The model saw the system prompt, the conversation, the offered tools, and each result.
@@ -180,6 +182,7 @@ describe('agent mode over the catalogue MCP server', () => {
         args: {},
         result: expect.stringContaining('unknown tool "close_branch"'),
         error: true,
+        resultCut: null,
       },
     ]);
   });

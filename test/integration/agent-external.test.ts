@@ -58,6 +58,7 @@ describe('callExternalAgent', () => {
         args: { card: '4471', password: '(redacted)' },
         result: '{"loans":1}',
         error: false,
+        resultCut: null,
       },
       {
         seq: 1,
@@ -66,6 +67,7 @@ describe('callExternalAgent', () => {
         args: { card: '4471' },
         result: `${'x'.repeat(2000)}\n[cut for size: 2,000 of 2,500 characters kept]`,
         error: false,
+        resultCut: { keptChars: 2000, originalChars: 2500 },
       },
     ]);
   });

@@ -149,7 +149,7 @@ describe('ai-eval run --shard I/N --out, then ai-eval merge (child processes, fa
       expect(Number(match![3])).toBe(Number(match![1]) * 2 * 4);
       return Number(match![1]);
     });
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(9);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(21); // the example dataset's 21 questions
     expect(dry.stdout).toMatch(/shard 2\/4: .*<- this shard/);
     expect(server.requests.length).toBe(before);
   });

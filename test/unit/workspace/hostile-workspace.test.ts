@@ -187,7 +187,7 @@ describe('validate refuses what a run would trip on', () => {
     });
     expect(errorsOf(missing)).toEqual([
       expect.stringMatching(
-        /^aieval\.yaml:14:28 providers\.offline\.file replay cassette: recordings\/gone\.jsonl does not exist/,
+        /^aieval\.yaml:15:28 providers\.offline\.file replay cassette: recordings\/gone\.jsonl does not exist/,
       ),
     ]);
     const outside = copyExample({
@@ -195,7 +195,7 @@ describe('validate refuses what a run would trip on', () => {
     });
     expect(errorsOf(outside)).toEqual([
       expect.stringMatching(
-        /^aieval\.yaml:14:28 providers\.offline\.file replay cassette: \.\.\/elsewhere\.jsonl is outside the workspace/,
+        /^aieval\.yaml:15:28 providers\.offline\.file replay cassette: \.\.\/elsewhere\.jsonl is outside the workspace/,
       ),
     ]);
   });
