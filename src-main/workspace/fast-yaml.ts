@@ -57,11 +57,11 @@ function coreAsYamlReadsIt({ FAILSAFE_SCHEMA, Type }: typeof JsYaml): JsYaml.Sch
 let reader: { load: typeof JsYaml.load; schema: JsYaml.Schema } | undefined;
 
 /**
- * A directive (`%YAML 1.1` changes what `yes` means), an explicit key (`? `) or a list or map used as a key (`[a]: 1`):
- * js-yaml would read these differently from the yaml library (it turns a collection key into a string), so they are
- * left to the positioned parse. A false alarm (such text inside a quoted string) only costs the slower parse.
+ * A directive (`%YAML 1.1` changes what `yes` means), an explicit key (`? `), a list or map used as a key (`[a]: 1`)
+ * or an alias used as a key (`*list : 1`): js-yaml would read these differently from the yaml library (it turns a
+ * collection key into a string), so they are left to the positioned parse. A false alarm (such text inside a quoted string) only costs the slower parse.
  */
-const READ_DIFFERENTLY = /^%|(?:^|[\s,[{])\?(?:\s|$)|[\]}][ \t]*:(?:\s|$)/m;
+const READ_DIFFERENTLY = /^%|(?:^|[\s,[{])\?(?:\s|$)|[\]}][ \t]*:(?:\s|$)|(?:^|[\s,[{])\*[^\s,[\]{}]+[ \t]*:(?:\s|$)/m;
 
 /**
  * The file's value; undefined when js-yaml refuses the file (syntax, duplicate keys, several documents, a tag), when

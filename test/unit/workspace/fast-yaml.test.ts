@@ -69,13 +69,14 @@ describe('readYamlFast', () => {
     expect(readYamlFast('a: &m { self: *m }\n')).toBeUndefined();
   });
 
-  it('declines what js-yaml would read differently: a directive, an explicit key, a list or map as a key', () => {
+  it('declines what js-yaml would read differently: a directive, an explicit key, a list, map or alias as a key', () => {
     for (const text of [
       '%YAML 1.1\n---\na: yes\n',
       '? a\n: 1\n',
       '[a, b]: 1\n',
       'm:\n  {a: 1}: 2\n',
       'x: [{[k]: 1}]\n',
+      't: &t [a, b]\nm:\n  *t : 1\n',
     ]) {
       expect(readYamlFast(text), text).toBeUndefined();
     }
