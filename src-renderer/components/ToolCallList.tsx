@@ -1,7 +1,7 @@
 // The tool calls of an agent answer, in order: name, arguments and result as indented JSON (long ones shown in part
 // until asked), errors marked.
 import type { ToolCallRecord } from '../../src-shared/model';
-import { prettyJson } from './format';
+import { count, prettyJson } from './format';
 import { LongText } from './LongText';
 import { StatusBadge } from './StatusBadge';
 
@@ -16,8 +16,7 @@ export function ToolCallList({ calls }: { calls: readonly ToolCallRecord[] | nul
           {call.error && <StatusBadge status="error" />}
           {call.resultCut && (
             <span className="badge" data-testid={`tool-result-cut-${call.seq}`}>
-              result cut: {call.resultCut.keptChars.toLocaleString('en-US')} of{' '}
-              {call.resultCut.originalChars.toLocaleString('en-US')} characters kept
+              result cut: {count(call.resultCut.keptChars)} of {count(call.resultCut.originalChars)} characters kept
             </span>
           )}
           <LongText text={prettyJson(call.args)} className="mono" testId="tool-call-args" />
