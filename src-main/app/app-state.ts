@@ -35,9 +35,15 @@ export type AppOptions = Readonly<{
   checkOutputs?: boolean;
   /**
    * Every successful provider call of the service's runs and of the optimizer's proposer is appended to this
-   * cassette (scripts/record-example.ts records the example's optimizer session with it).
+   * cassette (`ai-eval run --record FILE`; scripts/record-example.ts records the example's optimizer session with it).
+   * Only the process that creates the app chooses the file: no call names a path to write.
    */
   recorder?: CassetteWriter;
+  /**
+   * How many processes started together spend the providers' accounts (`ai-eval run --shard I/N`, `--rate-share S`):
+   * this one's runs take 1/S of each rate limit. An option of the process, never of a call, so no HTTP caller sets it.
+   */
+  rateShare?: number;
 }>;
 
 export class AppState {

@@ -5,6 +5,7 @@ import type { Handlers } from '../../src-shared/rpc/define';
 import { createRouter, type Dispatch } from '../../src-shared/rpc/router';
 import { AppState, type AppOptions } from './app-state';
 import type { Ctx } from './ctx';
+import { environmentRefusal } from '../store/environment-error';
 import { OtlpReceiver, type ReceiverRoute } from '../engine/traces/otlp-receiver';
 import { insightsHandlers } from './handlers/insights.handlers';
 import { datasetsHandlers } from './handlers/datasets.handlers';
@@ -13,11 +14,12 @@ import { judgesHandlers } from './handlers/judges.handlers';
 import { optimizerHandlers, serviceOptimizerJobs } from './handlers/optimizer.handlers';
 import { labelsHandlers } from './handlers/labels.handlers';
 import { providersHandlers } from './handlers/providers.handlers';
-import { runsHandlers, serviceRunManager } from './handlers/runs.handlers';
+import { runsHandlers } from './handlers/runs.handlers';
 import { secretsHandlers } from './handlers/secrets.handlers';
 import { targetsHandlers } from './handlers/targets.handlers';
 import { tracesHandlers } from './handlers/traces.handlers';
 import { workspaceHandlers } from './handlers/workspace.handlers';
+import { serviceRuns, type ServiceRuns } from './service-runs';
 
 export type App = Readonly<{
   state: AppState;
@@ -25,6 +27,11 @@ export type App = Readonly<{
   events: AppState['events'];
   /** Extra HTTP routes for `ai-eval serve` (the OTLP receiver's POST /v1/traces). */
   routes: readonly ReceiverRoute[];
+  /**
+   * In-process only, for `ai-eval run` and `regrade`: the run wiring the service starts runs with (the CLI plans and
+   * checks with it) and the exports on complete to wait for before the reports are written.
+   */
+  runs: Pick<ServiceRuns, 'deps' | 'exported'>;
   dispose(): Promise<void>;
 }>;
 
@@ -36,7 +43,7 @@ export function createApp(options: AppOptions): App {
     clock: state.clock,
     onReceived: (r) => state.events.emit('traces.received', r),
   });
-  const runManager = serviceRunManager(state);
+  const runs = serviceRuns(state);
   const optimizerJobs = serviceOptimizerJobs(state);
   const handlers = {
     ...workspaceHandlers(state),
@@ -46,8 +53,8 @@ export function createApp(options: AppOptions): App {
     ...tracesHandlers(state, receiver),
     ...labelsHandlers(state),
     ...providersHandlers(state),
-    ...runsHandlers(state, runManager),
-    ...optimizerHandlers(state, runManager, optimizerJobs),
+    ...runsHandlers(state, runs),
+    ...optimizerHandlers(state, runs, optimizerJobs),
     ...exportHandlers(state),
     ...secretsHandlers(state),
     ...insightsHandlers(state),
@@ -55,16 +62,20 @@ export function createApp(options: AppOptions): App {
   const dispatch = createRouter<Ctx>(contract, handlers, {
     checkOutputs: options.checkOutputs,
     onInternalError: (method, error) => options.logger.error(`${method} failed`, error),
+    refusalOf: environmentRefusal,
   });
   return {
     state,
     dispatch,
     events: state.events,
     routes: [receiver.route],
+    runs,
     async dispose() {
       await receiver.stop();
       await optimizerJobs.cancelAll();
-      await runManager.cancelAll();
+      await runs.manager.cancelAll();
+      // An export on complete still writing reads the store: let it end before the store closes.
+      await runs.exported();
       state.close();
     },
   };

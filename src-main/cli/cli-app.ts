@@ -1,11 +1,18 @@
 // Builds the service for a CLI command from the shared flags (--workspace, --trust-workspace).
+import type { AppOptions } from '../app/app-state';
 import { createApp, type App } from '../app/create-app';
 import { defaultConfigDir, findResourcesDir } from '../paths';
 import { TrustStore } from '../workspace/trust';
 import { workspaceDirOf, type CliIo, type ParsedArgs } from './command';
 
-export function createCliApp(args: ParsedArgs, io: CliIo): App {
+/** `process`: what only this process chooses (the cassette of `run --record`, the rate share of `run --shard`). */
+export function createCliApp(
+  args: ParsedArgs,
+  io: CliIo,
+  process: Pick<AppOptions, 'recorder' | 'rateShare'> = {},
+): App {
   return createApp({
+    ...process,
     workspaceDir: workspaceDirOf(args, io),
     resourcesDir: findResourcesDir(),
     trust: new TrustStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),

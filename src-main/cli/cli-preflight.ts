@@ -1,4 +1,5 @@
 // The preflight of `ai-eval run`, `run --resume` and `regrade`: problems one a line with their fix, then exit 2.
+import { RpcError } from '../../src-shared/rpc/wire';
 import { PREFLIGHT_CHECKS, problemLine, REGRADE_CHECKS, runPreflight } from '../engine/preflight/preflight';
 import type { PreflightCheck } from '../engine/preflight/preflight-check';
 import { planRun, type RunPlan } from '../engine/run/plan';
@@ -41,13 +42,17 @@ export async function storedRunPreflight(
   io: CliIo,
 ): Promise<number | undefined> {
   const { deps, workspace } = session;
-  const run = await deps.db.runs.get(runId);
-  if (!run) return undefined;
+  const stored = await session.client['runs.get']({ runId }).catch((error: unknown) => {
+    if (error instanceof RpcError && error.code === 'not_found') return undefined;
+    throw error;
+  });
+  if (!stored) return undefined;
+  const { targetId } = stored.run;
   if (purpose === 'regrade') {
     // As the regrade plans it: it starts no MCP server, so the workspace's trust does not limit the plan.
-    const plan = planRun(workspace, run.targetId, { questionIds: null, repeat: 1, shard: null }, deps.graders, true);
+    const plan = planRun(workspace, targetId, { questionIds: null, repeat: 1, shard: null }, deps.graders, true);
     return cliPreflight([plan], session, io, REGRADE_CHECKS);
   }
-  const plan = planRun(workspace, run.targetId, run.identity.selection, deps.graders, deps.trusted);
+  const plan = planRun(workspace, targetId, stored.identity.selection, deps.graders, deps.trusted);
   return cliPreflight([plan], session, io);
 }

@@ -1,9 +1,12 @@
 // `ai-eval optimize`: proposes better system prompts for targets below their gate and keeps only noise-proof gains.
-import type { CandidateSummary, Measurement, OptimizerJob, TargetOutcome } from '../../src-shared/model';
-import type { App } from '../app/create-app';
-import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
+import type { CandidateSummary, Measurement, TargetOutcome } from '../../src-shared/model';
+import { RpcError } from '../../src-shared/rpc/wire';
+import { chooseTargets } from './choose-targets';
+import { COMMON_OPTIONS, EXIT, type CliIo, type Command } from './command';
 import { intArg, withJudgeWorkspace } from './judge-cli';
+import { Endings } from './endings';
 import { ProgressPrinter } from './run-printer';
+import { clientOf, type ServiceClient } from './run-session';
 
 const USAGE = `ai-eval optimize [--target ID]... [--max-attempts N] [--propose] [--split NAME] [--allow-unknown-noise] [--trust-workspace] [--json]
 
@@ -53,55 +56,28 @@ function candidateLines(candidate: CandidateSummary): string[] {
   ];
 }
 
-function chooseTargets(app: App, wanted: readonly string[]): string[] {
-  const targets = app.state.validWorkspace().config.targets;
-  if (wanted.length === 0) {
-    const enabled = targets.filter((target) => target.enabled).map((target) => target.id);
-    if (enabled.length === 0) throw new UsageError('no target is enabled in aieval.yaml; name one with --target');
-    return enabled;
-  }
-  const unknown = wanted.filter((id) => !targets.some((target) => target.id === id));
-  if (unknown.length > 0)
-    throw new UsageError(
-      `unknown target ${unknown.join(', ')}; known: ${targets.map((target) => target.id).join(', ')}`,
-    );
-  return [...new Set(wanted)];
-}
-
 type Follower = Readonly<{ finishedJob(jobId: string): Promise<void>; stop(): void }>;
 
 /** Prints the jobs' progress lines and the runs' progress bars, and tells when a job has finished. */
-function follow(app: App, io: CliIo): Follower {
+function follow(client: ServiceClient, io: CliIo): Follower {
   const printer = new ProgressPrinter(io);
-  const ended = new Set<string>();
-  const waiters = new Map<string, () => void>();
-  const unsubscribe = app.events.subscribe((name, payload) => {
-    if (name === 'runs.progressed') printer.update(payload);
-    if (name === 'optimizer.progressed') {
+  const endings = new Endings<true>();
+  const listening = [
+    client.on('runs.progressed', (progress) => printer.update(progress)),
+    client.on('optimizer.progressed', (progress) => {
       printer.done();
-      io.err(payload.message);
-    }
-    if (name === 'optimizer.finished') {
-      ended.add(payload.jobId);
-      waiters.get(payload.jobId)?.();
-    }
-  });
+      io.err(progress.message);
+    }),
+    client.on('optimizer.finished', (finished) => endings.end(finished.jobId, true)),
+  ];
   return {
-    finishedJob: (jobId) =>
-      ended.has(jobId) ? Promise.resolve() : new Promise((resolve) => waiters.set(jobId, resolve)),
-    stop: unsubscribe,
+    finishedJob: async (jobId) => {
+      await endings.wait(jobId);
+    },
+    stop: () => {
+      for (const stop of listening) stop();
+    },
   };
-}
-
-async function call<T>(
-  app: App,
-  method: string,
-  input: unknown,
-): Promise<{ ok: true; value: T } | { ok: false; code: string; message: string }> {
-  const envelope = await app.dispatch(method, input, { transport: 'cli' });
-  return envelope.ok
-    ? { ok: true, value: envelope.value as T }
-    : { ok: false, code: envelope.error.code, message: envelope.error.message };
 }
 
 export const optimizeCommand: Command = {
@@ -123,12 +99,13 @@ export const optimizeCommand: Command = {
     const split = typeof args.values.split === 'string' ? args.values.split : undefined;
     const wanted = Array.isArray(args.values.target) ? args.values.target : [];
     return withJudgeWorkspace(args, io, async (app) => {
-      const targets = chooseTargets(app, wanted);
-      const follower = follow(app, io);
+      const client = clientOf(app);
+      const targets = chooseTargets(app.state.validWorkspace().config, wanted);
+      const follower = follow(client, io);
       let current: string | undefined;
       const onInterrupt = () => {
         io.err('\ncancelling: the run in progress is cancelled; candidates measured so far are kept');
-        if (current) void call(app, 'optimizer.cancel', { jobId: current });
+        if (current) void client['optimizer.cancel']({ jobId: current });
       };
       process.once('SIGINT', onInterrupt);
       const outcomes: TargetOutcome[] = [];
@@ -142,22 +119,24 @@ export const optimizeCommand: Command = {
             split,
             allowUnknownNoise: args.values['allow-unknown-noise'] === true,
           };
-          const started = await call<{ jobId: string }>(app, 'optimizer.start', input);
-          if (!started.ok) {
-            if (started.code !== 'bad_input') throw new Error(`${targetId}: ${started.message}`);
+          let jobId: string;
+          try {
+            ({ jobId } = await client['optimizer.start'](input));
+          } catch (error) {
+            if (!(error instanceof RpcError)) throw error;
+            if (error.code !== 'bad_input') throw new Error(`${targetId}: ${error.message}`, { cause: error });
             refused = true;
-            io.err(`error: ${targetId}: ${started.message}`);
-            outcomes.push({ targetId, status: 'refused', reason: started.message, baseline: null, candidates: [] });
+            io.err(`error: ${targetId}: ${error.message}`);
+            outcomes.push({ targetId, status: 'refused', reason: error.message, baseline: null, candidates: [] });
             continue;
           }
-          current = started.value.jobId;
-          await follower.finishedJob(current);
-          const job = await call<OptimizerJob>(app, 'optimizer.job', { jobId: current });
-          if (!job.ok) throw new Error(job.message);
-          const outcome = job.value.outcome ?? {
+          current = jobId;
+          await follower.finishedJob(jobId);
+          const job = await client['optimizer.job']({ jobId });
+          const outcome = job.outcome ?? {
             targetId,
-            status: job.value.status === 'cancelled' ? 'cancelled' : 'error',
-            reason: job.value.error ?? 'the job ended without an outcome',
+            status: job.status === 'cancelled' ? 'cancelled' : 'error',
+            reason: job.error ?? 'the job ended without an outcome',
             baseline: null,
             candidates: [],
           };

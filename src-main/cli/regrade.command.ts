@@ -1,5 +1,4 @@
 // `ai-eval regrade RUN`: re-scores a run's stored responses with the current graders into a new run (no target calls).
-import { startRegrade } from '../engine/run/regrade';
 import { storedRunPreflight } from './cli-preflight';
 import { COMMON_OPTIONS, UsageError, type Command } from './command';
 import { parseReportFlags, REPORT_OPTIONS } from './run-flags';
@@ -22,17 +21,13 @@ export const regradeCommand: Command = {
         ? undefined
         : await storedRunPreflight(runId, 'regrade', session, io);
       if (stopped !== undefined) return stopped;
-      const started = await startRegrade(
-        runId,
-        session.deps,
-        { source: flags.source, concurrency: flags.concurrency },
-        session.signal,
+      const finished = await session.follow(
+        () => session.client['runs.regrade']({ runId, source: flags.source, concurrency: flags.concurrency }),
+        (started) =>
+          io.err(
+            `run ${started.runId}: regrading the ${started.total} stored answer(s) of run ${runId} (${started.targetId}) with ${started.graders.join(', ')}`,
+          ),
       );
-      io.err(
-        `run ${started.runId}: regrading the ${started.total} stored answer(s) of run ${runId} (${started.plan.target.id}) with ${started.plan.target.graders.join(', ')}`,
-      );
-      const finished = await started.finished;
-      session.printer.done();
       return { finished: [finished], refused: false };
     });
   },

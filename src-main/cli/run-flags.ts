@@ -11,9 +11,11 @@ export const REPORT_OPTIONS = {
   junit: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
-const SOURCES: readonly RunSource[] = ['manual', 'ci', 'schedule'];
+/** Who starts a run from the command line (an import is never started). */
+type StartSource = Exclude<RunSource, 'import'>;
+const SOURCES: readonly StartSource[] = ['manual', 'ci', 'schedule'];
 
-export type ReportFlags = Readonly<{ concurrency?: number; source: RunSource; json?: string; junit?: string }>;
+export type ReportFlags = Readonly<{ concurrency?: number; source: StartSource; json?: string; junit?: string }>;
 export type RunFlags = ReportFlags &
   Readonly<{
     targets: string[];
@@ -49,11 +51,11 @@ function positiveInt(value: string | undefined, flag: string, max: number): numb
 
 export function parseReportFlags(args: ParsedArgs, io: CliIo): ReportFlags {
   const source = text(args, 'source') ?? (io.env.CI === 'true' ? 'ci' : 'manual');
-  if (!SOURCES.includes(source as RunSource))
+  if (!SOURCES.includes(source as StartSource))
     throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got "${source}"`);
   return {
     concurrency: positiveInt(text(args, 'concurrency'), 'concurrency', 256),
-    source: source as RunSource,
+    source: source as StartSource,
     json: text(args, 'json'),
     junit: text(args, 'junit'),
   };

@@ -1,6 +1,7 @@
-// One `ai-eval run` or `regrade` invocation: the service and run deps, Ctrl-C as cancel, reports, summary and exit code.
-import { exportRunOnComplete } from '../engine/export/export-runs';
+// One `ai-eval run` or `regrade` invocation: a client of the service whose runs it follows, Ctrl-C as their cancel,
+// the reports, the summary and the exit code. The runs start in the service's run manager, never here.
 import { resolve } from 'node:path';
+import type { Contract } from '../../src-shared/contract';
 import {
   formatIssue,
   type ProviderConfig,
@@ -8,29 +9,39 @@ import {
   type ShardSpec,
   type WorkspaceIssue,
 } from '../../src-shared/model';
-import type { EmptySlice } from '../engine/export/write-shard-bundle';
+import type { Client } from '../../src-shared/rpc/define';
 import { RpcError } from '../../src-shared/rpc/wire';
+import { connectionKeys } from '../app/connections';
+import type { App } from '../app/create-app';
+import type { EmptySlice } from '../engine/export/write-shard-bundle';
 import { openCassetteWriter, type CassetteWriter } from '../engine/providers/cassette';
 import type { ValidWorkspace } from '../engine/run/plan';
-import { describeShare, shareRateLimits } from '../engine/run/rate-share';
-import { defaultRunDeps } from '../engine/run/run-deps';
+import { describeShare } from '../engine/run/rate-share';
 import type { RunDeps } from '../engine/run/run-execution';
-import { LimiterRegistry } from '../engine/run/run-services';
 import { writeJsonReport } from '../engine/run/report-json';
 import { writeJunitReport } from '../engine/run/report-junit';
-import { connectionKeys } from '../app/connections';
+import { refusedEnvironment } from '../store/environment-error';
 import { createCliApp } from './cli-app';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
+import { Endings } from './endings';
 import { ProgressPrinter, summaryLines } from './run-printer';
 import { finishShard } from './shard-out';
 
+export type ServiceClient = Client<Contract>;
+
 export type Session = Readonly<{
+  client: ServiceClient;
   workspace: ValidWorkspace;
+  /** The service's run wiring as a run started now gets it: the command plans and checks with it, and starts nothing. */
   deps: RunDeps;
   /** Each connection's key by the workspace's trust, as the run's connections get theirs. */
   keysFor: (name: string, config: ProviderConfig) => Readonly<Record<string, string | undefined>>;
   signal: AbortSignal;
-  printer: ProgressPrinter;
+  /**
+   * Starts a run through the service (`start` calls the client) and follows it to its end: `announce` prints its
+   * header, its progress goes to the printer, Ctrl-C cancels it.
+   */
+  follow<S extends { runId: string }>(start: () => Promise<S>, announce: (started: S) => void): Promise<RunFinished>;
 }>;
 
 /** What the command did: the runs that ended, whether any run was refused (exit 2), the targets a shard had no question of. */
@@ -47,9 +58,14 @@ export type SessionOptions = Readonly<{
   rateShare?: number;
 }>;
 
-/** A refusal (bad plan, target busy, provider misconfigured): its message, exit 2. Anything else is rethrown. */
+/**
+ * A refusal (bad plan, target busy, provider misconfigured): its message, exit 2. Anything else is rethrown: a failure
+ * of the machine (exit 3) or a bug.
+ */
 export function refusalMessage(error: unknown): string | undefined {
-  return error instanceof RpcError ? error.message : undefined;
+  if (!(error instanceof RpcError) || error.code === 'internal' || refusedEnvironment(error) !== undefined)
+    return undefined;
+  return error.message;
 }
 
 /** 3 when a run stopped on its environment; 1 when a run did not complete or a hard gate failed; a soft gate only warns. */
@@ -70,44 +86,91 @@ export function printedWorkspaceIssues(error: unknown, io: CliIo): boolean {
   return true;
 }
 
+/** A typed client of `app` (until the shared in-process transport lands): a refusal throws RpcError with its code. */
+export function clientOf(app: App): ServiceClient {
+  return new Proxy({} as ServiceClient, {
+    get(_, key) {
+      if (key === 'on')
+        return (name: string, cb: (payload: unknown) => void) =>
+          app.events.subscribe((event, payload) => event === name && cb(payload));
+      if (typeof key !== 'string' || key === 'then') return undefined;
+      return async (input: unknown) => {
+        const envelope = await app.dispatch(key, input, { transport: 'cli' });
+        if (!envelope.ok) throw new RpcError(envelope.error.code, envelope.error.message, envelope.error.details);
+        return envelope.value;
+      };
+    },
+  });
+}
+
+/**
+ * `--record FILE`: handed to the service when it is created (a process option: no call names a file to write), and
+ * opened once the workspace is known to be valid, so a refused invocation leaves no file behind.
+ */
+function deferredCassette(file: string): CassetteWriter & { open(): void } {
+  let writer: CassetteWriter | undefined;
+  return {
+    file,
+    open: () => {
+      writer ??= openCassetteWriter(file);
+    },
+    append: (entry) => {
+      if (!writer) throw new Error(`cassette ${file} is not open`);
+      writer.append(entry);
+    },
+    close: () => writer?.close(),
+  };
+}
+
 export async function withRunSession(
   args: ParsedArgs,
   io: CliIo,
   options: SessionOptions,
   body: (session: Session) => Promise<SessionOutcome | number>,
 ): Promise<number> {
-  const app = createCliApp(args, io);
+  const recorder = options.record ? deferredCassette(resolve(io.cwd, options.record)) : undefined;
+  const share = options.rateShare ?? 1;
+  const app = createCliApp(args, io, { recorder, rateShare: share });
+  const client = clientOf(app);
   const controller = new AbortController();
+  let current: string | undefined;
+  const cancelCurrent = () => {
+    if (current !== undefined) void client['runs.cancel']({ runId: current });
+  };
   const onInterrupt = () => {
     io.err('\ncancelling: questions in flight are dropped, finished ones are kept (Ctrl-C again to quit at once)');
     controller.abort();
+    cancelCurrent();
   };
   process.once('SIGINT', onInterrupt);
-  let recorder: CassetteWriter | undefined;
+  const printer = new ProgressPrinter(io);
+  const endings = new Endings<RunFinished>();
+  const listening = [
+    client.on('runs.progressed', (progress) => printer.update(progress)),
+    client.on('runs.finished', (finished) => endings.end(finished.runId, finished)),
+  ];
+  const follow: Session['follow'] = async (start, announce) => {
+    const started = await start();
+    current = started.runId;
+    if (controller.signal.aborted) cancelCurrent();
+    announce(started);
+    const finished = await endings.wait(started.runId);
+    current = undefined;
+    printer.done();
+    return finished;
+  };
   try {
-    const share = options.rateShare ?? 1;
-    const workspace = shareRateLimits(app.state.validWorkspace(), share);
+    const deps = app.runs.deps();
     const shared = describeShare(app.state.validWorkspace().config.settings.rate_limit, share);
     if (shared) io.err(shared);
-    recorder = options.record ? openCassetteWriter(resolve(io.cwd, options.record)) : undefined;
-    const printer = new ProgressPrinter(io);
+    recorder?.open();
     const keysFor = connectionKeys(app.state);
-    const deps = defaultRunDeps({
-      db: app.state.db,
-      workspace,
-      trusted: app.state.isTrusted(),
-      clock: app.state.clock,
-      keysFor,
-      limiters: new LimiterRegistry(),
-      resourcesDir: app.state.options.resourcesDir,
-      recorder,
-      onProgress: (progress) => printer.update(progress),
-    });
-    const outcome = await body({ workspace, deps, keysFor, signal: controller.signal, printer });
+    const session = { client, workspace: deps.workspace, deps, keysFor, signal: controller.signal, follow };
+    const outcome = await body(session);
     if (typeof outcome === 'number') return outcome;
     const runIds = outcome.finished.map((end) => end.runId);
-    // settings.export_envelope_on_complete: awaited here, or the process would exit before the files are written.
-    for (const runId of runIds) await exportRunOnComplete(app.state, runId);
+    // settings.export_envelope_on_complete: the service exports each run as it ends; wait, or the process would exit first.
+    await app.runs.exported();
     if (options.json && runIds.length > 0) {
       await writeJsonReport(resolve(io.cwd, options.json), app.state.db, runIds);
       io.err(`wrote ${options.json}`);
@@ -122,13 +185,19 @@ export async function withRunSession(
     return outcome.refused ? EXIT.invalid : exitCodeOf(outcome.finished);
   } catch (error) {
     if (printedWorkspaceIssues(error, io)) return EXIT.invalid;
+    if (refusedEnvironment(error) !== undefined) {
+      io.err(`error: ${(error as Error).message}`);
+      return EXIT.environment;
+    }
     const refusal = refusalMessage(error);
     if (refusal === undefined) throw error;
     io.err(`error: ${refusal}`);
     return EXIT.invalid;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
-    recorder?.close();
+    for (const stop of listening) stop();
+    // Disposing cancels a run still going (a command that failed half-way) before the store closes; then the cassette.
     await app.dispose();
+    recorder?.close();
   }
 }

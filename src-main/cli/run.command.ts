@@ -1,30 +1,17 @@
 // `ai-eval run`: runs the enabled targets (or the chosen ones) over their datasets, prints verdicts, exits 1 on a failed hard gate.
 import type { RunFinished } from '../../src-shared/model';
+import { RpcError } from '../../src-shared/rpc/wire';
 import type { EmptySlice } from '../engine/export/write-shard-bundle';
 import { buildIdentity } from '../engine/run/identity';
 import { findingLine, localPreflight } from '../engine/run/local-preflight';
 import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
-import { resumeRun, startRun, type StartedRun } from '../engine/run/start-run';
 import { textOnlyWarning } from '../workspace/text-only';
+import { chooseTargets } from './choose-targets';
 import { cliPreflight, storedRunPreflight } from './cli-preflight';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { parseRunFlags, REPORT_OPTIONS, type RunFlags } from './run-flags';
 import { describePlan, describeShards } from './run-printer';
 import { refusalMessage, withRunSession, type Session, type SessionOutcome } from './run-session';
-
-/** The targets to run: the --target ids, else every enabled target. */
-function chooseTargets(workspace: ValidWorkspace, wanted: readonly string[]): string[] {
-  const all = workspace.config.targets;
-  if (wanted.length === 0) {
-    const enabled = all.filter((target) => target.enabled).map((target) => target.id);
-    if (enabled.length === 0) throw new UsageError('no target is enabled in aieval.yaml; name one with --target');
-    return enabled;
-  }
-  const unknown = wanted.filter((id) => !all.some((target) => target.id === id));
-  if (unknown.length > 0)
-    throw new UsageError(`unknown target ${unknown.join(', ')}; known: ${all.map((target) => target.id).join(', ')}`);
-  return [...new Set(wanted)];
-}
 
 /** Each target's share of the --question ids; an id in none of the targets' datasets is a usage error. */
 function questionsPerTarget(
@@ -66,16 +53,9 @@ const identityOf = (plan: RunPlan, flags: RunFlags, deps: Session['deps']) =>
     judgeTemplates: deps.judgeTemplates(),
   });
 
-async function follow(started: StartedRun, header: string, session: Session, io: CliIo): Promise<RunFinished> {
-  io.err(header);
-  const finished = await started.finished;
-  session.printer.done();
-  return finished;
-}
-
 async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise<SessionOutcome | number> {
   const { workspace, deps } = session;
-  const targets = chooseTargets(workspace, flags.targets);
+  const targets = chooseTargets(workspace.config, flags.targets);
   const questions = questionsPerTarget(workspace, targets, flags.questions);
   // Plan every target first: a mistake in the last one must not surface after the first has run.
   const plans = [...questions].map(([targetId, questionIds]) =>
@@ -111,13 +91,23 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
       empty.push({ targetId: plan.target.id, identity: identityOf(plan, flags, deps) });
       continue;
     }
+    const { questionIds, repeat, shard } = plan.selection;
+    const request = {
+      targetId: plan.target.id,
+      ...(questionIds ? { questionIds: [...questionIds] } : {}),
+      repeat,
+      ...(shard ? { shard } : {}),
+      source: flags.source,
+      concurrency: flags.concurrency,
+      // Checked above for every target at once (or skipped with --skip-preflight): the service need not check again.
+      skipPreflight: true,
+    };
     try {
-      const started = await startRun(
-        { targetId: plan.target.id, selection: plan.selection, source: flags.source, concurrency: flags.concurrency },
-        deps,
-        session.signal,
+      const ended = await session.follow(
+        () => session.client['runs.start'](request),
+        ({ runId }) => io.err(`run ${runId}: ${describePlan(plan)}`),
       );
-      finished.push(await follow(started, `run ${started.runId}: ${describePlan(started.plan)}`, session, io));
+      finished.push(ended);
     } catch (error) {
       const refusal = refusalMessage(error);
       if (refusal === undefined) throw error;
@@ -128,13 +118,23 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
   return { finished, refused, empty };
 }
 
+/** The stored run --resume names, or a usage error when the store has no such run. */
+async function storedRun(session: Session, runId: string) {
+  try {
+    return await session.client['runs.get']({ runId });
+  } catch (error) {
+    if (error instanceof RpcError && error.code === 'not_found')
+      throw new UsageError(`no run "${runId}" in this workspace's store`, { cause: error });
+    throw error;
+  }
+}
+
 async function resume(
   flags: RunFlags & { resume: string },
   session: Session,
   io: CliIo,
 ): Promise<SessionOutcome | number> {
-  const run = await session.deps.db.runs.get(flags.resume);
-  if (!run) throw new UsageError(`no run "${flags.resume}" in this workspace's store`);
+  const { run, identity } = await storedRun(session, flags.resume);
   const left = `${run.total - run.done} of ${run.total} question(s) left`;
   if (flags.dryRun) {
     io.out(`would resume run ${run.id} of ${run.targetId}: ${left}`);
@@ -142,12 +142,15 @@ async function resume(
   }
   const stopped = flags.skipPreflight ? undefined : await storedRunPreflight(run.id, 'resume', session, io);
   if (stopped !== undefined) return stopped;
-  const started = await resumeRun(flags.resume, session.deps, { concurrency: flags.concurrency }, session.signal);
-  warnTextOnly(started.plan, io);
-  return {
-    finished: [await follow(started, `resuming run ${run.id} of ${run.targetId}: ${left}`, session, io)],
-    refused: false,
-  };
+  const finished = await session.follow(
+    () => session.client['runs.resume']({ runId: run.id, concurrency: flags.concurrency }),
+    () => {
+      const { deps } = session;
+      warnTextOnly(planRun(deps.workspace, run.targetId, identity.selection, deps.graders, deps.trusted), io);
+      io.err(`resuming run ${run.id} of ${run.targetId}: ${left}`);
+    },
+  );
+  return { finished: [finished], refused: false };
 }
 
 export const runCommand: Command = {

@@ -1,5 +1,6 @@
 // Failures of the machine rather than of the input or the scores: a full disk, a store locked by another process.
 // The CLI exits with EXIT.environment (3) on them, so CI can tell "retry elsewhere" from "the gate failed".
+import { RpcError } from '../../src-shared/rpc/wire';
 
 const CAUSES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^SQLITE_FULL/, 'the disk is full'],
@@ -23,4 +24,19 @@ export function environmentCause(error: unknown): string | undefined {
     current = current.cause;
   }
   return undefined;
+}
+
+/** What the service answers for such a failure: `unavailable`, the cause first in the message and alone in details. */
+export function environmentRefusal(error: unknown): RpcError | undefined {
+  const cause = environmentCause(error);
+  if (cause === undefined) return undefined;
+  return new RpcError('unavailable', `${cause}: ${(error as Error).message}`, { environment: cause });
+}
+
+/** The cause of an environment failure the service answered with (environmentRefusal); undefined for any other. */
+export function refusedEnvironment(error: unknown): string | undefined {
+  if (!(error instanceof RpcError) || error.code !== 'unavailable') return undefined;
+  const details: unknown = error.details;
+  const cause = typeof details === 'object' && details !== null ? Reflect.get(details, 'environment') : undefined;
+  return typeof cause === 'string' ? cause : undefined;
 }

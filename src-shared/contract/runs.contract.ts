@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { call, event } from '../rpc/define';
 import {
+  graderId,
   historyPoint,
   pairedComparison,
   questionStatus,
@@ -11,7 +12,9 @@ import {
   runFinished,
   runMatrix,
   runProgress,
+  runSource,
   runSummary,
+  shardSpec,
   snakeId,
   targetHealth,
   weekStats,
@@ -22,6 +25,13 @@ const page = {
   offset: z.number().int().nonnegative().default(0),
   limit: z.number().int().min(1).max(500).default(100),
 };
+
+/** Questions in flight for one run; settings.concurrency (or the measured or default value) when absent. */
+const concurrency = z.number().int().min(1).max(256).optional();
+/** Who started a run (an import is never started). */
+const startSource = runSource.exclude(['import']);
+/** A run started in the background: its id and how many question × repeat items it holds. */
+const startedRun = z.object({ runId: z.string(), total: z.number().int() });
 
 const matrixRequest = z.object({
   runIds: z.array(runId).min(2).max(8),
@@ -49,9 +59,20 @@ export const runsContract = {
       targetId: snakeId,
       questionIds: z.array(snakeId).min(1).optional(),
       repeat: z.number().int().min(1).max(100).optional(),
+      /** One slice of the questions (`ai-eval run --shard I/N`); the gate is left to `ai-eval merge`. */
+      shard: shardSpec.refine((s) => s.index <= s.count, 'shard index above its count').optional(),
+      source: startSource.optional(),
+      concurrency,
       skipPreflight: z.boolean().optional(),
     }),
-    z.object({ runId: z.string(), total: z.number().int() }),
+    startedRun,
+  ),
+  /** Continue an interrupted run, skipping the questions it already has results for (no preflight: see runs.preflight). */
+  'runs.resume': call(z.object({ runId, concurrency }), startedRun),
+  /** Re-score a finished run's stored answers with today's graders into a new run, without calling the target. */
+  'runs.regrade': call(
+    z.object({ runId, source: startSource.optional(), concurrency }),
+    startedRun.extend({ targetId: snakeId, graders: z.array(graderId) }),
   ),
   /**
    * Check what a run of this target needs before starting it: providers reachable, models present, keys resolvable,

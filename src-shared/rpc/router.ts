@@ -11,6 +11,8 @@ export type RouterOptions = Readonly<{
   /** Validate outputs too (tests and development), so a handler cannot drift from the contract. */
   checkOutputs?: boolean;
   onInternalError?: (method: string, error: unknown) => void;
+  /** Names a failure that is no refusal but is no bug either (a full disk, a store locked by another process). */
+  refusalOf?: (error: unknown) => RpcError | undefined;
 }>;
 
 export function createRouter<Ctx>(
@@ -38,7 +40,8 @@ export function createRouter<Ctx>(
       if (options.checkOutputs) spec.output.parse(value);
       return { ok: true, value };
     } catch (error) {
-      if (error instanceof RpcError) return fail({ code: error.code, message: error.message, details: error.details });
+      const refused = error instanceof RpcError ? error : options.refusalOf?.(error);
+      if (refused) return fail({ code: refused.code, message: refused.message, details: refused.details });
       options.onInternalError?.(method, error);
       return fail({ code: 'internal', message: error instanceof Error ? error.message : String(error) });
     }

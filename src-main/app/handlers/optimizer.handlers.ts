@@ -17,17 +17,14 @@ import { OptimizerJobs } from '../../engine/optimizer/optimizer-jobs';
 import { workspaceProposer } from '../../engine/optimizer/proposer';
 import { OptimizerRefusal } from '../../engine/optimizer/question-sets';
 import { withSystemPrompt } from '../../engine/optimizer/system-prompt-yaml';
-import { createProvider } from '../../engine/providers/create-provider';
-import { withRecording } from '../../engine/providers/cassette';
 import { GRADERS } from '../../engine/graders/registry';
 import { planRun, type RunPlan } from '../../engine/run/plan';
 import type { RunManager } from '../../engine/run/run-manager';
-import { LimiterRegistry } from '../../engine/run/run-services';
 import { newRunId, withOverrides } from '../../engine/run/start-run';
 import { hasErrors } from '../../workspace/load-workspace';
 import type { AppState } from '../app-state';
-import { connectionKeys } from '../connections';
 import type { Ctx } from '../ctx';
+import type { ServiceRuns } from '../service-runs';
 import { saveConfig } from './targets.handlers';
 
 /** The service's optimizer jobs, reporting through the event hub. */
@@ -83,9 +80,8 @@ function promptFile(state: AppState): PromptFile {
 
 const actorOf = (ctx: Ctx) => `${userInfo().username} (${ctx.transport})`;
 
-export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: OptimizerJobs) => {
-  const limiters = new LimiterRegistry();
-  const startRun = promptRunner(runs);
+export const optimizerHandlers = (state: AppState, runs: ServiceRuns, jobs: OptimizerJobs) => {
+  const startRun = promptRunner(runs.manager);
   const detail = async (id: string) => {
     const record = await state.db.optimizer.get(id);
     if (!record) throw new RpcError('not_found', `No optimizer candidate "${id}" in this workspace.`);
@@ -128,21 +124,8 @@ export const optimizerHandlers = (state: AppState, runs: RunManager, jobs: Optim
         GRADERS,
         state.isTrusted(),
       );
-      const keysFor = connectionKeys(state);
-      const timeoutMs = workspace.config.settings.request_timeout_ms;
-      const recorder = state.options.recorder;
-      const proposer = workspaceProposer(
-        workspace,
-        (name, config) => {
-          const built = createProvider(name, config, {
-            workspaceDir: workspace.dir,
-            env: keysFor(name, config),
-            timeoutMs,
-          });
-          return recorder ? withRecording(built, recorder) : built;
-        },
-        limiters,
-      );
+      // The runs' wiring: keys by the workspace's trust, the shared limiters, the app's cassette when it records.
+      const proposer = workspaceProposer(workspace, runs.deps());
       const job = jobs.start('optimize', input.targetId, async (handle, signal) => {
         const deps = {
           db: state.db,

@@ -7,7 +7,6 @@ import {
   withMatrixStatistics,
 } from '../../engine/compare/run-matrix';
 import type { RunRecord } from '../../store/repos/runs.repo';
-import { exportRunOnComplete } from '../../engine/export/export-runs';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
@@ -15,39 +14,13 @@ import { GRADERS } from '../../engine/graders/registry';
 import { refuseOnPreflight, runPreflight } from '../../engine/preflight/preflight';
 import type { PreflightContext } from '../../engine/preflight/preflight-check';
 import { planRun, type Selection } from '../../engine/run/plan';
-import { defaultRunDeps } from '../../engine/run/run-deps';
 import { STALE_AFTER_MS } from '../../engine/run/run-lock';
-import { RunManager } from '../../engine/run/run-manager';
-import { LimiterRegistry } from '../../engine/run/run-services';
 import type { AppState } from '../app-state';
 import { connectionKeys } from '../connections';
 import type { Ctx } from '../ctx';
+import type { ServiceRuns } from '../service-runs';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** The service's run manager: runs see the workspace as it is when they start, and report through the event hub. */
-export function serviceRunManager(state: AppState): RunManager {
-  const limiters = new LimiterRegistry();
-  return new RunManager(() => {
-    const workspace = state.validWorkspace();
-    return defaultRunDeps({
-      db: state.db,
-      workspace,
-      trusted: state.isTrusted(),
-      clock: state.clock,
-      // Keys by the workspace's trust: the keychain or environment when trusted, restricted mode when not (SPEC 15).
-      keysFor: connectionKeys(state),
-      limiters,
-      resourcesDir: state.options.resourcesDir,
-      recorder: state.options.recorder,
-      onProgress: (progress) => state.events.emit('runs.progressed', progress),
-      onFinished: (finished) => {
-        state.events.emit('runs.finished', finished);
-        void exportRunOnComplete(state, finished.runId);
-      },
-    });
-  });
-}
 
 /** The runs of a matrix read from the store, once the columns and baseline make sense. */
 async function matrixSources(state: AppState, runIds: readonly string[], baseline: number): Promise<MatrixSource[]> {
@@ -75,13 +48,22 @@ function preflightContext(state: AppState, targetId: string, selection: Selectio
   return { workspace, plans: [plan], keysFor: connectionKeys(state), trusted };
 }
 
-export const runsHandlers = (state: AppState, runs: RunManager) =>
+export const runsHandlers = (state: AppState, { manager: runs }: ServiceRuns) =>
   ({
-    'runs.start': async ({ targetId, questionIds, repeat, skipPreflight }) => {
-      const selection = { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: null };
+    'runs.start': async ({ targetId, questionIds, repeat, shard, source, concurrency, skipPreflight }) => {
+      const selection = { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: shard ?? null };
       if (!skipPreflight) await refuseOnPreflight(preflightContext(state, targetId, selection));
-      const started = await runs.start({ targetId, selection, source: 'manual' });
+      const started = await runs.start({ targetId, selection, source: source ?? 'manual', concurrency });
       return { runId: started.runId, total: started.total };
+    },
+    'runs.resume': async ({ runId, concurrency }) => {
+      const started = await runs.resume(runId, concurrency);
+      return { runId: started.runId, total: started.total };
+    },
+    'runs.regrade': async ({ runId, source, concurrency }) => {
+      const started = await runs.regrade(runId, { source: source ?? 'manual', concurrency });
+      const { target } = started.plan;
+      return { runId: started.runId, total: started.total, targetId: target.id, graders: target.graders };
     },
     'runs.preflight': ({ targetId, questionIds }) =>
       runPreflight(preflightContext(state, targetId, { questionIds: questionIds ?? null, repeat: 1, shard: null })),

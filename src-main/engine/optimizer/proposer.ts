@@ -2,7 +2,7 @@
 import type { Target } from '../../../src-shared/model';
 import type { Provider, ProviderMessage } from '../providers/provider';
 import type { ValidWorkspace } from '../run/plan';
-import { RunServices, type LimiterRegistry, type ProviderFactory } from '../run/run-services';
+import { RunServices, type RunServicesOptions } from '../run/run-services';
 import { clip } from './run-questions';
 import type { FailureSummary } from './failure-summary';
 
@@ -104,11 +104,10 @@ export function providerProposer(provider: Provider, providerName: string, model
  */
 export function workspaceProposer(
   workspace: ValidWorkspace,
-  makeProvider: ProviderFactory,
-  limiters: LimiterRegistry,
+  wiring: Pick<RunServicesOptions, 'makeProvider' | 'limiters' | 'recorder'>,
 ): Proposer | undefined {
   const ref = workspace.config.settings.optimizer.proposer ?? workspace.config.judge;
   if (!ref) return undefined;
-  const services = new RunServices({ workspace, concurrency: 1, limiters, makeProvider });
+  const services = new RunServices({ workspace, concurrency: 1, ...wiring });
   return providerProposer(services.limited(ref.provider, { attempts: 0, retries: 0 }), ref.provider, ref.model);
 }

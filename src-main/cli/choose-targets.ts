@@ -1,0 +1,16 @@
+// The targets a command works on: the --target ids (each known), else every enabled target of aieval.yaml.
+import type { WorkspaceConfig } from '../../src-shared/model';
+import { UsageError } from './command';
+
+export function chooseTargets(config: WorkspaceConfig, wanted: readonly string[]): string[] {
+  const all = config.targets;
+  if (wanted.length === 0) {
+    const enabled = all.filter((target) => target.enabled).map((target) => target.id);
+    if (enabled.length === 0) throw new UsageError('no target is enabled in aieval.yaml; name one with --target');
+    return enabled;
+  }
+  const unknown = wanted.filter((id) => !all.some((target) => target.id === id));
+  if (unknown.length > 0)
+    throw new UsageError(`unknown target ${unknown.join(', ')}; known: ${all.map((target) => target.id).join(', ')}`);
+  return [...new Set(wanted)];
+}
