@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { distill } from '../engine/export/distill';
 import { parseSince } from '../engine/export/since';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
-import { withTracesWorkspace } from './traces-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const distillCommand: Command = {
   name: 'distill',
@@ -19,7 +19,7 @@ export const distillCommand: Command = {
     } catch (error) {
       throw new UsageError((error as Error).message, { cause: error });
     }
-    return withTracesWorkspace(args, io, async (app) => {
+    return withWorkspaceClient(args, io, {}, async (_client, app) => {
       const markdown = await distill(app.state.db, { since });
       const out = args.values.out;
       if (typeof out === 'string') {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { defaultOutputDir, exportDepsOf, exportRuns } from '../engine/export/export-runs';
 import { parseSince } from '../engine/export/since';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
-import { withTracesWorkspace } from './traces-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const exportEnvelopeCommand: Command = {
   name: 'export-envelope',
@@ -27,7 +27,7 @@ export const exportEnvelopeCommand: Command = {
         throw new UsageError((error as Error).message, { cause: error });
       }
     }
-    return withTracesWorkspace(args, io, async (app) => {
+    return withWorkspaceClient(args, io, {}, async (_client, app) => {
       const flag = args.values['output-dir'];
       const outputDir = typeof flag === 'string' ? resolve(io.cwd, flag) : defaultOutputDir(app.state.dir);
       const targets = app.state.workspace().config?.targets.map((t) => t.id);

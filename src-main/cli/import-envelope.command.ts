@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { settings } from '../../src-shared/model';
 import { importEnvelopes } from '../engine/export/import-envelopes';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
-import { withTracesWorkspace } from './traces-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const importEnvelopeCommand: Command = {
   name: 'import-envelope',
@@ -13,7 +13,7 @@ export const importEnvelopeCommand: Command = {
   allowPositionals: true,
   async run(args, io) {
     if (args.positionals.length === 0) throw new UsageError('give at least one EEE file (<uuid>.json)');
-    return withTracesWorkspace(args, io, async (app) => {
+    return withWorkspaceClient(args, io, {}, async (_client, app) => {
       const passThreshold =
         app.state.workspace().config?.settings.question_pass_threshold ?? settings.parse({}).question_pass_threshold;
       const deps = {
