@@ -1,9 +1,10 @@
 // The targets a command works on: the --target ids (each known), else every enabled target of aieval.yaml.
-import type { WorkspaceConfig } from '../../src-shared/model';
 import { UsageError } from './command';
 
-export function chooseTargets(config: WorkspaceConfig, wanted: readonly string[]): string[] {
-  const all = config.targets;
+export function chooseTargets(
+  all: ReadonlyArray<Readonly<{ id: string; enabled: boolean }>>,
+  wanted: readonly string[],
+): string[] {
   if (wanted.length === 0) {
     const enabled = all.filter((target) => target.enabled).map((target) => target.id);
     if (enabled.length === 0) throw new UsageError('no target is enabled in aieval.yaml; name one with --target');

@@ -4,7 +4,8 @@ import { GRADER_CATALOG, GRADER_IDS, type GraderInfo } from '../../src-shared/mo
 import { describeIdentity, judgeSetupOf } from '../engine/judges/judge-identity';
 import { judgeSummaries } from '../engine/judges/judge-summaries';
 import { COMMON_OPTIONS, EXIT, type Command } from './command';
-import { rate, when, withJudgeWorkspace } from './judge-cli';
+import { rate, when } from './judge-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 const scaleOf = (info: GraderInfo) =>
   `${info.minScore}-${info.maxScore}${info.maxScore - info.minScore === 1 ? ' (binary)' : ''}`;
@@ -24,7 +25,7 @@ export const judgesCommand: Command = {
   usage: 'ai-eval judges [--workspace DIR] [--json]',
   options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
   async run(args, io) {
-    return withJudgeWorkspace(args, io, async (app) => {
+    return withWorkspaceClient(args, io, { requireValid: true }, async (_client, app) => {
       const summaries = new Map(
         (await judgeSummaries(app.state.db, judgeSetupOf(app.state.validWorkspace()))).map((s) => [
           s.grader as string,

@@ -3,10 +3,10 @@ import type { CandidateSummary, Measurement, TargetOutcome } from '../../src-sha
 import { RpcError } from '../../src-shared/rpc/wire';
 import { chooseTargets } from './choose-targets';
 import { COMMON_OPTIONS, EXIT, type CliIo, type Command } from './command';
-import { intArg, withJudgeWorkspace } from './judge-cli';
+import { intArg } from './judge-cli';
 import { Endings } from './endings';
 import { ProgressPrinter } from './run-printer';
-import { clientOf, type ServiceClient } from './run-session';
+import { withWorkspaceClient, type ServiceClient } from './workspace-client';
 
 const USAGE = `ai-eval optimize [--target ID]... [--max-attempts N] [--propose] [--split NAME] [--allow-unknown-noise] [--trust-workspace] [--json]
 
@@ -98,9 +98,8 @@ export const optimizeCommand: Command = {
     const maxAttempts = args.values['max-attempts'] === undefined ? undefined : intArg(args, 'max-attempts', 0, 1);
     const split = typeof args.values.split === 'string' ? args.values.split : undefined;
     const wanted = Array.isArray(args.values.target) ? args.values.target : [];
-    return withJudgeWorkspace(args, io, async (app) => {
-      const client = clientOf(app);
-      const targets = chooseTargets(app.state.validWorkspace().config, wanted);
+    return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {
+      const targets = chooseTargets(await client['targets.list']({}), wanted);
       const follower = follow(client, io);
       let current: string | undefined;
       const onInterrupt = () => {

@@ -1,7 +1,6 @@
 // One `ai-eval run` or `regrade` invocation: a client of the service whose runs it follows, Ctrl-C as their cancel,
 // the reports, the summary and the exit code. The runs start in the service's run manager, never here.
 import { resolve } from 'node:path';
-import type { Contract } from '../../src-shared/contract';
 import {
   formatIssue,
   type ProviderConfig,
@@ -9,7 +8,6 @@ import {
   type ShardSpec,
   type WorkspaceIssue,
 } from '../../src-shared/model';
-import type { Client } from '../../src-shared/rpc/define';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { connectionKeys } from '../app/connections';
 import type { App } from '../app/create-app';
@@ -21,13 +19,11 @@ import type { RunDeps } from '../engine/run/run-execution';
 import { writeJsonReport } from '../engine/run/report-json';
 import { writeJunitReport } from '../engine/run/report-junit';
 import { refusedEnvironment } from '../store/environment-error';
-import { createCliApp } from './cli-app';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 import { Endings } from './endings';
 import { ProgressPrinter, summaryLines } from './run-printer';
 import { finishShard } from './shard-out';
-
-export type ServiceClient = Client<Contract>;
+import { withWorkspaceClient, type ServiceClient } from './workspace-client';
 
 export type Session = Readonly<{
   client: ServiceClient;
@@ -86,23 +82,6 @@ export function printedWorkspaceIssues(error: unknown, io: CliIo): boolean {
   return true;
 }
 
-/** A typed client of `app` (until the shared in-process transport lands): a refusal throws RpcError with its code. */
-export function clientOf(app: App): ServiceClient {
-  return new Proxy({} as ServiceClient, {
-    get(_, key) {
-      if (key === 'on')
-        return (name: string, cb: (payload: unknown) => void) =>
-          app.events.subscribe((event, payload) => event === name && cb(payload));
-      if (typeof key !== 'string' || key === 'then') return undefined;
-      return async (input: unknown) => {
-        const envelope = await app.dispatch(key, input, { transport: 'cli' });
-        if (!envelope.ok) throw new RpcError(envelope.error.code, envelope.error.message, envelope.error.details);
-        return envelope.value;
-      };
-    },
-  });
-}
-
 /**
  * `--record FILE`: handed to the service when it is created (a process option: no call names a file to write), and
  * opened once the workspace is known to be valid, so a refused invocation leaves no file behind.
@@ -130,8 +109,30 @@ export async function withRunSession(
 ): Promise<number> {
   const recorder = options.record ? deferredCassette(resolve(io.cwd, options.record)) : undefined;
   const share = options.rateShare ?? 1;
-  const app = createCliApp(args, io, { recorder, rateShare: share });
-  const client = clientOf(app);
+  const own = { recorder, rateShare: share };
+  try {
+    return await withWorkspaceClient(args, io, { byService: true, process: own }, (client, app) =>
+      followedSession(client, app, io, options, (session) => {
+        // The share is announced and the cassette opened once the service has the workspace valid (deps() refuses).
+        const shared = describeShare(app.state.validWorkspace().config.settings.rate_limit, share);
+        if (shared) io.err(shared);
+        recorder?.open();
+        return body(session);
+      }),
+    );
+  } finally {
+    recorder?.close();
+  }
+}
+
+/** The session over an open service: runs followed through the client, Ctrl-C as cancel, then reports and exit code. */
+async function followedSession(
+  client: ServiceClient,
+  app: App,
+  io: CliIo,
+  options: SessionOptions,
+  body: (session: Session) => Promise<SessionOutcome | number>,
+): Promise<number> {
   const controller = new AbortController();
   let current: string | undefined;
   const cancelCurrent = () => {
@@ -161,9 +162,6 @@ export async function withRunSession(
   };
   try {
     const deps = app.runs.deps();
-    const shared = describeShare(app.state.validWorkspace().config.settings.rate_limit, share);
-    if (shared) io.err(shared);
-    recorder?.open();
     const keysFor = connectionKeys(app.state);
     const session = { client, workspace: deps.workspace, deps, keysFor, signal: controller.signal, follow };
     const outcome = await body(session);
@@ -179,25 +177,20 @@ export async function withRunSession(
       await writeJunitReport(resolve(io.cwd, options.junit), app.state.db, runIds);
       io.err(`wrote ${options.junit}`);
     }
-    if (recorder) io.err(`recorded every provider call to ${options.record}`);
+    if (options.record) io.err(`recorded every provider call to ${options.record}`);
     if (options.shard) return await finishShard(app.state, { ...options, shard: options.shard }, outcome, io);
     if (outcome.finished.length > 0) for (const line of summaryLines(outcome.finished)) io.out(line);
     return outcome.refused ? EXIT.invalid : exitCodeOf(outcome.finished);
   } catch (error) {
-    if (printedWorkspaceIssues(error, io)) return EXIT.invalid;
     if (refusedEnvironment(error) !== undefined) {
       io.err(`error: ${(error as Error).message}`);
       return EXIT.environment;
     }
-    const refusal = refusalMessage(error);
-    if (refusal === undefined) throw error;
-    io.err(`error: ${refusal}`);
-    return EXIT.invalid;
+    // A refusal is printed by the wrapper (exit 2); a bug stays a bug, not an "invalid input".
+    if (error instanceof RpcError && error.code === 'internal') throw new Error(error.message, { cause: error });
+    throw error;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     for (const stop of listening) stop();
-    // Disposing cancels a run still going (a command that failed half-way) before the store closes; then the cassette.
-    await app.dispose();
-    recorder?.close();
   }
 }

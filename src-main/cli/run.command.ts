@@ -55,7 +55,7 @@ const identityOf = (plan: RunPlan, flags: RunFlags, deps: Session['deps']) =>
 
 async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise<SessionOutcome | number> {
   const { workspace, deps } = session;
-  const targets = chooseTargets(workspace.config, flags.targets);
+  const targets = chooseTargets(workspace.config.targets, flags.targets);
   const questions = questionsPerTarget(workspace, targets, flags.questions);
   // Plan every target first: a mistake in the last one must not surface after the first has run.
   const plans = [...questions].map(([targetId, questionIds]) =>

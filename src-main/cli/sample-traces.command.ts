@@ -7,7 +7,8 @@ import { randomSeed } from '../engine/judges/sample-calls';
 import { SampleError, sampleJudgeCalls } from '../engine/judges/sample-judge-calls';
 import { writeFileAtomic } from '../workspace/write-file';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
-import { intArg, judgeGraderArg, withJudgeWorkspace } from './judge-cli';
+import { intArg, judgeGraderArg } from './judge-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const sampleTracesCommand: Command = {
   name: 'sample-traces',
@@ -37,7 +38,7 @@ export const sampleTracesCommand: Command = {
       io.err(`error: ${out} already exists; choose another --out or pass --force to overwrite it`);
       return EXIT.invalid;
     }
-    return withJudgeWorkspace(args, io, async (app) => {
+    return withWorkspaceClient(args, io, { requireValid: true }, async (_client, app) => {
       const request = {
         grader,
         n,

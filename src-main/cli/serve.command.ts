@@ -2,11 +2,12 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { ReceiverStatus } from '../../src-shared/model';
+import { RpcError } from '../../src-shared/rpc/wire';
 import { createHttpShell, newToken } from '../http/server';
 import { findResourcesDir } from '../paths';
 import { createCliApp } from './cli-app';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
+import { clientOf } from './workspace-client';
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -42,9 +43,13 @@ export const serveCommand: Command = {
     io.out(`OTLP: POST ${origin}/v1/traces with OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer%20${token}"`);
     if (args.values.open) openInBrowser(url);
     // The standalone OTLP receiver (settings.otlp_receiver, off by default); POST /v1/traces above works either way.
-    const receiver = await app.dispatch('traces.receiverApply', {}, { transport: 'cli' });
-    if (!receiver.ok) io.err(`warning: OTLP receiver: ${receiver.error.message}`);
-    else if ((receiver.value as ReceiverStatus).url) io.out(`OTLP receiver: ${(receiver.value as ReceiverStatus).url}`);
+    try {
+      const receiver = await clientOf(app)['traces.receiverApply']({});
+      if (receiver.url) io.out(`OTLP receiver: ${receiver.url}`);
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error;
+      io.err(`warning: OTLP receiver: ${error.message}`);
+    }
     await new Promise<void>((resolve) => {
       const stop = () => server.close(() => resolve());
       process.once('SIGINT', stop);

@@ -6,7 +6,8 @@ import { describeIdentity, judgeSetupOf } from '../engine/judges/judge-identity'
 import { readLabelsFile } from '../engine/judges/labels-file';
 import { itemsFromFile, itemsFromGold, validateJudge, type LabelledItem } from '../engine/judges/validate-judge';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
-import { judgeGraderArg, range, rate, withJudgeWorkspace } from './judge-cli';
+import { judgeGraderArg, range, rate } from './judge-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const validateJudgeCommand: Command = {
   name: 'validate-judge',
@@ -25,7 +26,7 @@ export const validateJudgeCommand: Command = {
     const fromStore = args.values['from-store'] === true;
     if ((typeof file === 'string') === fromStore)
       throw new UsageError('give either --labels FILE.yaml or --from-store');
-    return withJudgeWorkspace(args, io, async (app) => {
+    return withWorkspaceClient(args, io, { requireValid: true }, async (_client, app) => {
       let items: LabelledItem[];
       let source: string;
       if (typeof file === 'string') {
