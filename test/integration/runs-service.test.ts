@@ -148,4 +148,48 @@ describe('runs through the service (fake provider server)', () => {
     });
     await expect(call('runs.get', { runId: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
   });
+
+  it('starts a shard with a source and concurrency, regrades it and refuses to resume a complete run (as `ai-eval run` does)', async () => {
+    type Detail = {
+      run: { shard: string | null; source: string; total: number };
+      identity: { regradeOf: string | null };
+    };
+    const whole = await call<{ runId: string; total: number }>('runs.start', {
+      targetId: 'helpdesk_chat',
+      skipPreflight: true,
+    });
+    await whenFinished(whole.runId);
+    const shard = await call<{ runId: string; total: number }>('runs.start', {
+      targetId: 'helpdesk_chat',
+      shard: { index: 1, count: 2 },
+      source: 'ci',
+      concurrency: 2,
+      skipPreflight: true,
+    });
+    // A slice of the questions (by a stable hash of their ids), never all of them.
+    expect(shard.total).toBeGreaterThan(0);
+    expect(shard.total).toBeLessThan(whole.total);
+    expect((await whenFinished(shard.runId)).status).toBe('complete');
+    const detail = await call<Detail>('runs.get', { runId: shard.runId });
+    expect(detail.run).toMatchObject({ shard: '1/2', source: 'ci', total: shard.total });
+
+    const regrade = await call<{ runId: string; total: number; targetId: string; graders: string[] }>('runs.regrade', {
+      runId: shard.runId,
+      source: 'schedule',
+    });
+    expect(regrade).toMatchObject({ targetId: 'helpdesk_chat', total: shard.total });
+    expect(regrade.graders.length).toBeGreaterThan(0);
+    expect((await whenFinished(regrade.runId)).status).toBe('complete');
+    const regraded = await call<Detail>('runs.get', { runId: regrade.runId });
+    expect(regraded).toMatchObject({ run: { source: 'schedule' }, identity: { regradeOf: shard.runId } });
+
+    await expect(call('runs.resume', { runId: shard.runId })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringMatching(/already complete/),
+    });
+    await expect(call('runs.regrade', { runId: 'nope' })).rejects.toMatchObject({ code: 'bad_input' });
+    await expect(call('runs.start', { targetId: 'helpdesk_chat', source: 'import' })).rejects.toMatchObject({
+      code: 'bad_input',
+    });
+  });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { exitCodeOf } from '../../../src-main/cli/run-session';
-import { environmentCause } from '../../../src-main/store/environment-error';
+import { z } from 'zod';
+import { environmentCause, environmentRefusal, refusedEnvironment } from '../../../src-main/store/environment-error';
+import { call } from '../../../src-shared/rpc/define';
+import { createRouter } from '../../../src-shared/rpc/router';
+import { RpcError } from '../../../src-shared/rpc/wire';
 
 const coded = (code: string, message = code) => Object.assign(new Error(message), { code });
 
@@ -28,5 +32,36 @@ describe('environmentCause', () => {
       ]),
     ).toBe(3);
     expect(exitCodeOf([{ ...end, status: 'error', error: 'boom', environment: null }])).toBe(1);
+  });
+});
+
+describe('environment failures through the router', () => {
+  it('reach the caller as `unavailable` naming the cause, not as an internal error', async () => {
+    const internal: string[] = [];
+    const dispatch = createRouter(
+      { 'runs.cancel': call(z.object({}), z.object({})) },
+      {
+        'runs.cancel': () => {
+          throw coded('SQLITE_BUSY', 'database is locked');
+        },
+      },
+      { refusalOf: environmentRefusal, onInternalError: (method) => internal.push(method) },
+    );
+    const envelope = await dispatch('runs.cancel', {}, {});
+    expect(envelope).toEqual({
+      ok: false,
+      error: {
+        code: 'unavailable',
+        message: 'the store is locked by another process (SQLITE_BUSY): database is locked',
+        details: { environment: 'the store is locked by another process (SQLITE_BUSY)' },
+      },
+    });
+    expect(internal).toEqual([]);
+    const { error } = envelope as { error: { code: 'unavailable'; message: string; details: unknown } };
+    expect(refusedEnvironment(new RpcError(error.code, error.message, error.details))).toBe(
+      'the store is locked by another process (SQLITE_BUSY)',
+    );
+    expect(refusedEnvironment(new RpcError('unavailable', 'provider down'))).toBeUndefined();
+    expect(environmentRefusal(new Error('boom'))).toBeUndefined();
   });
 });
