@@ -1,7 +1,7 @@
 // `ai-eval sample-traces`: writes a seeded, stratified sample of a judge's stored calls as a YAML labeling fixture.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describeIdentity } from '../engine/judges/judge-identity';
+import { describeIdentity } from '../../src-shared/model';
 import { labelsFileText } from '../engine/judges/labels-file';
 import { randomSeed } from '../engine/judges/sample-calls';
 import { SampleError, sampleJudgeCalls } from '../engine/judges/sample-judge-calls';

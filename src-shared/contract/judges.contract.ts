@@ -77,8 +77,19 @@ export const judgesContract = {
   ),
   /** A judge's gold items with their current labels (the workbench's label wins over the stored one). */
   'judges.goldItems': call(z.object({ grader: graderId }), z.array(goldItem)),
-  /** Validates a judge against its labelled gold items and stores the result. */
-  'judges.validate': call(z.object({ grader: graderId }), judgeValidation),
+  /**
+   * Validates a judge against its labelled gold items, or against a labels file (`ai-eval sample-traces`) when
+   * `labelsFile` is given, and stores the result. A file with problems is refused (bad_input) with the problems as
+   * details, each naming `labelsName` (default: the path), line and item.
+   */
+  'judges.validate': call(
+    z.object({
+      grader: graderId,
+      labelsFile: z.string().min(1).max(4096).optional(),
+      labelsName: z.string().min(1).max(4096).optional(),
+    }),
+    judgeValidation,
+  ),
   /** The trust of each LLM grader among these ids, for showing next to a verdict (deterministic graders are left out). */
   'judges.trustFor': call(z.object({ graderIds: z.array(z.string()) }), z.array(judgeTrust)),
   /**
