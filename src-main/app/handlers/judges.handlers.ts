@@ -10,7 +10,7 @@ import { judgeStanding, judgeTrustFor } from '../../engine/judges/judge-standing
 import { judgeSummaries } from '../../engine/judges/judge-summaries';
 import { randomSeed } from '../../engine/judges/sample-calls';
 import { sampleJudgeCalls, toGoldItems } from '../../engine/judges/sample-judge-calls';
-import { readLabelsFile } from '../../engine/judges/labels-file';
+import { labelsFileText, readLabelsFile } from '../../engine/judges/labels-file';
 import { itemsFromFile, itemsFromGold, validateJudge, ValidationError } from '../../engine/judges/validate-judge';
 import type { GoldContextRow, GoldItemRow } from '../../store/repos/judges.repo';
 import { judgeSawFromPrompt } from '../../engine/graders/judge/judge-saw';
@@ -70,6 +70,18 @@ export const judgesHandlers = (state: AppState) => {
         excluded: sample.excluded,
         added,
         items,
+      };
+    },
+    'judges.sampleFile': async ({ grader, n, windowDays, seed, stratify }) => {
+      const request = { grader, n, windowDays, seed: seed ?? randomSeed(), stratify, now: state.clock() };
+      const sample = await sampleJudgeCalls(state.db, state.validWorkspace(), request);
+      return {
+        yaml: labelsFileText(sample),
+        seed: request.seed,
+        judge: sample.judge,
+        population: sample.population,
+        items: sample.items.length,
+        judgePasses: sample.items.filter((item) => item.judgePassed).length,
       };
     },
     'judges.goldItems': ({ grader }) => goldItemsOf(state, grader),
