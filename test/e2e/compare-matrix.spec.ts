@@ -1,5 +1,7 @@
 // Comparing through the UI on the example, offline (the loopback fake model): two prompts of helpdesk_chat, then two
 // models, each opened side by side in the matrix; filtered to disagreements, a row's diff, a cell rated, CSV exported.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
@@ -128,5 +130,22 @@ describe('compare prompts and models in the matrix', () => {
     expect(Number(fields[3])).toBeGreaterThan(Number(fields[9]));
     expect(fields[12]).toBe('worse'); // the rating against the baseline
     expect(fields[13]).toBe(SUNDAY_DODGE);
+
+    // The second column's EEE envelope carries its comparison with the baseline column.
+    await page.getByTestId('matrix-column-1').getByTestId('export-run').click();
+    const folder = await page.getByTestId('export-folder').innerText();
+    const aggregate = readdirSync(folder).find((name) => name.endsWith('.json'))!;
+    const exported = JSON.parse(readFileSync(join(folder, aggregate), 'utf8')) as {
+      model_info: { name: string };
+      evaluation_results: {
+        metric_config: { metric_id: string };
+        score_details: { details?: Record<string, string> };
+      }[];
+    };
+    expect(exported.model_info.name).toBe(WORSE_MODEL);
+    const versus = exported.evaluation_results.find(
+      (r) => r.metric_config.metric_id === 'aieval.vs_baseline_pass_rate',
+    );
+    expect(versus?.score_details.details).toMatchObject({ improved: '0', worsened: '1' });
   });
 });
