@@ -150,6 +150,41 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI is a client of the service (ARCHITECTURE.md): a command reaches the engine and the store through the
+    // typed client (cli/workspace-client.ts), never around it. Not yet: `run`, `regrade` and `optimize` with their
+    // session, preflight, flags, printer and shard output (they still wire the run themselves), `merge` (shard bundles
+    // have no contract call yet) and main.ts (it maps the store's environment errors to exit 3).
+    files: ['src-main/cli/**'],
+    ignores: [
+      'src-main/cli/run-session.ts',
+      'src-main/cli/run.command.ts',
+      'src-main/cli/regrade.command.ts',
+      'src-main/cli/optimize.command.ts',
+      'src-main/cli/cli-preflight.ts',
+      'src-main/cli/run-flags.ts',
+      'src-main/cli/run-printer.ts',
+      'src-main/cli/shard-out.ts',
+      'src-main/cli/merge.command.ts',
+      'src-main/cli/main.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
+            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            {
+              group: ['**/engine/**', '**/store/**'],
+              message: 'A CLI command reaches the engine and the store through the typed client (withWorkspaceClient).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-main/preload/**'],
     rules: {
       'no-restricted-imports': [

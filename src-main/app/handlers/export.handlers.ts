@@ -63,8 +63,8 @@ async function exportSelection(
 
 export const exportHandlers = (state: AppState) =>
   ({
-    'export.run': ({ runId, outputDir }, ctx) =>
-      exportRun(exportDepsOf(state), runId, outputDirOf(state, outputDir, ctx)),
+    'export.run': ({ runId, outputDir, baselineRunId }, ctx) =>
+      exportRun(exportDepsOf(state), runId, outputDirOf(state, outputDir, ctx), baselineRunId),
     'export.runs': ({ targetId, since, outputDir }, ctx) =>
       exportSelection(state, { targetId, since }, outputDirOf(state, outputDir, ctx)),
     'export.archive': ({ files }) => archiveOf(state, files),
