@@ -12,6 +12,7 @@ import type {
   TraceGroup,
 } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { latestRequest } from '../../api/latest-request';
 
 type Queue = Readonly<{ groupKey: string | undefined; filters: TraceFilters }>;
 
@@ -44,6 +45,8 @@ type TracesState = {
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const opening = latestRequest();
 
 export const useTraces = create<TracesState>((set, get) => {
   const queue = (): Queue => ({ groupKey: get().groupKey, filters: get().filters });
@@ -89,7 +92,9 @@ export const useTraces = create<TracesState>((set, get) => {
       await get().moved('next');
     },
     async itemOpened(id) {
+      const isCurrent = opening();
       const { item, label } = await api['traces.get']({ id });
+      if (!isCurrent()) return; // the reviewer moved on to another item meanwhile
       set({ currentId: id, item, label, message: undefined });
     },
     async moved(direction, unlabeledOnly = false) {
