@@ -57,6 +57,12 @@ export const useTraces = create<TracesState>((set, get) => {
     ]);
     set({ counts, groups: groups.groups, groupsTotal: groups.total });
   };
+  /** After a change to many labels: the counts and the open item again (its message is set after, or it is cleared). */
+  const reopened = async () => {
+    await refreshCounts();
+    const id = get().currentId;
+    if (id) await get().itemOpened(id);
+  };
   return {
     filters: {},
     groups: [],
@@ -120,21 +126,17 @@ export const useTraces = create<TracesState>((set, get) => {
       const groupKey = get().groupKey;
       if (!groupKey) return;
       const { count } = await api['labels.submitGroup']({ ...patch, groupKey, onlyUnlabeled });
+      await reopened();
       set({ message: `Labeled ${count} item${count === 1 ? '' : 's'} of this group.` });
-      await refreshCounts();
-      const id = get().currentId;
-      if (id) await get().itemOpened(id);
     },
     async undoRequested() {
       const { reverted } = await api['labels.undo']({});
+      await reopened();
       set({
         message: reverted.length
           ? `Undid the last change (${reverted.length} item${reverted.length === 1 ? '' : 's'}).`
           : 'Nothing to undo.',
       });
-      await refreshCounts();
-      const id = get().currentId;
-      if (id) await get().itemOpened(id);
     },
     dimensionMoved(by, count) {
       set({ dimension: (get().dimension + by + count) % count });

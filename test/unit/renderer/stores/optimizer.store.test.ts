@@ -62,7 +62,10 @@ describe('optimizer store', () => {
     expect(state().jobs['nope']).toBeUndefined();
 
     answer('optimizer.job', ({ jobId }) => ({ ...job(String(jobId)), status: 'done' }));
-    answer('optimizer.candidates', () => [{ id: 'c1', status: 'proposed' }, { id: 'c2', status: 'proposed' }]);
+    answer('optimizer.candidates', () => [
+      { id: 'c1', status: 'proposed' },
+      { id: 'c2', status: 'proposed' },
+    ]);
     await state().jobFinished({ jobId: 'j1' } as never);
     expect(state().jobs['j1']?.status).toBe('done');
     expect(state().candidates).toHaveLength(2);

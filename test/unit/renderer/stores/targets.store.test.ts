@@ -34,7 +34,10 @@ beforeEach(() => {
   answer('providers.list', () => [{ name: 'local' }]);
   answer('datasets.list', () => [{ id: 'helpdesk' }]);
   answer('settings.get', () => ({ concurrency: 4 }));
-  answer('targets.get', ({ id }) => targets.find((t) => t.id === id) ?? Promise.reject(new Error(`No target ${String(id)}.`)));
+  answer(
+    'targets.get',
+    ({ id }) => targets.find((t) => t.id === id) ?? Promise.reject(new Error(`No target ${String(id)}.`)),
+  );
   answer('targets.check', () => ({ issues: [], warnings: ['Text only'], judgeMismatch: null }));
   answer('targets.save', ({ target, previousId }) => {
     const saved = target as Target;
@@ -112,7 +115,9 @@ describe('targets store', () => {
     expect(calledWith('targets.save')).toHaveLength(0);
 
     await state().editorOpened(first.id);
-    answer('targets.save', () => ({ issues: [{ severity: 'error', message: 'no dataset nope', file: 'aieval.yaml' }] }));
+    answer('targets.save', () => ({
+      issues: [{ severity: 'error', message: 'no dataset nope', file: 'aieval.yaml' }],
+    }));
     state().formEdited({ dataset: 'nope' });
     await state().saveRequested();
     expect(state().error).toMatch(/^Not saved: aieval.yaml would be invalid/);
