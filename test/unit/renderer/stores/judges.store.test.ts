@@ -13,16 +13,16 @@ const state = () => useJudges.getState();
 beforeEach(() => {
   resetService();
   useJudges.setState(useJudges.getInitialState(), true);
-  answer('judges.list', () => [{ grader: 'judge:polite', trust: 'unvalidated' }]);
+  answer('judges.list', () => [{ grader: 'relevance_grader', trust: 'unvalidated' }]);
 });
 
 describe('judges store', () => {
   it('lists the judges; a failed list keeps them and says why', async () => {
     await state().judgesRequested();
-    expect(state().judges).toMatchObject([{ grader: 'judge:polite' }]);
+    expect(state().judges).toMatchObject([{ grader: 'relevance_grader' }]);
     refuse('judges.list', 'The workspace has errors.', 'invalid_workspace');
     await state().judgesRequested();
-    expect(state()).toMatchObject({ judges: [{ grader: 'judge:polite' }], error: 'The workspace has errors.' });
+    expect(state()).toMatchObject({ judges: [{ grader: 'relevance_grader' }], error: 'The workspace has errors.' });
   });
 
   it('keeps the newest list when an older answer comes late', async () => {
@@ -39,8 +39,8 @@ describe('judges store', () => {
   it('is busy with the judge while it samples, then says what it drew and lists again', async () => {
     const sample = held<unknown>();
     answer('judges.sample', () => sample.promise);
-    const sampling = state().sampleRequested('judge:polite', 20);
-    expect(state().busy).toBe('judge:polite');
+    const sampling = state().sampleRequested('relevance_grader', 20);
+    expect(state().busy).toBe('relevance_grader');
     sample.resolve({
       seed: 7,
       requested: 20,
@@ -53,8 +53,8 @@ describe('judges store', () => {
     });
     await sampling;
     expect(state()).toMatchObject({ busy: undefined, error: undefined });
-    expect(state().message).toMatch(/^judge:polite: drew 20 of 40 distinct scored calls by ollama\/llama3.1:8b/);
-    expect(calledWith('judges.sample')).toEqual([{ grader: 'judge:polite', n: 20 }]);
+    expect(state().message).toMatch(/^relevance_grader: drew 20 of 40 distinct scored calls by ollama\/llama3.1:8b/);
+    expect(calledWith('judges.sample')).toEqual([{ grader: 'relevance_grader', n: 20 }]);
     expect(calledWith('judges.list')).toHaveLength(1);
   });
 
@@ -68,19 +68,23 @@ describe('judges store', () => {
       tnrInterval: [0.75, 0.97],
       disagreements: [],
     }));
-    await state().validateRequested('judge:polite');
-    expect(state().validation).toMatchObject({ grader: 'judge:polite', state: 'trusted' });
+    await state().validateRequested('relevance_grader');
+    expect(state().validation).toMatchObject({ grader: 'relevance_grader', state: 'trusted' });
     expect(state().message).toBe(state().validation?.text);
     state().labelingOpened();
     expect(state()).toMatchObject({ validation: undefined, message: undefined, error: undefined });
   });
 
   it('says why validation or sampling failed and is no longer busy', async () => {
-    refuse('judges.validate', 'judge:polite has no labels yet.');
-    await state().validateRequested('judge:polite');
-    expect(state()).toMatchObject({ busy: undefined, error: 'judge:polite has no labels yet.', validation: undefined });
+    refuse('judges.validate', 'relevance_grader has no labels yet.');
+    await state().validateRequested('relevance_grader');
+    expect(state()).toMatchObject({
+      busy: undefined,
+      error: 'relevance_grader has no labels yet.',
+      validation: undefined,
+    });
     refuse('judges.sample', 'No results to sample from.');
-    await state().sampleRequested('judge:polite', 5);
+    await state().sampleRequested('relevance_grader', 5);
     expect(state()).toMatchObject({ busy: undefined, error: 'No results to sample from.' });
   });
 });

@@ -152,9 +152,9 @@ describe('traces store', () => {
 
     await state().groupSelected('conv-1');
     answer('traces.items', () => ({ total: 3, items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] }));
-    await state().promoteRequested({ judgeGrader: 'judge:polite' }, true);
-    expect(calledWith('traces.promote').at(-1)).toEqual({ ids: ['a', 'b', 'c'], judgeGrader: 'judge:polite' });
-    expect(state().message).toBe('Promoted 2 into the gold set of judge:polite. Refused 1: no user question');
+    await state().promoteRequested({ judgeGrader: 'relevance_grader' }, true);
+    expect(calledWith('traces.promote').at(-1)).toEqual({ ids: ['a', 'b', 'c'], judgeGrader: 'relevance_grader' });
+    expect(state().message).toBe('Promoted 2 into the gold set of relevance_grader. Refused 1: no user question');
 
     refuse('traces.promote', 'No dataset helpdesk.', 'not_found');
     await state().promoteRequested({ dataset: 'helpdesk' }, false);
