@@ -37,6 +37,9 @@ describe('optimizer store', () => {
     const models = [{ provider: 'ollama', model: 'qwen3:8b' }];
     expect(await state().compareModelsRequested('faq', models, 1)).toBe('j3');
     expect(Object.keys(state().jobs)).toEqual(['j2', 'j3']);
+    answer('optimizer.cancel', () => ({ cancelled: true }));
+    await state().cancelRequested('j3');
+    expect(calledWith('optimizer.cancel')).toEqual([{ jobId: 'j3' }]);
 
     refuse('optimizer.compareModels', 'ollama has no model nope.');
     expect(await state().compareModelsRequested('faq', [{ provider: 'ollama', model: 'nope' }], 1)).toBeUndefined();
