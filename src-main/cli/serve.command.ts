@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { ReceiverStatus } from '../../src-shared/model';
+import { receiverTokenInWords } from '../../src-shared/text/receiver-token';
 import { createHttpShell, newToken } from '../http/server';
 import { findResourcesDir } from '../paths';
 import { createCliApp } from './cli-app';
@@ -44,7 +45,12 @@ export const serveCommand: Command = {
     // The standalone OTLP receiver (settings.otlp_receiver, off by default); POST /v1/traces above works either way.
     const receiver = await app.dispatch('traces.receiverApply', {}, { transport: 'cli' });
     if (!receiver.ok) io.err(`warning: OTLP receiver: ${receiver.error.message}`);
-    else if ((receiver.value as ReceiverStatus).url) io.out(`OTLP receiver: ${(receiver.value as ReceiverStatus).url}`);
+    else if ((receiver.value as ReceiverStatus).url) {
+      const status = receiver.value as ReceiverStatus;
+      io.out(`OTLP receiver: ${status.url}`);
+      const token = receiverTokenInWords(status);
+      if (token) io.out(token);
+    }
     await new Promise<void>((resolve) => {
       const stop = () => server.close(() => resolve());
       process.once('SIGINT', stop);

@@ -14,6 +14,7 @@ import { SETTINGS_SECTIONS } from './settings-fields';
 import { changed, fieldIssuesOf, unplacedIssues, visibleDraftIssues } from './settings.selectors';
 import { validateDraft } from './settings-form';
 import { useSettings } from './settings.store';
+import { ReceiverStatusLine } from './ReceiverStatusLine';
 import { SettingsSectionView } from './SettingsSectionView';
 
 export function SettingsPage() {
@@ -114,6 +115,7 @@ export function SettingsPage() {
           at={at}
           onEdit={settingEdited}
         >
+          {section.id === 'traces' && <ReceiverStatusLine version={loaded} />}
           {section.id === 'optimizer' && (
             <ModelRefFields
               id="proposer"
