@@ -209,7 +209,6 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         label: 'OTLP token variable',
         kind: 'text',
         optional: true,
-        unit: 'environment variable',
         help: 'Senders must pass this variable’s value as Authorization: Bearer; empty: any program on this machine may post.',
       },
       {
