@@ -92,6 +92,7 @@ async function buildRuns(providerUrl: string, name: string, questions: number, r
 let call = 0;
 const provider = await startFakeProviderServer({
   record: false,
+  models: ['bench-model'], // the model the preflight checks for
   script: () => {
     call += 1;
     return call % 7 === 0

@@ -30,12 +30,18 @@ export async function takeOptimizerShots(browser: Browser, only: readonly string
   try {
     const pending = seed.candidates.find((candidate) => candidate.status === 'pending');
     if (!pending) throw new Error('the seeded optimization left no pending candidate');
+    // The served URL's token works once: the first context trades it for the cookie, every shot's context reuses it.
+    const signedIn = await browser.newContext();
+    await (await signedIn.newPage()).goto(seed.served.url);
+    const cookies = await signedIn.cookies();
+    await signedIn.close();
     for (const name of wanted) {
-      const page = await browser.newPage({
+      const context = await browser.newContext({
         viewport: { width: 1360, height: name === 'optimizer' ? 820 : name === 'matrix' ? 900 : 1500 },
         colorScheme: name.endsWith('-dark') ? 'dark' : 'light',
       });
-      await page.goto(seed.served.url);
+      await context.addCookies(cookies);
+      const page = await context.newPage();
       if (name === 'optimizer') {
         await page.goto(`${seed.served.origin}/#/optimizer`);
         await page.getByTestId('candidates-table').first().waitFor();
@@ -60,7 +66,7 @@ export async function takeOptimizerShots(browser: Browser, only: readonly string
         fullPage: name !== 'optimizer' && name !== 'matrix',
       });
       console.log(`docs/screenshots/${name}.png`);
-      await page.close();
+      await context.close();
     }
   } finally {
     await seed.stop();

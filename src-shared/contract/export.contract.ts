@@ -9,9 +9,13 @@ export const exportContract = {
   /**
    * Exports one complete run as an EEE 0.3.0 aggregate file and its samples file, both validated first; an invalid
    * export writes nothing and returns its problems. `outputDir` is relative to the workspace (default
-   * `.aieval/envelopes`) and may not leave it.
+   * `.aieval/envelopes`) and may not leave it. With `baselineRunId` (a matrix column exported against its baseline)
+   * the aggregate also carries the paired comparison with that run as two more results.
    */
-  'export.run': call(z.object({ runId, outputDir: z.string().min(1).max(1000).optional() }), exportOutcome),
+  'export.run': call(
+    z.object({ runId, outputDir: z.string().min(1).max(1000).optional(), baselineRunId: runId.optional() }),
+    exportOutcome,
+  ),
   /**
    * The files of one export (the paths `export.run` returned) as a zip archive, for a download or a "Save as…":
    * only EEE envelope files (`<uuid>.json`, `<uuid>_samples.jsonl`) inside the workspace.

@@ -48,7 +48,8 @@ function outputDirOf(state: AppState, outputDir: string | undefined): string {
 
 export const exportHandlers = (state: AppState) =>
   ({
-    'export.run': ({ runId, outputDir }) => exportRun(exportDepsOf(state), runId, outputDirOf(state, outputDir)),
+    'export.run': ({ runId, outputDir, baselineRunId }) =>
+      exportRun(exportDepsOf(state), runId, outputDirOf(state, outputDir), baselineRunId),
     'export.archive': ({ files }) => archiveOf(state, files),
     'import.envelopes': async ({ paths }) => {
       const config = state.workspace().config;

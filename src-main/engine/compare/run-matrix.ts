@@ -41,28 +41,33 @@ export class MatrixRunNotFound extends RpcError {
 const meanOf = (values: readonly number[]) =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 
+/** Each result's grader scores, in the order of the matrix's graders (undefined: that grader did not score it). */
+type GraderScoresOf = ReadonlyMap<number, readonly (number | null | undefined)[]>;
+
 /** Folds the repeats of one question in one run into a cell. */
-function foldCell(
-  repeats: readonly MatrixResult[],
-  gradersOf: ReadonlyMap<number, ReadonlyMap<string, number | null>>,
-  graders: readonly string[],
-): FoldedCell {
-  const ordered = [...repeats].sort((a, b) => a.repeatIndex - b.repeatIndex);
+function foldCell(repeats: readonly MatrixResult[], gradersOf: GraderScoresOf, graderCount: number): FoldedCell {
+  const ordered = repeats.length === 1 ? repeats : [...repeats].sort((a, b) => a.repeatIndex - b.repeatIndex);
   const first = ordered[0] as MatrixResult;
-  const scores = ordered.flatMap((result) =>
-    result.status === 'scored' && result.score !== null ? [result.score] : [],
-  );
-  const passes = ordered.filter((result) => result.passed === true).length;
+  const scores: number[] = [];
+  let passes = 0;
+  for (const result of ordered) {
+    if (result.status === 'scored' && result.score !== null) scores.push(result.score);
+    if (result.passed === true) passes += 1;
+  }
   const status =
     scores.length > 0 ? 'scored' : ordered.every((r) => r.status === 'degraded') ? 'degraded' : first.status;
-  const graderMeans = graders.map((graderId) =>
-    meanOf(
-      ordered.flatMap((result) => {
-        const score = gradersOf.get(result.id)?.get(graderId);
-        return score === undefined || score === null ? [] : [score];
-      }),
-    ),
-  );
+  const graderMeans: (number | null)[] = [];
+  for (let grader = 0; grader < graderCount; grader++) {
+    let sum = 0;
+    let n = 0;
+    for (const result of ordered) {
+      const score = gradersOf.get(result.id)?.[grader];
+      if (score === undefined || score === null) continue;
+      sum += score;
+      n += 1;
+    }
+    graderMeans.push(n === 0 ? null : sum / n);
+  }
   return {
     scores,
     labelTags: first.labelTags,
@@ -116,12 +121,18 @@ function columnOf(source: MatrixSource, cells: readonly (FoldedCell | undefined)
 
 /** Each source's cells by question id, with its repeats folded. */
 function foldSources(sources: readonly MatrixSource[], graders: readonly string[]): Map<string, FoldedCell>[] {
+  const graderIndex = new Map(graders.map((graderId, index) => [graderId, index]));
   return sources.map((source) => {
-    const gradersOf = new Map<number, Map<string, number | null>>();
+    const gradersOf = new Map<number, (number | null | undefined)[]>();
     for (const score of source.graderScores) {
-      const ofResult = gradersOf.get(score.resultId) ?? new Map<string, number | null>();
-      ofResult.set(score.graderId, score.score0to5);
-      gradersOf.set(score.resultId, ofResult);
+      const index = graderIndex.get(score.graderId);
+      if (index === undefined) continue;
+      let ofResult = gradersOf.get(score.resultId);
+      if (!ofResult) {
+        ofResult = new Array<number | null | undefined>(graders.length);
+        gradersOf.set(score.resultId, ofResult);
+      }
+      ofResult[index] = score.score0to5;
     }
     const byQuestion = new Map<string, MatrixResult[]>();
     for (const result of source.results) {
@@ -129,9 +140,9 @@ function foldSources(sources: readonly MatrixSource[], graders: readonly string[
       if (repeats) repeats.push(result);
       else byQuestion.set(result.questionId, [result]);
     }
-    return new Map(
-      [...byQuestion].map(([questionId, repeats]) => [questionId, foldCell(repeats, gradersOf, graders)] as const),
-    );
+    const cells = new Map<string, FoldedCell>();
+    for (const [questionId, repeats] of byQuestion) cells.set(questionId, foldCell(repeats, gradersOf, graders.length));
+    return cells;
   });
 }
 
@@ -142,6 +153,8 @@ function withPreferences(folded: Map<string, FoldedCell>[], baseline: number): M
     if (index === baseline || !base) return cells;
     return new Map(
       [...cells].map(([questionId, folded]) => {
+        // Most cells carry no label tags, so no preference: they stay as they are.
+        if (folded.labelTags.length === 0) return [questionId, folded] as const;
         const baseCell = base.get(questionId);
         const preference = baseCell ? preferenceOf(folded.labelTags, baseCell.cell.resultId) : null;
         return [questionId, { ...folded, cell: { ...folded.cell, preference } }] as const;

@@ -4,6 +4,7 @@ import type { EeeJudge, EeeResult, StringMap } from './eee-types';
 import { graderMetricId, resultIdOf, runMetricId, type RunMetric } from './eee-names';
 import { generationConfig, sourceData, str, uncertainty } from './result-context';
 import { quantile, type GraderStats, type RunStats } from './run-stats';
+import { comparisonResults, type BaselineComparison } from './comparison-results';
 
 /** What the export knows of a grader's judge: its model info, trust and the prompt it was given. */
 export type JudgeExport = Readonly<{ judge: EeeJudge; inputPrompt: string }>;
@@ -14,6 +15,8 @@ export type ResultsInput = Readonly<{
   stats: RunStats;
   evaluationTimestamp: string;
   judges: ReadonlyMap<string, JudgeExport>;
+  /** When exported from a comparison: the paired statistics against its baseline run. */
+  comparison?: BaselineComparison;
 }>;
 
 export function buildResults(input: ResultsInput): EeeResult[] {
@@ -253,5 +256,6 @@ export function buildResults(input: ResultsInput): EeeResult[] {
       { score: stats.costUsd, details: { questions_with_cost: str(stats.withCost) } },
     );
   }
+  if (input.comparison) results.push(...comparisonResults(input.comparison, named));
   return results;
 }

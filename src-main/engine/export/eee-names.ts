@@ -29,6 +29,8 @@ export const evaluationIdOf = (identity: RunIdentity, runId: string) =>
 export const resultIdOf = (datasetId: string, key: string) => `${datasetId}.${key}`;
 export const graderMetricId = (graderId: string) => `${PREFIX}.grader.${graderId}`;
 export const runMetricId = (metric: RunMetric) => `${PREFIX}.${metric}`;
+/** A run compared with a baseline run (exported only when a baseline is named; an import ignores them). */
+export const comparisonMetricId = (metric: 'vs_baseline_score' | 'vs_baseline_pass_rate') => `${PREFIX}.${metric}`;
 
 /** The grader a metric id names, or undefined when it is not one of our grader metrics. */
 export function graderOfMetric(metricId: string | undefined): string | undefined {

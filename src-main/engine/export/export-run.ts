@@ -10,12 +10,13 @@ import type { JudgeSetup } from '../judges/judge-identity';
 import { buildAggregate, evaluationTimestampOf } from './build-aggregate';
 import { buildResults } from './build-results';
 import { buildSamples, type SampleContext } from './build-samples';
+import { baselineComparison } from './comparison-results';
 import { collectionOf, evaluationIdOf, modelInfoOf, uuidFor } from './eee-names';
 import { judgeExports } from './judge-export';
 import { RunStats } from './run-stats';
 import { ensureFolderInside, fileInside, portableComponent } from './safe-path';
 import { validateEnvelope } from './validate-envelope';
-import { refusal } from '../../../src-shared/rpc/wire';
+import { refusal, RpcError } from '../../../src-shared/rpc/wire';
 
 export type ExportDeps = Readonly<{
   db: StoreApi;
@@ -84,11 +85,22 @@ async function writeSamples(
   return { stats, rows, bytes, checksum: hash.digest('hex') };
 }
 
-export async function exportRun(deps: ExportDeps, runId: string, outputDir: string): Promise<ExportOutcome> {
+/**
+ * Exports a complete run; with `baselineRunId` its aggregate also carries the paired comparison with that run (the
+ * matrix's statistics), as two more results.
+ */
+export async function exportRun(
+  deps: ExportDeps,
+  runId: string,
+  outputDir: string,
+  baselineRunId?: string,
+): Promise<ExportOutcome> {
   const run = await deps.db.runs.get(runId);
   if (!run) throw new ExportError(`no run "${runId}" in this workspace's store`);
   if (run.status !== 'complete' || !run.verdict)
     throw new ExportError(`run ${runId} is ${run.status}; only complete runs are exported`);
+  if (baselineRunId === runId) throw new RpcError('bad_input', `run ${runId} cannot be its own baseline`);
+  const comparison = baselineRunId === undefined ? undefined : await baselineComparison(deps.db, baselineRunId, runId);
   const { identity, verdict } = run;
   const evaluationId = evaluationIdOf(identity, runId);
   const uuid = uuidFor(evaluationId);
@@ -121,7 +133,14 @@ export async function exportRun(deps: ExportDeps, runId: string, outputDir: stri
       evaluationId,
       exportedAt: deps.clock(),
       organization: deps.organization,
-      results: buildResults({ identity, verdict, stats, evaluationTimestamp: evaluationTimestampOf(run), judges }),
+      results: buildResults({
+        identity,
+        verdict,
+        stats,
+        evaluationTimestamp: evaluationTimestampOf(run),
+        judges,
+        comparison,
+      }),
       samples:
         rows > 0
           ? {

@@ -42,3 +42,39 @@ export class ResultWriter {
     }
   }
 }
+
+/**
+ * Rows on their way to the group commit while their lanes ask the next question: a lane need not wait for the rows
+ * the other lanes finished in the same turn. At most `limit` rows wait (an instant provider still yields to the event
+ * loop at every commit); the first failed write stops the run at a lane's next question (`check`), and the run waits
+ * for every row (`drain`) before it ends.
+ */
+export class WritesInFlight {
+  private readonly pending = new Set<Promise<void>>();
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly limit: number) {}
+
+  /** Tracks `write`; resolves at once, or when a row has left after `limit` rows were waiting. */
+  async add(write: Promise<void>): Promise<void> {
+    const tracked = write.then(
+      () => {},
+      (error: unknown) => {
+        this.failure ??= { error };
+      },
+    );
+    this.pending.add(tracked);
+    void tracked.finally(() => this.pending.delete(tracked));
+    if (this.pending.size > this.limit) await Promise.race(this.pending);
+  }
+
+  /** Throws the first write that failed. */
+  check(): void {
+    if (this.failure) throw this.failure.error;
+  }
+
+  /** Waits for every row in flight; `check` then says whether one failed. */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+}

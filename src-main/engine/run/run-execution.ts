@@ -17,7 +17,7 @@ import type { HeldLock, LockOptions } from './run-lock';
 import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
 import { ProgressThrottle } from './progress';
 import { runPool } from './pool';
-import { ResultWriter } from './result-writer';
+import { ResultWriter, WritesInFlight } from './result-writer';
 import type { LimiterRegistry, ProviderFactory, RunServices } from './run-services';
 import type { TargetCaller } from './target-caller';
 
@@ -171,29 +171,36 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       // Answers a phased process left behind are graded first (a resume may run interleaved).
       if (held.size > 0) await judgePhase(hooks);
       phase = undefined;
-      await runPool(
-        run.items(pending),
-        run.concurrency,
-        async (item) => {
-          try {
-            const answered = item.stored ?? (await answerQuestion(item, run.caller, signal));
-            if (answered.answer?.sent) observed.target(answered.answer.sent);
-            let row;
+      const writes = new WritesInFlight(run.concurrency);
+      try {
+        await runPool(
+          run.items(pending),
+          run.concurrency,
+          async (item) => {
+            writes.check();
             try {
-              row = await gradeAnswer(item, answered, env);
-            } finally {
-              await answered.answer?.tools?.close();
+              const answered = item.stored ?? (await answerQuestion(item, run.caller, signal));
+              if (answered.answer?.sent) observed.target(answered.answer.sent);
+              let row;
+              try {
+                row = await gradeAnswer(item, answered, env);
+              } finally {
+                await answered.answer?.tools?.close();
+              }
+              await writes.add(commit(row));
+            } catch (error) {
+              // A cancel drops the questions in flight: nothing half-graded is stored.
+              if (signal.aborted) return;
+              throw error;
             }
-            await commit(row);
-          } catch (error) {
-            // A cancel drops the questions in flight: nothing half-graded is stored.
-            if (signal.aborted) return;
-            throw error;
-          }
-        },
-        signal,
-        local?.adaptive,
-      );
+          },
+          signal,
+          local?.adaptive,
+        );
+      } finally {
+        await writes.drain();
+      }
+      writes.check();
     }
     progress.flush();
     if (signal.aborted) end = { status: 'cancelled', verdict: null, error: null };

@@ -3,6 +3,7 @@ import { diffText } from '../../../src-shared/compare/text-diff';
 import type { MatrixColumn } from '../../../src-shared/model';
 import { hrefFor } from '../../app/router';
 import { pct, score } from '../../components/format';
+import { ExportButton } from '../results/ExportButton';
 import { columnTone, promptName } from './compare.selectors';
 
 function PromptDiffTip({ baseline, prompt }: { baseline: string; prompt: string }) {
@@ -31,6 +32,7 @@ export function MatrixColumnHeader({
   firstPrompt,
   focused,
   isBaseline,
+  baselineRunId,
   statisticsPending,
   onMakeBaseline,
 }: {
@@ -39,6 +41,7 @@ export function MatrixColumnHeader({
   firstPrompt: string;
   focused: boolean;
   isBaseline: boolean;
+  baselineRunId: string;
   /** The rows are shown and the paired statistics are still being computed. */
   statisticsPending: boolean;
   onMakeBaseline: () => void;
@@ -112,6 +115,7 @@ export function MatrixColumnHeader({
           <button className="button small" onClick={onMakeBaseline} data-testid={`make-baseline-${index}`}>
             Make baseline
           </button>
+          <ExportButton runId={column.runId} baselineRunId={baselineRunId} />
         </>
       )}
     </div>

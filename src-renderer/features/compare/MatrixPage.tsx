@@ -177,6 +177,7 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
             firstPrompt={matrix.columns[0]?.systemPrompt ?? ''}
             focused={i === focusedColumn}
             isBaseline={i === matrix.baseline}
+            baselineRunId={matrix.columns[matrix.baseline]?.runId ?? ''}
             statisticsPending={!matrix.statistics && !statisticsError}
             onMakeBaseline={() => void matrixRequested(runIds, i)}
           />

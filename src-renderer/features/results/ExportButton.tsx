@@ -77,13 +77,14 @@ function ExportToast({ shown, onClose }: { shown: Shown; onClose: () => void }) 
   );
 }
 
-export function ExportButton({ runId }: { runId: string }) {
+/** With `baselineRunId` (a matrix column) the envelope also carries the paired comparison with that run. */
+export function ExportButton({ runId, baselineRunId }: { runId: string; baselineRunId?: string }) {
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown>();
   const exportRun = async () => {
     setBusy(true);
     try {
-      const outcome = await api['export.run']({ runId });
+      const outcome = await api['export.run']({ runId, baselineRunId });
       setShown(outcome.problems.length ? { error: outcome.problems.join('; ') } : { outcome });
     } catch (error) {
       setShown({ error: error instanceof Error ? error.message : String(error) });
@@ -98,7 +99,7 @@ export function ExportButton({ runId }: { runId: string }) {
         onClick={() => void exportRun()}
         disabled={busy}
         data-testid="export-run"
-        title="Write this run as an Every Eval Ever 0.3.0 envelope (an aggregate file and a samples file)"
+        title={`Write this run as an Every Eval Ever 0.3.0 envelope (an aggregate file and a samples file)${baselineRunId ? ', with its score and pass-rate differences against the baseline as two more results' : ''}`}
       >
         {busy ? 'Exporting…' : 'Export envelope'}
       </button>

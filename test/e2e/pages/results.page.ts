@@ -64,6 +64,11 @@ export class MatrixPage {
     return this.page.getByTestId(`matrix-ratings-${column}`);
   }
 
+  /** A column's count of better / same / worse ratings against the baseline. */
+  preferences(column: number) {
+    return this.page.getByTestId(`matrix-preferences-${column}`);
+  }
+
   empty() {
     return this.page.getByTestId('matrix-empty');
   }

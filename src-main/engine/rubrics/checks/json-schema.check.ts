@@ -3,7 +3,9 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { checkError, passFail, type CheckExecutor } from '../check-executor';
 import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+let instance: Ajv | undefined;
+/** Built at the first json_schema check: building ajv costs a start-up that workspaces without one need not pay. */
+const ajv = () => (instance ??= new Ajv({ allErrors: true, strict: false }));
 const compiled = new Map<string, ValidateFunction>();
 
 export const jsonSchemaCheck: CheckExecutor<'json_schema'> = {
@@ -20,7 +22,7 @@ export const jsonSchemaCheck: CheckExecutor<'json_schema'> = {
       return passFail(false, `the response is not JSON: ${(error as Error).message}`);
     }
     if (validate(value)) return passFail(true, 'valid against the schema');
-    return passFail(false, `does not match the schema: ${ajv.errorsText(validate.errors, { dataVar: 'response' })}`);
+    return passFail(false, `does not match the schema: ${ajv().errorsText(validate.errors, { dataVar: 'response' })}`);
   },
 };
 
@@ -35,7 +37,7 @@ export function compileJsonSchema(
   let validate = compiled.get(key);
   if (!validate) {
     try {
-      validate = ajv.compile(schema);
+      validate = ajv().compile(schema);
     } catch (error) {
       return { ok: false, problem: `the schema does not compile: ${(error as Error).message}` };
     }

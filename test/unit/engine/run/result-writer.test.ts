@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BATCH, ResultWriter } from '../../../../src-main/engine/run/result-writer';
+import { MAX_BATCH, ResultWriter, WritesInFlight } from '../../../../src-main/engine/run/result-writer';
 import { inProcessStore, Store } from '../../../../src-main/store/store';
 import { newResult, newRun } from '../../store/repos/run-fixtures';
 
@@ -42,5 +42,50 @@ describe('ResultWriter', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(store.repos.results.doneKeys('r1')).toEqual([['dup', 0]]);
+  });
+});
+
+describe('WritesInFlight', () => {
+  it('holds a lane back once more than `limit` rows wait, until one of them is stored', async () => {
+    const writes = new WritesInFlight(1);
+    let releaseFirst = () => {};
+    await writes.add(new Promise<void>((resolve) => (releaseFirst = resolve)));
+    let secondAdded = false;
+    const second = writes.add(new Promise<void>(() => {})).then(() => (secondAdded = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(secondAdded).toBe(false);
+    releaseFirst();
+    await second;
+    expect(secondAdded).toBe(true);
+  });
+
+  it('lets lanes go on while rows wait for their commit, and drains them all before the run ends', async () => {
+    const { store, db } = storeWithRun();
+    const writer = new ResultWriter(db);
+    const writes = new WritesInFlight(8);
+    for (const q of ['a', 'b', 'c']) await writes.add(writer.write(newResult('r1', q)));
+    expect(store.repos.results.doneKeys('r1')).toHaveLength(0);
+    await writes.drain();
+    expect(() => writes.check()).not.toThrow();
+    expect(store.repos.results.doneKeys('r1')).toHaveLength(3);
+  });
+
+  it('reports the first failed write at the next check, after every other row has settled', async () => {
+    const writes = new WritesInFlight(8);
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    await writes.add(slow);
+    await writes.add(Promise.reject(new Error('database or disk is full')));
+    await writes.add(Promise.reject(new Error('a later failure')));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(() => writes.check()).toThrow('database or disk is full');
+    let drained = false;
+    const draining = writes.drain().then(() => (drained = true));
+    await Promise.resolve();
+    expect(drained).toBe(false);
+    release();
+    await draining;
+    expect(() => writes.check()).toThrow('database or disk is full');
   });
 });
