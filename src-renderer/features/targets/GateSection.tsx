@@ -1,6 +1,7 @@
 // When the target passes: the gate (metric, threshold, hard or soft, the judge for the corrected pass rate) and per-target overrides.
 import type { Settings } from '../../../src-shared/model';
 import { Field, fieldAria, NumberField } from '../../components/Field';
+import { Segmented } from '../../components/Segmented';
 import type { SectionProps } from './target-form';
 import { gateJudgeOptions, thresholdHelp } from './targets.selectors';
 
@@ -50,21 +51,13 @@ export function GateSection({ form, at, edit, settings }: Props) {
           }
           messages={at('gate.type')}
         >
-          <div className="segmented" role="radiogroup" aria-label="Gate type" id="target-gate-type">
-            {(['hard', 'soft'] as const).map((type) => (
-              <button
-                key={type}
-                type="button"
-                role="radio"
-                aria-checked={gate.type === type}
-                className="button"
-                onClick={() => edit({ gate: { ...gate, type } })}
-                data-testid={`target-gate-type-${type}`}
-              >
-                {type}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            id="target-gate-type"
+            label="Gate type"
+            options={['hard', 'soft'] as const}
+            value={gate.type}
+            onChange={(type) => edit({ gate: { ...gate, type } })}
+          />
         </Field>
         <Field
           id="target-gate-judge"
