@@ -5,6 +5,11 @@ import globals from 'globals';
 
 const noElectron = { name: 'electron', message: 'Only src-main/{electron,ipc,preload} may import electron.' };
 const nodeBuiltins = { group: ['node:*'], message: 'This layer runs without Node APIs.' };
+/** What no part of the core (src-main outside the Electron shell) may import. */
+const coreBans = [
+  { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
+  { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'resources/example/tools/**', '.tmp'] },
@@ -63,10 +68,7 @@ export default tseslint.config(
         'error',
         {
           paths: [noElectron],
-          patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
-          ],
+          patterns: [...coreBans],
         },
       ],
     },
@@ -81,8 +83,7 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            ...coreBans,
             // http/capped-body and http/bearer are the body reader and token check the OTLP receiver shares with the HTTP
             // shell, not the shell itself.
             {
@@ -102,8 +103,7 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            ...coreBans,
             // http/capped-body and http/bearer are the body reader and token check the OTLP receiver shares with the HTTP
             // shell, not the shell itself.
             {
@@ -125,8 +125,7 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            ...coreBans,
             { group: ['**/cli/**'], message: 'The service and the HTTP shell never import the CLI.' },
           ],
         },
@@ -141,9 +140,42 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            ...coreBans,
             { group: ['**/cli/**', '**/http/**'], message: 'The service never imports a shell.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The CLI is a client of the service (ARCHITECTURE.md): a command reaches the engine and the store through the
+    // typed client (cli/workspace-client.ts), never around it. Not yet: `run`, `regrade` and `optimize` with their
+    // session, preflight, flags, printer and shard output (they still wire the run themselves), `merge` (shard bundles
+    // have no contract call yet) and main.ts (it maps the store's environment errors to exit 3).
+    files: ['src-main/cli/**'],
+    ignores: [
+      'src-main/cli/run-session.ts',
+      'src-main/cli/run.command.ts',
+      'src-main/cli/regrade.command.ts',
+      'src-main/cli/optimize.command.ts',
+      'src-main/cli/cli-preflight.ts',
+      'src-main/cli/run-flags.ts',
+      'src-main/cli/run-printer.ts',
+      'src-main/cli/shard-out.ts',
+      'src-main/cli/merge.command.ts',
+      'src-main/cli/main.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            ...coreBans,
+            {
+              group: ['**/engine/**', '**/store/**'],
+              message: 'A CLI command reaches the engine and the store through the typed client (withWorkspaceClient).',
+            },
           ],
         },
       ],

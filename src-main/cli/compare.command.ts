@@ -4,7 +4,7 @@ import { filterRows, matrixMarkdown, NO_FILTER } from '../../src-shared/compare/
 import type { MatrixCell, MatrixColumn, RunMatrix } from '../../src-shared/model';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { intArg } from './judge-cli';
-import { callService, withTracesWorkspace } from './traces-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 const MAX_COLUMNS = 8;
 
@@ -67,8 +67,8 @@ export const compareCommand: Command = {
     if (baseline >= runIds.length) throw new UsageError(`--baseline must be 1 to ${runIds.length}`);
     const limit = intArg(args, 'limit', 50, 1);
     const showAll = args.values.all === true;
-    return withTracesWorkspace(args, io, async (app) => {
-      const matrix = await callService(app, 'runs.matrix', { runIds, baseline });
+    return withWorkspaceClient(args, io, {}, async (client) => {
+      const matrix = await client['runs.matrix']({ runIds, baseline });
       if (args.values.json) io.out(JSON.stringify(matrix, null, 2));
       else if (args.values.markdown) {
         const rows = showAll ? matrix.rows : filterRows(matrix, { ...NO_FILTER, disagreeOnly: true });

@@ -1,10 +1,9 @@
 // `ai-eval distill`: a deterministic markdown summary per target (trends, weakest graders, recurring failures, judges).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { distill } from '../engine/export/distill';
-import { parseSince } from '../engine/export/since';
+import { parseSince } from '../../src-shared/text/since';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
-import { withTracesWorkspace } from './traces-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const distillCommand: Command = {
   name: 'distill',
@@ -13,14 +12,13 @@ export const distillCommand: Command = {
   options: { ...COMMON_OPTIONS, since: { type: 'string' }, out: { type: 'string' } },
   async run(args, io) {
     const text = typeof args.values.since === 'string' ? args.values.since : '-7d';
-    let since: number;
     try {
-      since = parseSince(text, Date.now());
+      parseSince(text, Date.now());
     } catch (error) {
       throw new UsageError((error as Error).message, { cause: error });
     }
-    return withTracesWorkspace(args, io, async (app) => {
-      const markdown = await distill(app.state.db, { since });
+    return withWorkspaceClient(args, io, {}, async (client) => {
+      const { markdown } = await client['distill.summary']({ since: text });
       const out = args.values.out;
       if (typeof out === 'string') {
         const path = resolve(io.cwd, out);

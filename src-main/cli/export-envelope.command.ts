@@ -1,9 +1,8 @@
 // `ai-eval export-envelope`: writes each complete run as an EEE 0.3.0 aggregate + samples file, validated before writing.
 import { resolve } from 'node:path';
-import { defaultOutputDir, exportDepsOf, exportRuns } from '../engine/export/export-runs';
-import { parseSince } from '../engine/export/since';
+import { parseSince } from '../../src-shared/text/since';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
-import { withTracesWorkspace } from './traces-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const exportEnvelopeCommand: Command = {
   name: 'export-envelope',
@@ -19,23 +18,22 @@ export const exportEnvelopeCommand: Command = {
   },
   async run(args, io) {
     const target = typeof args.values.target === 'string' ? args.values.target : null;
+    const sinceText = typeof args.values.since === 'string' ? args.values.since : null;
     let since: number | null = null;
-    if (typeof args.values.since === 'string') {
+    if (sinceText !== null) {
       try {
-        since = parseSince(args.values.since, Date.now());
+        since = parseSince(sinceText, Date.now());
       } catch (error) {
         throw new UsageError((error as Error).message, { cause: error });
       }
     }
-    return withTracesWorkspace(args, io, async (app) => {
-      const flag = args.values['output-dir'];
-      const outputDir = typeof flag === 'string' ? resolve(io.cwd, flag) : defaultOutputDir(app.state.dir);
-      const targets = app.state.workspace().config?.targets.map((t) => t.id);
-      const outcomes = await exportRuns(exportDepsOf(app.state), { targetId: target, since }, outputDir);
-      if (outcomes.length === 0 && target !== null && targets && !targets.includes(target)) {
-        io.err(`error: unknown target "${target}" (targets: ${targets.join(', ') || 'none'})`);
-        return EXIT.invalid;
-      }
+    const flag = args.values['output-dir'];
+    return withWorkspaceClient(args, io, {}, async (client) => {
+      const { outputDir, runs: outcomes } = await client['export.runs']({
+        targetId: target,
+        since: sinceText,
+        outputDir: typeof flag === 'string' ? resolve(io.cwd, flag) : undefined,
+      });
       if (args.values.json) io.out(JSON.stringify({ outputDir, runs: outcomes }, null, 2));
       else if (outcomes.length === 0)
         io.out(

@@ -1,9 +1,7 @@
 // `ai-eval import-envelope FILE...`: reads EEE files (ours or other tools', 0.3.0 or 0.2.x) into the results store.
 import { resolve } from 'node:path';
-import { settings } from '../../src-shared/model';
-import { importEnvelopes } from '../engine/export/import-envelopes';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
-import { withTracesWorkspace } from './traces-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const importEnvelopeCommand: Command = {
   name: 'import-envelope',
@@ -13,19 +11,9 @@ export const importEnvelopeCommand: Command = {
   allowPositionals: true,
   async run(args, io) {
     if (args.positionals.length === 0) throw new UsageError('give at least one EEE file (<uuid>.json)');
-    return withTracesWorkspace(args, io, async (app) => {
-      const passThreshold =
-        app.state.workspace().config?.settings.question_pass_threshold ?? settings.parse({}).question_pass_threshold;
-      const deps = {
-        db: app.state.db,
-        resourcesDir: app.state.options.resourcesDir,
-        clock: app.state.clock,
-        passThreshold,
-      };
-      const outcomes = await importEnvelopes(
-        deps,
-        args.positionals.map((file) => resolve(io.cwd, file)),
-      );
+    return withWorkspaceClient(args, io, {}, async (client) => {
+      const paths = args.positionals.map((file) => resolve(io.cwd, file));
+      const { outcomes } = await client['import.envelopes']({ paths });
       if (args.values.json) io.out(JSON.stringify({ outcomes }, null, 2));
       for (const outcome of outcomes) {
         if (outcome.status === 'refused') {

@@ -2,7 +2,7 @@
 import { basename, resolve } from 'node:path';
 import type { ImportProgress, ImportSummary } from '../../src-shared/model';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
-import { callService, withTracesWorkspace } from './traces-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -48,13 +48,11 @@ export const importTracesCommand: Command = {
   async run(args, io) {
     if (args.positionals.length === 0) throw new UsageError('give at least one trace file');
     const paths = args.positionals.map((file) => resolve(io.cwd, file));
-    return withTracesWorkspace(args, io, async (app) => {
+    return withWorkspaceClient(args, io, {}, async (client) => {
       const print = progressPrinter(io);
-      const unsubscribe = app.events.subscribe((name, payload) => {
-        if (name === 'traces.importProgressed') print(payload);
-      });
+      const unsubscribe = client.on('traces.importProgressed', print);
       try {
-        const summary = await callService(app, 'traces.import', { paths });
+        const summary = await client['traces.import']({ paths });
         if (args.values.json) io.out(JSON.stringify(summary, null, 2));
         else printSummary(summary, io);
         return summary.unreadable.length > 0 ? EXIT.invalid : EXIT.ok;

@@ -1,10 +1,7 @@
-// Helpers the judge commands share: the --grader flag, the opened workspace, integer flags, rates and dates.
-import { formatIssue, GRADER_CATALOG, GRADER_IDS, type GraderId, type Interval } from '../../src-shared/model';
-import type { App } from '../app/create-app';
-import { hasErrors } from '../workspace/load-workspace';
+// Helpers the judge commands share: the --grader flag, integer flags, rates and dates.
+import { GRADER_CATALOG, GRADER_IDS, type GraderId, type Interval } from '../../src-shared/model';
 import { nearest } from '../workspace/did-you-mean';
-import { createCliApp } from './cli-app';
-import { EXIT, UsageError, type CliIo, type ParsedArgs } from './command';
+import { UsageError, type ParsedArgs } from './command';
 
 /** The LLM grader named by --grader; a usage error (with a did-you-mean) otherwise. */
 export function judgeGraderArg(args: ParsedArgs): GraderId {
@@ -27,26 +24,6 @@ export function intArg(args: ParsedArgs, name: string, fallback: number, min: nu
   if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()) || value < min)
     throw new UsageError(`--${name} must be a whole number >= ${min}, got ${String(raw)}`);
   return value;
-}
-
-/** Runs `work` with the service over a valid workspace; prints the workspace's errors and exits 2 otherwise. */
-export async function withJudgeWorkspace(
-  args: ParsedArgs,
-  io: CliIo,
-  work: (app: App) => Promise<number>,
-): Promise<number> {
-  const app = createCliApp(args, io);
-  try {
-    const workspace = app.state.workspace();
-    if (!workspace.config || hasErrors(workspace.issues)) {
-      for (const issue of workspace.issues.filter((i) => i.severity === 'error')) io.err(formatIssue(issue));
-      io.err(`error: the workspace ${app.state.dir} has errors; fix them first (ai-eval validate)`);
-      return EXIT.invalid;
-    }
-    return await work(app);
-  } finally {
-    await app.dispose();
-  }
 }
 
 export const rate = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));

@@ -1,10 +1,9 @@
 // `ai-eval judges`: every grader with its kind, scale, what it sees, its judge in this workspace and its trust.
 import type { JudgeSummary } from '../../src-shared/contract/judges.contract';
-import { GRADER_CATALOG, GRADER_IDS, type GraderInfo } from '../../src-shared/model';
-import { describeIdentity, judgeSetupOf } from '../engine/judges/judge-identity';
-import { judgeSummaries } from '../engine/judges/judge-summaries';
+import { describeIdentity, GRADER_CATALOG, GRADER_IDS, type GraderInfo } from '../../src-shared/model';
 import { COMMON_OPTIONS, EXIT, type Command } from './command';
-import { rate, when, withJudgeWorkspace } from './judge-cli';
+import { rate, when } from './judge-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 const scaleOf = (info: GraderInfo) =>
   `${info.minScore}-${info.maxScore}${info.maxScore - info.minScore === 1 ? ' (binary)' : ''}`;
@@ -24,13 +23,8 @@ export const judgesCommand: Command = {
   usage: 'ai-eval judges [--workspace DIR] [--json]',
   options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
   async run(args, io) {
-    return withJudgeWorkspace(args, io, async (app) => {
-      const summaries = new Map(
-        (await judgeSummaries(app.state.db, judgeSetupOf(app.state.validWorkspace()))).map((s) => [
-          s.grader as string,
-          s,
-        ]),
-      );
+    return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {
+      const summaries = new Map((await client['judges.list']({})).map((s) => [s.grader as string, s]));
       const rows = GRADER_IDS.map((id) => ({ info: GRADER_CATALOG[id], summary: summaries.get(id) }));
       if (args.values.json) {
         const json = rows.map(({ info, summary }) => ({

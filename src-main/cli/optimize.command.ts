@@ -2,7 +2,8 @@
 import type { CandidateSummary, Measurement, OptimizerJob, TargetOutcome } from '../../src-shared/model';
 import type { App } from '../app/create-app';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
-import { intArg, withJudgeWorkspace } from './judge-cli';
+import { intArg } from './judge-cli';
+import { withWorkspaceClient } from './workspace-client';
 import { ProgressPrinter } from './run-printer';
 
 const USAGE = `ai-eval optimize [--target ID]... [--max-attempts N] [--propose] [--split NAME] [--allow-unknown-noise] [--trust-workspace] [--json]
@@ -122,7 +123,7 @@ export const optimizeCommand: Command = {
     const maxAttempts = args.values['max-attempts'] === undefined ? undefined : intArg(args, 'max-attempts', 0, 1);
     const split = typeof args.values.split === 'string' ? args.values.split : undefined;
     const wanted = Array.isArray(args.values.target) ? args.values.target : [];
-    return withJudgeWorkspace(args, io, async (app) => {
+    return withWorkspaceClient(args, io, { requireValid: true }, async (_client, app) => {
       const targets = chooseTargets(app, wanted);
       const follower = follow(app, io);
       let current: string | undefined;

@@ -1,7 +1,7 @@
 // `ai-eval promote TRACE_ID... --dataset ID | --judge GRADER`: turns reviewed traces into questions or gold labels.
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
 import { judgeGraderArg } from './judge-cli';
-import { callService, withTracesWorkspace } from './traces-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const promoteCommand: Command = {
   name: 'promote',
@@ -24,8 +24,8 @@ export const promoteCommand: Command = {
         ? undefined
         : judgeGraderArg({ ...args, values: { ...args.values, grader: args.values.judge } });
     const ids = args.positionals.map((id) => id.trim().toLowerCase());
-    return withTracesWorkspace(args, io, async (app) => {
-      const result = await callService(app, 'traces.promote', { ids, dataset, judgeGrader });
+    return withWorkspaceClient(args, io, {}, async (client) => {
+      const result = await client['traces.promote']({ ids, dataset, judgeGrader });
       if (args.values.json) io.out(JSON.stringify(result, null, 2));
       else {
         const into = dataset ? `dataset ${dataset}` : `the gold set of ${judgeGrader}`;

@@ -1,13 +1,11 @@
 // `ai-eval sample-traces`: writes a seeded, stratified sample of a judge's stored calls as a YAML labeling fixture.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describeIdentity } from '../engine/judges/judge-identity';
-import { labelsFileText } from '../engine/judges/labels-file';
-import { randomSeed } from '../engine/judges/sample-calls';
-import { SampleError, sampleJudgeCalls } from '../engine/judges/sample-judge-calls';
+import { describeIdentity } from '../../src-shared/model';
 import { writeFileAtomic } from '../workspace/write-file';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
-import { intArg, judgeGraderArg, withJudgeWorkspace } from './judge-cli';
+import { intArg, judgeGraderArg } from './judge-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const sampleTracesCommand: Command = {
   name: 'sample-traces',
@@ -28,7 +26,7 @@ export const sampleTracesCommand: Command = {
     const grader = judgeGraderArg(args);
     const n = intArg(args, 'n', 30, 1);
     const windowDays = intArg(args, 'window-days', 30, 1);
-    const seed = args.values.seed === undefined ? randomSeed() : intArg(args, 'seed', 0, 0);
+    const seed = args.values.seed === undefined ? undefined : intArg(args, 'seed', 0, 0);
     const out = args.values.out;
     if (typeof out !== 'string' || out === '') throw new UsageError('--out FILE.yaml is required');
     const path = resolve(io.cwd, out);
@@ -37,33 +35,18 @@ export const sampleTracesCommand: Command = {
       io.err(`error: ${out} already exists; choose another --out or pass --force to overwrite it`);
       return EXIT.invalid;
     }
-    return withJudgeWorkspace(args, io, async (app) => {
-      const request = {
-        grader,
-        n,
-        windowDays,
-        seed,
-        stratify: args.values['no-stratify'] !== true,
-        now: app.state.clock(),
-      };
-      let sample;
-      try {
-        sample = await sampleJudgeCalls(app.state.db, app.state.validWorkspace(), request);
-      } catch (error) {
-        if (!(error instanceof SampleError)) throw error;
-        io.err(`error: ${error.message}`);
-        return EXIT.invalid;
-      }
-      writeFileAtomic(path, labelsFileText(sample));
-      const passes = sample.items.filter((item) => item.judgePassed).length;
+    const stratify = args.values['no-stratify'] !== true;
+    return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {
+      const sample = await client['judges.sampleFile']({ grader, n, windowDays, seed, stratify });
+      writeFileAtomic(path, sample.yaml);
+      const passes = sample.judgePasses;
       const by = sample.judge ? ` by ${describeIdentity(sample.judge)}` : '';
       io.out(
-        `Wrote ${sample.items.length} item(s) (${passes} judge-pass, ${sample.items.length - passes} judge-fail) ` +
-          `from ${sample.population} ${grader} call(s)${by} of the last ${windowDays} day(s) to ${out} (seed ${seed}).`,
+        `Wrote ${sample.items} item(s) (${passes} judge-pass, ${sample.items - passes} judge-fail) ` +
+          `from ${sample.population} ${grader} call(s)${by} of the last ${windowDays} day(s) to ${out} (seed ${sample.seed}).`,
       );
-      if (sample.items.length < n)
-        io.err(`warning: only ${sample.items.length} of the ${n} requested calls were available`);
-      if (request.stratify && (passes === 0 || passes === sample.items.length)) {
+      if (sample.items < n) io.err(`warning: only ${sample.items} of the ${n} requested calls were available`);
+      if (stratify && (passes === 0 || passes === sample.items)) {
         io.err(
           `warning: the judge gave every stored call in the window the same verdict; the labels may miss one class`,
         );

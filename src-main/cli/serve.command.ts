@@ -2,12 +2,13 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { ReceiverStatus } from '../../src-shared/model';
 import { receiverTokenInWords } from '../../src-shared/text/receiver-token';
+import { RpcError } from '../../src-shared/rpc/wire';
 import { createHttpShell, newToken } from '../http/server';
 import { findResourcesDir } from '../paths';
 import { createCliApp } from './cli-app';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
+import { clientOf } from './workspace-client';
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -43,13 +44,16 @@ export const serveCommand: Command = {
     io.out(`OTLP: POST ${origin}/v1/traces with OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer%20${token}"`);
     if (args.values.open) openInBrowser(url);
     // The standalone OTLP receiver (settings.otlp_receiver, off by default); POST /v1/traces above works either way.
-    const receiver = await app.dispatch('traces.receiverApply', {}, { transport: 'cli' });
-    if (!receiver.ok) io.err(`warning: OTLP receiver: ${receiver.error.message}`);
-    else if ((receiver.value as ReceiverStatus).url) {
-      const status = receiver.value as ReceiverStatus;
-      io.out(`OTLP receiver: ${status.url}`);
-      const token = receiverTokenInWords(status);
-      if (token) io.out(token);
+    try {
+      const status = await clientOf(app)['traces.receiverApply']({});
+      if (status.url) {
+        io.out(`OTLP receiver: ${status.url}`);
+        const words = receiverTokenInWords(status);
+        if (words) io.out(words);
+      }
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error;
+      io.err(`warning: OTLP receiver: ${error.message}`);
     }
     await new Promise<void>((resolve) => {
       const stop = () => server.close(() => resolve());

@@ -2,7 +2,7 @@
 import { labelState, reviewStatus, type ReviewItem } from '../../src-shared/model';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command, type ParsedArgs } from './command';
 import { intArg } from './judge-cli';
-import { callService, withTracesWorkspace } from './traces-cli';
+import { withWorkspaceClient } from './workspace-client';
 import { showJson, showLines } from './traces-show';
 
 /** The JSON shape of one item: snake_case, stable for scripts; more keys may be added, none renamed. */
@@ -72,8 +72,8 @@ export const tracesCommand: Command = {
     const [sub, id, ...extra] = args.positionals;
     if (sub === 'show') {
       if (!id || extra.length) throw new UsageError('traces show takes one trace id (see ai-eval traces)');
-      return withTracesWorkspace(args, io, async (app) => {
-        const { item, label } = await callService(app, 'traces.get', { id: id.trim().toLowerCase() });
+      return withWorkspaceClient(args, io, {}, async (client) => {
+        const { item, label } = await client['traces.get']({ id: id.trim().toLowerCase() });
         if (args.values.json) io.out(JSON.stringify(showJson(item, label), null, 2));
         else for (const line of showLines(item, label)) io.out(line);
         return EXIT.ok;
@@ -84,11 +84,11 @@ export const tracesCommand: Command = {
     const offset = intArg(args, 'offset', 0, 0);
     const filters = filtersOf(args);
     const groupKey = typeof args.values.group === 'string' ? args.values.group : undefined;
-    return withTracesWorkspace(args, io, async (app) => {
+    return withWorkspaceClient(args, io, {}, async (client) => {
       const items: ReviewItem[] = [];
       let total = 0;
       while (items.length < limit) {
-        const page = await callService(app, 'traces.items', {
+        const page = await client['traces.items']({
           filters,
           groupKey,
           offset: offset + items.length,

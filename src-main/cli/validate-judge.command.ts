@@ -1,12 +1,11 @@
 // `ai-eval validate-judge`: measures a judge against human labels (a labels file or the workbench), stores it, exits 0 if trusted.
-import { existsSync, readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
-import { formatIssue, type JudgeValidation } from '../../src-shared/model';
-import { describeIdentity, judgeSetupOf } from '../engine/judges/judge-identity';
-import { readLabelsFile } from '../engine/judges/labels-file';
-import { itemsFromFile, itemsFromGold, validateJudge, type LabelledItem } from '../engine/judges/validate-judge';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describeIdentity, formatIssue, type JudgeValidation, type WorkspaceIssue } from '../../src-shared/model';
+import { RpcError } from '../../src-shared/rpc/wire';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
-import { judgeGraderArg, range, rate, withJudgeWorkspace } from './judge-cli';
+import { judgeGraderArg, range, rate } from './judge-cli';
+import { withWorkspaceClient } from './workspace-client';
 
 export const validateJudgeCommand: Command = {
   name: 'validate-judge',
@@ -25,45 +24,32 @@ export const validateJudgeCommand: Command = {
     const fromStore = args.values['from-store'] === true;
     if ((typeof file === 'string') === fromStore)
       throw new UsageError('give either --labels FILE.yaml or --from-store');
-    return withJudgeWorkspace(args, io, async (app) => {
-      let items: LabelledItem[];
-      let source: string;
+    return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {
+      let validation: JudgeValidation;
       if (typeof file === 'string') {
         const path = resolve(io.cwd, file);
         if (!existsSync(path)) {
           io.err(`error: ${file}: no such file`);
           return EXIT.invalid;
         }
-        const read = readLabelsFile(file, readFileSync(path, 'utf8'), grader);
-        if (!read.value) {
-          for (const issue of read.issues) io.err(formatIssue(issue));
+        try {
+          validation = await client['judges.validate']({ grader, labelsFile: path, labelsName: file });
+        } catch (error) {
+          // The file's problems, one a line with file, line and item, as `ai-eval validate` prints a workspace's.
+          if (!(error instanceof RpcError && error.code === 'bad_input' && Array.isArray(error.details))) throw error;
+          for (const issue of error.details as WorkspaceIssue[]) io.err(formatIssue(issue));
           return EXIT.invalid;
         }
-        const joined = await itemsFromFile(app.state.db, read, grader);
-        if (joined.issues.length > 0) {
-          for (const issue of joined.issues) io.err(formatIssue(issue));
-          return EXIT.invalid;
-        }
-        items = joined.items;
-        source = `file:${relative(app.state.dir, path)}`;
       } else {
-        items = itemsFromGold(await app.state.db.judges.goldItems(grader));
-        if (items.length === 0) {
+        if ((await client['judges.goldItems']({ grader })).length === 0) {
           io.err(`error: ${grader} has no gold items in the store; sample its calls in the judges screen first`);
           return EXIT.invalid;
         }
-        source = 'store';
+        validation = await client['judges.validate']({ grader });
       }
-      const validation = await validateJudge(
-        app.state.db,
-        judgeSetupOf(app.state.validWorkspace()),
-        grader,
-        items,
-        source,
-        app.state.clock(),
-      );
+      const { judges } = await client['settings.get']({});
       if (args.values.json) io.out(JSON.stringify(validation, null, 2));
-      else printReport(validation, app.state.validWorkspace().config.settings.judges, io);
+      else printReport(validation, judges, io);
       return validation.state === 'trusted' ? EXIT.ok : EXIT.failed;
     });
   },

@@ -1,5 +1,7 @@
-// The two ways the renderer reaches the service: the Electron preload bridge, or HTTP + SSE in a browser.
-import type { Envelope, EvalBridge, WireEvent } from '../../src-shared/rpc/wire';
+// How the renderer reaches the service: the Electron preload bridge, or HTTP + SSE in a browser with big answers
+// parsed in a worker.
+import { httpTransport, parseJsonBytes } from '../../src-shared/rpc/http-transport';
+import type { EvalBridge, RpcTransport } from '../../src-shared/rpc/wire';
 import JsonWorker from './json.worker?worker';
 
 /** Answers larger than this are parsed in a worker, so a long model answer never holds the page. */
@@ -26,14 +28,8 @@ const parseInWorker = (() => {
   };
 })();
 
-async function readEnvelope(response: Response): Promise<Envelope | null> {
-  const bytes = await response.arrayBuffer();
-  if (bytes.byteLength > WORKER_PARSE_BYTES) return (await parseInWorker(bytes)) as Envelope | null;
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as Envelope;
-  } catch {
-    return null;
-  }
+async function parseAnswer(bytes: ArrayBuffer): Promise<unknown> {
+  return bytes.byteLength > WORKER_PARSE_BYTES ? parseInWorker(bytes) : parseJsonBytes(bytes);
 }
 
 declare global {
@@ -42,40 +38,7 @@ declare global {
   }
 }
 
-/** HTTP transport for `ai-eval serve`: the token arrived in the URL once and now travels as a same-site cookie. */
-export function httpTransport(origin: string): EvalBridge {
-  const listeners = new Set<(event: WireEvent) => void>();
-  let source: EventSource | undefined;
-  return {
-    async invoke(method, input) {
-      const response = await fetch(`${origin}/rpc/${encodeURIComponent(method)}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify(input ?? {}),
-      });
-      const body = await readEnvelope(response).catch(() => null);
-      return (
-        body ?? {
-          ok: false,
-          error: { code: 'unavailable', message: `The server answered ${response.status} without a result.` },
-        }
-      );
-    },
-    onEvent(cb) {
-      if (!source) {
-        source = new EventSource(`${origin}/events`, { withCredentials: true });
-        source.onmessage = (message: MessageEvent<string>) => {
-          const event = JSON.parse(message.data) as WireEvent;
-          for (const listener of listeners) listener(event);
-        };
-      }
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
-  };
-}
-
-export function pickTransport(): EvalBridge {
-  return window.evalBridge ?? httpTransport(window.location.origin);
+/** The preload bridge (IPC) inside Electron; else `ai-eval serve`, whose token now travels as a same-site cookie. */
+export function pickTransport(): RpcTransport {
+  return window.evalBridge ?? httpTransport({ origin: window.location.origin, parseJson: parseAnswer });
 }

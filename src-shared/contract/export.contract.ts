@@ -17,6 +17,19 @@ export const exportContract = {
     exportOutcome,
   ),
   /**
+   * Exports every complete run (imports excluded) of one target, or of all, finished since `since` (as
+   * `distill.summary` reads it), oldest first; each outcome says written or refused. An unknown target with no runs
+   * is refused (not_found). `outputDir` as for `export.run`.
+   */
+  'export.runs': call(
+    z.object({
+      targetId: z.string().min(1).max(200).nullable().default(null),
+      since: z.string().min(1).max(40).nullable().default(null),
+      outputDir: z.string().min(1).max(4096).optional(),
+    }),
+    z.object({ outputDir: z.string(), runs: z.array(exportOutcome) }),
+  ),
+  /**
    * The files of one export (the paths `export.run` returned) as a zip archive, for a download or a "Save as…":
    * only EEE envelope files (`<uuid>.json`, `<uuid>_samples.jsonl`) inside the workspace.
    */

@@ -24,6 +24,10 @@ export const judgeIdentity = z.object({
 });
 export type JudgeIdentity = z.infer<typeof judgeIdentity>;
 
+/** A judge as one line names it: `provider/model (template v)`. */
+export const describeIdentity = (identity: JudgeIdentity): string =>
+  `${identity.provider}/${identity.model}${identity.template_version ? ` (template ${identity.template_version})` : ''}`;
+
 /** The JSON `ai-eval validate-judge --json` prints (SPEC 11); tpr/tnr are null when their class has no labels. */
 export const judgeValidationReport = z.object({
   grader: z.string(),

@@ -21,12 +21,14 @@ export type DesktopReply = Readonly<{ saved?: string | null; error?: string }>;
 
 export type DesktopActions = Readonly<{ request(request: DesktopRequest): Promise<DesktopReply> }>;
 
-/** The object the preload exposes as `window.evalBridge`; `desktop` only in the Electron shell. */
-export type EvalBridge = Readonly<{
+/** One way to reach the service: the preload bridge (IPC), HTTP + SSE, or the App's dispatch in the same process. */
+export type RpcTransport = Readonly<{
   invoke(method: string, input: unknown): Promise<Envelope>;
   onEvent(cb: (event: WireEvent) => void): () => void;
-  desktop?: DesktopActions;
 }>;
+
+/** The object the preload exposes as `window.evalBridge`: the IPC transport; `desktop` only in the Electron shell. */
+export type EvalBridge = RpcTransport & Readonly<{ desktop?: DesktopActions }>;
 
 /**
  * The one refusal type: an error thrown on purpose (by a handler, the engine or the workspace layer) that crosses

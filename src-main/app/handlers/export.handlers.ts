@@ -6,12 +6,12 @@ import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { distill } from '../../engine/export/distill';
 import { exportRun } from '../../engine/export/export-run';
-import { defaultOutputDir, exportDepsOf } from '../../engine/export/export-runs';
+import { defaultOutputDir, exportDepsOf, exportRuns } from '../../engine/export/export-runs';
 import { importEnvelopes } from '../../engine/export/import-envelopes';
-import { parseSince } from '../../engine/export/since';
+import { parseSince } from '../../../src-shared/text/since';
 import { zipArchive } from '../../engine/export/zip';
 import { settings } from '../../../src-shared/model';
-import { resolveApiPath } from '../api-paths';
+import { callerPath, resolveApiPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
@@ -40,23 +40,40 @@ async function archiveOf(state: AppState, files: readonly string[]): Promise<{ n
   return { name: `${evaluationId}.zip`, base64: zipArchive(entries, new Date(state.clock())).toString('base64') };
 }
 
-/** The renderer is untrusted: it may only name a folder inside the workspace. */
-function outputDirOf(state: AppState, outputDir: string | undefined): string {
+/** The renderer is untrusted: it may only name a folder inside the workspace (the CLI names any). */
+function outputDirOf(state: AppState, outputDir: string | undefined, ctx: Ctx): string {
   if (outputDir === undefined) return defaultOutputDir(state.dir);
-  return resolveApiPath(state.dir, outputDir, 'outputDir');
+  return callerPath(ctx, state.dir, outputDir, 'outputDir');
+}
+
+/** The complete runs of the selection exported; a target the workspace does not name and with no runs is refused. */
+async function exportSelection(
+  state: AppState,
+  selection: { targetId: string | null; since: string | null },
+  outputDir: string,
+) {
+  const { targetId } = selection;
+  const since = selection.since === null ? null : parseSince(selection.since, state.clock());
+  const runs = await exportRuns(exportDepsOf(state), { targetId, since }, outputDir);
+  const targets = state.workspace().config?.targets.map((t) => t.id);
+  if (runs.length === 0 && targetId !== null && targets && !targets.includes(targetId))
+    throw new RpcError('not_found', `unknown target "${targetId}" (targets: ${targets.join(', ') || 'none'})`);
+  return { outputDir, runs };
 }
 
 export const exportHandlers = (state: AppState) =>
   ({
-    'export.run': ({ runId, outputDir, baselineRunId }) =>
-      exportRun(exportDepsOf(state), runId, outputDirOf(state, outputDir), baselineRunId),
+    'export.run': ({ runId, outputDir, baselineRunId }, ctx) =>
+      exportRun(exportDepsOf(state), runId, outputDirOf(state, outputDir, ctx), baselineRunId),
+    'export.runs': ({ targetId, since, outputDir }, ctx) =>
+      exportSelection(state, { targetId, since }, outputDirOf(state, outputDir, ctx)),
     'export.archive': ({ files }) => archiveOf(state, files),
-    'import.envelopes': async ({ paths }) => {
+    'import.envelopes': async ({ paths }, ctx) => {
       const config = state.workspace().config;
       const passThreshold = config?.settings.question_pass_threshold ?? settings.parse({}).question_pass_threshold;
       const outcomes = await importEnvelopes(
         { db: state.db, resourcesDir: state.options.resourcesDir, clock: state.clock, passThreshold },
-        paths.map((path) => resolveApiPath(state.dir, path, 'envelope file')),
+        paths.map((path) => callerPath(ctx, state.dir, path, 'envelope file')),
       );
       return { outcomes };
     },

@@ -1,4 +1,6 @@
 // Handlers of the judges screen: trust of every judge, sampling into the gold set, validation from workbench labels.
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
 import type { GoldItem, GraderId } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
@@ -8,9 +10,12 @@ import { judgeStanding, judgeTrustFor } from '../../engine/judges/judge-standing
 import { judgeSummaries } from '../../engine/judges/judge-summaries';
 import { randomSeed } from '../../engine/judges/sample-calls';
 import { sampleJudgeCalls, toGoldItems } from '../../engine/judges/sample-judge-calls';
-import { itemsFromGold, validateJudge, ValidationError } from '../../engine/judges/validate-judge';
+import { labelsFileText, readLabelsFile } from '../../engine/judges/labels-file';
+import { itemsFromFile, itemsFromGold, validateJudge, ValidationError } from '../../engine/judges/validate-judge';
 import type { GoldContextRow, GoldItemRow } from '../../store/repos/judges.repo';
 import { judgeSawFromPrompt } from '../../engine/graders/judge/judge-saw';
+import { RpcError } from '../../../src-shared/rpc/wire';
+import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
@@ -35,6 +40,16 @@ async function goldItemsOf(state: AppState, grader: GraderId, ids?: ReadonlySet<
   return rows.filter((row) => !ids || ids.has(row.id)).map((row) => toGoldItem(row, contextOf.get(row.id)));
 }
 
+/** A labels file's items joined to the stored judge calls; refused with its problems (file, line, item) as details. */
+async function itemsOfLabelsFile(state: AppState, grader: GraderId, path: string, name: string) {
+  if (!existsSync(path)) throw new RpcError('not_found', `${name}: no such file`);
+  const read = readLabelsFile(name, readFileSync(path, 'utf8'), grader);
+  const joined = read.value ? await itemsFromFile(state.db, read, grader) : { items: [], issues: read.issues };
+  if (joined.issues.length > 0)
+    throw new RpcError('bad_input', `${name} has ${joined.issues.length} problem(s)`, joined.issues);
+  return joined.items;
+}
+
 export const judgesHandlers = (state: AppState) => {
   const setup = () => judgeSetupOf(state.validWorkspace());
   return {
@@ -57,8 +72,25 @@ export const judgesHandlers = (state: AppState) => {
         items,
       };
     },
+    'judges.sampleFile': async ({ grader, n, windowDays, seed, stratify }) => {
+      const request = { grader, n, windowDays, seed: seed ?? randomSeed(), stratify, now: state.clock() };
+      const sample = await sampleJudgeCalls(state.db, state.validWorkspace(), request);
+      return {
+        yaml: labelsFileText(sample),
+        seed: request.seed,
+        judge: sample.judge,
+        population: sample.population,
+        items: sample.items.length,
+        judgePasses: sample.items.filter((item) => item.judgePassed).length,
+      };
+    },
     'judges.goldItems': ({ grader }) => goldItemsOf(state, grader),
-    'judges.validate': async ({ grader }) => {
+    'judges.validate': async ({ grader, labelsFile, labelsName }, ctx) => {
+      if (labelsFile !== undefined) {
+        const path = callerPath(ctx, state.dir, labelsFile, 'labels file');
+        const items = await itemsOfLabelsFile(state, grader, path, labelsName ?? labelsFile);
+        return validateJudge(state.db, setup(), grader, items, `file:${relative(state.dir, path)}`, state.clock());
+      }
       const items = itemsFromGold(await state.db.judges.goldItems(grader));
       if (items.length === 0)
         throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);

@@ -67,9 +67,6 @@ export async function currentJudgeIdentity(
   return latest ? { ...identityOfCall(latest), template_version: template } : null;
 }
 
-export const describeIdentity = (identity: JudgeIdentity): string =>
-  `${identity.provider}/${identity.model}${identity.template_version ? ` (template ${identity.template_version})` : ''}`;
-
 /** Why a validation no longer describes the current judge, or null while it still does. */
 export function staleReason(validated: JudgeIdentity, current: JudgeIdentity | null): string | null {
   if (!current) return null;

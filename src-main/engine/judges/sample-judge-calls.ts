@@ -1,9 +1,15 @@
 // Draws the labeling sample of a judge's stored calls (SPEC 11) and turns it into gold items for the workbench.
-import { GRADER_CATALOG, type GraderId, type JudgeIdentity, type Question } from '../../../src-shared/model';
+import {
+  describeIdentity,
+  GRADER_CATALOG,
+  type GraderId,
+  type JudgeIdentity,
+  type Question,
+} from '../../../src-shared/model';
 import type { GoldItemInput, JudgeCallRow } from '../../store/repos/judges.repo';
 import type { StoreApi } from '../../store/store';
 import type { Workspace } from '../../workspace/load-workspace';
-import { currentJudgeIdentity, describeIdentity, judgeSetupOf } from './judge-identity';
+import { currentJudgeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
 import { sampleForLabeling } from './sample-calls';
 import { refusal } from '../../../src-shared/rpc/wire';

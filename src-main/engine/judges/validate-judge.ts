@@ -1,5 +1,6 @@
 // Validates a judge against human labels (from a labels file or the workbench's gold items) and stores the result.
 import {
+  describeIdentity,
   GRADER_CATALOG,
   type GraderId,
   type HumanLabel,
@@ -10,13 +11,7 @@ import {
 } from '../../../src-shared/model';
 import type { GoldItemRow } from '../../store/repos/judges.repo';
 import type { StoreApi } from '../../store/store';
-import {
-  currentJudgeIdentity,
-  describeIdentity,
-  dominantIdentity,
-  staleReason,
-  type JudgeSetup,
-} from './judge-identity';
+import { currentJudgeIdentity, dominantIdentity, staleReason, type JudgeSetup } from './judge-identity';
 import { confusionOf, validationReport, validationWarnings } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
 import { refusal } from '../../../src-shared/rpc/wire';

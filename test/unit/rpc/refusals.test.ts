@@ -8,7 +8,7 @@ import { createRouter } from '../../../src-shared/rpc/router';
 import { RpcError, type ErrorCode } from '../../../src-shared/rpc/wire';
 import { MatrixRunNotFound } from '../../../src-main/engine/compare/run-matrix';
 import { ExportError } from '../../../src-main/engine/export/export-run';
-import { parseSince } from '../../../src-main/engine/export/since';
+import { parseSince } from '../../../src-shared/text/since';
 import { SampleError } from '../../../src-main/engine/judges/sample-judge-calls';
 import { ValidationError } from '../../../src-main/engine/judges/validate-judge';
 import { CandidateActionError } from '../../../src-main/engine/optimizer/candidate-actions';

@@ -6,7 +6,7 @@ import { layoutProblems } from '../../../../src-main/engine/export/eee-checks';
 import { deploymentOf, epochMs, epochString, isUuid4, uuidFor } from '../../../../src-main/engine/export/eee-names';
 import type { EeeAggregate } from '../../../../src-main/engine/export/eee-types';
 import { componentProblem, ensureFolderInside, portableComponent } from '../../../../src-main/engine/export/safe-path';
-import { parseSince } from '../../../../src-main/engine/export/since';
+import { parseSince } from '../../../../src-shared/text/since';
 import { duplicateKey, parseStrictJson } from '../../../../src-main/engine/export/strict-json';
 import { upgradeAggregate, upgradeInstance } from '../../../../src-main/engine/export/upgrade-envelope';
 import { tempDir } from './export-fixtures';

@@ -1,6 +1,6 @@
 // `--since WHEN`: an ISO date or date-time, epoch seconds, or a relative span such as -7d, -12h, -30m, -2w.
 
-import { RpcError } from '../../../src-shared/rpc/wire';
+import { RpcError } from '../rpc/wire';
 
 const UNIT_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
