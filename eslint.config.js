@@ -5,6 +5,11 @@ import globals from 'globals';
 
 const noElectron = { name: 'electron', message: 'Only src-main/{electron,ipc,preload} may import electron.' };
 const nodeBuiltins = { group: ['node:*'], message: 'This layer runs without Node APIs.' };
+/** What no part of the core (src-main outside the Electron shell) may import. */
+const coreBans = [
+  { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
+  { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'resources/example/tools/**', '.tmp'] },
@@ -63,10 +68,7 @@ export default tseslint.config(
         'error',
         {
           paths: [noElectron],
-          patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
-          ],
+          patterns: [...coreBans],
         },
       ],
     },
@@ -81,8 +83,7 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            ...coreBans,
             // http/capped-body and http/bearer are the body reader and token check the OTLP receiver shares with the HTTP
             // shell, not the shell itself.
             {
@@ -102,8 +103,7 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            ...coreBans,
             // http/capped-body and http/bearer are the body reader and token check the OTLP receiver shares with the HTTP
             // shell, not the shell itself.
             {
@@ -125,8 +125,7 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            ...coreBans,
             { group: ['**/cli/**'], message: 'The service and the HTTP shell never import the CLI.' },
           ],
         },
@@ -141,8 +140,7 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            ...coreBans,
             { group: ['**/cli/**', '**/http/**'], message: 'The service never imports a shell.' },
           ],
         },
@@ -172,8 +170,7 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
-            { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
-            { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
+            ...coreBans,
             {
               group: ['**/engine/**', '**/store/**'],
               message: 'A CLI command reaches the engine and the store through the typed client (withWorkspaceClient).',

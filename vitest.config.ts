@@ -33,6 +33,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60000,
           hookTimeout: 120000,
+          // A screen's answer (a save, a reload) can take seconds on a loaded 2-core machine; 1 s (vitest's default) is flaky.
+          expect: { poll: { timeout: 10000 } },
           fileParallelism: false,
         },
       },

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { receiverTokenInWords } from '../../src-shared/text/receiver-token';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { createHttpShell, newToken } from '../http/server';
 import { findResourcesDir } from '../paths';
@@ -44,8 +45,12 @@ export const serveCommand: Command = {
     if (args.values.open) openInBrowser(url);
     // The standalone OTLP receiver (settings.otlp_receiver, off by default); POST /v1/traces above works either way.
     try {
-      const receiver = await clientOf(app)['traces.receiverApply']({});
-      if (receiver.url) io.out(`OTLP receiver: ${receiver.url}`);
+      const status = await clientOf(app)['traces.receiverApply']({});
+      if (status.url) {
+        io.out(`OTLP receiver: ${status.url}`);
+        const words = receiverTokenInWords(status);
+        if (words) io.out(words);
+      }
     } catch (error) {
       if (!(error instanceof RpcError)) throw error;
       io.err(`warning: OTLP receiver: ${error.message}`);

@@ -43,3 +43,30 @@ export function Field({ id, label, unit, help, messages = [], wide, children }: 
     </div>
   );
 }
+
+type NumberFieldProps = Omit<Props, 'children'> &
+  Readonly<{
+    value: string;
+    /** Decimals allowed (a threshold, a temperature); whole numbers otherwise. */
+    decimal?: boolean;
+    placeholder?: string;
+    testId?: string;
+    onChange(value: string): void;
+  }>;
+
+/** A field holding one number as typed (the form checks it), with the numeric keyboard on touch screens. */
+export function NumberField({ value, decimal, placeholder, testId, onChange, ...field }: NumberFieldProps) {
+  return (
+    <Field {...field}>
+      <input
+        className="form-control num"
+        inputMode={decimal ? 'decimal' : 'numeric'}
+        {...fieldAria(field.id, field.messages)}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      />
+    </Field>
+  );
+}

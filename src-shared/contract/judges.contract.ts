@@ -58,6 +58,15 @@ export const judgeSampleResult = z.object({
 
 export type JudgeSampleResult = z.infer<typeof judgeSampleResult>;
 
+/** What to sample: a grader's stored calls of the last `windowDays`, stratified by the judge's verdict, seeded. */
+const sampleRequest = z.object({
+  grader: graderId,
+  n: z.number().int().min(1).max(10000).default(30),
+  windowDays: z.number().positive().default(30),
+  seed: z.number().int().min(0).optional(),
+  stratify: z.boolean().default(true),
+});
+
 export const judgesContract = {
   /** Every LLM grader with its judge, trust state, counts, TPR/TNR with intervals, last validation and gold set size. */
   'judges.list': call(z.object({}), z.array(judgeSummary)),
@@ -65,28 +74,13 @@ export const judgesContract = {
    * Samples a judge's stored calls (stratified by its verdict, seeded) into its gold set for labeling in the
    * workbench; the labels are then written with subject_type 'gold_item' and the gold item's id.
    */
-  'judges.sample': call(
-    z.object({
-      grader: graderId,
-      n: z.number().int().min(1).max(10000).default(30),
-      windowDays: z.number().positive().default(30),
-      seed: z.number().int().min(0).optional(),
-      stratify: z.boolean().default(true),
-    }),
-    judgeSampleResult,
-  ),
+  'judges.sample': call(sampleRequest, judgeSampleResult),
   /**
    * The same sample as `judges.sample`, written as a YAML labeling file (`ai-eval sample-traces`) instead of into the
    * gold set: nothing is stored. The caller saves `yaml` and labels it for `judges.validate` with `labelsFile`.
    */
   'judges.sampleFile': call(
-    z.object({
-      grader: graderId,
-      n: z.number().int().min(1).max(10000).default(30),
-      windowDays: z.number().positive().default(30),
-      seed: z.number().int().min(0).optional(),
-      stratify: z.boolean().default(true),
-    }),
+    sampleRequest,
     z.object({
       yaml: z.string(),
       seed: z.number().int(),

@@ -7,9 +7,8 @@ export type Attrs = Record<string, AttrValue>;
 
 export type SpanEvent = Readonly<{ name: string; timeNs: string; attributes: Attrs }>;
 
-export type DecodedSpan = Readonly<{
-  /** 32 lowercase hex digits. */
-  traceId: string;
+/** The span fields the review model reads (stored spans and freshly decoded ones both have them). */
+export type SpanCore = Readonly<{
   /** 16 lowercase hex digits. */
   spanId: string;
   parentSpanId: string | null;
@@ -22,27 +21,18 @@ export type DecodedSpan = Readonly<{
   statusMessage: string | null;
   attributes: Attrs;
   events: readonly SpanEvent[];
-  resource: Attrs;
-  scopeName: string | null;
-  scopeVersion: string | null;
   droppedAttributes: number;
   droppedEvents: number;
 }>;
 
-/** The span fields the review model reads (stored spans and freshly decoded ones both have them). */
-export type SpanCore = Readonly<{
-  spanId: string;
-  parentSpanId: string | null;
-  name: string;
-  kind: number;
-  startNs: string;
-  endNs: string;
-  statusCode: number;
-  statusMessage: string | null;
-  attributes: Attrs;
-  events: readonly SpanEvent[];
-  droppedAttributes: number;
-  droppedEvents: number;
-}>;
+/** A span as decoded from OTLP: its core with the trace it belongs to and what produced it. */
+export type DecodedSpan = SpanCore &
+  Readonly<{
+    /** 32 lowercase hex digits. */
+    traceId: string;
+    resource: Attrs;
+    scopeName: string | null;
+    scopeVersion: string | null;
+  }>;
 
 /** A problem with one part of the input; `where` says which (line, byte offset, JSON path). */

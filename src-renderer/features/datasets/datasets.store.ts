@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { DatasetDocument, DatasetSummary } from '../../../src-shared/contract/datasets.contract';
 import type { WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { latestRequest } from '../../api/latest-request';
 import { diskChangeOutcome } from '../../components/disk-change';
 
 type DatasetsState = {
@@ -29,6 +30,7 @@ type DatasetsState = {
   discardRequested(): void;
 };
 
+const opening = latestRequest();
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useDatasets = create<DatasetsState>((set, get) => ({
@@ -43,11 +45,12 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     set({ list: await api['datasets.list']({}) });
   },
   async datasetOpened(id) {
+    const isCurrent = opening();
     try {
       const open = await api['datasets.get']({ id });
-      set({ open, draft: open.text, liveIssues: open.issues, error: undefined, onDisk: undefined });
+      if (isCurrent()) set({ open, draft: open.text, liveIssues: open.issues, error: undefined, onDisk: undefined });
     } catch (error) {
-      set({ open: undefined, error: error instanceof Error ? error.message : String(error) });
+      if (isCurrent()) set({ open: undefined, error: error instanceof Error ? error.message : String(error) });
     }
   },
   draftEdited(text) {

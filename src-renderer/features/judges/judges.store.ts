@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { JudgeSummary } from '../../../src-shared/contract/judges.contract';
 import type { GraderId, TrustState } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { latestRequest } from '../../api/latest-request';
 import { sampleInWords, validationInWords } from './judges.selectors';
 
 type JudgesState = {
@@ -21,6 +22,8 @@ type JudgesState = {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+const listing = latestRequest();
+
 export const useJudges = create<JudgesState>((set, get) => ({
   judges: undefined,
   busy: undefined,
@@ -31,10 +34,12 @@ export const useJudges = create<JudgesState>((set, get) => ({
     set({ validation: undefined, message: undefined, error: undefined });
   },
   async judgesRequested() {
+    const isCurrent = listing();
     try {
-      set({ judges: await api['judges.list']({}), error: undefined });
+      const judges = await api['judges.list']({});
+      if (isCurrent()) set({ judges, error: undefined });
     } catch (error) {
-      set({ error: messageOf(error) });
+      if (isCurrent()) set({ error: messageOf(error) });
     }
   },
   async sampleRequested(grader, n) {

@@ -9,6 +9,7 @@ import type {
   OptimizerProgress,
 } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { latestRequest } from '../../api/latest-request';
 
 export type ReviewAction = 'apply' | 'reject' | 'revert';
 
@@ -41,6 +42,8 @@ const DONE: Readonly<Record<ReviewAction, string>> = {
 };
 
 export type ModelPair = Readonly<{ provider: string; model: string }>;
+
+const opening = latestRequest();
 
 export const useOptimizer = create<OptimizerState>((set, get) => {
   /** Starts a comparison job and follows it; the refusal is shown as the screen's error. */
@@ -122,10 +125,12 @@ export const useOptimizer = create<OptimizerState>((set, get) => {
     },
     async candidateOpened(id) {
       set({ detail: get().detail?.id === id ? get().detail : undefined, error: undefined, message: undefined });
+      const isCurrent = opening();
       try {
-        set({ detail: await api['optimizer.get']({ id }) });
+        const detail = await api['optimizer.get']({ id });
+        if (isCurrent()) set({ detail });
       } catch (error) {
-        set({ error: messageOf(error) });
+        if (isCurrent()) set({ error: messageOf(error) });
       }
     },
     async reviewConfirmed(action, id, reason) {

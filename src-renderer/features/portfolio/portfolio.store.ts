@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
 import type { HistoryPoint, JudgeTrust, TargetHealth } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { latestRequest } from '../../api/latest-request';
 import { fetchHealth } from '../../api/queries';
 
 type PortfolioState = {
@@ -14,6 +15,8 @@ type PortfolioState = {
   portfolioRequested(): Promise<void>;
 };
 
+const reading = latestRequest();
+
 export const usePortfolio = create<PortfolioState>((set) => ({
   targets: undefined,
   health: {},
@@ -21,16 +24,20 @@ export const usePortfolio = create<PortfolioState>((set) => ({
   trust: {},
   error: undefined,
   async portfolioRequested() {
+    const isCurrent = reading();
     try {
       const targets = await api['targets.list']({});
+      if (!isCurrent()) return;
       set({ targets, error: undefined });
       const graderIds = [...new Set(targets.flatMap((target) => target.graders))];
       const trust = await api['judges.trustFor']({ graderIds });
+      if (!isCurrent()) return;
       set({ trust: Object.fromEntries(trust.map((t) => [t.grader, t])) });
       const { summary, history } = await fetchHealth();
+      if (!isCurrent()) return;
       set({ health: Object.fromEntries(summary.targets.map((row) => [row.targetId, row])), history });
     } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
+      if (isCurrent()) set({ error: error instanceof Error ? error.message : String(error) });
     }
   },
 }));

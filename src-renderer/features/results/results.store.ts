@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { HistoryPoint, RunSummary, TargetHealth, WeekStats } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { latestRequest } from '../../api/latest-request';
 import { fetchHealth } from '../../api/queries';
 
 type ResultsState = {
@@ -16,6 +17,8 @@ type ResultsState = {
   dashboardRequested(targetId?: string, experiments?: boolean): Promise<void>;
 };
 
+const reading = latestRequest();
+
 export const useResults = create<ResultsState>((set) => ({
   thisWeek: undefined,
   lastWeek: undefined,
@@ -25,11 +28,13 @@ export const useResults = create<ResultsState>((set) => ({
   runsTotal: 0,
   error: undefined,
   async dashboardRequested(targetId, experiments = false) {
+    const isCurrent = reading();
     try {
       const [{ summary, history }, runs] = await Promise.all([
         fetchHealth(targetId),
         api['runs.list']({ targetId, experiments, limit: 100 }),
       ]);
+      if (!isCurrent()) return; // the dashboard was asked for again (another target, a run finished) meanwhile
       set({
         thisWeek: summary.thisWeek,
         lastWeek: summary.lastWeek,
@@ -40,7 +45,7 @@ export const useResults = create<ResultsState>((set) => ({
         error: undefined,
       });
     } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
+      if (isCurrent()) set({ error: error instanceof Error ? error.message : String(error) });
     }
   },
 }));

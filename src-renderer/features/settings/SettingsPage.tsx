@@ -1,5 +1,5 @@
 // The settings screen (`#/settings`): provider connections and keys, the judge, and every workspace setting; Save writes aieval.yaml.
-import { SaveStatus } from '../../components/SaveStatus';
+import { FormHeader, FormNotLoaded } from '../../components/FormPage';
 import { IssuesBanner } from '../../components/IssuesBanner';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -14,6 +14,7 @@ import { SETTINGS_SECTIONS } from './settings-fields';
 import { changed, fieldIssuesOf, unplacedIssues, visibleDraftIssues } from './settings.selectors';
 import { validateDraft } from './settings-form';
 import { useSettings } from './settings.store';
+import { ReceiverStatusLine } from './ReceiverStatusLine';
 import { SettingsSectionView } from './SettingsSectionView';
 
 export function SettingsPage() {
@@ -44,17 +45,10 @@ export function SettingsPage() {
     discard: () => useSettings.setState((now) => ({ draft: now.loaded, attempted: false, error: undefined })),
   });
 
-  if (!draft || !loaded) {
-    return state.error ? (
-      <div className="page">
-        <div className="banner error" role="alert">
-          Cannot open the settings: {state.error}
-        </div>
-      </div>
-    ) : (
-      <div className="page muted">Loading settings…</div>
+  if (!draft || !loaded)
+    return (
+      <FormNotLoaded error={state.error && `Cannot open the settings: ${state.error}`} loading="Loading settings…" />
     );
-  }
   const local = validateDraft(draft).issues;
   const shown = [...visibleDraftIssues(local, draft, loaded, state.attempted), ...fieldIssuesOf(state.serverIssues)];
   const at = (path: string) => messagesAt(shown, path);
@@ -64,36 +58,32 @@ export function SettingsPage() {
 
   return (
     <div className="page form-page" data-testid="settings">
-      <header className="page-header form-header">
-        <div>
-          <h1>Settings</h1>
-          <p>
+      <FormHeader
+        title="Settings"
+        intro={
+          <>
             Saved into <code>aieval.yaml</code> with its comments kept; runs started after saving use the new values.
-          </p>
-        </div>
-        <div className="toolbar-actions">
-          <SaveStatus
-            error={state.error}
-            notice={state.notice}
-            dirty={dirty}
-            blocking={state.attempted ? local.length : 0}
-            testId="settings-status"
-          />
-          <button type="button" className="button" onClick={reverted} disabled={!dirty} data-testid="revert-settings">
-            Revert
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => void saveRequested()}
-            disabled={!dirty || state.saving}
-            title="Save (Ctrl+S)"
-            data-testid="save-settings"
-          >
-            {state.saving ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      </header>
+          </>
+        }
+        state={state}
+        dirty={dirty}
+        problems={local.length}
+        statusTestId="settings-status"
+      >
+        <button type="button" className="button" onClick={reverted} disabled={!dirty} data-testid="revert-settings">
+          Revert
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => void saveRequested()}
+          disabled={!dirty || state.saving}
+          title="Save (Ctrl+S)"
+          data-testid="save-settings"
+        >
+          {state.saving ? 'Saving…' : 'Save'}
+        </button>
+      </FormHeader>
       {state.onDisk && (
         <DiskChangeBanner
           subject={`${CONFIG_FILE} (settings and connections)`}
@@ -114,6 +104,7 @@ export function SettingsPage() {
           at={at}
           onEdit={settingEdited}
         >
+          {section.id === 'traces' && <ReceiverStatusLine version={loaded} />}
           {section.id === 'optimizer' && (
             <ModelRefFields
               id="proposer"

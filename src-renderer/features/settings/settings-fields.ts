@@ -205,6 +205,13 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         help: 'The receiver’s port; 4318 is the OTLP/HTTP standard.',
       },
       {
+        path: 'otlp_receiver.token_env',
+        label: 'OTLP token variable',
+        kind: 'text',
+        optional: true,
+        help: 'Senders must pass this variable’s value as Authorization: Bearer; empty: any program on this machine may post.',
+      },
+      {
         path: 'export_envelope_on_complete',
         label: 'Export on complete',
         kind: 'boolean',

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { ConnectionTest, ProviderSummary } from '../../../src-shared/contract/providers.contract';
 import type { ProviderKind, WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { latestRequest } from '../../api/latest-request';
 import { diskChangeOutcome } from '../../components/disk-change';
 import { useModelLists } from '../targets/models.store';
 import {
@@ -67,6 +68,8 @@ async function readDraft(): Promise<{ loaded: SettingsDraft; summaries: Provider
   return { loaded, summaries };
 }
 
+const reading = latestRequest();
+
 export const useSettings = create<SettingsState>((set, get) => {
   const editDraft = (edit: (draft: SettingsDraft) => SettingsDraft) => {
     const draft = get().draft;
@@ -88,8 +91,10 @@ export const useSettings = create<SettingsState>((set, get) => {
     onDisk: undefined,
 
     async settingsOpened() {
+      const isCurrent = reading();
       try {
         const { loaded, summaries } = await readDraft();
+        if (!isCurrent()) return;
         set({
           loaded,
           draft: loaded,
@@ -100,7 +105,7 @@ export const useSettings = create<SettingsState>((set, get) => {
           onDisk: undefined,
         });
       } catch (error) {
-        fail(error);
+        if (isCurrent()) fail(error);
       }
     },
 

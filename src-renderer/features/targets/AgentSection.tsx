@@ -1,5 +1,5 @@
 // Agent mode only: the MCP tool servers the agent may call, its step limit, or an external agent endpoint.
-import { Field, fieldAria } from '../../components/Field';
+import { Field, fieldAria, NumberField } from '../../components/Field';
 import { emptyToolRow, type SectionProps, type ToolRow } from './target-form';
 import { ToolArgsEnv } from './ToolArgsEnv';
 
@@ -94,21 +94,15 @@ export function AgentSection({ form, at, edit }: SectionProps) {
         </button>
       </div>
       <div className="form-grid">
-        <Field
+        <NumberField
           id="target-max-steps"
           label="Max steps"
           unit="1–100"
           help="Model turns before the loop stops."
           messages={at('max_steps')}
-        >
-          <input
-            className="form-control num"
-            inputMode="numeric"
-            {...fieldAria('target-max-steps', at('max_steps'))}
-            value={form.max_steps}
-            onChange={(e) => edit({ max_steps: e.target.value })}
-          />
-        </Field>
+          value={form.max_steps}
+          onChange={(max_steps) => edit({ max_steps })}
+        />
         <Field
           id="target-endpoint"
           label="External agent endpoint"

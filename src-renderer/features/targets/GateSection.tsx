@@ -1,6 +1,7 @@
 // When the target passes: the gate (metric, threshold, hard or soft, the judge for the corrected pass rate) and per-target overrides.
 import type { Settings } from '../../../src-shared/model';
-import { Field, fieldAria } from '../../components/Field';
+import { Field, fieldAria, NumberField } from '../../components/Field';
+import { Segmented } from '../../components/Segmented';
 import type { SectionProps } from './target-form';
 import { gateJudgeOptions, thresholdHelp } from './targets.selectors';
 
@@ -25,22 +26,17 @@ export function GateSection({ form, at, edit, settings }: Props) {
             <option value="pass_rate">pass_rate (0–1)</option>
           </select>
         </Field>
-        <Field
+        <NumberField
           id="target-gate-threshold"
           label="Threshold"
           unit={gate.metric === 'pass_rate' ? '0–1' : '0–5'}
           help="The target passes when the metric is at least this."
           messages={at('gate.threshold')}
-        >
-          <input
-            className="form-control num"
-            inputMode="decimal"
-            {...fieldAria('target-gate-threshold', at('gate.threshold'))}
-            value={gate.threshold}
-            onChange={(e) => edit({ gate: { ...gate, threshold: e.target.value } })}
-            data-testid="target-gate-threshold"
-          />
-        </Field>
+          decimal
+          value={gate.threshold}
+          onChange={(threshold) => edit({ gate: { ...gate, threshold } })}
+          testId="target-gate-threshold"
+        />
         <Field
           id="target-gate-type"
           label="Type"
@@ -55,21 +51,13 @@ export function GateSection({ form, at, edit, settings }: Props) {
           }
           messages={at('gate.type')}
         >
-          <div className="segmented" role="radiogroup" aria-label="Gate type" id="target-gate-type">
-            {(['hard', 'soft'] as const).map((type) => (
-              <button
-                key={type}
-                type="button"
-                role="radio"
-                aria-checked={gate.type === type}
-                className="button"
-                onClick={() => edit({ gate: { ...gate, type } })}
-                data-testid={`target-gate-type-${type}`}
-              >
-                {type}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            id="target-gate-type"
+            label="Gate type"
+            options={['hard', 'soft'] as const}
+            value={gate.type}
+            onChange={(type) => edit({ gate: { ...gate, type } })}
+          />
         </Field>
         <Field
           id="target-gate-judge"
@@ -98,38 +86,27 @@ export function GateSection({ form, at, edit, settings }: Props) {
       </div>
       <h3>Overrides</h3>
       <div className="form-grid">
-        <Field
+        <NumberField
           id="target-question-pass-threshold"
           label="Question pass threshold"
           unit="0–5"
           help="A question passes when its score is at least this. Empty: the workspace setting."
           messages={at('question_pass_threshold')}
-        >
-          <input
-            className="form-control num"
-            inputMode="decimal"
-            {...fieldAria('target-question-pass-threshold', at('question_pass_threshold'))}
-            value={form.question_pass_threshold}
-            placeholder={settings ? `workspace: ${settings.question_pass_threshold}` : 'workspace setting'}
-            onChange={(e) => edit({ question_pass_threshold: e.target.value })}
-          />
-        </Field>
-        <Field
+          decimal
+          value={form.question_pass_threshold}
+          placeholder={settings ? `workspace: ${settings.question_pass_threshold}` : 'workspace setting'}
+          onChange={(question_pass_threshold) => edit({ question_pass_threshold })}
+        />
+        <NumberField
           id="target-response-char-limit"
           label="Response character limit"
           unit="characters"
           help="format_grader marks longer answers “too long”. Empty: the workspace setting."
           messages={at('response_char_limit')}
-        >
-          <input
-            className="form-control num"
-            inputMode="numeric"
-            {...fieldAria('target-response-char-limit', at('response_char_limit'))}
-            value={form.response_char_limit}
-            placeholder={settings ? `workspace: ${settings.response_char_limit}` : 'workspace setting'}
-            onChange={(e) => edit({ response_char_limit: e.target.value })}
-          />
-        </Field>
+          value={form.response_char_limit}
+          placeholder={settings ? `workspace: ${settings.response_char_limit}` : 'workspace setting'}
+          onChange={(response_char_limit) => edit({ response_char_limit })}
+        />
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 // The target's identity: id, label, chat or agent, enabled.
 import { Field, fieldAria } from '../../components/Field';
+import { Segmented } from '../../components/Segmented';
 import type { SectionProps } from './target-form';
 
 export function IdentitySection({ form, at, edit }: SectionProps) {
@@ -41,21 +42,13 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
           }
           messages={at('mode')}
         >
-          <div className="segmented" role="radiogroup" aria-label="Mode" id="target-mode">
-            {(['chat', 'agent'] as const).map((mode) => (
-              <button
-                key={mode}
-                type="button"
-                role="radio"
-                aria-checked={form.mode === mode}
-                className="button"
-                onClick={() => edit({ mode })}
-                data-testid={`target-mode-${mode}`}
-              >
-                {mode}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            id="target-mode"
+            label="Mode"
+            options={['chat', 'agent'] as const}
+            value={form.mode}
+            onChange={(mode) => edit({ mode })}
+          />
         </Field>
         <Field
           id="target-enabled"

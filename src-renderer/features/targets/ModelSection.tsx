@@ -1,6 +1,6 @@
 // What the target calls: provider, model (the live list, free text allowed), system prompt and generation settings.
 import type { ProviderSummary } from '../../../src-shared/contract/providers.contract';
-import { Field, fieldAria } from '../../components/Field';
+import { Field, fieldAria, NumberField } from '../../components/Field';
 import { ModelInput } from './ModelInput';
 import type { SectionProps } from './target-form';
 
@@ -73,24 +73,19 @@ export function ModelSection({ form, at, edit, providers }: Props) {
       <h3>Generation</h3>
       <div className="form-grid">
         {GENERATION.map(([key, label, unit, help]) => (
-          <Field
+          <NumberField
             key={key}
             id={`target-generation-${key}`}
             label={label}
             unit={unit}
             help={help}
             messages={at(`generation.${key}`)}
-          >
-            <input
-              className="form-control num"
-              inputMode="decimal"
-              {...fieldAria(`target-generation-${key}`, at(`generation.${key}`))}
-              value={form.generation[key]}
-              placeholder="provider default"
-              onChange={(e) => edit({ generation: { ...form.generation, [key]: e.target.value } })}
-              data-testid={`target-generation-${key}`}
-            />
-          </Field>
+            decimal
+            value={form.generation[key]}
+            placeholder="provider default"
+            onChange={(value) => edit({ generation: { ...form.generation, [key]: value } })}
+            testId={`target-generation-${key}`}
+          />
         ))}
       </div>
     </section>

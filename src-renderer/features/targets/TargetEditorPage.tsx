@@ -1,5 +1,5 @@
 // The target editor (`#/targets/<id>/edit`, `#/targets/new`): one form over a target of aieval.yaml, saved with its comments kept.
-import { SaveStatus } from '../../components/SaveStatus';
+import { FormHeader, FormNotLoaded } from '../../components/FormPage';
 import { IssuesBanner } from '../../components/IssuesBanner';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -49,17 +49,8 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
     discard: () => useTargets.setState((now) => ({ form: now.initial, attempted: false, error: undefined })),
   });
 
-  if (!form || !initial) {
-    return state.error ? (
-      <div className="page">
-        <div className="banner error" role="alert">
-          {state.error}
-        </div>
-      </div>
-    ) : (
-      <div className="page muted">Loading {targetId ?? 'the new target'}…</div>
-    );
-  }
+  if (!form || !initial)
+    return <FormNotLoaded error={state.error} loading={`Loading ${targetId ?? 'the new target'}…`} />;
   const { own, other } = splitIssues(state.serverIssues, targetIndex(state.targetIds, state.previousId));
   const local = validateForm(form, takenIds(state)).issues;
   const shown = [...visibleIssues(local, form, initial, state.attempted), ...own];
@@ -77,41 +68,37 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
       }}
       data-testid="target-editor"
     >
-      <header className="page-header form-header">
-        <div>
-          <h1>{targetId ? `Edit ${initial.label || targetId}` : 'New target'}</h1>
-          <p>
+      <FormHeader
+        title={targetId ? `Edit ${initial.label || targetId}` : 'New target'}
+        intro={
+          <>
             Saved into <code>aieval.yaml</code> with its comments and key order; runs already stored keep the settings
             they ran with.
-          </p>
-        </div>
-        <div className="toolbar-actions">
-          <SaveStatus
-            error={state.error}
-            notice={state.notice}
-            dirty={dirty}
-            blocking={state.attempted ? local.length : 0}
-            testId="save-status"
-          />
-          <a
-            className="button"
-            href={hrefFor('targets')}
-            onClick={() => useTargets.setState((now) => ({ form: now.initial }))}
-            data-testid="cancel-target"
-          >
-            Cancel
-          </a>
-          <button
-            type="submit"
-            className="button primary"
-            disabled={state.saving}
-            title="Save (Ctrl+S)"
-            data-testid="save-target"
-          >
-            {state.saving ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      </header>
+          </>
+        }
+        state={state}
+        dirty={dirty}
+        problems={local.length}
+        statusTestId="save-status"
+      >
+        <a
+          className="button"
+          href={hrefFor('targets')}
+          onClick={() => useTargets.setState((now) => ({ form: now.initial }))}
+          data-testid="cancel-target"
+        >
+          Cancel
+        </a>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={state.saving}
+          title="Save (Ctrl+S)"
+          data-testid="save-target"
+        >
+          {state.saving ? 'Saving…' : 'Save'}
+        </button>
+      </FormHeader>
       {state.onDisk && (
         <DiskChangeBanner
           subject={`${CONFIG_FILE} (target ${state.previousId ?? form.id})`}

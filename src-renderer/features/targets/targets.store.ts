@@ -5,6 +5,7 @@ import type { ProviderSummary } from '../../../src-shared/contract/providers.con
 import type { JudgeMismatch } from '../../../src-shared/contract/targets.contract';
 import type { Settings, WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { latestRequest } from '../../api/latest-request';
 import { navigate } from '../../app/router';
 import { diskChangeOutcome } from '../../components/disk-change';
 import { emptyForm, formFromTarget, validateForm, type TargetForm } from './target-form';
@@ -51,6 +52,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export const takenIds = (state: Pick<TargetsState, 'previousId' | 'targetIds'>): readonly string[] =>
   state.previousId === undefined ? state.targetIds : [];
 
+const opening = latestRequest();
 let checkTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useTargets = create<TargetsState>((set, get) => {
@@ -102,6 +104,7 @@ export const useTargets = create<TargetsState>((set, get) => {
         error: undefined,
         onDisk: undefined,
       });
+      const isCurrent = opening();
       try {
         const [targets, providers, datasets, settings, target] = await Promise.all([
           api['targets.list']({}),
@@ -110,13 +113,14 @@ export const useTargets = create<TargetsState>((set, get) => {
           api['settings.get']({}).catch(() => undefined),
           id === undefined ? Promise.resolve(undefined) : api['targets.get']({ id }),
         ]);
+        if (!isCurrent()) return; // another target was opened meanwhile
         const form = target
           ? formFromTarget(target)
           : emptyForm({ provider: providers[0]?.name, dataset: datasets[0]?.id });
         set({ targetIds: targets.map((t) => t.id), providers, datasets, settings, form, initial: form });
         scheduleCheck();
       } catch (error) {
-        set({ error: messageOf(error) });
+        if (isCurrent()) set({ error: messageOf(error) });
       }
     },
 

@@ -12,6 +12,7 @@ import type {
   TraceGroup,
 } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { latestRequest } from '../../api/latest-request';
 
 type Queue = Readonly<{ groupKey: string | undefined; filters: TraceFilters }>;
 
@@ -45,6 +46,8 @@ type TracesState = {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+const opening = latestRequest();
+
 export const useTraces = create<TracesState>((set, get) => {
   const queue = (): Queue => ({ groupKey: get().groupKey, filters: get().filters });
   const refreshCounts = async () => {
@@ -53,6 +56,12 @@ export const useTraces = create<TracesState>((set, get) => {
       api['traces.groups']({ filters: get().filters, limit: 200 }),
     ]);
     set({ counts, groups: groups.groups, groupsTotal: groups.total });
+  };
+  /** After a change to many labels: the counts and the open item again (its message is set after, or it is cleared). */
+  const reopened = async () => {
+    await refreshCounts();
+    const id = get().currentId;
+    if (id) await get().itemOpened(id);
   };
   return {
     filters: {},
@@ -89,7 +98,9 @@ export const useTraces = create<TracesState>((set, get) => {
       await get().moved('next');
     },
     async itemOpened(id) {
+      const isCurrent = opening();
       const { item, label } = await api['traces.get']({ id });
+      if (!isCurrent()) return; // the reviewer moved on to another item meanwhile
       set({ currentId: id, item, label, message: undefined });
     },
     async moved(direction, unlabeledOnly = false) {
@@ -115,21 +126,17 @@ export const useTraces = create<TracesState>((set, get) => {
       const groupKey = get().groupKey;
       if (!groupKey) return;
       const { count } = await api['labels.submitGroup']({ ...patch, groupKey, onlyUnlabeled });
+      await reopened();
       set({ message: `Labeled ${count} item${count === 1 ? '' : 's'} of this group.` });
-      await refreshCounts();
-      const id = get().currentId;
-      if (id) await get().itemOpened(id);
     },
     async undoRequested() {
       const { reverted } = await api['labels.undo']({});
+      await reopened();
       set({
         message: reverted.length
           ? `Undid the last change (${reverted.length} item${reverted.length === 1 ? '' : 's'}).`
           : 'Nothing to undo.',
       });
-      await refreshCounts();
-      const id = get().currentId;
-      if (id) await get().itemOpened(id);
     },
     dimensionMoved(by, count) {
       set({ dimension: (get().dimension + by + count) % count });

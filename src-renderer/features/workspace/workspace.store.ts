@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { WorkspaceInfo } from '../../../src-shared/contract/workspace.contract';
 import { api } from '../../api/client';
+import { latestRequest } from '../../api/latest-request';
 
 type WorkspaceState = {
   info: WorkspaceInfo | undefined;
@@ -10,14 +11,18 @@ type WorkspaceState = {
   trustGranted(): Promise<void>;
 };
 
+const reading = latestRequest();
+
 export const useWorkspace = create<WorkspaceState>((set) => ({
   info: undefined,
   error: undefined,
   async workspaceRequested() {
+    const isCurrent = reading();
     try {
-      set({ info: await api['workspace.get']({}), error: undefined });
+      const info = await api['workspace.get']({});
+      if (isCurrent()) set({ info, error: undefined });
     } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
+      if (isCurrent()) set({ error: error instanceof Error ? error.message : String(error) });
     }
   },
   async trustGranted() {

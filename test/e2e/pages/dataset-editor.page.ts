@@ -30,6 +30,11 @@ export class DatasetEditorPage {
 
   async save(): Promise<void> {
     await this.page.getByTestId('save-dataset').click();
-    await this.page.getByTestId('save-dataset').and(this.page.locator(':disabled')).waitFor();
+    // Disabled while saving too: the save is done when the button reads Save again and nothing is left unsaved.
+    await this.page
+      .getByTestId('save-dataset')
+      .and(this.page.locator(':disabled'))
+      .filter({ hasText: /^Save$/ })
+      .waitFor();
   }
 }

@@ -1,0 +1,52 @@
+// The pieces every form page (a target, the settings) has: its header with the save state and buttons, and what it
+// shows before the form is loaded.
+import type { ReactNode } from 'react';
+import { SaveStatus } from './SaveStatus';
+
+type HeaderProps = Readonly<{
+  title: string;
+  /** What saving does, in a sentence. */
+  intro: ReactNode;
+  /** The form's store: its last error or notice, and whether a save was attempted (problems block only then). */
+  state: Readonly<{ error?: string; notice?: string; attempted: boolean }>;
+  dirty: boolean;
+  /** The problems the form itself finds. */
+  problems: number;
+  statusTestId: string;
+  /** The page's buttons, after the save state. */
+  children: ReactNode;
+}>;
+
+export function FormHeader({ title, intro, state, dirty, problems, statusTestId, children }: HeaderProps) {
+  return (
+    <header className="page-header form-header">
+      <div>
+        <h1>{title}</h1>
+        <p>{intro}</p>
+      </div>
+      <div className="toolbar-actions">
+        <SaveStatus
+          error={state.error}
+          notice={state.notice}
+          dirty={dirty}
+          blocking={state.attempted ? problems : 0}
+          testId={statusTestId}
+        />
+        {children}
+      </div>
+    </header>
+  );
+}
+
+/** Before the form is loaded: why it could not be, or that it is loading. */
+export function FormNotLoaded({ error, loading }: { error: string | undefined; loading: string }) {
+  return error ? (
+    <div className="page">
+      <div className="banner error" role="alert">
+        {error}
+      </div>
+    </div>
+  ) : (
+    <div className="page muted">{loading}</div>
+  );
+}

@@ -1,0 +1,30 @@
+// A choice of a few words shown side by side (a radio group of buttons): the target's mode, its gate type.
+
+type Props<T extends string> = Readonly<{
+  /** The group's id; each option's test id is `${id}-${option}`. */
+  id: string;
+  label: string;
+  options: readonly T[];
+  value: T;
+  onChange(value: T): void;
+}>;
+
+export function Segmented<T extends string>({ id, label, options, value, onChange }: Props<T>) {
+  return (
+    <div className="segmented" role="radiogroup" aria-label={label} id={id}>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          role="radio"
+          aria-checked={value === option}
+          className="button"
+          onClick={() => onChange(option)}
+          data-testid={`${id}-${option}`}
+        >
+          {option}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// The workspace store against a fake service: the info and its refresh, a failed read, and a late answer dropped.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useWorkspace } from '../../../../src-renderer/features/workspace/workspace.store';
+import { answer, heldAnswers, refuse, resetService } from './fake-service';
+
+vi.mock('../../../../src-renderer/api/transport', async () => {
+  const { bridge } = await import('./fake-service');
+  return { pickTransport: () => bridge };
+});
+
+beforeEach(() => {
+  resetService();
+  useWorkspace.setState(useWorkspace.getInitialState(), true);
+});
+
+describe('workspace store', () => {
+  it('reads the workspace, and keeps the last info with the reason when a later read fails', async () => {
+    answer('workspace.get', () => ({ name: 'helpdesk', trusted: false }));
+    await useWorkspace.getState().workspaceRequested();
+    expect(useWorkspace.getState()).toMatchObject({ info: { name: 'helpdesk', trusted: false }, error: undefined });
+
+    refuse('workspace.get', 'aieval.yaml line 3: bad indentation', 'invalid_workspace');
+    await useWorkspace.getState().workspaceRequested();
+    expect(useWorkspace.getState()).toMatchObject({
+      info: { name: 'helpdesk' },
+      error: 'aieval.yaml line 3: bad indentation',
+    });
+
+    answer('workspace.get', () => ({ name: 'helpdesk', trusted: false }));
+    await useWorkspace.getState().workspaceRequested();
+    expect(useWorkspace.getState().error).toBeUndefined();
+  });
+
+  it('takes the trusted workspace the service answers with', async () => {
+    answer('workspace.trust', () => ({ name: 'helpdesk', trusted: true }));
+    await useWorkspace.getState().trustGranted();
+    expect(useWorkspace.getState().info).toMatchObject({ trusted: true });
+  });
+
+  it('drops the answer of an older read that arrives after a newer one', async () => {
+    const [older, newer] = heldAnswers('workspace.get', 2);
+    const first = useWorkspace.getState().workspaceRequested();
+    const second = useWorkspace.getState().workspaceRequested();
+    newer!.resolve({ name: 'after the edit' });
+    await second;
+    older!.resolve({ name: 'before the edit' });
+    await first;
+    expect(useWorkspace.getState().info).toMatchObject({ name: 'after the edit' });
+  });
+
+  it('drops the failure of an older read once a newer one answered', async () => {
+    const [older, newer] = heldAnswers('workspace.get', 2);
+    const first = useWorkspace.getState().workspaceRequested();
+    const second = useWorkspace.getState().workspaceRequested();
+    newer!.resolve({ name: 'helpdesk' });
+    await second;
+    older!.reject(new Error('the file was being written'));
+    await first;
+    expect(useWorkspace.getState()).toMatchObject({ info: { name: 'helpdesk' }, error: undefined });
+  });
+});
