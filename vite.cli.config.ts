@@ -6,8 +6,9 @@ const source = (path: string) => resolve(import.meta.dirname, path);
 
 export default defineConfig({
   // Bundled into the CLI rather than resolved from node_modules at every start: validate and run load them on every
-  // call, and resolving their hundreds of files cost about a quarter of validate's CPU time.
-  ssr: { noExternal: ['zod', 'yaml', 'ajv', 're2js'] },
+  // call, and resolving their hundreds of files cost about a quarter of validate's CPU time. re2js (one file) and
+  // js-yaml stay outside: they are required at their first use (safe-regex.ts, fast-yaml.ts).
+  ssr: { noExternal: ['zod', 'yaml', 'ajv'] },
   build: {
     ssr: true,
     target: 'node20',
@@ -22,7 +23,15 @@ export default defineConfig({
         'trace-decoder': source('src-main/engine/traces/decode/decode-worker.ts'),
         'store-checkpointer': source('src-main/store/checkpoint-worker.ts'),
       },
-      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        chunkFileNames: '[name]-[hash].js',
+        // ASCII only (other characters escaped, doc comments left out): Node reads an ASCII file straight into a
+        // one-byte string, where a single '≥' made it decode the whole megabyte into two-byte text before parsing it.
+        charset: 'ascii',
+        comments: { legal: true, annotation: false, jsdoc: false },
+      },
     },
   },
 });

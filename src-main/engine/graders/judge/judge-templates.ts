@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { findResourcesDir } from '../../../paths';
+import { readYamlFast } from '../../../workspace/fast-yaml';
 
 export type JudgeTemplate = Readonly<{ name: string; version: string; body: string; file: string }>;
 
@@ -86,7 +87,9 @@ function readTemplate(name: string, file: string, isOverride: boolean): JudgeTem
 
 function parseTemplate(name: string, file: string, text: string, isOverride: boolean): JudgeTemplate {
   const match = FRONT_MATTER.exec(text);
-  const meta = match ? (parseYaml(match[1] ?? '') as unknown) : undefined;
+  // The fast read first (the workspace's files already warmed it up); the yaml library for what it declines.
+  const frontMatter = match?.[1] ?? '';
+  const meta = match ? (readYamlFast(frontMatter) ?? (parseYaml(frontMatter) as unknown)) : undefined;
   const declared = meta !== null && typeof meta === 'object' && 'version' in meta ? String(meta.version) : undefined;
   if (!isOverride && declared === undefined)
     throw new JudgeTemplateError(`${file}: a bundled judge template needs a version in its front matter`);
