@@ -8,7 +8,7 @@ import {
   type ShardSpec,
   type WorkspaceIssue,
 } from '../../src-shared/model';
-import { RpcError } from '../../src-shared/rpc/wire';
+import { RpcError, refusedEnvironment } from '../../src-shared/rpc/wire';
 import { connectionKeys } from '../app/connections';
 import type { App } from '../app/create-app';
 import type { EmptySlice } from '../engine/export/write-shard-bundle';
@@ -18,7 +18,6 @@ import { describeShare } from '../engine/run/rate-share';
 import type { RunDeps } from '../engine/run/run-execution';
 import { writeJsonReport } from '../engine/run/report-json';
 import { writeJunitReport } from '../engine/run/report-junit';
-import { refusedEnvironment } from '../store/environment-error';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 import { Endings } from './endings';
 import { ProgressPrinter, summaryLines } from './run-printer';
@@ -182,11 +181,7 @@ async function followedSession(
     if (outcome.finished.length > 0) for (const line of summaryLines(outcome.finished)) io.out(line);
     return outcome.refused ? EXIT.invalid : exitCodeOf(outcome.finished);
   } catch (error) {
-    if (refusedEnvironment(error) !== undefined) {
-      io.err(`error: ${(error as Error).message}`);
-      return EXIT.environment;
-    }
-    // A refusal is printed by the wrapper (exit 2); a bug stays a bug, not an "invalid input".
+    // A refusal is printed by the wrapper (exit 2, or 3 for the environment); a bug stays a bug, not an "invalid input".
     if (error instanceof RpcError && error.code === 'internal') throw new Error(error.message, { cause: error });
     throw error;
   } finally {

@@ -7,7 +7,7 @@ import { formatIssue, type WorkspaceIssue } from '../../src-shared/model';
 import { createClient } from '../../src-shared/rpc/client';
 import type { Client } from '../../src-shared/rpc/define';
 import { inProcessTransport } from '../../src-shared/rpc/in-process-transport';
-import { RpcError } from '../../src-shared/rpc/wire';
+import { RpcError, refusedEnvironment } from '../../src-shared/rpc/wire';
 import type { AppOptions } from '../app/app-state';
 import type { App } from '../app/create-app';
 import { CONFIG_FILE, hasErrors } from '../workspace/load-workspace';
@@ -33,7 +33,8 @@ export function clientOf(app: App): ServiceClient {
 
 /**
  * Runs `work` with a client of the service over the workspace of --workspace. A refusal the client throws (RpcError)
- * is printed with its workspace problems, if any, and exits 2; anything else is rethrown. `app` is for the run
+ * is printed with its workspace problems, if any, and exits 2 (3 when the environment stopped the service: a full
+ * disk, a locked store); anything else is rethrown. `app` is for the run
  * session's own wiring only: a command reaches the service through the client.
  */
 export async function withWorkspaceClient(
@@ -47,6 +48,10 @@ export async function withWorkspaceClient(
     if (!check.byService && !workspaceReady(app, io, check)) return EXIT.invalid;
     return await work(clientOf(app), app);
   } catch (error) {
+    if (refusedEnvironment(error) !== undefined) {
+      io.err(`error: ${(error as Error).message}`);
+      return EXIT.environment;
+    }
     if (!printedRefusal(error, io)) throw error;
     return EXIT.invalid;
   } finally {

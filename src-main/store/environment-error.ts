@@ -32,11 +32,3 @@ export function environmentRefusal(error: unknown): RpcError | undefined {
   if (cause === undefined) return undefined;
   return new RpcError('unavailable', `${cause}: ${(error as Error).message}`, { environment: cause });
 }
-
-/** The cause of an environment failure the service answered with (environmentRefusal); undefined for any other. */
-export function refusedEnvironment(error: unknown): string | undefined {
-  if (!(error instanceof RpcError) || error.code !== 'unavailable') return undefined;
-  const details: unknown = error.details;
-  const cause = typeof details === 'object' && details !== null ? Reflect.get(details, 'environment') : undefined;
-  return typeof cause === 'string' ? cause : undefined;
-}

@@ -45,6 +45,14 @@ export class RpcError extends Error {
   }
 }
 
+/** The cause of an environment failure the service answered with (the store's environmentRefusal: a full disk, a locked store); undefined for any other. */
+export function refusedEnvironment(error: unknown): string | undefined {
+  if (!(error instanceof RpcError) || error.code !== 'unavailable') return undefined;
+  const details: unknown = error.details;
+  const cause = typeof details === 'object' && details !== null ? Reflect.get(details, 'environment') : undefined;
+  return typeof cause === 'string' ? cause : undefined;
+}
+
 /** A refusal class of one code, named for stack traces: `class PlanError extends refusal('bad_input', 'PlanError') {}`. */
 export function refusal(code: ErrorCode, name: string) {
   return class extends RpcError {

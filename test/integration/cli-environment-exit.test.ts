@@ -1,5 +1,5 @@
-// Exit code 3: a run stopped by its environment (here a store locked by another process) is neither a failed gate
-// (1) nor invalid input (2).
+// Exit code 3: work stopped by its environment (here a store locked by another process) is neither a failed gate (1)
+// nor invalid input (2), whether it is a run or any other command that goes through the service.
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,25 @@ describe('exit code 3', () => {
       );
       expect(result.stderr).toMatch(/error: the store is locked by another process \(SQLITE_BUSY\)/);
       expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code).toBe(3);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+  }, 60_000);
+
+  it('a command that writes through the service (import-traces) exits 3 on a locked store too, not 2', async () => {
+    const dir = copyExample();
+    Store.open(storeFile(dir)).close();
+    const holder = new Database(storeFile(dir));
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      const traces = join(import.meta.dirname, '..', 'fixtures', 'otlp-captured', 'openinference.jsonl');
+      const result = await spawnCli(
+        ['import-traces', traces, '--workspace', dir],
+        mkdtempSync(join(tmpdir(), 'aieval-cfg-')),
+      );
+      expect(result.stderr).toMatch(/error: the store is locked by another process \(SQLITE_BUSY\)/);
       expect(result.code).toBe(3);
     } finally {
       holder.exec('ROLLBACK');

@@ -9,7 +9,7 @@ import { importTraceFiles } from '../../engine/traces/import-files';
 import { reviewItemDetail } from '../../engine/traces/item-detail';
 import type { OtlpReceiver } from '../../engine/traces/otlp-receiver';
 import { promoteToDataset, promoteToGold } from '../../engine/traces/promote-items';
-import { resolveApiPath } from '../api-paths';
+import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
 
@@ -32,12 +32,12 @@ function receiverToken(state: AppState, env: string | undefined): { env: string;
 export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) => {
   let running: AbortController | undefined;
   return {
-    'traces.import': async ({ paths }) => {
+    'traces.import': async ({ paths }, ctx) => {
       if (running) throw new RpcError('conflict', 'An import is already running; cancel it or wait for it to finish.');
       running = new AbortController();
       try {
         return await importTraceFiles(
-          paths.map((path) => resolveApiPath(state.dir, path, 'trace file')),
+          paths.map((path) => callerPath(ctx, state.dir, path, 'trace file')),
           {
             store: state.db.traces,
             clock: state.clock,

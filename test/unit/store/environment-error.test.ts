@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { exitCodeOf } from '../../../src-main/cli/run-session';
 import { z } from 'zod';
-import { environmentCause, environmentRefusal, refusedEnvironment } from '../../../src-main/store/environment-error';
+import { environmentCause, environmentRefusal } from '../../../src-main/store/environment-error';
 import { call } from '../../../src-shared/rpc/define';
 import { createRouter } from '../../../src-shared/rpc/router';
-import { RpcError } from '../../../src-shared/rpc/wire';
+import { refusedEnvironment, RpcError } from '../../../src-shared/rpc/wire';
 
 const coded = (code: string, message = code) => Object.assign(new Error(message), { code });
 
