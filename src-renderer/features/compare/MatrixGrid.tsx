@@ -2,7 +2,7 @@
 // columns, Enter opens a row, + and − rate the focused cell (0 clears), b, w and s rate it better, worse or the same as
 // the baseline's answer (the same key again clears).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Preference } from '../../../src-shared/compare/preference';
 import type { MatrixRow, RunMatrix } from '../../../src-shared/model';
 import { MatrixCellView } from './MatrixCellView';
@@ -94,52 +94,99 @@ export function MatrixGrid({
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index] as MatrixRow;
-          const open = openRow === row.questionId;
+          const focused = item.index === focusedRow;
           return (
-            <div
+            <MatrixGridRow
               key={row.questionId}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className={`matrix-row-wrap ${item.index === focusedRow ? 'focused' : ''}`}
-              style={{ transform: `translateY(${item.start}px)` }}
-              role="row"
-              aria-selected={item.index === focusedRow}
-              data-testid={`matrix-row-${row.questionId}`}
-            >
-              <div
-                className="matrix-row"
-                style={{ gridTemplateColumns: template }}
-                onClick={() => {
-                  rowFocused(item.index);
-                  rowToggled(row.questionId);
-                }}
-              >
-                <div className="matrix-question">
-                  <span className="mono">
-                    {open ? '▾' : '▸'} {row.questionId}
-                  </span>
-                  {row.tags.length > 0 && <span className="muted matrix-tags">{row.tags.join(', ')}</span>}
-                </div>
-                {row.cells.map((cell, i) => (
-                  <MatrixCellView
-                    key={matrix.columns[i]?.runId ?? i}
-                    cell={cell}
-                    graders={matrix.graders}
-                    passThreshold={matrix.questionPassThreshold}
-                    focused={item.index === focusedRow && i === focusedColumn}
-                    onRate={(rating) => void cellRated(row.questionId, i, rating)}
-                    isBaseline={i === matrix.baseline}
-                    onPrefer={(preference) => void cellPreferred(row.questionId, i, preference)}
-                  />
-                ))}
-              </div>
-              {open && (
-                <MatrixRowDetail row={row} columns={matrix.columns} baseline={baseline} focusedColumn={focusedColumn} />
-              )}
-            </div>
+              index={item.index}
+              start={item.start}
+              measure={virtualizer.measureElement}
+              row={row}
+              matrix={matrix}
+              template={template}
+              open={openRow === row.questionId}
+              focusedColumn={focused ? focusedColumn : -1}
+              detailColumn={openRow === row.questionId ? focusedColumn : 0}
+              baseline={baseline}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+type RowProps = Readonly<{
+  index: number;
+  start: number;
+  measure: (element: Element | null) => void;
+  row: MatrixRow;
+  matrix: RunMatrix;
+  template: string;
+  open: boolean;
+  /** The focused cell's column in this row; -1 when the row is not focused. */
+  focusedColumn: number;
+  /** The column the open row's detail compares from. */
+  detailColumn: number;
+  baseline: number;
+}>;
+
+/** One question's row; memoised, so a scroll frame renders only the rows it brings in, not every row in view. */
+const MatrixGridRow = memo(function MatrixGridRow({
+  index,
+  start,
+  measure,
+  row,
+  matrix,
+  template,
+  open,
+  focusedColumn,
+  detailColumn,
+  baseline,
+}: RowProps) {
+  const rowFocused = useCompare((state) => state.rowFocused);
+  const rowToggled = useCompare((state) => state.rowToggled);
+  const cellRated = useCompare((state) => state.cellRated);
+  const cellPreferred = useCompare((state) => state.cellPreferred);
+  const focused = focusedColumn >= 0;
+  return (
+    <div
+      data-index={index}
+      ref={measure}
+      className={`matrix-row-wrap ${focused ? 'focused' : ''}`}
+      style={{ transform: `translateY(${start}px)` }}
+      role="row"
+      aria-selected={focused}
+      data-testid={`matrix-row-${row.questionId}`}
+    >
+      <div
+        className="matrix-row"
+        style={{ gridTemplateColumns: template }}
+        onClick={() => {
+          rowFocused(index);
+          rowToggled(row.questionId);
+        }}
+      >
+        <div className="matrix-question">
+          <span className="mono">
+            {open ? '▾' : '▸'} {row.questionId}
+          </span>
+          {row.tags.length > 0 && <span className="muted matrix-tags">{row.tags.join(', ')}</span>}
+        </div>
+        {row.cells.map((cell, i) => (
+          <MatrixCellView
+            key={matrix.columns[i]?.runId ?? i}
+            cell={cell}
+            graders={matrix.graders}
+            passThreshold={matrix.questionPassThreshold}
+            focused={i === focusedColumn}
+            onRate={(rating) => void cellRated(row.questionId, i, rating)}
+            isBaseline={i === matrix.baseline}
+            onPrefer={(preference) => void cellPreferred(row.questionId, i, preference)}
+          />
+        ))}
+      </div>
+      {open && <MatrixRowDetail row={row} columns={matrix.columns} baseline={baseline} focusedColumn={detailColumn} />}
+    </div>
+  );
+});
