@@ -1,30 +1,17 @@
 // A matrix column exported against its baseline: the EEE aggregate carries the paired comparison as two more results,
 // valid against the committed EEE schema and its semantic checks, with the matrix's own numbers.
 import { readFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
 import type { EeeAggregate } from '../../src-main/engine/export/eee-types';
-import { validateEnvelope } from '../../src-main/engine/export/validate-envelope';
 import type { ExportOutcome, RunMatrix } from '../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { isJudgePrompt, lastUserText } from '../fixtures/fake-scripts';
 import { createTestApp } from '../support/app';
+import { exportedProblems } from '../support/eee';
 import { optimizerClient, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
 
-const RESOURCES = `${import.meta.dirname}/../../resources`;
 const QUESTIONS = 15;
-
-async function problemsOf(aggregatePath: string): Promise<string[]> {
-  const check = await validateEnvelope({
-    aggregate: JSON.parse(readFileSync(aggregatePath, 'utf8')) as unknown,
-    fileName: basename(aggregatePath),
-    folder: dirname(aggregatePath).split('/').slice(-3),
-    samplesPath: aggregatePath.replace(/\.json$/, '_samples.jsonl'),
-    resourcesDir: RESOURCES,
-  });
-  return check.problems;
-}
 
 const aggregateOf = (outcome: ExportOutcome) => outcome.files.find((file) => file.kind === 'aggregate')!.path;
 
@@ -74,7 +61,7 @@ describe('EEE export of a compared run', () => {
     });
     expect(outcome.problems).toEqual([]);
     const path = aggregateOf(outcome);
-    expect(await problemsOf(path)).toEqual([]);
+    expect(await exportedProblems(path)).toEqual([]);
     const aggregate = JSON.parse(readFileSync(path, 'utf8')) as EeeAggregate;
     const byMetric = new Map(aggregate.evaluation_results.map((result) => [result.metric_config.metric_id, result]));
     const baselineEvaluationId = JSON.parse(

@@ -4,31 +4,17 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRunOnComplete } from '../../src-main/engine/export/export-runs';
-import { validateEnvelope } from '../../src-main/engine/export/validate-envelope';
 import { Store, storeFile } from '../../src-main/store/store';
 import { createTestApp } from '../support/app';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { judgeScript } from '../fixtures/fake-scripts';
 import { runCliInProcess } from '../support/cli';
+import { exportedProblems } from '../support/eee';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-export-config-'));
 const EXAMPLES = join(import.meta.dirname, '..', 'fixtures', 'eee');
 const ANSWER =
   'The main branch is open on Sundays from 12:00 to 17:00. Late fees are 0.20 EUR per day, 1.00 EUR for five days.';
-
-const RESOURCES = join(import.meta.dirname, '..', '..', 'resources');
-
-/** The problems EEE's checks find in an aggregate file and its samples file beside it (the schemas, then the semantics). */
-async function validateExported(aggregatePath: string): Promise<string[]> {
-  const check = await validateEnvelope({
-    aggregate: JSON.parse(readFileSync(aggregatePath, 'utf8')) as unknown,
-    fileName: basename(aggregatePath),
-    folder: dirname(aggregatePath).split('/').slice(-3),
-    samplesPath: aggregatePath.replace(/\.json$/, '_samples.jsonl'),
-    resourcesDir: RESOURCES,
-  });
-  return check.problems;
-}
 
 /** Runs `ai-eval ...args` in this process and collects what it prints. */
 const cli = (...args: string[]) => runCliInProcess(args, configDir);
@@ -137,7 +123,7 @@ describe('EEE export, import and distill through the CLI (runs made by the run e
       expect(relative(outputDir, aggregate)).toMatch(
         /^data\/aieval-helpdesk\/ollama\/llama3\.1-8b\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.json$/,
       );
-      expect(await validateExported(aggregate)).toEqual([]);
+      expect(await exportedProblems(aggregate)).toEqual([]);
     }
     expect(readdirSync(dirname(aggregates[0]!))).toHaveLength(6);
   });
