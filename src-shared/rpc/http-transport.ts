@@ -1,6 +1,7 @@
 // The HTTP transport for `ai-eval serve`: POST /rpc/<method> with a JSON body, events over SSE from GET /events.
 // The browser's token travels as the same-site cookie; a script or test passes it as a Bearer token instead.
 import { web, type EventSourceLike, type FetchResponse } from './web-apis';
+import { sharedEvents } from './shared-events';
 import type { Envelope, RpcTransport, WireEvent } from './wire';
 
 export type HttpTransportOptions = Readonly<{
@@ -16,12 +17,6 @@ export function httpTransport(options: HttpTransportOptions): RpcTransport {
   const { origin, token } = options;
   const parseJson = options.parseJson ?? (async (bytes: ArrayBuffer) => parseJsonBytes(bytes));
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const listeners = new Set<(event: WireEvent) => void>();
-  let stream: EventSourceLike | undefined;
-  const deliver = (data: string) => {
-    const event = JSON.parse(data) as WireEvent;
-    for (const listener of listeners) listener(event);
-  };
   return {
     async invoke(method, input) {
       let response: FetchResponse;
@@ -47,17 +42,10 @@ export function httpTransport(options: HttpTransportOptions): RpcTransport {
         }
       );
     },
-    onEvent(cb) {
-      stream ??= openEvents(`${origin}/events`, headers, deliver);
-      listeners.add(cb);
-      return () => {
-        listeners.delete(cb);
-        if (listeners.size === 0) {
-          stream?.close();
-          stream = undefined;
-        }
-      };
-    },
+    onEvent: sharedEvents((deliver) => {
+      const stream = openEvents(`${origin}/events`, headers, (data) => deliver(JSON.parse(data) as WireEvent));
+      return () => stream.close();
+    }),
   };
 }
 

@@ -3,6 +3,7 @@
 // no object with the service.
 import type { EventHub } from './events';
 import type { Dispatch } from './router';
+import { sharedEvents } from './shared-events';
 import { web } from './web-apis';
 import type { Envelope, RpcTransport, WireEvent } from './wire';
 
@@ -14,14 +15,15 @@ export function inProcessTransport<C, Ctx>(dispatch: Dispatch<Ctx>, events: Even
       const envelope = cloned(await dispatch(method, sent.value, ctx), `the answer of ${method}`);
       return envelope.ok ? (envelope.value as Envelope) : envelope;
     },
-    onEvent(cb) {
-      return events.subscribe((name, payload) => {
+    // One subscription and one clone per event, however many listeners the client has.
+    onEvent: sharedEvents((deliver) =>
+      events.subscribe((name, payload) => {
         const event = cloned<WireEvent>({ name, payload }, `the event ${name}`);
         // An event that cannot cross the wire would be lost on IPC too; here it fails loudly instead of silently.
         if (!event.ok) throw new Error(event.error.message);
-        cb(event.value);
-      });
-    },
+        deliver(event.value);
+      }),
+    ),
   };
 }
 
