@@ -149,21 +149,11 @@ export default tseslint.config(
   },
   {
     // The CLI is a client of the service (ARCHITECTURE.md): a command reaches the engine and the store through the
-    // typed client (cli/workspace-client.ts), never around it. Not yet: `run` with its session, preflight, flags,
-    // printer and shard output (its runs start through the client, but it plans, checks and writes its reports and
-    // shard bundle in process), `merge` (shard bundles have no contract call yet) and main.ts (it maps the store's
-    // environment errors to exit 3).
+    // typed client (cli/workspace-client.ts), never around it; of the service it imports only the app factory, its
+    // options and the cassette `run --record` hands it. `validate`, `init` and `trust` read the workspace layer
+    // directly: validate must not open the store, init creates a folder that is not a workspace yet, and trust writes
+    // the user's trust store, so no service call fits them.
     files: ['src-main/cli/**'],
-    ignores: [
-      'src-main/cli/run-session.ts',
-      'src-main/cli/run.command.ts',
-      'src-main/cli/cli-preflight.ts',
-      'src-main/cli/run-flags.ts',
-      'src-main/cli/run-printer.ts',
-      'src-main/cli/shard-out.ts',
-      'src-main/cli/merge.command.ts',
-      'src-main/cli/main.ts',
-    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -174,6 +164,11 @@ export default tseslint.config(
             {
               group: ['**/engine/**', '**/store/**'],
               message: 'A CLI command reaches the engine and the store through the typed client (withWorkspaceClient).',
+            },
+            {
+              group: ['**/app/**', '!**/app/create-app', '!**/app/app-state', '!**/app/deferred-cassette'],
+              message:
+                'A CLI command reaches the service through the app factory and the typed client, not its handlers.',
             },
           ],
         },

@@ -5,7 +5,7 @@ import type { Handlers } from '../../src-shared/rpc/define';
 import { createRouter, type Dispatch } from '../../src-shared/rpc/router';
 import { AppState, type AppOptions } from './app-state';
 import type { Ctx } from './ctx';
-import { environmentRefusal } from '../store/environment-error';
+import { environmentRefusal } from '../../src-shared/rpc/environment-refusal';
 import { OtlpReceiver, type ReceiverRoute } from '../engine/traces/otlp-receiver';
 import { insightsHandlers } from './handlers/insights.handlers';
 import { datasetsHandlers } from './handlers/datasets.handlers';
@@ -14,6 +14,7 @@ import { judgesHandlers } from './handlers/judges.handlers';
 import { optimizerHandlers, serviceOptimizerJobs } from './handlers/optimizer.handlers';
 import { labelsHandlers } from './handlers/labels.handlers';
 import { providersHandlers } from './handlers/providers.handlers';
+import { runBatchHandlers } from './handlers/run-batch.handlers';
 import { runsHandlers } from './handlers/runs.handlers';
 import { secretsHandlers } from './handlers/secrets.handlers';
 import { targetsHandlers } from './handlers/targets.handlers';
@@ -58,6 +59,7 @@ export function createApp(options: AppOptions): App {
     ...exportHandlers(state),
     ...secretsHandlers(state),
     ...insightsHandlers(state),
+    ...runBatchHandlers(state, runs),
   } satisfies Handlers<Contract, Ctx>;
   const dispatch = createRouter<Ctx>(contract, handlers, {
     checkOutputs: options.checkOutputs,

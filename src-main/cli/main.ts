@@ -4,7 +4,8 @@ import { limitHeapGrowth } from '../heap-growth';
 import { APP_VERSION } from '../paths';
 import { EXIT, UsageError, type CliIo, type Command } from './command';
 import { COMMANDS } from './commands';
-import { environmentCause } from '../store/environment-error';
+import { environmentRefusal } from '../../src-shared/rpc/environment-refusal';
+import { RpcError, refusedEnvironment } from '../../src-shared/rpc/wire';
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -45,9 +46,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.err(`error: ${(error as Error).message}\nusage: ${command.usage}`);
       return EXIT.invalid;
     }
-    const environment = environmentCause(error);
-    if (environment) {
-      io.err(`error: ${environment}: ${(error as Error).message}`);
+    // A full disk or a locked store, whether the service refused with it or a command met it on its own (init).
+    const refusal = error instanceof RpcError ? error : environmentRefusal(error);
+    if (refusal && refusedEnvironment(refusal) !== undefined) {
+      io.err(`error: ${refusal.message}`);
       return EXIT.environment;
     }
     throw error;

@@ -1,5 +1,5 @@
 // `ai-eval regrade RUN`: re-scores a run's stored responses with the current graders into a new run (no target calls).
-import { storedRunPreflight } from './cli-preflight';
+import { regradePreflight } from './cli-preflight';
 import { COMMON_OPTIONS, UsageError, type Command } from './command';
 import { parseReportFlags, REPORT_OPTIONS } from './run-flags';
 import { withRunSession } from './run-session';
@@ -17,9 +17,7 @@ export const regradeCommand: Command = {
     if (!runId || extra.length > 0) throw new UsageError('give exactly one run id to regrade');
     const flags = parseReportFlags(args, io);
     return withRunSession(args, io, flags, async (session) => {
-      const stopped = args.values['skip-preflight']
-        ? undefined
-        : await storedRunPreflight(runId, 'regrade', session, io);
+      const stopped = args.values['skip-preflight'] ? undefined : await regradePreflight(runId, session, io);
       if (stopped !== undefined) return stopped;
       const finished = await session.follow(
         () => session.client['runs.regrade']({ runId, source: flags.source, concurrency: flags.concurrency }),

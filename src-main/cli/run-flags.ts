@@ -1,7 +1,7 @@
 // Flags shared by `ai-eval run` and `ai-eval regrade`, parsed and checked (a wrong value is a usage error, exit 2).
 import type { ParseArgsConfig } from 'node:util';
 import type { RunSource, ShardSpec } from '../../src-shared/model';
-import { parseShard } from '../engine/run/shard';
+import { parseShard } from '../../src-shared/text/shard-spec';
 import { UsageError, type CliIo, type ParsedArgs } from './command';
 
 export const REPORT_OPTIONS = {

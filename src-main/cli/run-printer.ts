@@ -1,8 +1,12 @@
 // What `ai-eval run` prints: the plan, a progress bar on a terminal (plain lines in CI), and the summary table.
-import type { RunFinished, RunProgress, ShardSpec, Verdict } from '../../src-shared/model';
-import { describeTrust } from '../engine/judges/judge-standing';
-import type { RunPlan } from '../engine/run/plan';
-import { shardSizes } from '../engine/run/shard';
+import type { PlannedRun } from '../../src-shared/contract/run-batch.contract';
+import {
+  describeTrust,
+  type RunFinished,
+  type RunProgress,
+  type ShardSpec,
+  type Verdict,
+} from '../../src-shared/model';
 import type { CliIo } from './command';
 
 /** In CI a progress line at most this often, plus one per 10% done. */
@@ -18,10 +22,10 @@ const seconds = (ms: number | null) =>
 const score = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 const percent = (value: number | null, digits = 1) => (value === null ? '—' : `${(value * 100).toFixed(digits)}%`);
 
-export function describePlan(plan: RunPlan): string {
+export function describePlan(plan: PlannedRun): string {
   const { selection, estimatedCalls: calls } = plan;
   const shape = [
-    `${plan.questions.length} question(s)`,
+    `${plan.questions} question(s)`,
     selection.repeat > 1 ? `× ${selection.repeat} repeats` : '',
     selection.shard ? `(shard ${selection.shard.index}/${selection.shard.count})` : '',
   ]
@@ -31,31 +35,32 @@ export function describePlan(plan: RunPlan): string {
     calls.targetMax > calls.target
       ? `${calls.target}-${calls.targetMax} target calls (agent steps)`
       : `${calls.target} target calls`;
-  return `${plan.target.id}: ${shape} from dataset ${plan.dataset.dataset.id}@${plan.dataset.dataset.version}; graders ${plan.target.graders.join(', ')}; about ${target}, ${calls.judges} judge calls`;
+  return `${plan.targetId}: ${shape} from dataset ${plan.datasetId}@${plan.datasetVersion}; graders ${plan.graders.join(', ')}; about ${target}, ${calls.judges} judge calls`;
 }
 
 /**
  * `--dry-run --shard I/N`: every shard's share of the whole plan (questions and expected calls), the chosen one marked.
  * Calls scale with questions, so each shard's are the whole plan's per question times its own.
  */
-export function describeShards(whole: RunPlan, shard: ShardSpec): string[] {
-  const sizes = shardSizes(
-    whole.questions.map((question) => question.id),
-    shard.count,
-  );
+export function describeShards(
+  targetId: string,
+  whole: NonNullable<PlannedRun['whole']>,
+  repeat: number,
+  shard: ShardSpec,
+): string[] {
   const { target, targetMax, judges } = whole.estimatedCalls;
   const perItem = (calls: number, items: number) => (whole.total > 0 ? (calls / whole.total) * items : 0);
-  const lines = sizes.map((questions, i) => {
-    const items = questions * whole.selection.repeat;
+  const lines = whole.shardSizes.map((questions, i) => {
+    const items = questions * repeat;
     const low = perItem(target, items);
     const high = perItem(targetMax, items);
     const calls = high > low ? `${low}-${high}` : `${low}`;
     const mark = i + 1 === shard.index ? '   <- this shard' : '';
     return `  shard ${i + 1}/${shard.count}: ${questions} question(s), about ${calls} target calls, ${perItem(judges, items)} judge calls${mark}`;
   });
-  const largest = Math.max(...sizes);
+  const largest = Math.max(...whole.shardSizes);
   return [
-    `${whole.target.id}: ${whole.questions.length} question(s) over ${shard.count} shards (the largest, ${largest} question(s), sets the wall time):`,
+    `${targetId}: ${whole.questions} question(s) over ${shard.count} shards (the largest, ${largest} question(s), sets the wall time):`,
     ...lines,
   ];
 }

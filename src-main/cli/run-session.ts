@@ -1,23 +1,10 @@
 // One `ai-eval run` or `regrade` invocation: a client of the service whose runs it follows, Ctrl-C as their cancel,
 // the reports, the summary and the exit code. The runs start in the service's run manager, never here.
 import { resolve } from 'node:path';
-import {
-  formatIssue,
-  type ProviderConfig,
-  type RunFinished,
-  type ShardSpec,
-  type WorkspaceIssue,
-} from '../../src-shared/model';
+import type { PlannedRun } from '../../src-shared/contract/run-batch.contract';
+import type { RunFinished, ShardSpec } from '../../src-shared/model';
 import { RpcError, refusedEnvironment } from '../../src-shared/rpc/wire';
-import { connectionKeys } from '../app/connections';
-import type { App } from '../app/create-app';
-import type { EmptySlice } from '../engine/export/write-shard-bundle';
-import { openCassetteWriter, type CassetteWriter } from '../engine/providers/cassette';
-import type { ValidWorkspace } from '../engine/run/plan';
-import { describeShare } from '../engine/run/rate-share';
-import type { RunDeps } from '../engine/run/run-execution';
-import { writeJsonReport } from '../engine/run/report-json';
-import { writeJunitReport } from '../engine/run/report-junit';
+import { deferredCassette } from '../app/deferred-cassette';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 import { Endings } from './endings';
 import { ProgressPrinter, summaryLines } from './run-printer';
@@ -26,11 +13,6 @@ import { withWorkspaceClient, type ServiceClient } from './workspace-client';
 
 export type Session = Readonly<{
   client: ServiceClient;
-  workspace: ValidWorkspace;
-  /** The service's run wiring as a run started now gets it: the command plans and checks with it, and starts nothing. */
-  deps: RunDeps;
-  /** Each connection's key by the workspace's trust, as the run's connections get theirs. */
-  keysFor: (name: string, config: ProviderConfig) => Readonly<Record<string, string | undefined>>;
   signal: AbortSignal;
   /**
    * Starts a run through the service (`start` calls the client) and follows it to its end: `announce` prints its
@@ -40,7 +22,11 @@ export type Session = Readonly<{
 }>;
 
 /** What the command did: the runs that ended, whether any run was refused (exit 2), the targets a shard had no question of. */
-export type SessionOutcome = Readonly<{ finished: RunFinished[]; refused: boolean; empty?: EmptySlice[] }>;
+export type SessionOutcome = Readonly<{
+  finished: RunFinished[];
+  refused: boolean;
+  empty?: Required<Pick<PlannedRun, 'targetId' | 'identity'>>[];
+}>;
 
 export type SessionOptions = Readonly<{
   record?: string;
@@ -73,33 +59,6 @@ export function exitCodeOf(finished: readonly RunFinished[]): number {
   return failed ? EXIT.failed : EXIT.ok;
 }
 
-/** An invalid workspace: its problems printed one a line (the caller exits 2); false for any other error. */
-export function printedWorkspaceIssues(error: unknown, io: CliIo): boolean {
-  if (!(error instanceof RpcError && error.code === 'invalid_workspace')) return false;
-  for (const issue of (error.details ?? []) as WorkspaceIssue[]) io.err(formatIssue(issue));
-  io.err(`error: ${error.message}`);
-  return true;
-}
-
-/**
- * `--record FILE`: handed to the service when it is created (a process option: no call names a file to write), and
- * opened once the workspace is known to be valid, so a refused invocation leaves no file behind.
- */
-function deferredCassette(file: string): CassetteWriter & { open(): void } {
-  let writer: CassetteWriter | undefined;
-  return {
-    file,
-    open: () => {
-      writer ??= openCassetteWriter(file);
-    },
-    append: (entry) => {
-      if (!writer) throw new Error(`cassette ${file} is not open`);
-      writer.append(entry);
-    },
-    close: () => writer?.close(),
-  };
-}
-
 export async function withRunSession(
   args: ParsedArgs,
   io: CliIo,
@@ -107,18 +66,15 @@ export async function withRunSession(
   body: (session: Session) => Promise<SessionOutcome | number>,
 ): Promise<number> {
   const recorder = options.record ? deferredCassette(resolve(io.cwd, options.record)) : undefined;
-  const share = options.rateShare ?? 1;
-  const own = { recorder, rateShare: share };
+  const own = { recorder, rateShare: options.rateShare ?? 1 };
   try {
-    return await withWorkspaceClient(args, io, { byService: true, process: own }, (client, app) =>
-      followedSession(client, app, io, options, (session) => {
-        // The share is announced and the cassette opened once the service has the workspace valid (deps() refuses).
-        const shared = describeShare(app.state.validWorkspace().config.settings.rate_limit, share);
-        if (shared) io.err(shared);
-        recorder?.open();
-        return body(session);
-      }),
-    );
+    return await withWorkspaceClient(args, io, { byService: true, process: own }, async (client) => {
+      // The service refuses an invalid workspace here, before the share is announced or the cassette opened.
+      const { line } = await client['runs.share']({});
+      if (line) io.err(line);
+      recorder?.open();
+      return followedSession(client, io, options, body);
+    });
   } finally {
     recorder?.close();
   }
@@ -127,7 +83,6 @@ export async function withRunSession(
 /** The session over an open service: runs followed through the client, Ctrl-C as cancel, then reports and exit code. */
 async function followedSession(
   client: ServiceClient,
-  app: App,
   io: CliIo,
   options: SessionOptions,
   body: (session: Session) => Promise<SessionOutcome | number>,
@@ -160,24 +115,20 @@ async function followedSession(
     return finished;
   };
   try {
-    const deps = app.runs.deps();
-    const keysFor = connectionKeys(app.state);
-    const session = { client, workspace: deps.workspace, deps, keysFor, signal: controller.signal, follow };
-    const outcome = await body(session);
+    const outcome = await body({ client, signal: controller.signal, follow });
     if (typeof outcome === 'number') return outcome;
     const runIds = outcome.finished.map((end) => end.runId);
-    // settings.export_envelope_on_complete: the service exports each run as it ends; wait, or the process would exit first.
-    await app.runs.exported();
-    if (options.json && runIds.length > 0) {
-      await writeJsonReport(resolve(io.cwd, options.json), app.state.db, runIds);
-      io.err(`wrote ${options.json}`);
-    }
-    if (options.junit && runIds.length > 0) {
-      await writeJunitReport(resolve(io.cwd, options.junit), app.state.db, runIds);
-      io.err(`wrote ${options.junit}`);
+    if (runIds.length > 0) {
+      // Waits for the exports on complete (settings.export_envelope_on_complete) first, or the process would end before them.
+      await client['runs.reports']({ runIds, json: options.json ? resolve(io.cwd, options.json) : undefined });
+      if (options.json) io.err(`wrote ${options.json}`);
+      if (options.junit) {
+        await client['runs.reports']({ runIds, junit: resolve(io.cwd, options.junit) });
+        io.err(`wrote ${options.junit}`);
+      }
     }
     if (options.record) io.err(`recorded every provider call to ${options.record}`);
-    if (options.shard) return await finishShard(app.state, { ...options, shard: options.shard }, outcome, io);
+    if (options.shard) return await finishShard(client, { ...options, shard: options.shard }, outcome, io);
     if (outcome.finished.length > 0) for (const line of summaryLines(outcome.finished)) io.out(line);
     return outcome.refused ? EXIT.invalid : exitCodeOf(outcome.finished);
   } catch (error) {

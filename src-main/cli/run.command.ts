@@ -1,110 +1,75 @@
 // `ai-eval run`: runs the enabled targets (or the chosen ones) over their datasets, prints verdicts, exits 1 on a failed hard gate.
+import type { PlannedRun } from '../../src-shared/contract/run-batch.contract';
 import type { RunFinished } from '../../src-shared/model';
 import { RpcError } from '../../src-shared/rpc/wire';
-import type { EmptySlice } from '../engine/export/write-shard-bundle';
-import { buildIdentity } from '../engine/run/identity';
-import { findingLine, localPreflight } from '../engine/run/local-preflight';
-import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
-import { textOnlyWarning } from '../workspace/text-only';
 import { chooseTargets } from './choose-targets';
-import { cliPreflight, storedRunPreflight } from './cli-preflight';
+import { printedPreflight } from './cli-preflight';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { parseRunFlags, REPORT_OPTIONS, type RunFlags } from './run-flags';
 import { describePlan, describeShards } from './run-printer';
 import { refusalMessage, withRunSession, type Session, type SessionOutcome } from './run-session';
 
-/** Each target's share of the --question ids; an id in none of the targets' datasets is a usage error. */
-function questionsPerTarget(
-  workspace: ValidWorkspace,
-  targetIds: readonly string[],
-  wanted: readonly string[],
-): Map<string, string[] | null> {
-  const chosen = new Map<string, string[] | null>();
-  const matched = new Set<string>();
-  for (const id of targetIds) {
-    if (wanted.length === 0) {
-      chosen.set(id, null);
-      continue;
-    }
-    const dataset = workspace.datasets.get(workspace.config.targets.find((target) => target.id === id)?.dataset ?? '');
-    const known = new Set(dataset?.dataset.questions.map((question) => question.id));
-    const mine = wanted.filter((question) => known.has(question));
-    for (const question of mine) matched.add(question);
-    if (mine.length > 0) chosen.set(id, [...new Set(mine)]);
-  }
-  const stray = wanted.filter((question) => !matched.has(question));
-  if (stray.length > 0)
-    throw new UsageError(`--question ${stray.join(', ')}: in none of the datasets of ${targetIds.join(', ')}`);
-  return chosen;
-}
-
-function warnTextOnly(plan: RunPlan, io: CliIo): void {
-  const warning = textOnlyWarning(plan.target, plan.dataset.questions);
-  if (warning) io.err(`warning: ${plan.target.id}: ${warning}`);
-}
-
-/** What a target with no question in this shard would have run: the merge checks it against the other shards. */
-const identityOf = (plan: RunPlan, flags: RunFlags, deps: Session['deps']) =>
-  buildIdentity({
-    workspace: deps.workspace,
-    plan,
+/** Every target planned by the service before any starts, checked by its preflight unless skipped. */
+async function planTargets(flags: RunFlags, session: Session) {
+  const targetIds = chooseTargets(await session.client['targets.list']({}), flags.targets);
+  const planned = await session.client['runs.plan']({
+    targetIds,
+    questionIds: flags.questions,
+    repeat: flags.repeat,
+    shard: flags.shard,
     source: flags.source,
-    appVersion: deps.appVersion,
-    judgeTemplates: deps.judgeTemplates(),
+    shards: flags.dryRun,
+    preflight: !flags.dryRun && !flags.skipPreflight,
   });
+  if (planned.stray.length > 0)
+    throw new UsageError(`--question ${planned.stray.join(', ')}: in none of the datasets of ${targetIds.join(', ')}`);
+  return planned;
+}
+
+const warnTextOnly = (targetId: string, warning: string | null, io: CliIo) => {
+  if (warning) io.err(`warning: ${targetId}: ${warning}`);
+};
+
+/** The request that starts a planned run; the preflight ran above for every target at once, or was skipped. */
+const startRequest = (plan: PlannedRun, flags: RunFlags) => {
+  const { questionIds, repeat, shard } = plan.selection;
+  return {
+    targetId: plan.targetId,
+    ...(questionIds ? { questionIds } : {}),
+    repeat,
+    ...(shard ? { shard } : {}),
+    source: flags.source,
+    concurrency: flags.concurrency,
+    skipPreflight: true,
+  };
+};
 
 async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise<SessionOutcome | number> {
-  const { workspace, deps } = session;
-  const targets = chooseTargets(workspace.config.targets, flags.targets);
-  const questions = questionsPerTarget(workspace, targets, flags.questions);
-  // Plan every target first: a mistake in the last one must not surface after the first has run.
-  const plans = [...questions].map(([targetId, questionIds]) =>
-    planRun(workspace, targetId, { questionIds, repeat: flags.repeat, shard: flags.shard }, deps.graders, deps.trusted),
-  );
-  for (const plan of plans) warnTextOnly(plan, io);
+  const { plans, preflight } = await planTargets(flags, session);
+  for (const plan of plans) warnTextOnly(plan.targetId, plan.warning, io);
   if (flags.dryRun) {
     for (const plan of plans) io.out(describePlan(plan));
     const { shard } = flags;
     if (shard)
-      for (const [targetId, questionIds] of questions) {
-        const selection = { questionIds, repeat: flags.repeat, shard: null };
-        const whole = planRun(workspace, targetId, selection, deps.graders, deps.trusted);
-        for (const line of describeShards(whole, shard)) io.out(line);
-      }
+      for (const plan of plans)
+        if (plan.whole) for (const line of describeShards(plan.targetId, plan.whole, flags.repeat, shard)) io.out(line);
     return EXIT.ok;
   }
-  if (!flags.skipPreflight) {
-    const stopped = await cliPreflight(plans, session, io);
-    if (stopped !== undefined) return stopped;
-    // The local checks of an Ollama run: a prompt that cannot fit the model's window (a missing model was found above).
-    for (const plan of plans)
-      for (const finding of await localPreflight(plan, workspace, deps.criteriaOf, session.signal))
-        io.err(`${plan.target.id}: ${findingLine(finding)}`);
-  }
+  const stopped = printedPreflight(preflight, io);
+  if (stopped !== undefined) return stopped;
   const finished: RunFinished[] = [];
-  const empty: EmptySlice[] = [];
+  const empty: Required<Pick<PlannedRun, 'targetId' | 'identity'>>[] = [];
   let refused = false;
   for (const plan of plans) {
     if (session.signal.aborted) break;
     if (plan.total === 0) {
-      io.err(`${plan.target.id}: nothing to run in this shard; skipped`);
-      empty.push({ targetId: plan.target.id, identity: identityOf(plan, flags, deps) });
+      io.err(`${plan.targetId}: nothing to run in this shard; skipped`);
+      if (plan.identity) empty.push({ targetId: plan.targetId, identity: plan.identity });
       continue;
     }
-    const { questionIds, repeat, shard } = plan.selection;
-    const request = {
-      targetId: plan.target.id,
-      ...(questionIds ? { questionIds: [...questionIds] } : {}),
-      repeat,
-      ...(shard ? { shard } : {}),
-      source: flags.source,
-      concurrency: flags.concurrency,
-      // Checked above for every target at once (or skipped with --skip-preflight): the service need not check again.
-      skipPreflight: true,
-    };
     try {
       const ended = await session.follow(
-        () => session.client['runs.start'](request),
+        () => session.client['runs.start'](startRequest(plan, flags)),
         ({ runId }) => io.err(`run ${runId}: ${describePlan(plan)}`),
       );
       finished.push(ended);
@@ -134,19 +99,23 @@ async function resume(
   session: Session,
   io: CliIo,
 ): Promise<SessionOutcome | number> {
-  const { run, identity } = await storedRun(session, flags.resume);
+  const { run } = await storedRun(session, flags.resume);
   const left = `${run.total - run.done} of ${run.total} question(s) left`;
   if (flags.dryRun) {
     io.out(`would resume run ${run.id} of ${run.targetId}: ${left}`);
     return EXIT.ok;
   }
-  const stopped = flags.skipPreflight ? undefined : await storedRunPreflight(run.id, 'resume', session, io);
+  const stored = await session.client['runs.planStored']({
+    runId: run.id,
+    purpose: 'resume',
+    preflight: !flags.skipPreflight,
+  });
+  const stopped = printedPreflight(stored.preflight, io);
   if (stopped !== undefined) return stopped;
   const finished = await session.follow(
     () => session.client['runs.resume']({ runId: run.id, concurrency: flags.concurrency }),
     () => {
-      const { deps } = session;
-      warnTextOnly(planRun(deps.workspace, run.targetId, identity.selection, deps.graders, deps.trusted), io);
+      warnTextOnly(run.targetId, stored.warning, io);
       io.err(`resuming run ${run.id} of ${run.targetId}: ${left}`);
     },
   );

@@ -34,19 +34,18 @@ export function clientOf(app: App): ServiceClient {
 /**
  * Runs `work` with a client of the service over the workspace of --workspace. A refusal the client throws (RpcError)
  * is printed with its workspace problems, if any, and exits 2 (3 when the environment stopped the service: a full
- * disk, a locked store); anything else is rethrown. `app` is for the run
- * session's own wiring only: a command reaches the service through the client.
+ * disk, a locked store); anything else is rethrown.
  */
 export async function withWorkspaceClient(
   args: ParsedArgs,
   io: CliIo,
   check: WorkspaceCheck,
-  work: (client: ServiceClient, app: App) => Promise<number>,
+  work: (client: ServiceClient) => Promise<number>,
 ): Promise<number> {
   const app = createCliApp(args, io, check.process);
   try {
     if (!check.byService && !workspaceReady(app, io, check)) return EXIT.invalid;
-    return await work(clientOf(app), app);
+    return await work(clientOf(app));
   } catch (error) {
     if (refusedEnvironment(error) !== undefined) {
       io.err(`error: ${(error as Error).message}`);

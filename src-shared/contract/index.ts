@@ -6,6 +6,7 @@ import { judgesContract } from './judges.contract';
 import { labelsContract } from './labels.contract';
 import { optimizerContract } from './optimizer.contract';
 import { providersContract } from './providers.contract';
+import { runBatchContract } from './run-batch.contract';
 import { runsContract } from './runs.contract';
 import { secretsContract } from './secrets.contract';
 import { targetsContract } from './targets.contract';
@@ -25,6 +26,7 @@ export const contract = {
   ...insightsContract,
   ...optimizerContract,
   ...exportContract,
+  ...runBatchContract,
 } as const;
 
 export type Contract = typeof contract;

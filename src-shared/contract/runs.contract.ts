@@ -29,7 +29,7 @@ const page = {
 /** Questions in flight for one run; settings.concurrency (or the measured or default value) when absent. */
 const concurrency = z.number().int().min(1).max(256).optional();
 /** Who started a run (an import is never started). */
-const startSource = runSource.exclude(['import']);
+export const startSource = runSource.exclude(['import']);
 /** A run started in the background: its id and how many question × repeat items it holds. */
 const startedRun = z.object({ runId: z.string(), total: z.number().int() });
 

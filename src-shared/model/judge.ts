@@ -138,3 +138,11 @@ export const labelsFile = z.strictObject({
   items: z.array(labelsFileItem).min(1, 'the file lists no items'),
 });
 export type LabelsFile = z.infer<typeof labelsFile>;
+
+/** One line for a verdict: "relevance_grader: unvalidated", "accuracy_grader: failing (TPR 0.80, TNR 0.95)". */
+export function describeTrust(trust: JudgeTrust): string {
+  const rates = trust.tpr !== null || trust.tnr !== null ? ` (TPR ${fmt(trust.tpr)}, TNR ${fmt(trust.tnr)})` : '';
+  return `${trust.grader}: ${trust.state}${rates}`;
+}
+
+const fmt = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));

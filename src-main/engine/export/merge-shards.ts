@@ -5,7 +5,7 @@ import type { NewQuestionResult } from '../../store/repos/results.repo';
 import type { SliceWrite } from '../../store/repos/envelopes.repo';
 import type { StoreApi } from '../../store/store';
 import type { JudgeSetup } from '../judges/judge-identity';
-import { describeTrust } from '../judges/judge-standing';
+import { describeTrust } from '../../../src-shared/model';
 import { storedRunVerdict, type VerdictBasis } from '../run/judge-advisory';
 import { newRunId } from '../run/start-run';
 import { importedFileOf } from './import-envelopes';

@@ -80,11 +80,3 @@ export async function judgeTrustFor(
   const standings = await Promise.all(judges.map((grader) => judgeStanding(db, config, grader)));
   return standings.map(toJudgeTrust);
 }
-
-/** One line for a verdict: "relevance_grader: unvalidated", "accuracy_grader: failing (TPR 0.80, TNR 0.95)". */
-export function describeTrust(trust: JudgeTrust): string {
-  const rates = trust.tpr !== null || trust.tnr !== null ? ` (TPR ${fmt(trust.tpr)}, TNR ${fmt(trust.tnr)})` : '';
-  return `${trust.grader}: ${trust.state}${rates}`;
-}
-
-const fmt = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));

@@ -1,6 +1,7 @@
 // The run preflight: cheap checks before any question is asked, so a broken setup stops the run instead of degrading it.
 import type { PreflightRefusal } from '../../../src-shared/contract/runs.contract';
 import { refusal } from '../../../src-shared/rpc/wire';
+import { problemLine } from '../../../src-shared/text/preflight-line';
 import type { PreflightCheck, PreflightContext, PreflightProblem, PreflightReport } from './preflight-check';
 import { judgeProviderChecks, providerChecks } from './provider-checks';
 import { toolServerChecks } from './tool-server-checks';
@@ -30,12 +31,6 @@ export async function runPreflight(
   const problems = found.flat();
   return { ok: problems.length === 0, problems, elapsedMs: Math.round(performance.now() - start) };
 }
-
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' | ').trim();
-
-/** One problem on one line (a server's multi-line stderr folded), with its fix. */
-export const problemLine = (problem: PreflightProblem): string =>
-  `${oneLine(problem.subject)}: ${oneLine(problem.problem)}; fix: ${oneLine(problem.fix)}`;
 
 /** A run the preflight refused: nothing was started; each problem says what and where, and its fix. */
 export class PreflightError extends refusal('bad_input', 'PreflightError') {

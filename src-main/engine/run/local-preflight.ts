@@ -1,18 +1,13 @@
 // Checks before a run on Ollama, for the run preflight to call: models that are not installed (with the command that
 // installs them) and prompts that cannot fit a model's own maximum window.
+import type { LocalFinding as ContractFinding } from '../../../src-shared/contract/run-batch.contract';
 import type { ProviderConfig } from '../../../src-shared/model';
 import { installedModels, isInstalled, modelContextLength, pullCommand } from '../providers/ollama-models';
 import { modelUses, serverOf, sizeWindows, type ModelUse, type ModelWindow } from './local-models';
 import type { RunPlan, ValidWorkspace } from './plan';
 
-export type LocalFinding = Readonly<{
-  level: 'error' | 'warning';
-  provider: string;
-  model: string;
-  message: string;
-  /** A command that fixes it, when there is one (`ollama pull qwen3:8b`). */
-  fix?: string;
-}>;
+/** What a check found, before the run it belongs to is known (the contract's finding names its target). */
+export type LocalFinding = Omit<ContractFinding, 'targetId'>;
 
 /** Every model of the run absent from its server's /api/tags (an error); a server that cannot be reached is a warning. */
 export async function missingModels(
@@ -98,6 +93,5 @@ export async function localPreflight(
   return [...missing, ...promptsThatCannotFit(windows)];
 }
 
-/** One line per finding for a terminal, with the command that fixes it. */
-export const findingLine = (finding: LocalFinding): string =>
-  `${finding.level}: ${finding.message}${finding.fix ? `; run: ${finding.fix}` : ''}`;
+/** The line the CLI prints for a finding (kept here too: the checks' tests compare against it). */
+export { findingLine } from '../../../src-shared/text/preflight-line';

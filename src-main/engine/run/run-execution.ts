@@ -6,7 +6,7 @@ import type { CassetteWriter } from '../providers/cassette';
 import { addToTally, doneCount, type Tally } from '../scoring/tally';
 import { judgeSetupOf } from '../judges/judge-identity';
 import type { StoreApi } from '../../store/store';
-import { environmentCause } from '../../store/environment-error';
+import { environmentCause } from '../../../src-shared/rpc/environment-refusal';
 import type { NewQuestionResult } from '../../store/repos/results.repo';
 import { answerQuestion, errorText, gradeAnswer, type Answered, type QuestionEnv } from './execute-question';
 import { localRunOf, prepareLocalRun, type LocalSetup } from './local-run';

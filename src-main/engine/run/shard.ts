@@ -2,16 +2,6 @@
 import { createHash } from 'node:crypto';
 import type { ShardSpec } from '../../../src-shared/model';
 
-/** Parses "I/N" (1 ≤ I ≤ N); throws with what was wrong. */
-export function parseShard(text: string): ShardSpec {
-  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-  if (!match) throw new Error(`--shard must look like I/N (e.g. 2/4), got "${text}"`);
-  const index = Number(match[1]);
-  const count = Number(match[2]);
-  if (count < 1 || index < 1 || index > count) throw new Error(`--shard ${text}: I must be between 1 and N`);
-  return { index, count };
-}
-
 /** The 1-based shard of a question id: the same on every machine and Node version (sha256, not a runtime hash). */
 export function shardOf(questionId: string, count: number): number {
   const digest = createHash('sha256').update(questionId).digest();

@@ -1,11 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { settings as settingsSchema, type Settings, type WorkspaceConfig } from '../../../../src-shared/model';
+import {
+  describeTrust,
+  settings as settingsSchema,
+  type Settings,
+  type WorkspaceConfig,
+} from '../../../../src-shared/model';
 import {
   correctedPassRate,
   decidingJudge,
   judgeAdvisory,
 } from '../../../../src-main/engine/judges/corrected-pass-rate';
-import { judgeStanding, judgeTrustFor, describeTrust } from '../../../../src-main/engine/judges/judge-standing';
+import { judgeStanding, judgeTrustFor } from '../../../../src-main/engine/judges/judge-standing';
 import { validateJudge, type LabelledItem } from '../../../../src-main/engine/judges/validate-judge';
 import type { Store, StoreApi } from '../../../../src-main/store/store';
 import { insertJudgeCalls, memoryStore } from './store-fixture';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlanError, planItems, planRun } from '../../../../src-main/engine/run/plan';
-import { inShard, parseShard, shardOf } from '../../../../src-main/engine/run/shard';
+import { inShard, shardOf } from '../../../../src-main/engine/run/shard';
+import { parseShard } from '../../../../src-shared/text/shard-spec';
 import { GRADERS } from '../../../../src-main/engine/graders/registry';
 import { makeWorkspace, selection } from './engine-fixtures';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exitCodeOf } from '../../../src-main/cli/run-session';
 import { z } from 'zod';
-import { environmentCause, environmentRefusal } from '../../../src-main/store/environment-error';
+import { environmentCause, environmentRefusal } from '../../../src-shared/rpc/environment-refusal';
 import { call } from '../../../src-shared/rpc/define';
 import { createRouter } from '../../../src-shared/rpc/router';
 import { refusedEnvironment, RpcError } from '../../../src-shared/rpc/wire';

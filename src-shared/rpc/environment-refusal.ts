@@ -1,6 +1,6 @@
 // Failures of the machine rather than of the input or the scores: a full disk, a store locked by another process.
 // The CLI exits with EXIT.environment (3) on them, so CI can tell "retry elsewhere" from "the gate failed".
-import { RpcError } from '../../src-shared/rpc/wire';
+import { RpcError } from './wire';
 
 const CAUSES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^SQLITE_FULL/, 'the disk is full'],

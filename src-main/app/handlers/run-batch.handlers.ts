@@ -1,0 +1,66 @@
+// Handlers for what a command-line run does around its runs: plans and preflight, the rate share, reports, shard
+// bundles and their merge. Paths come through callerPath: the CLI's anywhere, any other caller's inside the workspace.
+import type { Contract } from '../../../src-shared/contract';
+import type { Handlers } from '../../../src-shared/rpc/define';
+import { RpcError } from '../../../src-shared/rpc/wire';
+import { exportDepsOf } from '../../engine/export/export-runs';
+import { writeShardBundle } from '../../engine/export/write-shard-bundle';
+import { describeShare } from '../../engine/run/rate-share';
+import { writeJsonReport } from '../../engine/run/report-json';
+import { writeJunitReport } from '../../engine/run/report-junit';
+import { APP_VERSION } from '../../paths';
+import { callerPath } from '../api-paths';
+import type { AppState } from '../app-state';
+import type { Ctx } from '../ctx';
+import { mergeBundles } from '../merge-bundles';
+import { planBatch, planStored } from '../run-plans';
+import type { ServiceRuns } from '../service-runs';
+
+/** Why a folder cannot be written that is the machine's doing, not the caller's. */
+const ENVIRONMENT_CODES = new Set(['ENOSPC', 'EACCES', 'EPERM', 'EROFS', 'EDQUOT', 'EIO']);
+
+export const runBatchHandlers = (state: AppState, runs: ServiceRuns) =>
+  ({
+    'runs.share': () => {
+      const share = state.options.rateShare ?? 1;
+      return { share, line: describeShare(state.validWorkspace().config.settings.rate_limit, share) ?? null };
+    },
+    'runs.plan': (request) => planBatch(state, runs.deps(), request),
+    'runs.planStored': (request) => planStored(state, runs.deps(), request),
+    'runs.reports': async ({ runIds, json, junit }, ctx) => {
+      // settings.export_envelope_on_complete: the runs' exports end first, as the reports read the same store.
+      await runs.exported();
+      const written: { json?: string; junit?: string } = {};
+      if (json) {
+        written.json = callerPath(ctx, state.dir, json, 'the JSON report');
+        await writeJsonReport(written.json, state.db, runIds);
+      }
+      if (junit) {
+        written.junit = callerPath(ctx, state.dir, junit, 'the JUnit report');
+        await writeJunitReport(written.junit, state.db, runIds);
+      }
+      return written;
+    },
+    'runs.shardBundle': async ({ dir, shard, finished, empty }, ctx) => {
+      const folder = callerPath(ctx, state.dir, dir, 'the shard bundle folder');
+      try {
+        return await writeShardBundle(exportDepsOf(state), {
+          dir: folder,
+          shard,
+          appVersion: APP_VERSION,
+          finished,
+          empty,
+        });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === undefined || !ENVIRONMENT_CODES.has(code)) throw error;
+        const message = `cannot write the shard bundle to ${folder}: ${code} (${(error as Error).message})`;
+        throw new RpcError('unavailable', message, { environment: code });
+      }
+    },
+    'runs.merge': ({ paths }, ctx) =>
+      mergeBundles(
+        state,
+        paths.map((path) => callerPath(ctx, state.dir, path, 'the shard bundle')),
+      ),
+  }) satisfies Partial<Handlers<Contract, Ctx>>;
