@@ -1,11 +1,14 @@
 // Handlers for what a command-line run does around its runs: plans and preflight, the rate share, reports, shard
 // bundles and their merge. Paths come through callerPath: the CLI's anywhere, any other caller's inside the workspace.
-// The report writers, the bundle writer and the merge are loaded at their first call: a plain `ai-eval run` needs none.
+// The merge is loaded at its first call: only `ai-eval merge` needs it, and `ai-eval run` starts without its code.
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { exportDepsOf } from '../../engine/export/export-runs';
+import { writeShardBundle } from '../../engine/export/write-shard-bundle';
 import { describeShare } from '../../engine/run/rate-share';
+import { writeJsonReport } from '../../engine/run/report-json';
+import { writeJunitReport } from '../../engine/run/report-junit';
 import { APP_VERSION } from '../../paths';
 import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
@@ -30,19 +33,16 @@ export const runBatchHandlers = (state: AppState, runs: ServiceRuns) =>
       const written: { json?: string; junit?: string } = {};
       if (json) {
         written.json = callerPath(ctx, state.dir, json, 'the JSON report');
-        const { writeJsonReport } = await import('../../engine/run/report-json');
         await writeJsonReport(written.json, state.db, runIds);
       }
       if (junit) {
         written.junit = callerPath(ctx, state.dir, junit, 'the JUnit report');
-        const { writeJunitReport } = await import('../../engine/run/report-junit');
         await writeJunitReport(written.junit, state.db, runIds);
       }
       return written;
     },
     'runs.shardBundle': async ({ dir, shard, finished, empty }, ctx) => {
       const folder = callerPath(ctx, state.dir, dir, 'the shard bundle folder');
-      const { writeShardBundle } = await import('../../engine/export/write-shard-bundle');
       try {
         return await writeShardBundle(exportDepsOf(state), {
           dir: folder,
