@@ -2,6 +2,7 @@
 // `runs.planStored`: planned with the service's one run wiring, so they are what the runs will start with.
 import type { Contract } from '../../src-shared/contract';
 import type { BatchPreflight, PlannedRun } from '../../src-shared/contract/run-batch.contract';
+import type { ShardSpec } from '../../src-shared/model';
 import type { In, Out } from '../../src-shared/rpc/define';
 import { PREFLIGHT_CHECKS, REGRADE_CHECKS, runPreflight } from '../engine/preflight/preflight';
 import type { PreflightCheck, PreflightContext } from '../engine/preflight/preflight-check';
@@ -31,6 +32,17 @@ function spreadQuestions(workspace: ValidWorkspace, targetIds: readonly string[]
   }
   return { chosen, stray: wanted.filter((question) => !matched.has(question)) };
 }
+
+/** The whole plan's size, and how many of its questions each of `count` shards gets (shard 1 first). */
+const sharesOf = (whole: RunPlan, count: number): PlannedRun['whole'] => ({
+  questions: whole.questions.length,
+  total: whole.total,
+  estimatedCalls: { ...whole.estimatedCalls },
+  shardSizes: shardSizes(
+    whole.questions.map((question) => question.id),
+    count,
+  ),
+});
 
 const warningOf = (plan: RunPlan) => textOnlyWarning(plan.target, plan.dataset.questions) ?? null;
 
@@ -89,47 +101,25 @@ export async function planBatch(
   const { workspace } = deps;
   const { chosen, stray } = spreadQuestions(workspace, request.targetIds, request.questionIds);
   if (stray.length > 0) return { stray, plans: [], preflight: null };
-  const { repeat, shard } = request;
-  const planOf = (targetId: string, questionIds: string[] | null, slice: typeof shard) =>
+  const { repeat, shard, source } = request;
+  const planOf = (targetId: string, questionIds: readonly string[] | null, slice: ShardSpec | null) =>
     planRun(workspace, targetId, { questionIds, repeat, shard: slice }, deps.graders, deps.trusted);
-  const plans = [...chosen].map(([targetId, questionIds]) => ({
-    plan: planOf(targetId, questionIds, shard),
-    questionIds,
-  }));
-  const planned = plans.map(({ plan, questionIds }) => {
-    const whole = request.shards && shard ? planOf(plan.target.id, questionIds, null) : undefined;
-    return plannedRun(plan, {
-      whole: whole && {
-        questions: whole.questions.length,
-        total: whole.total,
-        estimatedCalls: { ...whole.estimatedCalls },
-        shardSizes: shardSizes(
-          whole.questions.map((question) => question.id),
-          shard!.count,
-        ),
-      },
+  const plans = [...chosen].map(([targetId, questionIds]) => planOf(targetId, questionIds, shard));
+  const { appVersion } = deps;
+  const planned = plans.map((plan) =>
+    plannedRun(plan, {
+      whole:
+        request.shards && shard
+          ? sharesOf(planOf(plan.target.id, plan.selection.questionIds, null), shard.count)
+          : undefined,
       identity:
         plan.total === 0
-          ? buildIdentity({
-              workspace,
-              plan,
-              source: request.source,
-              appVersion: deps.appVersion,
-              judgeTemplates: deps.judgeTemplates(),
-            })
+          ? buildIdentity({ workspace, plan, source, appVersion, judgeTemplates: deps.judgeTemplates() })
           : undefined,
-    });
-  });
+    }),
+  );
   const preflight = request.preflight
-    ? await preflightOf(
-        contextOf(
-          state,
-          deps,
-          plans.map(({ plan }) => plan),
-        ),
-        PREFLIGHT_CHECKS,
-        deps.criteriaOf,
-      )
+    ? await preflightOf(contextOf(state, deps, plans), PREFLIGHT_CHECKS, deps.criteriaOf)
     : null;
   return { stray: [], plans: planned, preflight };
 }
