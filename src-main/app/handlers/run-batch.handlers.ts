@@ -1,6 +1,5 @@
 // Handlers for what a command-line run does around its runs: plans and preflight, the rate share, reports, shard
 // bundles and their merge. Paths come through callerPath: the CLI's anywhere, any other caller's inside the workspace.
-// The merge is loaded at its first call: only `ai-eval merge` needs it, and `ai-eval run` starts without its code.
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
@@ -13,6 +12,7 @@ import { APP_VERSION } from '../../paths';
 import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../ctx';
+import { mergeBundles } from '../merge-bundles';
 import { planBatch, planStored } from '../run-plans';
 import type { ServiceRuns } from '../service-runs';
 
@@ -58,11 +58,9 @@ export const runBatchHandlers = (state: AppState, runs: ServiceRuns) =>
         throw new RpcError('unavailable', message, { environment: code });
       }
     },
-    'runs.merge': async ({ paths }, ctx) => {
-      const { mergeBundles } = await import('../merge-bundles');
-      return mergeBundles(
+    'runs.merge': ({ paths }, ctx) =>
+      mergeBundles(
         state,
         paths.map((path) => callerPath(ctx, state.dir, path, 'the shard bundle')),
-      );
-    },
+      ),
   }) satisfies Partial<Handlers<Contract, Ctx>>;
