@@ -20,7 +20,7 @@ export type CompileCacheOptions = Readonly<{
 }>;
 
 export type CompileCache = Readonly<{
-  /** Writes the cached data of every chunk compiled from source; call it once the command has succeeded. */
+  /** Writes the cached data of every chunk compiled from source; call it once the command has done its job. */
   save(): void;
 }>;
 
@@ -33,7 +33,7 @@ type CompiledChunk = Readonly<{ script: Script; file: string }>;
 /**
  * Compiles the bundle's chunks through the cache from now on. Cached data is only ever a speed-up: a missing,
  * unreadable, stale or refused file means the chunk compiles from source, and nothing here can fail a command.
- * The data is written after the command succeeded and only for chunks compiled from source, so a `--help` or a
+ * The data is written once the command did its job and only for chunks compiled from source, so a `--help` or a
  * failed run never leaves a cache that covers less of the code than a real run needs.
  */
 export function enableCompileCache(options: CompileCacheOptions): CompileCache {

@@ -100,8 +100,8 @@ const HELP = new Set(['help', '--help', '-h']);
  */
 function compileCacheFor(argv: readonly string[]): CompileCache | undefined {
   const entryFile = fileURLToPath(import.meta.url);
-  const [command] = argv;
-  if (!command || HELP.has(command) || !entryFile.endsWith('.cjs')) return undefined;
+  const command = COMMANDS.find((entry) => entry.name === argv[0])?.name;
+  if (!command || !entryFile.endsWith('.cjs')) return undefined;
   if (process.env.AIEVAL_DISABLE_COMPILE_CACHE === '1') return undefined;
   return enableCompileCache({ bundleDir: dirname(entryFile), entryFile, cacheRoot: defaultCacheDir(), command });
 }
@@ -123,9 +123,12 @@ export async function runCli(): Promise<void> {
     env: process.env,
   };
   try {
-    process.exitCode = await main(argv, io);
-    // Only a command that did its whole job leaves cached code: a --help or a failure runs a small part of it.
-    if (process.exitCode === EXIT.ok && !argv.some((arg) => HELP.has(arg))) compileCache?.save();
+    const exitCode = await main(argv, io);
+    process.exitCode = exitCode;
+    // Only a command that did its whole job (a failed gate included) leaves cached code: a --help or an error runs
+    // a small part of it.
+    const wholeJob = exitCode === EXIT.ok || exitCode === EXIT.failed;
+    if (wholeJob && !argv.some((arg) => HELP.has(arg))) compileCache?.save();
   } catch (error) {
     io.err(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exitCode = EXIT.invalid;
