@@ -2,7 +2,7 @@
 // names a file to write), opened once the workspace is known to be valid, so a refused invocation leaves no file.
 import { openCassetteWriter, type CassetteWriter } from '../engine/providers/cassette';
 
-export type DeferredCassette = CassetteWriter & { open(): void };
+type DeferredCassette = CassetteWriter & { open(): void };
 
 export function deferredCassette(file: string): DeferredCassette {
   let writer: CassetteWriter | undefined;

@@ -56,7 +56,7 @@ export const plannedRun = z.object({
 export type PlannedRun = z.infer<typeof plannedRun>;
 
 /** One target's shards merged into one stored run (`again`: they had been merged before, as this run). */
-export const mergedShards = z.object({
+const mergedShards = z.object({
   targetId: snakeId,
   shard: z.string(),
   again: z.boolean(),
