@@ -150,9 +150,10 @@ export default tseslint.config(
   {
     // The CLI is a client of the service (ARCHITECTURE.md): a command reaches the engine and the store through the
     // typed client (cli/workspace-client.ts), never around it; of the service it imports only the app factory, its
-    // options and the cassette `run --record` hands it. `validate`, `init` and `trust` read the workspace layer
-    // directly: validate must not open the store, init creates a folder that is not a workspace yet, and trust writes
-    // the user's trust store, so no service call fits them.
+    // options and the cassette `run --record` hands it. The workspace layer is not banned: `validate`, `init` and
+    // `trust` use it because no service call fits them (validate must not open the store, init creates a folder that
+    // is not a workspace yet, trust writes the user's trust store), and a few helpers take small pieces of it (the
+    // trust store the factory is given, did-you-mean, atomic writes, the config file's name).
     files: ['src-main/cli/**'],
     rules: {
       'no-restricted-imports': [
