@@ -80,16 +80,22 @@ async function preflightOf(
   if (!report.ok || !local) return { problems: report.problems, findings: [] };
   const findings: BatchPreflight['findings'] = [];
   for (const plan of context.plans)
-    for (const finding of await localPreflight(plan, context.workspace, local))
+    for (const finding of await localPreflight(plan, context.workspace, local, context.signal))
       findings.push({ targetId: plan.target.id, ...finding });
   return { problems: [], findings };
 }
 
-const contextOf = (state: AppState, deps: RunDeps, plans: readonly RunPlan[]): PreflightContext => ({
+const contextOf = (
+  state: AppState,
+  deps: RunDeps,
+  plans: readonly RunPlan[],
+  signal: AbortSignal | undefined,
+): PreflightContext => ({
   workspace: deps.workspace,
   plans,
   keysFor: connectionKeys(state),
   trusted: deps.trusted,
+  signal,
 });
 
 /** `runs.plan`: every target planned before any starts, so a mistake in the last one surfaces before the first runs. */
@@ -97,6 +103,7 @@ export async function planBatch(
   state: AppState,
   deps: RunDeps,
   request: In<Contract, 'runs.plan'>,
+  signal?: AbortSignal,
 ): Promise<Out<Contract, 'runs.plan'>> {
   const { workspace } = deps;
   const { chosen, stray } = spreadQuestions(workspace, request.targetIds, request.questionIds);
@@ -119,7 +126,7 @@ export async function planBatch(
     }),
   );
   const preflight = request.preflight
-    ? await preflightOf(contextOf(state, deps, plans), PREFLIGHT_CHECKS, deps.criteriaOf)
+    ? await preflightOf(contextOf(state, deps, plans, signal), PREFLIGHT_CHECKS, deps.criteriaOf)
     : null;
   return { stray: [], plans: planned, preflight };
 }
@@ -129,6 +136,7 @@ export async function planStored(
   state: AppState,
   deps: RunDeps,
   { runId, purpose, preflight }: In<Contract, 'runs.planStored'>,
+  signal?: AbortSignal,
 ): Promise<Out<Contract, 'runs.planStored'>> {
   const stored = await state.db.runs.get(runId);
   if (!stored) return { warning: null, preflight: null };
@@ -138,12 +146,12 @@ export async function planStored(
     const plan = planRun(workspace, stored.targetId, { questionIds: null, repeat: 1, shard: null }, graders, true);
     return {
       warning: null,
-      preflight: preflight ? await preflightOf(contextOf(state, deps, [plan]), REGRADE_CHECKS) : null,
+      preflight: preflight ? await preflightOf(contextOf(state, deps, [plan], signal), REGRADE_CHECKS) : null,
     };
   }
   const plan = planRun(workspace, stored.targetId, stored.identity.selection, graders, deps.trusted);
   return {
     warning: warningOf(plan),
-    preflight: preflight ? await preflightOf(contextOf(state, deps, [plan]), PREFLIGHT_CHECKS) : null,
+    preflight: preflight ? await preflightOf(contextOf(state, deps, [plan], signal), PREFLIGHT_CHECKS) : null,
   };
 }

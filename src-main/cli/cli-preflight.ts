@@ -1,5 +1,6 @@
 // The preflight of `ai-eval run`, `run --resume` and `regrade` as the service answered it: problems one a line with
 // their fix, then exit 2; the local model findings of a run that may start.
+import { randomUUID } from 'node:crypto';
 import type { BatchPreflight } from '../../src-shared/contract/run-batch.contract';
 import { findingLine, problemLine } from '../../src-shared/text/preflight-line';
 import { EXIT, type CliIo } from './command';
@@ -20,8 +21,22 @@ export function printedPreflight(preflight: BatchPreflight | null, io: CliIo): n
   return undefined;
 }
 
+/** Makes a call that may run a preflight under an id of its own, and cancels that preflight on Ctrl-C. */
+export async function cancellablePreflight<T>(session: Session, call: (preflightId: string) => Promise<T>): Promise<T> {
+  const preflightId = randomUUID();
+  const cancel = () => void session.client['runs.cancelPreflight']({ preflightId });
+  session.signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await call(preflightId);
+  } finally {
+    session.signal.removeEventListener('abort', cancel);
+  }
+}
+
 /** The preflight of a regrade: its judges' providers only. A run not in the store is left to the regrade to refuse. */
 export async function regradePreflight(runId: string, session: Session, io: CliIo): Promise<number | undefined> {
-  const { preflight } = await session.client['runs.planStored']({ runId, purpose: 'regrade', preflight: true });
+  const { preflight } = await cancellablePreflight(session, (preflightId) =>
+    session.client['runs.planStored']({ runId, purpose: 'regrade', preflight: true, preflightId }),
+  );
   return printedPreflight(preflight, io);
 }

@@ -3,7 +3,7 @@ import type { PlannedRun } from '../../src-shared/contract/run-batch.contract';
 import type { RunFinished } from '../../src-shared/model';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { chooseTargets } from './choose-targets';
-import { printedPreflight } from './cli-preflight';
+import { cancellablePreflight, printedPreflight } from './cli-preflight';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { parseRunFlags, REPORT_OPTIONS, type RunFlags } from './run-flags';
 import { describePlan, describeShards } from './run-printer';
@@ -12,15 +12,18 @@ import { refusalMessage, withRunSession, type Session, type SessionOutcome } fro
 /** Every target planned by the service before any starts, checked by its preflight unless skipped. */
 async function planTargets(flags: RunFlags, session: Session) {
   const targetIds = chooseTargets(await session.client['targets.list']({}), flags.targets);
-  const planned = await session.client['runs.plan']({
-    targetIds,
-    questionIds: flags.questions,
-    repeat: flags.repeat,
-    shard: flags.shard,
-    source: flags.source,
-    shards: flags.dryRun,
-    preflight: !flags.dryRun && !flags.skipPreflight,
-  });
+  const planned = await cancellablePreflight(session, (preflightId) =>
+    session.client['runs.plan']({
+      targetIds,
+      questionIds: flags.questions,
+      repeat: flags.repeat,
+      shard: flags.shard,
+      source: flags.source,
+      shards: flags.dryRun,
+      preflight: !flags.dryRun && !flags.skipPreflight,
+      preflightId,
+    }),
+  );
   if (planned.stray.length > 0)
     throw new UsageError(`--question ${planned.stray.join(', ')}: in none of the datasets of ${targetIds.join(', ')}`);
   return planned;
@@ -105,11 +108,14 @@ async function resume(
     io.out(`would resume run ${run.id} of ${run.targetId}: ${left}`);
     return EXIT.ok;
   }
-  const stored = await session.client['runs.planStored']({
-    runId: run.id,
-    purpose: 'resume',
-    preflight: !flags.skipPreflight,
-  });
+  const stored = await cancellablePreflight(session, (preflightId) =>
+    session.client['runs.planStored']({
+      runId: run.id,
+      purpose: 'resume',
+      preflight: !flags.skipPreflight,
+      preflightId,
+    }),
+  );
   const stopped = printedPreflight(stored.preflight, io);
   if (stopped !== undefined) return stopped;
   const finished = await session.follow(

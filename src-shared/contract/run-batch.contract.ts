@@ -10,6 +10,8 @@ const runId = z.string().min(1).max(200);
 const count = z.number().int().nonnegative();
 /** A file or folder the caller names: the CLI's may lie anywhere (the user's own shell); any other caller's stays in the workspace. */
 const callerPath = z.string().min(1).max(4096);
+/** An id the caller chooses for a preflight it may cancel (`runs.cancelPreflight`): Ctrl-C during `ai-eval run`'s. */
+const preflightId = z.string().min(1).max(100).optional();
 
 /** What the local checks of an Ollama run found for one target: a missing model (error) or a prompt that will be cut (warning). */
 export const localFinding = z.object({
@@ -88,6 +90,7 @@ export const runBatchContract = {
       source: startSource.default('manual'),
       shards: z.boolean().default(false),
       preflight: z.boolean().default(false),
+      preflightId,
     }),
     z.object({ stray: z.array(z.string()), plans: z.array(plannedRun), preflight: batchPreflight.nullable() }),
   ),
@@ -96,8 +99,16 @@ export const runBatchContract = {
    * resume and, with `preflight`, the preflight. A run not in the store gets nulls: its resume or regrade refuses it.
    */
   'runs.planStored': call(
-    z.object({ runId, purpose: z.enum(['resume', 'regrade']), preflight: z.boolean() }),
+    z.object({ runId, purpose: z.enum(['resume', 'regrade']), preflight: z.boolean(), preflightId }),
     z.object({ warning: z.string().nullable(), preflight: batchPreflight.nullable() }),
+  ),
+  /**
+   * Cancels the preflight of a `runs.plan` or `runs.planStored` call still in flight: its checks stop and report
+   * what they could not finish as problems. False when no preflight of that id is running.
+   */
+  'runs.cancelPreflight': call(
+    z.object({ preflightId: z.string().min(1).max(100) }),
+    z.object({ cancelled: z.boolean() }),
   ),
   /**
    * Waits for the exports on complete of these runs' service, then writes the JSON and the JUnit report of the runs

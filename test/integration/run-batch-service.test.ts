@@ -1,6 +1,7 @@
 // The calls `ai-eval run` and `ai-eval merge` make around their runs (runs.share, runs.plan, runs.planStored,
 // runs.reports, runs.shardBundle, runs.merge), through the typed client as the CLI and an HTTP caller reach them.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -131,6 +132,30 @@ describe('runs.plan', () => {
     const broken = await cli['runs.plan']({ targetIds: ['helpdesk_chat'], preflight: true });
     expect(broken.preflight!.problems[0]).toMatchObject({ subject: expect.stringContaining('provider "local"') });
     expect(broken.preflight!.findings).toEqual([]);
+  }, 30_000);
+});
+
+describe('runs.cancelPreflight', () => {
+  let silent: Server;
+  afterEach(() => silent?.close());
+
+  it('stops a preflight waiting on a server that never answers, long before its timeout', async () => {
+    // Takes the connection and never answers: the preflight would wait out its 5 s timeout.
+    silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const dir = copyExample({
+      'aieval.yaml': (text) => text.replace('http://localhost:11434', `http://127.0.0.1:${port}`),
+    });
+    const { cli } = clients(createTestApp(dir, { trusted: true }));
+    const started = performance.now();
+    const planning = cli['runs.plan']({ targetIds: ['helpdesk_chat'], preflight: true, preflightId: 'p1' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await cli['runs.cancelPreflight']({ preflightId: 'p1' })).toEqual({ cancelled: true });
+    const planned = await planning;
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(planned.preflight!.problems.length).toBeGreaterThan(0);
+    expect(await cli['runs.cancelPreflight']({ preflightId: 'p1' })).toEqual({ cancelled: false });
   }, 30_000);
 });
 

@@ -19,14 +19,40 @@ import type { ServiceRuns } from '../service-runs';
 /** Why a folder cannot be written that is the machine's doing, not the caller's. */
 const ENVIRONMENT_CODES = new Set(['ENOSPC', 'EACCES', 'EPERM', 'EROFS', 'EDQUOT', 'EIO']);
 
-export const runBatchHandlers = (state: AppState, runs: ServiceRuns) =>
-  ({
+/** The preflights in flight that their caller named, so `runs.cancelPreflight` can stop them. */
+class CancellablePreflights {
+  private readonly running = new Map<string, AbortController>();
+
+  async run<T>(id: string | undefined, work: (signal?: AbortSignal) => Promise<T>): Promise<T> {
+    if (id === undefined) return work();
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    try {
+      return await work(controller.signal);
+    } finally {
+      if (this.running.get(id) === controller) this.running.delete(id);
+    }
+  }
+
+  cancel(id: string): boolean {
+    const controller = this.running.get(id);
+    controller?.abort();
+    return controller !== undefined;
+  }
+}
+
+export const runBatchHandlers = (state: AppState, runs: ServiceRuns) => {
+  const preflights = new CancellablePreflights();
+  return {
     'runs.share': () => {
       const share = state.options.rateShare ?? 1;
       return { share, line: describeShare(state.validWorkspace().config.settings.rate_limit, share) ?? null };
     },
-    'runs.plan': (request) => planBatch(state, runs.deps(), request),
-    'runs.planStored': (request) => planStored(state, runs.deps(), request),
+    'runs.plan': (request) =>
+      preflights.run(request.preflightId, (signal) => planBatch(state, runs.deps(), request, signal)),
+    'runs.planStored': (request) =>
+      preflights.run(request.preflightId, (signal) => planStored(state, runs.deps(), request, signal)),
+    'runs.cancelPreflight': ({ preflightId }) => ({ cancelled: preflights.cancel(preflightId) }),
     'runs.reports': async ({ runIds, json, junit }, ctx) => {
       // settings.export_envelope_on_complete: the runs' exports end first, as the reports read the same store.
       await runs.exported();
@@ -63,4 +89,5 @@ export const runBatchHandlers = (state: AppState, runs: ServiceRuns) =>
         state,
         paths.map((path) => callerPath(ctx, state.dir, path, 'the shard bundle')),
       ),
-  }) satisfies Partial<Handlers<Contract, Ctx>>;
+  } satisfies Partial<Handlers<Contract, Ctx>>;
+};
