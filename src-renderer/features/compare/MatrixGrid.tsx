@@ -131,7 +131,11 @@ type RowProps = Readonly<{
   baseline: number;
 }>;
 
-/** One question's row; memoised, so a scroll frame renders only the rows it brings in, not every row in view. */
+/**
+ * One question's row; memoised, so a scroll frame renders only the rows it brings in, not every row in view. It reads
+ * the store's actions when an event fires rather than subscribing, and draws the rating buttons only while it is
+ * focused (a click or the arrow keys focus a row).
+ */
 const MatrixGridRow = memo(function MatrixGridRow({
   index,
   start,
@@ -144,10 +148,6 @@ const MatrixGridRow = memo(function MatrixGridRow({
   detailColumn,
   baseline,
 }: RowProps) {
-  const rowFocused = useCompare((state) => state.rowFocused);
-  const rowToggled = useCompare((state) => state.rowToggled);
-  const cellRated = useCompare((state) => state.cellRated);
-  const cellPreferred = useCompare((state) => state.cellPreferred);
   const focused = focusedColumn >= 0;
   return (
     <div
@@ -163,6 +163,7 @@ const MatrixGridRow = memo(function MatrixGridRow({
         className="matrix-row"
         style={{ gridTemplateColumns: template }}
         onClick={() => {
+          const { rowFocused, rowToggled } = useCompare.getState();
           rowFocused(index);
           rowToggled(row.questionId);
         }}
@@ -180,9 +181,10 @@ const MatrixGridRow = memo(function MatrixGridRow({
             graders={matrix.graders}
             passThreshold={matrix.questionPassThreshold}
             focused={i === focusedColumn}
-            onRate={(rating) => void cellRated(row.questionId, i, rating)}
+            controls={focused}
+            onRate={(rating) => void useCompare.getState().cellRated(row.questionId, i, rating)}
             isBaseline={i === matrix.baseline}
-            onPrefer={(preference) => void cellPreferred(row.questionId, i, preference)}
+            onPrefer={(preference) => void useCompare.getState().cellPreferred(row.questionId, i, preference)}
           />
         ))}
       </div>
