@@ -1,13 +1,16 @@
 // The matrix's rows, virtualised: a question per row, a cell per column; arrows move between rows, [ and ] between
 // columns, Enter opens a row, + and − rate the focused cell (0 clears), b, w and s rate it better, worse or the same as
 // the baseline's answer (the same key again clears).
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Preference } from '../../../src-shared/compare/preference';
 import type { MatrixRow, RunMatrix } from '../../../src-shared/model';
 import { MatrixCellView } from './MatrixCellView';
 import { MatrixRowDetail } from './MatrixRowDetail';
 import { useCompare } from './compare.store';
+
+/** A closed row's height before any was measured: a head line and three lines of answer. */
+const ROW_HEIGHT_GUESS = 109;
 
 export function MatrixGrid({
   matrix,
@@ -28,10 +31,18 @@ export function MatrixGrid({
   const cellRated = useCompare((state) => state.cellRated);
   const cellPreferred = useCompare((state) => state.cellPreferred);
   const scroller = useRef<HTMLDivElement>(null);
+  // A row not yet drawn is taken to be as tall as the last closed row measured: rows are mostly alike (answers cut to
+  // the same number of lines), so a new row rarely moves the rows after it and costs no second render.
+  const typicalHeight = useRef(ROW_HEIGHT_GUESS);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 92,
+    estimateSize: () => typicalHeight.current,
+    measureElement: (element, entry, instance) => {
+      const height = measureElement(element, entry, instance);
+      if (!element.hasAttribute('data-open')) typicalHeight.current = height;
+      return height;
+    },
     overscan: 8,
   });
   useEffect(() => {
@@ -154,6 +165,7 @@ const MatrixGridRow = memo(function MatrixGridRow({
       data-index={index}
       ref={measure}
       className={`matrix-row-wrap ${focused ? 'focused' : ''}`}
+      data-open={open || undefined}
       style={{ transform: `translateY(${start}px)` }}
       role="row"
       aria-selected={focused}
