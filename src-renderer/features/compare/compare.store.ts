@@ -38,6 +38,12 @@ type CompareState = {
   cellPreferred(questionId: string, column: number, preference: Preference | null): Promise<void>;
 };
 
+/** Resolves once the browser has drawn what was just set (at once where nothing is drawn, as in unit tests). */
+const afterPaint = () =>
+  new Promise<void>((resolve) =>
+    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : resolve(),
+  );
+
 /** What a comparison of other runs starts from. */
 const FRESH = {
   matrix: undefined,
@@ -70,6 +76,9 @@ export const useCompare = create<CompareState>((set, get) => ({
       const matrix = await api['runs.matrix']({ runIds: [...runIds], baseline, statistics: false });
       if (!current()) return;
       set({ matrix, statisticsError: undefined });
+      // The bootstraps keep the service busy for a while: asked once the rows are drawn, they do not slow the drawing.
+      await afterPaint();
+      if (!current()) return;
       const comparisons = await api['runs.matrixStatistics']({ runIds: [...runIds], baseline });
       const shown = get().matrix;
       if (current() && shown) set({ matrix: withStatistics(shown, comparisons) });
