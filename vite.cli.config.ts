@@ -1,4 +1,4 @@
-// The CLI (`ai-eval`, `serve`) and its worker threads, bundled for Node: bin/ai-eval.js runs out/cli/ai-eval.js.
+// The CLI (`ai-eval`, `serve`) and its worker threads, bundled for Node: bin/ai-eval.js runs out/cli/ai-eval.cjs.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
@@ -24,9 +24,12 @@ export default defineConfig({
         'store-checkpointer': source('src-main/store/checkpoint-worker.ts'),
       },
       output: {
-        format: 'es',
-        entryFileNames: '[name].js',
-        chunkFileNames: '[name]-[hash].js',
+        // CommonJS, with dynamic imports as require() calls: Node 20 can hand V8 cached code only for scripts it
+        // compiles through vm.Script, which the CLI does for its own chunks (cli/compile-cache.ts).
+        format: 'cjs',
+        dynamicImportInCjs: false,
+        entryFileNames: '[name].cjs',
+        chunkFileNames: '[name]-[hash].cjs',
         // ASCII only (other characters escaped, doc comments left out): Node reads an ASCII file straight into a
         // one-byte string, where a single '≥' made it decode the whole megabyte into two-byte text before parsing it.
         charset: 'ascii',

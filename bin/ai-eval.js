@@ -2,9 +2,10 @@
 // The `ai-eval` command: runs the CLI bundle in out/cli (plain JavaScript, no TypeScript at run time). `npm ci` builds
 // it through the `prepare` script; `npm run build:cli` builds it again after a change to the sources.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const bundle = new URL('../out/cli/ai-eval.js', import.meta.url);
+const bundle = new URL('../out/cli/ai-eval.cjs', import.meta.url);
 if (!existsSync(bundle)) {
   const root = fileURLToPath(new URL('..', import.meta.url));
   process.stderr.write(
@@ -13,5 +14,5 @@ if (!existsSync(bundle)) {
   );
   process.exit(3);
 }
-const { runCli } = await import(bundle.href);
+const { runCli } = createRequire(import.meta.url)(fileURLToPath(bundle));
 await runCli();

@@ -18,4 +18,9 @@ export function defaultConfigDir(): string {
   return process.env.AIEVAL_CONFIG_DIR ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'ai-eval');
 }
 
+/** Per-user caches that only speed things up (the CLI's compiled code): $AIEVAL_CACHE_DIR, else the XDG cache folder. */
+export function defaultCacheDir(): string {
+  return process.env.AIEVAL_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'ai-eval');
+}
+
 export const APP_VERSION: string = packageJson.version;

@@ -44,6 +44,11 @@ export type AppOptions = Readonly<{
    * this one's runs take 1/S of each rate limit. An option of the process, never of a call, so no HTTP caller sets it.
    */
   rateShare?: number;
+  /**
+   * Report workspace files other programs change as `workspace.changed` (default true): the window and `serve` offer
+   * to reload them; a CLI command that ends when its job is done has nobody to tell.
+   */
+  watchWorkspace?: boolean;
 }>;
 
 export class AppState {

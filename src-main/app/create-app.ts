@@ -37,7 +37,7 @@ export type App = Readonly<{
 
 export function createApp(options: AppOptions): App {
   const state = new AppState(options);
-  state.watchFiles();
+  if (options.watchWorkspace !== false) state.watchFiles();
   const receiver = new OtlpReceiver({
     store: () => state.db.traces,
     clock: state.clock,

@@ -5,13 +5,17 @@ import { defaultConfigDir, findResourcesDir } from '../paths';
 import { TrustStore } from '../workspace/trust';
 import { workspaceDirOf, type CliIo, type ParsedArgs } from './command';
 
-/** `process`: what only this process chooses (the cassette of `run --record`, the rate share of `run --shard`). */
+/**
+ * `process`: what only this process chooses (the cassette of `run --record`, the rate share of `run --shard`, the
+ * file watching `serve` needs for its pages; no other command watches).
+ */
 export function createCliApp(
   args: ParsedArgs,
   io: CliIo,
-  process: Pick<AppOptions, 'recorder' | 'rateShare'> = {},
+  process: Pick<AppOptions, 'recorder' | 'rateShare' | 'watchWorkspace'> = {},
 ): App {
   return createApp({
+    watchWorkspace: false,
     ...process,
     workspaceDir: workspaceDirOf(args, io),
     resourcesDir: findResourcesDir(),

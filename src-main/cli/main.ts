@@ -1,9 +1,12 @@
 // The `ai-eval` entry point: picks the command, parses its flags, maps failures to the exit codes of SPEC 14.
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { limitHeapGrowth } from '../heap-growth';
-import { APP_VERSION } from '../paths';
+import { APP_VERSION, defaultCacheDir } from '../paths';
 import { EXIT, UsageError, type CliIo, type Command } from './command';
 import { COMMANDS } from './commands';
+import { enableCompileCache, type CompileCache } from './compile-cache';
 import { environmentCause } from '../store/environment-error';
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
@@ -87,9 +90,26 @@ function dropOutputToClosedPipe(stream: NodeJS.WriteStream): void {
   });
 }
 
+const HELP = new Set(['help', '--help', '-h']);
+
+/**
+ * The built bundle (out/cli/ai-eval.cjs) compiles its chunks through V8's code cache, one per command;
+ * AIEVAL_DISABLE_COMPILE_CACHE=1 turns it off. From the sources (tsx) there is no bundle to cache.
+ */
+function compileCacheFor(argv: readonly string[]): CompileCache | undefined {
+  const entryFile = fileURLToPath(import.meta.url);
+  const command = COMMANDS.find((entry) => entry.name === argv[0])?.name;
+  if (!command || !entryFile.endsWith('.cjs')) return undefined;
+  if (process.env.AIEVAL_DISABLE_COMPILE_CACHE === '1') return undefined;
+  return enableCompileCache({ bundleDir: dirname(entryFile), entryFile, cacheRoot: defaultCacheDir(), command });
+}
+
 /** Runs the CLI in this process with the real terminal. */
 export async function runCli(): Promise<void> {
+  // First: V8's flags are part of what cached code is checked against, so they are set before anything is compiled.
   limitHeapGrowth();
+  const argv = process.argv.slice(2);
+  const compileCache = compileCacheFor(argv);
   dropOutputToClosedPipe(process.stdout);
   dropOutputToClosedPipe(process.stderr);
   const io: CliIo = {
@@ -101,7 +121,12 @@ export async function runCli(): Promise<void> {
     env: process.env,
   };
   try {
-    process.exitCode = await main(process.argv.slice(2), io);
+    const exitCode = await main(argv, io);
+    process.exitCode = exitCode;
+    // Only a command that did its whole job (a failed gate included) leaves cached code: a --help or an error runs
+    // a small part of it.
+    const wholeJob = exitCode === EXIT.ok || exitCode === EXIT.failed;
+    if (wholeJob && !argv.some((arg) => HELP.has(arg))) compileCache?.save();
   } catch (error) {
     io.err(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exitCode = EXIT.invalid;

@@ -19,7 +19,7 @@ export const serveCommand: Command = {
     const port = Number(args.values.port ?? 4310);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError(`--port must be 0-65535, got ${String(args.values.port)}`);
-    const app = createCliApp(args, io);
+    const app = createCliApp(args, io, { watchWorkspace: true });
     const token = newToken();
     const urlToken = newToken();
     const server = createHttpShell({

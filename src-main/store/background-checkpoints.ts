@@ -50,7 +50,7 @@ export class BackgroundCheckpoints {
   /** Starts the thread for a database file; undefined (the writer checkpoints as usual) for :memory: or no entry. */
   static start(db: Db, restartPages = RESTART_PAGES): BackgroundCheckpoints | undefined {
     if (db.memory) return undefined;
-    const entry = workerEntry(import.meta.url, './checkpoint-worker.mjs', './store-checkpointer.js');
+    const entry = workerEntry(import.meta.url, './checkpoint-worker.mjs', 'store-checkpointer');
     if (!entry) return undefined;
     const input: CheckpointInput = { file: db.name };
     const worker = new Worker(entry, { workerData: input });

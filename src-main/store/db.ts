@@ -1,9 +1,11 @@
-// Opens the SQLite store: pragmas, a backup before migrating an existing file, checksummed forward-only migrations.
+// Opens the SQLite store: pragmas, a backup before migrating an existing file, checksummed forward-only migrations;
+// a new store is created from the schema they make together (migrations/schema-snapshot.ts).
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations';
+import { SCHEMA_SNAPSHOT } from './migrations/schema-snapshot';
 import { nativeBinding } from './native-binding';
 
 export type Db = Database.Database;
@@ -17,10 +19,26 @@ const WAL_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+export type OpenDbOptions = Readonly<{
+  /** Migrate this far only (the tests of one migration); default: the latest. */
+  upTo?: number;
+  migrations?: readonly Migration[];
+  /** A new store made migration by migration rather than from the snapshot (the snapshot's script and its check). */
+  stepByStep?: boolean;
+}>;
+
 /** Opens (creating if needed) the database at `file` (or ':memory:') and migrates it to `upTo` (default: latest). */
-export function openDb(file: string, options: { upTo?: number; migrations?: readonly Migration[] } = {}): Db {
+export function openDb(file: string, options: OpenDbOptions = {}): Db {
   const migrations = options.migrations ?? MIGRATIONS;
+  const upTo = options.upTo ?? migrations.length;
   const isNew = file === ':memory:' || !existsSync(file);
+  // The snapshot is the schema of this program's migrations, all of them; anything else goes step by step.
+  const fromSnapshot =
+    isNew &&
+    !options.stepByStep &&
+    migrations === MIGRATIONS &&
+    upTo === MIGRATIONS.length &&
+    upTo === SCHEMA_SNAPSHOT.version;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   // Under Electron, the build for Electron's ABI (native-binding.ts); under Node, better-sqlite3's own.
   const db = new Database(file, { nativeBinding: nativeBinding() });
@@ -36,7 +54,8 @@ export function openDb(file: string, options: { upTo?: number; migrations?: read
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   try {
-    migrate(db, file, isNew, migrations, options.upTo ?? migrations.length);
+    if (fromSnapshot) createFromSnapshot(db, migrations);
+    else migrate(db, file, isNew, migrations, upTo);
   } catch (error) {
     db.close();
     throw error;
@@ -44,9 +63,48 @@ export function openDb(file: string, options: { upTo?: number; migrations?: read
   return db;
 }
 
-function migrate(db: Db, file: string, isNew: boolean, migrations: readonly Migration[], upTo: number): void {
+function createMigrationsTable(db: Db): void {
   db.exec(`CREATE TABLE IF NOT EXISTS _migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT`);
+}
+
+/** A migration's row in _migrations, and the store's user_version. */
+function recordMigration(db: Db, migration: Migration, appliedAt: number): void {
+  db.prepare('INSERT INTO _migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)').run(
+    migration.version,
+    migration.name,
+    sha256(migration.sql),
+    appliedAt,
+  );
+  db.pragma(`user_version = ${migration.version}`);
+}
+
+/**
+ * A new store in one transaction: the schema every migration makes together, each recorded as applied. One by one,
+ * they would rebuild tables that are still empty; every CI job's run starts with a new store (bench/README.md,
+ * "Start-up").
+ */
+function createFromSnapshot(db: Db, migrations: readonly Migration[]): void {
+  db.transaction(() => {
+    createMigrationsTable(db);
+    db.exec(SCHEMA_SNAPSHOT.sql);
+    const now = Date.now();
+    for (const migration of migrations) recordMigration(db, migration, now);
+  })();
+}
+
+/** The statements that make the store's schema, in the order they were made (without SQLite's own and _migrations). */
+export function schemaStatements(db: Db): string[] {
+  const rows = db
+    .prepare(
+      "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name <> '_migrations' ORDER BY rowid",
+    )
+    .all() as { sql: string }[];
+  return rows.map((row) => row.sql);
+}
+
+function migrate(db: Db, file: string, isNew: boolean, migrations: readonly Migration[], upTo: number): void {
+  createMigrationsTable(db);
   const applied = db.prepare('SELECT version, name, sha256 FROM _migrations ORDER BY version').all() as {
     version: number;
     name: string;
@@ -84,13 +142,7 @@ function applyMigration(db: Db, migration: Migration): void {
         throw new MigrationError(
           `Migration ${migration.version} "${migration.name}" would break ${broken.length} reference(s) from ${broken[0]!.table}.`,
         );
-      db.prepare('INSERT INTO _migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)').run(
-        migration.version,
-        migration.name,
-        sha256(migration.sql),
-        Date.now(),
-      );
-      db.pragma(`user_version = ${migration.version}`);
+      recordMigration(db, migration, Date.now());
     })();
   } finally {
     if (migration.foreignKeysOff) db.pragma('foreign_keys = ON');

@@ -5,9 +5,9 @@ import type { WorkerInput, WorkerMessage } from './decode-worker';
 import { UnreadableFileError } from './read-otlp-file';
 import type { RowBatch, RowBatchOptions } from './row-batches';
 
-/** The decoding worker's entry (trace-decoder.js in the desktop build); undefined: the import decodes in-process. */
-export const decoderEntry = (): URL | undefined =>
-  workerEntry(import.meta.url, './decode-worker.mjs', './trace-decoder.js');
+/** The decoding worker's entry (the trace-decoder chunk of the desktop and CLI builds); undefined: the import decodes
+ * in-process. */
+export const decoderEntry = (): URL | undefined => workerEntry(import.meta.url, './decode-worker.mjs', 'trace-decoder');
 
 /**
  * The decoding thread's young generation (V8's default is 48 MiB). A batch of spans lives through several minor

@@ -42,4 +42,5 @@ async function main(port: NonNullable<typeof parentPort>, input: WorkerInput): P
   port.close();
 }
 
-if (parentPort) await main(parentPort, workerData as WorkerInput);
+// main reports its own failures to the main thread.
+if (parentPort) void main(parentPort, workerData as WorkerInput);
