@@ -43,7 +43,7 @@ export function MatrixGrid({
       if (!element.hasAttribute('data-open')) typicalHeight.current = height;
       return height;
     },
-    overscan: 8,
+    overscan: 4,
   });
   useEffect(() => {
     if (rows.length > 0) virtualizer.scrollToIndex(Math.min(focusedRow, rows.length - 1), { align: 'auto' });
