@@ -38,11 +38,16 @@ type CompareState = {
   cellPreferred(questionId: string, column: number, preference: Preference | null): Promise<void>;
 };
 
-/** Resolves once the browser has drawn what was just set (at once where nothing is drawn, as in unit tests). */
+/**
+ * Resolves once the browser has drawn what was just set, or after a quarter second in a hidden window (which draws no
+ * frames); at once where nothing is drawn, as in unit tests.
+ */
 const afterPaint = () =>
-  new Promise<void>((resolve) =>
-    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : resolve(),
-  );
+  new Promise<void>((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 250);
+  });
 
 /** What a comparison of other runs starts from. */
 const FRESH = {
