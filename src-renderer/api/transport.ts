@@ -1,5 +1,5 @@
-// How the renderer reaches the service: the Electron preload bridge, or HTTP + SSE in a browser with big answers
-// parsed in a worker.
+// How the renderer reaches the service: the Electron preload bridge, or HTTP + SSE in a browser with big answers of
+// long text parsed in a worker.
 import { httpTransport, parseJsonBytes } from '../../src-shared/rpc/http-transport';
 import type { EvalBridge, RpcTransport } from '../../src-shared/rpc/wire';
 import JsonWorker from './json.worker?worker';
@@ -28,8 +28,27 @@ const parseInWorker = (() => {
   };
 })();
 
+/** Objects per kilobyte (in the answer's first 16 KB) from which an answer is parsed on the page instead. */
+const MANY_OBJECTS_PER_KB = 2;
+const SAMPLE_BYTES = 16 * 1024;
+const OPEN_BRACE = 0x7b;
+
+/**
+ * Whether the answer is mostly small objects (a matrix's cells) rather than long text (an answer). Copying many
+ * objects back from the worker costs the page about as much as parsing them, and arrives later; a long string
+ * crosses almost for free.
+ */
+function manySmallObjects(bytes: ArrayBuffer): boolean {
+  const sample = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, SAMPLE_BYTES));
+  let objects = 0;
+  for (let at = sample.indexOf(OPEN_BRACE); at >= 0; at = sample.indexOf(OPEN_BRACE, at + 1)) objects += 1;
+  return objects * 1024 > sample.length * MANY_OBJECTS_PER_KB;
+}
+
 async function parseAnswer(bytes: ArrayBuffer): Promise<unknown> {
-  return bytes.byteLength > WORKER_PARSE_BYTES ? parseInWorker(bytes) : parseJsonBytes(bytes);
+  return bytes.byteLength > WORKER_PARSE_BYTES && !manySmallObjects(bytes)
+    ? parseInWorker(bytes)
+    : parseJsonBytes(bytes);
 }
 
 declare global {

@@ -18,15 +18,24 @@ export const exportContract = {
   ),
   /**
    * Exports every complete run (imports excluded) of one target, or of all, finished since `since` (as
-   * `distill.summary` reads it), oldest first; each outcome says written or refused. An unknown target with no runs
-   * is refused (not_found). `outputDir` as for `export.run`.
+   * `distill.summary` reads it), oldest first, or else the runs `runIds` names, in that order; each outcome says
+   * written or refused. An unknown target with no runs is refused (not_found), as are a named run that is unknown or
+   * not complete and an unknown baseline, before anything is written. With `baselineRunId` every run but the baseline
+   * carries the comparison with it, as for `export.run`. `outputDir` as for `export.run`.
    */
   'export.runs': call(
-    z.object({
-      targetId: z.string().min(1).max(200).nullable().default(null),
-      since: z.string().min(1).max(40).nullable().default(null),
-      outputDir: z.string().min(1).max(4096).optional(),
-    }),
+    z
+      .object({
+        targetId: z.string().min(1).max(200).nullable().default(null),
+        since: z.string().min(1).max(40).nullable().default(null),
+        runIds: z.array(runId).min(1).max(1000).optional(),
+        baselineRunId: runId.optional(),
+        outputDir: z.string().min(1).max(4096).optional(),
+      })
+      .refine((input) => input.runIds === undefined || (input.targetId === null && input.since === null), {
+        message: 'name runs, or select them by target and since, not both',
+        path: ['runIds'],
+      }),
     z.object({ outputDir: z.string(), runs: z.array(exportOutcome) }),
   ),
   /**

@@ -147,5 +147,16 @@ describe('compare prompts and models in the matrix', () => {
       (r) => r.metric_config.metric_id === 'aieval.vs_baseline_pass_rate',
     );
     expect(versus?.score_details.details).toMatchObject({ improved: '0', worsened: '1' });
+
+    // Every row again: the focus goes to the first row, which alone draws the rating buttons; the rated cell of the
+    // row left behind shows its rating as a mark.
+    await matrix.onlyDisagreements().uncheck();
+    await expect.poll(() => matrix.count().innerText()).toBe(`${QUESTIONS} of ${QUESTIONS} rows`);
+    const firstRow = matrix.rows().first();
+    expect(await firstRow.getAttribute('aria-selected')).toBe('true');
+    expect(await firstRow.getByTestId('prefer-worse').count()).toBe(1);
+    await matrix.grid().press('End'); // the last question, weekday_hours: sunday_hours just above loses its buttons
+    await expect.poll(() => row.getByTestId('rating-mark').innerText()).toBe('▼');
+    expect(await row.getByRole('button').count()).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 // A matrix column exported against its baseline: the EEE aggregate carries the paired comparison as two more results,
 // valid against the committed EEE schema and its semantic checks, with the matrix's own numbers.
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
 import type { EeeAggregate } from '../../src-main/engine/export/eee-types';
@@ -8,6 +10,7 @@ import type { ExportOutcome, RunMatrix } from '../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { isJudgePrompt, lastUserText } from '../fixtures/fake-scripts';
 import { createTestApp } from '../support/app';
+import { runCliInProcess } from '../support/cli';
 import { exportedProblems } from '../support/eee';
 import { optimizerClient, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
 
@@ -28,7 +31,8 @@ describe('EEE export of a compared run', () => {
     app = undefined;
   });
 
-  it('adds the score and pass-rate differences against the baseline run, equal to the matrix’s statistics', async () => {
+  /** The example's target on two models, the second better on every question: [baseline, compared] run ids. */
+  async function comparedModels() {
     server.script = optimizerScript(
       { base: (marker) => (marker === 'GOOD' ? 4.5 : 2), runOffsets: [0], questionsPerRun: QUESTIONS },
       [],
@@ -39,7 +43,8 @@ describe('EEE export of a compared run', () => {
       request.model === 'better-model' && !isJudgePrompt(request)
         ? { text: `PROMPT[GOOD] Q[${lastUserText(request)}]` }
         : script(request);
-    app = createTestApp(optimizerWorkspace(server.url));
+    const dir = optimizerWorkspace(server.url);
+    app = createTestApp(dir);
     const { call, job } = optimizerClient(app);
     const models = [
       { provider: 'local', model: 'target-model' },
@@ -50,6 +55,11 @@ describe('EEE export of a compared run', () => {
       string,
       string,
     ];
+    return { dir, call, baseline, compared };
+  }
+
+  it('adds the score and pass-rate differences against the baseline run, equal to the matrix’s statistics', async () => {
+    const { call, baseline, compared } = await comparedModels();
     const matrix = await call<RunMatrix>('runs.matrix', { runIds: [baseline, compared] });
     const expected = matrix.columns[1]!.vsBaseline!;
     expect(expected).toMatchObject({ paired: QUESTIONS, improved: QUESTIONS, worsened: 0 });
@@ -116,5 +126,70 @@ describe('EEE export of a compared run', () => {
       code: 'not_found',
       message: expect.stringContaining('"nope"'),
     });
+  }, 60_000);
+
+  it('ai-eval export-envelope --baseline: the named runs, or a selection, each but the baseline compared with it; a bad id is refused with exit 2 before anything is written', async () => {
+    const { dir, call, baseline, compared } = await comparedModels();
+    const expected = (await call<RunMatrix>('runs.matrix', { runIds: [baseline, compared] })).columns[1]!.vsBaseline!;
+    await app!.dispose();
+    app = undefined;
+    const configDir = mkdtempSync(join(tmpdir(), 'aieval-export-config-'));
+    const out = mkdtempSync(join(tmpdir(), 'aieval-export-out-'));
+    const cli = (...args: string[]) =>
+      runCliInProcess(['export-envelope', '--workspace', dir, ...args], configDir, out);
+    const comparisonOf = (path: string) => {
+      const aggregate = JSON.parse(readFileSync(path, 'utf8')) as EeeAggregate;
+      return aggregate.evaluation_results.find(
+        (result) => result.metric_config.metric_id === 'aieval.vs_baseline_score',
+      );
+    };
+
+    const named = await cli(compared, '--baseline', baseline, '--output-dir', 'named');
+    expect(named.stderr).toBe('');
+    expect(named.code).toBe(0);
+    expect(named.stdout).toMatch(
+      new RegExp(`^${compared}: .*\\.json \\+ \\d+ sample rows \\(compared with ${baseline}\\)$`, 'm'),
+    );
+    expect(named.stdout).toContain('Exported 1 of 1 run(s)');
+    const namedAggregate = /: (\S+\.json)/.exec(named.stdout)![1]!;
+    expect(await exportedProblems(namedAggregate)).toEqual([]);
+    expect(comparisonOf(namedAggregate)?.score_details).toMatchObject({
+      score: expected.scoreDifference!.estimate,
+      uncertainty: {
+        confidence_interval: { lower: expected.scoreDifference!.lower, upper: expected.scoreDifference!.upper },
+      },
+      details: { baseline_run_id: baseline, sentence: expected.sentence },
+    });
+
+    const selected = await cli('--target', 'helpdesk_chat', '--baseline', baseline, '--output-dir', 'all', '--json');
+    expect(selected.code).toBe(0);
+    const outcomes = (JSON.parse(selected.stdout) as { runs: ExportOutcome[] }).runs;
+    expect(outcomes.map((outcome) => outcome.runId).sort()).toEqual([baseline, compared].sort());
+    for (const outcome of outcomes) {
+      expect(outcome.problems).toEqual([]);
+      const comparison = comparisonOf(aggregateOf(outcome));
+      if (outcome.runId === baseline) expect(comparison).toBeUndefined();
+      else expect(comparison?.score_details.score).toBe(expected.scoreDifference!.estimate);
+    }
+
+    const unknownBaseline = await cli(compared, '--baseline', 'nope', '--output-dir', 'refused');
+    expect(unknownBaseline).toMatchObject({ code: 2, stdout: '' });
+    expect(unknownBaseline.stderr).toBe(`error: no baseline run "nope" in this workspace's store`);
+    const unknownRun = await cli(compared, 'nope', '--baseline', baseline, '--output-dir', 'refused');
+    expect(unknownRun.code).toBe(2);
+    expect(unknownRun.stderr).toBe(`error: no run "nope" in this workspace's store`);
+    expect(existsSync(join(out, 'refused'))).toBe(false);
+    const own = await cli(baseline, '--baseline', baseline, '--output-dir', 'own');
+    expect(own.code).toBe(0); // the baseline named alone is exported as it is
+    expect(comparisonOf(/: (\S+\.json)/.exec(own.stdout)![1]!)).toBeUndefined();
+
+    const both = await cli(compared, '--target', 'helpdesk_chat', '--baseline', baseline);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(
+      /^error: name runs, or select them with --target and --since, not both\nusage: ai-eval export-envelope \[RUN…\]/,
+    );
+    const empty = await cli(compared, '--baseline=');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^error: --baseline needs a run id/);
   }, 60_000);
 });

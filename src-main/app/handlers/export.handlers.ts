@@ -46,15 +46,24 @@ function outputDirOf(state: AppState, outputDir: string | undefined, ctx: Ctx): 
   return callerPath(ctx, state.dir, outputDir, 'outputDir');
 }
 
-/** The complete runs of the selection exported; a target the workspace does not name and with no runs is refused. */
+/**
+ * The named runs, or the complete runs of the selection, exported (against the baseline, if any); a target the
+ * workspace does not name and with no runs is refused.
+ */
 async function exportSelection(
   state: AppState,
-  selection: { targetId: string | null; since: string | null },
+  selection: { targetId: string | null; since: string | null; runIds?: readonly string[] },
   outputDir: string,
+  baselineRunId: string | undefined,
 ) {
-  const { targetId } = selection;
+  const { targetId, runIds } = selection;
   const since = selection.since === null ? null : parseSince(selection.since, state.clock());
-  const runs = await exportRuns(exportDepsOf(state), { targetId, since }, outputDir);
+  const runs = await exportRuns(
+    exportDepsOf(state),
+    runIds ? { runIds } : { targetId, since },
+    outputDir,
+    baselineRunId,
+  );
   const targets = state.workspace().config?.targets.map((t) => t.id);
   if (runs.length === 0 && targetId !== null && targets && !targets.includes(targetId))
     throw new RpcError('not_found', `unknown target "${targetId}" (targets: ${targets.join(', ') || 'none'})`);
@@ -65,8 +74,8 @@ export const exportHandlers = (state: AppState) =>
   ({
     'export.run': ({ runId, outputDir, baselineRunId }, ctx) =>
       exportRun(exportDepsOf(state), runId, outputDirOf(state, outputDir, ctx), baselineRunId),
-    'export.runs': ({ targetId, since, outputDir }, ctx) =>
-      exportSelection(state, { targetId, since }, outputDirOf(state, outputDir, ctx)),
+    'export.runs': ({ targetId, since, runIds, baselineRunId, outputDir }, ctx) =>
+      exportSelection(state, { targetId, since, runIds }, outputDirOf(state, outputDir, ctx), baselineRunId),
     'export.archive': ({ files }) => archiveOf(state, files),
     'import.envelopes': async ({ paths }, ctx) => {
       const config = state.workspace().config;

@@ -94,10 +94,20 @@ const labelOf = (run: RunRecord) => run.identity.promptVariant ?? `${run.targetI
 /** A column's header: what it ran and its figures over every result of the run. */
 function columnOf(source: MatrixSource, cells: readonly (FoldedCell | undefined)[]): Omit<MatrixColumn, 'vsBaseline'> {
   const { run, results } = source;
-  const scored = results.filter((result) => result.status === 'scored' && result.score !== null);
-  const passed = scored.filter((result) => result.passed === true).length;
-  const costs = results.flatMap((result) => (result.costUsd === null ? [] : [result.costUsd]));
-  const latencies = results.flatMap((result) => (result.latencyMs === null ? [] : [result.latencyMs]));
+  let scored = 0;
+  let scoreSum = 0;
+  let passed = 0;
+  let cost: number | null = null;
+  const latencies: number[] = [];
+  for (const result of results) {
+    if (result.status === 'scored' && result.score !== null) {
+      scored += 1;
+      scoreSum += result.score;
+      if (result.passed === true) passed += 1;
+    }
+    if (result.costUsd !== null) cost = (cost ?? 0) + result.costUsd;
+    if (result.latencyMs !== null) latencies.push(result.latencyMs);
+  }
   const verdict = run.verdict;
   return {
     runId: run.id,
@@ -110,10 +120,10 @@ function columnOf(source: MatrixSource, cells: readonly (FoldedCell | undefined)
     finishedAt: run.finishedAt,
     repeat: run.repeat,
     questions: cells.filter((cell) => cell !== undefined).length,
-    avgScore: verdict?.avg_score ?? meanOf(scored.map((result) => result.score as number)),
-    passRate: verdict?.pass_rate ?? (scored.length === 0 ? null : passed / scored.length),
-    passRateCi: verdict?.pass_rate_ci ?? wilson(passed, scored.length),
-    costUsd: costs.length === 0 ? null : costs.reduce((sum, cost) => sum + cost, 0),
+    avgScore: verdict?.avg_score ?? (scored === 0 ? null : scoreSum / scored),
+    passRate: verdict?.pass_rate ?? (scored === 0 ? null : passed / scored),
+    passRateCi: verdict?.pass_rate_ci ?? wilson(passed, scored),
+    costUsd: cost,
     latencyP50Ms: quantile(latencies, 0.5) ?? null,
     ratings: ratingCounts(cells.map((cell) => cell?.cell)),
   };
@@ -151,15 +161,16 @@ function withPreferences(folded: Map<string, FoldedCell>[], baseline: number): M
   const base = folded[baseline];
   return folded.map((cells, index) => {
     if (index === baseline || !base) return cells;
-    return new Map(
-      [...cells].map(([questionId, folded]) => {
-        // Most cells carry no label tags, so no preference: they stay as they are.
-        if (folded.labelTags.length === 0) return [questionId, folded] as const;
-        const baseCell = base.get(questionId);
-        const preference = baseCell ? preferenceOf(folded.labelTags, baseCell.cell.resultId) : null;
-        return [questionId, { ...folded, cell: { ...folded.cell, preference } }] as const;
-      }),
-    );
+    // Most cells carry no label tags, so no preference: a column is copied only when one of its cells has some.
+    let withPreference: Map<string, FoldedCell> | undefined;
+    for (const [questionId, cell] of cells) {
+      if (cell.labelTags.length === 0) continue;
+      const baseCell = base.get(questionId);
+      const preference = baseCell ? preferenceOf(cell.labelTags, baseCell.cell.resultId) : null;
+      withPreference ??= new Map(cells);
+      withPreference.set(questionId, { ...cell, cell: { ...cell.cell, preference } });
+    }
+    return withPreference ?? cells;
   });
 }
 

@@ -2,7 +2,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExportedFile, ExportOutcome, ProviderConfig, Question, RunIdentity } from '../../../src-shared/model';
+import type {
+  ExportedFile,
+  ExportOutcome,
+  ProviderConfig,
+  Question,
+  RunIdentity,
+  Verdict,
+} from '../../../src-shared/model';
 import type { RunRecord } from '../../store/repos/runs.repo';
 import type { StoreApi } from '../../store/store';
 import type { LoadedDataset } from '../../workspace/load-workspace';
@@ -35,6 +42,15 @@ export type ExportDeps = Readonly<{
 export class ExportError extends refusal('not_found', 'ExportError') {}
 
 const BATCH = 500;
+
+/** The run, when it exists and is complete; otherwise refused with the reason. */
+export async function exportableRun(db: StoreApi, runId: string): Promise<RunRecord & Readonly<{ verdict: Verdict }>> {
+  const run = await db.runs.get(runId);
+  if (!run) throw new ExportError(`no run "${runId}" in this workspace's store`);
+  if (run.status !== 'complete' || !run.verdict)
+    throw new ExportError(`run ${runId} is ${run.status}; only complete runs are exported`);
+  return { ...run, verdict: run.verdict };
+}
 
 function questionsOf(
   datasets: ReadonlyMap<string, LoadedDataset>,
@@ -95,10 +111,7 @@ export async function exportRun(
   outputDir: string,
   baselineRunId?: string,
 ): Promise<ExportOutcome> {
-  const run = await deps.db.runs.get(runId);
-  if (!run) throw new ExportError(`no run "${runId}" in this workspace's store`);
-  if (run.status !== 'complete' || !run.verdict)
-    throw new ExportError(`run ${runId} is ${run.status}; only complete runs are exported`);
+  const run = await exportableRun(deps.db, runId);
   if (baselineRunId === runId) throw new RpcError('bad_input', `run ${runId} cannot be its own baseline`);
   const comparison = baselineRunId === undefined ? undefined : await baselineComparison(deps.db, baselineRunId, runId);
   const { identity, verdict } = run;

@@ -4,7 +4,7 @@ import type { StoreApi } from '../../store/store';
 import type { Workspace } from '../../workspace/load-workspace';
 import { judgeSetupOf } from '../judges/judge-identity';
 import type { ExportOutcome } from '../../../src-shared/model';
-import { exportRun, type ExportDeps } from './export-run';
+import { exportableRun, ExportError, exportRun, type ExportDeps } from './export-run';
 
 /** What exporting needs from the service; AppState has this shape. */
 export type ExportHost = Readonly<{
@@ -37,15 +37,24 @@ export function exportDepsOf(host: ExportHost): ExportDeps {
 
 export type RunSelection = Readonly<{ targetId: string | null; since: number | null }>;
 
-/** Exports every complete run of the selection (imports excluded), oldest first; each outcome says written or refused. */
+/**
+ * Exports the named runs in order, or else every complete run of the selection (imports excluded), oldest first; each
+ * outcome says written or refused. With `baselineRunId` every run but the baseline itself also carries the paired
+ * comparison with it. Unknown or incomplete runs and an unknown baseline are refused before anything is written.
+ */
 export async function exportRuns(
   deps: ExportDeps,
-  selection: RunSelection,
+  runs: RunSelection | Readonly<{ runIds: readonly string[] }>,
   outputDir: string,
+  baselineRunId?: string,
 ): Promise<ExportOutcome[]> {
+  if (baselineRunId !== undefined && !(await deps.db.runs.get(baselineRunId)))
+    throw new ExportError(`no baseline run "${baselineRunId}" in this workspace's store`);
+  if ('runIds' in runs) for (const runId of runs.runIds) await exportableRun(deps.db, runId);
+  const runIds = 'runIds' in runs ? runs.runIds : await deps.db.envelopes.exportableRuns(runs);
   const outcomes: ExportOutcome[] = [];
-  for (const runId of await deps.db.envelopes.exportableRuns(selection))
-    outcomes.push(await exportRun(deps, runId, outputDir));
+  for (const runId of runIds)
+    outcomes.push(await exportRun(deps, runId, outputDir, runId === baselineRunId ? undefined : baselineRunId));
   return outcomes;
 }
 

@@ -24,34 +24,37 @@ export type MatrixResult = Readonly<{
 
 export type MatrixGraderScore = Readonly<{ resultId: number; graderId: string; score0to5: number | null }>;
 
-type ResultDbRow = {
-  id: number;
-  question_id: string;
-  repeat_index: number;
-  status: QuestionStatus;
-  score: number | null;
-  passed: number | null;
-  preview: string | null;
-  answer_chars: number | null;
-  error: string | null;
-  latency_ms: number | null;
-  cost_usd: number | null;
-  rating: LabelVerdict | null;
-  label_tags: string | null;
-};
+/** A result row as an array (better-sqlite3's raw mode: no object per row), in the order of the SELECT. */
+type ResultDbRow = [
+  id: number,
+  questionId: string,
+  repeatIndex: number,
+  status: QuestionStatus,
+  score: number | null,
+  passed: number | null,
+  preview: string | null,
+  answerChars: number | null,
+  error: string | null,
+  latencyMs: number | null,
+  costUsd: number | null,
+  rating: LabelVerdict | null,
+  labelTags: string | null,
+];
 
 export class MatrixRepo {
   private readonly selectResults;
   private readonly selectGraderScores;
 
   constructor(db: Db) {
-    this.selectResults = db.prepare<{ runId: string }, ResultDbRow>(
-      `SELECT q.id, q.question_id, q.repeat_index, q.status, q.score, q.passed, substr(q.response, 1, ${MATRIX_PREVIEW_CHARS}) AS preview,
+    this.selectResults = db
+      .prepare<{ runId: string }, ResultDbRow>(
+        `SELECT q.id, q.question_id, q.repeat_index, q.status, q.score, q.passed, substr(q.response, 1, ${MATRIX_PREVIEW_CHARS}) AS preview,
               length(q.response) AS answer_chars, q.error, q.latency_ms, q.cost_usd, l.verdict AS rating, l.tags_json AS label_tags
        FROM question_results q
        LEFT JOIN labels l ON l.subject_type = 'question_result' AND l.subject_id = CAST(q.id AS TEXT)
        WHERE q.run_id = @runId ORDER BY q.id`,
-    );
+      )
+      .raw(true);
     this.selectGraderScores = db.prepare<
       { runId: string },
       { result_id: number; grader_id: string; score_0_5: number | null }
@@ -63,21 +66,39 @@ export class MatrixRepo {
 
   /** Every result of a run in the order it was written, answers cut to a preview. */
   results(runId: string): MatrixResult[] {
-    return this.selectResults.all({ runId }).map((row) => ({
-      id: row.id,
-      questionId: row.question_id,
-      repeatIndex: row.repeat_index,
-      status: row.status,
-      score: row.score,
-      passed: row.passed === null ? null : row.passed === 1,
-      preview: row.preview ?? '',
-      answerChars: row.answer_chars ?? 0,
-      error: row.error,
-      latencyMs: row.latency_ms,
-      costUsd: row.cost_usd,
-      rating: row.rating,
-      labelTags: row.label_tags === null ? [] : (JSON.parse(row.label_tags) as string[]),
-    }));
+    return this.selectResults
+      .all({ runId })
+      .map(
+        ([
+          id,
+          questionId,
+          repeatIndex,
+          status,
+          score,
+          passed,
+          preview,
+          answerChars,
+          error,
+          latencyMs,
+          costUsd,
+          rating,
+          labelTags,
+        ]) => ({
+          id,
+          questionId,
+          repeatIndex,
+          status,
+          score,
+          passed: passed === null ? null : passed === 1,
+          preview: preview ?? '',
+          answerChars: answerChars ?? 0,
+          error,
+          latencyMs,
+          costUsd,
+          rating,
+          labelTags: labelTags === null ? [] : (JSON.parse(labelTags) as string[]),
+        }),
+      );
   }
 
   /** Every grader score of a run's results; a grader that skipped or failed has a null score. */

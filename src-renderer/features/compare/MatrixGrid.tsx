@@ -1,13 +1,16 @@
 // The matrix's rows, virtualised: a question per row, a cell per column; arrows move between rows, [ and ] between
 // columns, Enter opens a row, + and − rate the focused cell (0 clears), b, w and s rate it better, worse or the same as
 // the baseline's answer (the same key again clears).
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Preference } from '../../../src-shared/compare/preference';
 import type { MatrixRow, RunMatrix } from '../../../src-shared/model';
 import { MatrixCellView } from './MatrixCellView';
 import { MatrixRowDetail } from './MatrixRowDetail';
 import { useCompare } from './compare.store';
+
+/** A closed row's height before any was measured: a head line and three lines of answer. */
+const ROW_HEIGHT_GUESS = 109;
 
 export function MatrixGrid({
   matrix,
@@ -28,11 +31,19 @@ export function MatrixGrid({
   const cellRated = useCompare((state) => state.cellRated);
   const cellPreferred = useCompare((state) => state.cellPreferred);
   const scroller = useRef<HTMLDivElement>(null);
+  // A row not yet drawn is taken to be as tall as the last closed row measured: rows are mostly alike (answers cut to
+  // the same number of lines), so a new row rarely moves the rows after it and costs no second render.
+  const typicalHeight = useRef(ROW_HEIGHT_GUESS);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 92,
-    overscan: 8,
+    estimateSize: () => typicalHeight.current,
+    measureElement: (element, entry, instance) => {
+      const height = measureElement(element, entry, instance);
+      if (!element.hasAttribute('data-open')) typicalHeight.current = height;
+      return height;
+    },
+    overscan: 4,
   });
   useEffect(() => {
     if (rows.length > 0) virtualizer.scrollToIndex(Math.min(focusedRow, rows.length - 1), { align: 'auto' });
@@ -131,7 +142,11 @@ type RowProps = Readonly<{
   baseline: number;
 }>;
 
-/** One question's row; memoised, so a scroll frame renders only the rows it brings in, not every row in view. */
+/**
+ * One question's row; memoised, so a scroll frame renders only the rows it brings in, not every row in view. It reads
+ * the store's actions when an event fires rather than subscribing, and draws the rating buttons only while it is
+ * focused (a click or the arrow keys focus a row).
+ */
 const MatrixGridRow = memo(function MatrixGridRow({
   index,
   start,
@@ -144,16 +159,13 @@ const MatrixGridRow = memo(function MatrixGridRow({
   detailColumn,
   baseline,
 }: RowProps) {
-  const rowFocused = useCompare((state) => state.rowFocused);
-  const rowToggled = useCompare((state) => state.rowToggled);
-  const cellRated = useCompare((state) => state.cellRated);
-  const cellPreferred = useCompare((state) => state.cellPreferred);
   const focused = focusedColumn >= 0;
   return (
     <div
       data-index={index}
       ref={measure}
       className={`matrix-row-wrap ${focused ? 'focused' : ''}`}
+      data-open={open || undefined}
       style={{ transform: `translateY(${start}px)` }}
       role="row"
       aria-selected={focused}
@@ -163,6 +175,7 @@ const MatrixGridRow = memo(function MatrixGridRow({
         className="matrix-row"
         style={{ gridTemplateColumns: template }}
         onClick={() => {
+          const { rowFocused, rowToggled } = useCompare.getState();
           rowFocused(index);
           rowToggled(row.questionId);
         }}
@@ -180,9 +193,10 @@ const MatrixGridRow = memo(function MatrixGridRow({
             graders={matrix.graders}
             passThreshold={matrix.questionPassThreshold}
             focused={i === focusedColumn}
-            onRate={(rating) => void cellRated(row.questionId, i, rating)}
+            controls={focused}
+            onRate={(rating) => void useCompare.getState().cellRated(row.questionId, i, rating)}
             isBaseline={i === matrix.baseline}
-            onPrefer={(preference) => void cellPreferred(row.questionId, i, preference)}
+            onPrefer={(preference) => void useCompare.getState().cellPreferred(row.questionId, i, preference)}
           />
         ))}
       </div>

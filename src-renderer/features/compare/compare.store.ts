@@ -38,6 +38,17 @@ type CompareState = {
   cellPreferred(questionId: string, column: number, preference: Preference | null): Promise<void>;
 };
 
+/**
+ * Resolves once the browser has drawn what was just set, or after a quarter second in a hidden window (which draws no
+ * frames); at once where nothing is drawn, as in unit tests.
+ */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 250);
+  });
+
 /** What a comparison of other runs starts from. */
 const FRESH = {
   matrix: undefined,
@@ -70,6 +81,9 @@ export const useCompare = create<CompareState>((set, get) => ({
       const matrix = await api['runs.matrix']({ runIds: [...runIds], baseline, statistics: false });
       if (!current()) return;
       set({ matrix, statisticsError: undefined });
+      // The bootstraps keep the service busy for a while: asked once the rows are drawn, they do not slow the drawing.
+      await afterPaint();
+      if (!current()) return;
       const comparisons = await api['runs.matrixStatistics']({ runIds: [...runIds], baseline });
       const shown = get().matrix;
       if (current() && shown) set({ matrix: withStatistics(shown, comparisons) });
