@@ -71,11 +71,15 @@ export function rowDifference(row: MatrixRow, from: number, to: number): number 
   return a === null || a === undefined || b === null || b === undefined ? null : b - a;
 }
 
-/** localeCompare's order, with the collator built once rather than looked up at every comparison. */
-const byText = new Intl.Collator().compare;
+/**
+ * localeCompare's order, with the collator built once rather than looked up at every comparison; built at the first
+ * sort, since loading the locale's collation data takes milliseconds that a CLI run never needs.
+ */
+let collator: Intl.Collator | undefined;
 
 /** Rows sorted by question id, or by the difference between two columns, largest gain first (rows without one last). */
 export function sortRows(rows: readonly MatrixRow[], sort: MatrixSort): MatrixRow[] {
+  const byText = (collator ??= new Intl.Collator()).compare;
   if (sort.kind === 'question') return [...rows].sort((a, b) => byText(a.questionId, b.questionId));
   const key = (row: MatrixRow) => rowDifference(row, sort.from, sort.to) ?? Number.NEGATIVE_INFINITY;
   return [...rows].sort((a, b) => key(b) - key(a) || byText(a.questionId, b.questionId));
