@@ -10,6 +10,20 @@ const coreBans = [
   { group: ['**/src-renderer/**'], message: 'The core never imports the renderer.' },
   { group: ['**/ipc/**', '**/electron/**', '**/preload/**'], message: 'The core knows nothing of Electron.' },
 ];
+/**
+ * The import rule of one core layer: the core's bans and the layer's own. A later block's rule replaces an earlier
+ * one's whole, so each layer's rule repeats the core's.
+ */
+const coreImports = (...layerBans) => ({
+  'no-restricted-imports': ['error', { paths: [noElectron], patterns: [...coreBans, ...layerBans] }],
+});
+/** The engine, the store and the workspace layer never import a shell. */
+const shellBan = {
+  // http/capped-body and http/bearer are the body reader and token check the OTLP receiver shares with the HTTP
+  // shell, not the shell itself.
+  group: ['**/app/**', '**/http/*', '!**/http/capped-body', '!**/http/bearer', '**/cli/**'],
+  message: 'The core knows nothing of the shells.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'resources/example/tools/**', '.tmp'] },
@@ -63,89 +77,29 @@ export default tseslint.config(
       'src-main/http/**',
       'src-main/cli/**',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [...coreBans],
-        },
-      ],
-    },
+    rules: coreImports(),
   },
   {
     // The core knows nothing of its shells: the engine, the store and the workspace layer never import the service,
     // the HTTP server or the CLI; and the store never imports the engine (the types they share live in src-shared).
     files: ['src-main/engine/**', 'src-main/store/**', 'src-main/workspace/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [
-            ...coreBans,
-            // http/capped-body and http/bearer are the body reader and token check the OTLP receiver shares with the HTTP
-            // shell, not the shell itself.
-            {
-              group: ['**/app/**', '**/http/*', '!**/http/capped-body', '!**/http/bearer', '**/cli/**'],
-              message: 'The core knows nothing of the shells.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: coreImports(shellBan),
   },
   {
     files: ['src-main/store/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [
-            ...coreBans,
-            // http/capped-body and http/bearer are the body reader and token check the OTLP receiver shares with the HTTP
-            // shell, not the shell itself.
-            {
-              group: ['**/app/**', '**/http/*', '!**/http/capped-body', '!**/http/bearer', '**/cli/**'],
-              message: 'The core knows nothing of the shells.',
-            },
-            { group: ['**/engine/**'], message: 'The store sits below the engine: shared types live in src-shared.' },
-          ],
-        },
-      ],
-    },
+    rules: coreImports(shellBan, {
+      group: ['**/engine/**'],
+      message: 'The store sits below the engine: shared types live in src-shared.',
+    }),
   },
   {
     // The service and the HTTP shell never reach into the CLI; the service never into the HTTP shell.
     files: ['src-main/app/**', 'src-main/http/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [
-            ...coreBans,
-            { group: ['**/cli/**'], message: 'The service and the HTTP shell never import the CLI.' },
-          ],
-        },
-      ],
-    },
+    rules: coreImports({ group: ['**/cli/**'], message: 'The service and the HTTP shell never import the CLI.' }),
   },
   {
     files: ['src-main/app/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [
-            ...coreBans,
-            { group: ['**/cli/**', '**/http/**'], message: 'The service never imports a shell.' },
-          ],
-        },
-      ],
-    },
+    rules: coreImports({ group: ['**/cli/**', '**/http/**'], message: 'The service never imports a shell.' }),
   },
   {
     // The CLI is a client of the service (ARCHITECTURE.md): a command reaches the engine and the store through the
@@ -155,26 +109,16 @@ export default tseslint.config(
     // is not a workspace yet, trust writes the user's trust store), and a few helpers take small pieces of it (the
     // trust store the factory is given, did-you-mean, atomic writes, the config file's name).
     files: ['src-main/cli/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [
-            ...coreBans,
-            {
-              group: ['**/engine/**', '**/store/**'],
-              message: 'A CLI command reaches the engine and the store through the typed client (withWorkspaceClient).',
-            },
-            {
-              group: ['**/app/**', '!**/app/create-app', '!**/app/app-state', '!**/app/deferred-cassette'],
-              message:
-                'A CLI command reaches the service through the app factory and the typed client, not its handlers.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: coreImports(
+      {
+        group: ['**/engine/**', '**/store/**'],
+        message: 'A CLI command reaches the engine and the store through the typed client (withWorkspaceClient).',
+      },
+      {
+        group: ['**/app/**', '!**/app/create-app', '!**/app/app-state', '!**/app/deferred-cassette'],
+        message: 'A CLI command reaches the service through the app factory and the typed client, not its handlers.',
+      },
+    ),
   },
   {
     files: ['src-main/preload/**'],
