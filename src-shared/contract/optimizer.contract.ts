@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { call, event } from '../rpc/define';
 import {
+  MATRIX_MAX_COLUMNS,
   candidateDetail,
   candidateSummary,
   optimizerFinished,
@@ -39,7 +40,7 @@ export const optimizerContract = {
   'optimizer.compareVariants': call(
     z.object({
       targetId: snakeId,
-      prompts: z.array(z.string().max(100_000)).min(2, 'give at least two prompt variants').max(8),
+      prompts: z.array(z.string().max(100_000)).min(2, 'give at least two prompt variants').max(MATRIX_MAX_COLUMNS),
       /** Each question this many times in each variant's run. */
       repeat: z.number().int().min(1).max(20).default(1),
     }),
@@ -55,7 +56,7 @@ export const optimizerContract = {
       models: z
         .array(z.object({ provider: z.string().min(1).max(200), model: z.string().trim().min(1).max(200) }))
         .min(2, 'give at least two models')
-        .max(8),
+        .max(MATRIX_MAX_COLUMNS),
       repeat: z.number().int().min(1).max(20).default(1),
     }),
     z.object({ jobId: z.string() }),

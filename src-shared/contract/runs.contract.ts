@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { call, event } from '../rpc/define';
 import {
+  MATRIX_MAX_COLUMNS,
   graderId,
   historyPoint,
   pairedComparison,
@@ -34,8 +35,13 @@ export const startSource = runSource.exclude(['import']);
 const startedRun = z.object({ runId: z.string(), total: z.number().int() });
 
 const matrixRequest = z.object({
-  runIds: z.array(runId).min(2).max(8),
-  baseline: z.number().int().min(0).max(7).default(0),
+  runIds: z.array(runId).min(2).max(MATRIX_MAX_COLUMNS),
+  baseline: z
+    .number()
+    .int()
+    .min(0)
+    .max(MATRIX_MAX_COLUMNS - 1)
+    .default(0),
 });
 
 export const resultsSort = z.enum(['question', 'score_asc', 'score_desc', 'latency_desc', 'recent']);

@@ -5,6 +5,9 @@ import { preference } from '../compare/preference';
 import { labelVerdict } from './label';
 import { questionStatus } from './run';
 
+/** The most columns one matrix compares (SPEC 9: 2 to 8 runs, prompt variants or models). */
+export const MATRIX_MAX_COLUMNS = 8;
+
 const interval = z.object({ estimate: z.number(), lower: z.number(), upper: z.number() });
 
 /** A column against the baseline over the questions both scored (engine/compare/paired-stats.ts). */

@@ -7,8 +7,7 @@ import { ModelInput } from '../targets/ModelInput';
 import { CompareJobPage } from './CompareJobPage';
 import { runnableModels } from './optimizer.selectors';
 import { useOptimizer, type ModelPair } from './optimizer.store';
-
-const MAX_MODELS = 8;
+import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
 
 export function CompareModelsPage({ targetId }: { targetId: string | undefined }) {
   const providers = useQuery(() => api['providers.list']({}), []).data ?? [];
@@ -41,7 +40,7 @@ export function CompareModelsPage({ targetId }: { targetId: string | undefined }
           type="button"
           className="button"
           onClick={() => setModels((current) => [...current, { provider: current.at(-1)?.provider ?? '', model: '' }])}
-          disabled={models.length >= MAX_MODELS || !targetId}
+          disabled={models.length >= MATRIX_MAX_COLUMNS || !targetId}
           data-testid="add-model"
         >
           Add model

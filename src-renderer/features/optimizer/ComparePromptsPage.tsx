@@ -5,6 +5,7 @@ import { useQuery } from '../../api/use-query';
 import { CompareJobPage } from './CompareJobPage';
 import { runnablePrompts } from './optimizer.selectors';
 import { useOptimizer } from './optimizer.store';
+import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
 
 export function ComparePromptsPage({ targetId }: { targetId: string | undefined }) {
   const [prompts, setPrompts] = useState<string[]>(['', '']);
@@ -32,7 +33,7 @@ export function ComparePromptsPage({ targetId }: { targetId: string | undefined 
           type="button"
           className="button"
           onClick={() => setPrompts((current) => [...current, ''])}
-          disabled={prompts.length >= 8}
+          disabled={prompts.length >= MATRIX_MAX_COLUMNS}
           data-testid="add-variant"
         >
           Add variant

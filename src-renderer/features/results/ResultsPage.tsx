@@ -10,9 +10,7 @@ import { useResults } from './results.store';
 import { StatusCards } from './StatusCards';
 import { useShallow } from 'zustand/react/shallow';
 import { Term } from '../../components/Term';
-
-/** The most runs the comparison matrix shows side by side. */
-const MAX_COMPARED = 8;
+import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
 
 export function ResultsPage({ targetId }: { targetId: string | undefined }) {
   const { thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested } = useResults(
@@ -35,7 +33,7 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
   }, [dashboardRequested, targetId, experiments]);
   const toggle = (id: string) =>
     setPicked((current) =>
-      current.includes(id) ? current.filter((p) => p !== id) : [...current, id].slice(-MAX_COMPARED),
+      current.includes(id) ? current.filter((p) => p !== id) : [...current, id].slice(-MATRIX_MAX_COLUMNS),
     );
   return (
     <div className="page">
