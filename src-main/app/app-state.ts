@@ -5,7 +5,8 @@ import { contract, type Contract } from '../../src-shared/contract';
 import { EventHub } from '../../src-shared/rpc/events';
 import { RpcError } from '../../src-shared/rpc/wire';
 import type { WorkspaceConfig } from '../../src-shared/model';
-import { inProcessStore, Store, storeFile, type StoreApi } from '../store/store';
+import type * as StoreCode from '../store/store';
+import type { Store, StoreApi } from '../store/store';
 import { CONFIG_FILE, hasErrors, type Workspace } from '../workspace/load-workspace';
 import { watchWorkspaceFiles } from './watch-workspace';
 import { WorkspaceCache } from '../workspace/workspace-cache';
@@ -56,6 +57,7 @@ export class AppState {
   private readonly workspaceCache = new WorkspaceCache();
   readonly clock: () => number;
   private currentDir: string;
+  private storeCode: typeof StoreCode | undefined;
   private store: Store | undefined;
   private storeApi: StoreApi | undefined;
   private sessionTrust: boolean;
@@ -103,15 +105,26 @@ export class AppState {
     return this.sessionTrust || this.options.trust.isTrusted(this.currentDir);
   }
 
+  /** Trusts the open folder; refused (`not_found`) when it holds no aieval.yaml. */
   trust(): void {
+    requireConfig(this.currentDir);
     this.options.trust.trust(this.currentDir);
   }
 
-  /** The store of the open workspace, opened on first use. */
+  /**
+   * Loads the store's code (better-sqlite3, the repositories) once. Every domain but the workspace's awaits it before
+   * its first call (create-app.ts), so `ai-eval validate` never loads it.
+   */
+  async loadStore(): Promise<void> {
+    this.storeCode ??= await import('../store/store');
+  }
+
+  /** The store of the open workspace, opened on first use (after loadStore). */
   get db(): StoreApi {
     if (!this.storeApi) {
-      this.store = Store.open(storeFile(this.currentDir));
-      this.storeApi = inProcessStore(this.store);
+      if (!this.storeCode) throw new Error('The store was used before its code was loaded (AppState.loadStore).');
+      this.store = this.storeCode.Store.open(this.storeCode.storeFile(this.currentDir));
+      this.storeApi = this.storeCode.inProcessStore(this.store);
     }
     return this.storeApi;
   }
@@ -130,7 +143,7 @@ export class AppState {
 
   openWorkspace(dir: string): void {
     const next = resolve(dir);
-    if (!existsSync(resolve(next, CONFIG_FILE))) throw new RpcError('not_found', `No ${CONFIG_FILE} in ${next}.`);
+    requireConfig(next);
     const watching = this.stopWatching !== undefined;
     this.close();
     this.currentDir = next;
@@ -145,4 +158,8 @@ export class AppState {
     this.store = undefined;
     this.storeApi = undefined;
   }
+}
+
+function requireConfig(dir: string): void {
+  if (!existsSync(resolve(dir, CONFIG_FILE))) throw new RpcError('not_found', `No ${CONFIG_FILE} in ${dir}.`);
 }

@@ -7,17 +7,19 @@ import { workspaceDirOf, type CliIo, type ParsedArgs } from './command';
 
 /**
  * `process`: what only this process chooses (the cassette of `run --record`, the rate share of `run --shard`, the
- * file watching `serve` needs for its pages; no other command watches).
+ * file watching `serve` needs for its pages; no other command watches). `dir`: the folder the service opens, when
+ * the command names it otherwise than by --workspace (`init DIR`, `trust DIR`).
  */
 export function createCliApp(
   args: ParsedArgs,
   io: CliIo,
   process: Pick<AppOptions, 'recorder' | 'rateShare' | 'watchWorkspace'> = {},
+  dir = workspaceDirOf(args, io),
 ): App {
   return createApp({
     watchWorkspace: false,
     ...process,
-    workspaceDir: workspaceDirOf(args, io),
+    workspaceDir: dir,
     resourcesDir: findResourcesDir(),
     trust: new TrustStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
     trustForSession: args.values['trust-workspace'] === true,

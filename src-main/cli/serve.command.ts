@@ -22,20 +22,21 @@ export const serveCommand: Command = {
     const app = createCliApp(args, io, { watchWorkspace: true });
     const token = newToken();
     const urlToken = newToken();
+    const routes = await app.routes();
     const server = createHttpShell({
       dispatch: app.dispatch,
       events: app.events,
       staticDir: join(dirname(findResourcesDir()), 'out', 'renderer'),
       token,
       urlToken,
-      routes: app.routes,
+      routes,
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', resolve);
     });
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    for (const route of app.routes) route.mountedOn(origin);
+    for (const route of routes) route.mountedOn(origin);
     const url = `${origin}/?token=${urlToken}`;
     io.out(`AI Eval is serving ${app.state.dir}`);
     io.out(url);

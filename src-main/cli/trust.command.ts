@@ -1,10 +1,7 @@
 // `ai-eval trust [DIR]`: lets a workspace start stdio MCP servers and run command checks.
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { defaultConfigDir } from '../paths';
-import { CONFIG_FILE } from '../workspace/load-workspace';
-import { TrustStore } from '../workspace/trust';
+import { resolve } from 'node:path';
 import { EXIT, type Command } from './command';
+import { withWorkspaceClient } from './workspace-client';
 
 export const trustCommand: Command = {
   name: 'trust',
@@ -14,12 +11,10 @@ export const trustCommand: Command = {
   allowPositionals: true,
   async run(args, io) {
     const dir = resolve(io.cwd, args.positionals[0] ?? '.');
-    if (!existsSync(join(dir, CONFIG_FILE))) {
-      io.err(`error: no ${CONFIG_FILE} in ${dir}`);
-      return EXIT.invalid;
-    }
-    new TrustStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()).trust(dir);
-    io.out(`Trusted ${dir}.`);
-    return EXIT.ok;
+    return withWorkspaceClient(args, io, { byService: true, dir }, async (client) => {
+      const trusted = await client['workspace.trust']({});
+      io.out(`Trusted ${trusted.dir}.`);
+      return EXIT.ok;
+    });
   },
 };

@@ -24,6 +24,8 @@ export type WorkspaceCheck = Readonly<{
   byService?: boolean;
   /** What only this process chooses (`run --record`'s cassette, `--rate-share`), given to the service at its creation. */
   process?: Pick<AppOptions, 'recorder' | 'rateShare'>;
+  /** The folder the service opens, where the command takes it as an argument (`init DIR`); --workspace's otherwise. */
+  dir?: string;
 }>;
 
 /** A typed client of `app` over the in-process transport (a structuredClone round trip, as on the wire). */
@@ -42,7 +44,7 @@ export async function withWorkspaceClient(
   check: WorkspaceCheck,
   work: (client: ServiceClient) => Promise<number>,
 ): Promise<number> {
-  const app = createCliApp(args, io, check.process);
+  const app = createCliApp(args, io, check.process, check.dir);
   try {
     if (!check.byService && !workspaceReady(app, io, check)) return EXIT.invalid;
     return await work(clientOf(app));

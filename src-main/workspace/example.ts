@@ -1,9 +1,10 @@
 // Creates a workspace from the bundled example (the Riverside Library help desk).
 import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { refusal } from '../../src-shared/rpc/wire';
 import { CONFIG_FILE } from './load-workspace';
 
-export class WorkspaceExistsError extends Error {}
+export class WorkspaceExistsError extends refusal('conflict', 'WorkspaceExistsError') {}
 
 /** Copies the example into `dir`; refuses to overwrite an existing workspace. */
 export function createExampleWorkspace(resourcesDir: string, dir: string): void {

@@ -16,12 +16,31 @@ export const workspaceInfo = z.object({
 });
 export type WorkspaceInfo = z.infer<typeof workspaceInfo>;
 
+/** `ai-eval validate`'s answer: every problem of the workspace files read afresh, and what they hold. */
+export const workspaceValidation = z.object({
+  valid: z.boolean(),
+  issues: z.array(workspaceIssue),
+  targets: z.number().int(),
+  datasets: z.number().int(),
+  /** Enabled questions over every dataset. */
+  questions: z.number().int(),
+  rubrics: z.number().int(),
+});
+export type WorkspaceValidation = z.infer<typeof workspaceValidation>;
+
 export const workspaceContract = {
   /** The open workspace, with every validation issue of its files. */
   'workspace.get': call(z.object({}), workspaceInfo),
-  /** Open another workspace folder (it must hold an aieval.yaml, or `create` makes the example there). */
-  'workspace.open': call(z.object({ dir: z.string().min(1), create: z.boolean().default(false) }), workspaceInfo),
-  /** Trust the open workspace: its stdio MCP servers and command checks may run. */
+  /** Check every file of the open workspace (errors and warnings) and count what it holds. */
+  'workspace.validate': call(z.object({}), workspaceValidation),
+  /** Open another workspace folder; it must hold an aieval.yaml. */
+  'workspace.open': call(z.object({ dir: z.string().min(1) }), workspaceInfo),
+  /**
+   * Make the example workspace in `dir` (created when missing), trust it and open it; refused (`conflict`) where an
+   * aieval.yaml already is.
+   */
+  'workspace.create': call(z.object({ dir: z.string().min(1) }), workspaceInfo),
+  /** Trust the open workspace: its stdio MCP servers and command checks may run; refused without an aieval.yaml. */
   'workspace.trust': call(z.object({}), workspaceInfo),
   /** A workspace file was written by the service (the UI reloads what shows it). */
   'workspace.changed': event(z.object({ file: z.string() })),

@@ -107,7 +107,8 @@ describe("the built ai-eval's compile cache", () => {
       .sort()
       .map((name) => {
         const stat = statSync(join(folder, name));
-        return { name, path: join(folder, name), inode: stat.ino, mtime: stat.mtimeMs, mode: stat.mode & 0o777 };
+        const mode = stat.mode & 0o777;
+        return { name, path: join(folder, name), inode: stat.ino, mtime: stat.mtimeMs, mode, size: stat.size };
       });
   };
 
@@ -118,7 +119,7 @@ describe("the built ai-eval's compile cache", () => {
     expect(first.status, first.stderr).toBe(0);
     const written = cacheFiles(cacheRoot);
     expect(written.map((file) => file.name)).toContainEqual(
-      expect.stringMatching(/^load-workspace-.+\.cjs\.validate\.bin$/),
+      expect.stringMatching(/^validate\.command-.+\.cjs\.validate\.bin$/),
     );
     expect(written.every((file) => file.name.endsWith('.cjs.validate.bin'))).toBe(true);
     if (process.platform !== 'win32') expect(new Set(written.map((file) => file.mode))).toEqual(new Set([0o600]));
@@ -134,12 +135,12 @@ describe("the built ai-eval's compile cache", () => {
     const cacheRoot = mkdtempSync(join(tmpdir(), 'aieval-compile-cache-'));
     const workspace = exampleCopy();
     const clean = withCache(cacheRoot, ['validate', '--workspace', workspace]);
-    const target = cacheFiles(cacheRoot).find((file) => file.name.startsWith('load-workspace-'))!;
-    writeFileSync(target.path, 'not V8 cached data');
+    const [target] = cacheFiles(cacheRoot).sort((a, b) => b.size - a.size);
+    writeFileSync(target!.path, 'not V8 cached data');
     const damaged = withCache(cacheRoot, ['validate', '--workspace', workspace]);
     expect(damaged.status, damaged.stderr).toBe(0);
     expect(damaged.stdout).toBe(clean.stdout);
-    expect(readFileSync(target.path).length).toBeGreaterThan(10_000);
+    expect(readFileSync(target!.path).length).toBeGreaterThan(10_000);
   }, 60_000);
 
   it('--help, a failed command and AIEVAL_DISABLE_COMPILE_CACHE=1 leave nothing behind', () => {

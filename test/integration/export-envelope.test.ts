@@ -264,6 +264,7 @@ describe('EEE export, import and distill through the CLI (runs made by the run e
     expect((await cli('run', '--workspace', dir, '--target', 'helpdesk_chat')).code).toBe(0);
     const app = createTestApp(dir, { trusted: true });
     try {
+      await app.state.loadStore();
       const [run] = (await app.state.db.runs.list({ limit: 1, offset: 0 })).runs;
       const onComplete = await exportRunOnComplete(app.state, run!.id);
       expect(onComplete?.folder).toBe(

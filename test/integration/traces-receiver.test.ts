@@ -28,7 +28,12 @@ async function call<T>(method: string, input: unknown): Promise<T> {
 
 /** `ai-eval serve`'s HTTP shell with the app's routes, on a free port; returns its base URL. */
 async function serve(): Promise<string> {
-  shell = createHttpShell({ dispatch: app!.dispatch, events: app!.events, token: 'secret', routes: app!.routes });
+  shell = createHttpShell({
+    dispatch: app!.dispatch,
+    events: app!.events,
+    token: 'secret',
+    routes: await app!.routes(),
+  });
   await new Promise<void>((resolve) => shell!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(shell.address() as AddressInfo).port}`;
 }

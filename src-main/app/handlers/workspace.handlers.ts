@@ -1,17 +1,18 @@
-// Handlers for the workspace domain: describe, open (or create) and trust the workspace.
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// Handlers for the workspace domain: describe, validate, open, create and trust the workspace.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
-import type { WorkspaceInfo } from '../../../src-shared/contract/workspace.contract';
+import type { WorkspaceInfo, WorkspaceValidation } from '../../../src-shared/contract/workspace.contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { APP_VERSION } from '../../paths';
 import { createExampleWorkspace } from '../../workspace/example';
-import { CONFIG_FILE } from '../../workspace/load-workspace';
+import { hasErrors } from '../../workspace/load-workspace';
 import type { AppState } from '../app-state';
-import { needsTrust, withheldByRestrictedMode } from '../restricted-mode';
 import type { Ctx } from '../ctx';
 
-export function describeWorkspace(state: AppState): WorkspaceInfo {
+/** The workspace as the UI shows it. Restricted mode's words need the providers' code, which `validate` never loads. */
+export async function describeWorkspace(state: AppState): Promise<WorkspaceInfo> {
+  const { needsTrust, withheldByRestrictedMode } = await import('../restricted-mode');
   return {
     dir: state.dir,
     name: state.name,
@@ -23,16 +24,32 @@ export function describeWorkspace(state: AppState): WorkspaceInfo {
   };
 }
 
+function validateWorkspace(state: AppState): WorkspaceValidation {
+  const workspace = state.workspace();
+  const datasets = [...workspace.datasets.values()];
+  return {
+    valid: !hasErrors(workspace.issues),
+    issues: [...workspace.issues],
+    targets: workspace.config?.targets.length ?? 0,
+    datasets: datasets.length,
+    questions: datasets.reduce((sum, d) => sum + d.questions.length, 0),
+    rubrics: workspace.rubrics.size,
+  };
+}
+
 export const workspaceHandlers = (state: AppState) =>
   ({
     'workspace.get': () => describeWorkspace(state),
-    'workspace.open': ({ dir, create }) => {
+    'workspace.validate': () => validateWorkspace(state),
+    'workspace.open': ({ dir }) => {
+      state.openWorkspace(dir);
+      return describeWorkspace(state);
+    },
+    'workspace.create': ({ dir }) => {
       const target = resolve(dir);
-      if (create && !existsSync(join(target, CONFIG_FILE))) {
-        mkdirSync(target, { recursive: true });
-        createExampleWorkspace(state.options.resourcesDir, target);
-        state.options.trust.trust(target);
-      }
+      mkdirSync(target, { recursive: true });
+      createExampleWorkspace(state.options.resourcesDir, target);
+      state.options.trust.trust(target);
       state.openWorkspace(target);
       return describeWorkspace(state);
     },

@@ -18,6 +18,7 @@ import { PreflightError } from '../../../src-main/engine/preflight/preflight';
 import { ProviderConfigError } from '../../../src-main/engine/providers/create-provider';
 import { PlanError } from '../../../src-main/engine/run/plan';
 import { RunConflictError } from '../../../src-main/engine/run/run-lock';
+import { WorkspaceExistsError } from '../../../src-main/workspace/example';
 import { FileChangedError } from '../../../src-main/workspace/write-file';
 
 const problem = { subject: 'provider "local"', problem: 'nothing answers at http://127.0.0.1:9', fix: 'start Ollama' };
@@ -45,6 +46,7 @@ const REFUSALS: ReadonlyArray<readonly [string, () => unknown, ErrorCode, unknow
   ['JobConflictError', () => new JobConflictError('a job is running'), 'conflict'],
   ['OptimizerRefusal', () => new OptimizerRefusal('too few questions'), 'bad_input'],
   ['FileChangedError', () => new FileChangedError('datasets/a.yaml'), 'conflict'],
+  ['WorkspaceExistsError', () => new WorkspaceExistsError('/w already holds a workspace (aieval.yaml)'), 'conflict'],
   ['PreflightError', () => new PreflightError([problem]), 'bad_input', { preflight: [problem] }],
   ['parseSince', () => thrownBy(() => parseSince('yesterday', 0)), 'bad_input'],
 ];
@@ -62,7 +64,6 @@ const NOT_REFUSALS: Readonly<Record<string, string>> = {
     'caught where a template is read: the judge call fails on its result, identity and export fall back',
   CallFailedError: 'a provider call that failed after retries: the result is marked errored',
   BodyTooLarge: 'answered 413 by the HTTP shell',
-  WorkspaceExistsError: 'ai-eval init prints it',
   UsageError: 'the CLI prints it with the usage',
   CallFailed: 'the CLI prints it and exits 2',
   MissingNativeBindingError: 'start-up: the store cannot open at all',

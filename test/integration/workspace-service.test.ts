@@ -1,0 +1,61 @@
+// The workspace domain `ai-eval validate`, `init` and `trust` are clients of: validate, create and trust.
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { App } from '../../src-main/app/create-app';
+import { createTestApp } from '../support/app';
+import { copyExample } from '../support/workspace';
+
+const inProcess = { transport: 'in-process' } as const;
+let app: App | undefined;
+
+afterEach(async () => {
+  await app?.dispose();
+  app = undefined;
+});
+
+describe('the workspace domain', () => {
+  it('validate counts what the example holds and lists a broken file with its place', async () => {
+    const dir = copyExample();
+    app = createTestApp(dir);
+    const valid = await app.dispatch('workspace.validate', {}, inProcess);
+    expect(valid).toEqual({
+      ok: true,
+      value: { valid: true, issues: [], targets: 4, datasets: 1, questions: 21, rubrics: 2 },
+    });
+    writeFileSync(join(dir, 'aieval.yaml'), 'version: 1\ntargets: [\n');
+    const broken = await app.dispatch('workspace.validate', {}, inProcess);
+    expect(broken).toMatchObject({
+      ok: true,
+      value: { valid: false, issues: [{ file: 'aieval.yaml', severity: 'error', line: 3 }] },
+    });
+    // Validating reads files only: the store was never opened.
+    expect(existsSync(join(dir, '.aieval'))).toBe(false);
+  });
+
+  it('create makes the example in a new folder, trusts and opens it; a second create is a conflict', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'aieval-create-')), 'nested', 'ws');
+    app = createTestApp(copyExample());
+    const created = await app.dispatch('workspace.create', { dir }, inProcess);
+    expect(created).toMatchObject({ ok: true, value: { dir, trusted: true, issues: [] } });
+    expect(readdirSync(dir)).toContain('aieval.yaml');
+    expect(app.state.dir).toBe(dir);
+    expect(await app.dispatch('workspace.create', { dir }, inProcess)).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: `${dir} already holds a workspace (aieval.yaml)` },
+    });
+  });
+
+  it('trust is refused where there is no aieval.yaml, and trusts a workspace', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'aieval-empty-'));
+    app = createTestApp(empty);
+    expect(await app.dispatch('workspace.trust', {}, inProcess)).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: `No aieval.yaml in ${empty}.` },
+    });
+    await app.dispose();
+    app = createTestApp(copyExample());
+    expect(await app.dispatch('workspace.trust', {}, inProcess)).toMatchObject({ ok: true, value: { trusted: true } });
+  });
+});
