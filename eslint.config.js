@@ -104,10 +104,8 @@ export default tseslint.config(
   {
     // The CLI is a client of the service (ARCHITECTURE.md): a command reaches the engine and the store through the
     // typed client (cli/workspace-client.ts), never around it; of the service it imports only the app factory, its
-    // options and the cassette `run --record` hands it. The workspace layer is not banned: `validate`, `init` and
-    // `trust` use it because no service call fits them (validate must not open the store, init creates a folder that
-    // is not a workspace yet, trust writes the user's trust store), and a few helpers take small pieces of it (the
-    // trust store the factory is given, did-you-mean, atomic writes, the config file's name).
+    // options and the cassette `run --record` hands it. Of the workspace layer it takes three small pieces: the trust
+    // store the factory is given, atomic writes for the files a command writes, and the config file's name.
     files: ['src-main/cli/**'],
     rules: coreImports(
       {
@@ -117,6 +115,10 @@ export default tseslint.config(
       {
         group: ['**/app/**', '!**/app/create-app', '!**/app/app-state', '!**/app/deferred-cassette'],
         message: 'A CLI command reaches the service through the app factory and the typed client, not its handlers.',
+      },
+      {
+        group: ['**/workspace/**', '!**/workspace/trust', '!**/workspace/write-file', '!**/workspace/load-workspace'],
+        message: 'A CLI command reads and changes the workspace through the typed client (workspace.validate, ...).',
       },
     ),
   },

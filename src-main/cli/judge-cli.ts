@@ -1,6 +1,6 @@
 // Helpers the judge commands share: the --grader flag, integer flags, rates and dates.
 import { GRADER_CATALOG, GRADER_IDS, type GraderId, type Interval } from '../../src-shared/model';
-import { nearest } from '../workspace/did-you-mean';
+import { nearest } from '../../src-shared/text/nearest';
 import { UsageError, type ParsedArgs } from './command';
 
 /** The LLM grader named by --grader; a usage error (with a did-you-mean) otherwise. */

@@ -10,7 +10,7 @@ import { inProcessTransport } from '../../src-shared/rpc/in-process-transport';
 import { RpcError, refusedEnvironment } from '../../src-shared/rpc/wire';
 import type { AppOptions } from '../app/app-state';
 import type { App } from '../app/create-app';
-import { CONFIG_FILE, hasErrors } from '../workspace/load-workspace';
+import { CONFIG_FILE } from '../workspace/load-workspace';
 import { createCliApp } from './cli-app';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 
@@ -46,8 +46,9 @@ export async function withWorkspaceClient(
 ): Promise<number> {
   const app = createCliApp(args, io, check.process, check.dir);
   try {
-    if (!check.byService && !workspaceReady(app, io, check)) return EXIT.invalid;
-    return await work(clientOf(app));
+    const client = clientOf(app);
+    if (!check.byService && !(await workspaceReady(client, app.state.dir, io, check))) return EXIT.invalid;
+    return await work(client);
   } catch (error) {
     if (refusedEnvironment(error) !== undefined) {
       io.err(`error: ${(error as Error).message}`);
@@ -60,16 +61,16 @@ export async function withWorkspaceClient(
   }
 }
 
-function workspaceReady(app: App, io: CliIo, check: WorkspaceCheck): boolean {
+async function workspaceReady(client: ServiceClient, dir: string, io: CliIo, check: WorkspaceCheck): Promise<boolean> {
   if (check.requireValid) {
-    const workspace = app.state.workspace();
-    if (workspace.config && !hasErrors(workspace.issues)) return true;
-    for (const issue of workspace.issues.filter((i) => i.severity === 'error')) io.err(formatIssue(issue));
-    io.err(`error: the workspace ${app.state.dir} has errors; fix them first (ai-eval validate)`);
+    const found = await client['workspace.validate']({});
+    if (found.valid) return true;
+    for (const issue of found.issues.filter((i) => i.severity === 'error')) io.err(formatIssue(issue));
+    io.err(`error: the workspace ${dir} has errors; fix them first (ai-eval validate)`);
     return false;
   }
-  if (existsSync(join(app.state.dir, CONFIG_FILE))) return true;
-  io.err(`error: no ${CONFIG_FILE} in ${app.state.dir}; pass --workspace DIR or run ai-eval init`);
+  if (existsSync(join(dir, CONFIG_FILE))) return true;
+  io.err(`error: no ${CONFIG_FILE} in ${dir}; pass --workspace DIR or run ai-eval init`);
   return false;
 }
 

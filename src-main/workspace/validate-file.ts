@@ -2,7 +2,8 @@
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import type { WorkspaceIssue } from '../../src-shared/model';
-import { discriminatorValues, knownKeysAt, nearest } from './did-you-mean';
+import { nearest } from '../../src-shared/text/nearest';
+import { discriminatorValues, knownKeysAt } from './did-you-mean';
 import { readYamlFast } from './fast-yaml';
 import { firstAliasOffset, MAX_ALIAS_COUNT, structureProblems } from './yaml-structure';
 

@@ -27,18 +27,22 @@ export function lazy<T>(load: () => Promise<T>): Lazy<T> {
 
 type AnyHandler<Ctx> = (input: unknown, ctx: Ctx) => unknown;
 
-/** The handlers of every call in `calls`, each loading the domain's real handlers (once) before it runs. */
+/**
+ * The handlers of every call in `calls`, each loading the domain's real handlers (once) before it runs. Once loaded,
+ * a call goes straight to its handler, as if it had never been lazy (a cancel reaches a running import as soon).
+ */
 export function lazyHandlers<C extends Readonly<Record<string, unknown>>, Ctx>(
   calls: C,
   load: () => Promise<Handlers<C, Ctx>>,
 ): Handlers<C, Ctx> {
-  const domain = lazy(load);
+  const domain = lazy(async () => (await load()) as unknown as Record<string, AnyHandler<Ctx>>);
   const table: Record<string, AnyHandler<Ctx>> = {};
   for (const [method, spec] of Object.entries(calls)) {
     if ((spec as Call).kind !== 'call') continue;
-    table[method] = async (input, ctx) => {
-      const handlers = (await domain.get()) as unknown as Record<string, AnyHandler<Ctx>>;
-      return (handlers[method] as AnyHandler<Ctx>)(input, ctx);
+    table[method] = (input, ctx) => {
+      const loaded = domain.loaded();
+      if (loaded) return (loaded[method] as AnyHandler<Ctx>)(input, ctx);
+      return domain.get().then((handlers) => (handlers[method] as AnyHandler<Ctx>)(input, ctx));
     };
   }
   return table as unknown as Handlers<C, Ctx>;

@@ -48,5 +48,7 @@ describe('lazyHandlers', () => {
     expect(await handlers['probe.double']({ n: 21 }, { who: 'cli' })).toBe(42);
     expect(await handlers['probe.name']({}, { who: 'cli' })).toBe('cli');
     expect(loads).toBe(1);
+    // Loaded, a call reaches its handler at once, with no promise in between.
+    expect(handlers['probe.double']({ n: 4 }, { who: 'cli' })).toBe(8);
   });
 });

@@ -1,0 +1,18 @@
+// "Did you mean": edit distance, and the nearest name within a third of the word's length (at least two edits).
+import { describe, expect, it } from 'vitest';
+import { editDistance, nearest } from '../../../src-shared/text/nearest';
+
+describe('nearest', () => {
+  it('counts insertions, deletions and substitutions', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('same', 'same')).toBe(0);
+  });
+
+  it('suggests the closest candidate, ignoring case, and nothing when every candidate is too far', () => {
+    const judges = ['accuracy_grader', 'tone_grader', 'refusal_grader'];
+    expect(nearest('acuracy_grader', judges)).toBe('accuracy_grader');
+    expect(nearest('TONE_GRADR', judges)).toBe('tone_grader');
+    expect(nearest('xyz', judges)).toBeUndefined();
+  });
+});
