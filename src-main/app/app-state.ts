@@ -112,11 +112,15 @@ export class AppState {
   }
 
   /**
-   * Loads the store's code (better-sqlite3, the repositories) once. Every domain but the workspace's awaits it before
-   * its first call (create-app.ts), so `ai-eval validate` never loads it.
+   * Loads the store's code (better-sqlite3, the repositories) once. Every call but the workspace's waits for it
+   * (create-app.ts), so `ai-eval validate` never loads it.
    */
   async loadStore(): Promise<void> {
     this.storeCode ??= await import('../store/store');
+  }
+
+  get storeLoaded(): boolean {
+    return this.storeCode !== undefined;
   }
 
   /** The store of the open workspace, opened on first use (after loadStore). */

@@ -1,33 +1,33 @@
-// The only composition root: builds the service (state + handlers + router) for every shell and the tests. Each
-// domain's handlers load at the domain's first call, so a command loads only the code of the calls it makes.
+// The only composition root: builds the service (state + handlers + router) for every shell and the tests.
 import type { Contract } from '../../src-shared/contract';
 import { contract } from '../../src-shared/contract';
-import { datasetsContract } from '../../src-shared/contract/datasets.contract';
-import { exportContract } from '../../src-shared/contract/export.contract';
-import { insightsContract } from '../../src-shared/contract/insights.contract';
-import { judgesContract } from '../../src-shared/contract/judges.contract';
-import { labelsContract } from '../../src-shared/contract/labels.contract';
-import { optimizerContract } from '../../src-shared/contract/optimizer.contract';
-import { providersContract } from '../../src-shared/contract/providers.contract';
-import { runBatchContract } from '../../src-shared/contract/run-batch.contract';
-import { runsContract } from '../../src-shared/contract/runs.contract';
-import { secretsContract } from '../../src-shared/contract/secrets.contract';
-import { targetsContract } from '../../src-shared/contract/targets.contract';
-import { tracesContract } from '../../src-shared/contract/traces.contract';
 import { workspaceContract } from '../../src-shared/contract/workspace.contract';
 import type { Handlers } from '../../src-shared/rpc/define';
-import { environmentRefusal } from '../../src-shared/rpc/environment-refusal';
-import { lazy, lazyHandlers } from '../../src-shared/rpc/lazy';
 import { createRouter, type Dispatch } from '../../src-shared/rpc/router';
-import type { ReceiverRoute } from '../engine/traces/otlp-receiver';
 import { AppState, type AppOptions } from './app-state';
 import type { Ctx } from './ctx';
+import { environmentRefusal } from '../../src-shared/rpc/environment-refusal';
+import { OtlpReceiver, type ReceiverRoute } from '../engine/traces/otlp-receiver';
+import { insightsHandlers } from './handlers/insights.handlers';
+import { datasetsHandlers } from './handlers/datasets.handlers';
+import { exportHandlers } from './handlers/export.handlers';
+import { judgesHandlers } from './handlers/judges.handlers';
+import { optimizerHandlers, serviceOptimizerJobs } from './handlers/optimizer.handlers';
+import { labelsHandlers } from './handlers/labels.handlers';
+import { providersHandlers } from './handlers/providers.handlers';
+import { runBatchHandlers } from './handlers/run-batch.handlers';
+import { runsHandlers } from './handlers/runs.handlers';
+import { secretsHandlers } from './handlers/secrets.handlers';
+import { targetsHandlers } from './handlers/targets.handlers';
+import { tracesHandlers } from './handlers/traces.handlers';
+import { workspaceHandlers } from './handlers/workspace.handlers';
+import { serviceRuns } from './service-runs';
 
 export type App = Readonly<{
   state: AppState;
   dispatch: Dispatch<Ctx>;
   events: AppState['events'];
-  /** Extra HTTP routes for `ai-eval serve` (the OTLP receiver's POST /v1/traces); loads the receiver. */
+  /** Extra HTTP routes for `ai-eval serve` (the OTLP receiver's POST /v1/traces, which writes to the store). */
   routes(): Promise<readonly ReceiverRoute[]>;
   dispose(): Promise<void>;
 }>;
@@ -35,76 +35,54 @@ export type App = Readonly<{
 export function createApp(options: AppOptions): App {
   const state = new AppState(options);
   if (options.watchWorkspace !== false) state.watchFiles();
-  /** A domain that reads or writes the store: its handlers load with the store's code. */
-  const storeDomain = <C extends Readonly<Record<string, unknown>>>(calls: C, load: () => Promise<Handlers<C, Ctx>>) =>
-    lazyHandlers(calls, async () => {
-      await state.loadStore();
-      return load();
-    });
-  const receiver = lazy(async () => {
-    const [{ OtlpReceiver }] = await Promise.all([import('../engine/traces/otlp-receiver'), state.loadStore()]);
-    return new OtlpReceiver({
-      store: () => state.db.traces,
-      clock: state.clock,
-      onReceived: (r) => state.events.emit('traces.received', r),
-    });
+  const receiver = new OtlpReceiver({
+    store: () => state.db.traces,
+    clock: state.clock,
+    onReceived: (r) => state.events.emit('traces.received', r),
   });
-  const runs = lazy(async () => (await import('./service-runs')).serviceRuns(state));
-  const optimizerJobs = lazy(async () => (await import('./handlers/optimizer.handlers')).serviceOptimizerJobs(state));
+  const runs = serviceRuns(state);
+  const optimizerJobs = serviceOptimizerJobs(state);
   const handlers = {
-    ...lazyHandlers(workspaceContract, async () =>
-      (await import('./handlers/workspace.handlers')).workspaceHandlers(state),
-    ),
-    ...storeDomain(datasetsContract, async () =>
-      (await import('./handlers/datasets.handlers')).datasetsHandlers(state),
-    ),
-    ...storeDomain(targetsContract, async () => (await import('./handlers/targets.handlers')).targetsHandlers(state)),
-    ...storeDomain(judgesContract, async () => (await import('./handlers/judges.handlers')).judgesHandlers(state)),
-    ...storeDomain(tracesContract, async () =>
-      (await import('./handlers/traces.handlers')).tracesHandlers(state, await receiver.get()),
-    ),
-    ...storeDomain(labelsContract, async () => (await import('./handlers/labels.handlers')).labelsHandlers(state)),
-    ...storeDomain(providersContract, async () =>
-      (await import('./handlers/providers.handlers')).providersHandlers(state),
-    ),
-    ...storeDomain(runsContract, async () =>
-      (await import('./handlers/runs.handlers')).runsHandlers(state, await runs.get()),
-    ),
-    ...storeDomain(optimizerContract, async () =>
-      (await import('./handlers/optimizer.handlers')).optimizerHandlers(
-        state,
-        await runs.get(),
-        await optimizerJobs.get(),
-      ),
-    ),
-    ...storeDomain(exportContract, async () => (await import('./handlers/export.handlers')).exportHandlers(state)),
-    ...storeDomain(secretsContract, async () => (await import('./handlers/secrets.handlers')).secretsHandlers(state)),
-    ...storeDomain(insightsContract, async () =>
-      (await import('./handlers/insights.handlers')).insightsHandlers(state),
-    ),
-    ...storeDomain(runBatchContract, async () =>
-      (await import('./handlers/run-batch.handlers')).runBatchHandlers(state, await runs.get()),
-    ),
+    ...workspaceHandlers(state),
+    ...datasetsHandlers(state),
+    ...targetsHandlers(state),
+    ...judgesHandlers(state),
+    ...tracesHandlers(state, receiver),
+    ...labelsHandlers(state),
+    ...providersHandlers(state),
+    ...runsHandlers(state, runs),
+    ...optimizerHandlers(state, runs, optimizerJobs),
+    ...exportHandlers(state),
+    ...secretsHandlers(state),
+    ...insightsHandlers(state),
+    ...runBatchHandlers(state, runs),
   } satisfies Handlers<Contract, Ctx>;
-  const dispatch = createRouter<Ctx>(contract, handlers, {
+  const route = createRouter<Ctx>(contract, handlers, {
     checkOutputs: options.checkOutputs,
     onInternalError: (method, error) => options.logger.error(`${method} failed`, error),
     refusalOf: environmentRefusal,
   });
+  // Every call but the workspace's may use the store: its code (better-sqlite3, the repositories) loads before the
+  // first such call, so `ai-eval validate`, `init` and `trust` never load it. Once loaded, a call is routed at once
+  // (a cancel reaches a running import without waiting a turn).
+  const dispatch: Dispatch<Ctx> = (method, input, ctx) =>
+    state.storeLoaded || Object.hasOwn(workspaceContract, method)
+      ? route(method, input, ctx)
+      : state.loadStore().then(() => route(method, input, ctx));
   return {
     state,
     dispatch,
     events: state.events,
-    routes: async () => [(await receiver.get()).route],
+    routes: async () => {
+      await state.loadStore();
+      return [receiver.route];
+    },
     async dispose() {
-      await receiver.loaded()?.stop();
-      await optimizerJobs.loaded()?.cancelAll();
-      const started = runs.loaded();
-      if (started) {
-        await started.manager.cancelAll();
-        // An export on complete still writing reads the store: let it end before the store closes.
-        await started.exported();
-      }
+      await receiver.stop();
+      await optimizerJobs.cancelAll();
+      await runs.manager.cancelAll();
+      // An export on complete still writing reads the store: let it end before the store closes.
+      await runs.exported();
       state.close();
     },
   };

@@ -30,8 +30,11 @@ describe('the workspace domain', () => {
       ok: true,
       value: { valid: false, issues: [{ file: 'aieval.yaml', severity: 'error', line: 3 }] },
     });
-    // Validating reads files only: the store was never opened.
+    // Validating reads files only: the store was neither opened nor its code (better-sqlite3) loaded.
     expect(existsSync(join(dir, '.aieval'))).toBe(false);
+    expect(app.state.storeLoaded).toBe(false);
+    expect(await app.dispatch('datasets.list', {}, inProcess)).toMatchObject({ ok: true });
+    expect(app.state.storeLoaded).toBe(true);
   });
 
   it('create makes the example in a new folder, trusts and opens it; a second create is a conflict', async () => {

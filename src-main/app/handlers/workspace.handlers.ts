@@ -8,11 +8,10 @@ import { APP_VERSION } from '../../paths';
 import { createExampleWorkspace } from '../../workspace/example';
 import { hasErrors } from '../../workspace/load-workspace';
 import type { AppState } from '../app-state';
+import { needsTrust, withheldByRestrictedMode } from '../restricted-mode';
 import type { Ctx } from '../ctx';
 
-/** The workspace as the UI shows it. Restricted mode's words need the providers' code, which `validate` never loads. */
-export async function describeWorkspace(state: AppState): Promise<WorkspaceInfo> {
-  const { needsTrust, withheldByRestrictedMode } = await import('../restricted-mode');
+export function describeWorkspace(state: AppState): WorkspaceInfo {
   return {
     dir: state.dir,
     name: state.name,
