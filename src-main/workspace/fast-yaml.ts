@@ -1,9 +1,8 @@
 // Reads a valid YAML file fast: js-yaml builds plain values directly, with no Document of nodes and positions, about
 // seven times faster than the yaml library and in a fraction of its memory. Only a file js-yaml reads exactly as the
 // yaml library would is answered here; the caller parses any other with yaml, which reports each problem with its
-// line and column. js-yaml is loaded on the first file read this way.
-import type * as JsYaml from 'js-yaml';
-import { createRequire } from 'node:module';
+// line and column.
+import * as JsYaml from 'js-yaml';
 
 const NULL = /^(?:~|null|Null|NULL|)$/;
 const BOOL = /^(?:true|True|TRUE|false|False|FALSE)$/;
@@ -27,7 +26,8 @@ function constructFloat(text: string): number {
  * YAML 1.2's core schema exactly as the yaml library reads it, written out: js-yaml's own int and float also take
  * `0b101` and refuse `+.5`, which would make a file mean something else on this path than in the editor.
  */
-function coreAsYamlReadsIt({ FAILSAFE_SCHEMA, Type }: typeof JsYaml): JsYaml.Schema {
+function coreAsYamlReadsIt(): JsYaml.Schema {
+  const { FAILSAFE_SCHEMA, Type } = JsYaml;
   return FAILSAFE_SCHEMA.extend({
     implicit: [
       new Type('tag:yaml.org,2002:null', {
@@ -54,7 +54,7 @@ function coreAsYamlReadsIt({ FAILSAFE_SCHEMA, Type }: typeof JsYaml): JsYaml.Sch
   });
 }
 
-let reader: { load: typeof JsYaml.load; schema: JsYaml.Schema } | undefined;
+let schema: JsYaml.Schema | undefined;
 
 /**
  * A directive (`%YAML 1.1` changes what `yes` means), an explicit key (`? `), a list or map used as a key (`[a]: 1`)
@@ -70,13 +70,10 @@ const READ_DIFFERENTLY = /^%|(?:^|[\s,[{])\?(?:\s|$)|[\]}][ \t]*:(?:\s|$)|(?:^|[
  */
 export function readYamlFast(text: string): unknown {
   if (READ_DIFFERENTLY.test(text)) return undefined;
-  if (!reader) {
-    const jsYaml = createRequire(import.meta.url)('js-yaml') as typeof JsYaml;
-    reader = { load: jsYaml.load, schema: coreAsYamlReadsIt(jsYaml) };
-  }
+  schema ??= coreAsYamlReadsIt();
   let value: unknown;
   try {
-    value = reader.load(text, { schema: reader.schema });
+    value = JsYaml.load(text, { schema });
   } catch {
     return undefined;
   }

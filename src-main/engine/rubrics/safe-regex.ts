@@ -1,8 +1,7 @@
 // Workspace regexes (rubric `regex` checks, state_check `matches`) run on RE2JS, whose matching time is linear in the
 // text: a pattern such as ^(a+)+$ cannot backtrack for ever on a long answer. A pattern RE2 cannot run (back-references,
 // lookahead) is refused when the workspace is validated, so a run never meets it.
-import { createRequire } from 'node:module';
-import type { RE2JS as Re2 } from 're2js';
+import { RE2JS } from 're2js';
 
 export type LinearRegex = Readonly<{
   /** The first match, or null. */
@@ -11,12 +10,8 @@ export type LinearRegex = Readonly<{
 
 export type CompiledRegex = { ok: true; regex: LinearRegex } | { ok: false; problem: string };
 
-let engine: typeof Re2 | undefined;
-/** RE2JS, loaded at the first regex: its quarter of a megabyte is not parsed at every start of a workspace without one. */
-const re2js = () => (engine ??= (createRequire(import.meta.url)('re2js') as { RE2JS: typeof Re2 }).RE2JS);
-
 /** JavaScript flags that change what matches, and RE2JS's equivalents; g, y and d only change how matches are reported. */
-const flagOf = (flag: string, RE2JS: typeof Re2): number =>
+const flagOf = (flag: string): number =>
   ({ i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL })[flag] ?? 0;
 
 const compiled = new Map<string, CompiledRegex>();
@@ -39,8 +34,7 @@ function compile(pattern: string, flags: string): CompiledRegex {
   } catch (error) {
     return { ok: false, problem: `invalid regex /${pattern}/${flags}: ${(error as Error).message}` };
   }
-  const RE2JS = re2js();
-  const re2Flags = [...flags].reduce((sum, flag) => sum | flagOf(flag, RE2JS), RE2JS.LOOKBEHINDS);
+  const re2Flags = [...flags].reduce((sum, flag) => sum | flagOf(flag), RE2JS.LOOKBEHINDS);
   try {
     const re2 = RE2JS.compile(RE2JS.translateRegExp(pattern), re2Flags);
     return {
