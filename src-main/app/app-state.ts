@@ -119,6 +119,7 @@ export class AppState {
     this.storeCode ??= await import('../store/store');
   }
 
+  /** Whether loadStore has finished: a call may then use the store at once. */
   get storeLoaded(): boolean {
     return this.storeCode !== undefined;
   }

@@ -4,6 +4,7 @@ import { contract } from '../../src-shared/contract';
 import { workspaceContract } from '../../src-shared/contract/workspace.contract';
 import type { Handlers } from '../../src-shared/rpc/define';
 import { createRouter, type Dispatch } from '../../src-shared/rpc/router';
+import type { Envelope } from '../../src-shared/rpc/wire';
 import { AppState, type AppOptions } from './app-state';
 import type { Ctx } from './ctx';
 import { environmentRefusal } from '../../src-shared/rpc/environment-refusal';
@@ -68,7 +69,16 @@ export function createApp(options: AppOptions): App {
   const dispatch: Dispatch<Ctx> = (method, input, ctx) =>
     state.storeLoaded || Object.hasOwn(workspaceContract, method)
       ? route(method, input, ctx)
-      : state.loadStore().then(() => route(method, input, ctx));
+      : state.loadStore().then(
+          () => route(method, input, ctx),
+          (error: unknown): Envelope => {
+            options.logger.error('the store could not be loaded', error);
+            return {
+              ok: false,
+              error: { code: 'internal', message: `The store could not be loaded: ${String(error)}` },
+            };
+          },
+        );
   return {
     state,
     dispatch,
