@@ -5,6 +5,7 @@ import { formatVerdict } from './format-rules';
 
 export const formatGrader: Grader = {
   info: GRADER_CATALOG.format_grader,
+  answerOnly: true,
   async grade(context) {
     const verdict = formatVerdict(context.response, context.question.expected?.format, context.responseCharLimit);
     return scored(verdict.score, verdict.reason);

@@ -78,6 +78,11 @@ export type GradeOutcome = Readonly<{
 
 export interface Grader {
   readonly info: GraderInfo;
+  /**
+   * Grades from the answer and its records alone: no model, no process, no tool, never a wait. A run grades such
+   * answers off the lane (the next question goes out first), and finishes them even when cancelled.
+   */
+  readonly answerOnly?: true;
   grade(context: GradeContext): Promise<GradeOutcome>;
 }
 

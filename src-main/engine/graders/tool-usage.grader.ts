@@ -5,6 +5,7 @@ import { toolUsageVerdict } from './tool-usage-rules';
 
 export const toolUsageGrader: Grader = {
   info: GRADER_CATALOG.tool_usage_grader,
+  answerOnly: true,
   async grade(context) {
     const verdict = toolUsageVerdict(context.question.expected_tools, context.toolCalls, context.response);
     if (!verdict) return skipped('no expected_tools');

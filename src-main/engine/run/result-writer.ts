@@ -44,10 +44,10 @@ export class ResultWriter {
 }
 
 /**
- * Rows on their way to the group commit while their lanes ask the next question: a lane need not wait for the rows
- * the other lanes finished in the same turn. At most `limit` rows wait (an instant provider still yields to the event
- * loop at every commit); the first failed write stops the run at a lane's next question (`check`), and the run waits
- * for every row (`drain`) before it ends.
+ * Answers on their way to the group commit (and, for checks that call no model, through grading first) while their
+ * lanes ask the next question: a lane need not wait for the rows the other lanes finished in the same turn. At most
+ * `limit` rows wait (an instant provider still yields to the event loop at every commit); the first failed write stops
+ * the run at a lane's next question (`check`), and the run waits for every row (`drain`) before it ends.
  */
 export class WritesInFlight {
   private readonly pending = new Set<Promise<void>>();

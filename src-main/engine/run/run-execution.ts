@@ -68,6 +68,9 @@ export const resultKey = (questionId: string, repeatIndex: number): string => `$
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Resolves once the I/O callbacks of the current turn of the event loop have run. */
+const afterThisTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Runs to the end (complete, cancelled or error); never rejects for a failure of the run itself. */
 export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortSignal): Promise<RunFinished> {
   const { db } = deps;
@@ -172,6 +175,17 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       if (held.size > 0) await judgePhase(hooks);
       phase = undefined;
       const writes = new WritesInFlight(run.concurrency);
+      const grade = async (item: WorkItem, answered: Answered, on = env) => {
+        try {
+          return await gradeAnswer(item, answered, on);
+        } finally {
+          await answered.answer?.tools?.close();
+        }
+      };
+      // Graders that read the answer alone have nothing to cancel: an answer in hand is graded and kept.
+      const answerOnly = plan.graders.every((grader) => grader.answerOnly)
+        ? { ...env, signal: new AbortController().signal }
+        : undefined;
       try {
         await runPool(
           run.items(pending),
@@ -181,13 +195,11 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
             try {
               const answered = item.stored ?? (await answerQuestion(item, run.caller, signal));
               if (answered.answer?.sent) observed.target(answered.answer.sent);
-              let row;
-              try {
-                row = await gradeAnswer(item, answered, env);
-              } finally {
-                await answered.answer?.tools?.close();
-              }
-              await writes.add(commit(row));
+              // Such graders hold no lane: they run once this turn's answers have sent their lanes' next questions, so
+              // the target never waits on them. A judge's calls and an agent's open tools stay within the lane.
+              if (answerOnly && !item.stored && !answered.answer?.tools) {
+                await writes.add(afterThisTurn().then(async () => commit(await grade(item, answered, answerOnly))));
+              } else await writes.add(commit(await grade(item, answered)));
             } catch (error) {
               // A cancel drops the questions in flight: nothing half-graded is stored.
               if (signal.aborted) return;

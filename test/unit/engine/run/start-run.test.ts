@@ -211,6 +211,35 @@ describe('startRun', () => {
     expect(finished.verdict?.corrected_pass_rate).toBeNull();
   });
 
+  it('sends the next question before grading with graders that read the answer alone; other graders hold the lane', async () => {
+    const callsAtGrading = async (answerOnly: boolean) => {
+      // Each answer comes in a turn of its own, as over a network.
+      const provider = fakeProvider(() => async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        return longAnswer(request);
+      });
+      const seen: Record<string, number> = {};
+      const grader = testGrader('format_grader', (text) => {
+        seen[/question \d+/.exec(text)![0]] = provider.calls.length;
+        return scored(5, 'fine');
+      });
+      const graders = [answerOnly ? { ...grader, answerOnly: true as const } : grader];
+      const h = harness(makeWorkspace({ questions: 3, graders: ['format_grader'] }), provider, { graders });
+      const started = await startRun(
+        { targetId: 't1', selection: selection(), source: 'ci', concurrency: 1 },
+        h.deps,
+        signal(),
+      );
+      const finished = await started.finished;
+      expect(finished).toMatchObject({ status: 'complete', verdict: { passed: true, coverage: 1 } });
+      expect(await h.db.results.doneKeys(started.runId)).toHaveLength(3);
+      return seen;
+    };
+    // One lane: grading off the lane sees the following question already asked; the last has none to wait for.
+    expect(await callsAtGrading(true)).toEqual({ 'question 1': 2, 'question 2': 3, 'question 3': 3 });
+    expect(await callsAtGrading(false)).toEqual({ 'question 1': 1, 'question 2': 2, 'question 3': 3 });
+  });
+
   it('keeps only questions of the shard, deterministically', async () => {
     const workspace = makeWorkspace({ questions: 12 });
     const ids = async (index: number) => {
