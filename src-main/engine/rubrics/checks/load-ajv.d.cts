@@ -1,0 +1,4 @@
+import type * as ajv from 'ajv';
+
+declare const loadAjv: () => typeof ajv;
+export = loadAjv;
