@@ -123,6 +123,12 @@ export default tseslint.config(
     ),
   },
   {
+    // CommonJS, where require is how a file imports: the bin (bin/package.json) and a lazy loader the bundle keeps lazy.
+    files: ['bin/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src-main/preload/**'],
     rules: {
       'no-restricted-imports': [

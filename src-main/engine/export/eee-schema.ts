@@ -3,6 +3,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import loadAjv from '../load-ajv.cjs';
 
 export const EEE_SCHEMA_FOLDER = join('schemas', 'eee');
 const AGGREGATE_SCHEMA = 'eval.schema.json';
@@ -20,7 +21,7 @@ const OPTIONS = { allErrors: true, strict: false } as const;
 
 async function validatorClass(draft: unknown, file: string) {
   const uri = typeof draft === 'string' ? draft : '';
-  if (/draft-0[67]\/schema#?$/.test(uri)) return (await import('ajv')).Ajv;
+  if (/draft-0[67]\/schema#?$/.test(uri)) return loadAjv().Ajv;
   if (uri.includes('/2019-09/')) return (await import('ajv/dist/2019')).Ajv2019;
   if (uri.includes('/2020-12/')) return (await import('ajv/dist/2020')).Ajv2020;
   throw new Error(`${file}: unsupported JSON Schema draft "${uri}"`);

@@ -3,7 +3,6 @@
 // AbortController, body streams, held through WeakRefs and a FinalizationRegistry) survive the young generation, so
 // a long run's heap fills with garbage that only a full GC frees (bench/README.md, "Runs").
 import http from 'node:http';
-import https from 'node:https';
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import type { HeaderLookup } from './provider-errors';
 
@@ -16,11 +15,21 @@ export type HttpRequest = Readonly<{
   signal: AbortSignal;
 }>;
 
+type Transport = Readonly<{ request: typeof http.request; agent: http.Agent }>;
+
 // Idle sockets are unref'd by the agent, so a kept-alive connection never holds the process open.
-const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
-} as const;
+const plain: Transport = { request: http.request, agent: new http.Agent({ keepAlive: true }) };
+let secure: Transport | undefined;
+
+/** node:https is loaded at the first https request: a run on a local Ollama never needs TLS. */
+async function transportFor(protocol: string): Promise<Transport> {
+  if (protocol === 'http:') return plain;
+  if (!secure) {
+    const https = await import('node:https');
+    secure = { request: https.request, agent: new https.Agent({ keepAlive: true }) };
+  }
+  return secure;
+}
 
 /**
  * Sends one request and reads the whole answer as text. Rejects with the signal's reason on abort, and with the
@@ -31,26 +40,25 @@ export async function httpRequest(url: string, request: HttpRequest): Promise<Ht
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     throw new TypeError(`unsupported protocol ${target.protocol} in ${url} (use http or https)`);
+  const transport = await transportFor(target.protocol);
   try {
-    return await sendOnce(target, request);
+    return await sendOnce(target, request, transport);
   } catch (error) {
     if (!(error instanceof StaleSocketError)) throw error;
-    return sendOnce(target, request);
+    return sendOnce(target, request, transport);
   }
 }
 
 /** A kept-alive socket was reset before any answer came: the server closed it while it sat idle. */
 class StaleSocketError extends Error {}
 
-function sendOnce(target: URL, request: HttpRequest): Promise<HttpAnswer> {
+function sendOnce(target: URL, request: HttpRequest, transport: Transport): Promise<HttpAnswer> {
   const { signal } = request;
   signal.throwIfAborted();
-  const protocol = target.protocol as keyof typeof agents;
-  const transport = protocol === 'https:' ? https : http;
   return new Promise<HttpAnswer>((resolve, reject) => {
     const headers: Record<string, string | number> = { ...request.headers, 'accept-encoding': 'gzip, deflate, br' };
     if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
-    const req = transport.request(target, { method: request.method, headers, agent: agents[protocol] });
+    const req = transport.request(target, { method: request.method, headers, agent: transport.agent });
     let answered = false;
     const onAbort = () => req.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
     signal.addEventListener('abort', onAbort, { once: true });

@@ -1,5 +1,5 @@
 // Runs a trusted rubric command: in a fresh temporary folder, the text on stdin and in $AIEVAL_RESPONSE_FILE, with a timeout.
-import { spawn } from 'node:child_process';
+import type { spawn as Spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +18,14 @@ const MAX_OUTPUT = 64 * 1024;
 
 /** Resolves when the command exits or is killed at its timeout; rejects only when it cannot be started. */
 export async function runCommand(command: string, text: string, options: CommandOptions): Promise<CommandResult> {
+  // Loaded here: most workspaces have no command check, and node:child_process costs every start a few milliseconds.
+  const { spawn } = await import('node:child_process');
   const dir = mkdtempSync(join(tmpdir(), 'aieval-check-'));
   const responseFile = join(dir, 'response.txt');
   writeFileSync(responseFile, text);
   try {
     return await spawnAndWait(
+      spawn,
       command,
       text,
       dir,
@@ -35,6 +38,7 @@ export async function runCommand(command: string, text: string, options: Command
 }
 
 function spawnAndWait(
+  spawn: typeof Spawn,
   command: string,
   text: string,
   cwd: string,
