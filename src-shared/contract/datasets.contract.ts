@@ -29,22 +29,31 @@ export type DatasetDocument = z.infer<typeof datasetDocument>;
 
 export const datasetsContract = {
   /** Every dataset file of the workspace, valid or not. */
-  'datasets.list': call(z.object({}), z.array(datasetSummary)),
+  'datasets.list': call(
+    () => z.object({}),
+    () => z.array(datasetSummary),
+  ),
   /** One dataset file: its text, the parsed dataset and its issues. */
-  'datasets.get': call(z.object({ id: snakeId }), datasetDocument),
+  'datasets.get': call(
+    () => z.object({ id: snakeId }),
+    () => datasetDocument,
+  ),
   /**
    * Write a dataset file's text (kept even when invalid, so nothing typed is lost) and return its issues. With
    * `baseHash` (the hash the text was opened with), a file changed on disk since is refused with a conflict.
    */
   'datasets.save': call(
-    z.object({ id: snakeId, text: z.string().max(20_000_000), baseHash: z.string().optional() }),
-    datasetDocument,
+    () => z.object({ id: snakeId, text: z.string().max(20_000_000), baseHash: z.string().optional() }),
+    () => datasetDocument,
   ),
   /** Validate unsaved text as if it were the file (the same checks as `ai-eval validate`), writing nothing. */
   'datasets.check': call(
-    z.object({ id: snakeId, text: z.string().max(20_000_000) }),
-    z.object({ issues: z.array(workspaceIssue) }),
+    () => z.object({ id: snakeId, text: z.string().max(20_000_000) }),
+    () => z.object({ issues: z.array(workspaceIssue) }),
   ),
   /** Create a new dataset file with one starter question. */
-  'datasets.create': call(z.object({ id: snakeId, description: z.string().optional() }), datasetDocument),
+  'datasets.create': call(
+    () => z.object({ id: snakeId, description: z.string().optional() }),
+    () => datasetDocument,
+  ),
 } as const;

@@ -13,8 +13,8 @@ export const exportContract = {
    * the aggregate also carries the paired comparison with that run as two more results.
    */
   'export.run': call(
-    z.object({ runId, outputDir: z.string().min(1).max(1000).optional(), baselineRunId: runId.optional() }),
-    exportOutcome,
+    () => z.object({ runId, outputDir: z.string().min(1).max(1000).optional(), baselineRunId: runId.optional() }),
+    () => exportOutcome,
   ),
   /**
    * Exports every complete run (imports excluded) of one target, or of all, finished since `since` (as
@@ -24,47 +24,48 @@ export const exportContract = {
    * carries the comparison with it, as for `export.run`. `outputDir` as for `export.run`.
    */
   'export.runs': call(
-    z
-      .object({
-        targetId: z.string().min(1).max(200).nullable().default(null),
-        since: z.string().min(1).max(40).nullable().default(null),
-        runIds: z.array(runId).min(1).max(1000).optional(),
-        baselineRunId: runId.optional(),
-        outputDir: z.string().min(1).max(4096).optional(),
-      })
-      .refine((input) => input.runIds === undefined || (input.targetId === null && input.since === null), {
-        message: 'name runs, or select them by target and since, not both',
-        path: ['runIds'],
-      }),
-    z.object({ outputDir: z.string(), runs: z.array(exportOutcome) }),
+    () =>
+      z
+        .object({
+          targetId: z.string().min(1).max(200).nullable().default(null),
+          since: z.string().min(1).max(40).nullable().default(null),
+          runIds: z.array(runId).min(1).max(1000).optional(),
+          baselineRunId: runId.optional(),
+          outputDir: z.string().min(1).max(4096).optional(),
+        })
+        .refine((input) => input.runIds === undefined || (input.targetId === null && input.since === null), {
+          message: 'name runs, or select them by target and since, not both',
+          path: ['runIds'],
+        }),
+    () => z.object({ outputDir: z.string(), runs: z.array(exportOutcome) }),
   ),
   /**
    * The files of one export (the paths `export.run` returned) as a zip archive, for a download or a "Save as…":
    * only EEE envelope files (`<uuid>.json`, `<uuid>_samples.jsonl`) inside the workspace.
    */
   'export.archive': call(
-    z.object({ files: z.array(z.string().min(1).max(4096)).min(1).max(10) }),
-    z.object({ name: z.string(), base64: z.string() }),
+    () => z.object({ files: z.array(z.string().min(1).max(4096)).min(1).max(10) }),
+    () => z.object({ name: z.string(), base64: z.string() }),
   ),
   /**
    * Imports EEE aggregate files (with their `_samples.jsonl` beside them when present) as runs with source "import".
    * Each file is imported, merged into a sharded run, left unchanged (already imported) or refused with the reasons.
    */
   'import.envelopes': call(
-    z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }),
-    z.object({ outcomes: z.array(importOutcome) }),
+    () => z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }),
+    () => z.object({ outcomes: z.array(importOutcome) }),
   ),
   /** Where an imported run came from: its files (tool, source, checksums, shard) and their aggregate metrics as stated. */
   'import.provenance': call(
-    z.object({ runId }),
-    z.object({ files: z.array(importedFile), metrics: z.array(importedMetric) }),
+    () => z.object({ runId }),
+    () => z.object({ files: z.array(importedFile), metrics: z.array(importedMetric) }),
   ),
   /**
    * A deterministic markdown summary per target of the complete runs since `since` (ISO date, epoch seconds or a
    * span such as -7d): trends, weakest graders, recurring failures, judge trust.
    */
   'distill.summary': call(
-    z.object({ since: z.string().min(1).max(40).default('-7d') }),
-    z.object({ markdown: z.string(), since: z.number().int() }),
+    () => z.object({ since: z.string().min(1).max(40).default('-7d') }),
+    () => z.object({ markdown: z.string(), since: z.number().int() }),
   ),
 } as const;

@@ -14,5 +14,8 @@ export type GraderStat = z.infer<typeof graderStat>;
 
 export const insightsContract = {
   /** Each grader's mean score and skip/error counts over one run (for the weakest-grader callout). */
-  'runs.graderStats': call(z.object({ runId: z.string().min(1).max(200) }), z.array(graderStat)),
+  'runs.graderStats': call(
+    () => z.object({ runId: z.string().min(1).max(200) }),
+    () => z.array(graderStat),
+  ),
 } as const;

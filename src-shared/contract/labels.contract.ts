@@ -8,19 +8,22 @@ const subjects = z.array(labelSubject);
 
 export const labelsContract = {
   /** The label of one subject, or null. */
-  'labels.get': call(labelSubject, label.nullable()),
+  'labels.get': call(
+    () => labelSubject,
+    () => label.nullable(),
+  ),
   /** The labels of many subjects of one type (those without a label are left out). */
   'labels.getMany': call(
-    z.object({ subjectType: labelSubjectType, ids: z.array(z.string()).max(1000) }),
-    z.array(label),
+    () => z.object({ subjectType: labelSubjectType, ids: z.array(z.string()).max(1000) }),
+    () => z.array(label),
   ),
   /**
    * Change one subject's label. Fields left out stay as they are (so `p` sets only the verdict, a digit only one
    * dimension); a dimension set to null is removed. The previous label is kept for `labels.undo`.
    */
   'labels.submit': call(
-    labelSubject.extend(labelPatch.shape),
-    z.object({ label: label.nullable(), batchId: z.string() }),
+    () => labelSubject.extend(labelPatch.shape),
+    () => z.object({ label: label.nullable(), batchId: z.string() }),
   ),
   /**
    * A person's preference of one question result over the baseline's result of the same question (the comparison
@@ -28,33 +31,38 @@ export const labelsContract = {
    * the label's other fields and tags are kept, and `labels.undo` reverts it.
    */
   'labels.prefer': call(
-    z.object({
-      resultId: z.number().int().positive(),
-      baselineResultId: z.number().int().positive(),
-      preference: preference.nullable(),
-    }),
-    z.object({ label: label.nullable(), batchId: z.string() }),
+    () =>
+      z.object({
+        resultId: z.number().int().positive(),
+        baselineResultId: z.number().int().positive(),
+        preference: preference.nullable(),
+      }),
+    () => z.object({ label: label.nullable(), batchId: z.string() }),
   ),
   /**
    * Apply the same change to every review item of a group (`groupKey`), of a filtered queue, or of a list of `ids`;
    * `onlyUnlabeled` leaves items that already have a verdict alone. One undo reverts the whole group.
    */
   'labels.submitGroup': call(
-    labelPatch.extend({
-      groupKey: z.string().optional(),
-      ids: z.array(z.string()).max(10_000).optional(),
-      filters: traceFilters.optional(),
-      onlyUnlabeled: z.boolean().default(false),
-    }),
-    z.object({ count: z.number().int(), batchId: z.string() }),
+    () =>
+      labelPatch.extend({
+        groupKey: z.string().optional(),
+        ids: z.array(z.string()).max(10_000).optional(),
+        filters: traceFilters.optional(),
+        onlyUnlabeled: z.boolean().default(false),
+      }),
+    () => z.object({ count: z.number().int(), batchId: z.string() }),
   ),
   /** Revert the last label change: of one subject when given, else the last change made (a whole group at once). */
   'labels.undo': call(
-    z.object({ subjectType: labelSubjectType.optional(), subjectId: z.string().optional() }),
-    z.object({ reverted: z.array(labelSubject.extend({ label: label.nullable() })) }),
+    () => z.object({ subjectType: labelSubjectType.optional(), subjectId: z.string().optional() }),
+    () => z.object({ reverted: z.array(labelSubject.extend({ label: label.nullable() })) }),
   ),
   /** The dimensions to offer: the standard six, then the user-defined ones already used on labels. */
-  'labels.dimensions': call(z.object({}), z.array(z.string())),
+  'labels.dimensions': call(
+    () => z.object({}),
+    () => z.array(z.string()),
+  ),
   /** Labels changed (by this window, another one, or the CLI). */
-  'labels.changed': event(z.object({ subjects })),
+  'labels.changed': event(() => z.object({ subjects })),
 } as const;

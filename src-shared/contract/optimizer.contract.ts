@@ -23,65 +23,89 @@ export const optimizerContract = {
    * unknown target or split, or a dataset below settings.optimizer.min_dataset_size. Progress arrives as events.
    */
   'optimizer.start': call(
-    z.object({
-      targetId: snakeId,
-      /** settings.optimizer.max_attempts when absent. */
-      maxAttempts: z.number().int().min(1).max(20).optional(),
-      /** Propose even when the baseline clears the gate. */
-      propose: z.boolean().default(false),
-      /** The held-out split that decides acceptance; `test` when some question has it. */
-      split: z.string().min(1).max(100).optional(),
-      /** Accept on the margin alone when candidate_runs is 1 and the noise cannot be measured. */
-      allowUnknownNoise: z.boolean().default(false),
-    }),
-    z.object({ jobId: z.string() }),
+    () =>
+      z.object({
+        targetId: snakeId,
+        /** settings.optimizer.max_attempts when absent. */
+        maxAttempts: z.number().int().min(1).max(20).optional(),
+        /** Propose even when the baseline clears the gate. */
+        propose: z.boolean().default(false),
+        /** The held-out split that decides acceptance; `test` when some question has it. */
+        split: z.string().min(1).max(100).optional(),
+        /** Accept on the margin alone when candidate_runs is 1 and the noise cannot be measured. */
+        allowUnknownNoise: z.boolean().default(false),
+      }),
+    () => z.object({ jobId: z.string() }),
   ),
   /** Run two or more system prompt variants of a target on its dataset, one run each (in turn), in the background. */
   'optimizer.compareVariants': call(
-    z.object({
-      targetId: snakeId,
-      prompts: z.array(z.string().max(100_000)).min(2, 'give at least two prompt variants').max(MATRIX_MAX_COLUMNS),
-      /** Each question this many times in each variant's run. */
-      repeat: z.number().int().min(1).max(20).default(1),
-    }),
-    z.object({ jobId: z.string() }),
+    () =>
+      z.object({
+        targetId: snakeId,
+        prompts: z.array(z.string().max(100_000)).min(2, 'give at least two prompt variants').max(MATRIX_MAX_COLUMNS),
+        /** Each question this many times in each variant's run. */
+        repeat: z.number().int().min(1).max(20).default(1),
+      }),
+    () => z.object({ jobId: z.string() }),
   ),
   /**
    * Run the target's current system prompt on two or more connection/model pairs, one run each (in turn), in the
    * background. Each run is an experiment: it stays out of the target's history and aieval.yaml is not changed.
    */
   'optimizer.compareModels': call(
-    z.object({
-      targetId: snakeId,
-      models: z
-        .array(z.object({ provider: z.string().min(1).max(200), model: z.string().trim().min(1).max(200) }))
-        .min(2, 'give at least two models')
-        .max(MATRIX_MAX_COLUMNS),
-      repeat: z.number().int().min(1).max(20).default(1),
-    }),
-    z.object({ jobId: z.string() }),
+    () =>
+      z.object({
+        targetId: snakeId,
+        models: z
+          .array(z.object({ provider: z.string().min(1).max(200), model: z.string().trim().min(1).max(200) }))
+          .min(2, 'give at least two models')
+          .max(MATRIX_MAX_COLUMNS),
+        repeat: z.number().int().min(1).max(20).default(1),
+      }),
+    () => z.object({ jobId: z.string() }),
   ),
   /** One job: its progress log, the run in progress, and when done its outcome or comparison. */
-  'optimizer.job': call(z.object({ jobId }), optimizerJob),
+  'optimizer.job': call(
+    () => z.object({ jobId }),
+    () => optimizerJob,
+  ),
   /** The jobs of this service session, newest first (running ones included). */
-  'optimizer.jobs': call(z.object({ targetId: snakeId.optional() }), z.array(optimizerJob)),
+  'optimizer.jobs': call(
+    () => z.object({ targetId: snakeId.optional() }),
+    () => z.array(optimizerJob),
+  ),
   /** Cancel a running job; the run in progress is cancelled and the candidates so far are kept. */
-  'optimizer.cancel': call(z.object({ jobId }), z.object({ cancelled: z.boolean() })),
+  'optimizer.cancel': call(
+    () => z.object({ jobId }),
+    () => z.object({ cancelled: z.boolean() }),
+  ),
   /** Every stored candidate (applied, pending, rejected, reverted), newest first, of one target or of all. */
   'optimizer.candidates': call(
-    z.object({ targetId: snakeId.optional(), limit: z.number().int().min(1).max(1000).default(200) }),
-    z.array(candidateSummary),
+    () => z.object({ targetId: snakeId.optional(), limit: z.number().int().min(1).max(1000).default(200) }),
+    () => z.array(candidateSummary),
   ),
   /** One candidate: both prompts, both per-run score distributions, per-question deltas and its change log. */
-  'optimizer.get': call(z.object({ id: candidateId }), candidateDetail),
+  'optimizer.get': call(
+    () => z.object({ id: candidateId }),
+    () => candidateDetail,
+  ),
   /** Write the candidate's prompt into aieval.yaml (comments kept) and log who, when and why; refused if the prompt changed since. */
-  'optimizer.apply': call(z.object({ id: candidateId, reason }), candidateDetail),
+  'optimizer.apply': call(
+    () => z.object({ id: candidateId, reason }),
+    () => candidateDetail,
+  ),
   /** Mark a pending candidate rejected; aieval.yaml is not touched. */
-  'optimizer.reject': call(z.object({ id: candidateId, reason }), candidateDetail),
+  'optimizer.reject': call(
+    () => z.object({ id: candidateId, reason }),
+    () => candidateDetail,
+  ),
   /** Restore the prompt an applied candidate replaced, and log it. */
-  'optimizer.revert': call(z.object({ id: candidateId, reason }), candidateDetail),
+  'optimizer.revert': call(
+    () => z.object({ id: candidateId, reason }),
+    () => candidateDetail,
+  ),
   /** A step of an optimizer job (a run started or finished, a proposal, a decision). */
-  'optimizer.progressed': event(optimizerProgress),
+  'optimizer.progressed': event(() => optimizerProgress),
   /** A job ended: done (see optimizer.job for its outcome), error or cancelled. */
-  'optimizer.finished': event(optimizerFinished),
+  'optimizer.finished': event(() => optimizerFinished),
 } as const;

@@ -57,22 +57,34 @@ const providerName = z.object({ provider: z.string().min(1) });
 
 export const providersContract = {
   /** Every provider connection of aieval.yaml with its kind and base_url, the address it calls, and whether its key is available. */
-  'providers.list': call(z.object({}), z.array(providerSummary)),
+  'providers.list': call(
+    () => z.object({}),
+    () => z.array(providerSummary),
+  ),
   /** The provider's live model list (Ollama /api/tags, OpenAI and Anthropic /models, a cassette's models). */
-  'providers.models': call(providerName, modelList),
+  'providers.models': call(
+    () => providerName,
+    () => modelList,
+  ),
   /** Pulls a model onto an Ollama connection (/api/pull), streaming providers.pullProgressed; says how it ended. */
   'providers.pull': call(
-    providerName.extend({ model: z.string().min(1) }),
-    z.object({ ok: z.boolean(), message: z.string() }),
+    () => providerName.extend({ model: z.string().min(1) }),
+    () => z.object({ ok: z.boolean(), message: z.string() }),
   ),
-  'providers.pullProgressed': event(pullProgress),
+  'providers.pullProgressed': event(() => pullProgress),
   /** Connects to a provider (as saved, or as `config` before it is saved) and says in words what worked or failed. */
-  'providers.test': call(providerName.extend({ config: providerConfig.optional() }), connectionTest),
+  'providers.test': call(
+    () => providerName.extend({ config: providerConfig.optional() }),
+    () => connectionTest,
+  ),
   /** The default judge of every LLM grader (provider and model, with per-grader overrides); null when none is set. */
-  'providers.getJudge': call(z.object({}), judgeConfig.nullable()),
+  'providers.getJudge': call(
+    () => z.object({}),
+    () => judgeConfig.nullable(),
+  ),
   /** Replace the provider connections and the default judge in aieval.yaml (comments kept); an invalid result is refused with its issues. */
   'providers.save': call(
-    z.object({ providers: z.record(z.string().min(1), providerConfig), judge: judgeConfig.nullable() }),
-    z.object({ issues: z.array(workspaceIssue) }),
+    () => z.object({ providers: z.record(z.string().min(1), providerConfig), judge: judgeConfig.nullable() }),
+    () => z.object({ issues: z.array(workspaceIssue) }),
   ),
 } as const;

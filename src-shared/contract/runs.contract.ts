@@ -61,80 +61,101 @@ export const runsContract = {
    * The preflight runs first unless `skipPreflight`: a problem refuses the run (`bad_input`, details `preflightRefusal`).
    */
   'runs.start': call(
-    z.object({
-      targetId: snakeId,
-      questionIds: z.array(snakeId).min(1).optional(),
-      repeat: z.number().int().min(1).max(100).optional(),
-      /** One slice of the questions (`ai-eval run --shard I/N`); the gate is left to `ai-eval merge`. */
-      shard: shardSpec.refine((s) => s.index <= s.count, 'shard index above its count').optional(),
-      source: startSource.optional(),
-      concurrency,
-      skipPreflight: z.boolean().optional(),
-    }),
-    startedRun,
+    () =>
+      z.object({
+        targetId: snakeId,
+        questionIds: z.array(snakeId).min(1).optional(),
+        repeat: z.number().int().min(1).max(100).optional(),
+        /** One slice of the questions (`ai-eval run --shard I/N`); the gate is left to `ai-eval merge`. */
+        shard: shardSpec.refine((s) => s.index <= s.count, 'shard index above its count').optional(),
+        source: startSource.optional(),
+        concurrency,
+        skipPreflight: z.boolean().optional(),
+      }),
+    () => startedRun,
   ),
   /** Continue an interrupted run, skipping the questions it already has results for (no preflight: see runs.preflight). */
-  'runs.resume': call(z.object({ runId, concurrency }), startedRun),
+  'runs.resume': call(
+    () => z.object({ runId, concurrency }),
+    () => startedRun,
+  ),
   /** Re-score a finished run's stored answers with today's graders into a new run, without calling the target. */
   'runs.regrade': call(
-    z.object({ runId, source: startSource.optional(), concurrency }),
-    startedRun.extend({ targetId: snakeId, graders: z.array(graderId) }),
+    () => z.object({ runId, source: startSource.optional(), concurrency }),
+    () => startedRun.extend({ targetId: snakeId, graders: z.array(graderId) }),
   ),
   /**
    * Check what a run of this target needs before starting it: providers reachable, models present, keys resolvable,
    * MCP servers startable. Each problem says what and where, and its fix.
    */
   'runs.preflight': call(
-    z.object({ targetId: snakeId, questionIds: z.array(snakeId).min(1).optional() }),
-    z.object({
-      ok: z.boolean(),
-      problems: z.array(preflightProblem),
-      elapsedMs: z.number(),
-    }),
+    () => z.object({ targetId: snakeId, questionIds: z.array(snakeId).min(1).optional() }),
+    () =>
+      z.object({
+        ok: z.boolean(),
+        problems: z.array(preflightProblem),
+        elapsedMs: z.number(),
+      }),
   ),
   /** Cancel a run of this service; finished questions are kept and the run is marked cancelled. */
-  'runs.cancel': call(z.object({ runId }), z.object({ cancelled: z.boolean() })),
+  'runs.cancel': call(
+    () => z.object({ runId }),
+    () => z.object({ cancelled: z.boolean() }),
+  ),
   /** Runs, newest first, optionally of one target; experiments (runs of another prompt) unless `experiments` is false. */
   'runs.list': call(
-    z.object({ targetId: snakeId.optional(), experiments: z.boolean().optional(), ...page }),
-    z.object({ total: z.number().int(), runs: z.array(runSummary) }),
+    () => z.object({ targetId: snakeId.optional(), experiments: z.boolean().optional(), ...page }),
+    () => z.object({ total: z.number().int(), runs: z.array(runSummary) }),
   ),
   /** One run: its summary, verdict (complete runs only), identity snapshot and counts. */
-  'runs.get': call(z.object({ runId }), runDetail),
+  'runs.get': call(
+    () => z.object({ runId }),
+    () => runDetail,
+  ),
   /** A page of one run's question results, filtered and sorted in the store (never the whole run). */
   'results.page': call(
-    z.object({
-      runId,
-      ...page,
-      status: resultsFilter.optional(),
-      /** Matches the question id or the response text. */
-      search: z.string().max(200).optional(),
-      sort: resultsSort.default('question'),
-    }),
-    z.object({ total: z.number().int(), rows: z.array(resultRow) }),
+    () =>
+      z.object({
+        runId,
+        ...page,
+        status: resultsFilter.optional(),
+        /** Matches the question id or the response text. */
+        search: z.string().max(200).optional(),
+        sort: resultsSort.default('question'),
+      }),
+    () => z.object({ total: z.number().int(), rows: z.array(resultRow) }),
   ),
   /** One question result with its graders, tool calls, judge calls and transcript. */
-  'results.get': call(z.object({ resultId: z.number().int().positive() }), resultDetail),
+  'results.get': call(
+    () => z.object({ resultId: z.number().int().positive() }),
+    () => resultDetail,
+  ),
   /**
    * 2 to 8 runs side by side (issue 22): rows are questions joined by id, and with `statistics` every column but the
    * baseline carries its paired difference against it (a seeded bootstrap interval, McNemar's exact test, a
    * sentence). The bootstrap is most of the cost, so a screen asks without and calls `runs.matrixStatistics` after.
    */
-  'runs.matrix': call(matrixRequest.extend({ statistics: z.boolean().default(true) }), runMatrix),
+  'runs.matrix': call(
+    () => matrixRequest.extend({ statistics: z.boolean().default(true) }),
+    () => runMatrix,
+  ),
   /** The paired comparison of each column of `runs.matrix` with the baseline, in column order (null: the baseline). */
-  'runs.matrixStatistics': call(matrixRequest, z.array(pairedComparison.nullable())),
+  'runs.matrixStatistics': call(
+    () => matrixRequest,
+    () => z.array(pairedComparison.nullable()),
+  ),
   /** The last complete runs of a target, oldest first, for its sparkline. */
   'targets.history': call(
-    z.object({ targetId: snakeId, limit: z.number().int().min(1).max(200).default(20) }),
-    z.array(historyPoint),
+    () => z.object({ targetId: snakeId, limit: z.number().int().min(1).max(200).default(20) }),
+    () => z.array(historyPoint),
   ),
   /** Dashboard cards (this week vs last week, of one target if given; experiments never count) and one health row per target. */
   'dashboard.summary': call(
-    z.object({ targetId: snakeId.optional() }),
-    z.object({ thisWeek: weekStats, lastWeek: weekStats, targets: z.array(targetHealth) }),
+    () => z.object({ targetId: snakeId.optional() }),
+    () => z.object({ thisWeek: weekStats, lastWeek: weekStats, targets: z.array(targetHealth) }),
   ),
   /** Live progress of a run, at most one per 100 ms per run. */
-  'runs.progressed': event(runProgress),
+  'runs.progressed': event(() => runProgress),
   /** A run ended: complete (with its verdict), cancelled or error. */
-  'runs.finished': event(runFinished),
+  'runs.finished': event(() => runFinished),
 } as const;

@@ -24,70 +24,90 @@ export const tracesContract = {
    * Import OTLP trace files: JSON (one request, a list, or one per line), protobuf (one message or length-delimited),
    * gzipped or not. Re-importing is idempotent. Progress arrives as `traces.importProgressed`.
    */
-  'traces.import': call(z.object({ paths: z.array(z.string().min(1)).min(1).max(1000) }), importSummary),
+  'traces.import': call(
+    () => z.object({ paths: z.array(z.string().min(1)).min(1).max(1000) }),
+    () => importSummary,
+  ),
   /** Stop the running import after its current batch; what was read so far stays imported. */
-  'traces.cancelImport': call(z.object({}), z.object({ cancelled: z.boolean() })),
+  'traces.cancelImport': call(
+    () => z.object({}),
+    () => z.object({ cancelled: z.boolean() }),
+  ),
   /** The review groups (conversations and agent runs) of the filtered queue, latest first, with their label counts. */
   'traces.groups': call(
-    z.object({ filters: traceFilters.default({}), ...page }),
-    z.object({ total: z.number().int(), groups: z.array(traceGroup), counts: queueCounts }),
+    () => z.object({ filters: traceFilters.default({}), ...page }),
+    () => z.object({ total: z.number().int(), groups: z.array(traceGroup), counts: queueCounts }),
   ),
   /** Review items in queue order: of one group (`groupKey`), or of the whole filtered queue. */
   'traces.items': call(
-    z.object({ ...queue, ...page }),
-    z.object({ total: z.number().int(), items: z.array(reviewItem) }),
+    () => z.object({ ...queue, ...page }),
+    () => z.object({ total: z.number().int(), items: z.array(reviewItem) }),
   ),
   /** One review item: the conversation with its tool calls, the flags, its label and the trace's spans as context. */
   'traces.get': call(
-    z.object({ id: z.string().min(1) }),
-    z.object({ item: reviewItemDetail, label: label.nullable() }),
+    () => z.object({ id: z.string().min(1) }),
+    () => z.object({ item: reviewItemDetail, label: label.nullable() }),
   ),
   /**
    * The item after (`next`, key j) or before (`previous`, key k) `id` in queue order, optionally only unlabeled ones;
    * `id: null` starts from the top (or bottom). `position` is the 0-based index in the queue, for paging to it.
    */
   'traces.neighbor': call(
-    z.object({
-      id: z.string().nullable(),
-      direction: z.enum(['next', 'previous']),
-      unlabeledOnly: z.boolean().default(false),
-      ...queue,
-    }),
-    z.object({ id: z.string().nullable(), position: z.number().int().nullable() }),
+    () =>
+      z.object({
+        id: z.string().nullable(),
+        direction: z.enum(['next', 'previous']),
+        unlabeledOnly: z.boolean().default(false),
+        ...queue,
+      }),
+    () => z.object({ id: z.string().nullable(), position: z.number().int().nullable() }),
   ),
   /** Label progress of a queue (a group, or the filtered queue): items, labeled, unlabeled, pass, fail, defer. */
-  'traces.counts': call(z.object(queue), queueCounts),
+  'traces.counts': call(
+    () => z.object(queue),
+    () => queueCounts,
+  ),
   /** Tags used on labels, most used first, for completion (`t`); `prefix` narrows them. */
   'traces.tags': call(
-    z.object({ prefix: z.string().optional(), limit: z.number().int().min(1).max(200).default(20) }),
-    z.array(z.object({ tag: z.string(), count: z.number().int() })),
+    () => z.object({ prefix: z.string().optional(), limit: z.number().int().min(1).max(200).default(20) }),
+    () => z.array(z.object({ tag: z.string(), count: z.number().int() })),
   ),
   /** The models seen in imported traces with their item counts, for the model filter. */
-  'traces.models': call(z.object({}), z.array(z.object({ model: z.string(), count: z.number().int() }))),
+  'traces.models': call(
+    () => z.object({}),
+    () => z.array(z.object({ model: z.string(), count: z.number().int() })),
+  ),
   /**
    * Promote review items into a dataset (a new question each, appended to datasets/<id>.yaml with its comments kept)
    * or into a judge's gold set. The integrity guard refuses truncated or uncaptured items with the reason; the others
    * are still promoted. Exactly one of `dataset` and `judgeGrader`.
    */
   'traces.promote': call(
-    z
-      .object({
-        ids: z.array(z.string().min(1)).min(1).max(1000),
-        dataset: snakeId.optional(),
-        judgeGrader: graderId.optional(),
-      })
-      .refine(
-        (input) => (input.dataset === undefined) !== (input.judgeGrader === undefined),
-        'give exactly one of dataset and judgeGrader',
-      ),
-    z.object({ promoted: z.number().int(), refused: z.number().int(), outcomes: z.array(promoteOutcome) }),
+    () =>
+      z
+        .object({
+          ids: z.array(z.string().min(1)).min(1).max(1000),
+          dataset: snakeId.optional(),
+          judgeGrader: graderId.optional(),
+        })
+        .refine(
+          (input) => (input.dataset === undefined) !== (input.judgeGrader === undefined),
+          'give exactly one of dataset and judgeGrader',
+        ),
+    () => z.object({ promoted: z.number().int(), refused: z.number().int(), outcomes: z.array(promoteOutcome) }),
   ),
   /** The OTLP/HTTP receiver: whether it listens, on which port, and what it received. */
-  'traces.receiverStatus': call(z.object({}), receiverStatus),
+  'traces.receiverStatus': call(
+    () => z.object({}),
+    () => receiverStatus,
+  ),
   /** Applies settings.otlp_receiver: starts the loopback receiver when enabled (restarting on a port change), else stops it. */
-  'traces.receiverApply': call(z.object({}), receiverStatus),
+  'traces.receiverApply': call(
+    () => z.object({}),
+    () => receiverStatus,
+  ),
   /** Progress of `traces.import`, per file. */
-  'traces.importProgressed': event(importProgress),
+  'traces.importProgressed': event(() => importProgress),
   /** The receiver stored spans: the queue may have new or changed items. */
-  'traces.received': event(z.object({ spans: z.number().int(), reviewItems: z.number().int() })),
+  'traces.received': event(() => z.object({ spans: z.number().int(), reviewItems: z.number().int() })),
 } as const;

@@ -30,18 +30,33 @@ export type WorkspaceValidation = z.infer<typeof workspaceValidation>;
 
 export const workspaceContract = {
   /** The open workspace, with every validation issue of its files. */
-  'workspace.get': call(z.object({}), workspaceInfo),
+  'workspace.get': call(
+    () => z.object({}),
+    () => workspaceInfo,
+  ),
   /** Check every file of the open workspace (errors and warnings) and count what it holds. */
-  'workspace.validate': call(z.object({}), workspaceValidation),
+  'workspace.validate': call(
+    () => z.object({}),
+    () => workspaceValidation,
+  ),
   /** Open another workspace folder; it must hold an aieval.yaml. */
-  'workspace.open': call(z.object({ dir: z.string().min(1) }), workspaceInfo),
+  'workspace.open': call(
+    () => z.object({ dir: z.string().min(1) }),
+    () => workspaceInfo,
+  ),
   /**
    * Make the example workspace in `dir` (created when missing), trust it and open it; refused (`conflict`) where an
    * aieval.yaml already is.
    */
-  'workspace.create': call(z.object({ dir: z.string().min(1) }), workspaceInfo),
+  'workspace.create': call(
+    () => z.object({ dir: z.string().min(1) }),
+    () => workspaceInfo,
+  ),
   /** Trust the open workspace: its stdio MCP servers and command checks may run; refused without an aieval.yaml. */
-  'workspace.trust': call(z.object({}), workspaceInfo),
+  'workspace.trust': call(
+    () => z.object({}),
+    () => workspaceInfo,
+  ),
   /** A workspace file was written by the service (the UI reloads what shows it). */
-  'workspace.changed': event(z.object({ file: z.string() })),
+  'workspace.changed': event(() => z.object({ file: z.string() })),
 } as const;

@@ -8,12 +8,39 @@ export type Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodTyp
 }>;
 export type Evt<P extends z.ZodType = z.ZodType> = Readonly<{ kind: 'event'; payload: P }>;
 
-export const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): Call<I, O> => ({
-  kind: 'call',
-  input,
-  output,
-});
-export const event = <P extends z.ZodType>(payload: P): Evt<P> => ({ kind: 'event', payload });
+/**
+ * A call of the contract. Its schemas are built at their first use: a CLI command uses a few of the contract's calls,
+ * and building the zod schemas of all of them cost every start more time than anything else the contract does.
+ */
+export const call = <I extends z.ZodType, O extends z.ZodType>(input: () => I, output: () => O): Call<I, O> => {
+  const inputOnce = once(input);
+  const outputOnce = once(output);
+  return {
+    kind: 'call',
+    get input() {
+      return inputOnce();
+    },
+    get output() {
+      return outputOnce();
+    },
+  };
+};
+
+/** An event of the contract; its payload schema is built at its first use, as a call's. */
+export const event = <P extends z.ZodType>(payload: () => P): Evt<P> => {
+  const payloadOnce = once(payload);
+  return {
+    kind: 'event',
+    get payload() {
+      return payloadOnce();
+    },
+  };
+};
+
+function once<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}
 
 export type CallKeys<C> = { [K in keyof C]: C[K] extends Call ? K : never }[keyof C] & string;
 export type EventKeys<C> = { [K in keyof C]: C[K] extends Evt ? K : never }[keyof C] & string;

@@ -20,11 +20,23 @@ class Point {
 }
 
 const contract = {
-  'shapes.point': call(z.object({ at: z.date(), tags: z.array(z.string()) }), z.any()),
-  'shapes.kept': call(z.object({}), z.object({ items: z.array(z.number()) })),
-  'shapes.busy': call(z.object({}), z.object({})),
-  'shapes.callback': call(z.object({}), z.any()),
-  'shapes.moved': event(z.object({ point: z.any() })),
+  'shapes.point': call(
+    () => z.object({ at: z.date(), tags: z.array(z.string()) }),
+    () => z.any(),
+  ),
+  'shapes.kept': call(
+    () => z.object({}),
+    () => z.object({ items: z.array(z.number()) }),
+  ),
+  'shapes.busy': call(
+    () => z.object({}),
+    () => z.object({}),
+  ),
+  'shapes.callback': call(
+    () => z.object({}),
+    () => z.any(),
+  ),
+  'shapes.moved': event(() => z.object({ point: z.any() })),
 } as const;
 
 function setUp() {

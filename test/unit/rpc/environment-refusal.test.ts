@@ -39,7 +39,12 @@ describe('environment failures through the router', () => {
   it('reach the caller as `unavailable` naming the cause, not as an internal error', async () => {
     const internal: string[] = [];
     const dispatch = createRouter(
-      { 'runs.cancel': call(z.object({}), z.object({})) },
+      {
+        'runs.cancel': call(
+          () => z.object({}),
+          () => z.object({}),
+        ),
+      },
       {
         'runs.cancel': () => {
           throw coded('SQLITE_BUSY', 'database is locked');

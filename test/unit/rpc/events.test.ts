@@ -5,8 +5,8 @@ import { event } from '../../../src-shared/rpc/define';
 import { EventHub } from '../../../src-shared/rpc/events';
 
 const contract = {
-  'jobs.progressed': event(z.object({ done: z.number().int() })),
-  'jobs.finished': event(z.object({ jobId: z.string() })),
+  'jobs.progressed': event(() => z.object({ done: z.number().int() })),
+  'jobs.finished': event(() => z.object({ jobId: z.string() })),
 } as const;
 
 describe('EventHub', () => {

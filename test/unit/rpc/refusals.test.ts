@@ -71,7 +71,12 @@ const NOT_REFUSALS: Readonly<Record<string, string>> = {
   YamlEditError: 'wrapped with the file name as invalid_workspace where a YAML edit is made',
 };
 
-const contract = { 'probe.refuse': call(z.object({ index: z.number() }), z.object({})) } as const;
+const contract = {
+  'probe.refuse': call(
+    () => z.object({ index: z.number() }),
+    () => z.object({}),
+  ),
+} as const;
 const dispatch = createRouter<object>(contract, {
   'probe.refuse': ({ index }: { index: number }) => {
     throw (REFUSALS[index] as (typeof REFUSALS)[number])[1]();
