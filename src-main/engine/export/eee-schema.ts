@@ -3,7 +3,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import loadAjv from '../load-ajv.cjs';
+import load from '../load-ajv.cjs';
 
 export const EEE_SCHEMA_FOLDER = join('schemas', 'eee');
 const AGGREGATE_SCHEMA = 'eval.schema.json';
@@ -19,18 +19,18 @@ export type EeeValidators = Readonly<{
 // which ajv's strict mode rejects; allErrors so a refused file lists every problem at once.
 const OPTIONS = { allErrors: true, strict: false } as const;
 
-async function validatorClass(draft: unknown, file: string) {
+function validatorClass(draft: unknown, file: string) {
   const uri = typeof draft === 'string' ? draft : '';
-  if (/draft-0[67]\/schema#?$/.test(uri)) return loadAjv().Ajv;
-  if (uri.includes('/2019-09/')) return (await import('ajv/dist/2019')).Ajv2019;
-  if (uri.includes('/2020-12/')) return (await import('ajv/dist/2020')).Ajv2020;
+  if (/draft-0[67]\/schema#?$/.test(uri)) return load.ajv().Ajv;
+  if (uri.includes('/2019-09/')) return load.ajv2019().Ajv2019;
+  if (uri.includes('/2020-12/')) return load.ajv2020().Ajv2020;
   throw new Error(`${file}: unsupported JSON Schema draft "${uri}"`);
 }
 
 async function compile(dir: string, file: string): Promise<ValidateFunction> {
   const path = join(dir, file);
   const schema = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  const AjvClass = await validatorClass(schema.$schema, path);
+  const AjvClass = validatorClass(schema.$schema, path);
   return new AjvClass(OPTIONS).compile(schema);
 }
 

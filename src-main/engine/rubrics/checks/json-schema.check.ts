@@ -1,12 +1,12 @@
 // json_schema: the response parsed as JSON and validated against the check's schema with ajv.
 import type { Ajv, ValidateFunction } from 'ajv';
-import loadAjv from '../../load-ajv.cjs';
+import load from '../../load-ajv.cjs';
 import { checkError, passFail, type CheckExecutor } from '../check-executor';
 import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 let instance: Ajv | undefined;
 /** Built at the first json_schema check: building ajv costs a start-up that workspaces without one need not pay. */
-const ajv = () => (instance ??= new (loadAjv().Ajv)({ allErrors: true, strict: false }));
+const ajv = () => (instance ??= new (load.ajv().Ajv)({ allErrors: true, strict: false }));
 const compiled = new Map<string, ValidateFunction>();
 
 export const jsonSchemaCheck: CheckExecutor<'json_schema'> = {
