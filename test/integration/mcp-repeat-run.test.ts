@@ -1,4 +1,4 @@
-// `ai-eval run --repeat 50` over one stdio MCP server (the example's catalogue): each question's server is closed with
+// `ai-eval run --repeat 100` over one stdio MCP server (the example's catalogue): each question's server is closed with
 // its listeners, so the process raises no MaxListenersExceededWarning and its live heap stays flat as questions pass.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -46,20 +46,24 @@ function sampledRun(dir: string, repeat: number): Promise<Sampled> {
         AIEVAL_CONFIG_DIR: join(out, 'config'),
         CI: 'true',
         HEAP_SAMPLES_FILE: heapFile,
-        HEAP_SAMPLE_MS: '500',
+        HEAP_SAMPLE_MS: '400',
       },
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
-    child.once('close', (code) =>
-      resolve({
-        code,
-        stderr,
-        report: JSON.parse(readFileSync(report, 'utf8')) as RunReport,
-        heap: JSON.parse(readFileSync(heapFile, 'utf8')) as number[],
-      }),
-    );
+    child.once('close', (code) => {
+      try {
+        resolve({
+          code,
+          stderr,
+          report: JSON.parse(readFileSync(report, 'utf8')) as RunReport,
+          heap: JSON.parse(readFileSync(heapFile, 'utf8')) as number[],
+        });
+      } catch (error) {
+        reject(new Error(`ai-eval run exited ${code} without its report (${String(error)}):\n${stderr}`));
+      }
+    });
   });
 }
 
@@ -67,13 +71,14 @@ function sampledRun(dir: string, repeat: number): Promise<Sampled> {
 const peakOver = (heap: readonly number[], from: number, to: number) =>
   Math.max(...heap.slice(Math.floor(heap.length * from), Math.ceil(heap.length * to)));
 
-describe.skipIf(process.platform === 'win32')('ai-eval run --repeat 50 over one stdio MCP server', () => {
+describe.skipIf(process.platform === 'win32')('ai-eval run --repeat 100 over one stdio MCP server', () => {
   it('raises no listener warning and keeps the live heap flat', { timeout: 300_000 }, async () => {
-    const run = await sampledRun(copyExample(), 50);
+    // Long enough for a dozen samples on a fast machine (50 questions took under 4 s), and the most --repeat allows.
+    const run = await sampledRun(copyExample(), 100);
     expect(run.stderr).not.toContain('MaxListenersExceededWarning');
     expect(run.stderr).not.toMatch(/\(node:\d+\) \w*Warning/);
     const questions = run.report.runs[0]!.questions;
-    expect(questions).toHaveLength(50);
+    expect(questions).toHaveLength(100);
     // Every question reached the server: its tool calls came back (none degraded for want of a server).
     expect(questions.every((question) => (question.tool_calls?.length ?? 0) > 0)).toBe(true);
     // Early in the run (after start-up) against its last fifth: a client kept per question would grow every sample.
