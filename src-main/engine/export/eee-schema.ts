@@ -3,7 +3,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import load from '../load-ajv.cjs';
+import load from '../lazy-modules.cjs';
 
 export const EEE_SCHEMA_FOLDER = join('schemas', 'eee');
 const AGGREGATE_SCHEMA = 'eval.schema.json';

@@ -1,7 +1,7 @@
 // Workspace regexes (rubric `regex` checks, state_check `matches`) run on RE2JS, whose matching time is linear in the
 // text: a pattern such as ^(a+)+$ cannot backtrack for ever on a long answer. A pattern RE2 cannot run (back-references,
 // lookahead) is refused when the workspace is validated, so a run never meets it.
-import { RE2JS } from 're2js';
+import load from '../lazy-modules.cjs';
 
 export type LinearRegex = Readonly<{
   /** The first match, or null. */
@@ -10,8 +10,14 @@ export type LinearRegex = Readonly<{
 
 export type CompiledRegex = { ok: true; regex: LinearRegex } | { ok: false; problem: string };
 
+type Re2 = ReturnType<typeof load.re2js>['RE2JS'];
+
+let engine: Re2 | undefined;
+/** RE2JS, evaluated at the first regex: a workspace without one never pays for its quarter of a megabyte. */
+const re2js = () => (engine ??= load.re2js().RE2JS);
+
 /** JavaScript flags that change what matches, and RE2JS's equivalents; g, y and d only change how matches are reported. */
-const flagOf = (flag: string): number =>
+const flagOf = (flag: string, RE2JS: Re2): number =>
   ({ i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL })[flag] ?? 0;
 
 const compiled = new Map<string, CompiledRegex>();
@@ -34,7 +40,8 @@ function compile(pattern: string, flags: string): CompiledRegex {
   } catch (error) {
     return { ok: false, problem: `invalid regex /${pattern}/${flags}: ${(error as Error).message}` };
   }
-  const re2Flags = [...flags].reduce((sum, flag) => sum | flagOf(flag), RE2JS.LOOKBEHINDS);
+  const RE2JS = re2js();
+  const re2Flags = [...flags].reduce((sum, flag) => sum | flagOf(flag, RE2JS), RE2JS.LOOKBEHINDS);
   try {
     const re2 = RE2JS.compile(RE2JS.translateRegExp(pattern), re2Flags);
     return {

@@ -1,6 +1,6 @@
 // json_schema: the response parsed as JSON and validated against the check's schema with ajv.
 import type { Ajv, ValidateFunction } from 'ajv';
-import load from '../../load-ajv.cjs';
+import load from '../../lazy-modules.cjs';
 import { checkError, passFail, type CheckExecutor } from '../check-executor';
 import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
