@@ -14,7 +14,7 @@ export function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The closest candidate within a third of the word's length (at least 2 edits), or a prefix/suffix match. */
+/** The closest candidate (ignoring case), at most a third of the word's length away in edits (2 edits at least). */
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;

@@ -183,7 +183,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
         }
       };
       // Graders that read the answer alone have nothing to cancel: an answer in hand is graded and kept.
-      const answerOnly = plan.graders.every((grader) => grader.answerOnly)
+      const answerOnlyEnv = plan.graders.every((grader) => grader.answerOnly)
         ? { ...env, signal: new AbortController().signal }
         : undefined;
       try {
@@ -197,8 +197,8 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
               if (answered.answer?.sent) observed.target(answered.answer.sent);
               // Such graders hold no lane: they run once this turn's answers have sent their lanes' next questions, so
               // the target never waits on them. A judge's calls and an agent's open tools stay within the lane.
-              if (answerOnly && !item.stored && !answered.answer?.tools) {
-                await writes.add(afterThisTurn().then(async () => commit(await grade(item, answered, answerOnly))));
+              if (answerOnlyEnv && !item.stored && !answered.answer?.tools) {
+                await writes.add(afterThisTurn().then(async () => commit(await grade(item, answered, answerOnlyEnv))));
               } else await writes.add(commit(await grade(item, answered)));
             } catch (error) {
               // A cancel drops the questions in flight: nothing half-graded is stored.
