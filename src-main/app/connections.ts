@@ -1,12 +1,10 @@
 // The workspace's provider connections as the service uses them: keys by the workspace's trust, built providers.
 import type { KeyStatus } from '../../src-shared/contract/secrets.contract';
-import type { ProviderConfig } from '../../src-shared/model';
+import { traitsOf, type ProviderConfig } from '../../src-shared/model';
 import { RpcError } from '../../src-shared/rpc/wire';
-import { ANTHROPIC_DEFAULT_URL } from '../engine/providers/anthropic.provider';
 import { apiKeyVariable, createProvider } from '../engine/providers/create-provider';
-import { OLLAMA_DEFAULT_URL } from '../engine/providers/ollama.provider';
-import { OPENAI_DEFAULT_URL } from '../engine/providers/openai.provider';
 import type { Provider } from '../engine/providers/provider';
+import { ENGINE_KINDS } from '../engine/providers/provider-kinds';
 import { CONFIG_FILE } from '../workspace/load-workspace';
 import type { AppState } from './app-state';
 import { connectionEnv, resolveKey, userKeyVariable, type Keyring } from './key-policy';
@@ -71,14 +69,8 @@ export function connectionKeys(state: AppState): (name: string, config: Provider
   return (name, config) => envOf(keyring, name, config);
 }
 
-const DEFAULT_ADDRESS = {
-  ollama: OLLAMA_DEFAULT_URL,
-  openai: OPENAI_DEFAULT_URL,
-  anthropic: ANTHROPIC_DEFAULT_URL,
-} as const;
-
 /** What a connection calls: its base_url, else its kind's default address; a replay connection's cassette file. */
 export function addressOf(config: ProviderConfig): string {
-  if (config.kind === 'replay') return config.file ?? '(no cassette file)';
-  return config.base_url ?? DEFAULT_ADDRESS[config.kind];
+  if (traitsOf(config.kind).connection === 'cassette') return config.file ?? '(no cassette file)';
+  return config.base_url ?? ENGINE_KINDS[config.kind].defaultUrl ?? '(no address)';
 }

@@ -1,6 +1,6 @@
 // Which API key a connection gets, by the workspace's trust (SPEC 15): an untrusted workspace never reads `api_key_env`.
 import type { ProviderConfig } from '../../src-shared/model';
-import { ProviderConfigError } from '../engine/providers/create-provider';
+import { ProviderConfigError } from '../engine/providers/connection-errors';
 import type { Env, SecretStore } from './secrets';
 
 export type KeySource = 'keychain' | 'environment' | null;

@@ -1,8 +1,8 @@
 // Connects to a provider by listing its models, and says in words what failed: no key, a refused key, an unreachable server.
 import type { ConnectionProblem, ConnectionTest } from '../../src-shared/contract/providers.contract';
 import type { KeyStatus } from '../../src-shared/contract/secrets.contract';
-import type { ProviderConfig } from '../../src-shared/model';
-import { ProviderConfigError } from '../engine/providers/create-provider';
+import { traitsOf, type ProviderConfig } from '../../src-shared/model';
+import { ProviderConfigError } from '../engine/providers/connection-errors';
 import { ProviderError } from '../engine/providers/provider';
 import type { AppState } from './app-state';
 import { addressOf, buildProvider, keyOf, keyringOf, keyStatusOf } from './connections';
@@ -19,7 +19,8 @@ export async function probeConnection(state: AppState, name: string, config: Pro
   const elapsed = () => Math.round(performance.now() - start);
   try {
     const models = [...new Set(await buildProvider(state, name, config, PROBE_TIMEOUT_MS).listModels())].sort();
-    const what = config.kind === 'replay' ? `replays ${config.file}` : `connected to ${addressOf(config)}`;
+    const what =
+      traitsOf(config.kind).connection === 'cassette' ? `replays ${config.file}` : `connected to ${addressOf(config)}`;
     const message = `OK: ${what}; ${models.length} model${models.length === 1 ? '' : 's'} available.`;
     return { models, test: { ok: true, problem: null, message, latencyMs: elapsed(), modelCount: models.length } };
   } catch (error) {

@@ -3,6 +3,7 @@ export * from './common';
 export * from './graders';
 export * from './dataset';
 export * from './rubric';
+export * from './provider-kinds';
 export * from './workspace-config';
 export * from './tool-call';
 export * from './issues';

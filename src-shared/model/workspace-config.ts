@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { metadata, snakeId } from './common';
 import { graderId } from './graders';
+import { providerKind } from './provider-kinds';
 
 const url = z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL');
 
@@ -15,11 +16,8 @@ const numCtx = z
     "ollama only: the context window (options.num_ctx) to load the model with; unset: sized for the run's longest prompt",
   );
 
-export const providerKind = z.enum(['ollama', 'openai', 'anthropic', 'replay']);
-export type ProviderKind = z.infer<typeof providerKind>;
-
 export const providerConfig = z.strictObject({
-  kind: providerKind.describe('ollama | openai | anthropic | replay'),
+  kind: providerKind.describe(providerKind.options.join(' | ')),
   base_url: url.optional().describe('Server address; optional for every kind (OpenAI-compatible servers too).'),
   api_key_env: z
     .string()

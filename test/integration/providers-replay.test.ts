@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openCassetteWriter, readCassette, requestHash, withRecording } from '../../src-main/engine/providers/cassette';
-import { createProvider, ProviderConfigError } from '../../src-main/engine/providers/create-provider';
+import { ProviderConfigError } from '../../src-main/engine/providers/connection-errors';
+import { createProvider } from '../../src-main/engine/providers/create-provider';
 import { ProviderError, type ChatRequest } from '../../src-main/engine/providers/provider';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 

@@ -1,6 +1,6 @@
 // How our runs are named in EEE: library, collection, evaluation and result ids, metric ids, file UUIDs, model info.
 import { createHash } from 'node:crypto';
-import type { RunIdentity } from '../../../src-shared/model';
+import { isProviderKind, traitsOf, type RunIdentity } from '../../../src-shared/model';
 import type { DeploymentType, EeeModelInfo, ModelAvailability } from './eee-types';
 
 /** eval_library.name of the files we write; an imported file with this name is read as one of ours. */
@@ -74,14 +74,19 @@ export function deploymentOf(
   kind: string,
   baseUrl: string | null,
 ): { deployment_type: DeploymentType; model_availability: ModelAvailability } {
-  if (kind === 'ollama') return { deployment_type: 'self_deployed', model_availability: 'open_weights' };
-  if (kind === 'anthropic') return { deployment_type: 'externally_managed', model_availability: 'closed_weights' };
-  if (kind === 'openai') {
-    if (baseUrl === null) return { deployment_type: 'externally_managed', model_availability: 'closed_weights' };
-    // An OpenAI-compatible server: on this machine it is self-deployed; elsewhere it could be anything.
-    return { deployment_type: isLoopback(baseUrl) ? 'self_deployed' : 'unknown', model_availability: 'unknown' };
+  const vendor = { deployment_type: 'externally_managed', model_availability: 'closed_weights' } as const;
+  switch (isProviderKind(kind) ? traitsOf(kind).runs : 'nobody') {
+    case 'self':
+      return { deployment_type: 'self_deployed', model_availability: 'open_weights' };
+    case 'vendor':
+      return vendor;
+    case 'vendor_or_compatible':
+      // An OpenAI-compatible server: on this machine it is self-deployed; elsewhere it could be anything.
+      if (baseUrl === null) return vendor;
+      return { deployment_type: isLoopback(baseUrl) ? 'self_deployed' : 'unknown', model_availability: 'unknown' };
+    case 'nobody':
+      return { deployment_type: 'unknown', model_availability: 'unknown' };
   }
-  return { deployment_type: 'unknown', model_availability: 'unknown' };
 }
 
 /** model_info for a model called through a provider connection (the target's, or a judge's). */
@@ -89,12 +94,13 @@ export function modelInfoOf(
   provider: Readonly<{ name: string; kind: string; baseUrl: string | null }>,
   model: string,
 ): EeeModelInfo {
+  const engine = isProviderKind(provider.kind) ? traitsOf(provider.kind).inferenceEngine : undefined;
   return {
     name: model,
     id: `${provider.kind}/${model}`,
     developer: provider.kind,
     inference_platform: provider.kind,
-    ...(provider.kind === 'ollama' ? { inference_engine: { name: 'ollama' } } : {}),
+    ...(engine ? { inference_engine: { name: engine } } : {}),
     additional_details: { ...deploymentOf(provider.kind, provider.baseUrl), provider: provider.name },
   };
 }

@@ -1,6 +1,8 @@
 // Preflight of the providers a run calls: the key resolves, the server answers, and it has the models asked for.
-import type { GraderId, ProviderConfig } from '../../../src-shared/model';
-import { createProvider, ProviderConfigError } from '../providers/create-provider';
+import { traitsOf, type GraderId, type ProviderConfig } from '../../../src-shared/model';
+import { ProviderConfigError } from '../providers/connection-errors';
+import { createProvider } from '../providers/create-provider';
+import { ENGINE_KINDS } from '../providers/provider-kinds';
 import { ProviderError } from '../providers/provider';
 import {
   PREFLIGHT_TIMEOUT_MS,
@@ -32,12 +34,9 @@ function usesOf({ workspace, plans }: PreflightContext, withTargets: boolean): U
   return uses;
 }
 
-/** Ollama answers `name:latest` for a model pulled without a tag. */
-const listed = (kind: ProviderConfig['kind'], model: string, models: readonly string[]) =>
-  models.includes(model) || (kind === 'ollama' && !model.includes(':') && models.includes(`${model}:latest`));
-
 function modelFix(kind: ProviderConfig['kind'], model: string, models: readonly string[]): string {
-  if (kind === 'ollama') return `pull it (ollama pull ${model}) or change the model in aieval.yaml`;
+  const fix = ENGINE_KINDS[kind].missingModelFix;
+  if (fix) return fix(model);
   const some = models.slice(0, 8).join(', ');
   return `change the model in aieval.yaml (the server lists ${some}${models.length > 8 ? ', …' : ''})`;
 }
@@ -61,7 +60,8 @@ async function checkProvider(
     return [{ subject, problem: error.message, fix: configFix(config, context.trusted) }];
   }
   // A cassette answers what it recorded; a question with no recording is degraded at run time, never invented.
-  if (config.kind === 'replay') return [];
+  if (traitsOf(config.kind).connection === 'cassette') return [];
+  const kind = ENGINE_KINDS[config.kind];
   let models: string[];
   try {
     models = await provider.listModels(context.signal);
@@ -76,9 +76,10 @@ async function checkProvider(
     if (status === 404 || status === 405) return [];
     return [{ subject, problem: error.message, fix: 'check the server and base_url' }];
   }
-  if (config.kind === 'anthropic') return []; // model aliases are not listed; the key and address are checked
+  if (kind.models === 'unlisted') return []; // the key and the address are checked
+  const hasModel = kind.hasModel ?? ((model: string, listed: readonly string[]) => listed.includes(model));
   return [...wanted].flatMap(([model, who]) =>
-    listed(config.kind, model, models)
+    hasModel(model, models)
       ? []
       : [
           {
@@ -92,7 +93,7 @@ async function checkProvider(
 
 /** A connection that cannot be built: a missing cassette, a key not set, or a key restricted mode withholds. */
 function configFix(config: ProviderConfig, trusted: boolean): string {
-  if (config.kind === 'replay') return 'point "file" at the cassette in aieval.yaml';
+  if (traitsOf(config.kind).connection === 'cassette') return 'point "file" at the cassette in aieval.yaml';
   // The problem (restricted mode's message) names the AIEVAL_KEY_<PROVIDER> variable and the app's key store.
   if (!trusted) return 'trust the workspace (ai-eval trust, or --trust-workspace) if you wrote it';
   return 'set the variable, or fix api_key_env in aieval.yaml';

@@ -14,6 +14,7 @@ import { withDeadline } from './deadline';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
 import { isRecord, malformedError } from './provider-errors';
 import { sdkErrorMapper } from './sdk-errors';
+import type { EngineKind } from './provider-kinds';
 
 export const ANTHROPIC_DEFAULT_URL = 'https://api.anthropic.com';
 
@@ -175,3 +176,10 @@ function mapFinishReason(raw: string | null): FinishReason {
       return 'other';
   }
 }
+
+/** Anthropic's model list holds no aliases (claude-sonnet-4-5): the key and the address are checked, not the model. */
+export const anthropicKind: EngineKind = {
+  create: ({ adapter }) => new AnthropicProvider(adapter),
+  defaultUrl: ANTHROPIC_DEFAULT_URL,
+  models: 'unlisted',
+};

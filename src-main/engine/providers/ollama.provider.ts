@@ -8,6 +8,7 @@ import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage
 import { errorDetail, httpError, isRecord, malformedError, networkError } from './provider-errors';
 import { modelContextLength } from './ollama-models';
 import { detectInputCut, promptChars, tokensSent } from './prompt-tokens';
+import type { EngineKind } from './provider-kinds';
 
 export const OLLAMA_DEFAULT_URL = 'http://localhost:11434';
 
@@ -168,3 +169,12 @@ function readMetrics(
     totalMs: nsToMs(answer.total_duration),
   };
 }
+
+/** Ollama lists a model pulled without a tag as `name:latest`. */
+export const ollamaKind: EngineKind = {
+  create: ({ adapter }) => new OllamaProvider(adapter),
+  defaultUrl: OLLAMA_DEFAULT_URL,
+  models: 'listed',
+  hasModel: (model, models) => models.includes(model) || (!model.includes(':') && models.includes(`${model}:latest`)),
+  missingModelFix: (model) => `pull it (ollama pull ${model}) or change the model in aieval.yaml`,
+};

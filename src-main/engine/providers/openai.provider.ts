@@ -12,6 +12,7 @@ import { withDeadline } from './deadline';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
 import { malformedError } from './provider-errors';
 import { sdkErrorMapper } from './sdk-errors';
+import type { EngineKind } from './provider-kinds';
 
 export const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1';
 
@@ -159,3 +160,9 @@ function mapFinishReason(raw: string | null): FinishReason {
       return 'other';
   }
 }
+
+export const openAiKind: EngineKind = {
+  create: ({ adapter }) => new OpenAiProvider(adapter),
+  defaultUrl: OPENAI_DEFAULT_URL,
+  models: 'listed',
+};

@@ -1,5 +1,5 @@
 // A small price table (USD per 1M tokens) and the cost of one call; local and replayed calls cost nothing.
-import type { ProviderKind } from '../../../src-shared/model';
+import { traitsOf, type ProviderKind } from '../../../src-shared/model';
 import type { ChatResponse } from './provider';
 
 type Price = Readonly<{ input: number; output: number }>;
@@ -28,8 +28,6 @@ export const PRICES: Readonly<Record<string, Price>> = {
   'claude-3-5-haiku': { input: 0.8, output: 4 },
 };
 
-const FREE_KINDS: ReadonlySet<ProviderKind> = new Set(['ollama', 'replay']);
-
 /** The price entry of a model: the longest table key that is the model id or a prefix of it followed by "-". */
 export function priceOf(model: string): Price | undefined {
   let best: string | undefined;
@@ -42,7 +40,7 @@ export function priceOf(model: string): Price | undefined {
 
 /** USD for one call; 0 for local (Ollama) and replayed calls; null when the model or the token counts are unknown. */
 export function costUsd(model: string, usage: ChatResponse['usage'], kind?: ProviderKind): number | null {
-  if (kind !== undefined && FREE_KINDS.has(kind)) return 0;
+  if (kind !== undefined && !traitsOf(kind).billed) return 0;
   const price = priceOf(model);
   if (!price || usage.inputTokens === null || usage.outputTokens === null) return null;
   return (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1_000_000;

@@ -1,6 +1,9 @@
 // The replay adapter: answers from a recorded cassette by request hash, and never invents an answer.
+import { existsSync } from 'node:fs';
 import { readCassette, requestHash, type CassetteEntry } from './cassette';
 import { ProviderError, type ChatRequest, type ChatResponse, type Provider } from './provider';
+import { ProviderConfigError, resolveInside } from './connection-errors';
+import type { EngineKind } from './provider-kinds';
 
 export class ReplayProvider implements Provider {
   readonly kind = 'replay';
@@ -40,3 +43,22 @@ export class ReplayProvider implements Provider {
     return [...models].sort();
   }
 }
+
+/** A cassette answers what it recorded; a question with no recording is degraded at run time, never invented. */
+export const replayKind: EngineKind = {
+  create({ name, config, workspaceDir }) {
+    const who = `provider "${name}" (replay)`;
+    if (!config.file)
+      throw new ProviderConfigError(`${who}: set "file" to the cassette (a JSONL file in the workspace)`);
+    const file = resolveInside(workspaceDir, config.file, who);
+    if (!existsSync(file))
+      throw new ProviderConfigError(`${who}: cassette ${config.file} not found (looked for ${file})`);
+    try {
+      return new ReplayProvider(name, file);
+    } catch (error) {
+      throw new ProviderConfigError(`${who}: ${(error as Error).message}`, { cause: error });
+    }
+  },
+  defaultUrl: null,
+  models: 'unlisted',
+};

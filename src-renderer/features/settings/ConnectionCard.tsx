@@ -1,7 +1,7 @@
 // One provider connection: kind, address, key variable or cassette, its API key, and "Test connection" with the result in words.
 import { useState } from 'react';
 import type { ConnectionTest, ProviderSummary } from '../../../src-shared/contract/providers.contract';
-import { providerKind, type ProviderKind } from '../../../src-shared/model';
+import { providerKind, traitsOf, type ProviderKind } from '../../../src-shared/model';
 import { Field, fieldAria } from '../../components/Field';
 import { ApiKeyField } from './ApiKeyField';
 import type { ConnectionForm } from './settings-form';
@@ -35,9 +35,11 @@ export function ConnectionCard({
   const id = `provider-${row.name}`;
   const path = `providers.${row.name}`;
   const look = test && test !== 'running' ? testLook(test) : undefined;
-  // Only OpenAI and Anthropic take a key; for Ollama the field appears when asked for (a proxy) or already set.
+  // A vendor's service takes a key; for a kind whose key is optional (Ollama) the field appears when asked for (a
+  // proxy) or already set.
+  const traits = traitsOf(row.kind);
   const [keyAsked, setKeyAsked] = useState(false);
-  const asksForKey = row.kind === 'openai' || row.kind === 'anthropic' || keyAsked || row.api_key_env !== '';
+  const asksForKey = traits.key.startsWith('vendor') || keyAsked || row.api_key_env !== '';
   // The server knows each kind's default address; it is shown for a saved connection of the same kind.
   const defaultAddress =
     summary && summary.config.kind === row.kind && !summary.config.base_url
@@ -74,7 +76,7 @@ export function ConnectionCard({
             ))}
           </select>
         </Field>
-        {row.kind === 'replay' ? (
+        {traits.connection === 'cassette' ? (
           <Field
             id={`${id}-file`}
             label="Cassette"
@@ -122,14 +124,14 @@ export function ConnectionCard({
                   className="form-control mono"
                   {...fieldAria(`${id}-key-env`, at(`${path}.api_key_env`))}
                   value={row.api_key_env}
-                  placeholder={summary?.key.variable ?? (row.kind === 'ollama' ? 'none' : 'default')}
+                  placeholder={summary?.key.variable ?? (traits.key === 'optional' ? 'none' : 'default')}
                   onChange={(e) => onEdit({ api_key_env: e.target.value })}
                   spellCheck={false}
                 />
               </Field>
             ) : (
               <p className="field-help no-key" data-testid={`${id}-no-key`}>
-                Ollama needs no key.{' '}
+                {traits.noKeyHelp ?? 'No key needed.'}{' '}
                 <button type="button" className="link-button" onClick={() => setKeyAsked(true)}>
                   Behind a proxy that wants one?
                 </button>

@@ -3,6 +3,7 @@ import {
   judgeConfig as judgeSchema,
   providerConfig as providerSchema,
   settings as settingsSchema,
+  traitsOf,
   type ProviderConfig,
   type ProviderKind,
   type Settings,
@@ -132,20 +133,21 @@ export const newConnection = (name: string, kind: ProviderKind): ConnectionForm 
   isNew: true,
 });
 
-/** One connection as aieval.yaml would hold it: empty fields are left out, and `file` only for replay. */
+/** One connection as aieval.yaml would hold it: empty fields are left out, and `file` only for a cassette (replay). */
 export function connectionConfigOf(row: ConnectionForm): { config: ProviderConfig | undefined; issues: FieldIssue[] } {
+  const cassette = traitsOf(row.kind).connection === 'cassette';
   const raw = Object.fromEntries(
     Object.entries({
       kind: row.kind,
-      base_url: row.kind === 'replay' ? '' : row.base_url.trim(),
-      api_key_env: row.kind === 'replay' ? '' : row.api_key_env.trim(),
-      file: row.kind === 'replay' ? row.file.trim() : '',
+      base_url: cassette ? '' : row.base_url.trim(),
+      api_key_env: cassette ? '' : row.api_key_env.trim(),
+      file: cassette ? row.file.trim() : '',
       metadata: row.metadata,
     }).filter(([, value]) => value !== '' && value !== undefined),
   );
   const prefix = `providers.${row.name}`;
   const issues: FieldIssue[] =
-    row.kind === 'replay' && !row.file.trim()
+    cassette && !row.file.trim()
       ? [{ path: `${prefix}.file`, message: 'required: the JSONL cassette to answer from' }]
       : [];
   const parsed = providerSchema.safeParse(raw);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionEnv, resolveKey, userKeyVariable, type Keyring } from '../../../src-main/app/key-policy';
 import { environmentSecrets, type SecretStore } from '../../../src-main/app/secrets';
-import { ProviderConfigError } from '../../../src-main/engine/providers/create-provider';
+import { ProviderConfigError } from '../../../src-main/engine/providers/connection-errors';
 import { memoryKeychain } from './memory-keychain';
 
 const ADDRESS = 'http://127.0.0.1:9/v1';

@@ -15,7 +15,7 @@ import { CandidateActionError } from '../../../src-main/engine/optimizer/candida
 import { JobConflictError } from '../../../src-main/engine/optimizer/optimizer-jobs';
 import { OptimizerRefusal } from '../../../src-main/engine/optimizer/question-sets';
 import { PreflightError } from '../../../src-main/engine/preflight/preflight';
-import { ProviderConfigError } from '../../../src-main/engine/providers/create-provider';
+import { ProviderConfigError } from '../../../src-main/engine/providers/connection-errors';
 import { PlanError } from '../../../src-main/engine/run/plan';
 import { RunConflictError } from '../../../src-main/engine/run/run-lock';
 import { WorkspaceExistsError } from '../../../src-main/workspace/example';
