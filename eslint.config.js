@@ -17,12 +17,31 @@ const coreBans = [
 const coreImports = (...layerBans) => ({
   'no-restricted-imports': ['error', { paths: [noElectron], patterns: [...coreBans, ...layerBans] }],
 });
+/** The renderer's import rule: only the contract, never the main process; plus the rule of one renderer layer. */
+const rendererImports = (...layerBans) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [noElectron, { name: 'better-sqlite3', message: 'The renderer talks only to the contract.' }],
+      patterns: [
+        nodeBuiltins,
+        { group: ['**/src-main/**'], message: 'The renderer talks only to the contract.' },
+        ...layerBans,
+      ],
+    },
+  ],
+});
 /** The engine, the store and the workspace layer never import a shell. */
-const shellBan = {
-  // http/capped-body and http/bearer are the body reader and token check the OTLP receiver shares with the HTTP
-  // shell, not the shell itself.
-  group: ['**/app/**', '**/http/*', '!**/http/capped-body', '!**/http/bearer', '**/cli/**'],
-  message: 'The core knows nothing of the shells.',
+const shellBan = { group: ['**/app/**', '**/http/**', '**/cli/**'], message: 'The core knows nothing of the shells.' };
+/** The workspace layer reads and writes the user's files; what it checks in them comes from src-shared and matchers/. */
+const engineBan = {
+  group: ['**/engine/**'],
+  message: 'The workspace layer sits below the engine: schemas live in src-shared, pattern compilers in matchers/.',
+};
+/** net/ and matchers/ are the floor of the core: both the shells and the engine stand on them. */
+const floorBan = {
+  group: ['**/engine/**', '**/store/**', '**/workspace/**', '**/app/**', '**/http/**', '**/cli/**'],
+  message: 'net/ and matchers/ import only src-shared and libraries: the engine and the shells import them.',
 };
 
 export default tseslint.config(
@@ -58,15 +77,22 @@ export default tseslint.config(
   {
     files: ['src-renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron, { name: 'better-sqlite3', message: 'The renderer talks only to the contract.' }],
-          patterns: [nodeBuiltins, { group: ['**/src-main/**'], message: 'The renderer talks only to the contract.' }],
-        },
-      ],
-    },
+    rules: rendererImports(),
+  },
+  {
+    // The app shell mounts the screens; a screen navigates through navigation/, never through the shell.
+    files: ['src-renderer/features/**'],
+    rules: rendererImports({
+      group: ['**/app/**'],
+      message: 'A screen navigates through navigation/, not the app shell.',
+    }),
+  },
+  {
+    files: ['src-renderer/components/**', 'src-renderer/navigation/**'],
+    rules: rendererImports({
+      group: ['**/app/**', '**/features/**'],
+      message: 'Shared UI and navigation sit below the screens and the app shell.',
+    }),
   },
   {
     files: [
@@ -76,6 +102,8 @@ export default tseslint.config(
       'src-main/workspace/**',
       'src-main/http/**',
       'src-main/cli/**',
+      'src-main/net/**',
+      'src-main/matchers/**',
     ],
     rules: coreImports(),
   },
@@ -84,6 +112,31 @@ export default tseslint.config(
     // the HTTP server or the CLI; and the store never imports the engine (the types they share live in src-shared).
     files: ['src-main/engine/**', 'src-main/store/**', 'src-main/workspace/**'],
     rules: coreImports(shellBan),
+  },
+  {
+    files: ['src-main/workspace/**'],
+    rules: coreImports(shellBan, engineBan),
+  },
+  {
+    files: ['src-main/net/**', 'src-main/matchers/**'],
+    rules: coreImports(floorBan),
+  },
+  {
+    // Inside the engine, rooms import downwards only: providers below grading (a grader calls a provider, never the
+    // reverse), scoring below compare and export (run statistics), compare below export (an envelope carries a comparison).
+    files: ['src-main/engine/providers/**'],
+    rules: coreImports(shellBan, { group: ['**/grading/**'], message: 'Providers sit below grading.' }),
+  },
+  {
+    files: ['src-main/engine/scoring/**'],
+    rules: coreImports(shellBan, {
+      group: ['**/compare/**', '**/export/**', '**/run/**', '**/grading/**'],
+      message: 'Scoring sits below run, grading, compare and export.',
+    }),
+  },
+  {
+    files: ['src-main/engine/compare/**'],
+    rules: coreImports(shellBan, { group: ['**/export/**'], message: 'Compare sits below export.' }),
   },
   {
     files: ['src-main/store/**'],
@@ -100,6 +153,14 @@ export default tseslint.config(
   {
     files: ['src-main/app/**'],
     rules: coreImports({ group: ['**/cli/**', '**/http/**'], message: 'The service never imports a shell.' }),
+  },
+  {
+    // The HTTP shell adapts a router it is handed; what the service is, the CLI's serve command decides.
+    files: ['src-main/http/**'],
+    rules: coreImports({
+      group: ['**/cli/**', '**/app/**'],
+      message: 'The HTTP shell is handed the service, never imports it.',
+    }),
   },
   {
     // The CLI is a client of the service (ARCHITECTURE.md): a command reaches the engine and the store through the

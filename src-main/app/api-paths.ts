@@ -3,7 +3,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { isInside } from '../engine/export/safe-path';
-import type { Ctx } from './ctx';
+import type { Ctx } from '../../src-shared/rpc/ctx';
 
 /**
  * `path` resolved against the workspace folder, symbolic links followed; refused (bad_input) unless it stays inside

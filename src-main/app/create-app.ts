@@ -6,7 +6,7 @@ import type { Handlers } from '../../src-shared/rpc/define';
 import { createRouter, type Dispatch } from '../../src-shared/rpc/router';
 import type { Envelope } from '../../src-shared/rpc/wire';
 import { AppState, type AppOptions } from './app-state';
-import type { Ctx } from './ctx';
+import type { Ctx } from '../../src-shared/rpc/ctx';
 import { environmentRefusal } from '../../src-shared/rpc/environment-refusal';
 import { OtlpReceiver, type ReceiverRoute } from '../engine/traces/otlp-receiver';
 import { insightsHandlers } from './handlers/insights.handlers';

@@ -1,9 +1,9 @@
 // `runs.merge`: the shard bundles a sharded run wrote become one stored run per target, gated as a run is.
 import type { Contract } from '../../src-shared/contract';
 import type { Out } from '../../src-shared/rpc/define';
-import { mergeShardGroup } from '../engine/export/merge-shards';
-import { checkShardSet, readManifests } from '../engine/export/shard-set';
-import { judgeSetupOf } from '../engine/judges/judge-identity';
+import { mergeShardGroup } from '../engine/export/shards/merge-shards';
+import { checkShardSet, readManifests } from '../engine/export/shards/shard-set';
+import { judgeSetupOf } from '../engine/grading/trust/judge-identity';
 import type { AppState } from './app-state';
 
 /**

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Dispatch } from '../../src-shared/rpc/router';
 import { DESKTOP_CHANNEL, type DesktopReply } from '../../src-shared/rpc/wire';
-import type { Ctx } from '../app/ctx';
+import type { Ctx } from '../../src-shared/rpc/ctx';
 import { isInside } from '../engine/export/safe-path';
 import { isRendererFrame } from '../ipc/register-ipc';
 

@@ -8,9 +8,9 @@ import type { Contract } from '../../src-shared/contract';
 import type { EventHub } from '../../src-shared/rpc/events';
 import type { Dispatch } from '../../src-shared/rpc/router';
 import type { ErrorCode } from '../../src-shared/rpc/wire';
-import type { Ctx } from '../app/ctx';
-import { BodyTooLarge, closeAfterAnswer, readCappedBody } from './capped-body';
-import { bearerMatches, equalSecrets } from './bearer';
+import type { Ctx } from '../../src-shared/rpc/ctx';
+import { BodyTooLarge, closeAfterAnswer, readCappedBody } from '../net/capped-body';
+import { bearerMatches, equalSecrets } from '../net/bearer';
 import { loopbackHost, mediaType, sameOrigin, SECURITY_HEADERS } from './guards';
 
 /** Extra routes other parts plug in (the OTLP receiver's POST /v1/traces). */

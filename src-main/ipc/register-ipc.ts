@@ -4,7 +4,7 @@ import type { Contract } from '../../src-shared/contract';
 import type { EventHub } from '../../src-shared/rpc/events';
 import type { Dispatch } from '../../src-shared/rpc/router';
 import { EVENT_CHANNEL, RPC_CHANNEL, type Envelope } from '../../src-shared/rpc/wire';
-import type { Ctx } from '../app/ctx';
+import type { Ctx } from '../../src-shared/rpc/ctx';
 
 type Options = Readonly<{
   ipcMain: IpcMain;

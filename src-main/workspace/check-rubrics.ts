@@ -9,9 +9,8 @@ import {
   type RubricCheck,
   type WorkspaceIssue,
 } from '../../src-shared/model';
-import { compileJsonSchema } from '../engine/rubrics/checks/json-schema.check';
-import { compileLinearRegex } from '../engine/rubrics/safe-regex';
-import { matchesProblem } from '../engine/graders/state-check.grader';
+import { compileJsonSchema } from '../matchers/json-schema';
+import { compileLinearRegex, matchesProblem } from '../matchers/safe-regex';
 import type { Locator } from './validate-file';
 
 type Path = readonly PropertyKey[];

@@ -3,6 +3,7 @@ import { existsSync, lstatSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
   dataset as datasetSchema,
+  rubric as rubricSchema,
   GRADER_CATALOG,
   workspaceConfig,
   type Dataset,
@@ -11,7 +12,6 @@ import {
   type WorkspaceConfig,
   type WorkspaceIssue,
 } from '../../src-shared/model';
-import { RUBRIC_SCHEMA } from '../engine/rubrics/rubric-schema';
 import { configProblems } from './check-config';
 import { questionProblems, rubricProblems } from './check-rubrics';
 import { validateYamlFile, type Locator } from './validate-file';
@@ -54,7 +54,7 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
   for (const file of yamlFiles(dir, 'rubrics', overrides, issues)) {
     const text = overrides[file] ?? readText(dir, file, issues);
     if (text === undefined) continue;
-    const parsed = safely(file, issues, () => validateYamlFile(file, text, RUBRIC_SCHEMA));
+    const parsed = safely(file, issues, () => validateYamlFile(file, text, rubricSchema));
     if (!parsed) continue;
     issues.push(...parsed.issues);
     if (!parsed.value || !checkIdMatchesFile(parsed.value.id, file, parsed.locate, issues)) continue;

@@ -1,13 +1,13 @@
 // The app frame: navigation on the left, the routed screen on the right, workspace banners on top.
 import { useEffect } from 'react';
 import { Nav } from './Nav';
-import { useRoute } from './router';
+import { useRoute } from '../navigation/router';
 import { Screen } from './Screen';
 import { useWorkspace } from '../features/workspace/workspace.store';
 import { WorkspaceBanners } from '../features/workspace/WorkspaceBanners';
 import { api } from '../api/client';
 import { startRunEvents } from '../features/runs/run-events';
-import { installUnsavedGuards } from './unsaved.store';
+import { installUnsavedGuards } from '../navigation/unsaved.store';
 import { UnsavedPrompt } from './UnsavedPrompt';
 
 export function App() {

@@ -1,7 +1,7 @@
 // The grouped navigation on the left: evaluate (targets, datasets, results), review (traces, judges), settings.
-import { hrefFor, useRoute } from './router';
+import { hrefFor, useRoute } from '../navigation/router';
 import { useWorkspace } from '../features/workspace/workspace.store';
-import { dirtyScreens, useUnsaved } from './unsaved.store';
+import { dirtyScreens, useUnsaved } from '../navigation/unsaved.store';
 
 const GROUPS = [
   {

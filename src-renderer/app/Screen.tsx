@@ -1,6 +1,6 @@
 // Picks the screen for the current route.
 import type { GraderId } from '../../src-shared/model';
-import type { Route } from './router';
+import type { Route } from '../navigation/router';
 import { DatasetsPage } from '../features/datasets/DatasetsPage';
 import { PortfolioPage } from '../features/portfolio/PortfolioPage';
 import { GlossaryPage } from '../features/glossary/GlossaryPage';

@@ -1,6 +1,6 @@
 // The question asked when leaving a screen with unsaved work: save, discard or stay (a native modal dialog).
 import { useModalDialog } from '../components/use-modal-dialog';
-import { leaveDecided, useUnsaved } from './unsaved.store';
+import { leaveDecided, useUnsaved } from '../navigation/unsaved.store';
 
 export function UnsavedPrompt() {
   const pending = useUnsaved((state) => state.pending);

@@ -1,6 +1,6 @@
 // A term of art with its glossary definition on hover or focus, and a link to the glossary page.
 import { useId, useState, type ReactNode } from 'react';
-import { hrefFor } from '../app/router';
+import { hrefFor } from '../navigation/router';
 import { GLOSSARY, termsInText, type TermId } from './glossary';
 
 const TIP_WIDTH = 320;

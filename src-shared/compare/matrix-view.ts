@@ -2,7 +2,7 @@
 // markdown exports. Pure functions over the matrix, shared by the results screen and `ai-eval compare`.
 import type { LabelVerdict } from '../model/label';
 import type { MatrixCell, MatrixColumn, MatrixRow, PairedComparison, RunMatrix } from '../model/matrix';
-import type { Preference } from './preference';
+import type { Preference } from '../model/preference';
 
 export type MatrixFilter = Readonly<{
   /** Only rows where the columns disagree: pass/fail differs, a column has no result, or scores differ by more than `scoreGap`. */

@@ -1,6 +1,6 @@
 // Calls to label review items and question results: one at a time by keyboard, or a whole group; with undo.
 import { z } from 'zod';
-import { preference } from '../compare/preference';
+import { preference } from '../model/preference';
 import { call, event } from '../rpc/define';
 import { label, labelPatch, labelSubject, labelSubjectType, traceFilters } from '../model';
 

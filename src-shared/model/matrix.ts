@@ -1,7 +1,7 @@
 // A comparison matrix (SPEC 9, issue 22): 2 to 8 runs as columns, questions as rows, and each column's paired
 // statistics against the baseline column.
 import { z } from 'zod';
-import { preference } from '../compare/preference';
+import { preference } from './preference';
 import { labelVerdict } from './label';
 import { questionStatus } from './run';
 

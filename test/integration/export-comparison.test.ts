@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
-import type { EeeAggregate } from '../../src-main/engine/export/eee-types';
+import type { EeeAggregate } from '../../src-main/engine/export/eee/eee-types';
 import type { ExportOutcome, RunMatrix } from '../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { isJudgePrompt, lastUserText } from '../fixtures/fake-scripts';

@@ -2,9 +2,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GraderId, Question, ToolCallRecord } from '../../src-shared/model';
-import type { GradeContext } from '../../src-main/engine/graders/grader';
-import { GRADERS } from '../../src-main/engine/graders/registry';
-import { criteriaWithRubric } from '../../src-main/engine/rubrics/criteria-with-rubric';
+import type { GradeContext } from '../../src-main/engine/grading/grader';
+import { GRADERS } from '../../src-main/engine/grading/registry';
+import { criteriaWithRubric } from '../../src-main/engine/grading/rubric/criteria-with-rubric';
 import { hasErrors, loadWorkspace, resolveRubric } from '../../src-main/workspace/load-workspace';
 
 const workspace = loadWorkspace(join(import.meta.dirname, '../../resources/example'));

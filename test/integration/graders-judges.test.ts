@@ -8,11 +8,11 @@ import {
   type ProviderConfig,
   type ToolCallRecord,
 } from '../../src-shared/model';
-import type { GradeContext, JudgeClient } from '../../src-main/engine/graders/grader';
-import { GRADERS } from '../../src-main/engine/graders/registry';
+import type { GradeContext, JudgeClient } from '../../src-main/engine/grading/grader';
+import { GRADERS } from '../../src-main/engine/grading/registry';
 import { KnobMemory } from '../../src-main/engine/providers/capabilities';
 import { createProvider } from '../../src-main/engine/providers/create-provider';
-import { criteriaWithRubric } from '../../src-main/engine/rubrics/criteria-with-rubric';
+import { criteriaWithRubric } from '../../src-main/engine/grading/rubric/criteria-with-rubric';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
 import { judgeScript } from '../fixtures/fake-scripts';
 

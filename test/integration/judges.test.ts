@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadJudgeTemplate } from '../../src-main/engine/graders/judge/judge-templates';
+import { loadJudgeTemplate } from '../../src-main/engine/grading/judge/judge-templates';
 import { Store, storeFile } from '../../src-main/store/store';
 import { createTestApp } from '../support/app';
 import { copyExample } from '../support/workspace';
-import { insertJudgeCalls } from '../unit/engine/judges/store-fixture';
+import { insertJudgeCalls } from '../unit/engine/grading/trust/store-fixture';
 import { runCliInProcess } from '../support/cli';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-judges-config-'));

@@ -7,8 +7,8 @@ import {
   type PullProgress,
 } from '../../src-main/engine/providers/ollama-models';
 import { planRun } from '../../src-main/engine/run/plan';
-import { GRADERS } from '../../src-main/engine/graders/registry';
-import { criteriaWithRubric } from '../../src-main/engine/rubrics/criteria-with-rubric';
+import { GRADERS } from '../../src-main/engine/grading/registry';
+import { criteriaWithRubric } from '../../src-main/engine/grading/rubric/criteria-with-rubric';
 import { findingLine, localPreflight } from '../../src-main/engine/run/local-preflight';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

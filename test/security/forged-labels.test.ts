@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { loadJudgeTemplate } from '../../src-main/engine/graders/judge/judge-templates';
+import { loadJudgeTemplate } from '../../src-main/engine/grading/judge/judge-templates';
 import { Store, storeFile } from '../../src-main/store/store';
 import { runCliInProcess } from '../support/cli';
 import { copyExample } from '../support/workspace';
-import { insertJudgeCalls } from '../unit/engine/judges/store-fixture';
+import { insertJudgeCalls } from '../unit/engine/grading/trust/store-fixture';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-sec-labels-config-'));
 const cli = (...argv: string[]) => runCliInProcess(argv, configDir);

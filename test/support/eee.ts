@@ -2,7 +2,7 @@
 // semantics), as the export tests read them.
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { validateEnvelope } from '../../src-main/engine/export/validate-envelope';
+import { validateEnvelope } from '../../src-main/engine/export/eee/validate-envelope';
 
 const RESOURCES = join(import.meta.dirname, '..', '..', 'resources');
 

@@ -10,7 +10,7 @@ import { loadWorkspace } from '../../workspace/load-workspace';
 import { FileChangedError, readSnapshot, textHash, writeFileAtomic, writeSnapshot } from '../../workspace/write-file';
 import { readWorkspaceFile } from '../../workspace/workspace-files';
 import type { AppState } from '../app-state';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 /** The dataset's file relative to the workspace; ids are snake_case, so the path cannot escape `datasets/`. */
 function datasetFile(dir: string, id: string): string {

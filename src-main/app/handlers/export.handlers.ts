@@ -5,15 +5,15 @@ import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { distill } from '../../engine/export/distill';
-import { exportRun } from '../../engine/export/export-run';
-import { defaultOutputDir, exportDepsOf, exportRuns } from '../../engine/export/export-runs';
-import { importEnvelopes } from '../../engine/export/import-envelopes';
+import { exportRun } from '../../engine/export/eee/export-run';
+import { defaultOutputDir, exportDepsOf, exportRuns } from '../../engine/export/eee/export-runs';
+import { importEnvelopes } from '../../engine/export/eee/import-envelopes';
 import { parseSince } from '../../../src-shared/text/since';
 import { zipArchive } from '../../engine/export/zip';
 import { settings } from '../../../src-shared/model';
 import { callerPath, resolveApiPath } from '../api-paths';
 import type { AppState } from '../app-state';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 /** An EEE envelope file's name: the evaluation's uuid, then `.json` (aggregate) or `_samples.jsonl`. */
 const ENVELOPE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.json|_samples\.jsonl)$/;

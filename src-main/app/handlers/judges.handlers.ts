@@ -4,20 +4,25 @@ import { relative } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
 import type { GoldItem, GraderId } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
-import { correctedPassRate } from '../../engine/judges/corrected-pass-rate';
-import { judgeSetupOf } from '../../engine/judges/judge-identity';
-import { judgeStanding, judgeTrustFor } from '../../engine/judges/judge-standing';
-import { judgeSummaries } from '../../engine/judges/judge-summaries';
-import { randomSeed } from '../../engine/judges/sample-calls';
-import { sampleJudgeCalls, toGoldItems } from '../../engine/judges/sample-judge-calls';
-import { labelsFileText, readLabelsFile } from '../../engine/judges/labels-file';
-import { itemsFromFile, itemsFromGold, validateJudge, ValidationError } from '../../engine/judges/validate-judge';
+import { correctedPassRate } from '../../engine/grading/trust/corrected-pass-rate';
+import { judgeSetupOf } from '../../engine/grading/trust/judge-identity';
+import { judgeStanding, judgeTrustFor } from '../../engine/grading/trust/judge-standing';
+import { judgeSummaries } from '../../engine/grading/trust/judge-summaries';
+import { randomSeed } from '../../engine/grading/trust/sample-calls';
+import { sampleJudgeCalls, toGoldItems } from '../../engine/grading/trust/sample-judge-calls';
+import { labelsFileText, readLabelsFile } from '../../engine/grading/trust/labels-file';
+import {
+  itemsFromFile,
+  itemsFromGold,
+  validateJudge,
+  ValidationError,
+} from '../../engine/grading/trust/validate-judge';
 import type { GoldContextRow, GoldItemRow } from '../../store/repos/judges.repo';
-import { judgeSawFromPrompt } from '../../engine/graders/judge/judge-saw';
+import { judgeSawFromPrompt } from '../../engine/grading/judge/judge-saw';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 const toGoldItem = (row: GoldItemRow, context: GoldContextRow | undefined): GoldItem => ({
   id: row.id,

@@ -1,12 +1,12 @@
 // Handlers of labels: one subject at a time from the keyboard, a whole group at once, and undo.
 import { randomUUID } from 'node:crypto';
-import { withPreferenceTag } from '../../../src-shared/compare/preference';
+import { withPreferenceTag } from '../../../src-shared/model/preference';
 import type { Contract } from '../../../src-shared/contract';
 import { STANDARD_DIMENSIONS, type LabelPatch, type LabelSubject } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import type { AppState } from '../app-state';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 /** The largest group one call labels; a bigger selection is narrowed with filters first. */
 const MAX_GROUP = 10_000;

@@ -17,13 +17,13 @@ import { OptimizerJobs } from '../../engine/optimizer/optimizer-jobs';
 import { workspaceProposer } from '../../engine/optimizer/proposer';
 import { OptimizerRefusal } from '../../engine/optimizer/question-sets';
 import { withSystemPrompt } from '../../engine/optimizer/system-prompt-yaml';
-import { GRADERS } from '../../engine/graders/registry';
+import { GRADERS } from '../../engine/grading/registry';
 import { planRun, type RunPlan } from '../../engine/run/plan';
 import type { RunManager } from '../../engine/run/run-manager';
 import { newRunId, withOverrides } from '../../engine/run/start-run';
 import { hasErrors } from '../../workspace/load-workspace';
 import type { AppState } from '../app-state';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 import type { ServiceRuns } from '../service-runs';
 import { saveConfig } from './targets.handlers';
 

@@ -5,7 +5,7 @@ import { pullModel } from '../../engine/providers/ollama-models';
 import { withConnections } from '../../workspace/write-providers';
 import type { AppState } from '../app-state';
 import { addressOf, connectionOf, keyringOf, keyStatusOf } from '../connections';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 import { probeConnection } from '../provider-probe';
 import { saveConfig } from './targets.handlers';
 

@@ -3,15 +3,15 @@
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
-import { exportDepsOf } from '../../engine/export/export-runs';
-import { writeShardBundle } from '../../engine/export/write-shard-bundle';
+import { exportDepsOf } from '../../engine/export/eee/export-runs';
+import { writeShardBundle } from '../../engine/export/shards/write-shard-bundle';
 import { describeShare } from '../../engine/run/rate-share';
 import { writeJsonReport } from '../../engine/run/report-json';
 import { writeJunitReport } from '../../engine/run/report-junit';
 import { APP_VERSION } from '../../paths';
 import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 import { mergeBundles } from '../merge-bundles';
 import { planBatch, planStored } from '../run-plans';
 import type { ServiceRuns } from '../service-runs';

@@ -10,14 +10,14 @@ import type { RunRecord } from '../../store/repos/runs.repo';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
-import { GRADERS } from '../../engine/graders/registry';
+import { GRADERS } from '../../engine/grading/registry';
 import { refuseOnPreflight, runPreflight } from '../../engine/preflight/preflight';
 import type { PreflightContext } from '../../engine/preflight/preflight-check';
 import { planRun, type Selection } from '../../engine/run/plan';
 import { STALE_AFTER_MS } from '../../engine/run/run-lock';
 import type { AppState } from '../app-state';
 import { connectionKeys } from '../connections';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 import type { ServiceRuns } from '../service-runs';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import type { AppState } from '../app-state';
 import { addressOf, connectionOf, keyringOf, keyStatusOf } from '../connections';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 /** The connection and the variable its key stands for; a connection that takes no key is refused with what to do. */
 function keyedConnection(state: AppState, provider: string) {

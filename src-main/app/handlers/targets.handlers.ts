@@ -11,7 +11,7 @@ import { textOnlyWarning } from '../../workspace/text-only';
 import { withSettings, withTarget } from '../../workspace/write-config';
 import { readSnapshot, writeSnapshot, type FileSnapshot } from '../../workspace/write-file';
 import type { AppState } from '../app-state';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 /** The text aieval.yaml would have after `edit`, the workspace as it would load, and that file's issues; writes nothing. */
 export function checkConfig(

@@ -11,7 +11,7 @@ import type { OtlpReceiver } from '../../engine/traces/otlp-receiver';
 import { promoteToDataset, promoteToGold } from '../../engine/traces/promote-items';
 import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 /** settings.otlp_receiver of the open workspace; the defaults (off) when the workspace cannot be read. */
 function receiverSettings(state: AppState): Settings['otlp_receiver'] {

@@ -9,7 +9,7 @@ import { createExampleWorkspace } from '../../workspace/example';
 import { hasErrors } from '../../workspace/load-workspace';
 import type { AppState } from '../app-state';
 import { needsTrust, withheldByRestrictedMode } from '../restricted-mode';
-import type { Ctx } from '../ctx';
+import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 export function describeWorkspace(state: AppState): WorkspaceInfo {
   return {

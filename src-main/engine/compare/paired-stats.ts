@@ -1,7 +1,7 @@
 // Paired statistics of two columns of a comparison over the same questions: a seeded bootstrap interval of the
 // difference in average score and McNemar's exact test on the pass/fail pairs, with the verdict in one sentence.
-import { quantile } from '../export/run-stats';
-import { seededRandom } from '../judges/sample-calls';
+import { quantile } from '../scoring/run-stats';
+import { seededRandom } from '../grading/trust/sample-calls';
 
 /** One question as both columns answered it: the scores of every repeat, and whether the question passed. */
 export type PairedQuestion = Readonly<{

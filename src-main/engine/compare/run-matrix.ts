@@ -1,12 +1,12 @@
 // Builds the comparison matrix of 2 to 8 stored runs: rows joined by question id, one cell per run with its repeats
 // folded, and each column's header figures and paired statistics against the baseline column.
 import { ratingCounts, withStatistics } from '../../../src-shared/compare/matrix-view';
-import { preferenceOf } from '../../../src-shared/compare/preference';
+import { preferenceOf } from '../../../src-shared/model/preference';
 import type { MatrixCell, MatrixColumn, MatrixRow, RunMatrix } from '../../../src-shared/model';
 import type { MatrixGraderScore, MatrixResult } from '../../store/repos/matrix.repo';
 import type { RunRecord } from '../../store/repos/runs.repo';
 import type { StoreApi } from '../../store/store';
-import { quantile } from '../export/run-stats';
+import { quantile } from '../scoring/run-stats';
 import { spreadOf } from '../optimizer/noise';
 import { wilson } from '../scoring/wilson';
 import {

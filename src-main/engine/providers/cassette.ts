@@ -4,7 +4,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { generation } from '../../../src-shared/model';
-import { redactArgs } from '../graders/judge/redact-args';
+import { redactArgs } from '../../../src-shared/model/redact-args';
 import type { ChatRequest, ChatResponse, Provider } from './provider';
 
 /** One line of a cassette: one successful provider call. */

@@ -1,6 +1,6 @@
 // One question end to end: ask the target, run every grader, score the answer, shape the row to store.
 import type { ChatMessage, GraderResult } from '../../../src-shared/model';
-import type { GradeContext, GradeOutcome, Grader, JudgeCallRecord } from '../graders/grader';
+import type { GradeContext, GradeOutcome, Grader, JudgeCallRecord } from '../grading/grader';
 import { scoreQuestion } from '../scoring/question-score';
 import { toZeroFive } from '../scoring/normalise';
 import { unansweredReason } from '../scoring/unanswered';

@@ -3,7 +3,7 @@
 import { GRADER_CATALOG, type ProviderConfig, type Question } from '../../../src-shared/model';
 import { OLLAMA_DEFAULT_URL } from '../providers/ollama.provider';
 import { tokensToFit, windowFor } from '../providers/prompt-tokens';
-import { renderConversation } from '../graders/judge/judge-prompt';
+import { renderConversation } from '../grading/judge/judge-prompt';
 import { resolveRubric } from '../../workspace/load-workspace';
 import type { RunPlan, ValidWorkspace } from './plan';
 import { questionMessages } from './target-caller';

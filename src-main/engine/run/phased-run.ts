@@ -1,7 +1,7 @@
 // A run in phases for one GPU: every target call first (each answer stored as it comes), then the graders, one judge
 // model at a time, so a machine that holds one model at once loads each model once instead of once per question.
 import type { GraderResult } from '../../../src-shared/model';
-import type { Grader, JudgeCallRecord } from '../graders/grader';
+import type { Grader, JudgeCallRecord } from '../grading/grader';
 import type { StoreApi } from '../../store/store';
 import { answerQuestion, gradeWith, resultRow, type Answered, type QuestionEnv } from './execute-question';
 import { judgeRefs } from './local-models';

@@ -7,7 +7,7 @@ import {
   type Target,
   type WorkspaceConfig,
 } from '../../../src-shared/model';
-import type { Grader } from '../graders/grader';
+import type { Grader } from '../grading/grader';
 import type { LoadedDataset, Workspace } from '../../workspace/load-workspace';
 import { inShard } from './shard';
 import { refusal } from '../../../src-shared/rpc/wire';

@@ -1,10 +1,10 @@
 // Wires the real collaborators of a run: providers from aieval.yaml, the grader registry, MCP agents, judge templates.
 import type { ProviderConfig } from '../../../src-shared/model';
 import { findResourcesDir, APP_VERSION } from '../../paths';
-import { judgeTemplateVersions } from '../graders/judge/judge-templates';
-import { GRADERS } from '../graders/registry';
+import { judgeTemplateVersions } from '../grading/judge/judge-templates';
+import { GRADERS } from '../grading/registry';
 import { createProvider } from '../providers/create-provider';
-import { criteriaWithRubric } from '../rubrics/criteria-with-rubric';
+import { criteriaWithRubric } from '../grading/rubric/criteria-with-rubric';
 import type { StoreApi } from '../../store/store';
 import { agentCaller } from './agent-caller';
 import type { ValidWorkspace } from './plan';

@@ -1,10 +1,10 @@
 // Executes a prepared run: the pool over its pending questions, one transaction per question, progress, the end state.
 import { setMaxListeners } from 'node:events';
 import type { GraderId, Question, RunFinished, RunIdentity, RunProgress, Rubric } from '../../../src-shared/model';
-import type { Grader } from '../graders/grader';
+import type { Grader } from '../grading/grader';
 import type { CassetteWriter } from '../providers/cassette';
 import { addToTally, doneCount, type Tally } from '../scoring/tally';
-import { judgeSetupOf } from '../judges/judge-identity';
+import { judgeSetupOf } from '../grading/trust/judge-identity';
 import type { StoreApi } from '../../store/store';
 import { environmentCause } from '../../../src-shared/rpc/environment-refusal';
 import type { NewQuestionResult } from '../../store/repos/results.repo';
@@ -12,7 +12,7 @@ import { answerQuestion, errorText, gradeAnswer, type Answered, type QuestionEnv
 import { localRunOf, prepareLocalRun, type LocalSetup } from './local-run';
 import { answerPhase, judgePhase, type PhaseHooks } from './phased-run';
 import { ObservedSettings } from './identity';
-import { storedRunVerdict } from './judge-advisory';
+import { storedRunVerdict } from '../grading/trust/judge-advisory';
 import type { HeldLock, LockOptions } from './run-lock';
 import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
 import { ProgressThrottle } from './progress';

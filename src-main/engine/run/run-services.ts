@@ -1,6 +1,6 @@
 // What a run calls models through: one provider per connection (recorded when asked), each behind its limiter; the judges.
 import type { GraderId, ProviderConfig, ProviderKind, Settings } from '../../../src-shared/model';
-import type { JudgeClient } from '../graders/grader';
+import type { JudgeClient } from '../grading/grader';
 import { withRecording, type CassetteWriter } from '../providers/cassette';
 import type { ChatRequest, ChatResponse, Provider } from '../providers/provider';
 import { ProviderLimiter, type AttemptCounter, type LimiterHooks, type LimiterSettings } from './limiter';

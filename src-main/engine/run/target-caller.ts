@@ -1,6 +1,6 @@
 // Asks the target one question: chat (system prompt + the question's turns), and the answer with usage and cost.
 import type { CallMetrics, ChatMessage, Generation, Question, ToolCallRecord } from '../../../src-shared/model';
-import type { GradeContext } from '../graders/grader';
+import type { GradeContext } from '../grading/grader';
 import { costUsd } from '../providers/prices';
 import type { InputCut, ProviderMessage } from '../providers/provider';
 import type { AttemptCounter } from './limiter';

@@ -2,8 +2,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReceiverStatus } from '../../../src-shared/model';
-import { BodyTooLarge, closeAfterAnswer, readCappedBody } from '../../http/capped-body';
-import { bearerMatches } from '../../http/bearer';
+import { BodyTooLarge, closeAfterAnswer, readCappedBody } from '../../net/capped-body';
+import { bearerMatches } from '../../net/bearer';
 import type { StoreApi } from '../../store/store';
 import { decodeJsonText } from './decode/decode-json-text';
 import { decodeProtoRequest } from './decode/otlp-protobuf';

@@ -1,7 +1,7 @@
 // One cell of the matrix: pass/fail, the score (with its spread over repeats), a bar per grader, a person's thumbs and
 // preference over the baseline's answer, and the answer's start. The rating buttons are drawn only in the focused row;
 // elsewhere a rated cell shows its rating as a mark, so a row's first render stays cheap while the matrix scrolls.
-import type { Preference } from '../../../src-shared/compare/preference';
+import type { Preference } from '../../../src-shared/model/preference';
 import type { LabelVerdict, MatrixCell } from '../../../src-shared/model';
 import { StatusBadge } from '../../components/StatusBadge';
 import { score } from '../../components/format';

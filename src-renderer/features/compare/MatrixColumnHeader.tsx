@@ -1,7 +1,7 @@
 // One column's header: what ran (prompt, model), its figures, and how it compares with the baseline in words.
 import { diffText } from '../../../src-shared/compare/text-diff';
 import type { MatrixColumn } from '../../../src-shared/model';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { pct, score } from '../../components/format';
 import { ExportButton } from '../results/ExportButton';
 import { columnTone, promptName } from './compare.selectors';

@@ -3,7 +3,7 @@
 // the baseline's answer (the same key again clears).
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
-import type { Preference } from '../../../src-shared/compare/preference';
+import type { Preference } from '../../../src-shared/model/preference';
 import type { MatrixRow, RunMatrix } from '../../../src-shared/model';
 import { MatrixCellView } from './MatrixCellView';
 import { MatrixRowDetail } from './MatrixRowDetail';

@@ -2,7 +2,7 @@
 // keyboard navigation, the statistics that say which column is better, and CSV or markdown export.
 import { useEffect, useMemo } from 'react';
 import { matrixCsv, matrixMarkdown, matrixTags } from '../../../src-shared/compare/matrix-view';
-import { navigate } from '../../app/router';
+import { navigate } from '../../navigation/router';
 import { MatrixColumnHeader } from './MatrixColumnHeader';
 import { MatrixGrid } from './MatrixGrid';
 import { visibleRows } from './compare.selectors';

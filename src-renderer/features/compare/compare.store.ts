@@ -7,7 +7,7 @@ import {
   type MatrixFilter,
   type MatrixSort,
 } from '../../../src-shared/compare/matrix-view';
-import type { Preference } from '../../../src-shared/compare/preference';
+import type { Preference } from '../../../src-shared/model/preference';
 import type { LabelVerdict, RunMatrix } from '../../../src-shared/model';
 import { api } from '../../api/client';
 

@@ -7,7 +7,7 @@ import { isDirty, useDatasets } from './datasets.store';
 import { QuestionTable } from './QuestionTable';
 import { DiskChangeBanner } from '../../components/DiskChangeBanner';
 import { useDiskWatch } from '../../components/disk-change';
-import { useUnsavedEditor } from '../../app/unsaved.store';
+import { useUnsavedEditor } from '../../navigation/unsaved.store';
 
 export function DatasetEditor({ id }: { id: string }) {
   const open = useDatasets((state) => state.open);

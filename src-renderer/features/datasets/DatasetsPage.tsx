@@ -1,6 +1,6 @@
 // The datasets screen: the workspace's dataset files on the left, the open one in the YAML editor.
 import { useEffect } from 'react';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { DatasetEditor } from './DatasetEditor';
 import { useDatasets } from './datasets.store';
 

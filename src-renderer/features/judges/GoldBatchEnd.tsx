@@ -1,6 +1,6 @@
 // The end of a labeling batch: every item is labelled, so offer to validate the judge here, with the result in words.
 import { StatusBadge } from '../../components/StatusBadge';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import type { GraderId } from '../../../src-shared/model';
 import { trustLook } from './judges.selectors';
 import { useJudges } from './judges.store';

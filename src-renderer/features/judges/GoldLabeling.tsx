@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { GRADER_CATALOG, type GoldItem, type GraderId } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { LongText } from '../../components/LongText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ToolCallList } from '../../components/ToolCallList';

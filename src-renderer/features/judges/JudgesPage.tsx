@@ -1,6 +1,6 @@
 // Every LLM grader with its trust state, TPR/TNR with intervals, gold set progress, and sample/label/validate actions.
 import { useEffect } from 'react';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Term } from '../../components/Term';
 import { ago } from '../../components/format';

@@ -1,6 +1,6 @@
 // The proposal page: the decision and its numbers, both score distributions, the prompt diff, per-question deltas, review.
 import { useEffect } from 'react';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ago } from '../../components/format';
 import { candidateLook, deltaLook, gainOf, meanSpread } from './optimizer.selectors';

@@ -1,6 +1,6 @@
 // A target's candidates, newest first: status, baseline and candidate mean ± spread, gain, and a link to review.
 import type { CandidateSummary } from '../../../src-shared/model';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ago } from '../../components/format';
 import { candidateLook, deltaLook, gainOf, meanSpread } from './optimizer.selectors';

@@ -1,7 +1,7 @@
 // The frame both compare screens share: the target and repeats, what is compared (the screen's own fields), run or
 // cancel, and the job's log and results.
 import { useEffect, useState, type ReactNode } from 'react';
-import { navigate } from '../../app/router';
+import { navigate } from '../../navigation/router';
 import { JobLog } from './JobLog';
 import { useOptimizer } from './optimizer.store';
 import { useOptimizerEvents } from './optimizer-events';

@@ -1,6 +1,6 @@
 // A job's latest steps, the run in progress (with its done/total) and, once over, its outcome in words.
 import type { OptimizerJob } from '../../../src-shared/model';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { liveRun, useRuns } from '../runs/runs.store';
 
 const SHOWN_LINES = 4;

@@ -1,6 +1,6 @@
 // The optimizer's list: per target, its Optimize button with live progress, and every candidate with its status.
 import { useEffect } from 'react';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { groupByTarget, jobOf } from './optimizer.selectors';
 import { useOptimizer } from './optimizer.store';
 import { useOptimizerEvents } from './optimizer-events';

@@ -1,7 +1,7 @@
 // The runs of a comparison (prompts or models) side by side: one row per variant, then each question's score under
 // every variant.
 import type { VariantComparison } from '../../../src-shared/model';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { pct, score } from '../../components/format';
 import { bestVariant, variantRunIds } from './optimizer.selectors';

@@ -1,7 +1,7 @@
 // The landing page: a card per target of the workspace.
 import { useEffect } from 'react';
 import { api } from '../../api/client';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { usePortfolio } from './portfolio.store';
 import { weakestTrust } from '../judges/judges.selectors';
 import { TargetCard } from './TargetCard';

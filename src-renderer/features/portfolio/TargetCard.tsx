@@ -4,7 +4,7 @@ import type { PreflightProblem } from '../../../src-shared/contract/runs.contrac
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
 import type { HistoryPoint, TargetHealth, TrustState } from '../../../src-shared/model';
 import { trustLook } from '../judges/judges.selectors';
-import { hrefFor, navigate } from '../../app/router';
+import { hrefFor, navigate } from '../../navigation/router';
 import { ScoreMeter } from '../../components/ScoreMeter';
 import { Sparkline } from '../../components/Sparkline';
 import { StatusBadge } from '../../components/StatusBadge';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { useNotesDraft } from '../../app/use-notes-draft';
+import { useNotesDraft } from '../../navigation/use-notes-draft';
 
 const VERDICTS = [
   ['pass', '✓ Pass'],

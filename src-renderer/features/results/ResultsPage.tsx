@@ -1,7 +1,7 @@
 // The results dashboard: status cards, target health (meter, sparkline, errors) and the runs, 2 to 8 of which open side by side.
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
-import { hrefFor, navigate } from '../../app/router';
+import { hrefFor, navigate } from '../../navigation/router';
 import { ScoreMeter } from '../../components/ScoreMeter';
 import { Sparkline } from '../../components/Sparkline';
 import { StatusBadge } from '../../components/StatusBadge';

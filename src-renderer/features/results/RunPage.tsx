@@ -2,7 +2,7 @@
 import type { GraderStat } from '../../../src-shared/contract/insights.contract';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ago, duration } from '../../components/format';
 import { RunMonitor } from '../runs/RunMonitor';

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { DiskChangeBanner } from '../../components/DiskChangeBanner';
 import { comparableText, CONFIG_FILE, useDiskWatch } from '../../components/disk-change';
-import { useUnsavedEditor } from '../../app/unsaved.store';
+import { useUnsavedEditor } from '../../navigation/unsaved.store';
 import { messagesAt } from '../targets/targets.selectors';
 import { ConnectionsSection } from './ConnectionsSection';
 import { JudgeSection } from './JudgeSection';

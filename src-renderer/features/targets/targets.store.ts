@@ -6,7 +6,7 @@ import type { JudgeMismatch } from '../../../src-shared/contract/targets.contrac
 import type { Settings, WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
-import { navigate } from '../../app/router';
+import { navigate } from '../../navigation/router';
 import { diskChangeOutcome } from '../../components/disk-change';
 import { emptyForm, formFromTarget, validateForm, type TargetForm } from './target-form';
 import { isDirty } from './targets.selectors';

@@ -3,7 +3,7 @@ import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { GRADER_CATALOG, type GraderId } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { useNotesDraft } from '../../app/use-notes-draft';
+import { useNotesDraft } from '../../navigation/use-notes-draft';
 import { KEY_HELP } from './traces.keys';
 import { useTraces, workbenchFailed } from './traces.store';
 

@@ -1,5 +1,5 @@
 // Banners above every screen: the workspace is untrusted and restricted mode withholds something, or its files have errors.
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../navigation/router';
 import { useWorkspace } from './workspace.store';
 import { useShallow } from 'zustand/react/shallow';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { workspaceJsonSchemas } from '../../../src-shared/model/json-schemas';
-import { RUBRIC_SCHEMA } from '../../../src-main/engine/rubrics/rubric-schema';
+import { RUBRIC_SCHEMA } from '../../../src-main/engine/grading/rubric/rubric-schema';
 
 describe('committed JSON Schemas', () => {
   for (const [file, schema] of Object.entries(workspaceJsonSchemas(RUBRIC_SCHEMA))) {

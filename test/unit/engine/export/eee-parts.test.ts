@@ -1,14 +1,14 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sampleHash } from '../../../../src-main/engine/export/build-samples';
-import { layoutProblems } from '../../../../src-main/engine/export/eee-checks';
-import { deploymentOf, epochMs, epochString, isUuid4, uuidFor } from '../../../../src-main/engine/export/eee-names';
-import type { EeeAggregate } from '../../../../src-main/engine/export/eee-types';
+import { sampleHash } from '../../../../src-main/engine/export/eee/build-samples';
+import { layoutProblems } from '../../../../src-main/engine/export/eee/eee-checks';
+import { deploymentOf, epochMs, epochString, isUuid4, uuidFor } from '../../../../src-main/engine/export/eee/eee-names';
+import type { EeeAggregate } from '../../../../src-main/engine/export/eee/eee-types';
 import { componentProblem, ensureFolderInside, portableComponent } from '../../../../src-main/engine/export/safe-path';
 import { parseSince } from '../../../../src-shared/text/since';
 import { duplicateKey, parseStrictJson } from '../../../../src-main/engine/export/strict-json';
-import { upgradeAggregate, upgradeInstance } from '../../../../src-main/engine/export/upgrade-envelope';
+import { upgradeAggregate, upgradeInstance } from '../../../../src-main/engine/export/eee/upgrade-envelope';
 import { tempDir } from './export-fixtures';
 
 describe('EEE naming', () => {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { eeeValidators } from '../../../../src-main/engine/export/eee-schema';
-import type { EeeAggregate, EeeInstance } from '../../../../src-main/engine/export/eee-types';
-import { exportRun, ExportError, type ExportDeps } from '../../../../src-main/engine/export/export-run';
+import { eeeValidators } from '../../../../src-main/engine/export/eee/eee-schema';
+import type { EeeAggregate, EeeInstance } from '../../../../src-main/engine/export/eee/eee-types';
+import { exportRun, ExportError, type ExportDeps } from '../../../../src-main/engine/export/eee/export-run';
 import type { StoreApi } from '../../../../src-main/store/store';
 import { addRun, grader, openStore, RESOURCES, tempDir } from './export-fixtures';
 

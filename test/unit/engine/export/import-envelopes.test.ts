@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportRun, type ExportDeps } from '../../../../src-main/engine/export/export-run';
-import { importEnvelopes, type ImportDeps } from '../../../../src-main/engine/export/import-envelopes';
+import { exportRun, type ExportDeps } from '../../../../src-main/engine/export/eee/export-run';
+import { importEnvelopes, type ImportDeps } from '../../../../src-main/engine/export/eee/import-envelopes';
 import type { StoreApi } from '../../../../src-main/store/store';
 import { addRun, EEE_EXAMPLES, grader, openStore, RESOURCES, tempDir, type QuestionSpec } from './export-fixtures';
 

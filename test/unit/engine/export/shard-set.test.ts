@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunIdentity } from '../../../../src-shared/model';
-import { manifestName, writeShardManifest, type ShardEntry } from '../../../../src-main/engine/export/shard-bundle';
-import { checkShardSet, readManifests } from '../../../../src-main/engine/export/shard-set';
+import {
+  manifestName,
+  writeShardManifest,
+  type ShardEntry,
+} from '../../../../src-main/engine/export/shards/shard-bundle';
+import { checkShardSet, readManifests } from '../../../../src-main/engine/export/shards/shard-set';
 import { identity } from '../../store/repos/run-fixtures';
 
 const entry = (over: Partial<ShardEntry> = {}, id: Partial<RunIdentity> = {}): ShardEntry => ({

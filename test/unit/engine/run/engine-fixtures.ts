@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { GRADER_CATALOG, type GraderId, type RunFinished, type RunProgress } from '../../../../src-shared/model';
-import type { Grader, GradeOutcome } from '../../../../src-main/engine/graders/grader';
-import { formatGrader } from '../../../../src-main/engine/graders/format.grader';
+import type { Grader, GradeOutcome } from '../../../../src-main/engine/grading/grader';
+import { formatGrader } from '../../../../src-main/engine/grading/format.grader';
 import {
   ProviderError,
   type ChatRequest,
@@ -17,7 +17,7 @@ import type { RunDeps } from '../../../../src-main/engine/run/run-execution';
 import { LimiterRegistry } from '../../../../src-main/engine/run/run-services';
 import type { ValidWorkspace } from '../../../../src-main/engine/run/plan';
 import { loadWorkspace } from '../../../../src-main/workspace/load-workspace';
-import { criteriaWithRubric } from '../../../../src-main/engine/rubrics/criteria-with-rubric';
+import { criteriaWithRubric } from '../../../../src-main/engine/grading/rubric/criteria-with-rubric';
 import { inProcessStore, Store, type StoreApi } from '../../../../src-main/store/store';
 
 export type WorkspaceSpec = Readonly<{

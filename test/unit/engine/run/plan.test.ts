@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PlanError, planItems, planRun } from '../../../../src-main/engine/run/plan';
 import { inShard, shardOf } from '../../../../src-main/engine/run/shard';
 import { parseShard } from '../../../../src-shared/text/shard-spec';
-import { GRADERS } from '../../../../src-main/engine/graders/registry';
+import { GRADERS } from '../../../../src-main/engine/grading/registry';
 import { makeWorkspace, selection } from './engine-fixtures';
 
 describe('shards', () => {

@@ -3,7 +3,7 @@ import { Store } from '../../../../src-main/store/store';
 import { RunConflictError } from '../../../../src-main/engine/run/run-lock';
 import { resumeRun, startRun } from '../../../../src-main/engine/run/start-run';
 import { startRegrade } from '../../../../src-main/engine/run/regrade';
-import { scored } from '../../../../src-main/engine/graders/grader';
+import { scored } from '../../../../src-main/engine/grading/grader';
 import type { ChatRequest } from '../../../../src-main/engine/providers/provider';
 import { fakeProvider, harness, makeWorkspace, selection, testGrader } from './engine-fixtures';
 

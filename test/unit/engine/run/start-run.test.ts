@@ -3,7 +3,7 @@ import { ProviderError } from '../../../../src-main/engine/providers/provider';
 import { PlanError } from '../../../../src-main/engine/run/plan';
 import { startRun } from '../../../../src-main/engine/run/start-run';
 import { Store } from '../../../../src-main/store/store';
-import { errored, scored, skipped } from '../../../../src-main/engine/graders/grader';
+import { errored, scored, skipped } from '../../../../src-main/engine/grading/grader';
 import { fakeProvider, harness, makeWorkspace, selection, testGrader } from './engine-fixtures';
 
 const longAnswer = (request: { messages: readonly { content: string }[] }) =>

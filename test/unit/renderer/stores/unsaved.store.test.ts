@@ -2,7 +2,7 @@
 // saves, discards or stays; Ctrl/Cmd+S saves; closing a dirty page asks; the title and the desktop window are told.
 import './fake-window';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hrefFor, navigate, parseHash } from '../../../../src-renderer/app/router';
+import { hrefFor, navigate, parseHash } from '../../../../src-renderer/navigation/router';
 import {
   dirtyScreens,
   installUnsavedGuards,
@@ -10,7 +10,7 @@ import {
   saveAllEditors,
   useUnsaved,
   type UnsavedEditor,
-} from '../../../../src-renderer/app/unsaved.store';
+} from '../../../../src-renderer/navigation/unsaved.store';
 import { fakeWindow } from './fake-window';
 import { settled } from './fake-service';
 

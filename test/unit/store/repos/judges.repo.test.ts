@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JudgesRepo } from '../../../../src-main/store/repos/judges.repo';
 import type { Store } from '../../../../src-main/store/store';
-import { insertJudgeCalls, memoryStore } from '../../engine/judges/store-fixture';
+import { insertJudgeCalls, memoryStore } from '../../engine/grading/trust/store-fixture';
 
 let store: Store;
 let repo: JudgesRepo;

@@ -1,0 +1,72 @@
+// The verdict of a run from what its store holds: the gate on the stored results, the judges' trust and, when one
+// trusted judge decides pass/fail, the corrected pass rate (SPEC 7, 11). A run and a merge of shards share it.
+import type { Target, Verdict } from '../../../../src-shared/model';
+import { decidingJudge, judgeAdvisory, type ObservedPasses } from './corrected-pass-rate';
+import type { JudgeSetup } from './judge-identity';
+import { judgePasses } from './judge-stats';
+import { computeVerdict } from '../../scoring/verdict';
+import type { StoreApi } from '../../../store/store';
+
+export const CORRECTION_METHOD = 'rogan-gladen with the Lang & Reiczigel interval';
+
+/** The deciding judge's verdicts in this run: questions it scored and those it passed. */
+async function observedPasses(
+  db: StoreApi,
+  runId: string,
+  graderId: string,
+  threshold: number,
+): Promise<ObservedPasses> {
+  let n = 0;
+  let passed = 0;
+  for (const group of await db.results.graderScoreCounts(runId, graderId)) {
+    n += group.n;
+    if (judgePasses(group.score, group, threshold)) passed += group.n;
+  }
+  return { n, passed };
+}
+
+/** What the verdict of a run is measured against. */
+export type VerdictBasis = Readonly<{
+  /** Questions (× repeats) planned: coverage is scored / total. */
+  total: number;
+  target: Pick<Target, 'graders' | 'gate'>;
+  passThreshold: number;
+}>;
+
+/** The verdict of the run's stored results; it reads what was stored, so every process that wrote results counts. */
+export async function storedRunVerdict(
+  db: StoreApi,
+  runId: string,
+  basis: VerdictBasis,
+  judgeSetup: JudgeSetup,
+): Promise<Verdict> {
+  const { total, target, passThreshold } = basis;
+  const verdict = computeVerdict({
+    tally: await db.results.tally(runId),
+    total,
+    gate: target.gate,
+    questionPassThreshold: passThreshold,
+  });
+  const decider = decidingJudge(target);
+  const observed = decider ? await observedPasses(db, runId, decider, passThreshold) : undefined;
+  const advisory = await judgeAdvisory(db, judgeSetup, target, observed);
+  const corrected = advisory.corrected_pass_rate;
+  return {
+    ...verdict,
+    judges: advisory.judges,
+    corrected_pass_rate:
+      corrected && corrected.theta !== null
+        ? {
+            estimate: corrected.theta,
+            ci: corrected.ci,
+            method: CORRECTION_METHOD,
+            grader: corrected.grader,
+            n: corrected.n,
+            passed: corrected.passed,
+            observed: corrected.observed,
+            confidence: corrected.confidence,
+            note: corrected.note,
+          }
+        : null,
+  };
+}

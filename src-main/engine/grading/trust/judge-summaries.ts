@@ -1,0 +1,66 @@
+// The judges screen and `ai-eval judges`: every LLM grader with its judge, trust, gold set and the labels it would need.
+import type { JudgeSummary } from '../../../../src-shared/contract/judges.contract';
+import { GRADER_CATALOG, GRADER_IDS, type GraderId, type WorkspaceConfig } from '../../../../src-shared/model';
+import type { StoreApi } from '../../../store/store';
+import { cochranSampleSize } from './cochran';
+import type { JudgeSetup } from './judge-identity';
+import { isLlmJudge, judgeStanding } from './judge-standing';
+
+/** One summary for each LLM grader of the catalogue, in catalogue order. */
+export async function judgeSummaries(
+  db: StoreApi,
+  config: WorkspaceConfig & Pick<JudgeSetup, 'templateVersionOf'>,
+): Promise<JudgeSummary[]> {
+  const judges = GRADER_IDS.filter(isLlmJudge);
+  return Promise.all(judges.map((grader) => judgeSummary(db, config, grader)));
+}
+
+async function judgeSummary(
+  db: StoreApi,
+  config: WorkspaceConfig & Pick<JudgeSetup, 'templateVersionOf'>,
+  grader: GraderId,
+): Promise<JudgeSummary> {
+  const info = GRADER_CATALOG[grader];
+  const settings = config.settings.judges;
+  const [standing, gold, judgeCalls] = await Promise.all([
+    judgeStanding(db, config, grader),
+    db.judges.goldItems(grader),
+    db.judges.countScoredCalls(grader),
+  ]);
+  const labelled = gold.filter((item) => item.humanLabel === 'pass' || item.humanLabel === 'fail').length;
+  const cochranN = cochranSampleSize({
+    confidence: settings.confidence,
+    marginOfError: settings.margin_of_error,
+    population: judgeCalls > 0 ? judgeCalls : undefined,
+  });
+  const usedBy = config.targets
+    .filter((target) => target.graders.includes(grader) || target.gate.judge === grader)
+    .map((target) => target.id);
+  const warnings: string[] = [];
+  if (standing.staleReason) warnings.push(`stale: ${standing.staleReason}`);
+  const validated = standing.report ? standing.report.n_pos + standing.report.n_neg : 0;
+  if (standing.report && validated < settings.gold_target_n) {
+    warnings.push(`validated on ${validated} label(s); the gold set should have at least ${settings.gold_target_n}`);
+  }
+  if (!standing.judge && usedBy.length > 0) warnings.push('no judge is configured (aieval.yaml `judge`)');
+  return {
+    grader,
+    label: info.label,
+    minScore: info.minScore,
+    maxScore: info.maxScore,
+    seesToolCalls: info.seesToolCalls,
+    observesActions: info.observesActions,
+    usedBy,
+    judge: standing.judge,
+    state: standing.state,
+    staleReason: standing.staleReason,
+    validation: standing.report,
+    validatedAt: standing.validatedAt,
+    validatedJudge: standing.validatedJudge,
+    labelsSource: standing.labelsSource,
+    gold: { items: gold.length, labelled, targetN: settings.gold_target_n },
+    cochranN,
+    judgeCalls,
+    warnings,
+  };
+}

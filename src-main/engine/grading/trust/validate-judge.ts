@@ -1,0 +1,135 @@
+// Validates a judge against human labels (from a labels file or the workbench's gold items) and stores the result.
+import {
+  describeIdentity,
+  GRADER_CATALOG,
+  type GraderId,
+  type HumanLabel,
+  type JudgeIdentity,
+  type JudgeValidation,
+  type LabelsFile,
+  type WorkspaceIssue,
+} from '../../../../src-shared/model';
+import type { GoldItemRow } from '../../../store/repos/judges.repo';
+import type { StoreApi } from '../../../store/store';
+import { currentJudgeIdentity, dominantIdentity, staleReason, type JudgeSetup } from './judge-identity';
+import { confusionOf, validationReport, validationWarnings } from './judge-stats';
+import type { LabelsLocator } from './labels-file';
+import { refusal } from '../../../../src-shared/rpc/wire';
+
+/** One label to compare: the judge call it belongs to (when known), the judge's native score and the human label. */
+export type LabelledItem = Readonly<{
+  judgeCallId: number | null;
+  judgeScore: number | null;
+  human: HumanLabel | null;
+}>;
+
+/** A judge that cannot be validated as asked (no gold items yet). */
+export class ValidationError extends refusal('bad_input', 'ValidationError') {}
+
+const callIdOf = (id: number | string): number | null => {
+  const match = typeof id === 'number' ? String(id) : /^(?:jc-)?(\d+)$/.exec(id)?.[1];
+  return match === undefined ? null : Number(match);
+};
+
+/** A labels file read without errors, with a locator for errors at its items. */
+export type FileLabels = Readonly<{ value: LabelsFile; locate: LabelsLocator }>;
+
+/**
+ * The file's human labels joined to the store's judge calls (SPEC 15): the judge's score comes from the store,
+ * never from the file, whose judge_score and judge_reason are only there for the labeler to read. An id the store
+ * does not know, a call of another grader, or two items naming the same call is an error at that item's line.
+ */
+export async function itemsFromFile(
+  db: StoreApi,
+  file: FileLabels,
+  grader: GraderId,
+): Promise<Readonly<{ items: LabelledItem[]; issues: WorkspaceIssue[] }>> {
+  const callIds = file.value.items.map((item) => callIdOf(item.id));
+  const known = await db.judges.callsByIds(callIds.filter((id): id is number => id !== null));
+  const calls = new Map(known.map((call) => [call.id, call]));
+  const seen = new Map<number, number>();
+  const items: LabelledItem[] = [];
+  const issues: WorkspaceIssue[] = [];
+  file.value.items.forEach((item, index) => {
+    const at = ['items', index, 'id'];
+    const callId = callIds[index];
+    const call = callId === null || callId === undefined ? undefined : calls.get(callId);
+    if (!call) {
+      issues.push(
+        file.locate(at, `unknown id ${String(item.id)}: no judge call with this id in this workspace's store`),
+      );
+      return;
+    }
+    if (call.graderId !== grader) {
+      issues.push(file.locate(at, `id ${String(item.id)} is a judge call of ${call.graderId}, not of ${grader}`));
+      return;
+    }
+    const first = seen.get(call.id);
+    if (first !== undefined) {
+      issues.push(file.locate(at, `duplicate judge call ${call.id} (also items.${first})`));
+      return;
+    }
+    seen.set(call.id, index);
+    items.push({ judgeCallId: call.id, judgeScore: call.score, human: item.human_label });
+  });
+  return { items, issues };
+}
+
+export const itemsFromGold = (rows: readonly GoldItemRow[]): LabelledItem[] =>
+  rows.map((row) => ({ judgeCallId: row.judgeCallId, judgeScore: row.judgeScore, human: row.humanLabel }));
+
+const NO_JUDGE: JudgeIdentity = { provider: '', model: '', template_version: null };
+
+/**
+ * Computes TPR/TNR and the trust state, and stores the validation with the identity of the judge whose calls were
+ * labelled (or, for labels of unknown calls, the judge configured now), so a later change of judge makes it stale.
+ */
+export async function validateJudge(
+  db: StoreApi,
+  config: JudgeSetup,
+  grader: GraderId,
+  items: readonly LabelledItem[],
+  labelsSource: string,
+  now: number,
+): Promise<JudgeValidation> {
+  const info = GRADER_CATALOG[grader];
+  if (info.kind !== 'llm_judge')
+    throw new ValidationError(`${grader} is not an LLM judge; only judges are validated against labels`);
+  const { settings } = config;
+  const counts = confusionOf(items, info, settings.question_pass_threshold);
+  const report = validationReport(grader, counts, settings.judges);
+  const warnings = validationWarnings(counts, settings.judges.gold_target_n);
+
+  const labelledIds = items.flatMap((item) =>
+    item.judgeCallId !== null && (item.human === 'pass' || item.human === 'fail') ? [item.judgeCallId] : [],
+  );
+  const [calls, current] = await Promise.all([
+    db.judges.callsByIds(labelledIds),
+    currentJudgeIdentity(db, config, grader),
+  ]);
+  const fromCalls = dominantIdentity(calls.filter((call) => call.graderId === grader));
+  if (calls.some((call) => call.graderId !== grader))
+    warnings.push(`some labelled ids are judge calls of another grader`);
+  if (fromCalls && fromCalls.others > 0) {
+    warnings.push(
+      `${fromCalls.others} labelled call(s) were made by a different judge than ${describeIdentity(fromCalls.identity)}, which this validation is recorded for`,
+    );
+  }
+  const judge = fromCalls?.identity ?? current ?? NO_JUDGE;
+  const stale = staleReason(judge, current);
+  if (stale)
+    warnings.push(`the labelled calls are out of date: ${stale}; sample the current judge's calls and label again`);
+
+  await db.judges.saveValidation({ report, judge, labelsSource, createdAt: now });
+  return {
+    ...report,
+    state: stale ? 'stale' : report.state,
+    n_defer: counts.nDefer,
+    n_unlabelled: counts.nUnlabelled,
+    n_unscored: counts.nUnscored,
+    judge,
+    labels_source: labelsSource,
+    validated_at: now,
+    warnings,
+  };
+}

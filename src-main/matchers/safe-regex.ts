@@ -1,0 +1,72 @@
+// Workspace regexes (rubric `regex` checks, state_check `matches`) run on RE2JS, whose matching time is linear in the
+// text: a pattern such as ^(a+)+$ cannot backtrack for ever on a long answer. A pattern RE2 cannot run (back-references,
+// lookahead) is refused when the workspace is validated, so a run never meets it.
+import type { StateAssertion } from '../../src-shared/model';
+import load from './lazy-modules.cjs';
+
+export type LinearRegex = Readonly<{
+  /** The first match, or null. */
+  firstMatch(text: string): string | null;
+}>;
+
+export type CompiledRegex = { ok: true; regex: LinearRegex } | { ok: false; problem: string };
+
+type Re2 = ReturnType<typeof load.re2js>['RE2JS'];
+
+let engine: Re2 | undefined;
+/** RE2JS, evaluated at the first regex: a workspace without one never pays for its quarter of a megabyte. */
+const re2js = () => (engine ??= load.re2js().RE2JS);
+
+/** JavaScript flags that change what matches, and RE2JS's equivalents; g, y and d only change how matches are reported. */
+const flagOf = (flag: string, RE2JS: Re2): number =>
+  ({ i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL })[flag] ?? 0;
+
+const compiled = new Map<string, CompiledRegex>();
+
+/** Compiles `pattern` (JavaScript syntax) for linear-time matching; the problem says why when it cannot be. */
+export function compileLinearRegex(pattern: string, flags = ''): CompiledRegex {
+  const key = `${flags}/${pattern}`;
+  let result = compiled.get(key);
+  if (!result) {
+    result = compile(pattern, flags);
+    if (compiled.size > 1000) compiled.clear();
+    compiled.set(key, result);
+  }
+  return result;
+}
+
+function compile(pattern: string, flags: string): CompiledRegex {
+  try {
+    new RegExp(pattern, flags);
+  } catch (error) {
+    return { ok: false, problem: `invalid regex /${pattern}/${flags}: ${(error as Error).message}` };
+  }
+  const RE2JS = re2js();
+  const re2Flags = [...flags].reduce((sum, flag) => sum | flagOf(flag, RE2JS), RE2JS.LOOKBEHINDS);
+  try {
+    const re2 = RE2JS.compile(RE2JS.translateRegExp(pattern), re2Flags);
+    return {
+      ok: true,
+      regex: {
+        firstMatch(text) {
+          const matcher = re2.matcher(text);
+          return matcher.find() ? (matcher.group() ?? '') : null;
+        },
+      },
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      problem:
+        `regex /${pattern}/${flags} cannot be matched in linear time (${(error as Error).message}); ` +
+        'back-references and lookahead are not supported: rewrite it without them',
+    };
+  }
+}
+
+/** Why an assertion's `matches` pattern cannot run, if it cannot (validate reports the same for workspace files). */
+export function matchesProblem(assertion: StateAssertion): string | undefined {
+  if (!('matches' in assertion.expect)) return undefined;
+  const compiled = compileLinearRegex(assertion.expect.matches, 'u');
+  return compiled.ok ? undefined : compiled.problem;
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { HumanLabel } from '../../../../../src-shared/model';
+import {
+  confusionOf,
+  judgePasses,
+  validationReport,
+  validationState,
+  validationWarnings,
+} from '../../../../../src-main/engine/grading/trust/judge-stats';
+
+const FIVE = { minScore: 0, maxScore: 5 };
+const BINARY = { minScore: 0, maxScore: 1 };
+const THRESHOLDS = { min_tpr: 0.9, min_tnr: 0.9, confidence: 0.95 };
+
+const items = (spec: readonly [number | null, HumanLabel | null][]) =>
+  spec.map(([judgeScore, human]) => ({ judgeScore, human }));
+const repeat = <T>(n: number, item: T): T[] => Array.from({ length: n }, () => item);
+
+describe('judgePasses', () => {
+  it('passes a 0-5 judge at or above the question pass threshold', () => {
+    expect(judgePasses(3.5, FIVE, 3.5)).toBe(true);
+    expect(judgePasses(3.49, FIVE, 3.5)).toBe(false);
+    expect(judgePasses(5, FIVE, 5)).toBe(true);
+    expect(judgePasses(0, FIVE, 0)).toBe(true);
+  });
+
+  it('passes a binary judge only at 1, whatever the threshold', () => {
+    expect(judgePasses(1, BINARY, 3.5)).toBe(true);
+    expect(judgePasses(0, BINARY, 0)).toBe(false);
+    expect(judgePasses(0.9, BINARY, 0)).toBe(false);
+  });
+
+  it('maps another scale onto 0-5 first', () => {
+    expect(judgePasses(7, { minScore: 0, maxScore: 10 }, 3.5)).toBe(true); // 3.5 on 0-5
+    expect(judgePasses(6.9, { minScore: 0, maxScore: 10 }, 3.5)).toBe(false);
+  });
+});
+
+describe('confusionOf', () => {
+  it('counts TP, FN, FP, TN with the human label as the truth', () => {
+    const c = confusionOf(
+      items([
+        [5, 'pass'],
+        [4, 'pass'],
+        [1, 'pass'],
+        [4, 'fail'],
+        [0, 'fail'],
+        [2, 'fail'],
+      ]),
+      FIVE,
+      3.5,
+    );
+    expect(c).toEqual({ tp: 2, fn: 1, fp: 1, tn: 2, nDefer: 0, nUnlabelled: 0, nUnscored: 0 });
+  });
+
+  it('ignores defers, unlabelled items and labels without a judge score, counting each', () => {
+    const c = confusionOf(
+      items([
+        [5, 'defer'],
+        [0, 'defer'],
+        [3, null],
+        [null, 'pass'],
+        [5, 'pass'],
+      ]),
+      FIVE,
+      3.5,
+    );
+    expect(c).toEqual({ tp: 1, fn: 0, fp: 0, tn: 0, nDefer: 2, nUnlabelled: 1, nUnscored: 1 });
+  });
+});
+
+describe('validationReport', () => {
+  it('computes TPR, TNR and Wilson intervals: 9/10 and 18/20 are trusted at 0.9', () => {
+    const c = confusionOf(
+      [
+        ...items(repeat(9, [5, 'pass'])),
+        ...items([[1, 'pass']]),
+        ...items(repeat(18, [0, 'fail'])),
+        ...items(repeat(2, [4, 'fail'])),
+      ],
+      FIVE,
+      3.5,
+    );
+    const report = validationReport('relevance_grader', c, THRESHOLDS);
+    expect(report).toMatchObject({
+      grader: 'relevance_grader',
+      n_pos: 10,
+      n_neg: 20,
+      tp: 9,
+      fn: 1,
+      tn: 18,
+      fp: 2,
+      tpr: 0.9,
+      tnr: 0.9,
+      state: 'trusted',
+    });
+    // Wilson 9/10 at 95%: centre 0.788974, half-width 0.193138 (hand-computed).
+    expect(report.tpr_ci?.[0]).toBeCloseTo(0.5958, 4);
+    expect(report.tpr_ci?.[1]).toBeCloseTo(0.9821, 4);
+    // Wilson 18/20: 0.699 – 0.972.
+    expect(report.tnr_ci?.[0]).toBeCloseTo(0.699, 3);
+    expect(report.tnr_ci?.[1]).toBeCloseTo(0.9721, 3);
+  });
+
+  it('is failing when either rate is below its minimum', () => {
+    expect(validationState({ tp: 8, fn: 2, tn: 10, fp: 0 }, THRESHOLDS)).toBe('failing');
+    expect(validationState({ tp: 10, fn: 0, tn: 17, fp: 3 }, THRESHOLDS)).toBe('failing');
+    expect(validationState({ tp: 8, fn: 2, tn: 10, fp: 0 }, { min_tpr: 0.8, min_tnr: 0.9 })).toBe('trusted');
+  });
+
+  it('is insufficient, with null rate and interval, when a class has no labels', () => {
+    const c = confusionOf(items(repeat(12, [5, 'pass'])), FIVE, 3.5);
+    const report = validationReport('accuracy_grader', c, THRESHOLDS);
+    expect(report).toMatchObject({ n_pos: 12, n_neg: 0, tpr: 1, tnr: null, tnr_ci: null, state: 'insufficient' });
+    expect(report.tpr_ci?.[1]).toBe(1);
+  });
+
+  it('is insufficient with no rates at all when every label is a defer', () => {
+    const c = confusionOf(items(repeat(5, [5, 'defer'])), FIVE, 3.5);
+    expect(validationReport('accuracy_grader', c, THRESHOLDS)).toEqual({
+      grader: 'accuracy_grader',
+      n_pos: 0,
+      n_neg: 0,
+      tp: 0,
+      tn: 0,
+      fp: 0,
+      fn: 0,
+      tpr: null,
+      tnr: null,
+      tpr_ci: null,
+      tnr_ci: null,
+      state: 'insufficient',
+    });
+  });
+
+  it('uses the settings’ confidence for the intervals', () => {
+    const c = { tp: 9, fn: 1, tn: 9, fp: 1, nDefer: 0, nUnlabelled: 0, nUnscored: 0 };
+    const r95 = validationReport('g', c, THRESHOLDS);
+    const r99 = validationReport('g', c, { ...THRESHOLDS, confidence: 0.99 });
+    expect(r99.tpr_ci![0]).toBeLessThan(r95.tpr_ci![0]);
+    expect(r99.tpr_ci![1]).toBeGreaterThan(r95.tpr_ci![1]);
+  });
+});
+
+describe('validationWarnings', () => {
+  it('warns below gold_target_n and about ignored items', () => {
+    const warnings = validationWarnings({ tp: 5, fn: 0, tn: 4, fp: 1, nDefer: 3, nUnlabelled: 2, nUnscored: 1 }, 30);
+    expect(warnings).toEqual([
+      'only 10 pass/fail label(s); the gold set should have at least 30 (settings.judges.gold_target_n)',
+      '2 item(s) have no human_label yet and were ignored',
+      '1 labelled item(s) have no judge score and were ignored',
+    ]);
+    expect(validationWarnings({ tp: 15, fn: 0, tn: 15, fp: 0, nDefer: 9, nUnlabelled: 0, nUnscored: 0 }, 30)).toEqual(
+      [],
+    );
+  });
+});

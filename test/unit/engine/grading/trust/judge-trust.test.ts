@@ -1,0 +1,340 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  describeTrust,
+  settings as settingsSchema,
+  type Settings,
+  type WorkspaceConfig,
+} from '../../../../../src-shared/model';
+import {
+  correctedPassRate,
+  decidingJudge,
+  judgeAdvisory,
+} from '../../../../../src-main/engine/grading/trust/corrected-pass-rate';
+import { judgeStanding, judgeTrustFor } from '../../../../../src-main/engine/grading/trust/judge-standing';
+import { validateJudge, type LabelledItem } from '../../../../../src-main/engine/grading/trust/validate-judge';
+import type { Store, StoreApi } from '../../../../../src-main/store/store';
+import { insertJudgeCalls, memoryStore } from './store-fixture';
+
+type Config = Pick<WorkspaceConfig, 'judge' | 'settings'>;
+const baseConfig = (overrides: Partial<Settings['judges']> = {}): Config => {
+  const settings = settingsSchema.parse({});
+  return {
+    judge: { provider: 'local', model: 'llama3.1:8b' },
+    settings: { ...settings, judges: { ...settings.judges, ...overrides } },
+  };
+};
+
+/** tp judge-pass/human-pass, fn, tn, fp items over fresh judge calls. */
+function labelled(
+  store: Store,
+  counts: { tp: number; fn: number; tn: number; fp: number },
+  call: { model?: string; template?: string } = {},
+): LabelledItem[] {
+  const spec: [number, 'pass' | 'fail'][] = [
+    ...Array.from({ length: counts.tp }, () => [5, 'pass'] as [number, 'pass']),
+    ...Array.from({ length: counts.fn }, () => [1, 'pass'] as [number, 'pass']),
+    ...Array.from({ length: counts.tn }, () => [0, 'fail'] as [number, 'fail']),
+    ...Array.from({ length: counts.fp }, () => [4, 'fail'] as [number, 'fail']),
+  ];
+  const ids = insertJudgeCalls(
+    store,
+    spec.map(([score]) => ({ score, ...call })),
+  );
+  return spec.map(([score, human], i) => ({ judgeCallId: ids[i] ?? null, judgeScore: score, human }));
+}
+
+let store: Store;
+let db: StoreApi;
+beforeEach(() => ({ store, db } = memoryStore()));
+afterEach(() => store.close());
+
+describe('trust states', () => {
+  it('is unvalidated before any validation', async () => {
+    const standing = await judgeStanding(db, baseConfig(), 'relevance_grader');
+    expect(standing).toMatchObject({
+      state: 'unvalidated',
+      report: null,
+      validatedAt: null,
+      judge: { provider: 'local', model: 'llama3.1:8b', template_version: null },
+    });
+  });
+
+  it('stores a validation with the labelled calls’ judge and reads it back as trusted', async () => {
+    const items = labelled(store, { tp: 18, fn: 1, tn: 10, fp: 1 });
+    const result = await validateJudge(db, baseConfig(), 'relevance_grader', items, 'file:labels.yaml', 5_000);
+    expect(result).toMatchObject({
+      n_pos: 19,
+      n_neg: 11,
+      tp: 18,
+      fn: 1,
+      tn: 10,
+      fp: 1,
+      state: 'trusted',
+      validated_at: 5_000,
+    });
+    expect(result.judge).toEqual({ provider: 'local', model: 'llama3.1:8b', template_version: '1.0.0' });
+    expect(result.warnings).toEqual([]);
+    const standing = await judgeStanding(db, baseConfig(), 'relevance_grader');
+    expect(standing).toMatchObject({
+      state: 'trusted',
+      validatedAt: 5_000,
+      labelsSource: 'file:labels.yaml',
+      staleReason: null,
+    });
+    expect(standing.report?.tpr).toBeCloseTo(18 / 19, 15);
+  });
+
+  it('is failing below the thresholds, and re-reads the stored counts under changed settings', async () => {
+    await validateJudge(
+      db,
+      baseConfig(),
+      'relevance_grader',
+      labelled(store, { tp: 17, fn: 3, tn: 10, fp: 0 }),
+      'store',
+      1,
+    );
+    expect((await judgeStanding(db, baseConfig(), 'relevance_grader')).state).toBe('failing');
+    expect((await judgeStanding(db, baseConfig({ min_tpr: 0.85 }), 'relevance_grader')).state).toBe('trusted');
+  });
+
+  it('is insufficient when a class has no labels', async () => {
+    const result = await validateJudge(
+      db,
+      baseConfig(),
+      'relevance_grader',
+      labelled(store, { tp: 30, fn: 0, tn: 0, fp: 0 }),
+      'store',
+      1,
+    );
+    expect(result).toMatchObject({ state: 'insufficient', tnr: null, tnr_ci: null });
+  });
+
+  it('becomes stale when aieval.yaml names another judge model', async () => {
+    await validateJudge(
+      db,
+      baseConfig(),
+      'relevance_grader',
+      labelled(store, { tp: 15, fn: 0, tn: 15, fp: 0 }),
+      'store',
+      1,
+    );
+    const config = { ...baseConfig(), judge: { provider: 'local', model: 'qwen3:8b', overrides: {} } };
+    const standing = await judgeStanding(db, config, 'relevance_grader');
+    expect(standing.state).toBe('stale');
+    expect(standing.staleReason).toBe('the judge changed from local/llama3.1:8b to local/qwen3:8b since validation');
+    // An override for this grader counts too; another grader's override does not.
+    const override = {
+      ...baseConfig(),
+      judge: {
+        provider: 'local',
+        model: 'llama3.1:8b',
+        overrides: { relevance_grader: { provider: 'claude', model: 'sonnet' } },
+      },
+    };
+    expect((await judgeStanding(db, override, 'relevance_grader')).state).toBe('stale');
+    const other = {
+      ...baseConfig(),
+      judge: {
+        provider: 'local',
+        model: 'llama3.1:8b',
+        overrides: { accuracy_grader: { provider: 'claude', model: 'sonnet' } },
+      },
+    };
+    expect((await judgeStanding(db, other, 'relevance_grader')).state).toBe('trusted');
+  });
+
+  it('becomes stale when the judge has since been called with a new template version', async () => {
+    await validateJudge(
+      db,
+      baseConfig(),
+      'relevance_grader',
+      labelled(store, { tp: 15, fn: 0, tn: 15, fp: 0 }),
+      'store',
+      1,
+    );
+    insertJudgeCalls(store, [{ score: 4, template: '1.1.0', createdAt: 99_999 }]);
+    const standing = await judgeStanding(db, baseConfig(), 'relevance_grader');
+    expect(standing.state).toBe('stale');
+    expect(standing.staleReason).toMatch(/template changed from 1.0.0 to 1.1.0/);
+  });
+
+  it('becomes stale as soon as the template file reads another version, before any new call', async () => {
+    const items = labelled(store, { tp: 15, fn: 0, tn: 15, fp: 0 }, { template: 'judge@1.0.0' });
+    const today = (version: string | null) => ({
+      ...baseConfig(),
+      templateVersionOf: (name: string) => (name === 'judge' ? version : null),
+    });
+    expect((await validateJudge(db, today('judge@1.0.0'), 'relevance_grader', items, 'store', 1)).state).toBe(
+      'trusted',
+    );
+    expect((await judgeStanding(db, today('judge@1.0.0'), 'relevance_grader')).state).toBe('trusted');
+    const edited = await judgeStanding(db, today('judge@1.0.0+workspace.0123456789ab'), 'relevance_grader');
+    expect(edited.state).toBe('stale');
+    expect(edited.staleReason).toBe(
+      'the judge template changed from judge@1.0.0 to judge@1.0.0+workspace.0123456789ab since validation',
+    );
+    // An unreadable template file falls back to the version the latest call recorded.
+    expect((await judgeStanding(db, today(null), 'relevance_grader')).state).toBe('trusted');
+  });
+
+  it('is stale at once when the labelled calls came from an older judge', async () => {
+    const items = labelled(store, { tp: 15, fn: 0, tn: 15, fp: 0 }, { model: 'old-model' });
+    const result = await validateJudge(db, baseConfig(), 'relevance_grader', items, 'store', 1);
+    expect(result.state).toBe('stale');
+    expect(result.judge.model).toBe('old-model');
+    expect(result.warnings.join('\n')).toMatch(
+      /out of date: the judge changed from local\/old-model to local\/llama3.1:8b/,
+    );
+  });
+
+  it('refuses to validate a deterministic grader', async () => {
+    await expect(validateJudge(db, baseConfig(), 'format_grader', [], 'store', 1)).rejects.toThrow(/not an LLM judge/);
+  });
+});
+
+describe('judgeTrustFor', () => {
+  it('reports only the LLM graders, in order, with their rates', async () => {
+    await validateJudge(
+      db,
+      baseConfig(),
+      'relevance_grader',
+      labelled(store, { tp: 9, fn: 1, tn: 8, fp: 2 }),
+      'store',
+      1,
+    );
+    const trust = await judgeTrustFor(db, baseConfig(), [
+      'format_grader',
+      'relevance_grader',
+      'accuracy_grader',
+      'relevance_grader',
+    ]);
+    expect(trust).toEqual([
+      { grader: 'relevance_grader', state: 'failing', tpr: 0.9, tnr: 0.8 },
+      { grader: 'accuracy_grader', state: 'unvalidated', tpr: null, tnr: null },
+    ]);
+    expect(trust.map(describeTrust)).toEqual([
+      'relevance_grader: failing (TPR 0.90, TNR 0.80)',
+      'accuracy_grader: unvalidated',
+    ]);
+  });
+});
+
+describe('corrected pass rate', () => {
+  const gate = { metric: 'pass_rate' as const, threshold: 0.8, type: 'hard' as const };
+
+  it('comes from gate.judge, or from the only grader when it is a judge', () => {
+    expect(
+      decidingJudge({ graders: ['relevance_grader', 'format_grader'], gate: { ...gate, judge: 'accuracy_grader' } }),
+    ).toBe('accuracy_grader');
+    expect(decidingJudge({ graders: ['relevance_grader'], gate })).toBe('relevance_grader');
+    expect(decidingJudge({ graders: ['relevance_grader', 'format_grader'], gate })).toBeUndefined();
+    expect(decidingJudge({ graders: ['format_grader'], gate })).toBeUndefined();
+  });
+
+  it('is the Rogan-Gladen estimate with the Lang & Reiczigel interval for a trusted judge', () => {
+    const report = {
+      grader: 'relevance_grader',
+      n_pos: 20,
+      n_neg: 20,
+      tp: 19,
+      tn: 18,
+      fp: 2,
+      fn: 1,
+      tpr: 0.95,
+      tnr: 0.9,
+      tpr_ci: null,
+      tnr_ci: null,
+      state: 'trusted' as const,
+    };
+    const rate = correctedPassRate(
+      { grader: 'relevance_grader', state: 'trusted', report },
+      { n: 100, passed: 60 },
+      0.95,
+    )!;
+    // θ = (0.6 + 0.9 − 1)/(0.95 + 0.9 − 1) = 0.5/0.85.
+    expect(rate.theta).toBeCloseTo(0.5 / 0.85, 15);
+    expect(rate).toMatchObject({ n: 100, passed: 60, observed: 0.6, confidence: 0.95, note: null });
+    expect(rate.ci![0]).toBeLessThan(rate.theta!);
+    expect(rate.ci![1]).toBeGreaterThan(rate.theta!);
+  });
+
+  it('is absent for a judge that is not trusted or when nothing was scored', () => {
+    const report = {
+      grader: 'g',
+      n_pos: 20,
+      n_neg: 20,
+      tp: 19,
+      tn: 18,
+      fp: 2,
+      fn: 1,
+      tpr: 0.95,
+      tnr: 0.9,
+      tpr_ci: null,
+      tnr_ci: null,
+      state: 'failing' as const,
+    };
+    expect(
+      correctedPassRate({ grader: 'relevance_grader' as const, state: 'failing', report }, { n: 10, passed: 5 }, 0.95),
+    ).toBeNull();
+    expect(
+      correctedPassRate({ grader: 'relevance_grader' as const, state: 'stale', report }, { n: 10, passed: 5 }, 0.95),
+    ).toBeNull();
+    expect(
+      correctedPassRate(
+        { grader: 'relevance_grader' as const, state: 'trusted', report: { ...report, state: 'trusted' } },
+        { n: 0, passed: 0 },
+        0.95,
+      ),
+    ).toBeNull();
+  });
+
+  it('notes "no interval" when the judge is no better than chance (thresholds set that low)', () => {
+    const report = {
+      grader: 'g',
+      n_pos: 10,
+      n_neg: 10,
+      tp: 5,
+      tn: 4,
+      fp: 6,
+      fn: 5,
+      tpr: 0.5,
+      tnr: 0.4,
+      tpr_ci: null,
+      tnr_ci: null,
+      state: 'trusted' as const,
+    };
+    const rate = correctedPassRate(
+      { grader: 'relevance_grader' as const, state: 'trusted', report },
+      { n: 10, passed: 5 },
+      0.95,
+    )!;
+    expect(rate.ci).toBeNull();
+    expect(rate.note).toMatch(/no interval/);
+  });
+
+  it('judgeAdvisory fills the verdict’s judges and corrected_pass_rate', async () => {
+    await validateJudge(
+      db,
+      baseConfig(),
+      'relevance_grader',
+      labelled(store, { tp: 19, fn: 1, tn: 18, fp: 2 }),
+      'store',
+      1,
+    );
+    const advisory = await judgeAdvisory(
+      db,
+      baseConfig(),
+      { graders: ['relevance_grader'], gate },
+      { n: 50, passed: 40 },
+    );
+    expect(advisory.judges).toEqual([{ grader: 'relevance_grader', state: 'trusted', tpr: 0.95, tnr: 0.9 }]);
+    expect(advisory.corrected_pass_rate?.theta).toBeCloseTo((0.8 + 0.9 - 1) / (0.95 + 0.9 - 1), 15);
+    const mixed = await judgeAdvisory(
+      db,
+      baseConfig(),
+      { graders: ['relevance_grader', 'format_grader'], gate },
+      { n: 50, passed: 40 },
+    );
+    expect(mixed.corrected_pass_rate).toBeNull();
+  });
+});
