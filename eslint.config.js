@@ -66,7 +66,19 @@ export default tseslint.config(
           patterns: [nodeBuiltins, { group: ['**/src-main/**'], message: 'The renderer talks only to the contract.' }],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='api'][callee.property.name='on']",
+          message: 'Renderer events are subscribed once per feature store: in its <feature>-events.ts (or the store).',
+        },
+      ],
     },
+  },
+  {
+    // Where renderer events may be subscribed: each feature's events module, a store, the editors' disk watch.
+    files: ['src-renderer/**/*-events.ts', 'src-renderer/**/*.store.ts', 'src-renderer/components/disk-change.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: [
