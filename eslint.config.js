@@ -77,7 +77,16 @@ export default tseslint.config(
   {
     files: ['src-renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: rendererImports(),
+    rules: {
+      ...rendererImports(),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='api'][callee.property.name='on']",
+          message: 'Renderer events are subscribed once per feature store: in its <feature>-events.ts (or the store).',
+        },
+      ],
+    },
   },
   {
     // The app shell mounts the screens; a screen navigates through navigation/, never through the shell.
@@ -93,6 +102,11 @@ export default tseslint.config(
       group: ['**/app/**', '**/features/**'],
       message: 'Shared UI and navigation sit below the screens and the app shell.',
     }),
+  },
+  {
+    // Where renderer events may be subscribed: each feature's events module, a store, the editors' disk watch.
+    files: ['src-renderer/**/*-events.ts', 'src-renderer/**/*.store.ts', 'src-renderer/components/disk-change.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: [

@@ -1,11 +1,11 @@
 // Opens the SQLite store: pragmas, a backup before migrating an existing file, checksummed forward-only migrations;
-// a new store is created from the schema they make together (migrations/schema-snapshot.ts).
+// a new store is created from the schema they make together (migrations/schema-snapshot.json).
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations';
-import { SCHEMA_SNAPSHOT } from './migrations/schema-snapshot';
+import SCHEMA_SNAPSHOT from './migrations/schema-snapshot.json' with { type: 'json' };
 import { nativeBinding } from './native-binding';
 
 export type Db = Database.Database;
@@ -87,7 +87,7 @@ function recordMigration(db: Db, migration: Migration, appliedAt: number): void 
 function createFromSnapshot(db: Db, migrations: readonly Migration[]): void {
   db.transaction(() => {
     createMigrationsTable(db);
-    db.exec(SCHEMA_SNAPSHOT.sql);
+    db.exec(SCHEMA_SNAPSHOT.statements.map((statement) => `${statement};`).join('\n'));
     const now = Date.now();
     for (const migration of migrations) recordMigration(db, migration, now);
   })();

@@ -5,8 +5,8 @@ import { useRoute } from '../navigation/router';
 import { Screen } from './Screen';
 import { useWorkspace } from '../features/workspace/workspace.store';
 import { WorkspaceBanners } from '../features/workspace/WorkspaceBanners';
-import { api } from '../api/client';
 import { startRunEvents } from '../features/runs/run-events';
+import { startWorkspaceEvents } from '../features/workspace/workspace-events';
 import { installUnsavedGuards } from '../navigation/unsaved.store';
 import { UnsavedPrompt } from './UnsavedPrompt';
 
@@ -14,11 +14,9 @@ export function App() {
   const route = useRoute();
   const workspaceRequested = useWorkspace((state) => state.workspaceRequested);
   useEffect(startRunEvents, []);
+  useEffect(startWorkspaceEvents, []);
   useEffect(installUnsavedGuards, []);
-  useEffect(() => {
-    void workspaceRequested();
-    return api.on('workspace.changed', () => void workspaceRequested());
-  }, [workspaceRequested]);
+  useEffect(() => void workspaceRequested(), [workspaceRequested]);
   return (
     <div className="frame">
       <Nav />

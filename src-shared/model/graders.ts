@@ -68,3 +68,6 @@ export const GRADER_CATALOG: Readonly<Record<GraderId, GraderInfo>> = {
   tool_usage_grader: check('tool_usage_grader', 'Tool usage', 'expected_tools (required, else skips)', true),
   state_check: check('state_check', 'State check', 'metadata.state (required, else skips)', true),
 };
+
+/** The LLM judges, in the catalogue's order. */
+export const LLM_JUDGE_IDS: readonly GraderId[] = GRADER_IDS.filter((id) => GRADER_CATALOG[id].kind === 'llm_judge');

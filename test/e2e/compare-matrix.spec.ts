@@ -2,16 +2,15 @@
 // models, each opened side by side in the matrix; filtered to disagreements, a row's diff, a cell rated, CSV exported.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
 import { isJudgePrompt, lastUserText } from '../fixtures/fake-scripts';
 import { libraryModel } from '../fixtures/library-model';
 import { parseCsv } from '../support/csv';
 import { exampleOn } from '../support/online-example';
 import { MatrixPage } from './pages/results.page';
-import { launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import { appPageForSuite } from './support/app-page';
+import { serveExample } from './support/serve';
 
 const QUESTIONS = 21; // the example dataset's enabled questions
 const FEE_QUESTIONS = 4; // failed unless the prompt says to work out the total
@@ -26,27 +25,19 @@ const twoModels = (request: FakeRequest) =>
 
 describe('compare prompts and models in the matrix', () => {
   let fake: FakeProviderServer;
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    fake = await startFakeProviderServer({ script: twoModels });
-    served = await serveExample({ workspaceDir: exampleOn(fake.url), init: false });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto(served.url);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-    await fake?.close();
+  const app = appPageForSuite({
+    serve: async () => {
+      fake = await startFakeProviderServer({ script: twoModels });
+      return serveExample({ workspaceDir: exampleOn(fake.url), init: false });
+    },
+    actionTimeoutMs: 20_000,
+    setupTimeoutMs: 60_000,
+    afterStop: () => fake?.close(),
   });
 
   /** Waits for the comparison job to end and follows its link to the matrix. */
   async function openSideBySide(): Promise<MatrixPage> {
+    const { page } = app;
     await page.getByTestId('variants-side-by-side').waitFor({ timeout: 90_000 });
     await page.getByTestId('variants-side-by-side').click();
     await page.getByTestId('matrix-page').waitFor();
@@ -54,6 +45,7 @@ describe('compare prompts and models in the matrix', () => {
   }
 
   it('compares two prompts: the one that says to work out the total improves the fee questions', async () => {
+    const { page, served } = app;
     await page.goto(`${served.origin}/#/optimizer`);
     await page.getByTestId('open-compare').click();
     await page.getByTestId('compare-target').selectOption('helpdesk_chat');
@@ -83,6 +75,7 @@ describe('compare prompts and models in the matrix', () => {
   });
 
   it('compares two models, filters to where they disagree, diffs the row, rates the cell and exports CSV', async () => {
+    const { page, served } = app;
     await page.goto(`${served.origin}/#/optimizer`);
     await page.getByTestId('open-compare-models').click();
     await page.getByTestId('compare-models-target').selectOption('helpdesk_chat');

@@ -1,30 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import { appPageForSuite } from './support/app-page';
 import { DatasetEditorPage } from './pages/dataset-editor.page';
 
 describe('dataset editor', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    served = await serveExample();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  const app = appPageForSuite();
 
   it('flags a key typo with its did-you-mean, clears it when fixed, and saves keeping comments', async () => {
+    const { page, served } = app;
     const editor = new DatasetEditorPage(page);
     const file = join(served.workspaceDir, 'datasets', 'helpdesk.yaml');
     const before = readFileSync(file, 'utf8');
@@ -50,6 +35,7 @@ describe('dataset editor', () => {
   });
 
   it('edits the same file from the question table: disable, reorder, add, then save', async () => {
+    const { page, served } = app;
     const editor = new DatasetEditorPage(page);
     const file = join(served.workspaceDir, 'datasets', 'helpdesk.yaml');
     await editor.open(served.origin, 'helpdesk');

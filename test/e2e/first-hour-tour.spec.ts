@@ -3,14 +3,12 @@
 // trace, export a run and download its files. The browser may reach the served origin and nothing else.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { CandidateDetail, GoldItem } from '../../src-shared/model';
 import { readZip } from '../support/read-zip';
-import { launchBrowser } from './support/browser';
+import { appPageForSuite } from './support/app-page';
 import { rpc } from './support/optimizer-seed';
-import { serveExample, type Served } from './support/serve';
 import { OptimizerPage } from './pages/optimizer.page';
 import { PortfolioPage } from './pages/portfolio.page';
 import { RunPage } from './pages/run.page';
@@ -20,36 +18,27 @@ const TARGET = 'helpdesk_chat_offline';
 const GRADER = 'accuracy_grader';
 
 describe('the first-hour tour from a fresh init, offline', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
   const offOrigin: string[] = [];
   let candidateId = '';
   let runId = '';
-
-  beforeAll(async () => {
-    served = await serveExample();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const app = appPageForSuite({
+    page: { viewport: { width: 1440, height: 900 }, acceptDownloads: true },
     // No network: any request that leaves the served origin is refused and remembered.
-    await page.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith(served.origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-      offOrigin.push(url);
-      return route.abort();
-    });
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
+    beforeLoad: ({ page, served }) =>
+      page.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith(served.origin) || url.startsWith('data:') || url.startsWith('blob:'))
+          return route.continue();
+        offOrigin.push(url);
+        return route.abort();
+      }),
   });
 
   it(
     'optimizes the offline chat target to a candidate page from the recorded proposer',
     { timeout: 400_000 },
     async () => {
+      const { page, served } = app;
       const optimizer = new OptimizerPage(page);
       await optimizer.openList(served.origin);
       await page.getByTestId(`propose-${TARGET}`).check();
@@ -69,6 +58,7 @@ describe('the first-hour tour from a fresh init, offline', () => {
     'compares the current prompt with the candidate, both answered from the recordings',
     { timeout: 300_000 },
     async () => {
+      const { page, served } = app;
       const candidate = await rpc<CandidateDetail>(served, 'optimizer.get', { id: candidateId });
       await page.goto(`${served.origin}/#/optimizer/compare/${TARGET}`);
       await expect.poll(() => page.getByTestId('variant-1').inputValue()).toContain('Riverside Library');
@@ -85,6 +75,7 @@ describe('the first-hour tour from a fresh init, offline', () => {
   );
 
   it('runs the target, then samples, labels and validates its judge', { timeout: 300_000 }, async () => {
+    const { page, served } = app;
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
     runId = await portfolio.run(TARGET);
@@ -110,6 +101,7 @@ describe('the first-hour tour from a fresh init, offline', () => {
   });
 
   it('imports the example traces and promotes one into the dataset', { timeout: 120_000 }, async () => {
+    const { page, served } = app;
     const workbench = new WorkbenchPage(page);
     await workbench.open(served.origin);
     expect(await workbench.importExampleTraces()).toMatch(/36 review items/);
@@ -127,6 +119,7 @@ describe('the first-hour tour from a fresh init, offline', () => {
     'exports the run: a toast names the files and the folder, and the zip downloads',
     { timeout: 120_000 },
     async () => {
+      const { page, served } = app;
       const run = new RunPage(page);
       await run.open(served.origin, runId);
       await page.getByTestId('export-run').click();

@@ -1,10 +1,8 @@
 // Judge validation end to end: run the example offline, sample a judge's calls, label them by keyboard
 // (p / f, the judge's verdict hidden until then), validate, and see the judge's trust on every screen that shows it.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GoldItem } from '../../src-shared/model';
-import { launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import { appPageForSuite } from './support/app-page';
 import { PortfolioPage } from './pages/portfolio.page';
 import { RunPage } from './pages/run.page';
 
@@ -12,26 +10,13 @@ const TARGET = 'helpdesk_chat_offline';
 const GRADER = 'accuracy_grader';
 
 describe('judge validation', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    served = await serveExample();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  const app = appPageForSuite({ page: { viewport: { width: 1360, height: 900 } } });
 
   it(
     'samples, labels by keyboard, validates, and shows the trust on the judges screen, the portfolio and the result page',
     { timeout: 180_000 },
     async () => {
+      const { page, served } = app;
       const portfolio = new PortfolioPage(page);
       await portfolio.open(served.origin);
       await portfolio.run(TARGET);

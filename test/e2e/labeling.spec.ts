@@ -2,11 +2,9 @@
 // identical answer are sampled once and the sample says why it drew fewer than asked; greyed buttons say why;
 // the labeling page shows criteria, expected facts and tool calls with the judge's verdict hidden until labelled;
 // the end of the batch validates, with TPR/TNR rounded and said in words; a term shows its definition on hover.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GoldItem } from '../../src-shared/model';
-import { launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import { appPageForSuite } from './support/app-page';
 import { PortfolioPage } from './pages/portfolio.page';
 import { RunPage } from './pages/run.page';
 
@@ -14,26 +12,12 @@ const TARGET = 'helpdesk_agent_offline';
 const GRADER = 'accuracy_grader';
 
 describe('labeling a judge with what it saw', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    served = await serveExample();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  const app = appPageForSuite({ page: { viewport: { width: 1024, height: 768 } } });
 
   const goldItems = async (): Promise<GoldItem[]> =>
     (
       (await (
-        await page.request.post(`${served.origin}/rpc/judges.goldItems`, { data: { grader: GRADER } })
+        await app.page.request.post(`${app.served.origin}/rpc/judges.goldItems`, { data: { grader: GRADER } })
       ).json()) as { value: GoldItem[] }
     ).value;
 
@@ -41,6 +25,7 @@ describe('labeling a judge with what it saw', () => {
     'samples repeats once, shows the judge’s criteria, facts and tool calls, and validates at the end of the batch',
     { timeout: 240_000 },
     async () => {
+      const { page, served } = app;
       await page.goto(`${served.origin}/#/judges`);
       const label = page.getByTestId(`label-${GRADER}`);
       await label.waitFor();
@@ -114,6 +99,7 @@ describe('labeling a judge with what it saw', () => {
   );
 
   it('shows a term’s definition on hover and opens it in the glossary', { timeout: 60_000 }, async () => {
+    const { page, served } = app;
     await page.goto(`${served.origin}/#/judges`);
     await page.getByTestId('judges-table').waitFor();
     const tpr = page.getByTestId('judges-table').getByTestId('term-tpr');

@@ -3,13 +3,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { lastUserText } from '../fixtures/fake-scripts';
 import { chatTrace, writeJsonLines } from '../integration/traces-fixtures';
-import { launchBrowser } from './support/browser';
+import { appPageForSuite } from './support/app-page';
 import { rpc } from './support/optimizer-seed';
 import { serveExample, type Served } from './support/serve';
 import { measureMainThread, watchLongTasks } from './support/long-tasks';
@@ -90,15 +90,30 @@ const shownChars = (text: Locator) => text.evaluate((element) => element.textCon
 
 describe('1 MB answers: a bounded first part, "show all", and no task holding the page 100 ms', () => {
   let fake: FakeProviderServer;
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
   const runIds: string[] = [];
   /** Every step's figures, printed at the end. */
   const figures: string[] = [];
+  const app = appPageForSuite({
+    serve: async () => {
+      fake = await startFakeProviderServer({
+        record: false,
+        script: (request) => ({ text: SHAPES[/shape (\w+)/.exec(lastUserText(request))?.[1] ?? ''] ?? 'ok' }),
+      });
+      const served = await serveExample({ workspaceDir: writeWorkspace(fake.url), init: false });
+      runIds.push(await runToEnd(served), await runToEnd(served));
+      await rpc(served, 'traces.import', { paths: ['long-traces.jsonl'] });
+      return served;
+    },
+    page: { viewport: { width: 1360, height: 900 } },
+    actionTimeoutMs: 15_000,
+    beforeLoad: ({ page }) => watchLongTasks(page),
+    setupTimeoutMs: 120_000,
+    beforeStop: () => console.log(figures.join('\n')),
+    afterStop: () => fake?.close(),
+  });
   /** Runs one step and checks that no task of it held the main thread for LONGEST_TASK_MS. */
   const step = async (name: string, action: () => Promise<void>) => {
-    const measured = await measureMainThread(browser, page, action);
+    const measured = await measureMainThread(app.browser, app.page, action);
     figures.push(
       `${name}: longest task ${measured.longestCpuMs} ms CPU, ${measured.longestWallMs} ms wall${measured.oversubscribed ? ' (CPU oversubscribed)' : ''}`,
     );
@@ -108,35 +123,15 @@ describe('1 MB answers: a bounded first part, "show all", and no task holding th
       expect(measured.longestWallMs, `${name}: the longest long task`).toBeLessThan(LONGEST_TASK_MS);
   };
 
-  beforeAll(async () => {
-    fake = await startFakeProviderServer({
-      record: false,
-      script: (request) => ({ text: SHAPES[/shape (\w+)/.exec(lastUserText(request))?.[1] ?? ''] ?? 'ok' }),
-    });
-    served = await serveExample({ workspaceDir: writeWorkspace(fake.url), init: false });
-    runIds.push(await runToEnd(served), await runToEnd(served));
-    await rpc(served, 'traces.import', { paths: ['long-traces.jsonl'] });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-    page.setDefaultTimeout(15_000);
-    await watchLongTasks(page);
-    await page.goto(served.url);
-  }, 120_000);
-
-  afterAll(async () => {
-    console.log(figures.join('\n'));
-    await browser?.close();
-    await served?.stop();
-    await fake?.close();
-  });
-
   it.each(QUESTION_IDS)(
     'run page: %s',
     async (questionId) => {
+      const { page, served } = app;
       await page.goto(`${served.origin}/#/runs/${encodeURIComponent(runIds[0]!)}`);
       await page.getByTestId(`question-${questionId}`).waitFor();
       const response = page.getByTestId(`result-detail-${questionId}`).getByTestId('response');
       await step(`run page, ${questionId}, expand`, async () => {
+        const { page } = app;
         await page.getByTestId(`question-${questionId}`).click();
         await response.waitFor();
       });
@@ -155,6 +150,7 @@ describe('1 MB answers: a bounded first part, "show all", and no task holding th
   it.each(QUESTION_IDS)(
     'comparison matrix: %s',
     async (questionId) => {
+      const { page, served } = app;
       await page.goto(`${served.origin}/#/matrix/${runIds.map(encodeURIComponent).join('/')}`);
       const row = page.getByTestId(`matrix-row-${questionId}`);
       await row.waitFor();
@@ -181,10 +177,12 @@ describe('1 MB answers: a bounded first part, "show all", and no task holding th
   it.each(QUESTION_IDS)(
     'trace workbench: %s',
     async (questionId) => {
+      const { page, served } = app;
       await page.goto(`${served.origin}/#/traces`);
       await page.getByTestId('review-item').waitFor(); // the queue's first item, before searching
       const answer = page.getByTestId('review-item').getByTestId('final-answer');
       await step(`traces, ${questionId}, open the item`, async () => {
+        const { page } = app;
         await page.getByPlaceholder('Search text').fill(searchWord(questionId));
         await expect
           .poll(() => page.getByTestId('review-item').locator('.turn-user').first().textContent())

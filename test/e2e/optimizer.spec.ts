@@ -1,31 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONFIG } from '../integration/optimizer-fixtures';
-import { launchBrowser } from './support/browser';
+import { appPageForSuite } from './support/app-page';
 import { serveWithCandidates, type OptimizerSeed } from './support/optimizer-seed';
 import { OptimizerPage } from './pages/optimizer.page';
 
 describe('optimizer review', () => {
   let seed: OptimizerSeed;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
+  const app = appPageForSuite({
     // A real optimization through the backend: one candidate within the noise (rejected), one truly better (pending).
-    seed = await serveWithCandidates();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.goto(seed.served.url);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await seed?.stop();
+    serve: async () => (seed = await serveWithCandidates()).served,
+    setupTimeoutMs: 120_000,
+    afterStop: () => seed?.provider.close(),
   });
 
   it('reviews the pending candidate side by side and applies it: aieval.yaml changes with its comments intact', async () => {
+    const { page } = app;
     const optimizer = new OptimizerPage(page);
     const file = join(seed.served.workspaceDir, 'aieval.yaml');
     const before = readFileSync(file, 'utf8');
@@ -73,6 +64,7 @@ describe('optimizer review', () => {
   });
 
   it('starts an optimization from the Optimize button and shows its progress until it ends', async () => {
+    const { page } = app;
     const optimizer = new OptimizerPage(page);
     await optimizer.openList(seed.served.origin);
     await optimizer.optimize('split_chat');

@@ -1,7 +1,6 @@
 // The main run flow in the browser: Run on the portfolio, the run to its verdict, a judge's reason, an annotation
 // that survives a reload, a second run, and the two side by side; then a live run watched mid-way and a hostile answer.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
 import { isJudgePrompt, lastUserText } from '../fixtures/fake-scripts';
 import { heldScript, type HeldScript } from '../fixtures/held-script';
@@ -10,32 +9,18 @@ import { exampleOn } from '../support/online-example';
 import { PortfolioPage } from './pages/portfolio.page';
 import { ResultsPage } from './pages/results.page';
 import { RunPage } from './pages/run.page';
-import { launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import { appPageForSuite } from './support/app-page';
+import { serveExample } from './support/serve';
 
 const QUESTIONS = 21; // the example dataset's enabled questions
 const FAILED = 6; // the chat target fails the four fee questions and the two that need the catalogue tools
 
 describe('run flow on the offline example', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
+  const app = appPageForSuite({ actionTimeoutMs: 15_000 });
   const runIds: string[] = [];
 
-  beforeAll(async () => {
-    served = await serveExample();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
-
   it('runs helpdesk_chat_offline from the portfolio to its verdict and shows a judge’s reason', async () => {
+    const { page, served } = app;
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
     runIds.push(await portfolio.run('helpdesk_chat_offline'));
@@ -59,6 +44,7 @@ describe('run flow on the offline example', () => {
   });
 
   it('annotates the question (fail + notes) and finds the label again after a reload', async () => {
+    const { page } = app;
     const run = new RunPage(page);
     const notes = 'Never works out the total for five days (1.00 EUR).';
     await run.annotate('late_fees', 'fail', notes);
@@ -71,6 +57,7 @@ describe('run flow on the offline example', () => {
   });
 
   it('runs the target again, then compares the two runs from the results dashboard', async () => {
+    const { page, served } = app;
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
     runIds.push(await portfolio.run('helpdesk_chat_offline'));
@@ -124,32 +111,23 @@ const HOSTILE =
 describe('a live run watched mid-way, and a hostile answer rendered inert', () => {
   let fake: FakeProviderServer;
   let held: HeldScript;
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    const hostileOnSundays = (request: FakeRequest) =>
-      !isJudgePrompt(request) && /open on Sundays/.test(lastUserText(request))
-        ? { text: HOSTILE }
-        : libraryModel(request);
-    held = heldScript(hostileOnSundays);
-    fake = await startFakeProviderServer({ script: held.script });
-    served = await serveExample({ workspaceDir: exampleOn(fake.url), init: false });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    held?.releaseAll();
-    await browser?.close();
-    await served?.stop();
-    await fake?.close();
+  const app = appPageForSuite({
+    serve: async () => {
+      const hostileOnSundays = (request: FakeRequest) =>
+        !isJudgePrompt(request) && /open on Sundays/.test(lastUserText(request))
+          ? { text: HOSTILE }
+          : libraryModel(request);
+      held = heldScript(hostileOnSundays);
+      fake = await startFakeProviderServer({ script: held.script });
+      return serveExample({ workspaceDir: exampleOn(fake.url), init: false });
+    },
+    actionTimeoutMs: 15_000,
+    beforeStop: () => held?.releaseAll(),
+    afterStop: () => fake?.close(),
   });
 
   it('shows live progress on the run monitor while answers arrive, then the verdict', async () => {
+    const { page, served } = app;
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
     await portfolio.enable('helpdesk_chat'); // the example ships it disabled: Run is off until then
@@ -192,10 +170,12 @@ describe('a live run watched mid-way, and a hostile answer rendered inert', () =
   });
 
   it('lists the questions when the run ends, without a reload', async () => {
+    const { page } = app;
     await expect.poll(() => new RunPage(page).questionRows().count(), { timeout: 3000 }).toBe(QUESTIONS);
   });
 
   it('renders the hostile answer as inert text: no image, no script, nothing executed', async () => {
+    const { page } = app;
     const run = new RunPage(page);
     await expect.poll(() => run.questionRow('sunday_hours').textContent()).toContain('<img src=x onerror=');
     await run.expand('sunday_hours');

@@ -5,8 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { heldScript, type HeldScript } from '../fixtures/held-script';
 import { libraryModel } from '../fixtures/library-model';
@@ -15,32 +14,18 @@ import { PortfolioPage } from './pages/portfolio.page';
 import { ResultsPage } from './pages/results.page';
 import { RunPage } from './pages/run.page';
 import { TargetEditorPage } from './pages/target-editor.page';
-import { launchBrowser } from './support/browser';
+import { appPageForSuite } from './support/app-page';
 import { rpc } from './support/optimizer-seed';
-import { serveExample, type Served } from './support/serve';
+import { serveExample } from './support/serve';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
 
 describe('targets that could not run, on a fresh example', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
-  const config = () => readFileSync(join(served.workspaceDir, 'aieval.yaml'), 'utf8');
-
-  beforeAll(async () => {
-    served = await serveExample();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto(served.url, { timeout: 60_000 }); // a busy machine serves the first page slowly
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  const app = appPageForSuite({ actionTimeoutMs: 15_000, firstLoadTimeoutMs: 60_000 });
+  const config = () => readFileSync(join(app.served.workspaceDir, 'aieval.yaml'), 'utf8');
 
   it('keeps Run off on a disabled target, says why, and offers Enable', async () => {
+    const { page, served } = app;
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
     expect(await portfolio.runButton('helpdesk_chat').isDisabled()).toBe(true);
@@ -51,6 +36,7 @@ describe('targets that could not run, on a fresh example', () => {
   });
 
   it('warns on the card and in the editor when a live target is judged from recordings only', async () => {
+    const { page, served } = app;
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
     const warning = await portfolio.judgeMismatch('helpdesk_chat').textContent();
@@ -67,6 +53,7 @@ describe('targets that could not run, on a fresh example', () => {
   });
 
   it('enables the target with one click, changing only its enabled key', async () => {
+    const { page, served } = app;
     const before = config();
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
@@ -80,6 +67,7 @@ describe('targets that could not run, on a fresh example', () => {
   });
 
   it('switches the judge to the live connection with one click, and the warning goes', async () => {
+    const { page, served } = app;
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
     await portfolio.switchJudge('helpdesk_chat');
@@ -91,30 +79,24 @@ describe('targets that could not run, on a fresh example', () => {
 describe('a cancel this app cannot honour', () => {
   let fake: FakeProviderServer;
   let held: HeldScript;
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
   let cli: ChildProcess | undefined;
-
-  beforeAll(async () => {
-    held = heldScript(libraryModel);
-    fake = await startFakeProviderServer({ script: held.script });
-    served = await serveExample({ workspaceDir: exampleOn(fake.url), init: false });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto(served.url, { timeout: 60_000 }); // a busy machine serves the first page slowly
-  });
-
-  afterAll(async () => {
-    held?.releaseAll();
-    if (cli && cli.exitCode === null) await new Promise((resolve) => cli!.once('exit', resolve));
-    await browser?.close();
-    await served?.stop();
-    await fake?.close();
+  const app = appPageForSuite({
+    serve: async () => {
+      held = heldScript(libraryModel);
+      fake = await startFakeProviderServer({ script: held.script });
+      return serveExample({ workspaceDir: exampleOn(fake.url), init: false });
+    },
+    actionTimeoutMs: 15_000,
+    firstLoadTimeoutMs: 60_000,
+    beforeStop: async () => {
+      held?.releaseAll();
+      if (cli && cli.exitCode === null) await new Promise((resolve) => cli!.once('exit', resolve));
+    },
+    afterStop: () => fake?.close(),
   });
 
   it('says the run belongs to another process instead of "Cancelling…" for ever', async () => {
+    const { page, served } = app;
     cli = spawn(
       process.execPath,
       [BIN, 'run', '--workspace', served.workspaceDir, '--target', 'helpdesk_chat', '--question', 'sunday_hours'],
@@ -135,30 +117,22 @@ describe('a cancel this app cannot honour', () => {
 });
 
 describe('the preflight behind ▶ Run', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
   let stoppedUrl: string;
-
-  beforeAll(async () => {
-    const stopped = await startFakeProviderServer();
-    stoppedUrl = stopped.url;
-    await stopped.close();
-    // helpdesk_chat enabled, on a server that is not there.
-    const workspaceDir = exampleOn(stoppedUrl, (text) => text.replace('enabled: false #', 'enabled: true #'));
-    served = await serveExample({ workspaceDir, init: false });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto(served.url, { timeout: 60_000 }); // a busy machine serves the first page slowly
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
+  const app = appPageForSuite({
+    serve: async () => {
+      const stopped = await startFakeProviderServer();
+      stoppedUrl = stopped.url;
+      await stopped.close();
+      // helpdesk_chat enabled, on a server that is not there.
+      const workspaceDir = exampleOn(stoppedUrl, (text) => text.replace('enabled: false #', 'enabled: true #'));
+      return serveExample({ workspaceDir, init: false });
+    },
+    actionTimeoutMs: 15_000,
+    firstLoadTimeoutMs: 60_000,
   });
 
   it('shows each problem with its fix and starts nothing; Run anyway starts the run', async () => {
+    const { page, served } = app;
     const portfolio = new PortfolioPage(page);
     await portfolio.open(served.origin);
     await portfolio.runButton('helpdesk_chat').click();

@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SettingsPage } from './pages/settings.page';
-import { launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import { appPageForSuite } from './support/app-page';
+import { serveExample } from './support/serve';
 
 /** An address where nothing listens: a loopback port taken, then released. */
 async function closedAddress(): Promise<string> {
@@ -19,25 +18,17 @@ async function closedAddress(): Promise<string> {
 }
 
 describe('settings', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
   let file: string;
-
-  beforeAll(async () => {
-    served = await serveExample();
-    file = join(served.workspaceDir, 'aieval.yaml');
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
+  const app = appPageForSuite({
+    serve: async () => {
+      const served = await serveExample();
+      file = join(served.workspaceDir, 'aieval.yaml');
+      return served;
+    },
   });
 
   it('tests a connection to an unreachable provider and says why, in words', async () => {
+    const { page, served } = app;
     const settings = new SettingsPage(page);
     await settings.open(served.origin);
     const closed = await closedAddress();
@@ -51,6 +42,7 @@ describe('settings', () => {
   });
 
   it('changes a setting and a connection, and both land in aieval.yaml with its comments intact', async () => {
+    const { page, served } = app;
     const settings = new SettingsPage(page);
     const before = readFileSync(file, 'utf8');
     await settings.open(served.origin);

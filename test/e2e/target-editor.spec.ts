@@ -1,41 +1,32 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { copyExample } from '../support/workspace';
 import { TargetEditorPage } from './pages/target-editor.page';
-import { freshPage, launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import { freshPage } from './support/browser';
+import { appPageForSuite } from './support/app-page';
+import { serveExample } from './support/serve';
 
 describe('target editor', () => {
   let fake: FakeProviderServer;
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
   let file: string;
-
-  beforeAll(async () => {
-    // The example's local Ollama points at the fake server, so the model select has a live list.
-    fake = await startFakeProviderServer({ models: ['llama3.1:8b', 'llama3.2:3b', 'qwen3:8b'] });
-    const workspaceDir = copyExample({
-      'aieval.yaml': (text) => text.replace('base_url: http://localhost:11434', `base_url: ${fake.url}`),
-    });
-    file = join(workspaceDir, 'aieval.yaml');
-    served = await serveExample({ workspaceDir, init: false });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-    await fake?.close();
+  const app = appPageForSuite({
+    serve: async () => {
+      // The example's local Ollama points at the fake server, so the model select has a live list.
+      fake = await startFakeProviderServer({ models: ['llama3.1:8b', 'llama3.2:3b', 'qwen3:8b'] });
+      const workspaceDir = copyExample({
+        'aieval.yaml': (text) => text.replace('base_url: http://localhost:11434', `base_url: ${fake.url}`),
+      });
+      file = join(workspaceDir, 'aieval.yaml');
+      return serveExample({ workspaceDir, init: false });
+    },
+    afterStop: () => fake?.close(),
   });
 
   it('edits a target’s model and gate, flags a bad number inline, and saves with Ctrl+S keeping every comment', async () => {
+    const { page, served } = app;
     const editor = new TargetEditorPage(page);
     const before = readFileSync(file, 'utf8');
     await editor.openFromPortfolio(served.origin, 'helpdesk_chat');
@@ -71,6 +62,7 @@ describe('target editor', () => {
   });
 
   it('shows the Text-only warning live when an agent loses its action-observing graders, and saves nothing on Cancel', async () => {
+    const { page, served } = app;
     const editor = new TargetEditorPage(page);
     const before = readFileSync(file, 'utf8');
     await editor.open(served.origin, 'helpdesk_agent');
@@ -90,6 +82,7 @@ describe('target editor', () => {
   });
 
   it('creates a new target: refuses an id already taken, then appends it and moves to its address', async () => {
+    const { page, served } = app;
     const editor = new TargetEditorPage(page);
     await freshPage(page, `${served.origin}/#/targets/new`);
     await editor.field('target-editor').waitFor();
@@ -114,6 +107,7 @@ describe('target editor', () => {
   });
 
   it('shows a problem the server finds next to the field it names, and leaves the file alone', async () => {
+    const { page, served } = app;
     // The judge is removed from aieval.yaml behind the editor's back: attaching an LLM grader is now an error.
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^judge:\n(?: {2}.*\n)+/m, ''));
     const before = readFileSync(file, 'utf8');

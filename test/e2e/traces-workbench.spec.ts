@@ -1,33 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import { appPageForSuite } from './support/app-page';
 import { WorkbenchPage } from './pages/workbench.page';
 
 describe('trace labeling workbench', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
+  const app = appPageForSuite({ page: { viewport: { width: 1440, height: 900 } } });
   let workbench: WorkbenchPage;
 
   beforeAll(async () => {
-    served = await serveExample();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(served.url);
-    workbench = new WorkbenchPage(page);
-    await workbench.open(served.origin);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
+    workbench = new WorkbenchPage(app.page);
+    await workbench.open(app.served.origin);
   });
 
   it('imports the example traces and labels by keyboard: p, f, d, j/k, digits, undo', async () => {
+    const { page } = app;
     expect(await workbench.importExampleTraces()).toMatch(/36 review items/);
     expect(await workbench.progress()).toContain('0 / 36 labeled');
 
@@ -53,6 +41,7 @@ describe('trace labeling workbench', () => {
   });
 
   it('promotes a good trace into the dataset and refuses a truncated one, saying why', async () => {
+    const { page, served } = app;
     await page.getByPlaceholder('Search text').fill('Left Hand');
     await page.getByTestId('review-item').waitFor();
     await page.getByTestId('promote-dataset').click();

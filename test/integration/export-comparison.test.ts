@@ -3,13 +3,12 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src-main/app/create-app';
+import { describe, expect, it } from 'vitest';
 import type { EeeAggregate } from '../../src-main/engine/export/eee/eee-types';
 import type { ExportOutcome, RunMatrix } from '../../src-shared/model';
-import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { isJudgePrompt, lastUserText } from '../fixtures/fake-scripts';
 import { createTestApp } from '../support/app';
+import { fakeProviderSuite } from '../support/fake-provider-suite';
 import { runCliInProcess } from '../support/cli';
 import { exportedProblems } from '../support/eee';
 import { optimizerClient, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
@@ -19,33 +18,23 @@ const QUESTIONS = 15;
 const aggregateOf = (outcome: ExportOutcome) => outcome.files.find((file) => file.kind === 'aggregate')!.path;
 
 describe('EEE export of a compared run', () => {
-  let server: FakeProviderServer;
-  let app: App | undefined;
-
-  beforeAll(async () => {
-    server = await startFakeProviderServer();
-  });
-  afterAll(() => server.close());
-  afterEach(async () => {
-    await app?.dispose();
-    app = undefined;
-  });
+  const suite = fakeProviderSuite();
 
   /** The example's target on two models, the second better on every question: [baseline, compared] run ids. */
   async function comparedModels() {
-    server.script = optimizerScript(
+    suite.server.script = optimizerScript(
       { base: (marker) => (marker === 'GOOD' ? 4.5 : 2), runOffsets: [0], questionsPerRun: QUESTIONS },
       [],
       [],
     );
-    const script = server.script;
-    server.script = (request) =>
+    const script = suite.server.script;
+    suite.server.script = (request) =>
       request.model === 'better-model' && !isJudgePrompt(request)
         ? { text: `PROMPT[GOOD] Q[${lastUserText(request)}]` }
         : script(request);
-    const dir = optimizerWorkspace(server.url);
-    app = createTestApp(dir);
-    const { call, job } = optimizerClient(app);
+    const dir = optimizerWorkspace(suite.server.url);
+    suite.app = createTestApp(dir);
+    const { call, job } = optimizerClient(suite.app);
     const models = [
       { provider: 'local', model: 'target-model' },
       { provider: 'local', model: 'better-model' },
@@ -131,8 +120,8 @@ describe('EEE export of a compared run', () => {
   it('ai-eval export-envelope --baseline: the named runs, or a selection, each but the baseline compared with it; a bad id is refused with exit 2 before anything is written', async () => {
     const { dir, call, baseline, compared } = await comparedModels();
     const expected = (await call<RunMatrix>('runs.matrix', { runIds: [baseline, compared] })).columns[1]!.vsBaseline!;
-    await app!.dispose();
-    app = undefined;
+    await suite.app!.dispose();
+    suite.app = undefined;
     const configDir = mkdtempSync(join(tmpdir(), 'aieval-export-config-'));
     const out = mkdtempSync(join(tmpdir(), 'aieval-export-out-'));
     const cli = (...args: string[]) =>

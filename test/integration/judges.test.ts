@@ -9,6 +9,7 @@ import { createTestApp } from '../support/app';
 import { copyExample } from '../support/workspace';
 import { insertJudgeCalls } from '../unit/engine/grading/trust/store-fixture';
 import { runCliInProcess } from '../support/cli';
+import { LLM_JUDGE_IDS } from '../../src-shared/model';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-judges-config-'));
 
@@ -261,14 +262,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       const rows = (
         list as { value: { grader: string; state: string; gold: unknown; cochranN: number; usedBy: string[] }[] }
       ).value;
-      expect(rows.map((r) => r.grader)).toEqual([
-        'relevance_grader',
-        'completeness_grader',
-        'accuracy_grader',
-        'actionability_grader',
-        'fact_match_grader',
-        'groundedness_grader',
-      ]);
+      expect(rows.map((r) => r.grader)).toEqual(LLM_JUDGE_IDS);
       expect(rows.find((r) => r.grader === 'accuracy_grader')).toMatchObject({
         state: 'trusted',
         gold: { items: 10, labelled: 10, targetN: 30 },

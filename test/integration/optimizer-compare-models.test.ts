@@ -1,38 +1,27 @@
 // "Compare models" through the service: the target's prompt on several provider/model pairs, one experiment run each.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src-main/app/create-app';
+import { describe, expect, it } from 'vitest';
 import type { HistoryPoint, RunDetail, RunMatrix } from '../../src-shared/model';
-import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { isJudgePrompt, lastUserText } from '../fixtures/fake-scripts';
 import { createTestApp } from '../support/app';
+import { fakeProviderSuite } from '../support/fake-provider-suite';
 import { optimizerClient, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
 
 const SCORE: Readonly<Record<string, number>> = { BASELINE: 2, GOOD: 4.5 };
 
 describe('model comparison (fake provider server)', () => {
-  let server: FakeProviderServer;
-  let app: App | undefined;
-
-  beforeAll(async () => {
-    server = await startFakeProviderServer();
-  });
-  afterAll(() => server.close());
-  afterEach(async () => {
-    await app?.dispose();
-    app = undefined;
-  });
+  const suite = fakeProviderSuite();
 
   function open(scoring: Parameters<typeof optimizerScript>[0]) {
-    server.script = optimizerScript(scoring, [], []);
-    app = createTestApp(optimizerWorkspace(server.url));
-    return optimizerClient(app);
+    suite.server.script = optimizerScript(scoring, [], []);
+    suite.app = createTestApp(optimizerWorkspace(suite.server.url));
+    return optimizerClient(suite.app);
   }
 
   it('compares models: the target’s prompt on each provider/model pair, one experiment run each', async () => {
     const { call, job } = open({ base: (marker) => SCORE[marker] ?? 0, runOffsets: [0], questionsPerRun: 15 });
     // The better model answers the way the GOOD prompt does, so the judge scores it 4.5 against the baseline's 2.
-    const script = server.script;
-    server.script = (request) =>
+    const script = suite.server.script;
+    suite.server.script = (request) =>
       request.model === 'better-model' && !isJudgePrompt(request)
         ? { text: `PROMPT[GOOD] Q[${lastUserText(request)}]` }
         : script(request);
@@ -53,7 +42,7 @@ describe('model comparison (fake provider server)', () => {
       promptVariant: 'model comparison, local/better-model',
       systemPrompt: 'BASELINE\nAnswer library questions.\n',
     });
-    const betterCalls = server.requests.filter((r) => r.model === 'better-model');
+    const betterCalls = suite.server.requests.filter((r) => r.model === 'better-model');
     expect(betterCalls).toHaveLength(15);
     expect(betterCalls.every((r) => r.messages[0]?.content === 'BASELINE\nAnswer library questions.\n')).toBe(true);
     // Experiments stay out of the target's history.

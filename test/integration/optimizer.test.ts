@@ -1,30 +1,20 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src-main/app/create-app';
+import { describe, expect, it } from 'vitest';
 import type { CandidateDetail, CandidateSummary, HistoryPoint, RunDetail, RunMatrix } from '../../src-shared/model';
-import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
+import { type FakeRequest } from '../fixtures/fake-provider-server';
 import { startFakeMcpHttpServer } from '../fixtures/mcp-http-server';
 import { createTestApp } from '../support/app';
+import { fakeProviderSuite } from '../support/fake-provider-suite';
 import { runCliInProcess } from '../support/cli';
 import { CONFIG, optimizerClient, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
 
 const SCORE: Readonly<Record<string, number>> = { BASELINE: 2, NOISY: 2.5, GOOD: 4.5 };
 
 describe('optimizer through the service (fake provider server)', () => {
-  let server: FakeProviderServer;
-  let app: App | undefined;
+  const suite = fakeProviderSuite();
   let proposerRequests: FakeRequest[];
-
-  beforeAll(async () => {
-    server = await startFakeProviderServer();
-  });
-  afterAll(() => server.close());
-  afterEach(async () => {
-    await app?.dispose();
-    app = undefined;
-  });
 
   function open(
     scoring: Parameters<typeof optimizerScript>[0],
@@ -33,10 +23,10 @@ describe('optimizer through the service (fake provider server)', () => {
     mcpUrl?: string,
   ) {
     proposerRequests = [];
-    server.script = optimizerScript(scoring, proposals, proposerRequests);
-    const dir = optimizerWorkspace(server.url, requireReview, mcpUrl);
-    app = createTestApp(dir);
-    return { dir, ...optimizerClient(app) };
+    suite.server.script = optimizerScript(scoring, proposals, proposerRequests);
+    const dir = optimizerWorkspace(suite.server.url, requireReview, mcpUrl);
+    suite.app = createTestApp(dir);
+    return { dir, ...optimizerClient(suite.app) };
   }
 
   it('rejects a candidate that only looks better within the noise, then accepts one that truly improves', async () => {
@@ -98,7 +88,7 @@ describe('optimizer through the service (fake provider server)', () => {
 
     // Review: applying writes the prompt into aieval.yaml, keeping every comment, and logs who and why.
     const before = readFileSync(join(dir, 'aieval.yaml'), 'utf8');
-    expect(before).toBe(CONFIG(server.url));
+    expect(before).toBe(CONFIG(suite.server.url));
     const applied = await call<CandidateDetail>('optimizer.apply', { id: good!.id, reason: 'clearly better' });
     expect(applied.status).toBe('applied');
     expect(applied.changes).toEqual([
@@ -134,7 +124,7 @@ describe('optimizer through the service (fake provider server)', () => {
 
   it('refuses a dataset below min_dataset_size before running anything', async () => {
     const { call } = open({ base: () => 2, runOffsets: [0], questionsPerRun: 8 }, []);
-    const before = server.requests.length;
+    const before = suite.server.requests.length;
     await expect(call('optimizer.start', { targetId: 'small_chat' })).rejects.toMatchObject({
       code: 'bad_input',
       message:
@@ -144,7 +134,7 @@ describe('optimizer through the service (fake provider server)', () => {
       code: 'bad_input',
       message: expect.stringContaining('no question in split "test"'),
     });
-    expect(server.requests).toHaveLength(before);
+    expect(suite.server.requests).toHaveLength(before);
   });
 
   it('skips a target whose baseline clears the gate, unless asked to propose anyway', async () => {
@@ -301,8 +291,8 @@ describe('optimizer through the service (fake provider server)', () => {
       { base: (marker) => SCORE[marker] ?? 0, runOffsets: [0, 0.1, -0.1], questionsPerRun: 15 },
       ['NOISY\nunmeasurable'],
     );
-    const scripted = server.script;
-    server.script = (request) =>
+    const scripted = suite.server.script;
+    suite.server.script = (request) =>
       request.messages.some((m) => m.content.includes('PROMPT[NOISY]') && m.content.includes('<agent_response>'))
         ? { status: 500 }
         : scripted(request);
@@ -320,10 +310,10 @@ describe('optimizer through the service (fake provider server)', () => {
 
   it('cancels a running job: its run is cancelled and the job ends cancelled', async () => {
     const { call, job } = open({ base: () => 2, runOffsets: [0], questionsPerRun: 15 }, []);
-    const scripted = server.script;
-    server.script = (request) => ({ ...scripted(request), delayMs: 50 });
+    const scripted = suite.server.script;
+    suite.server.script = (request) => ({ ...scripted(request), delayMs: 50 });
     const runStarted = new Promise<string>((resolve) =>
-      app!.events.subscribe(
+      suite.app!.events.subscribe(
         (name, payload) =>
           name === 'optimizer.progressed' &&
           (payload as { runId: string | null }).runId &&
@@ -338,7 +328,7 @@ describe('optimizer through the service (fake provider server)', () => {
     expect(done.status).toBe('cancelled');
     expect(done.outcome?.status).toBe('cancelled');
     expect((await call<RunDetail>('runs.get', { runId })).run.status).toBe('cancelled');
-    server.script = scripted;
+    suite.server.script = scripted;
   });
 
   it('optimizes an agent target: the candidate prompt reaches the tool-calling loop', async () => {
@@ -350,7 +340,7 @@ describe('optimizer through the service (fake provider server)', () => {
         true,
         mcp.url,
       );
-      const first = server.requests.length;
+      const first = suite.server.requests.length;
       const done = await job(
         (await call<{ jobId: string }>('optimizer.start', { targetId: 'helpdesk_agent', maxAttempts: 1 })).jobId,
       );
@@ -363,7 +353,7 @@ describe('optimizer through the service (fake provider server)', () => {
         systemPrompt: 'GOOD\nUse the CRM tools.',
         tools: [{ name: 'crm', transport: 'http' }],
       });
-      const agentCalls = server.requests.slice(first).filter((request) => request.tools.length > 0);
+      const agentCalls = suite.server.requests.slice(first).filter((request) => request.tools.length > 0);
       expect(agentCalls.some((request) => request.messages[0]?.content === 'GOOD\nUse the CRM tools.')).toBe(true);
       expect(agentCalls.some((request) => request.messages[0]?.content === 'BASELINE')).toBe(true);
     } finally {

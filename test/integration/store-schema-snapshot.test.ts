@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDb, schemaStatements, type Db } from '../../src-main/store/db';
 import { MIGRATIONS } from '../../src-main/store/migrations';
-import { SCHEMA_SNAPSHOT } from '../../src-main/store/migrations/schema-snapshot';
+import SCHEMA_SNAPSHOT from '../../src-main/store/migrations/schema-snapshot.json' with { type: 'json' };
 
 /** Everything a migration decides: the schema, the foreign keys, the recorded migrations and the version. */
 function describeStore(db: Db) {

@@ -1,8 +1,8 @@
 // The landing page: a card per target of the workspace.
 import { useEffect } from 'react';
-import { api } from '../../api/client';
 import { hrefFor } from '../../navigation/router';
 import { usePortfolio } from './portfolio.store';
+import { usePortfolioEvents } from './portfolio-events';
 import { weakestTrust } from '../judges/judges.selectors';
 import { TargetCard } from './TargetCard';
 import { useRuns } from '../runs/runs.store';
@@ -20,15 +20,8 @@ export function PortfolioPage() {
     })),
   );
   const startError = useRuns((state) => state.startError);
-  useEffect(() => {
-    void portfolioRequested();
-    const offChanged = api.on('workspace.changed', () => void portfolioRequested());
-    const offFinished = api.on('runs.finished', () => void portfolioRequested());
-    return () => {
-      offChanged();
-      offFinished();
-    };
-  }, [portfolioRequested]);
+  usePortfolioEvents();
+  useEffect(() => void portfolioRequested(), [portfolioRequested]);
   return (
     <div className="page">
       <header className="page-header">

@@ -1,12 +1,12 @@
 // The results dashboard: status cards, target health (meter, sparkline, errors) and the runs, 2 to 8 of which open side by side.
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
 import { hrefFor, navigate } from '../../navigation/router';
 import { ScoreMeter } from '../../components/ScoreMeter';
 import { Sparkline } from '../../components/Sparkline';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ago, pct, score } from '../../components/format';
 import { useResults } from './results.store';
+import { useResultsEvents } from './results-events';
 import { StatusCards } from './StatusCards';
 import { useShallow } from 'zustand/react/shallow';
 import { Term } from '../../components/Term';
@@ -27,10 +27,8 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
   );
   const [picked, setPicked] = useState<string[]>([]);
   const [experiments, setExperiments] = useState(false);
-  useEffect(() => {
-    void dashboardRequested(targetId, experiments);
-    return api.on('runs.finished', () => void dashboardRequested(targetId, experiments));
-  }, [dashboardRequested, targetId, experiments]);
+  useResultsEvents(targetId, experiments);
+  useEffect(() => void dashboardRequested(targetId, experiments), [dashboardRequested, targetId, experiments]);
   const toggle = (id: string) =>
     setPicked((current) =>
       current.includes(id) ? current.filter((p) => p !== id) : [...current, id].slice(-MATRIX_MAX_COLUMNS),

@@ -1,14 +1,12 @@
 // Importing OTLP files by path (relative to the workspace), with per-file progress and the summary.
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useState } from 'react';
 import { useTraces } from './traces.store';
 
 export function ImportBar() {
   const importing = useTraces((state) => state.importing);
   const lastImport = useTraces((state) => state.lastImport);
-  const { importRequested, importProgressed } = useTraces.getState();
+  const { importRequested } = useTraces.getState();
   const [paths, setPaths] = useState('traces/riverside.otlp.jsonl');
-  useEffect(() => api.on('traces.importProgressed', importProgressed), [importProgressed]);
   return (
     <div className="import-bar">
       <input

@@ -8,6 +8,7 @@ import { LabelPanel, type LabelPanelHandle } from './LabelPanel';
 import { QueuePanel } from './QueuePanel';
 import { actionForEvent, type WorkbenchAction } from './traces.keys';
 import { useTraces, workbenchFailed } from './traces.store';
+import { useTracesEvents } from './traces-events';
 
 const NO_DIMENSIONS: readonly string[] = [];
 
@@ -20,10 +21,8 @@ export function TracesPage() {
   const queueRequested = useTraces((state) => state.queueRequested);
   const dimensions = useQuery(() => api['labels.dimensions']({}), []).data ?? NO_DIMENSIONS;
   const panel = useRef<LabelPanelHandle>(null);
-  useEffect(() => {
-    void queueRequested();
-    return api.on('traces.received', () => void queueRequested());
-  }, [queueRequested]);
+  useTracesEvents();
+  useEffect(() => void queueRequested(), [queueRequested]);
   const queue = useRef(Promise.resolve());
   useEffect(() => {
     const perform = async (action: WorkbenchAction): Promise<void> => {

@@ -7,6 +7,7 @@ import {
   trustLook,
   validationInWords,
 } from '../../../src-renderer/features/judges/judges.selectors';
+import { judgeReport } from '../../builders/judge-report';
 
 describe('judges selectors', () => {
   it('shows each trust state with a status and a word', () => {
@@ -74,18 +75,7 @@ describe('counts in words', () => {
 
   it('rounds TPR and TNR and says what they count', () => {
     const result = {
-      grader: 'accuracy_grader',
-      n_pos: 19,
-      n_neg: 8,
-      tp: 18,
-      tn: 7,
-      fp: 1,
-      fn: 1,
-      tpr: 0.9473684210526315,
-      tnr: 0.875,
-      tpr_ci: null,
-      tnr_ci: null,
-      state: 'failing' as const,
+      ...judgeReport({ tp: 18, fn: 1, tn: 7, fp: 1 }, { grader: 'accuracy_grader', state: 'failing' }),
       n_defer: 1,
       n_unlabelled: 0,
       n_unscored: 0,

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { GraderId, ToolCallRecord } from '../../../../src-shared/model';
+import { LLM_JUDGE_IDS, type GraderId, type ToolCallRecord } from '../../../../src-shared/model';
 import { GRADERS } from '../../../../src-main/engine/grading/registry';
 import { TOOL_CALLS_HEADER } from '../../../../src-main/engine/grading/judge/tool-calls-block';
 import { fakeJudge, promptOf, type FakeJudge } from './fake-judge';
 import { makeContext, type ContextOverrides } from './make-context';
 
-const JUDGES: GraderId[] = [
-  'relevance_grader',
-  'completeness_grader',
-  'accuracy_grader',
-  'actionability_grader',
-  'fact_match_grader',
-  'groundedness_grader',
-];
+const JUDGES = LLM_JUDGE_IDS;
 
 const grade = (id: GraderId, judge: FakeJudge | undefined, overrides: ContextOverrides = {}) => {
   const grader = GRADERS.get(id);

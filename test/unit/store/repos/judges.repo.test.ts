@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JudgesRepo } from '../../../../src-main/store/repos/judges.repo';
 import type { Store } from '../../../../src-main/store/store';
 import { insertJudgeCalls, memoryStore } from '../../engine/grading/trust/store-fixture';
+import { judgeReport } from '../../../builders/judge-report';
 
 let store: Store;
 let repo: JudgesRepo;
@@ -69,20 +70,10 @@ describe('JudgesRepo', () => {
   });
 
   it('stores validations and returns the latest, with an unknown template version as null', () => {
-    const report = {
-      grader: 'relevance_grader',
-      n_pos: 2,
-      n_neg: 1,
-      tp: 2,
-      tn: 0,
-      fp: 1,
-      fn: 0,
-      tpr: 1,
-      tnr: 0,
-      tpr_ci: [0.3, 1] as [number, number],
-      tnr_ci: [0, 0.7] as [number, number],
-      state: 'failing' as const,
-    };
+    const report = judgeReport(
+      { tp: 2, fn: 0, tn: 0, fp: 1 },
+      { grader: 'relevance_grader', tpr_ci: [0.3, 1], tnr_ci: [0, 0.7], state: 'failing' },
+    );
     repo.saveValidation({
       report,
       judge: { provider: 'local', model: 'm', template_version: '1' },

@@ -14,6 +14,7 @@ import { judgeStanding, judgeTrustFor } from '../../../../../src-main/engine/gra
 import { validateJudge, type LabelledItem } from '../../../../../src-main/engine/grading/trust/validate-judge';
 import type { Store, StoreApi } from '../../../../../src-main/store/store';
 import { insertJudgeCalls, memoryStore } from './store-fixture';
+import { judgeReport } from '../../../../builders/judge-report';
 
 type Config = Pick<WorkspaceConfig, 'judge' | 'settings'>;
 const baseConfig = (overrides: Partial<Settings['judges']> = {}): Config => {
@@ -232,20 +233,7 @@ describe('corrected pass rate', () => {
   });
 
   it('is the Rogan-Gladen estimate with the Lang & Reiczigel interval for a trusted judge', () => {
-    const report = {
-      grader: 'relevance_grader',
-      n_pos: 20,
-      n_neg: 20,
-      tp: 19,
-      tn: 18,
-      fp: 2,
-      fn: 1,
-      tpr: 0.95,
-      tnr: 0.9,
-      tpr_ci: null,
-      tnr_ci: null,
-      state: 'trusted' as const,
-    };
+    const report = judgeReport({ tp: 19, fn: 1, tn: 18, fp: 2 }, { grader: 'relevance_grader' });
     const rate = correctedPassRate(
       { grader: 'relevance_grader', state: 'trusted', report },
       { n: 100, passed: 60 },
@@ -259,20 +247,7 @@ describe('corrected pass rate', () => {
   });
 
   it('is absent for a judge that is not trusted or when nothing was scored', () => {
-    const report = {
-      grader: 'g',
-      n_pos: 20,
-      n_neg: 20,
-      tp: 19,
-      tn: 18,
-      fp: 2,
-      fn: 1,
-      tpr: 0.95,
-      tnr: 0.9,
-      tpr_ci: null,
-      tnr_ci: null,
-      state: 'failing' as const,
-    };
+    const report = judgeReport({ tp: 19, fn: 1, tn: 18, fp: 2 }, { state: 'failing' });
     expect(
       correctedPassRate({ grader: 'relevance_grader' as const, state: 'failing', report }, { n: 10, passed: 5 }, 0.95),
     ).toBeNull();
@@ -289,20 +264,7 @@ describe('corrected pass rate', () => {
   });
 
   it('notes "no interval" when the judge is no better than chance (thresholds set that low)', () => {
-    const report = {
-      grader: 'g',
-      n_pos: 10,
-      n_neg: 10,
-      tp: 5,
-      tn: 4,
-      fp: 6,
-      fn: 5,
-      tpr: 0.5,
-      tnr: 0.4,
-      tpr_ci: null,
-      tnr_ci: null,
-      state: 'trusted' as const,
-    };
+    const report = judgeReport({ tp: 5, fn: 5, tn: 4, fp: 6 });
     const rate = correctedPassRate(
       { grader: 'relevance_grader' as const, state: 'trusted', report },
       { n: 10, passed: 5 },
