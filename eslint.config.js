@@ -142,6 +142,13 @@ export default tseslint.config(
     rules: coreImports(shellBan, { group: ['**/grading/**'], message: 'Providers sit below grading.' }),
   },
   {
+    files: ['src-main/engine/grading/**'],
+    rules: coreImports(shellBan, {
+      group: ['**/run/**', '**/compare/**', '**/export/**', '**/optimizer/**'],
+      message: 'Grading sits below run, compare, export and the optimizer: they grade, grading never runs.',
+    }),
+  },
+  {
     files: ['src-main/engine/scoring/**'],
     rules: coreImports(shellBan, {
       group: ['**/compare/**', '**/export/**', '**/run/**', '**/grading/**'],
