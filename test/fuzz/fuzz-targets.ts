@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WorkspaceIssue } from '../../src-shared/model';
 import { readEnvelope } from '../../src-main/engine/export/read-envelope';
+import { compileJsonSchema } from '../../src-main/engine/rubrics/checks/json-schema.check';
 import { readLabelsFile } from '../../src-main/engine/judges/labels-file';
 import { decodeJsonText } from '../../src-main/engine/traces/decode/decode-json-text';
 import { decodeProtoRequest } from '../../src-main/engine/traces/decode/otlp-protobuf';
@@ -68,6 +69,31 @@ async function readFileBatches(bytes: Buffer, name: string): Promise<void> {
 
 let workspaceDir: string | undefined;
 
+/** A seed `pattern-*` is one regex, set as a schema's pattern, patternProperties and propertyNames; others a schema. */
+function schemaOf(input: Buffer, seed: Seed): unknown {
+  const text = input.toString('utf8');
+  if (seed.name.startsWith('pattern-'))
+    return {
+      properties: { a: { pattern: text } },
+      patternProperties: { [text]: {} },
+      propertyNames: { pattern: text },
+    };
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Values that make a backtracking engine explode on most patterns: long runs of one character, then a misfit. */
+function hostileValues(schema: unknown): unknown[] {
+  const characters = new Set(['a', ...JSON.stringify(schema).replace(/[^\w]/g, '')].slice(0, 8));
+  return [...characters].flatMap((c) => {
+    const evil = `${c.repeat(34)}!`;
+    return [{ a: evil, [evil]: evil, saturday: evil }, [evil, evil], evil];
+  });
+}
+
 export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
     name: 'workspace',
@@ -109,6 +135,19 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
         for (const problem of outcome.problems)
           if (STACK_LINE.test(problem)) throw new FuzzFailure(`envelope: a stack trace in a reason: ${problem}`);
       }
+    },
+  },
+  {
+    name: 'schema-pattern',
+    async run(input, seed) {
+      const schema = schemaOf(input, seed);
+      if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return;
+      const compiled = compileJsonSchema(schema as Record<string, unknown>);
+      if (!compiled.ok) {
+        if (STACK_LINE.test(compiled.problem)) throw new FuzzFailure(`schema: a stack trace: ${compiled.problem}`);
+        return;
+      }
+      for (const value of hostileValues(schema)) compiled.validate(value);
     },
   },
   {

@@ -1,12 +1,15 @@
-// json_schema: the response parsed as JSON and validated against the check's schema with ajv.
+// json_schema: the response parsed as JSON and validated against the check's schema with ajv, whose patterns match
+// in linear time (safe-regex): a pattern such as ^(a+)+$ never stalls a run.
 import type { Ajv, ValidateFunction } from 'ajv';
 import load from '../../lazy-modules.cjs';
 import { checkError, passFail, type CheckExecutor } from '../check-executor';
+import { linearRegExpEngine } from '../safe-regex';
 import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 let instance: Ajv | undefined;
 /** Built at the first json_schema check: building ajv costs a start-up that workspaces without one need not pay. */
-const ajv = () => (instance ??= new (load.ajv().Ajv)({ allErrors: true, strict: false }));
+const ajv = () =>
+  (instance ??= new (load.ajv().Ajv)({ allErrors: true, strict: false, code: { regExp: linearRegExpEngine } }));
 const compiled = new Map<string, ValidateFunction>();
 
 export const jsonSchemaCheck: CheckExecutor<'json_schema'> = {
