@@ -13,6 +13,7 @@ import { readOtlpFile, UnreadableFileError } from '../../src-main/engine/traces/
 import type { DecodedBatch } from '../../src-main/engine/traces/span';
 import { loadWorkspace } from '../../src-main/workspace/load-workspace';
 import { copyExample } from '../support/workspace';
+import { fuzzSymlinkedWorkspace } from './fuzz-symlinks';
 
 export class FuzzFailure extends Error {}
 
@@ -150,6 +151,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
       for (const value of hostileValues(schema)) compiled.validate(value);
     },
   },
+  { name: 'workspace-symlinks', run: fuzzSymlinkedWorkspace },
   {
     name: 'labels',
     async run(input) {
