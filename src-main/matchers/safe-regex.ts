@@ -1,6 +1,8 @@
 // Workspace regexes (rubric `regex` checks, state_check `matches`) run on RE2JS, whose matching time is linear in the
 // text: a pattern such as ^(a+)+$ cannot backtrack for ever on a long answer. A pattern RE2 cannot run (back-references,
-// lookahead) is refused when the workspace is validated, so a run never meets it.
+// lookahead) is refused when the workspace is validated, so a run never meets it. json_schema checks match their
+// `pattern`, `patternProperties` and `propertyNames` on the same engine (linearRegExpEngine, ajv's code.regExp).
+import type { RegExpEngine } from 'ajv/dist/types';
 import type { StateAssertion } from '../../src-shared/model';
 import load from './lazy-modules.cjs';
 
@@ -70,3 +72,16 @@ export function matchesProblem(assertion: StateAssertion): string | undefined {
   const compiled = compileLinearRegex(assertion.expect.matches, 'u');
   return compiled.ok ? undefined : compiled.problem;
 }
+
+/**
+ * ajv's `code.regExp`: every pattern of a JSON Schema compiled by compileLinearRegex, so a schema pattern matches in
+ * linear time too; one RE2 cannot run makes the schema fail to compile, with the reason.
+ */
+export const linearRegExpEngine: RegExpEngine = Object.assign(
+  (pattern: string, flags: string) => {
+    const compiled = compileLinearRegex(pattern, flags);
+    if (!compiled.ok) throw new Error(compiled.problem);
+    return { test: (text: string) => compiled.regex.firstMatch(text) !== null };
+  },
+  { code: 'linearRegExpEngine' },
+);

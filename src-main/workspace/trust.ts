@@ -1,7 +1,18 @@
-// Workspace trust, kept per user outside the workspace (keyed by absolute path), as VS Code does.
-import { existsSync, readFileSync } from 'node:fs';
+// Workspace trust, kept per user outside the workspace as VS Code does, keyed by the folder's real path (symlinks
+// resolved) and resolved again at every check: a link trusted while it pointed to one folder trusts nothing once it
+// points to another (SPEC 15).
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeFileAtomic } from './write-file';
+
+/** The folder `dir` names once every symlink is followed; a path that does not exist stands for itself. */
+function realFolder(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return resolve(dir);
+  }
+}
 
 export class TrustStore {
   private readonly file: string;
@@ -11,13 +22,14 @@ export class TrustStore {
   }
 
   isTrusted(dir: string): boolean {
-    return this.read().includes(resolve(dir));
+    return this.read().includes(realFolder(dir));
   }
 
   trust(dir: string): void {
     const all = this.read();
-    if (all.includes(resolve(dir))) return;
-    writeFileAtomic(this.file, JSON.stringify([...all, resolve(dir)], null, 2));
+    const real = realFolder(dir);
+    if (all.includes(real)) return;
+    writeFileAtomic(this.file, JSON.stringify([...all, real], null, 2));
   }
 
   private read(): string[] {

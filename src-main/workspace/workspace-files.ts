@@ -22,7 +22,10 @@ export function workspaceFilePath(
   }
   if (!isInside(realpathSync(root), real))
     return { ok: false, problem: `${file} is a symbolic link to ${real}, outside the workspace folder` };
-  if (statSync(real).isDirectory()) return { ok: false, problem: `${file} is a folder, not a file` };
+  const stat = statSync(real);
+  if (stat.isDirectory()) return { ok: false, problem: `${file} is a folder, not a file` };
+  // A FIFO or a device would block the read for ever or never end.
+  if (!stat.isFile()) return { ok: false, problem: `${file} is not a regular file (a pipe, socket or device)` };
   return { ok: true, path: real };
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WorkspaceIssue } from '../../src-shared/model';
 import { readEnvelope } from '../../src-main/engine/export/eee/read-envelope';
+import { compileJsonSchema } from '../../src-main/matchers/json-schema';
 import { readLabelsFile } from '../../src-main/engine/grading/trust/labels-file';
 import { decodeJsonText } from '../../src-main/engine/traces/decode/decode-json-text';
 import { decodeProtoRequest } from '../../src-main/engine/traces/decode/otlp-protobuf';
@@ -12,6 +13,7 @@ import { readOtlpFile, UnreadableFileError } from '../../src-main/engine/traces/
 import type { DecodedBatch } from '../../src-main/engine/traces/span';
 import { loadWorkspace } from '../../src-main/workspace/load-workspace';
 import { copyExample } from '../support/workspace';
+import { fuzzSymlinkedWorkspace } from './fuzz-symlinks';
 
 export class FuzzFailure extends Error {}
 
@@ -68,6 +70,31 @@ async function readFileBatches(bytes: Buffer, name: string): Promise<void> {
 
 let workspaceDir: string | undefined;
 
+/** A seed `pattern-*` is one regex, set as a schema's pattern, patternProperties and propertyNames; others a schema. */
+function schemaOf(input: Buffer, seed: Seed): unknown {
+  const text = input.toString('utf8');
+  if (seed.name.startsWith('pattern-'))
+    return {
+      properties: { a: { pattern: text } },
+      patternProperties: { [text]: {} },
+      propertyNames: { pattern: text },
+    };
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Values that make a backtracking engine explode on most patterns: long runs of one character, then a misfit. */
+function hostileValues(schema: unknown): unknown[] {
+  const characters = new Set(['a', ...JSON.stringify(schema).replace(/[^\w]/g, '')].slice(0, 8));
+  return [...characters].flatMap((c) => {
+    const evil = `${c.repeat(34)}!`;
+    return [{ a: evil, [evil]: evil, saturday: evil }, [evil, evil], evil];
+  });
+}
+
 export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
     name: 'workspace',
@@ -111,6 +138,20 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
       }
     },
   },
+  {
+    name: 'schema-pattern',
+    async run(input, seed) {
+      const schema = schemaOf(input, seed);
+      if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return;
+      const compiled = compileJsonSchema(schema as Record<string, unknown>);
+      if (!compiled.ok) {
+        if (STACK_LINE.test(compiled.problem)) throw new FuzzFailure(`schema: a stack trace: ${compiled.problem}`);
+        return;
+      }
+      for (const value of hostileValues(schema)) compiled.validate(value);
+    },
+  },
+  { name: 'workspace-symlinks', run: fuzzSymlinkedWorkspace },
   {
     name: 'labels',
     async run(input) {

@@ -1,5 +1,5 @@
 // The built CLI as a user runs it after `npm ci`: `node bin/ai-eval.js` over the bundle in out/cli, not the sources.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   mkdirSync,
@@ -13,6 +13,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { startFakeProviderServer } from '../fixtures/fake-provider-server';
+import { copyHostile } from '../support/hostile';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BUILT = join(ROOT, 'out', 'cli');
@@ -83,6 +85,33 @@ describe('the built ai-eval', () => {
     expect(result.status).toBe(3);
     expect(result.stderr).toMatch(/^error: ai-eval is not built \(.+ is missing\): run `npm run build:cli` in /);
   });
+});
+
+describe('the built ai-eval against a hostile workspace', () => {
+  it('a json_schema pattern ^(a+)+$ against 34 a and "!" ends the run (gate failed, exit 1), never hangs', async () => {
+    const reply = JSON.stringify({ a: `${'a'.repeat(34)}!` });
+    const server = await startFakeProviderServer({ script: () => ({ text: reply }) });
+    try {
+      const dir = copyHostile('schema-pattern', server.url);
+      const results = join(dir, 'results.json');
+      const args = ['run', '--workspace', dir, '--json', results];
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'ai-eval.js'), ...args], {
+        env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
+      });
+      const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      clearTimeout(killer);
+      expect(code).toBe(1);
+      const report = JSON.parse(readFileSync(results, 'utf8')) as {
+        runs: { questions: { status: string; graders: { checks: unknown[] }[] }[] }[];
+      };
+      const [question] = report.runs[0]!.questions;
+      expect(question!.status).toBe('scored');
+      expect(question!.graders[0]!.checks).toEqual([expect.objectContaining({ kind: 'json_schema', passed: false })]);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
 
 describe("the built ai-eval's compile cache", () => {

@@ -107,7 +107,7 @@ export class SamplesLedger {
 }
 
 /** Half a unit of the last decimal the score was written with (a float's own noise at least). */
-function roundingOf(score: number): number {
+export function roundingOf(score: number): number {
   const decimals = /\.(\d+)$/.exec(String(score))?.[1]?.length ?? 0;
   return Math.max(0.5 * 10 ** -Math.min(decimals, 12), 1e-9 * Math.max(1, Math.abs(score)));
 }

@@ -13,6 +13,7 @@ import { boundValue } from './eee-checks';
 import type { EeeAggregate, EeeResult, StringMap } from './eee-types';
 import { epochMs, graderOfMetric, LIBRARY_NAME, runMetricOf, type RunMetric } from './eee-names';
 import type { GraderMetric } from './import-questions';
+import { isOwnAggregate } from './own-aggregate-checks';
 
 export type RunMapping = Readonly<{
   runId: string;
@@ -111,7 +112,7 @@ function generationOf(
 
 export function mapAggregate(aggregate: EeeAggregate, now: number, passThreshold: number): RunMapping {
   const source = aggregate.source_metadata.additional_details ?? {};
-  const ours = aggregate.eval_library.name === LIBRARY_NAME && source.run_id !== undefined;
+  const ours = isOwnAggregate(aggregate);
   const runMetrics = new Map<RunMetric, EeeResult>();
   const graders = new Map<string, GraderMetric>();
   for (const result of aggregate.evaluation_results) {

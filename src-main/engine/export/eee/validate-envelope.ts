@@ -10,6 +10,7 @@ import {
 import { eeeValidators } from './eee-schema';
 import { aggregateConsistencyProblems, SamplesLedger } from './envelope-consistency';
 import type { EeeAggregate, EeeInstance } from './eee-types';
+import { ownAggregateProblems } from './own-aggregate-checks';
 import { scanLines } from './samples-file';
 import { parseStrictJson } from '../strict-json';
 
@@ -63,6 +64,7 @@ export async function validateEnvelope(files: EnvelopeFiles): Promise<EnvelopeCh
   const problems = new ProblemList();
   problems.add(aggregateProblems(aggregate));
   problems.add(aggregateConsistencyProblems(aggregate));
+  problems.add(ownAggregateProblems(aggregate));
   problems.add(layoutProblems(aggregate, files.fileName, files.folder));
   const link = aggregate.detailed_evaluation_results;
   let digest: CompanionDigest | undefined;
