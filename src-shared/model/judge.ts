@@ -5,7 +5,7 @@ import { toolCallRecord } from './tool-call';
 export const trustState = z
   .enum(['unvalidated', 'trusted', 'failing', 'insufficient', 'stale'])
   .describe(
-    'trusted: TPR and TNR meet the settings; insufficient: a class has no labels; stale: judge model or template changed.',
+    'trusted: at least gold_target_n labels, min_per_class of each class, and TPR and TNR meet the settings; insufficient: not enough labels (not validated); stale: judge model or template changed.',
   );
 export type TrustState = z.infer<typeof trustState>;
 
@@ -42,6 +42,10 @@ export const judgeValidationReport = z.object({
   tpr_ci: interval.nullable(),
   tnr_ci: interval.nullable(),
   state: trustState,
+  reason: z
+    .string()
+    .nullable()
+    .describe('Why the judge is not trusted ("not enough labels: label 4 more failures"); null when trusted.'),
 });
 export type JudgeValidationReport = z.infer<typeof judgeValidationReport>;
 

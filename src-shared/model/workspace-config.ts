@@ -181,12 +181,25 @@ export const settings = z.strictObject({
   judges: z
     .strictObject({
       gold_target_n: z.number().int().min(1).default(30),
+      min_per_class: z
+        .number()
+        .int()
+        .min(1)
+        .default(5)
+        .describe('Labels of each class (pass and fail) a judge needs before it can be trusted.'),
       min_tpr: z.number().min(0).max(1).default(0.9),
       min_tnr: z.number().min(0).max(1).default(0.9),
       confidence: z.number().gt(0).lt(1).default(0.95),
       margin_of_error: z.number().gt(0).lt(1).default(0.05),
     })
-    .default({ gold_target_n: 30, min_tpr: 0.9, min_tnr: 0.9, confidence: 0.95, margin_of_error: 0.05 }),
+    .default({
+      gold_target_n: 30,
+      min_per_class: 5,
+      min_tpr: 0.9,
+      min_tnr: 0.9,
+      confidence: 0.95,
+      margin_of_error: 0.05,
+    }),
   otlp_receiver: z
     .strictObject({
       enabled: z.boolean().default(false),

@@ -13,7 +13,7 @@ describe('judges selectors', () => {
     expect(trustLook('trusted')).toEqual({ status: 'pass', label: 'trusted' });
     expect(trustLook('failing').status).toBe('fail');
     expect(trustLook('stale').status).toBe('degraded');
-    expect(trustLook('insufficient').label).toBe('insufficient labels');
+    expect(trustLook('insufficient').label).toBe('too few labels');
     expect(trustLook('unvalidated').status).toBe('skipped');
   });
 
@@ -86,6 +86,7 @@ describe('counts in words', () => {
       tpr_ci: null,
       tnr_ci: null,
       state: 'failing' as const,
+      reason: 'TNR 0.88 is below 0.9',
       n_defer: 1,
       n_unlabelled: 0,
       n_unscored: 0,
@@ -95,8 +96,12 @@ describe('counts in words', () => {
       warnings: [],
     };
     expect(validationInWords('accuracy_grader', result)).toBe(
-      'accuracy_grader is failing: the judge caught 7 of 8 failures (TNR 88%) and passed 18 of the 19 answers you ' +
-        'passed (TPR 95%). 1 item deferred or not labelled was left out.',
+      'accuracy_grader is failing (TNR 0.88 is below 0.9): the judge caught 7 of 8 failures (TNR 88%) and passed 18 ' +
+        'of the 19 answers you passed (TPR 95%). 1 item deferred or not labelled was left out.',
+    );
+    const few = { ...result, state: 'insufficient' as const, reason: 'not enough labels: label 4 more failures' };
+    expect(validationInWords('accuracy_grader', few)).toMatch(
+      /^accuracy_grader stays unvalidated, not enough labels: label 4 more failures\. So far the judge caught 7 of 8/,
     );
     expect(tnrInWords({ tn: 0, n_neg: 0 })).toBe('no answer labelled fail yet');
   });

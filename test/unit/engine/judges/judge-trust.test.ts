@@ -198,7 +198,7 @@ describe('judgeTrustFor', () => {
       db,
       baseConfig(),
       'relevance_grader',
-      labelled(store, { tp: 9, fn: 1, tn: 8, fp: 2 }),
+      labelled(store, { tp: 18, fn: 2, tn: 8, fp: 2 }),
       'store',
       1,
     );
@@ -245,6 +245,7 @@ describe('corrected pass rate', () => {
       tpr_ci: null,
       tnr_ci: null,
       state: 'trusted' as const,
+      reason: null,
     };
     const rate = correctedPassRate(
       { grader: 'relevance_grader', state: 'trusted', report },
@@ -272,6 +273,7 @@ describe('corrected pass rate', () => {
       tpr_ci: null,
       tnr_ci: null,
       state: 'failing' as const,
+      reason: 'TNR below',
     };
     expect(
       correctedPassRate({ grader: 'relevance_grader' as const, state: 'failing', report }, { n: 10, passed: 5 }, 0.95),
@@ -302,6 +304,7 @@ describe('corrected pass rate', () => {
       tpr_ci: null,
       tnr_ci: null,
       state: 'trusted' as const,
+      reason: null,
     };
     const rate = correctedPassRate(
       { grader: 'relevance_grader' as const, state: 'trusted', report },
