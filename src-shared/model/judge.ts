@@ -70,8 +70,27 @@ export const judgeTrust = z.object({
 });
 export type JudgeTrust = z.infer<typeof judgeTrust>;
 
-/** The Rogan-Gladen corrected pass rate with its Lang & Reiczigel interval (null: no interval). */
+export const correctionEstimator = z
+  .enum(['ppi++', 'rogan_gladen'])
+  .describe('ppi++: prediction-powered inference (power-tuned); rogan_gladen: with the Lang & Reiczigel interval.');
+export type CorrectionEstimator = z.infer<typeof correctionEstimator>;
+
+/** One estimator's corrected pass rate: the estimate clipped to [0, 1] and its interval (null: none). */
+export const correctionEstimate = z.object({
+  estimator: correctionEstimator,
+  theta: z.number().nullable(),
+  ci: interval.nullable(),
+  note: z.string().nullable(),
+});
+export type CorrectionEstimate = z.infer<typeof correctionEstimate>;
+
+/**
+ * The corrected pass rate of a trusted judge: `estimator` says which one `theta` and `ci` come from (PPI++ when its
+ * interval exists, else Rogan-Gladen with the Lang & Reiczigel interval); `estimates` holds both.
+ */
 export const correctedPassRate = z.object({
+  estimator: correctionEstimator,
+  estimates: z.array(correctionEstimate),
   grader: z.string(),
   n: z.number().int().describe('Scored questions (nP).'),
   passed: z.number().int().describe('Questions the judge passed (kP).'),

@@ -52,8 +52,17 @@ export const generation = z.strictObject({
 });
 export type Generation = z.infer<typeof generation>;
 
+export const gateMetric = z.enum(['avg_score', 'pass_rate', 'corrected_pass_rate']);
+export type GateMetric = z.infer<typeof gateMetric>;
+
 export const gate = z.strictObject({
-  metric: z.enum(['avg_score', 'pass_rate']).default('avg_score').describe('avg_score (0-5) | pass_rate (0-1)'),
+  metric: gateMetric
+    .default('avg_score')
+    .describe('avg_score (0-5) | pass_rate (0-1) | corrected_pass_rate (0-1, the trusted judge’s bias-corrected rate)'),
+  bound: z
+    .enum(['point', 'lower'])
+    .optional()
+    .describe('corrected_pass_rate only: gate on the point estimate (default) or on the lower bound of its interval.'),
   threshold: z.number().min(0).max(5).default(3.5),
   type: z.enum(['hard', 'soft']).default('hard').describe('hard: a failed gate fails `ai-eval run`; soft: a warning.'),
   judge: graderId.optional().describe('The LLM grader whose pass/fail the bias-corrected pass rate uses.'),
