@@ -24,11 +24,22 @@ try {
   await page.goto(served.url);
   const runs = await runOfflineTargets(page, served.origin);
   // The labeling shot needs a gold set: the same sample the Judges screen's "Sample 30" draws.
-  await page.request.post(`${served.origin}/rpc/judges.sample`, { data: { grader: 'accuracy_grader', n: 30 } });
+  const sampled = await page.request.post(`${served.origin}/rpc/judges.sample`, {
+    data: { grader: 'accuracy_grader', n: 30 },
+  });
+  // Six items labelled as the judge scored them, then validated: the judges shot shows a judge with too few labels.
+  const { value: sample } = (await sampled.json()) as { value: { items: { id: string; judge_score: number }[] } };
+  for (const item of sample.items.slice(0, 6))
+    await page.request.post(`${served.origin}/rpc/labels.submit`, {
+      data: { subjectType: 'gold_item', subjectId: item.id, verdict: item.judge_score >= 3.5 ? 'pass' : 'fail' },
+    });
+  await page.request.post(`${served.origin}/rpc/judges.validate`, { data: { grader: 'accuracy_grader' } });
   for (const [name, hash, ready] of shots) {
     if (only.length && !only.includes(name)) continue;
     await page.goto(`${served.origin}/${hash}`);
     await page.locator(ready).first().waitFor();
+    // A label moves on: the shot shows the next item with the last label's judge verdict above it.
+    if (name === 'judge-labeling') await page.keyboard.press('p');
     await page.waitForTimeout(300);
     await page.screenshot({ path: `docs/screenshots/${name}.png` });
     console.log(`docs/screenshots/${name}.png`);

@@ -80,6 +80,6 @@ function printReport(
   io.out(
     `TNR ${rate(v.tnr)} (${v.tn}/${v.n_neg}${v.tnr_ci ? `, ${pct}% CI ${range(v.tnr_ci)}` : ''}), required ${thresholds.min_tnr}`,
   );
-  io.out(`state: ${v.state}${v.state === 'insufficient' ? ' (needs at least one pass and one fail label)' : ''}`);
+  io.out(`state: ${v.state}${v.reason ? ` (${v.reason})` : ''}`);
   for (const warning of v.warnings) io.err(`warning: ${warning}`);
 }

@@ -4,8 +4,8 @@ import type { WorkspaceConfig, WorkspaceIssue } from '../../src-shared/model';
 import type { Locator } from './validate-file';
 import { workspaceFilePath } from './workspace-files';
 
-/** The range of each gate metric: avg_score is on the 0-5 grader scale, pass_rate a fraction. */
-const METRIC_RANGE = { avg_score: [0, 5], pass_rate: [0, 1] } as const;
+/** The range of each gate metric: avg_score is on the 0-5 grader scale, the pass rates are fractions. */
+const METRIC_RANGE = { avg_score: [0, 5], pass_rate: [0, 1], corrected_pass_rate: [0, 1] } as const;
 
 export function configProblems(dir: string, config: WorkspaceConfig, locate: Locator): WorkspaceIssue[] {
   const problems: WorkspaceIssue[] = [];
@@ -17,6 +17,14 @@ export function configProblems(dir: string, config: WorkspaceConfig, locate: Loc
           ['targets', index, 'gate', 'threshold'],
           'error',
           `${target.gate.threshold} is outside ${target.gate.metric}'s range ${min}-${max}: the gate could never pass`,
+        ),
+      );
+    if (target.gate.bound !== undefined && target.gate.metric !== 'corrected_pass_rate')
+      problems.push(
+        locate(
+          ['targets', index, 'gate', 'bound'],
+          'error',
+          `bound applies to metric corrected_pass_rate only (this gate's metric is ${target.gate.metric})`,
         ),
       );
     const names = new Set<string>();

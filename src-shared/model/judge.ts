@@ -5,7 +5,7 @@ import { toolCallRecord } from './tool-call';
 export const trustState = z
   .enum(['unvalidated', 'trusted', 'failing', 'insufficient', 'stale'])
   .describe(
-    'trusted: TPR and TNR meet the settings; insufficient: a class has no labels; stale: judge model or template changed.',
+    'trusted: at least gold_target_n labels, min_per_class of each class, and TPR and TNR meet the settings; insufficient: not enough labels (not validated); stale: judge model or template changed.',
   );
 export type TrustState = z.infer<typeof trustState>;
 
@@ -42,6 +42,10 @@ export const judgeValidationReport = z.object({
   tpr_ci: interval.nullable(),
   tnr_ci: interval.nullable(),
   state: trustState,
+  reason: z
+    .string()
+    .nullable()
+    .describe('Why the judge is not trusted ("not enough labels: label 4 more failures"); null when trusted.'),
 });
 export type JudgeValidationReport = z.infer<typeof judgeValidationReport>;
 
@@ -66,8 +70,27 @@ export const judgeTrust = z.object({
 });
 export type JudgeTrust = z.infer<typeof judgeTrust>;
 
-/** The Rogan-Gladen corrected pass rate with its Lang & Reiczigel interval (null: no interval). */
+export const correctionEstimator = z
+  .enum(['ppi++', 'rogan_gladen'])
+  .describe('ppi++: prediction-powered inference (power-tuned); rogan_gladen: with the Lang & Reiczigel interval.');
+export type CorrectionEstimator = z.infer<typeof correctionEstimator>;
+
+/** One estimator's corrected pass rate: the estimate clipped to [0, 1] and its interval (null: none). */
+export const correctionEstimate = z.object({
+  estimator: correctionEstimator,
+  theta: z.number().nullable(),
+  ci: interval.nullable(),
+  note: z.string().nullable(),
+});
+export type CorrectionEstimate = z.infer<typeof correctionEstimate>;
+
+/**
+ * The corrected pass rate of a trusted judge: `estimator` says which one `theta` and `ci` come from (PPI++ when its
+ * interval exists, else Rogan-Gladen with the Lang & Reiczigel interval); `estimates` holds both.
+ */
 export const correctedPassRate = z.object({
+  estimator: correctionEstimator,
+  estimates: z.array(correctionEstimate),
   grader: z.string(),
   n: z.number().int().describe('Scored questions (nP).'),
   passed: z.number().int().describe('Questions the judge passed (kP).'),

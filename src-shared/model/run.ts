@@ -1,7 +1,7 @@
 // Runs as the contract carries them: statuses, counts, the verdict (SPEC 13), the identity snapshot (SPEC 5).
 import { z } from 'zod';
 import { correctedPassRate, judgeTrust } from './judge';
-import { generation } from './workspace-config';
+import { gateMetric, generation } from './workspace-config';
 
 export const runStatus = z.enum(['pending', 'running', 'complete', 'cancelled', 'error']);
 export type RunStatus = z.infer<typeof runStatus>;
@@ -32,7 +32,7 @@ export type RunCounts = z.infer<typeof runCounts>;
 
 /** The verdict of a complete run, in the snake_case shape of SPEC 13 (`--json` writes it as is). */
 export const verdict = z.object({
-  gate_metric: z.enum(['avg_score', 'pass_rate']),
+  gate_metric: gateMetric,
   gate_type: z.enum(['hard', 'soft']),
   threshold: z.number(),
   passed: z.boolean(),
@@ -42,9 +42,10 @@ export const verdict = z.object({
   pass_rate: z.number().nullable(),
   pass_rate_ci: interval.nullable(),
   coverage: z.number(),
-  /** Rogan-Gladen θ when one trusted judge decides pass/fail (SPEC 11), with how it was computed. */
+  /** The corrected pass rate when one trusted judge decides pass/fail (SPEC 11): which estimator, how computed. */
   corrected_pass_rate: correctedPassRate
     .omit({ theta: true })
+    .partial({ estimator: true, estimates: true })
     .extend({ estimate: z.number(), method: z.string() })
     .nullable(),
   /** Advisory: the trust of every LLM judge of the target when the run completed. */
@@ -119,7 +120,8 @@ export const runIdentity = z.object({
   maxSteps: z.number().int().nullable(),
   questionPassThreshold: z.number(),
   gate: z.object({
-    metric: z.enum(['avg_score', 'pass_rate']),
+    metric: gateMetric,
+    bound: z.enum(['point', 'lower']).optional(),
     threshold: z.number(),
     type: z.enum(['hard', 'soft']),
     judge: z.string().optional(),

@@ -52,8 +52,17 @@ export const generation = z.strictObject({
 });
 export type Generation = z.infer<typeof generation>;
 
+export const gateMetric = z.enum(['avg_score', 'pass_rate', 'corrected_pass_rate']);
+export type GateMetric = z.infer<typeof gateMetric>;
+
 export const gate = z.strictObject({
-  metric: z.enum(['avg_score', 'pass_rate']).default('avg_score').describe('avg_score (0-5) | pass_rate (0-1)'),
+  metric: gateMetric
+    .default('avg_score')
+    .describe('avg_score (0-5) | pass_rate (0-1) | corrected_pass_rate (0-1, the trusted judge’s bias-corrected rate)'),
+  bound: z
+    .enum(['point', 'lower'])
+    .optional()
+    .describe('corrected_pass_rate only: gate on the point estimate (default) or on the lower bound of its interval.'),
   threshold: z.number().min(0).max(5).default(3.5),
   type: z.enum(['hard', 'soft']).default('hard').describe('hard: a failed gate fails `ai-eval run`; soft: a warning.'),
   judge: graderId.optional().describe('The LLM grader whose pass/fail the bias-corrected pass rate uses.'),
@@ -181,12 +190,25 @@ export const settings = z.strictObject({
   judges: z
     .strictObject({
       gold_target_n: z.number().int().min(1).default(30),
+      min_per_class: z
+        .number()
+        .int()
+        .min(1)
+        .default(5)
+        .describe('Labels of each class (pass and fail) a judge needs before it can be trusted.'),
       min_tpr: z.number().min(0).max(1).default(0.9),
       min_tnr: z.number().min(0).max(1).default(0.9),
       confidence: z.number().gt(0).lt(1).default(0.95),
       margin_of_error: z.number().gt(0).lt(1).default(0.05),
     })
-    .default({ gold_target_n: 30, min_tpr: 0.9, min_tnr: 0.9, confidence: 0.95, margin_of_error: 0.05 }),
+    .default({
+      gold_target_n: 30,
+      min_per_class: 5,
+      min_tpr: 0.9,
+      min_tnr: 0.9,
+      confidence: 0.95,
+      margin_of_error: 0.05,
+    }),
   otlp_receiver: z
     .strictObject({
       enabled: z.boolean().default(false),

@@ -21,6 +21,7 @@ export function judgeReport(counts: Counts, rest: Partial<JudgeValidationReport>
     tpr_ci: null,
     tnr_ci: null,
     state: 'trusted',
+    reason: null,
     ...rest,
   };
 }

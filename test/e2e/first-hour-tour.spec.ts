@@ -92,12 +92,13 @@ describe('the first-hour tour from a fresh init, offline', () => {
       await expect.poll(() => page.getByTestId('gold-progress').textContent()).toContain(`item ${index + 1}`);
       // The person agrees with the judge on every item: the judge is then trusted on both classes.
       await page.keyboard.press((item.judge_score ?? 0) >= 3.5 ? 'p' : 'f');
-      await page.getByTestId('judge-verdict').waitFor();
-      await page.keyboard.press('j');
+      // The label moves on to the next item (the last one stays, showing the judge's verdict).
+      if (index < gold.length - 1) await page.getByTestId('judge-verdict-previous').waitFor();
+      else await page.getByTestId('judge-verdict').waitFor();
     }
     await page.goto(`${served.origin}/#/judges`);
     await page.getByTestId(`validate-${GRADER}`).click();
-    await expect.poll(() => page.getByTestId(`judge-${GRADER}`).textContent()).toMatch(/trusted|insufficient labels/);
+    await expect.poll(() => page.getByTestId(`judge-${GRADER}`).textContent()).toMatch(/trusted|too few labels/);
   });
 
   it('imports the example traces and promotes one into the dataset', { timeout: 120_000 }, async () => {

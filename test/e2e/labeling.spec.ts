@@ -79,8 +79,11 @@ describe('labeling a judge with what it saw', () => {
         expect(await page.getByTestId('judge-verdict').count()).toBe(0);
         expect(await page.getByTestId('gold-batch-end').count()).toBe(0);
         await page.keyboard.press((item.judge_score ?? 0) >= 3.5 ? 'p' : 'f');
-        await page.getByTestId('judge-verdict').waitFor();
-        await page.keyboard.press('j');
+        // A label moves on to the next item; the last one stays and shows the judge's verdict.
+        if (index < gold.length - 1) {
+          await expect.poll(() => page.getByTestId('gold-progress').textContent()).toContain(`item ${index + 2}`);
+          await page.getByTestId('judge-verdict-previous').waitFor();
+        } else await page.getByTestId('judge-verdict').waitFor();
       }
       expect(gold.some((item) => (item.tool_calls ?? []).length > 0)).toBe(true);
 
@@ -93,7 +96,9 @@ describe('labeling a judge with what it saw', () => {
       const answers = passes === 1 ? 'answer' : 'answers';
       if (passes > 0) expect(text).toContain(`passed ${passes} of the ${passes} ${answers} you passed (TPR 100%)`);
       if (fails > 0) expect(text).toContain(`the judge caught ${fails} of ${fails} failure`);
-      expect(text).toMatch(passes > 0 && fails > 0 ? /is trusted/ : /is insufficient labels/);
+      // The trust rule (defaults): at least 30 pass/fail labels and at least 5 of each class.
+      const enough = gold.length >= 30 && passes >= 5 && fails >= 5;
+      expect(text).toMatch(enough ? /is trusted/ : /stays unvalidated, not enough labels: label \d+ more/);
       expect(text).not.toMatch(/\d\.\d{3,}/);
     },
   );

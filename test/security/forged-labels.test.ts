@@ -39,8 +39,12 @@ describe('the labels file is a record of human labels only', () => {
     cli('validate-judge', ...ws(), '--grader', 'relevance_grader', '--labels', file, '--json');
 
   beforeAll(async () => {
+    // A gold-set minimum of 10, and 3 of each class, so the 16 labels below (3 human passes) are enough for the trust rule to judge the rates.
     dir = copyExample({
-      'aieval.yaml': (text) => text.replace('judge:\n  provider: offline', 'judge:\n  provider: local'),
+      'aieval.yaml': (text) =>
+        text
+          .replace('judge:\n  provider: offline', 'judge:\n  provider: local')
+          .replace('  concurrency: 4\n', '  concurrency: 4\n  judges: { gold_target_n: 10, min_per_class: 3 }\n'),
     });
     out = mkdtempSync(join(tmpdir(), 'aieval-sec-labels-'));
     const store = Store.open(storeFile(dir));

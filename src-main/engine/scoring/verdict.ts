@@ -12,12 +12,42 @@ export type VerdictInput = Readonly<{
   total: number;
   gate: Gate;
   questionPassThreshold: number;
+  /** The trusted judge's corrected pass rate, for a gate on corrected_pass_rate (null: none could be computed). */
+  corrected?: Readonly<{ estimate: number; ci: readonly [number, number] | null }> | null;
 }>;
 
 const fmt = (value: number, metric: Gate['metric']) =>
   metric === 'avg_score' ? value.toFixed(2) : `${(value * 100).toFixed(1)}%`;
+const pct = (value: number) => fmt(value, 'pass_rate');
 
-export function computeVerdict({ tally, total, gate, questionPassThreshold }: VerdictInput): Verdict {
+/**
+ * A gate on corrected_pass_rate: on the point estimate, or on the interval's lower bound when `bound: lower`; the
+ * reason says whether the rate passes even at the lower bound or on the point estimate only.
+ */
+function correctedGate(
+  gate: Gate,
+  corrected: VerdictInput['corrected'],
+): Readonly<{ passed: boolean; reason: string }> {
+  if (!corrected)
+    return {
+      passed: false,
+      reason: 'corrected_pass_rate unavailable: the deciding judge is not trusted or scored nothing',
+    };
+  const { estimate, ci } = corrected;
+  const shown = `corrected_pass_rate ${pct(estimate)}${ci ? ` [${pct(ci[0])}, ${pct(ci[1])}]` : ' (no interval)'}`;
+  const atLower = ci !== null && ci[0] >= gate.threshold;
+  const atPoint = estimate >= gate.threshold;
+  const passed = gate.bound === 'lower' ? atLower : atPoint;
+  const how = atLower
+    ? 'passes even at the lower bound'
+    : atPoint
+      ? 'passes on the point estimate only'
+      : 'fails on the point estimate';
+  const on = gate.bound === 'lower' ? 'gate on the lower bound' : 'gate on the point estimate';
+  return { passed, reason: `${shown} vs ${pct(gate.threshold)}: ${how} (${on})` };
+}
+
+export function computeVerdict({ tally, total, gate, questionPassThreshold, corrected }: VerdictInput): Verdict {
   const avg = averageScore(tally);
   const passRate = tally.scored > 0 ? tally.passed / tally.scored : null;
   const coverage = total > 0 ? tally.scored / total : 0;
@@ -40,6 +70,7 @@ export function computeVerdict({ tally, total, gate, questionPassThreshold }: Ve
       `${tally.degraded} degraded, ${tally.unscored} unscored`;
     return { ...base, passed: false, reason };
   }
+  if (gate.metric === 'corrected_pass_rate') return { ...base, ...correctedGate(gate, corrected) };
   const measured = gate.metric === 'avg_score' ? avg : passRate;
   // Coverage ≥ 0.5 implies at least one scored question; never fall back to a score of 0.
   if (measured === null) throw new Error('verdict: coverage is sufficient but nothing was scored');

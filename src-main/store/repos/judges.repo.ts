@@ -37,15 +37,15 @@ export type GoldItemRow = GoldItemInput & Readonly<{ humanLabel: HumanLabel | nu
 
 export type StoredValidation = Readonly<{
   id: number;
-  /** The report as computed when the labels were checked (the thresholds and confidence of that time). */
-  report: JudgeValidationReport;
+  /** The report as computed when the labels were checked (the thresholds and confidence of that time; no reason). */
+  report: Omit<JudgeValidationReport, 'reason'>;
   judge: JudgeIdentity;
   labelsSource: string;
   createdAt: number;
 }>;
 
 export type ValidationInput = Readonly<{
-  report: JudgeValidationReport;
+  report: Omit<JudgeValidationReport, 'reason'>;
   judge: JudgeIdentity;
   labelsSource: string;
   createdAt: number;

@@ -22,13 +22,17 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
   const index = picked ?? firstUnlabeled(items);
   const labelingOpened = useJudges((state) => state.labelingOpened);
   useEffect(labelingOpened, [labelingOpened, grader]);
+  // The item labelled last, kept after moving on so its judge verdict can be read beside the next one.
+  const [previous, setPrevious] = useState<GoldItem>();
   const label = useCallback(
     async (verdict: 'pass' | 'fail' | 'defer') => {
       const item = items?.[index];
       if (!item) return;
-      setIndex(index);
       await api['labels.submit']({ subjectType: 'gold_item', subjectId: item.id, verdict });
       setItems((current) => current?.map((it) => (it.id === item.id ? { ...it, human_label: verdict } : it)));
+      setPrevious({ ...item, human_label: verdict });
+      // A label moves on to the next item, as in every annotation tool; the last item stays.
+      setIndex(Math.min(index + 1, items.length - 1));
     },
     [items, index],
   );
@@ -57,8 +61,8 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
           <h1>Label {grader}</h1>
           <p>
             Decide whether each response passes, before you see the judge’s verdict. <span className="kbd">p</span>{' '}
-            <span className="kbd">f</span> <span className="kbd">d</span> label, <span className="kbd">j</span>{' '}
-            <span className="kbd">k</span> move.
+            <span className="kbd">f</span> <span className="kbd">d</span> label and move on,{' '}
+            <span className="kbd">j</span> <span className="kbd">k</span> move.
           </p>
         </div>
         <a className="button" href={hrefFor('judges')}>
@@ -74,6 +78,13 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
         </span>
       </div>
       {items.length > 0 && labelled === items.length && <GoldBatchEnd grader={grader} count={items.length} />}
+      {previous && previous.id !== item?.id && (
+        <p className="muted" data-testid="judge-verdict-previous">
+          Item {items.findIndex((it) => it.id === previous.id) + 1}: you said {previous.human_label}; judge score{' '}
+          {previous.judge_score ?? '—'}
+          {previous.judge_reason ? ` (${previous.judge_reason})` : ''}
+        </p>
+      )}
       {!item ? (
         <div className="empty">The gold set is empty: sample the judge’s calls on the judges screen first.</div>
       ) : (

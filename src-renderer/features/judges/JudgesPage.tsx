@@ -86,6 +86,11 @@ export function JudgesPage() {
                     <td className="mono">{judge.judge ? `${judge.judge.provider}/${judge.judge.model}` : '—'}</td>
                     <td title={judge.staleReason ?? undefined}>
                       <StatusBadge status={look.status} label={look.label} />
+                      {report?.reason && (
+                        <div className="muted rate-words" data-testid={`trust-reason-${judge.grader}`}>
+                          {report.reason}
+                        </div>
+                      )}
                       <div className="muted rate-words" data-testid={`validated-${judge.grader}`}>
                         {judge.validatedAt ? `validated ${ago(judge.validatedAt)}` : 'never validated'}
                       </div>

@@ -13,7 +13,7 @@ export function trustLook(state: TrustState): Readonly<{ status: Status; label: 
     case 'stale':
       return { status: 'degraded', label: 'stale' };
     case 'insufficient':
-      return { status: 'degraded', label: 'insufficient labels' };
+      return { status: 'degraded', label: 'too few labels' };
     case 'unvalidated':
       return { status: 'skipped', label: 'unvalidated' };
   }
@@ -74,9 +74,12 @@ export const tnrInWords = (report: Pick<JudgeValidationReport, 'tn' | 'n_neg'>):
 export function validationInWords(grader: string, result: JudgeValidation): string {
   const rate = (name: string, value: number | null) => (value === null ? '' : ` (${name} ${percent(value)})`);
   const ignored = result.n_defer + result.n_unlabelled;
+  const head =
+    result.state === 'insufficient'
+      ? `${grader} stays unvalidated, ${result.reason ?? 'not enough labels'}. So far the judge`
+      : `${grader} is ${trustLook(result.state).label}${result.reason ? ` (${result.reason})` : ''}: the judge`;
   return (
-    `${grader} is ${trustLook(result.state).label}: the judge ${tnrInWords(result)}${rate('TNR', result.tnr)} and ` +
-    `${tprInWords(result)}${rate('TPR', result.tpr)}.` +
+    `${head} ${tnrInWords(result)}${rate('TNR', result.tnr)} and ${tprInWords(result)}${rate('TPR', result.tpr)}.` +
     (ignored > 0
       ? ` ${plural(ignored, 'item')} deferred or not labelled ${ignored === 1 ? 'was' : 'were'} left out.`
       : '')

@@ -124,10 +124,17 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
       },
       {
         path: 'judges.gold_target_n',
-        label: 'Labels to aim for',
+        label: 'Labels needed',
         kind: 'integer',
         unit: 'labels',
-        help: 'Fewer labels than this gives a warning.',
+        help: 'A judge with fewer pass/fail labels than this is not trusted.',
+      },
+      {
+        path: 'judges.min_per_class',
+        label: 'Labels of each class',
+        kind: 'integer',
+        unit: 'labels',
+        help: 'A judge needs at least this many pass labels and this many fail labels to be trusted.',
       },
       {
         path: 'judges.confidence',

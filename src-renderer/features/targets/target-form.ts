@@ -1,5 +1,11 @@
 // The target editor's form: text fields as typed, converted to a Target and validated with the shared zod schema.
-import { target as targetSchema, type GraderId, type Target, type ToolServer } from '../../../src-shared/model';
+import {
+  target as targetSchema,
+  type GateMetric,
+  type GraderId,
+  type Target,
+  type ToolServer,
+} from '../../../src-shared/model';
 
 /** One environment variable of a stdio server, as typed (an empty name drops the row on save). */
 export type EnvRow = Readonly<{ name: string; value: string }>;
@@ -28,7 +34,7 @@ export type TargetForm = Readonly<{
   generation: Readonly<{ temperature: string; top_p: string; max_tokens: string; seed: string }>;
   dataset: string;
   graders: readonly GraderId[];
-  gate: Readonly<{ metric: 'avg_score' | 'pass_rate'; threshold: string; type: 'hard' | 'soft'; judge: string }>;
+  gate: Readonly<{ metric: GateMetric; threshold: string; type: 'hard' | 'soft'; judge: string }>;
   question_pass_threshold: string;
   response_char_limit: string;
   tools: readonly ToolRow[];
@@ -165,7 +171,7 @@ export function validateForm(
   const threshold = num(form.gate.threshold, 'gate.threshold');
   if (threshold === undefined && form.gate.threshold.trim() === '')
     issues.push({ path: 'gate.threshold', message: 'required: enter a threshold' });
-  if (form.gate.metric === 'pass_rate' && threshold !== undefined && threshold > 1) {
+  if (form.gate.metric !== 'avg_score' && threshold !== undefined && threshold > 1) {
     issues.push({ path: 'gate.threshold', message: 'a pass rate is between 0 and 1 (0.8 means 80%)' });
   }
   if (form.gate.judge && !form.graders.includes(form.gate.judge as GraderId)) {

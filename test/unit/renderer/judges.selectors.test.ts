@@ -14,7 +14,7 @@ describe('judges selectors', () => {
     expect(trustLook('trusted')).toEqual({ status: 'pass', label: 'trusted' });
     expect(trustLook('failing').status).toBe('fail');
     expect(trustLook('stale').status).toBe('degraded');
-    expect(trustLook('insufficient').label).toBe('insufficient labels');
+    expect(trustLook('insufficient').label).toBe('too few labels');
     expect(trustLook('unvalidated').status).toBe('skipped');
   });
 
@@ -75,7 +75,10 @@ describe('counts in words', () => {
 
   it('rounds TPR and TNR and says what they count', () => {
     const result = {
-      ...judgeReport({ tp: 18, fn: 1, tn: 7, fp: 1 }, { grader: 'accuracy_grader', state: 'failing' }),
+      ...judgeReport(
+        { tp: 18, fn: 1, tn: 7, fp: 1 },
+        { grader: 'accuracy_grader', state: 'failing', reason: 'TNR 0.88 is below 0.9' },
+      ),
       n_defer: 1,
       n_unlabelled: 0,
       n_unscored: 0,
@@ -85,8 +88,12 @@ describe('counts in words', () => {
       warnings: [],
     };
     expect(validationInWords('accuracy_grader', result)).toBe(
-      'accuracy_grader is failing: the judge caught 7 of 8 failures (TNR 88%) and passed 18 of the 19 answers you ' +
-        'passed (TPR 95%). 1 item deferred or not labelled was left out.',
+      'accuracy_grader is failing (TNR 0.88 is below 0.9): the judge caught 7 of 8 failures (TNR 88%) and passed 18 ' +
+        'of the 19 answers you passed (TPR 95%). 1 item deferred or not labelled was left out.',
+    );
+    const few = { ...result, state: 'insufficient' as const, reason: 'not enough labels: label 4 more failures' };
+    expect(validationInWords('accuracy_grader', few)).toMatch(
+      /^accuracy_grader stays unvalidated, not enough labels: label 4 more failures\. So far the judge caught 7 of 8/,
     );
     expect(tnrInWords({ tn: 0, n_neg: 0 })).toBe('no answer labelled fail yet');
   });

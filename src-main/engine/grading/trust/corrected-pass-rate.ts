@@ -1,9 +1,17 @@
-// The bias-corrected pass rate of a target whose pass/fail comes from one trusted judge, and the advisory for verdicts.
-import type { CorrectedPassRate, GraderId, JudgeTrust, Target } from '../../../../src-shared/model';
+// The bias-corrected pass rate (PPI++ or Rogan-Gladen) of a target whose pass/fail comes from one trusted judge, and the advisory for verdicts.
+import type {
+  CorrectedPassRate,
+  CorrectionEstimate,
+  GraderId,
+  JudgeTrust,
+  JudgeValidationReport,
+  Target,
+} from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
 import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding, judgeTrustFor, type JudgeStanding } from './judge-standing';
 import { zForConfidence } from './normal-quantile';
+import { postStratifiedWeights, ppiMean } from './ppi';
 import { langReiczigelInterval, roganGladen } from './rogan-gladen';
 
 /** The run's count for the deciding judge: questions it scored (nP) and those it passed (kP, see judgePasses). */
@@ -16,17 +24,10 @@ export function decidingJudge(target: Pick<Target, 'graders' | 'gate'>): GraderI
   return only !== undefined && rest.length === 0 && isLlmJudge(only) ? only : undefined;
 }
 
-/**
- * θ = Rogan-Gladen with the Lang & Reiczigel interval, from a trusted judge's validation counts; null when the
- * judge is not trusted or nothing was scored. `note` says why θ or its interval is missing.
- */
-export function correctedPassRate(
-  standing: Pick<JudgeStanding, 'grader' | 'state' | 'report'>,
-  observed: ObservedPasses,
-  confidence: number,
-): CorrectedPassRate | null {
-  const report = standing.report;
-  if (standing.state !== 'trusted' || !report || observed.n === 0) return null;
+const clip01 = (x: number) => Math.min(1, Math.max(0, x));
+
+/** Rogan-Gladen with the Lang & Reiczigel interval, from the validation's counts and the run's verdicts. */
+function roganGladenEstimate(report: JudgeValidationReport, observed: ObservedPasses, z: number): CorrectionEstimate {
   const counts = {
     nP: observed.n,
     kP: observed.passed,
@@ -36,22 +37,67 @@ export function correctedPassRate(
     kSp: report.tn,
   };
   const theta = roganGladen(counts);
-  const ci = langReiczigelInterval(counts, zForConfidence(confidence));
+  const ci = langReiczigelInterval(counts, z);
   const note =
     theta === null
       ? 'TPR + TNR = 1: the judge carries no information'
       : ci === null
         ? 'no interval: the judge is no better than chance'
         : null;
+  return { estimator: 'rogan_gladen', theta, ci, note };
+}
+
+/**
+ * PPI++ on the labelled items (each a human label y and the judge's verdict f, which the confusion counts hold
+ * exactly) and the run's verdicts, post-stratified by the judge's verdict (the gold set is sampled stratified).
+ */
+function ppiEstimate(report: JudgeValidationReport, observed: ObservedPasses, confidence: number): CorrectionEstimate {
+  const cells: [number, number, number][] = [
+    [1, 1, report.tp],
+    [1, 0, report.fn],
+    [0, 1, report.fp],
+    [0, 0, report.tn],
+  ];
+  const y = cells.flatMap(([yi, , k]) => Array<number>(k).fill(yi));
+  const f = cells.flatMap(([, fi, k]) => Array<number>(k).fill(fi));
+  const run = [...Array<number>(observed.passed).fill(1), ...Array<number>(observed.n - observed.passed).fill(0)];
+  const w = postStratifiedWeights(f, run);
+  const result = w ? ppiMean({ y, f, w }, run, confidence) : null;
+  if (!result)
+    return { estimator: 'ppi++', theta: null, ci: null, note: 'no labelled item with a verdict the run gave' };
   return {
+    estimator: 'ppi++',
+    theta: clip01(result.theta),
+    ci: [clip01(result.ci[0]), clip01(result.ci[1])],
+    note: null,
+  };
+}
+
+/**
+ * The corrected pass rate of a trusted judge; null when the judge is not trusted or nothing was scored. Both
+ * estimators are computed; the one used is PPI++ when it has an interval, else Rogan-Gladen (Lang & Reiczigel).
+ */
+export function correctedPassRate(
+  standing: Pick<JudgeStanding, 'grader' | 'state' | 'report'>,
+  observed: ObservedPasses,
+  confidence: number,
+): CorrectedPassRate | null {
+  const report = standing.report;
+  if (standing.state !== 'trusted' || !report || observed.n === 0) return null;
+  const ppi = ppiEstimate(report, observed, confidence);
+  const rg = roganGladenEstimate(report, observed, zForConfidence(confidence));
+  const used = ppi.ci !== null ? ppi : rg;
+  return {
+    estimator: used.estimator,
+    estimates: [ppi, rg],
     grader: standing.grader,
     n: observed.n,
     passed: observed.passed,
     observed: observed.passed / observed.n,
-    theta,
-    ci,
+    theta: used.theta,
+    ci: used.ci,
     confidence,
-    note,
+    note: used.note,
   };
 }
 

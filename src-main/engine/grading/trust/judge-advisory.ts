@@ -8,6 +8,8 @@ import { computeVerdict } from '../../scoring/verdict';
 import type { StoreApi } from '../../../store/store';
 
 export const CORRECTION_METHOD = 'rogan-gladen with the Lang & Reiczigel interval';
+export const PPI_METHOD =
+  'ppi++ (prediction-powered inference, power-tuned lambda, post-stratified by the judge verdict)';
 
 /** The deciding judge's verdicts in this run: questions it scored and those it passed. */
 async function observedPasses(
@@ -41,32 +43,32 @@ export async function storedRunVerdict(
   judgeSetup: JudgeSetup,
 ): Promise<Verdict> {
   const { total, target, passThreshold } = basis;
+  const decider = decidingJudge(target);
+  const observed = decider ? await observedPasses(db, runId, decider, passThreshold) : undefined;
+  const advisory = await judgeAdvisory(db, judgeSetup, target, observed);
+  const corrected = advisory.corrected_pass_rate;
+  const correctedPassRate =
+    corrected && corrected.theta !== null
+      ? {
+          estimate: corrected.theta,
+          ci: corrected.ci,
+          estimator: corrected.estimator,
+          estimates: corrected.estimates,
+          method: corrected.estimator === 'ppi++' ? PPI_METHOD : CORRECTION_METHOD,
+          grader: corrected.grader,
+          n: corrected.n,
+          passed: corrected.passed,
+          observed: corrected.observed,
+          confidence: corrected.confidence,
+          note: corrected.note,
+        }
+      : null;
   const verdict = computeVerdict({
     tally: await db.results.tally(runId),
     total,
     gate: target.gate,
     questionPassThreshold: passThreshold,
+    corrected: correctedPassRate,
   });
-  const decider = decidingJudge(target);
-  const observed = decider ? await observedPasses(db, runId, decider, passThreshold) : undefined;
-  const advisory = await judgeAdvisory(db, judgeSetup, target, observed);
-  const corrected = advisory.corrected_pass_rate;
-  return {
-    ...verdict,
-    judges: advisory.judges,
-    corrected_pass_rate:
-      corrected && corrected.theta !== null
-        ? {
-            estimate: corrected.theta,
-            ci: corrected.ci,
-            method: CORRECTION_METHOD,
-            grader: corrected.grader,
-            n: corrected.n,
-            passed: corrected.passed,
-            observed: corrected.observed,
-            confidence: corrected.confidence,
-            note: corrected.note,
-          }
-        : null,
-  };
+  return { ...verdict, judges: advisory.judges, corrected_pass_rate: correctedPassRate };
 }

@@ -54,7 +54,7 @@ export async function judgeStanding(db: StoreApi, config: JudgeSetup, grader: Gr
   return {
     grader,
     state,
-    report: { ...recomputed, state },
+    report: { ...recomputed, state, reason: stale ?? recomputed.reason },
     judge,
     validatedJudge: validation.judge,
     validatedAt: validation.createdAt,

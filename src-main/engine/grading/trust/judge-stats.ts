@@ -1,9 +1,14 @@
 // Judge agreement with human labels (SPEC 11): the judge's verdict, the confusion counts, TPR/TNR with Wilson intervals, trust.
-import type { GraderInfo, HumanLabel, JudgeValidationReport, Settings } from '../../../../src-shared/model';
+import type { GraderInfo, HumanLabel, JudgeValidationReport, Settings, TrustState } from '../../../../src-shared/model';
 import { wilson } from '../../scoring/wilson';
 import { zForConfidence } from './normal-quantile';
 
-export type JudgeThresholds = Pick<Settings['judges'], 'min_tpr' | 'min_tnr' | 'confidence'>;
+export type JudgeThresholds = Pick<
+  Settings['judges'],
+  'min_tpr' | 'min_tnr' | 'confidence' | 'gold_target_n' | 'min_per_class'
+>;
+type TrustRule = Pick<JudgeThresholds, 'min_tpr' | 'min_tnr' | 'gold_target_n' | 'min_per_class'>;
+type Counts = Pick<Confusion, 'tp' | 'tn' | 'fp' | 'fn'>;
 
 /** One labelled judge call: the judge's native score (null: it gave none) and the human's label (null: not labelled). */
 export type LabelledScore = Readonly<{ judgeScore: number | null; human: HumanLabel | null }>;
@@ -53,15 +58,38 @@ export function confusionOf(
   return counts;
 }
 
-/** Trusted iff TPR >= min_tpr and TNR >= min_tnr with at least one label of each class; insufficient when a class is empty. */
-export function validationState(
-  c: Pick<Confusion, 'tp' | 'tn' | 'fp' | 'fn'>,
-  t: Pick<JudgeThresholds, 'min_tpr' | 'min_tnr'>,
-) {
-  const nPos = c.tp + c.fn;
-  const nNeg = c.tn + c.fp;
-  if (nPos === 0 || nNeg === 0) return 'insufficient' as const;
-  return c.tp / nPos >= t.min_tpr && c.tn / nNeg >= t.min_tnr ? ('trusted' as const) : ('failing' as const);
+const plural = (n: number, one: string, many: string) => `${n} more ${n === 1 ? one : many}`;
+
+/**
+ * The labels still missing before the judge can be trusted, in words ("not enough labels: label 4 more failures"),
+ * or null when there are enough: at least `min_per_class` passes, `min_per_class` failures and `gold_target_n` in all.
+ */
+export function notEnoughLabels(c: Counts, t: Pick<TrustRule, 'gold_target_n' | 'min_per_class'>): string | null {
+  const passes = Math.max(0, t.min_per_class - (c.tp + c.fn));
+  const failures = Math.max(0, t.min_per_class - (c.tn + c.fp));
+  const either = Math.max(0, t.gold_target_n - (c.tp + c.fn + c.tn + c.fp) - passes - failures);
+  const needs = [
+    passes > 0 ? plural(passes, 'pass', 'passes') : null,
+    failures > 0 ? plural(failures, 'failure', 'failures') : null,
+    either > 0 ? plural(either, 'label of either class', 'labels of either class') : null,
+  ].filter((need): need is string => need !== null);
+  return needs.length === 0 ? null : `not enough labels: label ${needs.join(' and ')}`;
+}
+
+/**
+ * The trust rule (SPEC 11): trusted iff at least `gold_target_n` pass/fail labels, at least `min_per_class` of each
+ * class, TPR >= min_tpr and TNR >= min_tnr. Too few labels: insufficient (not validated), with what is missing.
+ */
+export function trustVerdict(c: Counts, t: TrustRule): Readonly<{ state: TrustState; reason: string | null }> {
+  const missing = notEnoughLabels(c, t);
+  if (missing) return { state: 'insufficient', reason: missing };
+  const tpr = c.tp / (c.tp + c.fn);
+  const tnr = c.tn / (c.tn + c.fp);
+  const below = [
+    tpr < t.min_tpr ? `TPR ${tpr.toFixed(2)} is below ${t.min_tpr}` : null,
+    tnr < t.min_tnr ? `TNR ${tnr.toFixed(2)} is below ${t.min_tnr}` : null,
+  ].filter((why): why is string => why !== null);
+  return below.length === 0 ? { state: 'trusted', reason: null } : { state: 'failing', reason: below.join('; ') };
 }
 
 /** The SPEC 11 report: counts, TPR and TNR (null for an empty class) with Wilson intervals at the settings' confidence. */
@@ -81,18 +109,13 @@ export function validationReport(grader: string, c: Confusion, t: JudgeThreshold
     tnr: nNeg > 0 ? c.tn / nNeg : null,
     tpr_ci: nPos > 0 ? wilson(c.tp, nPos, z) : null,
     tnr_ci: nNeg > 0 ? wilson(c.tn, nNeg, z) : null,
-    state: validationState(c, t),
+    ...trustVerdict(c, t),
   };
 }
 
-/** The warnings a validation carries: too few labels for the gold target, ignored items. */
-export function validationWarnings(c: Confusion, goldTargetN: number): string[] {
-  const labelled = c.tp + c.tn + c.fp + c.fn;
+/** The warnings a validation carries: ignored items (too few labels is the report's reason, not a warning). */
+export function validationWarnings(c: Confusion): string[] {
   const warnings: string[] = [];
-  if (labelled < goldTargetN)
-    warnings.push(
-      `only ${labelled} pass/fail label(s); the gold set should have at least ${goldTargetN} (settings.judges.gold_target_n)`,
-    );
   if (c.nUnlabelled > 0) warnings.push(`${c.nUnlabelled} item(s) have no human_label yet and were ignored`);
   if (c.nUnscored > 0) warnings.push(`${c.nUnscored} labelled item(s) have no judge score and were ignored`);
   return warnings;

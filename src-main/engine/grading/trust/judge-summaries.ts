@@ -38,10 +38,6 @@ async function judgeSummary(
     .map((target) => target.id);
   const warnings: string[] = [];
   if (standing.staleReason) warnings.push(`stale: ${standing.staleReason}`);
-  const validated = standing.report ? standing.report.n_pos + standing.report.n_neg : 0;
-  if (standing.report && validated < settings.gold_target_n) {
-    warnings.push(`validated on ${validated} label(s); the gold set should have at least ${settings.gold_target_n}`);
-  }
   if (!standing.judge && usedBy.length > 0) warnings.push('no judge is configured (aieval.yaml `judge`)');
   return {
     grader,

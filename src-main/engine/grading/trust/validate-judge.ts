@@ -98,7 +98,7 @@ export async function validateJudge(
   const { settings } = config;
   const counts = confusionOf(items, info, settings.question_pass_threshold);
   const report = validationReport(grader, counts, settings.judges);
-  const warnings = validationWarnings(counts, settings.judges.gold_target_n);
+  const warnings = validationWarnings(counts);
 
   const labelledIds = items.flatMap((item) =>
     item.judgeCallId !== null && (item.human === 'pass' || item.human === 'fail') ? [item.judgeCallId] : [],
@@ -124,6 +124,7 @@ export async function validateJudge(
   return {
     ...report,
     state: stale ? 'stale' : report.state,
+    reason: stale ?? report.reason,
     n_defer: counts.nDefer,
     n_unlabelled: counts.nUnlabelled,
     n_unscored: counts.nUnscored,

@@ -4,13 +4,14 @@ import {
   confusionOf,
   judgePasses,
   validationReport,
-  validationState,
+  notEnoughLabels,
+  trustVerdict,
   validationWarnings,
 } from '../../../../../src-main/engine/grading/trust/judge-stats';
 
 const FIVE = { minScore: 0, maxScore: 5 };
 const BINARY = { minScore: 0, maxScore: 1 };
-const THRESHOLDS = { min_tpr: 0.9, min_tnr: 0.9, confidence: 0.95 };
+const THRESHOLDS = { min_tpr: 0.9, min_tnr: 0.9, confidence: 0.95, gold_target_n: 30, min_per_class: 5 };
 
 const items = (spec: readonly [number | null, HumanLabel | null][]) =>
   spec.map(([judgeScore, human]) => ({ judgeScore, human }));
@@ -102,10 +103,34 @@ describe('validationReport', () => {
     expect(report.tnr_ci?.[1]).toBeCloseTo(0.9721, 3);
   });
 
-  it('is failing when either rate is below its minimum', () => {
-    expect(validationState({ tp: 8, fn: 2, tn: 10, fp: 0 }, THRESHOLDS)).toBe('failing');
-    expect(validationState({ tp: 10, fn: 0, tn: 17, fp: 3 }, THRESHOLDS)).toBe('failing');
-    expect(validationState({ tp: 8, fn: 2, tn: 10, fp: 0 }, { min_tpr: 0.8, min_tnr: 0.9 })).toBe('trusted');
+  it('is failing when either rate is below its minimum, and says which', () => {
+    expect(trustVerdict({ tp: 16, fn: 4, tn: 10, fp: 0 }, THRESHOLDS)).toEqual({
+      state: 'failing',
+      reason: 'TPR 0.80 is below 0.9',
+    });
+    expect(trustVerdict({ tp: 10, fn: 0, tn: 17, fp: 3 }, THRESHOLDS).state).toBe('failing');
+    expect(trustVerdict({ tp: 16, fn: 4, tn: 10, fp: 0 }, { ...THRESHOLDS, min_tpr: 0.8 })).toEqual({
+      state: 'trusted',
+      reason: null,
+    });
+  });
+
+  it('is insufficient below the gold-set minimum or below min_per_class of a class, whatever the rates', () => {
+    // The case: 24 passes and 1 failure, all agreed: TPR and TNR 100 %, still not trusted.
+    expect(trustVerdict({ tp: 24, fn: 0, tn: 1, fp: 0 }, THRESHOLDS)).toEqual({
+      state: 'insufficient',
+      reason: 'not enough labels: label 4 more failures and 1 more label of either class',
+    });
+    expect(trustVerdict({ tp: 25, fn: 0, tn: 4, fp: 0 }, THRESHOLDS).reason).toBe(
+      'not enough labels: label 1 more failure',
+    );
+    expect(notEnoughLabels({ tp: 3, fn: 0, tn: 0, fp: 0 }, THRESHOLDS)).toBe(
+      'not enough labels: label 2 more passes and 5 more failures and 20 more labels of either class',
+    );
+    expect(notEnoughLabels({ tp: 20, fn: 0, tn: 5, fp: 0 }, THRESHOLDS)).toBe(
+      'not enough labels: label 5 more labels of either class',
+    );
+    expect(trustVerdict({ tp: 25, fn: 0, tn: 5, fp: 0 }, THRESHOLDS)).toEqual({ state: 'trusted', reason: null });
   });
 
   it('is insufficient, with null rate and interval, when a class has no labels', () => {
@@ -130,6 +155,7 @@ describe('validationReport', () => {
       tpr_ci: null,
       tnr_ci: null,
       state: 'insufficient',
+      reason: 'not enough labels: label 5 more passes and 5 more failures and 20 more labels of either class',
     });
   });
 
@@ -143,15 +169,12 @@ describe('validationReport', () => {
 });
 
 describe('validationWarnings', () => {
-  it('warns below gold_target_n and about ignored items', () => {
-    const warnings = validationWarnings({ tp: 5, fn: 0, tn: 4, fp: 1, nDefer: 3, nUnlabelled: 2, nUnscored: 1 }, 30);
+  it('warns about ignored items', () => {
+    const warnings = validationWarnings({ tp: 5, fn: 0, tn: 4, fp: 1, nDefer: 3, nUnlabelled: 2, nUnscored: 1 });
     expect(warnings).toEqual([
-      'only 10 pass/fail label(s); the gold set should have at least 30 (settings.judges.gold_target_n)',
       '2 item(s) have no human_label yet and were ignored',
       '1 labelled item(s) have no judge score and were ignored',
     ]);
-    expect(validationWarnings({ tp: 15, fn: 0, tn: 15, fp: 0, nDefer: 9, nUnlabelled: 0, nUnscored: 0 }, 30)).toEqual(
-      [],
-    );
+    expect(validationWarnings({ tp: 15, fn: 0, tn: 15, fp: 0, nDefer: 9, nUnlabelled: 0, nUnscored: 0 })).toEqual([]);
   });
 });

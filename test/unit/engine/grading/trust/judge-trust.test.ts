@@ -199,7 +199,7 @@ describe('judgeTrustFor', () => {
       db,
       baseConfig(),
       'relevance_grader',
-      labelled(store, { tp: 9, fn: 1, tn: 8, fp: 2 }),
+      labelled(store, { tp: 18, fn: 2, tn: 8, fp: 2 }),
       'store',
       1,
     );
@@ -240,14 +240,15 @@ describe('corrected pass rate', () => {
       0.95,
     )!;
     // θ = (0.6 + 0.9 − 1)/(0.95 + 0.9 − 1) = 0.5/0.85.
-    expect(rate.theta).toBeCloseTo(0.5 / 0.85, 15);
+    const rg = rate.estimates.find((e) => e.estimator === 'rogan_gladen')!;
+    expect(rg.theta).toBeCloseTo(0.5 / 0.85, 15);
     expect(rate).toMatchObject({ n: 100, passed: 60, observed: 0.6, confidence: 0.95, note: null });
-    expect(rate.ci![0]).toBeLessThan(rate.theta!);
-    expect(rate.ci![1]).toBeGreaterThan(rate.theta!);
+    expect(rg.ci![0]).toBeLessThan(rg.theta!);
+    expect(rg.ci![1]).toBeGreaterThan(rg.theta!);
   });
 
   it('is absent for a judge that is not trusted or when nothing was scored', () => {
-    const report = judgeReport({ tp: 19, fn: 1, tn: 18, fp: 2 }, { state: 'failing' });
+    const report = judgeReport({ tp: 19, fn: 1, tn: 18, fp: 2 }, { state: 'failing', reason: 'TNR below' });
     expect(
       correctedPassRate({ grader: 'relevance_grader' as const, state: 'failing', report }, { n: 10, passed: 5 }, 0.95),
     ).toBeNull();
@@ -270,8 +271,9 @@ describe('corrected pass rate', () => {
       { n: 10, passed: 5 },
       0.95,
     )!;
-    expect(rate.ci).toBeNull();
-    expect(rate.note).toMatch(/no interval/);
+    const rg = rate.estimates.find((e) => e.estimator === 'rogan_gladen')!;
+    expect(rg.ci).toBeNull();
+    expect(rg.note).toMatch(/no interval/);
   });
 
   it('judgeAdvisory fills the verdict’s judges and corrected_pass_rate', async () => {
@@ -290,7 +292,8 @@ describe('corrected pass rate', () => {
       { n: 50, passed: 40 },
     );
     expect(advisory.judges).toEqual([{ grader: 'relevance_grader', state: 'trusted', tpr: 0.95, tnr: 0.9 }]);
-    expect(advisory.corrected_pass_rate?.theta).toBeCloseTo((0.8 + 0.9 - 1) / (0.95 + 0.9 - 1), 15);
+    expect(advisory.corrected_pass_rate?.estimator).toBe('ppi++');
+    expect(advisory.corrected_pass_rate?.estimates[1]?.theta).toBeCloseTo((0.8 + 0.9 - 1) / (0.95 + 0.9 - 1), 15);
     const mixed = await judgeAdvisory(
       db,
       baseConfig(),
