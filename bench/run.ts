@@ -1,7 +1,7 @@
 // `npm run bench`: the run engine against the loopback fake provider (SPEC 16), each scenario in a fresh process,
 // with the fake server in a process of its own. Prints a table; exits 1 when a target is missed.
 // Then SPEC 16's start-up figures of the built CLI as whole processes (cli-startup.ts).
-// Options: --quick (smaller N, for a smoke check), --only throughput|latency|memory|cli-memory|local-gpu|startup.
+// Options: --quick (smaller N, for a smoke check), --only throughput|latency|memory|cli-memory|local-gpu|history|startup.
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -157,6 +157,26 @@ const scenarios: Record<string, () => Promise<Row | Row[]>> = {
       rmSync(dir, { recursive: true, force: true });
       await server.stop();
     }
+  },
+  async history() {
+    const runs = values.quick ? 50 : 200;
+    const child = benchScript('history-query.ts', ['--runs', String(runs), '--questions', '2000']);
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number];
+    if (code !== 0) throw new Error(`bench/history-query.ts exited ${code}`);
+    const result = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
+      queryMedianMs: number;
+      queryMaxMs: number;
+      firstQueryMs: number;
+      analysisMedianMs: number;
+    };
+    return {
+      scenario: `question history of a target, ${runs} runs × 2,000 questions (store query)`,
+      measured: `median ${result.queryMedianMs} ms, max ${result.queryMaxMs} ms (first, folding every run: ${result.firstQueryMs} ms; with the analysis: ${result.analysisMedianMs} ms)`,
+      target: '≤ 100 ms',
+      ok: result.queryMedianMs <= 100,
+    };
   },
   startup: () => startupRows(values.quick),
 };

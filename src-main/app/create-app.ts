@@ -12,6 +12,7 @@ import { OtlpReceiver, type ReceiverRoute } from '../engine/traces/otlp-receiver
 import { insightsHandlers } from './handlers/insights.handlers';
 import { datasetsHandlers } from './handlers/datasets.handlers';
 import { exportHandlers } from './handlers/export.handlers';
+import { historyHandlers } from './handlers/history.handlers';
 import { judgesHandlers } from './handlers/judges.handlers';
 import { optimizerHandlers, serviceOptimizerJobs } from './handlers/optimizer.handlers';
 import { labelsHandlers } from './handlers/labels.handlers';
@@ -57,6 +58,7 @@ export function createApp(options: AppOptions): App {
     ...secretsHandlers(state),
     ...insightsHandlers(state),
     ...runBatchHandlers(state, runs),
+    ...historyHandlers(state),
   } satisfies Handlers<Contract, Ctx>;
   const route = createRouter<Ctx>(contract, handlers, {
     checkOutputs: options.checkOutputs,

@@ -4,6 +4,7 @@ import { openDb, type Db } from './db';
 import { AnsweredRepo } from './repos/answered.repo';
 import { DistillRepo } from './repos/distill.repo';
 import { EnvelopesRepo } from './repos/envelopes.repo';
+import { HistoryRepo } from './repos/history.repo';
 import { InsightsRepo } from './repos/insights.repo';
 import { JudgesRepo } from './repos/judges.repo';
 import { MatrixRepo } from './repos/matrix.repo';
@@ -32,6 +33,7 @@ function createRepos(db: Db) {
     matrix: new MatrixRepo(db),
     envelopes: new EnvelopesRepo(db),
     distill: new DistillRepo(db),
+    history: new HistoryRepo(db),
     optimizer: new OptimizerRepo(db),
   };
 }

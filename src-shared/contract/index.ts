@@ -1,6 +1,7 @@
 // The whole contract: every call and event the service offers, merged from one file per domain.
 import { datasetsContract } from './datasets.contract';
 import { exportContract } from './export.contract';
+import { historyContract } from './history.contract';
 import { insightsContract } from './insights.contract';
 import { judgesContract } from './judges.contract';
 import { labelsContract } from './labels.contract';
@@ -27,6 +28,7 @@ export const contract = {
   ...optimizerContract,
   ...exportContract,
   ...runBatchContract,
+  ...historyContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -17,3 +17,4 @@ export * from './label';
 export * from './optimizer';
 export * from './envelope';
 export * from './matrix';
+export * from './history';

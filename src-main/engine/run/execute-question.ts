@@ -6,6 +6,7 @@ import { toZeroFive } from '../scoring/normalise';
 import { unansweredReason } from '../scoring/unanswered';
 import type { NewQuestionResult } from '../../store/repos/results.repo';
 import { resolveRubric } from '../../workspace/load-workspace';
+import { questionVersionOf } from '../history/question-version';
 import type { AttemptCounter } from './limiter';
 import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
 import type { RunServices } from './run-services';
@@ -94,6 +95,7 @@ export function resultRow(
   return {
     runId: env.runId,
     questionId: item.question.id,
+    question: questionVersionOf(item.question),
     repeatIndex: item.repeatIndex,
     status,
     score,

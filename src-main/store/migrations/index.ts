@@ -10,7 +10,7 @@ import * as m0008 from './0008-trace-keys';
 import * as m0009 from './0009-item-conversation-from-spans';
 import * as m0010 from './0010-local-runs';
 import * as m0011 from './0011-tool-result-cut';
-// 0012 is reserved for issue 34's migration; it lands before this one.
+import * as m0012 from './0012-question-history';
 import * as m0013 from './0013-label-reviewers';
 
 /** foreignKeysOff: the migration rebuilds a table others reference, so it runs with foreign keys off (checked after). */
@@ -28,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0009,
   m0010,
   m0011,
+  m0012,
   m0013,
 ].map((m, index) => ({
   version: index + 1,

@@ -9,10 +9,15 @@ import type {
 } from '../../../src-shared/model';
 import type { Db } from '../db';
 
+/** The text hash and tags of the question a result answered (its history key, section "question history"). */
+export type QuestionVersion = Readonly<{ textSha256: string; tags: readonly string[] }>;
+
 /** Everything one finished question produced, written in one transaction. */
 export type NewQuestionResult = Readonly<{
   runId: string;
   questionId: string;
+  /** The question as asked; absent where its text is unknown (an imported envelope, a merged shard). */
+  question?: QuestionVersion | null;
   repeatIndex: number;
   status: QuestionStatus;
   score: number | null;
@@ -47,10 +52,33 @@ export class ResultInserts {
   constructor(db: Db) {
     const insertResult = db.prepare(
       `INSERT INTO question_results (run_id, question_id, repeat_index, status, score, passed, response, transcript_json, tool_calls_json,
-         error, attempts, latency_ms, input_tokens, output_tokens, cost_usd, finish_reason, metrics_json, created_at)
+         error, attempts, latency_ms, input_tokens, output_tokens, cost_usd, finish_reason, metrics_json, created_at, question_version_id)
        VALUES (@runId, @questionId, @repeatIndex, @status, @score, @passed, @response, @transcriptJson, @toolCallsJson,
-         @error, @attempts, @latencyMs, @inputTokens, @outputTokens, @costUsd, @finishReason, @metricsJson, @createdAt)`,
+         @error, @attempts, @latencyMs, @inputTokens, @outputTokens, @costUsd, @finishReason, @metricsJson, @createdAt, @versionId)`,
     );
+    const insertVersion = db.prepare(
+      `INSERT INTO question_versions (question_id, text_sha256, tags_json) VALUES (@questionId, @textSha256, @tagsJson)
+       ON CONFLICT DO NOTHING`,
+    );
+    const selectVersion = db
+      .prepare(
+        'SELECT id FROM question_versions WHERE question_id = @questionId AND text_sha256 = @textSha256 AND tags_json = @tagsJson',
+      )
+      .pluck();
+    // Versions are few (one per question and wording): remember their ids instead of asking at every result.
+    const versionIds = new Map<string, number>();
+    const versionIdOf = (questionId: string, version: QuestionVersion | null | undefined): number | null => {
+      if (!version) return null;
+      const key = { questionId, textSha256: version.textSha256, tagsJson: JSON.stringify(version.tags) };
+      const cacheKey = `${key.questionId}\n${key.textSha256}\n${key.tagsJson}`;
+      let id = versionIds.get(cacheKey);
+      if (id === undefined) {
+        insertVersion.run(key);
+        id = selectVersion.get(key) as number;
+        versionIds.set(cacheKey, id);
+      }
+      return id;
+    };
     const insertGrader = db.prepare(
       `INSERT INTO grader_results (result_id, grader_id, status, score, min_score, max_score, score_0_5, reason, checks_json)
        VALUES (@resultId, @graderId, @status, @score, @minScore, @maxScore, @score0to5, @reason, @checksJson)`,
@@ -90,6 +118,7 @@ export class ResultInserts {
           finishReason: result.finishReason,
           metricsJson: metricsJson(result.metrics),
           createdAt: result.createdAt,
+          versionId: versionIdOf(result.questionId, result.question),
         }).lastInsertRowid,
       );
       for (const { checks, ...grader } of result.graders) {

@@ -96,7 +96,7 @@ function parseStored<T>(schema: { parse(value: unknown): T }, text: string, what
 
 // A target's trend and last verdict describe its own prompt: runs of another prompt (optimizer candidates,
 // compared variants, marked by identity.promptVariant) stay in the run list but out of sparklines and health.
-const OWN_PROMPT = "json_extract(identity_json, '$.promptVariant') IS NULL";
+export const OWN_PROMPT = "json_extract(identity_json, '$.promptVariant') IS NULL";
 
 type HistoryRow = {
   id: string;

@@ -1,0 +1,125 @@
+// One question's history over a target's runs: its current history (since its text last changed), flips, the two
+// windows' counts and the state they make (regressed, fixed, flaky) once the p-values are adjusted over questions.
+import type { QuestionHistory, QuestionState, WindowCount } from '../../../src-shared/model';
+import { wilson } from '../scoring/wilson';
+import { flips, heterogeneity } from './history-stats';
+import { recentStart, type HistoryInput } from './history-input';
+
+/** A question's counts before its state: the Fisher p-value is adjusted over every question before it is judged. */
+export type QuestionCounts = Omit<QuestionHistory, 'state' | 'reason' | 'qValue'> &
+  Readonly<{
+    decided: number;
+    minority: number;
+    /** With repeats in at least minRuns runs: the p-value that runs differ more than their repeats explain. */
+    repeatsP: number | null;
+  }>;
+
+const rate = (count: WindowCount) => (count.trials === 0 ? null : count.passes / count.trials);
+const percent = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value * 100)}%`);
+
+/** The counts of question `q` (its row in the matrix). */
+export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
+  const { matrix, runs, versions } = input;
+  const questionId = matrix.questionIds[q]!;
+  const row = q * matrix.runs;
+  // Its current history starts after the newest run whose known text differs from the newest known text.
+  let start = 0;
+  let newestText: string | null = null;
+  let textKnown = true;
+  for (let r = runs.length - 1; r >= 0; r -= 1) {
+    if (matrix.scored[row + r]! < 0) continue;
+    const text = versions.get(matrix.versionIds[row + r]!)?.textSha256 ?? null;
+    if (text === null) {
+      textKnown = false;
+      continue;
+    }
+    if (newestText === null) newestText = text;
+    else if (text !== newestText) {
+      start = r + 1;
+      break;
+    }
+  }
+  const recentFrom = recentStart(input);
+  const baseline = { passes: 0, trials: 0 };
+  const recent = { passes: 0, trials: 0 };
+  const verdicts: boolean[] = [];
+  const perRun: { passes: number; trials: number }[] = [];
+  let asked = 0;
+  let since: string | null = null;
+  let withRepeats = 0;
+  let split = 0;
+  let tags: readonly string[] = [];
+  for (let r = start; r < runs.length; r += 1) {
+    const scored = matrix.scored[row + r]!;
+    if (scored < 0) continue;
+    asked += 1;
+    since ??= runs[r]!.id;
+    tags = versions.get(matrix.versionIds[row + r]!)?.tags ?? tags;
+    const passes = matrix.passes[row + r]!;
+    const window = r >= recentFrom ? recent : baseline;
+    window.passes += passes;
+    window.trials += scored;
+    perRun.push({ passes, trials: scored });
+    if (scored >= 2) {
+      withRepeats += 1;
+      if (passes > 0 && passes < scored) split += 1;
+    }
+    // A run's verdict is the majority of its repeats; an even split (or nothing scored) decides nothing.
+    if (2 * passes !== scored) verdicts.push(2 * passes > scored);
+  }
+  const flipped = flips(verdicts);
+  const passing = verdicts.filter(Boolean).length;
+  const all = { passes: baseline.passes + recent.passes, trials: baseline.trials + recent.trials };
+  return {
+    questionId,
+    tags: [...tags],
+    runs: asked,
+    since,
+    textChangedAt: start > 0 ? since : null,
+    textKnown,
+    passRate: rate(all),
+    flips: flipped.flips,
+    flipRate: flipped.pairs === 0 ? null : flipped.flips / flipped.pairs,
+    repeatDisagreement: withRepeats === 0 ? null : split / withRepeats,
+    baseline,
+    recent,
+    pValue: null,
+    quarantined: input.quarantine.has(questionId),
+    decided: verdicts.length,
+    minority: Math.min(passing, verdicts.length - passing),
+    repeatsP: withRepeats >= input.settings.minRuns ? heterogeneity(perRun) : null,
+  };
+}
+
+/** The state of a question from its counts and its adjusted p-value (null: not tested), with the reason in words. */
+export function judgeQuestion(
+  counts: QuestionCounts,
+  adjusted: Readonly<{ qValue: number | null; repeatsQ: number | null }>,
+  input: HistoryInput,
+): Readonly<{ state: QuestionState; reason: string }> {
+  const { alpha, flakyFloor, minRuns } = input.settings;
+  const { qValue, repeatsQ } = adjusted;
+  const before = rate(counts.baseline);
+  const now = rate(counts.recent);
+  const windows = `${counts.baseline.passes}/${counts.baseline.trials} passed before, ${counts.recent.passes}/${counts.recent.trials} in the last ${input.settings.recent} runs`;
+  const test = qValue === null ? '' : ` (Fisher p = ${counts.pValue!.toPrecision(2)}, BH q = ${qValue.toPrecision(2)})`;
+  if (qValue !== null && qValue <= alpha && before !== null && now !== null) {
+    if (before >= 0.5 && now < 0.5) return { state: 'regressed', reason: `${windows}${test}` };
+    if (before < 0.5 && now >= 0.5) return { state: 'fixed', reason: `${windows}${test}` };
+  }
+  if (counts.decided < minRuns) {
+    return { state: 'insufficient', reason: `${counts.decided} decided runs (${minRuns} needed)` };
+  }
+  const low = wilson(counts.minority, counts.decided)![0];
+  if (counts.flips >= 2 && low >= flakyFloor) {
+    const flipped =
+      `verdict flipped ${counts.flips} times in ${counts.decided} runs; the rarer verdict in ${counts.minority} ` +
+      `(${percent(counts.minority / counts.decided)}, 95% Wilson lower bound ${percent(low)} ≥ ${percent(flakyFloor)})`;
+    if (repeatsQ === null) return { state: 'flaky', reason: flipped };
+    const homogeneity = `chi-square test of homogeneity over its runs' repeats p = ${counts.repeatsP!.toPrecision(2)}, BH q = ${repeatsQ.toPrecision(2)}`;
+    if (repeatsQ <= alpha)
+      return { state: 'flaky', reason: `${flipped}; runs differ beyond their repeats (${homogeneity})` };
+    return { state: 'steady', reason: `noisy, not flaky: its repeats explain the flips (${flipped}; ${homogeneity})` };
+  }
+  return { state: 'steady', reason: `${windows}; ${counts.flips} flips in ${counts.decided} runs` };
+}
