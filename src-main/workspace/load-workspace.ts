@@ -114,7 +114,8 @@ function readText(dir: string, file: string, issues: WorkspaceIssue[]): string |
   const read = readWorkspaceFile(dir, file);
   if (read.ok) return read.text;
   const missing = file === CONFIG_FILE && !existsSync(join(dir, file)) && !isSymlink(join(dir, file));
-  issues.push(fileIssue(file, missing ? `missing file: ${file} (create one with "ai-eval init")` : read.problem));
+  const issue = fileIssue(file, missing ? `missing file: ${file} (create one with "ai-eval init")` : read.problem);
+  issues.push(read.position ? { ...issue, ...read.position } : issue);
   return undefined;
 }
 
