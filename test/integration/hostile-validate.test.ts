@@ -45,6 +45,16 @@ describe('validate refuses first what run refuses', () => {
     expect(run.code).toBe(2);
   });
 
+  it('a question whose rubric file exists but is invalid says so and points at the file (issue 37 item 7)', async () => {
+    const workspace = copyHostile('schema-pattern');
+    copyFileSync(join(HOSTILE_DIR, 'validate', 'template-path.rubric.yaml'), join(workspace, 'rubrics', 'redos.yaml'));
+    const validate = await runCliInProcess(['validate', '--workspace', workspace], configDir);
+    expect(validate.stderr).toContain(
+      'datasets/d.yaml:6:5 questions.0.rubric_ref rubric "redos" is invalid: rubrics/redos.yaml has errors (listed with it); fix them first',
+    );
+    expect(validate.stderr).not.toContain('unknown rubric');
+  });
+
   it('the workspace they are dropped into validates', async () => {
     const validate = await runCliInProcess(['validate', '--workspace', copyHostile('schema-pattern')], configDir);
     expect(validate.code).toBe(0);
