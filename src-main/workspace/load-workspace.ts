@@ -42,6 +42,8 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
   const issues: WorkspaceIssue[] = [];
   const datasets = new Map<string, LoadedDataset>();
   const rubrics = new Map<string, Rubric>();
+  /** Rubric files that exist but did not load, by the id their name gives: a reference to one says so. */
+  const brokenRubrics = new Map<string, string>();
   const datasetFiles = new Set<string>();
 
   const configText = overrides[CONFIG_FILE] ?? readText(dir, CONFIG_FILE, issues);
@@ -55,6 +57,7 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
     const text = overrides[file] ?? readText(dir, file, issues);
     if (text === undefined) continue;
     const parsed = safely(file, issues, () => validateYamlFile(file, text, rubricSchema));
+    if (!parsed?.value) brokenRubrics.set(basename(file).replace(/\.ya?ml$/, ''), file);
     if (!parsed) continue;
     issues.push(...parsed.issues);
     if (!parsed.value || !checkIdMatchesFile(parsed.value.id, file, parsed.locate, issues)) continue;
@@ -71,7 +74,7 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
     issues.push(...parsed.issues);
     const value = parsed.value;
     if (!value || !checkIdMatchesFile(value.id, file, parsed.locate, issues)) continue;
-    checkQuestions(value, rubrics, parsed.locate, issues);
+    checkQuestions(value, { rubrics, brokenRubrics }, parsed.locate, issues);
     const questions = value.questions.filter((question) => !question.disabled);
     if (questions.length === 0)
       issues.push(parsed.locate(['questions'], 'error', 'every question is disabled: the dataset has nothing to run'));
@@ -114,7 +117,8 @@ function readText(dir: string, file: string, issues: WorkspaceIssue[]): string |
   const read = readWorkspaceFile(dir, file);
   if (read.ok) return read.text;
   const missing = file === CONFIG_FILE && !existsSync(join(dir, file)) && !isSymlink(join(dir, file));
-  issues.push(fileIssue(file, missing ? `missing file: ${file} (create one with "ai-eval init")` : read.problem));
+  const issue = fileIssue(file, missing ? `missing file: ${file} (create one with "ai-eval init")` : read.problem);
+  issues.push(read.position ? { ...issue, ...read.position } : issue);
   return undefined;
 }
 
@@ -155,12 +159,7 @@ function checkIdMatchesFile(id: string, file: string, locate: Locator, issues: W
   return false;
 }
 
-function checkQuestions(
-  value: Dataset,
-  rubrics: ReadonlyMap<string, Rubric>,
-  locate: Locator,
-  issues: WorkspaceIssue[],
-): void {
+function checkQuestions(value: Dataset, known: RubricsKnown, locate: Locator, issues: WorkspaceIssue[]): void {
   const seen = new Set<string>();
   value.questions.forEach((question, index) => {
     if (seen.has(question.id))
@@ -168,7 +167,7 @@ function checkQuestions(
     seen.add(question.id);
     issues.push(...questionProblems(question, ['questions', index], locate));
     if (question.rubric_ref) {
-      const problem = rubricRefProblem(question.rubric_ref, rubrics);
+      const problem = rubricRefProblem(question.rubric_ref, known);
       if (problem) issues.push(locate(['questions', index, 'rubric_ref'], 'error', problem));
     }
   });
@@ -182,11 +181,15 @@ export function resolveRubric(ref: string, rubrics: ReadonlyMap<string, Rubric>)
   return found;
 }
 
-function rubricRefProblem(ref: string, rubrics: ReadonlyMap<string, Rubric>): string | undefined {
+type RubricsKnown = Readonly<{ rubrics: ReadonlyMap<string, Rubric>; brokenRubrics: ReadonlyMap<string, string> }>;
+
+function rubricRefProblem(ref: string, { rubrics, brokenRubrics }: RubricsKnown): string | undefined {
   if (resolveRubric(ref, rubrics)) return undefined;
   const [id = ''] = ref.split('@');
   const found = rubrics.get(id);
   if (found) return `rubric "${id}" is version ${found.version}, not ${ref}`;
+  const broken = brokenRubrics.get(id);
+  if (broken) return `rubric "${ref}" is invalid: ${broken} has errors (listed with it); fix them first`;
   return `unknown rubric "${ref}" (no rubrics/${id}.yaml)`;
 }
 

@@ -2,7 +2,8 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
-export type FileText = { ok: true; text: string } | { ok: false; problem: string };
+export type FileText =
+  { ok: true; text: string } | { ok: false; problem: string; position?: Readonly<{ line: number; column: number }> };
 
 /** Why `file` (relative to `dir`) cannot be read as a workspace file, or its real path when it can. */
 export function workspaceFilePath(
@@ -33,11 +34,42 @@ export function workspaceFilePath(
 export function readWorkspaceFile(dir: string, file: string): FileText {
   const found = workspaceFilePath(dir, file);
   if (!found.ok) return found;
+  let bytes: Buffer;
   try {
-    return { ok: true, text: stripBom(readFileSync(found.path, 'utf8')) };
+    bytes = readFileSync(found.path);
   } catch (error) {
     return { ok: false, problem: `${file} cannot be read: ${(error as Error).message}` };
   }
+  const text = bytes.toString('utf8');
+  const bad = firstInvalidUtf8(bytes, text);
+  if (bad === undefined) return { ok: true, text: stripBom(text) };
+  const before = text.slice(0, bad.index);
+  const line = before.split('\n').length;
+  return {
+    ok: false,
+    problem: `${file} is not UTF-8 text: byte 0x${bad.byte.toString(16).padStart(2, '0')} at byte offset ${bad.offset} is no UTF-8 character; save the file as UTF-8`,
+    position: { line, column: bad.index - before.lastIndexOf('\n') },
+  };
+}
+
+/**
+ * Where `bytes` stop being UTF-8: the first U+FFFD of `text` (their lenient decoding) that the file does not spell
+ * out as EF BF BD. Without this a stray Latin-1 byte would be replaced silently and sent to the model.
+ */
+function firstInvalidUtf8(bytes: Buffer, text: string): { index: number; offset: number; byte: number } | undefined {
+  if (!text.includes('\uFFFD')) return undefined;
+  let offset = 0;
+  let from = 0;
+  for (let index = text.indexOf('\uFFFD'); index !== -1; index = text.indexOf('\uFFFD', index + 1)) {
+    offset += Buffer.byteLength(text.slice(from, index));
+    from = index + 1;
+    if (bytes[offset] === 0xef && bytes[offset + 1] === 0xbf && bytes[offset + 2] === 0xbd) {
+      offset += 3;
+      continue;
+    }
+    return { index, offset, byte: bytes[offset] ?? 0 };
+  }
+  return undefined;
 }
 
 /** The names in a workspace folder (none when it is missing or not a folder), sorted. */

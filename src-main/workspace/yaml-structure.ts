@@ -1,11 +1,16 @@
 // What makes a parsed YAML document unsafe to turn into values, found on its nodes with their positions: an alias to
-// no anchor, an alias inside the node it names (the value would contain itself), and a list or map used as a key.
+// no anchor, an alias inside the node it names (the value would contain itself), a list or map used as a key, and a
+// tag beyond YAML's core schema (`!!js/function`, `!!binary`, `!custom`), which would otherwise be dropped silently.
 import { isAlias, isCollection, isPair, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
 
 export type StructureProblem = Readonly<{ offset: number; path: PropertyKey[]; message: string }>;
 
 /** Aliases may expand to at most this many nodes' worth of copies; more is an alias bomb (the yaml default). */
 export const MAX_ALIAS_COUNT = 100;
+
+const CORE_TAG = 'tag:yaml.org,2002:';
+/** The tags of plain values: text, numbers, booleans, null, lists and maps. */
+const CORE_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((name) => CORE_TAG + name));
 
 export function structureProblems(doc: Document): StructureProblem[] {
   const anchors = new Map<string, Node>();
@@ -22,17 +27,15 @@ export function structureProblems(doc: Document): StructureProblem[] {
         return;
       }
       if (node.anchor) anchors.set(node.anchor, node);
+      if (node.tag !== undefined && !CORE_TAGS.has(node.tag))
+        at(
+          `YAML tag ${node.tag.replace(CORE_TAG, '!!')} is not allowed: a workspace file holds plain values (text, numbers, true/false, null, lists, maps); remove the tag`,
+        );
     },
     Pair(_key, pair, ancestry) {
-      // A key that is a collection, a scalar read as an object (`!!binary key`), or an alias naming one.
+      // A key that is a collection, or an alias naming one (a scalar read as an object has a refused tag).
       const named = isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
-      const what = isCollection(named)
-        ? isSeq(named)
-          ? 'a list'
-          : 'a map'
-        : isScalar(named) && typeof named.value === 'object' && named.value !== null
-          ? `a ${named.tag?.replace('tag:yaml.org,2002:', '!!') ?? 'tagged'} value`
-          : undefined;
+      const what = isCollection(named) ? (isSeq(named) ? 'a list' : 'a map') : undefined;
       if (what) {
         problems.push({
           offset: (pair.key as Node).range?.[0] ?? 0,

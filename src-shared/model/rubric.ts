@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { metadata, semver, snakeId } from './common';
 
+/** A judge template's name: the file judge-templates/<name>.md, so never a path. */
+export const JUDGE_TEMPLATE_NAME = /^[a-z][a-z0-9_]*$/;
+
 const base = {
   id: z.string().min(1).describe('Unique within the rubric.'),
   description: z.string().optional().describe('Shown to LLM judges as criteria.'),
@@ -51,7 +54,11 @@ const leafChecks = [
   z.strictObject({
     ...base,
     kind: z.literal('llm_judge'),
-    template: z.string().default('rubric_check').describe('Judge template name.'),
+    template: z
+      .string()
+      .regex(JUDGE_TEMPLATE_NAME, 'must be a judge template name in snake_case (judge-templates/<name>.md), not a path')
+      .default('rubric_check')
+      .describe('Judge template name.'),
     threshold: z.number().min(0).max(1).default(0.7),
   }),
   z.strictObject({

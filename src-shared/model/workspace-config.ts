@@ -238,7 +238,10 @@ export const workspaceConfig = z.strictObject({
     .describe('Named connections; secrets never in this file.'),
   judge: judgeConfig.optional().describe('The default judge for every LLM grader.'),
   settings: settings.default(settings.parse({})),
-  targets: z.array(target).describe('What is evaluated: a model with a system prompt (chat) or with tools (agent).'),
+  targets: z
+    .array(target)
+    .min(1, 'lists no target: add one, a run has nothing to evaluate without it')
+    .describe('What is evaluated: a model with a system prompt (chat) or with tools (agent).'),
   metadata: metadata.optional(),
 });
 export type WorkspaceConfig = z.infer<typeof workspaceConfig>;

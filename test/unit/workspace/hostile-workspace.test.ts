@@ -95,7 +95,7 @@ describe('validate refuses what a run would trip on', () => {
     expect(errorsOf(dir)).toEqual(['datasets/other.yaml:5:5 questions.0 a key must be a plain value, not a list']);
     const binary = copyExample({ 'datasets/other.yaml': () => 'id: other\n!!binary questions: []\n' });
     expect(errorsOf(binary)).toEqual([
-      'datasets/other.yaml:2:10 (file) a key must be a plain value, not a !!binary value',
+      'datasets/other.yaml:2:10 (file) YAML tag !!binary is not allowed: a workspace file holds plain values (text, numbers, true/false, null, lists, maps); remove the tag',
     ]);
     expect(warnings).not.toHaveBeenCalled();
     warnings.mockRestore();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { findResourcesDir } from '../../../paths';
 import { readYamlFast } from '../../../workspace/fast-yaml';
+import { JUDGE_TEMPLATE_NAME } from '../../../../src-shared/model';
 
 export type JudgeTemplate = Readonly<{ name: string; version: string; body: string; file: string }>;
 
@@ -27,7 +28,6 @@ export type Placeholder = (typeof PLACEHOLDERS)[number];
 const REQUIRED: readonly Placeholder[] = ['question', 'criteria', 'agent_response'];
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
-const TEMPLATE_NAME = /^[a-z][a-z0-9_]*$/;
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
 
 export class JudgeTemplateError extends Error {}
@@ -40,7 +40,7 @@ export function loadJudgeTemplate(
   workspaceDir: string,
   resourcesDir = findResourcesDir(),
 ): JudgeTemplate {
-  if (!TEMPLATE_NAME.test(name)) throw new JudgeTemplateError(`judge template name "${name}" must be snake_case`);
+  if (!JUDGE_TEMPLATE_NAME.test(name)) throw new JudgeTemplateError(`judge template name "${name}" must be snake_case`);
   const override = join(workspaceDir, TEMPLATE_FOLDER, `${name}.md`);
   if (existsSync(override)) return readTemplate(name, override, true);
   const bundled = join(resourcesDir, TEMPLATE_FOLDER, `${name}.md`);
@@ -73,7 +73,7 @@ function templateNames(dir: string): string[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith('.md'))
     .map((file) => file.slice(0, -3))
-    .filter((name) => TEMPLATE_NAME.test(name));
+    .filter((name) => JUDGE_TEMPLATE_NAME.test(name));
 }
 
 function readTemplate(name: string, file: string, isOverride: boolean): JudgeTemplate {

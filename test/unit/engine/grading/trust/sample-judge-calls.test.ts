@@ -30,7 +30,12 @@ const workspace = (
   judge = { provider: 'local', model: 'llama3.1:8b' },
 ): Workspace & { config: NonNullable<Workspace['config']> } => ({
   dir: '/nowhere',
-  config: workspaceConfig.parse({ judge, targets: [] }),
+  config: workspaceConfig.parse({
+    judge,
+    targets: [
+      { id: 'chat', provider: 'local', model: 'llama3.1:8b', dataset: 'helpdesk', graders: ['relevance_grader'] },
+    ],
+  }),
   datasets: new Map([
     [
       'helpdesk',
