@@ -8,6 +8,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { ago, pct, score } from '../../components/format';
 import { useResults } from './results.store';
 import { StatusCards } from './StatusCards';
+import { EnvelopeImport } from './EnvelopeImport';
 import { useShallow } from 'zustand/react/shallow';
 import { Term } from '../../components/Term';
 import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
@@ -105,6 +106,7 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
           </tbody>
         </table>
       </section>
+      <EnvelopeImport onImported={() => void dashboardRequested(targetId, experiments)} />
       <section className="card">
         <div className="card-title">
           <h2>
