@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
+import { importOutcomeLines } from '../../src-shared/text/import-outcome-lines';
 
 export const importEnvelopeCommand: Command = {
   name: 'import-envelope',
@@ -16,16 +17,11 @@ export const importEnvelopeCommand: Command = {
       const { outcomes } = await client['import.envelopes']({ paths });
       if (args.values.json) io.out(JSON.stringify({ outcomes }, null, 2));
       for (const outcome of outcomes) {
-        if (outcome.status === 'refused') {
-          io.err(`error: ${outcome.path} refused:`);
-          for (const reason of outcome.reasons) io.err(`  ${reason}`);
-          continue;
+        for (const line of importOutcomeLines(outcome)) {
+          // With --json the outcomes are on stdout already; only the errors and warnings still go to stderr.
+          if (line.level !== 'info') io.err(line.text);
+          else if (!args.values.json) io.out(line.text);
         }
-        for (const warning of outcome.warnings) io.err(`warning: ${outcome.path}: ${warning}`);
-        if (args.values.json) continue;
-        if (outcome.status === 'unchanged') io.out(`${outcome.path}: unchanged (${outcome.reasons.join('; ')})`);
-        else
-          io.out(`${outcome.path}: ${outcome.status} as run ${outcome.runId} (${outcome.questions} question results)`);
       }
       return outcomes.some((outcome) => outcome.status === 'refused') ? EXIT.invalid : EXIT.ok;
     });

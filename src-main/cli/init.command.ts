@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { EXIT, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
+import { shellWord } from '../../src-shared/text/shell-word';
 
 export const initCommand: Command = {
   name: 'init',
@@ -14,7 +15,7 @@ export const initCommand: Command = {
     return withWorkspaceClient(args, io, { byService: true, dir }, async (client) => {
       const created = await client['workspace.create']({ dir });
       io.out(`Created the example workspace in ${created.dir} (trusted).`);
-      io.out(`Next: ai-eval validate --workspace ${created.dir}`);
+      io.out(`Next: ai-eval validate --workspace ${shellWord(created.dir)}`);
       return EXIT.ok;
     });
   },

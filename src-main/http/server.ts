@@ -52,7 +52,11 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.woff2': 'font/woff2',
 };
-const COOKIE = 'aieval_token';
+/**
+ * The session cookie's name carries the server's port: browsers share cookies across the ports of one host, so two
+ * `ai-eval serve` on different ports would otherwise overwrite each other's cookie and lock each other out.
+ */
+export const sessionCookieName = (port: number) => `aieval_token_${port}`;
 /** The browser's download of an export: `?file=` per file `export.run` wrote, answered as a zip attachment. */
 export const EXPORT_DOWNLOAD_PATH = '/download/export.zip';
 
@@ -99,6 +103,8 @@ export function createHttpShell(options: HttpShellOptions): Server {
     }
     const offered = url.searchParams.get('token');
     if (token && offered !== null) {
+      // A used link in a browser that already holds this server's cookie just opens the app.
+      if (authorised(req, token)) return redirectTo(res, pathname);
       if (!urlToken || !equalSecrets(offered, urlToken)) {
         res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('This link was already used or is wrong: restart `ai-eval serve` for a new one.');
@@ -106,13 +112,8 @@ export function createHttpShell(options: HttpShellOptions): Server {
       }
       // Trade the one-time token in the URL for a same-site cookie (fetch and EventSource carry it), then forget it.
       urlToken = undefined;
-      res.writeHead(303, {
-        'Set-Cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-        Location: pathname,
-        'Cache-Control': 'no-store',
-      });
-      res.end();
-      return;
+      const cookie = `${sessionCookieName(req.socket.localPort ?? 0)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+      return redirectTo(res, pathname, { 'Set-Cookie': cookie });
     }
     return serveStatic(res, pathname);
   }
@@ -192,10 +193,11 @@ function parseUrl(raw: string): { url: URL; pathname: string } | undefined {
 /** The Bearer header (scripts, tests) or the cookie the URL token was traded for (the UI); never a query parameter. */
 function authorised(req: IncomingMessage, token: string): boolean {
   if (bearerMatches(req, token)) return true;
+  const name = sessionCookieName(req.socket.localPort ?? 0);
   const cookie = (req.headers.cookie ?? '')
     .split(';')
     .map((part) => part.trim().split('='))
-    .find(([name]) => name === COOKIE)?.[1];
+    .find(([key]) => key === name)?.[1];
   return cookie !== undefined && equalSecrets(cookie, token);
 }
 
@@ -210,6 +212,11 @@ function streamEvents(req: IncomingMessage, res: ServerResponse, events: EventHu
     clearInterval(heartbeat);
     unsubscribe();
   });
+}
+
+/** A 303 to the path without its query (the token leaves the address bar and the history). */
+function redirectTo(res: ServerResponse, pathname: string, headers: Record<string, string> = {}): void {
+  res.writeHead(303, { ...headers, Location: pathname, 'Cache-Control': 'no-store' }).end();
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {

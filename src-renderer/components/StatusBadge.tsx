@@ -15,6 +15,9 @@ const LOOK: Record<Status, readonly [string, string, string]> = {
   cancelled: ['', '■', 'cancelled'],
 };
 
+/** The status's icon alone (a text glyph, no emoji font needed), for marks beside a number or on a button. */
+export const statusIcon = (status: Status): string => LOOK[status][1];
+
 export function StatusBadge({ status, label }: { status: Status; label?: string }) {
   const [tone, icon, word] = LOOK[status];
   return (

@@ -51,9 +51,22 @@ export const datasetsContract = {
     () => z.object({ id: snakeId, text: z.string().max(20_000_000) }),
     () => z.object({ issues: z.array(workspaceIssue) }),
   ),
-  /** Create a new dataset file with one starter question. */
+  /**
+   * Create `datasets/<id>.yaml`, a minimal file: its id, version 1.0.0 and one question (`first_question`): the
+   * `question` given (with its criteria when given), else a placeholder to overwrite. An existing id is a conflict.
+   */
   'datasets.create': call(
-    () => z.object({ id: snakeId, description: z.string().optional() }),
+    () =>
+      z.object({
+        id: snakeId,
+        description: z.string().max(10_000).optional(),
+        question: z
+          .object({
+            input: z.string().trim().min(1, 'write the first question').max(100_000),
+            criteria: z.string().trim().max(100_000).optional(),
+          })
+          .optional(),
+      }),
     () => datasetDocument,
   ),
 } as const;

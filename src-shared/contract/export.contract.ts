@@ -55,6 +55,29 @@ export const exportContract = {
     () => z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }),
     () => z.object({ outcomes: z.array(importOutcome) }),
   ),
+  /**
+   * `import.envelopes` for files the caller holds (the app's file picker and drop): each file's name (no folder) and
+   * text; an aggregate's samples file is found among the files beside it. The same checks, outcomes and messages.
+   */
+  'import.envelopeFiles': call(
+    () =>
+      z.object({
+        files: z
+          .array(
+            z.object({
+              name: z
+                .string()
+                .min(1)
+                .max(255)
+                .regex(/^(?!\.\.?$)[^/\\\0]+$/, 'a file name, without a folder'),
+              text: z.string().max(60_000_000),
+            }),
+          )
+          .min(1)
+          .max(100),
+      }),
+    () => z.object({ outcomes: z.array(importOutcome) }),
+  ),
   /** Where an imported run came from: its files (tool, source, checksums, shard) and their aggregate metrics as stated. */
   'import.provenance': call(
     () => z.object({ runId }),

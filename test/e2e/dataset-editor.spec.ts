@@ -39,10 +39,20 @@ describe('dataset editor', () => {
     const editor = new DatasetEditorPage(page);
     const file = join(served.workspaceDir, 'datasets', 'helpdesk.yaml');
     await editor.open(served.origin, 'helpdesk');
+    const counts = async () => [
+      await page.getByTestId('dataset-count').textContent(),
+      await page.getByTestId('question-table-count').textContent(),
+    ];
+    const rows = await page.getByTestId('question-table').locator('[data-testid^="qrow-"]').count();
+    // The example has one disabled question: both say so (the header once counted 21, the table 22).
+    expect(await counts()).toEqual([`${rows} questions (1 disabled)`, `${rows} questions (1 disabled)`]);
     await page.getByTestId('toggle-late_fees').click();
+    // The header counts the editor's rows as they are now, as the table does, before anything is saved.
+    await expect.poll(counts).toEqual([`${rows} questions (2 disabled)`, `${rows} questions (2 disabled)`]);
     await page.getByRole('button', { name: 'Move late_fees up' }).click();
     await page.getByTestId('add-question').click();
     await page.getByTestId('qrow-new_question').waitFor();
+    expect(await counts()).toEqual([`${rows + 1} questions (2 disabled)`, `${rows + 1} questions (2 disabled)`]);
     await editor.save();
     const saved = parse(readFileSync(file, 'utf8'));
     const ids = saved.questions.map((q: { id: string }) => q.id);

@@ -93,14 +93,14 @@ describe('run flow on the offline example', () => {
     // ] moves to the second column, + gives its answer a thumbs up, stored as the result's label.
     await page.keyboard.press(']');
     await page.keyboard.press('+');
-    await expect.poll(() => compare.ratings(1).textContent()).toBe('👍 1 · 👎 0');
+    await expect.poll(() => compare.ratings(1).textContent()).toBe('✓ 1 · ✕ 0');
     const csv = await compare.exported('csv');
     const [header, firstRow] = csv.split('\r\n');
     expect(header).toMatch(/^question_id,tags,1:.* verdict,1:.* score,1:.* sd,1:.* rating,/);
     expect(firstRow).toMatch(new RegExp(`^${questionId},.*,pass,`));
     expect(csv.trimEnd().split('\r\n')).toHaveLength(FAILED + 1); // the header and the failing rows
     await page.reload();
-    await expect.poll(() => compare.ratings(1).textContent()).toBe('👍 1 · 👎 0');
+    await expect.poll(() => compare.ratings(1).textContent()).toBe('✓ 1 · ✕ 0');
   });
 });
 

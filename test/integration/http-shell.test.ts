@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
-import { createHttpShell } from '../../src-main/http/server';
+import { createHttpShell, sessionCookieName } from '../../src-main/http/server';
 import { createTestApp } from '../support/app';
 
 type Loose = { ok: boolean; value?: Array<Record<string, unknown>>; error?: { code: string; message: string } };
@@ -71,10 +71,23 @@ describe('HTTP shell', () => {
     expect(page.status).toBe(303);
     expect(page.headers.get('location')).toBe('/');
     const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
-    expect(cookie).toBe(`aieval_token=${token}`);
+    // The name carries the port, so another `ai-eval serve` on this host keeps its own cookie.
+    expect(cookie).toBe(`${sessionCookieName(Number(new URL(base).port))}=${token}`);
     const again = await fetch(`${base}/?token=${urlToken}`, { redirect: 'manual' });
     expect(again.status).toBe(401);
     expect(again.headers.get('set-cookie')).toBeNull();
+    // The used link, from a browser that holds the cookie, just opens the app.
+    const reopened = await fetch(`${base}/?token=${urlToken}`, { redirect: 'manual', headers: { Cookie: cookie } });
+    expect(reopened.status).toBe(303);
+    expect(reopened.headers.get('location')).toBe('/');
+    expect(reopened.headers.get('set-cookie')).toBeNull();
+    // Another port's cookie with the same value is not this server's session.
+    const foreign = await fetch(`${base}/rpc/datasets.list`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json', Cookie: `aieval_token_1=${token}` },
+    });
+    expect(foreign.status).toBe(401);
     const events = await fetch(`${base}/events`, { headers: { Cookie: cookie } });
     expect(events.headers.get('content-type')).toBe('text/event-stream');
     const reader = events.body!.getReader();

@@ -76,16 +76,18 @@ export const datasetsHandlers = (state: AppState) =>
       const file = datasetFile(state.dir, id);
       return { issues: loadWorkspace(state.dir, { [file]: text }).issues.filter((issue) => issue.file === file) };
     },
-    'datasets.create': ({ id, description }) => {
+    'datasets.create': ({ id, description, question }) => {
       const file = datasetFile(state.dir, id);
       if (existsSync(join(state.dir, file)))
         throw new RpcError('conflict', `Dataset "${id}" already exists (${file}).`);
+      const first = question ?? { input: 'Write the first question here.', criteria: 'What a good answer does.' };
+      // Only what was given: no empty description or criteria for the user to delete.
       const starter = {
         id,
         version: '1.0.0',
-        description: description ?? '',
+        ...(description ? { description } : {}),
         questions: [
-          { id: 'first_question', input: 'Write the first question here.', criteria: 'What a good answer does.' },
+          { id: 'first_question', input: first.input, ...(first.criteria ? { criteria: first.criteria } : {}) },
         ],
       };
       writeFileAtomic(join(state.dir, file), stringify(starter));

@@ -1,6 +1,7 @@
 // Handlers for EEE export and import and for distill, over the open workspace's store.
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
@@ -70,6 +71,12 @@ async function exportSelection(
   return { outputDir, runs };
 }
 
+function importDepsOf(state: AppState) {
+  const config = state.workspace().config;
+  const passThreshold = config?.settings.question_pass_threshold ?? settings.parse({}).question_pass_threshold;
+  return { db: state.db, resourcesDir: state.options.resourcesDir, clock: state.clock, passThreshold };
+}
+
 export const exportHandlers = (state: AppState) =>
   ({
     'export.run': ({ runId, outputDir, baselineRunId }, ctx) =>
@@ -77,14 +84,26 @@ export const exportHandlers = (state: AppState) =>
     'export.runs': ({ targetId, since, runIds, baselineRunId, outputDir }, ctx) =>
       exportSelection(state, { targetId, since, runIds }, outputDirOf(state, outputDir, ctx), baselineRunId),
     'export.archive': ({ files }) => archiveOf(state, files),
-    'import.envelopes': async ({ paths }, ctx) => {
-      const config = state.workspace().config;
-      const passThreshold = config?.settings.question_pass_threshold ?? settings.parse({}).question_pass_threshold;
-      const outcomes = await importEnvelopes(
-        { db: state.db, resourcesDir: state.options.resourcesDir, clock: state.clock, passThreshold },
+    'import.envelopes': async ({ paths }, ctx) => ({
+      outcomes: await importEnvelopes(
+        importDepsOf(state),
         paths.map((path) => callerPath(ctx, state.dir, path, 'envelope file')),
-      );
-      return { outcomes };
+      ),
+    }),
+    'import.envelopeFiles': async ({ files }) => {
+      // The files go to a private folder side by side (an aggregate finds its samples beside it), then import as paths.
+      const folder = await mkdtemp(join(tmpdir(), 'aieval-envelopes-'));
+      try {
+        for (const file of files) await writeFile(join(folder, file.name), file.text);
+        const outcomes = await importEnvelopes(
+          importDepsOf(state),
+          files.map((file) => join(folder, file.name)),
+        );
+        // Name each file as the caller did, not by the private folder it was read from.
+        return { outcomes: outcomes.map((outcome) => ({ ...outcome, path: relative(folder, outcome.path) })) };
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     },
     'import.provenance': async ({ runId }) => {
       const files = await state.db.envelopes.filesOfRun(runId);

@@ -6,7 +6,8 @@ import type { ValidWorkspace } from '../run/plan';
 import { failureSummary } from './failure-summary';
 import { measure, type Measured, type PromptRunner } from './measure';
 import { decide, spreadOf, toMeasurement } from './noise';
-import type { EarlierAttempt, Proposer } from './proposer';
+import { proposerRef, type EarlierAttempt, type Proposer } from './proposer';
+import { replayMissAdvice } from './replay-miss';
 import { decidingIds, OptimizerRefusal, questionSets, type QuestionSets } from './question-sets';
 import { candidateRecord } from './candidate-record';
 
@@ -172,7 +173,13 @@ export async function optimizeTarget(
     } catch (error) {
       if (signal.aborted) return outcome('cancelled', `cancelled while attempt ${attempt} was proposed`, baseline);
       const why = error instanceof Error ? error.message : String(error);
-      return outcome('error', `attempt ${attempt}: the proposer ${deps.proposer.name} failed: ${why}`, baseline);
+      const ref = proposerRef(workspace.config);
+      const advice = ref && replayMissAdvice(workspace.config, ref, error);
+      return outcome(
+        'error',
+        `attempt ${attempt}: the proposer ${deps.proposer.name} failed: ${why}${advice ? `; ${advice}` : ''}`,
+        baseline,
+      );
     }
     // The proposer's text is trimmed; keep the current prompt's final newline so aieval.yaml keeps its `|` style.
     if (target.system_prompt.endsWith('\n') && !prompt.endsWith('\n')) prompt += '\n';

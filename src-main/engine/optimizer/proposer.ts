@@ -1,5 +1,5 @@
 // The proposer: a model that reads the current system prompt and the failure summary and writes a new system prompt.
-import type { Target } from '../../../src-shared/model';
+import type { ModelRef, Target, WorkspaceConfig } from '../../../src-shared/model';
 import type { Provider, ProviderMessage } from '../providers/provider';
 import type { ValidWorkspace } from '../run/plan';
 import { RunServices, type RunServicesOptions } from '../run/run-services';
@@ -98,6 +98,10 @@ export function providerProposer(provider: Provider, providerName: string, model
   };
 }
 
+/** The connection and model that propose: settings.optimizer.proposer, else the judge; undefined when neither is set. */
+export const proposerRef = (config: WorkspaceConfig): ModelRef | undefined =>
+  config.settings.optimizer.proposer ?? config.judge;
+
 /**
  * The proposer of settings.optimizer.proposer, else the workspace's judge, calling through its connection's limiter
  * (retries, timeout); undefined when neither is set. Throws at once for an unknown connection or a missing key.
@@ -106,7 +110,7 @@ export function workspaceProposer(
   workspace: ValidWorkspace,
   wiring: Pick<RunServicesOptions, 'makeProvider' | 'limiters' | 'recorder'>,
 ): Proposer | undefined {
-  const ref = workspace.config.settings.optimizer.proposer ?? workspace.config.judge;
+  const ref = proposerRef(workspace.config);
   if (!ref) return undefined;
   const services = new RunServices({ workspace, concurrency: 1, ...wiring });
   return providerProposer(services.limited(ref.provider, { attempts: 0, retries: 0 }), ref.provider, ref.model);

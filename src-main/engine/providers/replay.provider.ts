@@ -5,6 +5,18 @@ import { ProviderError, type ChatRequest, type ChatResponse, type Provider } fro
 import { ProviderConfigError, resolveInside } from './connection-errors';
 import type { EngineKind } from './provider-kinds';
 
+/** A request the cassette holds no answer for; names the models its judge calls (JSON mode) were recorded with. */
+export class ReplayMissError extends ProviderError {
+  constructor(
+    message: string,
+    /** The models of the cassette's JSON-mode requests (the judges'), sorted. */
+    readonly recordedJudgeModels: readonly string[],
+  ) {
+    super(message, { retryable: false });
+    this.name = 'ReplayMissError';
+  }
+}
+
 export class ReplayProvider implements Provider {
   readonly kind = 'replay';
   private readonly byHash = new Map<string, CassetteEntry[]>();
@@ -24,17 +36,22 @@ export class ReplayProvider implements Provider {
     const hash = requestHash(request);
     const recordings = this.byHash.get(hash);
     if (!recordings?.length) {
-      throw new ProviderError(
+      throw new ReplayMissError(
         `provider "${this.name}" (replay, ${this.file}): no recording for this request (hash ${hash}, model ${request.model})`,
-        {
-          retryable: false,
-        },
+        this.recordedJudgeModels(),
       );
     }
     const count = this.served.get(hash) ?? 0;
     this.served.set(hash, count + 1);
     const entry = recordings[count % recordings.length] as CassetteEntry;
     return entry.response;
+  }
+
+  private recordedJudgeModels(): string[] {
+    const models = new Set<string>();
+    for (const entries of this.byHash.values())
+      for (const entry of entries) if (entry.request.json) models.add(entry.request.model);
+    return [...models].sort();
   }
 
   async listModels(): Promise<string[]> {

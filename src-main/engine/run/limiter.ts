@@ -30,8 +30,10 @@ export class CallFailedError extends Error {
     message: string,
     readonly attempts: number,
     readonly status: number | undefined,
+    /** The provider's own error, for callers that explain a kind of failure (a replay miss). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
     this.name = 'CallFailedError';
   }
 }
@@ -95,7 +97,7 @@ export class ProviderLimiter {
       const what = error instanceof Error ? error.message : String(error);
       // Provider errors already say which provider, model and URL failed; only say the name when they do not.
       const message = what.includes(this.name) ? what : `${this.name}: ${what}`;
-      if (!details?.retryable) throw new CallFailedError(message, attempt, details?.status);
+      if (!details?.retryable) throw new CallFailedError(message, attempt, details?.status, error);
       if (attempt > this.settings.maxRetries)
         throw new CallFailedError(`${message} (gave up after ${attempt} attempts)`, attempt, details.status);
       await this.sleep(this.backoff(attempt, details.retryAfterMs), signal);

@@ -3,12 +3,12 @@
 // elsewhere a rated cell shows its rating as a mark, so a row's first render stays cheap while the matrix scrolls.
 import type { Preference } from '../../../src-shared/model/preference';
 import type { LabelVerdict, MatrixCell } from '../../../src-shared/model';
-import { StatusBadge } from '../../components/StatusBadge';
+import { StatusBadge, statusIcon } from '../../components/StatusBadge';
 import { score } from '../../components/format';
 
 const RATINGS = [
-  ['pass', '👍', 'Good answer (+)'],
-  ['fail', '👎', 'Bad answer (−)'],
+  ['pass', statusIcon('pass'), 'Good answer (+)'],
+  ['fail', statusIcon('fail'), 'Bad answer (−)'],
 ] as const;
 
 const PREFERENCES = [

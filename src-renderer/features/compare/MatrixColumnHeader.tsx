@@ -3,6 +3,7 @@ import { diffText } from '../../../src-shared/compare/text-diff';
 import type { MatrixColumn } from '../../../src-shared/model';
 import { hrefFor } from '../../navigation/router';
 import { pct, score } from '../../components/format';
+import { statusIcon } from '../../components/StatusBadge';
 import { ExportButton } from '../results/ExportButton';
 import { columnTone, promptName } from './compare.selectors';
 
@@ -82,7 +83,8 @@ export function MatrixColumnHeader({
         <dd className="num">{column.latencyP50Ms === null ? '—' : `${Math.round(column.latencyP50Ms)} ms`}</dd>
         <dt>Rated</dt>
         <dd className="num" data-testid={`matrix-ratings-${index}`} title="Your thumbs on this column's answers">
-          👍 {column.ratings.up} · 👎 {column.ratings.down}
+          <span aria-label="good">{statusIcon('pass')}</span> {column.ratings.up} ·{' '}
+          <span aria-label="bad">{statusIcon('fail')}</span> {column.ratings.down}
         </dd>
         {!isBaseline && (
           <>

@@ -1,10 +1,11 @@
 // One dataset file in Monaco, with a problems panel (schema and `ai-eval validate` checks) and save.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatIssue } from '../../../src-shared/model';
 import type { EditorMarker } from '../../components/monaco/YamlEditor';
 import { YamlEditor } from '../../components/monaco/YamlEditor';
 import { isDirty, useDatasets } from './datasets.store';
 import { QuestionTable } from './QuestionTable';
+import { questionCountText, questionRows } from './question-edits';
 import { DiskChangeBanner } from '../../components/DiskChangeBanner';
 import { useDiskWatch } from '../../components/disk-change';
 import { useUnsavedEditor } from '../../navigation/unsaved.store';
@@ -22,6 +23,8 @@ export function DatasetEditor({ id }: { id: string }) {
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
   const [revealLine, setRevealLine] = useState<number>();
   useEffect(() => void datasetOpened(id), [id, datasetOpened]);
+  // The header and the table count the same rows: the editor's, as typed.
+  const draftRows = useMemo(() => questionRows(draft), [draft]);
   useUnsavedEditor('dataset', dirty, {
     screen: 'datasets',
     label: open?.file ?? `dataset ${id}`,
@@ -47,9 +50,10 @@ export function DatasetEditor({ id }: { id: string }) {
           {open.dataset && (
             <span className="muted">
               {' '}
-              · v{open.dataset.version} · {open.dataset.questions.filter((q) => !q.disabled).length} questions
-              {open.dataset.questions.some((q) => q.disabled) &&
-                ` (${open.dataset.questions.filter((q) => q.disabled).length} disabled)`}
+              · v{open.dataset.version} ·{' '}
+              <span data-testid="dataset-count">
+                {questionCountText(draftRows ?? open.dataset.questions.map((q) => ({ disabled: q.disabled === true })))}
+              </span>
             </span>
           )}
         </div>
@@ -93,7 +97,7 @@ export function DatasetEditor({ id }: { id: string }) {
           onMarkers={setMarkers}
           revealLine={revealLine}
         />
-        {showTable && <QuestionTable />}
+        {showTable && <QuestionTable rows={draftRows} />}
       </div>
       <div className="problems" data-testid="problems">
         <div className="problems-title">

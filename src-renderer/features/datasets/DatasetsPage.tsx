@@ -1,19 +1,35 @@
 // The datasets screen: the workspace's dataset files on the left, the open one in the YAML editor.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { hrefFor } from '../../navigation/router';
 import { DatasetEditor } from './DatasetEditor';
-import { useDatasets } from './datasets.store';
+import { NewDatasetForm } from './NewDatasetForm';
+import { isDirty, useDatasets } from './datasets.store';
 
 export function DatasetsPage({ datasetId }: { datasetId: string | undefined }) {
   const list = useDatasets((state) => state.list);
   const listRequested = useDatasets((state) => state.listRequested);
   useEffect(() => void listRequested(), [listRequested]);
   const selected = datasetId ?? list?.[0]?.id;
+  const [creating, setCreating] = useState(false);
+  // Opening a dataset (or the one just created) closes the form.
+  useEffect(() => setCreating(false), [datasetId]);
+  const dirty = useDatasets(isDirty);
   return (
     <div className="split">
       <aside className="split-list" aria-label="Datasets">
         <div className="split-list-title">Datasets</div>
-        {list?.length === 0 && <p className="muted">No datasets yet. Add a YAML file under datasets/.</p>}
+        <button
+          type="button"
+          className="button split-list-action"
+          onClick={() => setCreating(true)}
+          aria-pressed={creating}
+          disabled={dirty}
+          title={dirty ? 'Save or discard the edits of the open dataset first' : undefined}
+          data-testid="new-dataset"
+        >
+          New dataset
+        </button>
+        {list?.length === 0 && <p className="muted">No datasets yet: press New dataset.</p>}
         {list?.map((dataset) => (
           <a
             key={dataset.id}
@@ -32,7 +48,9 @@ export function DatasetsPage({ datasetId }: { datasetId: string | undefined }) {
           </a>
         ))}
       </aside>
-      {selected ? (
+      {creating ? (
+        <NewDatasetForm onCancel={() => setCreating(false)} />
+      ) : selected ? (
         <DatasetEditor key={selected} id={selected} />
       ) : (
         <div className="page empty">Pick a dataset on the left.</div>

@@ -1,18 +1,18 @@
 // The question table beside the YAML: add, disable, reorder, and read a multi-turn transcript; edits the same draft.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useDatasets } from './datasets.store';
-import { addQuestion, moveQuestion, questionRows, toggleDisabled } from './question-edits';
+import { addQuestion, moveQuestion, questionCountText, toggleDisabled, type QuestionRow } from './question-edits';
 
-export function QuestionTable() {
+/** `rows`: the draft's questions as the editor parsed them (undefined while the YAML does not parse). */
+export function QuestionTable({ rows }: { rows: readonly QuestionRow[] | undefined }) {
   const draft = useDatasets((state) => state.draft);
   const draftEdited = useDatasets((state) => state.draftEdited);
-  const rows = useMemo(() => questionRows(draft), [draft]);
   const [openTranscript, setOpenTranscript] = useState<string>();
   if (!rows) return <aside className="question-table muted">Fix the YAML syntax errors to use the table.</aside>;
   return (
     <aside className="question-table" aria-label="Questions" data-testid="question-table">
       <div className="question-table-head">
-        <strong>{rows.length} questions</strong>
+        <strong data-testid="question-table-count">{questionCountText(rows)}</strong>
         <button className="button" onClick={() => draftEdited(addQuestion(draft))} data-testid="add-question">
           + Add question
         </button>

@@ -6,6 +6,8 @@ import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
 import { diskChangeOutcome } from '../../components/disk-change';
 
+export type NewDataset = Readonly<{ id: string; question: Readonly<{ input: string; criteria?: string }> }>;
+
 type DatasetsState = {
   list: DatasetSummary[] | undefined;
   open: DatasetDocument | undefined;
@@ -20,7 +22,8 @@ type DatasetsState = {
   datasetOpened(id: string): Promise<void>;
   draftEdited(text: string): void;
   saveRequested(): Promise<void>;
-  datasetCreated(id: string): Promise<void>;
+  /** Creates the file through the contract and lists it; a refusal (a taken id, a bad one) throws its message. */
+  datasetCreated(input: NewDataset): Promise<void>;
   /** The file may have changed on disk: an unedited editor follows it, an edited one is offered reload or compare. */
   diskChanged(): Promise<void>;
   /** Takes the file as it is on disk, dropping the unsaved edits. */
@@ -105,8 +108,8 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     const { open } = get();
     if (open) set({ draft: open.text, liveIssues: open.issues });
   },
-  async datasetCreated(id) {
-    await api['datasets.create']({ id });
+  async datasetCreated(input) {
+    await api['datasets.create'](input);
     await get().listRequested();
   },
 }));

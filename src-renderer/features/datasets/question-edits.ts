@@ -11,6 +11,12 @@ export type QuestionRow = Readonly<{
   split: string | null;
 }>;
 
+/** "22 questions (1 disabled)", "1 question": the header and the question table count the same rows, the editor's. */
+export function questionCountText(rows: readonly Pick<QuestionRow, 'disabled'>[]): string {
+  const disabled = rows.filter((row) => row.disabled).length;
+  return `${rows.length} question${rows.length === 1 ? '' : 's'}${disabled > 0 ? ` (${disabled} disabled)` : ''}`;
+}
+
 /** The questions as the table shows them; undefined while the text does not parse. */
 export function questionRows(text: string): QuestionRow[] | undefined {
   const doc = parseDocument(text);

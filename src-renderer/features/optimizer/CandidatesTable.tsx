@@ -6,7 +6,11 @@ import { ago } from '../../components/format';
 import { candidateLook, deltaLook, gainOf, meanSpread } from './optimizer.selectors';
 import { Term } from '../../components/Term';
 
-export function CandidatesTable({ candidates }: { candidates: readonly CandidateSummary[] }) {
+/** `failed`: the target's last job stopped short; its log says why, so the table does not invite a first Optimize. */
+export function CandidatesTable({ candidates, failed }: { candidates: readonly CandidateSummary[]; failed: boolean }) {
+  if (candidates.length === 0 && failed) {
+    return <div className="empty compact">No candidates: the optimization above failed before it proposed one.</div>;
+  }
   if (candidates.length === 0) {
     return (
       <div className="empty compact">

@@ -2,6 +2,7 @@
 import type { OptimizerJob } from '../../../src-shared/model';
 import { hrefFor } from '../../navigation/router';
 import { liveRun, useRuns } from '../runs/runs.store';
+import { jobFailure } from './optimizer.selectors';
 
 const SHOWN_LINES = 4;
 
@@ -30,11 +31,15 @@ export function JobLog({ job, testId }: { job: OptimizerJob; testId: string }) {
         </div>
       ))}
       {!running && job.outcome && (
-        <div className="job-outcome">
+        <div className={`job-outcome${jobFailure(job) ? ' error-count' : ''}`} data-testid={`${testId}-outcome`}>
           <strong>{job.outcome.status.replace('_', ' ')}</strong>: {job.outcome.reason}
         </div>
       )}
-      {!running && job.error && <div className="job-outcome error-count">{`${job.status}: ${job.error}`}</div>}
+      {!running && job.error && (
+        <div className="job-outcome error-count" data-testid={`${testId}-outcome`}>
+          {`${job.status}: ${job.error}`}
+        </div>
+      )}
     </div>
   );
 }

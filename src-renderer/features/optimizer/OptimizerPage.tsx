@@ -1,7 +1,7 @@
 // The optimizer's list: per target, its Optimize button with live progress, and every candidate with its status.
 import { useEffect } from 'react';
 import { hrefFor } from '../../navigation/router';
-import { groupByTarget, jobOf } from './optimizer.selectors';
+import { groupByTarget, jobFailure, jobOf } from './optimizer.selectors';
 import { useOptimizer } from './optimizer.store';
 import { useOptimizerEvents } from './optimizer-events';
 import { CandidatesTable } from './CandidatesTable';
@@ -75,7 +75,7 @@ export function OptimizerPage() {
               {group.target && <OptimizeControls targetId={group.targetId} job={job} />}
             </div>
             {job && <JobLog job={job} testId={`job-${group.targetId}`} />}
-            <CandidatesTable candidates={group.candidates} />
+            <CandidatesTable candidates={group.candidates} failed={jobFailure(job) !== null} />
           </section>
         );
       })}

@@ -75,6 +75,14 @@ export function jobOf(
   return mine.find((job) => job.status === 'running') ?? mine[0];
 }
 
+/** Why a finished job stopped short (an error, a refusal, a crash), or null when it ran to a decision or still runs. */
+export function jobFailure(job: OptimizerJob | undefined): string | null {
+  if (!job || job.status === 'running') return null;
+  if (job.error) return job.error;
+  const outcome = job.outcome;
+  return outcome && (outcome.status === 'error' || outcome.status === 'refused') ? outcome.reason : null;
+}
+
 export type StripDot = Readonly<{ x: number; y: number; value: number; run: number }>;
 export type StripRow = Readonly<{ label: string; y: number; dots: readonly StripDot[]; meanX: number | null }>;
 export type StripLayout = Readonly<{

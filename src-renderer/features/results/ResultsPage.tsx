@@ -8,6 +8,7 @@ import { ago, pct, score } from '../../components/format';
 import { useResults } from './results.store';
 import { useResultsEvents } from './results-events';
 import { StatusCards } from './StatusCards';
+import { EnvelopeImport } from './EnvelopeImport';
 import { useShallow } from 'zustand/react/shallow';
 import { Term } from '../../components/Term';
 import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
@@ -103,6 +104,7 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
           </tbody>
         </table>
       </section>
+      <EnvelopeImport onImported={() => void dashboardRequested(targetId, experiments)} />
       <section className="card">
         <div className="card-title">
           <h2>

@@ -34,12 +34,23 @@ export const windowsText = (windows: LocalRun['windows']): string =>
     })
     .join('; ');
 
-/** "prompt 812 of ~800 tokens evaluated · num_ctx 4096 · load 2.0 s · prompt 35 ms · generation 1.2 s": one Ollama call. */
+/**
+ * What the server evaluated of the prompt beside the engine's estimate: "of" only when it evaluated fewer tokens than
+ * were sent (the prompt was cut to the window); more is the model's chat template, not a contradiction.
+ */
+function promptTokensText(evaluated: number | null, sent: number | null): string {
+  if (evaluated === null) return `prompt ~${sent ?? '—'} tokens sent`;
+  if (sent === null) return `prompt ${evaluated} tokens evaluated`;
+  if (evaluated < sent) return `prompt ${evaluated} of ~${sent} tokens sent evaluated (cut to the window)`;
+  return `prompt ${evaluated} tokens evaluated (~${sent} estimated before sending, plus the chat template)`;
+}
+
+/** "prompt 812 tokens evaluated (~800 estimated before sending, plus the chat template) · num_ctx 4096 · load 2.0 s · prompt 35 ms · generation 1.2 s": one Ollama call. */
 export function callMetricsText(metrics: CallMetrics): string {
   const ms = (value: number | null) =>
     value === null ? '—' : value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${value} ms`;
   return [
-    `prompt ${metrics.promptEvalCount ?? '—'} of ~${metrics.promptTokensSent ?? '—'} tokens evaluated`,
+    promptTokensText(metrics.promptEvalCount, metrics.promptTokensSent),
     `num_ctx ${metrics.numCtx ?? 'server default'}`,
     `load ${ms(metrics.loadMs)}`,
     `prompt eval ${ms(metrics.promptEvalMs)}`,

@@ -38,7 +38,17 @@ describe('local run words', () => {
         totalMs: 3300,
       }),
     ).toBe(
-      'prompt 2048 of ~3700 tokens evaluated · num_ctx 2048 · load 2.0 s · prompt eval 35 ms · generation 1.2 s (90 tokens)',
+      'prompt 2048 of ~3700 tokens sent evaluated (cut to the window) · num_ctx 2048 · load 2.0 s · prompt eval 35 ms · generation 1.2 s (90 tokens)',
+    );
+  });
+
+  it('reads more evaluated than estimated as the chat template, not as "25 of ~10"', () => {
+    const base = { evalCount: 3, numCtx: null, loadMs: 10, promptEvalMs: 5, evalMs: 20, totalMs: 40 };
+    expect(callMetricsText({ ...base, promptEvalCount: 25, promptTokensSent: 10 })).toMatch(
+      /^prompt 25 tokens evaluated \(~10 estimated before sending, plus the chat template\) · /,
+    );
+    expect(callMetricsText({ ...base, promptEvalCount: null, promptTokensSent: 10 })).toMatch(
+      /^prompt ~10 tokens sent · /,
     );
   });
 });

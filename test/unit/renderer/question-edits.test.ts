@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import {
   addQuestion,
   moveQuestion,
+  questionCountText,
   questionRows,
   toggleDisabled,
 } from '../../../src-renderer/features/datasets/question-edits';
@@ -48,5 +49,13 @@ describe('question edits', () => {
       expect(out).toContain('# the first one');
     }
     expect(moveQuestion(text, 0, -1)).toBe(text);
+  });
+});
+
+describe('questionCountText', () => {
+  it('pluralises right and names the disabled ones', () => {
+    expect(questionCountText([{ disabled: false }])).toBe('1 question');
+    expect(questionCountText([{ disabled: false }, { disabled: true }])).toBe('2 questions (1 disabled)');
+    expect(questionCountText([])).toBe('0 questions');
   });
 });

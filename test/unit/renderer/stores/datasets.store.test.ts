@@ -127,9 +127,9 @@ describe('datasets store', () => {
   it('creates a dataset and lists it', async () => {
     answer('datasets.create', ({ id }) => doc(String(id), ''));
     answer('datasets.list', () => [{ id: 'helpdesk' }, { id: 'fresh' }]);
-    await state().datasetCreated('fresh');
+    await state().datasetCreated({ id: 'fresh', question: { input: 'When do you open?' } });
     await settled();
-    expect(calledWith('datasets.create')).toEqual([{ id: 'fresh' }]);
+    expect(calledWith('datasets.create')).toEqual([{ id: 'fresh', question: { input: 'When do you open?' } }]);
     expect(state().list?.map((d) => d.id)).toEqual(['helpdesk', 'fresh']);
   });
 });

@@ -1,0 +1,69 @@
+// "New dataset" writes a minimal datasets/<id>.yaml through the contract; "Import envelopes" takes picked files and
+// says what became of each in the CLI's words (imported as run …, refused with its reasons).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { serveExample, type Served } from './support/serve';
+
+const EEE = join(import.meta.dirname, '..', 'fixtures', 'eee');
+
+describe('creating a dataset and importing envelopes in the app', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    served = await serveExample();
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await page.goto(served.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  it('creates a dataset from its id and first question, as a minimal YAML file, and opens it', async () => {
+    await page.goto(`${served.origin}/#/datasets`);
+    await page.getByTestId('new-dataset').click();
+    const form = page.getByTestId('new-dataset-form');
+    await page.locator('#new-dataset-id').fill('helpdesk');
+    await expect.poll(() => page.getByTestId('problems-new-dataset-id').textContent()).toContain('exists already');
+    expect(await page.getByTestId('create-dataset').isDisabled()).toBe(true);
+    await page.locator('#new-dataset-id').fill('opening_hours');
+    await page.locator('#new-dataset-question').fill('When is the main branch open on Sunday?');
+    await page.locator('#new-dataset-criteria').fill('States 12:00-17:00.');
+    await page.getByTestId('create-dataset').click();
+    await page.waitForURL(/#\/datasets\/opening_hours$/);
+    await form.waitFor({ state: 'detached' });
+    await page.getByTestId('dataset-opening_hours').waitFor();
+    expect(readFileSync(join(served.workspaceDir, 'datasets', 'opening_hours.yaml'), 'utf8')).toBe(
+      'id: opening_hours\nversion: 1.0.0\nquestions:\n  - id: first_question\n' +
+        '    input: When is the main branch open on Sunday?\n    criteria: States 12:00-17:00.\n',
+    );
+  });
+
+  it('imports picked envelope files and shows each outcome in the CLI words', async () => {
+    await page.goto(`${served.origin}/#/results`);
+    const picker = page.getByTestId('envelope-files');
+    await picker.setInputFiles([
+      join(EEE, 'f3a1c0de-4b2e-4c1a-9f6d-1b7e5a2c8d40.json'),
+      join(EEE, 'f3a1c0de-4b2e-4c1a-9f6d-1b7e5a2c8d40_samples.jsonl'),
+    ]);
+    const result = page.getByTestId('envelope-import-result');
+    await expect
+      .poll(() => result.textContent())
+      .toMatch(/^f3a1c0de-4b2e-4c1a-9f6d-1b7e5a2c8d40\.json: imported as run eee-\S+ \(\d+ question results\)$/);
+    // The same file again: unchanged, as `ai-eval import-envelope` says.
+    await picker.setInputFiles(join(EEE, 'f3a1c0de-4b2e-4c1a-9f6d-1b7e5a2c8d40.json'));
+    await expect.poll(() => result.textContent()).toContain('f3a1c0de-4b2e-4c1a-9f6d-1b7e5a2c8d40.json: unchanged (');
+    // A file that is no envelope: refused with its reason, in red.
+    await picker.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('[1]') });
+    await expect.poll(() => result.textContent()).toContain('error: notes.json refused:');
+    expect(await result.textContent()).toContain('the file is not a JSON object (an EEE aggregate file)');
+    expect(await result.locator('.line-error').count()).toBe(2);
+  });
+});

@@ -1,0 +1,47 @@
+// Every screen at 1024x768: nothing scrolls sideways and no visible button is cut off by the window's edge.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { serveExample, type Served } from './support/serve';
+
+const SCREENS = ['targets', 'datasets/helpdesk', 'results', 'optimizer', 'traces', 'judges', 'settings', 'glossary'];
+
+/** What sticks out: elements wider than their box that scroll sideways, and buttons outside the viewport. */
+const clipped = (page: Page): Promise<string[]> =>
+  page.evaluate(`(() => {
+    const problems = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push('page ' + root.scrollWidth + ' > ' + root.clientWidth);
+    for (const button of document.querySelectorAll('button, a.button, label.button')) {
+      const box = button.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.left < 0 || box.right > window.innerWidth + 0.5)
+        problems.push('button "' + button.textContent.trim() + '" at ' + Math.round(box.left) + '-' + Math.round(box.right));
+    }
+    return problems;
+  })()`);
+
+describe('every screen at 1024x768', () => {
+  let served: Served;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    served = await serveExample();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await page.goto(served.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  it.each(SCREENS)('%s fits without clipping', async (screen) => {
+    await page.goto(`${served.origin}/#/${screen}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    expect(await clipped(page)).toEqual([]);
+  });
+});
