@@ -11,7 +11,9 @@ const config = (judgeProvider: string) =>
       offline: { kind: 'replay', file: 'recordings/helpdesk.jsonl' },
     },
     judge: { provider: judgeProvider, model: 'llama3.1:8b' },
-    targets: [],
+    targets: [
+      { id: 'chat', provider: 'local', model: 'llama3.1:8b', dataset: 'helpdesk', graders: ['relevance_grader'] },
+    ],
   });
 const proposer = { provider: 'offline', model: 'llama3.1:8b' };
 const miss = (judgeModels: string[]) =>

@@ -70,7 +70,8 @@ describe('JudgesRepo', () => {
   });
 
   it('stores validations and returns the latest, with an unknown template version as null', () => {
-    const report = judgeReport(
+    // The store keeps a validation's report without its reason (see StoredValidation in judges.repo).
+    const { reason: _reason, ...report } = judgeReport(
       { tp: 2, fn: 0, tn: 0, fp: 1 },
       { grader: 'relevance_grader', tpr_ci: [0.3, 1], tnr_ci: [0, 0.7], state: 'failing' },
     );

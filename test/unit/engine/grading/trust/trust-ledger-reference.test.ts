@@ -27,7 +27,7 @@ type Reference = {
 
 // Computed by scripts/reference/trust-ledger.py (NumPy and SciPy, from the papers' formulas).
 const reference = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../../../fixtures/reference/trust_ledger_reference.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, '../../../../fixtures/reference/trust_ledger_reference.json'), 'utf8'),
 ) as Reference;
 const close = (actual: number | null | undefined, expected: number | null) =>
   expected === null ? expect(actual).toBeNull() : expect(Math.abs((actual ?? NaN) - expected)).toBeLessThan(1e-9);
