@@ -111,6 +111,13 @@ function describe(issue: Issue, schema: z.ZodType, locate: Locator): WorkspaceIs
   if (issue.code === 'unrecognized_keys') {
     const known = knownKeysAt(schema, path);
     return issue.keys.map((key) => {
+      // Known in another form of a union (a tool server's url beside a command): no "did you mean" the key itself.
+      if (known.includes(key))
+        return locate(
+          [...path, key],
+          'error',
+          `key "${key}" does not go with the other keys of this entry: each form of it takes its own keys`,
+        );
       const suggestion = nearest(key, known);
       const hint = suggestion
         ? `; did you mean "${suggestion}"?`

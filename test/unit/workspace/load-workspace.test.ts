@@ -30,6 +30,19 @@ describe('loadWorkspace', () => {
     );
   });
 
+  it('never suggests a key itself: a key of another form of the entry says it does not go with the others', () => {
+    const dir = copyExample({
+      'aieval.yaml': (t) =>
+        t.replace('{ name: catalog, command: node,', '{ name: catalog, url: http://127.0.0.1:9/mcp, command: node,'),
+    });
+    const [error, ...rest] = errorsOf(dir);
+    expect(rest).toEqual([]);
+    expect(error).toMatch(
+      /^aieval\.yaml:\d+:\d+ targets\.1\.tools\.0\.url key "url" does not go with the other keys of this entry: each form of it takes its own keys$/,
+    );
+    expect(error).not.toMatch(/did you mean/);
+  });
+
   it('reports a YAML syntax error with its position instead of an empty dataset', () => {
     const dir = copyExample({ 'datasets/helpdesk.yaml': (t) => t.replace('tags: [hours]', 'tags: [hours') });
     const errors = errorsOf(dir);
