@@ -145,7 +145,7 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
     expect(readFileSync(junit, 'utf8').match(/<error /g)).toHaveLength(QUESTIONS);
   });
 
-  it('refuses a second run of the same target from another process, naming the running run', async () => {
+  it('stops a second run of the same target from another process as its environment (exit 3), naming the running run', async () => {
     const dir = workspaceAt(server.url, '  concurrency: 1');
     let second: Promise<Exit> | undefined;
     let secondStarted!: () => void;
@@ -162,7 +162,7 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
     const first = launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--question', 'sunday_hours']).exit;
     await started;
     const refused = await second!;
-    expect(refused.code).toBe(2);
+    expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/error: target "helpdesk_chat" is already running as run \S+ \(pid \d+ on /);
     expect((await first).code).toBe(0);
     server.script = judged;

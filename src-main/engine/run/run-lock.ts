@@ -8,14 +8,21 @@ import { RpcError } from '../../../src-shared/rpc/wire';
 export const HEARTBEAT_MS = 5_000;
 export const STALE_AFTER_MS = 60_000;
 
-/** The second run of a target is refused with this, naming the run that holds the target. */
+/**
+ * The second run of a target is refused with this, naming the run that holds the target. Held by this process, it is a
+ * conflict the caller can resolve (cancel the run); held by another process, the environment stopped the run (SPEC 14:
+ * the CLI exits 3, so CI can tell "retry later" from invalid input).
+ */
 export class RunConflictError extends RpcError {
   constructor(readonly holder: RunLock) {
+    const elsewhere = holder.pid !== process.pid || holder.host !== hostname();
     super(
-      'conflict',
+      elsewhere ? 'unavailable' : 'conflict',
       `target "${holder.targetId}" is already running as run ${holder.runId} (pid ${holder.pid} on ${holder.host}, ` +
         `started ${new Date(holder.acquiredAt).toISOString()}); wait for it, or cancel it first`,
-      { runId: holder.runId },
+      elsewhere
+        ? { runId: holder.runId, environment: `another process runs target "${holder.targetId}"` }
+        : { runId: holder.runId },
     );
     this.name = 'RunConflictError';
   }
