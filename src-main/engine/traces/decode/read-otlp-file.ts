@@ -43,7 +43,9 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
   let documentBytes = 0;
   const sniffer = new FormatSniffer();
   try {
+    let content = false;
     for await (const read of stream as AsyncIterable<Buffer>) {
+      content ||= !isBlank(read);
       let chunk = read;
       if (!format) {
         const sniffed = sniffer.push(read);
@@ -64,8 +66,10 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
         document.push(chunk);
       }
     }
+    // A file of blank lines holds nothing to import, as an empty one.
+    if (!content) throw new UnreadableFileError(`${path} is empty (blank lines only)`);
     if (!format) {
-      // The whole file is one line (or blank): its content decides.
+      // The whole file is one line: its content decides.
       const sniffed = sniffer.end();
       format = sniffed.format;
       framer = framerFor(sniffed.format, sniffed.bytes);
@@ -88,6 +92,7 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
       };
       return;
     }
+    if (error instanceof UnreadableFileError) throw error;
     throw new UnreadableFileError(`cannot read ${path}: ${(error as Error).message}`);
   } finally {
     raw.destroy();
@@ -174,7 +179,7 @@ function byteOffsetIn(message: string): number | null {
 }
 
 function isBlank(bytes: Buffer): boolean {
-  for (const byte of bytes) if (byte !== 0x20 && byte !== 0x0d && byte !== 0x09) return false;
+  for (const byte of bytes) if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return false;
   return true;
 }
 

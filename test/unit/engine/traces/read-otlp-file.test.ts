@@ -103,4 +103,11 @@ describe('readOtlpFile', () => {
     await expect(readAll(dir)).rejects.toThrow(/is a directory/);
     await expect(readAll(file('empty.jsonl', ''))).rejects.toThrow(/is empty/);
   });
+
+  it('refuses a file of blank lines as it refuses an empty one', async () => {
+    await expect(readAll(file('blank.jsonl', '\n\n  \n\t\n'))).rejects.toThrow(
+      /blank\.jsonl is empty \(blank lines only\)/,
+    );
+    await expect(readAll(file('blank.json', '   '))).rejects.toThrow(/is empty \(blank lines only\)/);
+  });
 });
