@@ -5,7 +5,7 @@ import type { WorkspaceIssue } from '../../src-shared/model';
 import { nearest } from '../../src-shared/text/nearest';
 import { discriminatorValues, knownKeysAt } from './did-you-mean';
 import { readYamlFast } from './fast-yaml';
-import { firstAliasOffset, MAX_ALIAS_COUNT, structureProblems } from './yaml-structure';
+import { firstAliasOffset, MAX_ALIAS_COUNT, structureProblems, TOO_DEEP } from './yaml-structure';
 
 export type ParsedFile<T> = Readonly<{ value: T | undefined; issues: WorkspaceIssue[]; locate: Locator }>;
 export type Locator = (
@@ -34,7 +34,7 @@ export function validateYamlFile<T>(file: string, text: string, schema: z.ZodTyp
   const locate = lazyLocator(file, text, positioned);
   if (doc.errors.length > 0) {
     const issues = doc.errors.map((error) =>
-      issueAt(file, lineCounter, error.pos[0], [], `YAML syntax error: ${firstLine(error.message)}`),
+      issueAt(file, lineCounter, error.pos[0], [], syntaxMessage(error.message)),
     );
     return { value: undefined, issues, locate };
   }
@@ -66,6 +66,10 @@ export function validateYamlFile<T>(file: string, text: string, schema: z.ZodTyp
 }
 
 type Positioned = Readonly<{ doc: Document; lineCounter: LineCounter }>;
+
+/** A parse error in words; the parser's stack giving out on a deep file says how deep a file may nest. */
+const syntaxMessage = (message: string) =>
+  /Maximum call stack size exceeded/.test(message) ? TOO_DEEP : `YAML syntax error: ${firstLine(message)}`;
 
 function issueAt(
   file: string,

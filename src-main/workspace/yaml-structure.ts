@@ -1,9 +1,17 @@
 // What makes a parsed YAML document unsafe to turn into values, found on its nodes with their positions: an alias to
 // no anchor, an alias inside the node it names (the value would contain itself), a list or map used as a key, and a
-// tag beyond YAML's core schema (`!!js/function`, `!!binary`, `!custom`), which would otherwise be dropped silently.
+// tag beyond YAML's core schema (`!!js/function`, `!!binary`, `!custom`), which would otherwise be dropped silently, and
+// lists and maps nested deeper than MAX_YAML_DEPTH.
 import { isAlias, isCollection, isPair, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
 
 export type StructureProblem = Readonly<{ offset: number; path: PropertyKey[]; message: string }>;
+
+/**
+ * Lists and maps nest at most this deep. The yaml parser's own stack gives out near 800 levels of flow lists (Node 20's
+ * default stack), and no workspace needs a tenth of this; a deeper file is "nested too deeply", never a stack overflow.
+ */
+export const MAX_YAML_DEPTH = 256;
+export const TOO_DEEP = `nested too deeply (limit ${MAX_YAML_DEPTH} levels of lists and maps)`;
 
 /** Aliases may expand to at most this many nodes' worth of copies; more is an alias bomb (the yaml default). */
 export const MAX_ALIAS_COUNT = 100;
@@ -25,6 +33,15 @@ export function structureProblems(doc: Document): StructureProblem[] {
         else if (ancestry.includes(target))
           at(`alias *${node.source} is inside &${node.source}, the value it names: it would contain itself`);
         return;
+      }
+      if (isCollection(node) && ancestry.filter(isCollection).length >= MAX_YAML_DEPTH) {
+        // The path to where it gets too deep, cut after its first keys: 256 indices are no help to read.
+        problems.push({
+          offset: node.range?.[0] ?? 0,
+          path: [...keyPath(ancestry, node).slice(0, 4), '…'],
+          message: TOO_DEEP,
+        });
+        return visit.BREAK;
       }
       if (node.anchor) anchors.set(node.anchor, node);
       if (node.tag !== undefined && !CORE_TAGS.has(node.tag))

@@ -1,6 +1,6 @@
 // The malformed workspaces of issue 19: each is refused by the loader with `file:line:col key.path message`, never
 // accepted for a run to trip on, never a stack trace.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -25,9 +25,29 @@ const ALIAS_BOMB = [
 const questionsWithMetadata = (metadata: string) =>
   `id: other\nquestions:\n  - id: q1\n    input: hi\n    metadata:\n${metadata}\n`;
 
+const HOSTILE_DEEP = join(import.meta.dirname, '..', '..', 'fixtures', 'hostile', 'deep');
+
 const rubricWith = (checks: string) => `id: extra\nchecks:\n${checks}\n`;
 
 describe('validate refuses what a run would trip on', () => {
+  it('lists and maps nested deeper than 256 levels, or past the parser stack: "nested too deeply", no stack overflow', () => {
+    const deep = (name: string) => () => readFileSync(join(HOSTILE_DEEP, name), 'utf8');
+    const block = Array.from({ length: 2000 }, (_, i) => `${'  '.repeat(i + 3)}k:`).join('\n');
+    for (const make of [
+      deep('flow-300.dataset.yaml'),
+      deep('flow-3000.dataset.yaml'),
+      () => questionsWithMetadata(block),
+    ]) {
+      const errors = errorsOf(copyExample({ 'datasets/other.yaml': make }));
+      expect(errors).toEqual([
+        expect.stringMatching(
+          /^datasets\/other\.yaml:\d+:\d+ \S+ nested too deeply \(limit 256 levels of lists and maps\)$/,
+        ),
+      ]);
+      expect(errors.join('')).not.toMatch(/call stack/);
+    }
+  });
+
   it('an alias bomb under 1 MB, at the first alias', () => {
     const dir = copyExample({
       'datasets/other.yaml': () => questionsWithMetadata(ALIAS_BOMB.replace(/^/gm, '      ')),
