@@ -11,7 +11,8 @@ import type { ErrorCode } from '../../src-shared/rpc/wire';
 import type { Ctx } from '../../src-shared/rpc/ctx';
 import { BodyTooLarge, closeAfterAnswer, readCappedBody } from '../net/capped-body';
 import { bearerMatches, equalSecrets } from '../net/bearer';
-import { loopbackHost, mediaType, sameOrigin, SECURITY_HEADERS } from './guards';
+import { loopbackHost, mediaType, sameOrigin } from '../net/request-guards';
+import { SECURITY_HEADERS } from './guards';
 
 /** Extra routes other parts plug in (the OTLP receiver's POST /v1/traces). */
 export type Route = Readonly<{

@@ -146,6 +146,24 @@ describe('the OTLP/HTTP receiver', () => {
     });
     expect(rebound).toBe(403);
 
+    // A page in the user's browser sends its Origin; an exporter sends none. The receiver refuses the page, as serve does.
+    const fromPage = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        status.url!,
+        { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' } },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify(jsonRequest(chatTrace(6))));
+    });
+    expect(fromPage.status).toBe(403);
+    expect(fromPage.body).toContain('Cross-origin requests are refused');
+    expect((await call<{ total: number }>('traces.items', {})).total).toBe(1);
+
     const config = join(dir, 'aieval.yaml');
     writeFileSync(
       config,

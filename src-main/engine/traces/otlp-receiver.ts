@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ReceiverStatus } from '../../../src-shared/model';
 import { BodyTooLarge, closeAfterAnswer, readCappedBody } from '../../net/capped-body';
 import { bearerMatches } from '../../net/bearer';
+import { loopbackHost, mediaType, sameOrigin } from '../../net/request-guards';
 import type { StoreApi } from '../../store/store';
 import { decodeJsonText } from './decode/decode-json-text';
 import { decodeProtoRequest } from './decode/otlp-protobuf';
@@ -34,7 +35,6 @@ export type ReceiverOptions = Readonly<{
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 
-const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 // google.rpc.Code INVALID_ARGUMENT, as the OTLP spec asks for a 400's Status.
 const INVALID_ARGUMENT = 3;
 
@@ -122,16 +122,16 @@ export class OtlpReceiver {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.requests++;
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = mediaType(req);
     const proto = type === 'application/x-protobuf' || type === 'application/protobuf';
     const fail = (status: number, message: string) => {
       this.lastError = message;
       if (proto) reply(res, status, 'application/x-protobuf', encodeStatus(INVALID_ARGUMENT, message));
       else reply(res, status, 'application/json', JSON.stringify({ code: INVALID_ARGUMENT, message }));
     };
-    if (!LOOPBACK_HOSTS.includes(host))
-      return fail(403, 'Unexpected Host header: the receiver answers loopback names only.');
+    if (!loopbackHost(req)) return fail(403, 'Unexpected Host header: the receiver answers loopback names only.');
+    // An exporter sends no Origin; a page in the user's browser does, and may not post spans (as `serve` refuses it).
+    if (!sameOrigin(req)) return fail(403, 'Cross-origin requests are refused: exporters send no Origin header.');
     if (!proto && type !== 'application/json')
       return fail(415, `Unsupported Content-Type "${type}": send application/json or application/x-protobuf.`);
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
