@@ -1,5 +1,5 @@
 // Labeling a judge's gold set: the question, the answer and what the judge saw; its verdict only after you decide.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { GRADER_CATALOG, type GoldItem, type GraderId } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
@@ -36,8 +36,13 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
     },
     [items, index],
   );
+  // The key handler reads what is on screen now: bound once, it never answers a key with the item labelled before
+  // (an effect re-bound after each label left a moment in which p labelled the previous item again).
+  const shown = useRef({ items, index, label });
+  shown.current = { items, index, label };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      const { items, index, label } = shown.current;
       const action = actionForEvent(event);
       if (!action || !items) return;
       if (action.kind === 'verdict') void label(action.verdict);
@@ -48,7 +53,7 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [items, index, label]);
+  }, []);
   if (error) return <div className="page banner error">{error}</div>;
   if (!items) return <div className="page muted">Loading the gold set…</div>;
   const item = items[index];

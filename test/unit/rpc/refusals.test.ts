@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 // Every refusal the service can throw reaches the caller with its code, message and details; nothing is a 500 by omission.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -37,7 +38,18 @@ function thrownBy(work: () => unknown): unknown {
 const REFUSALS: ReadonlyArray<readonly [string, () => unknown, ErrorCode, unknown?]> = [
   ['PlanError', () => new PlanError('unknown target "x"'), 'bad_input'],
   ['ProviderConfigError', () => new ProviderConfigError('OPENAI_API_KEY is not set'), 'bad_input'],
-  ['RunConflictError', () => new RunConflictError(lock), 'conflict', { runId: 'run-7' }],
+  [
+    'RunConflictError',
+    () => new RunConflictError({ ...lock, pid: process.pid, host: hostname() }),
+    'conflict',
+    { runId: 'run-7' },
+  ],
+  [
+    'RunConflictError, held by another process',
+    () => new RunConflictError(lock),
+    'unavailable',
+    { runId: 'run-7', environment: 'another process runs target "bot"' },
+  ],
   ['MatrixRunNotFound', () => new MatrixRunNotFound('run-9'), 'not_found'],
   ['ExportError', () => new ExportError('run-9 is not complete'), 'not_found'],
   ['SampleError', () => new SampleError('no calls in the window'), 'bad_input'],
