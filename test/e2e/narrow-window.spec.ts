@@ -44,4 +44,13 @@ describe('every screen at 1024x768', () => {
     await page.waitForTimeout(300);
     expect(await clipped(page)).toEqual([]);
   });
+
+  it("gives the dataset editor the pane's width, the question table under it", async () => {
+    await page.goto(`${served.origin}/#/datasets/helpdesk`);
+    const editor = await page.locator('.editor-body .yaml-editor').boundingBox();
+    const table = await page.locator('.question-table').boundingBox();
+    // About 70 columns of the editor's monospace text, where the table beside it left about 35.
+    expect(editor!.width).toBeGreaterThan(560);
+    expect(table!.y).toBeGreaterThanOrEqual(editor!.y + editor!.height - 1);
+  });
 });
