@@ -2,31 +2,16 @@
 // says what became of each in the CLI's words (imported as run …, refused with its reasons).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import { describe, expect, it } from 'vitest';
+import { appPageForSuite } from './support/app-page';
 
 const EEE = join(import.meta.dirname, '..', 'fixtures', 'eee');
 
 describe('creating a dataset and importing envelopes in the app', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    served = await serveExample();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  const app = appPageForSuite();
 
   it('creates a dataset from its id and first question, as a minimal YAML file, and opens it', async () => {
+    const { page, served } = app;
     await page.goto(`${served.origin}/#/datasets`);
     await page.getByTestId('new-dataset').click();
     const form = page.getByTestId('new-dataset-form');
@@ -47,6 +32,7 @@ describe('creating a dataset and importing envelopes in the app', () => {
   });
 
   it('imports picked envelope files and shows each outcome in the CLI words', async () => {
+    const { page, served } = app;
     await page.goto(`${served.origin}/#/results`);
     const picker = page.getByTestId('envelope-files');
     await picker.setInputFiles([

@@ -1,8 +1,7 @@
 // Every screen at 1024x768: nothing scrolls sideways and no visible button is cut off by the window's edge.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appPageForSuite } from './support/app-page';
 
 const SCREENS = ['targets', 'datasets/helpdesk', 'results', 'optimizer', 'traces', 'judges', 'settings', 'glossary'];
 
@@ -22,23 +21,10 @@ const clipped = (page: Page): Promise<string[]> =>
   })()`);
 
 describe('every screen at 1024x768', () => {
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    served = await serveExample();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  });
+  const app = appPageForSuite({ page: { viewport: { width: 1024, height: 768 } } });
 
   it.each(SCREENS)('%s fits without clipping', async (screen) => {
+    const { page, served } = app;
     await page.goto(`${served.origin}/#/${screen}`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
@@ -46,6 +32,7 @@ describe('every screen at 1024x768', () => {
   });
 
   it("gives the dataset editor the pane's width, the question table under it", async () => {
+    const { page, served } = app;
     await page.goto(`${served.origin}/#/datasets/helpdesk`);
     const editor = await page.locator('.editor-body .yaml-editor').boundingBox();
     const table = await page.locator('.question-table').boundingBox();
