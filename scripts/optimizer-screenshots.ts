@@ -8,7 +8,16 @@ export const OPTIMIZER_SHOTS = [
   'optimizer-candidate-dark',
   'optimizer-compare',
   'matrix',
+  'matrix-1440x900',
+  'matrix-1024x768',
 ] as const;
+
+/** The window of a shot: its name's size suffix, else the size each README shot has always had. */
+function viewportOf(name: string): { width: number; height: number } {
+  const sized = /-(\d+)x(\d+)$/.exec(name);
+  if (sized) return { width: Number(sized[1]), height: Number(sized[2]) };
+  return { width: 1360, height: name === 'optimizer' ? 820 : name === 'matrix' ? 900 : 1500 };
+}
 
 /** Writes two prompt variants beside the target's own on the compare page and runs them to their results. */
 async function runVariants(page: Page, origin: string): Promise<void> {
@@ -37,7 +46,7 @@ export async function takeOptimizerShots(browser: Browser, only: readonly string
     await signedIn.close();
     for (const name of wanted) {
       const context = await browser.newContext({
-        viewport: { width: 1360, height: name === 'optimizer' ? 820 : name === 'matrix' ? 900 : 1500 },
+        viewport: viewportOf(name),
         colorScheme: name.endsWith('-dark') ? 'dark' : 'light',
       });
       await context.addCookies(cookies);
@@ -47,16 +56,17 @@ export async function takeOptimizerShots(browser: Browser, only: readonly string
         await page.getByTestId('candidates-table').first().waitFor();
       } else if (name === 'optimizer-compare') {
         await runVariants(page, seed.served.origin);
-      } else if (name === 'matrix') {
+      } else if (name.startsWith('matrix')) {
         await runVariants(page, seed.served.origin);
         await page.getByTestId('variants-side-by-side').click();
         await page.getByTestId('matrix-grid').focus();
+        await page.keyboard.press('+'); // the first answer rated good: the ✓ count in its column's header
         await page.keyboard.press(']');
         await page.keyboard.press('b'); // the first row's second answer rated better: a mark once the focus moves on
         await page.keyboard.press('ArrowDown');
         await page.keyboard.press('Enter');
         await page.locator('[data-testid^=matrix-detail-]').waitFor();
-        await page.getByTestId('rating-mark').waitFor();
+        await page.getByTestId('rating-mark').first().waitFor();
       } else {
         await page.goto(`${seed.served.origin}/#/optimizer/${pending.id}`);
         await page.locator('.monaco-diff-editor .view-lines').first().waitFor();
@@ -65,7 +75,7 @@ export async function takeOptimizerShots(browser: Browser, only: readonly string
       await page.waitForTimeout(300);
       await page.screenshot({
         path: `docs/screenshots/${name}.png`,
-        fullPage: name !== 'optimizer' && name !== 'matrix',
+        fullPage: name !== 'optimizer' && !name.startsWith('matrix'),
       });
       console.log(`docs/screenshots/${name}.png`);
       await context.close();

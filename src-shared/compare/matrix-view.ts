@@ -137,7 +137,7 @@ const markdownCell = (text: string) =>
 /** The statistics of every column, then the rows as a markdown table (answers cut to `answerChars`). */
 export function matrixMarkdown(matrix: RunMatrix, rows: readonly MatrixRow[], answerChars = 80): string {
   const lines = [
-    '| column | model | avg score | pass rate | rated 👍 / 👎 | rated better / worse / same | vs baseline |',
+    '| column | model | avg score | pass rate | rated good / bad | rated better / worse / same | vs baseline |',
     '| --- | --- | --- | --- | --- | --- | --- |',
   ];
   matrix.columns.forEach((column, i) => {
@@ -155,7 +155,7 @@ export function matrixMarkdown(matrix: RunMatrix, rows: readonly MatrixRow[], an
     const cells = row.cells.map((cell) => {
       if (cell === null) return 'missing';
       const answer = cell.preview.length > answerChars ? `${cell.preview.slice(0, answerChars - 1)}…` : cell.preview;
-      const rating = cell.rating === 'pass' ? ' 👍' : cell.rating === 'fail' ? ' 👎' : '';
+      const rating = cell.rating === 'pass' ? ' rated good' : cell.rating === 'fail' ? ' rated bad' : '';
       const preferred = cell.preference ? ` (${cell.preference})` : '';
       return `${cell.passed ? '✓' : '✗'} ${score(cell.score)}${rating}${preferred} ${markdownCell(answer)}`;
     });
@@ -164,7 +164,7 @@ export function matrixMarkdown(matrix: RunMatrix, rows: readonly MatrixRow[], an
   return `${lines.join('\n')}\n`;
 }
 
-/** How many of these cells a person rated: thumbs up and down, and better, worse or the same as the baseline. */
+/** How many of these cells a person rated: good and bad, and better, worse or the same as the baseline. */
 export function ratingCounts(cells: readonly (MatrixCell | null | undefined)[]): MatrixColumn['ratings'] {
   const counts = { up: 0, down: 0, better: 0, worse: 0, same: 0 };
   for (const cell of cells) {

@@ -274,7 +274,7 @@ describe('optimizer through the service (fake provider server)', () => {
       configDir,
     );
     expect(markdown.stdout).toMatch(
-      /^\| column \| model \| avg score \| pass rate \| rated 👍 \/ 👎 \| rated better \/ worse \/ same \| vs baseline \|/,
+      /^\| column \| model \| avg score \| pass rate \| rated good \/ bad \| rated better \/ worse \/ same \| vs baseline \|/,
     );
     expect(markdown.stdout).toContain(
       '| 2. prompt comparison, variant 3/3 | target-model | 2.50 | 0% | 0 / 0 | 0 / 0 / 0 | prompt comparison, variant 3/3 is better by 0.50 (0.50 to 0.50); 0 questions improved, 0 worse |',

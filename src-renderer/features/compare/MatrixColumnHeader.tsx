@@ -82,7 +82,11 @@ export function MatrixColumnHeader({
         <dt>Latency p50</dt>
         <dd className="num">{column.latencyP50Ms === null ? '—' : `${Math.round(column.latencyP50Ms)} ms`}</dd>
         <dt>Rated</dt>
-        <dd className="num" data-testid={`matrix-ratings-${index}`} title="Your thumbs on this column's answers">
+        <dd
+          className="num"
+          data-testid={`matrix-ratings-${index}`}
+          title="Your good and bad ratings of this column's answers"
+        >
           <span aria-label="good">{statusIcon('pass')}</span> {column.ratings.up} ·{' '}
           <span aria-label="bad">{statusIcon('fail')}</span> {column.ratings.down}
         </dd>

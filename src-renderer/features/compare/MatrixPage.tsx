@@ -46,7 +46,7 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
       </div>
     );
   if (!matrix) return <div className="page muted">Loading the comparison…</div>;
-  const template = `minmax(150px, 200px) repeat(${matrix.columns.length}, minmax(180px, 1fr))`;
+  const template = `minmax(110px, 16%) repeat(${matrix.columns.length}, minmax(180px, 1fr))`;
   const sortValue = sort.kind === 'question' ? 'question' : `${sort.from}>${sort.to}`;
   return (
     <div className="page matrix-page" data-testid="matrix-page">

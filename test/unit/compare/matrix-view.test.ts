@@ -103,7 +103,7 @@ describe('matrix view', () => {
   });
 
   it('changes one cell’s rating and its column’s counts, and leaves the rest as it was', () => {
-    // The fixture's column 2 already has one cell rated 👍 and better (row "flip").
+    // The fixture's column 2 already has one cell rated good and better (row "flip").
     const up = withRating(matrix, 'same', 1, { rating: 'pass' });
     expect(up.rows[0]!.cells[1]!.rating).toBe('pass');
     expect(up.columns[1]!.ratings).toEqual({ up: 2, down: 0, better: 1, worse: 0, same: 0 });
@@ -132,7 +132,7 @@ describe('matrix view', () => {
     expect(markdown).toContain(
       '| 2. B \\| pipe | llama3.1:8b | 3.00 | 50% | 0 / 0 | 0 / 0 / 0 | statistics not computed yet |',
     );
-    expect(markdown).toContain('| flip | ✗ 3.00 an answer | ✓ 4.00 👍 (better) says "yes… |');
+    expect(markdown).toContain('| flip | ✗ 3.00 an answer | ✓ 4.00 rated good (better) says "yes… |');
     expect(markdown).toContain('| missing | ✓ 4.00 an answer | missing |');
   });
 });
