@@ -46,6 +46,12 @@ describe('dataset editor', () => {
     const rows = await page.getByTestId('question-table').locator('[data-testid^="qrow-"]').count();
     // The example has one disabled question: both say so (the header once counted 21, the table 22).
     expect(await counts()).toEqual([`${rows} questions (1 disabled)`, `${rows} questions (1 disabled)`]);
+    // The list beside them counts the same questions, the disabled one named in its title.
+    const badge = page.getByTestId('dataset-helpdesk-count');
+    expect([await badge.textContent(), await badge.getAttribute('title')]).toEqual([
+      `${rows}`,
+      `${rows} questions (1 disabled)`,
+    ]);
     await page.getByTestId('toggle-late_fees').click();
     // The header counts the editor's rows as they are now, as the table does, before anything is saved.
     await expect.poll(counts).toEqual([`${rows} questions (2 disabled)`, `${rows} questions (2 disabled)`]);

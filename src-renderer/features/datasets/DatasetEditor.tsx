@@ -5,7 +5,7 @@ import type { EditorMarker } from '../../components/monaco/YamlEditor';
 import { YamlEditor } from '../../components/monaco/YamlEditor';
 import { isDirty, useDatasets } from './datasets.store';
 import { QuestionTable } from './QuestionTable';
-import { questionCountText, questionRows } from './question-edits';
+import { questionRows, rowsCountText } from './question-edits';
 import { DiskChangeBanner } from '../../components/DiskChangeBanner';
 import { useDiskWatch } from '../../components/disk-change';
 import { useUnsavedEditor } from '../../navigation/unsaved.store';
@@ -52,7 +52,7 @@ export function DatasetEditor({ id }: { id: string }) {
               {' '}
               · v{open.dataset.version} ·{' '}
               <span data-testid="dataset-count">
-                {questionCountText(draftRows ?? open.dataset.questions.map((q) => ({ disabled: q.disabled === true })))}
+                {rowsCountText(draftRows ?? open.dataset.questions.map((q) => ({ disabled: q.disabled === true })))}
               </span>
             </span>
           )}

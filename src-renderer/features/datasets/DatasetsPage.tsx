@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { hrefFor } from '../../navigation/router';
 import { DatasetEditor } from './DatasetEditor';
 import { NewDatasetForm } from './NewDatasetForm';
+import { questionCountText } from './question-edits';
 import { isDirty, useDatasets } from './datasets.store';
 
 export function DatasetsPage({ datasetId }: { datasetId: string | undefined }) {
@@ -43,7 +44,13 @@ export function DatasetsPage({ datasetId }: { datasetId: string | undefined }) {
                 ✕ {dataset.errorCount}
               </span>
             ) : (
-              <span className="muted num">{dataset.questionCount}</span>
+              <span
+                className="muted num"
+                title={questionCountText(dataset.questionCount + dataset.disabledCount, dataset.disabledCount)}
+                data-testid={`dataset-${dataset.id}-count`}
+              >
+                {dataset.questionCount + dataset.disabledCount}
+              </span>
             )}
           </a>
         ))}

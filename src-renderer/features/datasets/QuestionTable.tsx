@@ -1,7 +1,7 @@
 // The question table beside the YAML: add, disable, reorder, and read a multi-turn transcript; edits the same draft.
 import { useState } from 'react';
 import { useDatasets } from './datasets.store';
-import { addQuestion, moveQuestion, questionCountText, toggleDisabled, type QuestionRow } from './question-edits';
+import { addQuestion, moveQuestion, rowsCountText, toggleDisabled, type QuestionRow } from './question-edits';
 
 /** `rows`: the draft's questions as the editor parsed them (undefined while the YAML does not parse). */
 export function QuestionTable({ rows }: { rows: readonly QuestionRow[] | undefined }) {
@@ -12,7 +12,7 @@ export function QuestionTable({ rows }: { rows: readonly QuestionRow[] | undefin
   return (
     <aside className="question-table" aria-label="Questions" data-testid="question-table">
       <div className="question-table-head">
-        <strong data-testid="question-table-count">{questionCountText(rows)}</strong>
+        <strong data-testid="question-table-count">{rowsCountText(rows)}</strong>
         <button className="button" onClick={() => draftEdited(addQuestion(draft))} data-testid="add-question">
           + Add question
         </button>

@@ -12,10 +12,13 @@ export type QuestionRow = Readonly<{
 }>;
 
 /** "22 questions (1 disabled)", "1 question": the header and the question table count the same rows, the editor's. */
-export function questionCountText(rows: readonly Pick<QuestionRow, 'disabled'>[]): string {
-  const disabled = rows.filter((row) => row.disabled).length;
-  return `${rows.length} question${rows.length === 1 ? '' : 's'}${disabled > 0 ? ` (${disabled} disabled)` : ''}`;
+export function questionCountText(total: number, disabled: number): string {
+  return `${total} question${total === 1 ? '' : 's'}${disabled > 0 ? ` (${disabled} disabled)` : ''}`;
 }
+
+/** The same count over the rows the table shows. */
+export const rowsCountText = (rows: readonly Pick<QuestionRow, 'disabled'>[]): string =>
+  questionCountText(rows.length, rows.filter((row) => row.disabled).length);
 
 /** The questions as the table shows them; undefined while the text does not parse. */
 export function questionRows(text: string): QuestionRow[] | undefined {

@@ -4,6 +4,7 @@ import {
   addQuestion,
   moveQuestion,
   questionCountText,
+  rowsCountText,
   questionRows,
   toggleDisabled,
 } from '../../../src-renderer/features/datasets/question-edits';
@@ -52,10 +53,14 @@ describe('question edits', () => {
   });
 });
 
-describe('questionCountText', () => {
+describe('rowsCountText', () => {
   it('pluralises right and names the disabled ones', () => {
-    expect(questionCountText([{ disabled: false }])).toBe('1 question');
-    expect(questionCountText([{ disabled: false }, { disabled: true }])).toBe('2 questions (1 disabled)');
-    expect(questionCountText([])).toBe('0 questions');
+    expect(rowsCountText([{ disabled: false }])).toBe('1 question');
+    expect(rowsCountText([{ disabled: false }, { disabled: true }])).toBe('2 questions (1 disabled)');
+    expect(rowsCountText([])).toBe('0 questions');
+  });
+  it('counts the list badge as the header does: every question, the disabled named', () => {
+    expect(questionCountText(22, 1)).toBe('22 questions (1 disabled)');
+    expect(questionCountText(1, 0)).toBe('1 question');
   });
 });
