@@ -52,4 +52,32 @@ describe('creating a dataset and importing envelopes in the app', () => {
     expect(await result.textContent()).toContain('the file is not a JSON object (an EEE aggregate file)');
     expect(await result.locator('.line-error').count()).toBe(2);
   });
+
+  it('imports files dropped on the card, which shows where they will land while they are dragged over it', async () => {
+    const { page, served } = app;
+    await page.goto(`${served.origin}/#/results`);
+    const card = page.getByTestId('envelope-import');
+    const name = 'b16fbe7d-f0a9-4a72-92a2-77f5016b5e3f.json';
+    const text = readFileSync(join(EEE, name), 'utf8');
+    // What a drop from the file manager carries: a DataTransfer holding the files.
+    const dataTransfer = await page.evaluateHandle(
+      ([fileName, fileText]) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([fileText], fileName, { type: 'application/json' }));
+        return transfer;
+      },
+      [name, text] as const,
+    );
+    await card.dispatchEvent('dragover', { dataTransfer });
+    await expect.poll(() => card.getAttribute('class')).toContain('drag-over');
+    await card.dispatchEvent('drop', { dataTransfer });
+    await expect
+      .poll(() => page.getByTestId('envelope-import-result').textContent())
+      .toContain(`${name}: imported as run eee-`);
+    // The dropped file is an older envelope: the upgrade is said, as the CLI says it.
+    expect(await page.getByTestId('envelope-import-result').locator('.line-warning').textContent()).toContain(
+      `${name}: schema 0.2.2 read as 0.3.0`,
+    );
+    expect(await card.getAttribute('class')).not.toContain('drag-over');
+  });
 });
