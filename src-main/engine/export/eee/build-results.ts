@@ -197,9 +197,10 @@ export function buildResults(input: ResultsInput): EeeResult[] {
     gate_metric: verdict.gate_metric,
     gate_type: verdict.gate_type,
     threshold: str(verdict.threshold),
-    rule: `${verdict.gate_metric} >= ${verdict.threshold}`,
+    rule: `${verdict.gate_metric}${identity.gate.bound === 'lower' ? ' lower bound' : ''} >= ${verdict.threshold}`,
     encoding: '1=pass,0=fail',
   };
+  if (identity.gate.bound) gateDetails.bound = identity.gate.bound;
   if (identity.gate.judge) gateDetails.judge = identity.gate.judge;
   runResult(
     'gate',

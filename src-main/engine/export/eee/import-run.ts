@@ -1,6 +1,7 @@
 // An EEE aggregate → our run: its id, identity snapshot, grader metrics, stored metrics and (for our own files) verdict.
 import { createHash } from 'node:crypto';
 import {
+  gateMetric,
   verdict as verdictSchema,
   type Generation,
   type ImportedMetric,
@@ -207,7 +208,8 @@ export function mapAggregate(aggregate: EeeAggregate, now: number, passThreshold
       num(runMetrics.get('gate')?.score_details.details?.question_pass_threshold) ??
       passThreshold,
     gate: {
-      metric: gate.gate_metric === 'pass_rate' ? 'pass_rate' : 'avg_score',
+      metric: gateMetric.safeParse(gate.gate_metric).data ?? 'avg_score',
+      ...(gate.bound === 'lower' || gate.bound === 'point' ? { bound: gate.bound } : {}),
       threshold: num(gate.threshold) ?? passThreshold,
       type: gate.gate_type === 'hard' ? 'hard' : 'soft',
       ...(gate.judge ? { judge: gate.judge as RunIdentity['gate']['judge'] } : {}),

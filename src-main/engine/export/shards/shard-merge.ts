@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { ImportedFile, Verdict } from '../../../../src-shared/model';
 import type { NewQuestionResult, StoredTally } from '../../../store/repos/results.repo';
 import type { RunRecord } from '../../../store/repos/runs.repo';
-import { computeVerdict } from '../../scoring/verdict';
+import { computeVerdict, MIN_COVERAGE } from '../../scoring/verdict';
 import type { RunMapping } from '../eee/import-run';
 import { tallyOf } from '../eee/import-verdict';
 
@@ -65,15 +65,15 @@ export function mergeSlice(
     .sort((a, b) => a - b);
   const shard = `${indexes.join(',')}/${mapping.shard?.count}`;
   // Under the run's own gate; the judges' trust stays what the first slice recorded.
-  const { metric, threshold, type } = existing.identity.gate;
-  const merged = computeVerdict({
-    tally,
-    total,
-    gate: { metric, threshold, type },
-    questionPassThreshold: existing.identity.questionPassThreshold,
-  });
+  const { gate } = existing.identity;
+  const merged = computeVerdict({ tally, total, gate, questionPassThreshold: existing.identity.questionPassThreshold });
+  // The corrected pass rate needs the judge's labels, which envelopes do not carry: never a guess, never a pass.
+  const reason =
+    gate.metric === 'corrected_pass_rate' && merged.counts.scored > 0 && merged.coverage >= MIN_COVERAGE
+      ? `corrected_pass_rate not recomputed: a slice imported on its own carries no judge labels; \`ai-eval merge\` in the workspace whose store holds them gates on it`
+      : merged.reason;
   return {
-    verdict: { ...merged, judges: existing.verdict?.judges ?? [], reason: `${merged.reason} (shards ${shard} merged)` },
+    verdict: { ...merged, judges: existing.verdict?.judges ?? [], reason: `${reason} (shards ${shard} merged)` },
     total,
     shard,
     startedAt: Math.min(mapping.startedAt, existing.startedAt ?? mapping.startedAt),

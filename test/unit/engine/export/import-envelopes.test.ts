@@ -219,6 +219,27 @@ describe('importEnvelopes', () => {
     expect(await db.envelopes.filesOfRun('machine-a')).toHaveLength(2);
   });
 
+  it('never passes a merged gate on corrected_pass_rate it cannot recompute, and keeps the gate as written', async () => {
+    const gate = { metric: 'corrected_pass_rate', threshold: 0.5, type: 'hard', bound: 'lower' } as const;
+    const slice = (index: number, questions: QuestionSpec[]) => ({
+      id: `corrected-${index}`,
+      questions,
+      identity: { gate, selection: { questionIds: null, repeat: 1, shard: { index, count: 2 } } },
+      shard: `${index}/2`,
+    });
+    const one = await exported([slice(1, QUESTIONS.slice(0, 3))]);
+    const two = await exported([slice(2, QUESTIONS.slice(3))]);
+    const { db } = openStore();
+    await importEnvelopes(importDeps(db), [...one.files, ...two.files]);
+    const run = (await db.runs.get('corrected-1'))!;
+    expect(run.identity.gate).toEqual(gate);
+    expect(run.verdict).toMatchObject({ passed: false, gate_metric: 'corrected_pass_rate' });
+    expect(run.verdict!.reason).toBe(
+      'corrected_pass_rate not recomputed: a slice imported on its own carries no judge labels; ' +
+        '`ai-eval merge` in the workspace whose store holds them gates on it (shards 1,2/2 merged)',
+    );
+  });
+
   it('imports the EEE examples: a 0.3.0 file with its samples, and a 0.2.2 leaderboard record', async () => {
     const dir = tempDir('aieval-eee-');
     for (const name of [
