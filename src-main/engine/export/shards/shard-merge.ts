@@ -65,7 +65,8 @@ export function mergeSlice(
     .sort((a, b) => a - b);
   const shard = `${indexes.join(',')}/${mapping.shard?.count}`;
   // Under the run's own gate; the judges' trust stays what the first slice recorded.
-  const { gate } = existing.identity;
+  const { metric, threshold, type, bound } = existing.identity.gate;
+  const gate = { metric, threshold, type, ...(bound ? { bound } : {}) };
   const merged = computeVerdict({ tally, total, gate, questionPassThreshold: existing.identity.questionPassThreshold });
   // The corrected pass rate needs the judge's labels, which envelopes do not carry: never a guess, never a pass.
   const reason =
