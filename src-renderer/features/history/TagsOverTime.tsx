@@ -1,0 +1,31 @@
+// Tags over time: one small chart per tag (pass rate per run in its Wilson band), the tags that moved named first.
+import type { TargetHistory } from '../../../src-shared/model';
+import { TagChart } from './TagChart';
+import { movedTagsSentence, tagsMovedFirst } from './history.selectors';
+
+export function TagsOverTime({ history }: { history: TargetHistory }) {
+  if (history.runs.length < 2 || history.tags.length === 0) return null;
+  const moved = movedTagsSentence(history.tags);
+  return (
+    <section className="card tags-over-time" data-testid="tags-over-time">
+      <div className="card-title">
+        <h2>Tags over time</h2>
+        <span className="muted">pass rate per run, shaded: its 95% Wilson interval</span>
+      </div>
+      <p data-testid="tags-moved">
+        {moved ? (
+          <>
+            Moved beyond noise: <strong>{moved}</strong>.
+          </>
+        ) : (
+          'No tag moved beyond noise.'
+        )}
+      </p>
+      <div className="tag-multiples">
+        {tagsMovedFirst(history.tags).map((tag) => (
+          <TagChart key={tag.tag} tag={tag} />
+        ))}
+      </div>
+    </section>
+  );
+}
