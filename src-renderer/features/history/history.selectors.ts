@@ -77,17 +77,17 @@ const fixed = (value: number) => value.toFixed(1);
 
 /** An SVG path through the points that have a value; a gap (null) breaks the line. */
 export function linePath(box: Box, values: readonly (number | null)[], max: number): string {
-  let path = '';
+  const steps: string[] = [];
   let drawing = false;
   values.forEach((value, i) => {
     if (value === null) {
       drawing = false;
       return;
     }
-    path += `${drawing ? 'L' : path ? ' M' : 'M'}${fixed(xAt(box, i, values.length))},${fixed(yAt(box, value, max))}`;
+    steps.push(`${drawing ? 'L' : 'M'}${fixed(xAt(box, i, values.length))},${fixed(yAt(box, value, max))}`);
     drawing = true;
   });
-  return path.trim();
+  return steps.join(' ');
 }
 
 /** The Wilson band of a tag's points as closed SVG paths, one per run of points that have an interval. */
