@@ -36,6 +36,9 @@ describe('question history', () => {
     const last = page.getByTestId(`timeline-run-${runIds[29]}`);
     expect(await last.locator('[data-status]').getAttribute('data-status')).toBe('fail');
     expect(await last.textContent()).toContain('local/model-b');
+    // Each run's identity: its model and its prompt's hash (the fixtures' runs alternate two models).
+    expect(await last.textContent()).toContain('e3b0');
+    expect(await page.getByTestId(`timeline-run-${runIds[28]}`).textContent()).toContain('local/model-a');
     const first = page.getByTestId(`timeline-run-${runIds[0]}`);
     expect(await first.locator('[data-status]').getAttribute('data-status')).toBe('pass');
     expect(await page.getByTestId('timeline-reason').textContent()).toMatch(/passed before, 0\/5 in the last 5 runs/);
@@ -49,11 +52,13 @@ describe('question history', () => {
     expect(await page.getByTestId('timeline-new-history').count()).toBe(1);
   });
 
-  it('opens the timeline from the question detail of a run', async () => {
+  it('opens the timeline from the question detail of a run, by keyboard', async () => {
     const { page, served } = app;
     await page.goto(`${served.origin}/#/runs/${runIds[29]}`);
     await page.getByTestId('question-flaky_by_run_00').click();
-    await page.getByTestId('question-timeline-flaky_by_run_00').click();
+    // By keyboard: the link is focusable and Enter follows it.
+    await page.getByTestId('question-timeline-flaky_by_run_00').focus();
+    await page.keyboard.press('Enter');
     await page.getByTestId('timeline-chart').waitFor();
     expect(page.url()).toContain(`#/history/${HISTORY_TARGET}/flaky_by_run_00`);
     expect(await page.locator('[data-testid=timeline-page] h1').textContent()).toContain('flaky');
