@@ -95,7 +95,8 @@ export function QuestionTimelinePage({ targetId, questionId }: { targetId: strin
             <section className="card">
               <ScoreTimelineChart points={timeline.points} />
               <p className="muted dot-legend">
-                ● passed · ○ some repeats passed · ✕ failed; the dashed line marks where the text changed.
+                ● passed · ○ some repeats passed · ✕ failed
+                {history?.textChangedAt && '; the dashed line marks where its text changed'}.
               </p>
             </section>
           )}
