@@ -92,6 +92,36 @@ describe('question history', () => {
     expect(await page.locator('[data-testid=tag-chart-billing] .chart-point').count()).toBe(30);
   });
 
+  it('badges a quarantined question in the list and on its timeline', async () => {
+    const { page, served } = app;
+    // The quarantine writer is another change's (issue 34, engine side): the answers are marked here as it will mark
+    // them, so this checks what the screens draw from the flag.
+    const quarantine = (value: { questions?: { questionId: string; quarantined: boolean }[] }) => {
+      for (const question of value.questions ?? [])
+        if (question.questionId === 'flaky_by_run_00') question.quarantined = true;
+    };
+    await page.route(/\/rpc\/history\.(target|question)$/, async (route) => {
+      const response = await route.fetch();
+      const envelope = (await response.json()) as { ok: boolean; value: Record<string, unknown> };
+      if (envelope.ok) {
+        quarantine(envelope.value);
+        if (envelope.value.history) quarantine({ questions: [envelope.value.history as never] });
+      }
+      await route.fulfill({ response, json: envelope });
+    });
+    try {
+      await page.goto(`${served.origin}/#/targets`); // the results page was open: it reads the history when it opens
+      await page.goto(`${served.origin}/#/results/${HISTORY_TARGET}`);
+      await page.getByTestId('changed-flaky_by_run_00').waitFor();
+      expect(await page.getByTestId('changed-flaky_by_run_00').textContent()).toContain('quarantined');
+      expect(await page.getByTestId('changed-flaky_by_run_01').textContent()).not.toContain('quarantined');
+      await page.getByTestId('timeline-link-flaky_by_run_00').click();
+      expect(await page.getByTestId('quarantined').textContent()).toBe('quarantined');
+    } finally {
+      await page.unrouteAll();
+    }
+  });
+
   it('says a history of one run has nothing to compare yet', async () => {
     const { page, served } = app;
     await page.goto(`${served.origin}/#/results/${ONE_RUN_TARGET}`);
