@@ -90,6 +90,16 @@ describe('question history', () => {
     // Each chart has a band (the Wilson interval) and a point per run.
     expect(await page.locator('[data-testid=tag-chart-billing] .chart-band').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid=tag-chart-billing] .chart-point').count()).toBe(30);
+    // A tag's button narrows the list to its changed questions (billing: the 4 regressed), and back.
+    await page.getByTestId('tag-questions-billing').click();
+    await page.getByTestId('what-changed-tag').waitFor();
+    const listed = () =>
+      page.locator('.changed-list li').evaluateAll((items) => items.map((item) => item.dataset.testid));
+    expect(await listed()).toEqual(
+      ['regressed_00', 'regressed_01', 'regressed_02', 'regressed_03'].map((id) => `changed-${id}`),
+    );
+    await page.getByTestId('what-changed-all').click();
+    expect((await listed()).length).toBe(16);
   });
 
   it('badges a quarantined question in the list and on its timeline', async () => {

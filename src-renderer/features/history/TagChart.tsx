@@ -1,11 +1,24 @@
-// One tag's pass rate per run as a small SVG: the 95% Wilson band, the rate's line and a point per run.
+// One tag's pass rate per run as a small SVG: the 95% Wilson band, the rate's line and a point per run; a button
+// lists the tag's changed questions.
 import type { TagHistory } from '../../../src-shared/model';
 import { pct } from '../../components/format';
 import { bandPaths, linePath, xAt, yAt, type Box } from './history.selectors';
 
 const BOX: Box = { width: 220, height: 64, pad: 4 };
 
-export function TagChart({ tag }: { tag: TagHistory }) {
+export function TagChart({
+  tag,
+  changed,
+  chosen,
+  onChoose,
+}: {
+  tag: TagHistory;
+  /** How many of its questions regressed, were fixed or are flaky. */
+  changed: number;
+  /** Its questions are the ones listed. */
+  chosen: boolean;
+  onChoose(): void;
+}) {
   const rates = tag.points.map((point) => point.passRate);
   const summary =
     `${tag.tag}: pass rate per run, oldest to newest, with its 95% Wilson interval: ` +
@@ -51,6 +64,19 @@ export function TagChart({ tag }: { tag: TagHistory }) {
         )}
       </svg>
       <p className="muted tag-sentence">{tag.sentence}</p>
+      <button
+        className="link-button tag-questions"
+        aria-pressed={chosen}
+        disabled={changed === 0}
+        onClick={onChoose}
+        data-testid={`tag-questions-${tag.tag}`}
+      >
+        {changed === 0
+          ? 'no changed question'
+          : chosen
+            ? `listing its ${changed} changed ${changed === 1 ? 'question' : 'questions'}: show every tag`
+            : `list its ${changed} changed ${changed === 1 ? 'question' : 'questions'}`}
+      </button>
     </figure>
   );
 }

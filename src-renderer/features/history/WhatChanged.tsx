@@ -1,14 +1,29 @@
 // A target's "what changed": "3 regressed, 5 flaky, 2 fixed since <run>", each question linked to its timeline, and
-// the tests behind the words.
+// the tests behind the words; narrowed to one tag's questions when a tag is chosen.
+import { useEffect, useRef } from 'react';
 import type { TargetHistory } from '../../../src-shared/model';
 import { hrefFor } from '../../navigation/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { STATE_STATUS, changedGroups } from './history.selectors';
 
-export function WhatChanged({ history }: { history: TargetHistory }) {
-  const groups = changedGroups(history.questions);
+export function WhatChanged({
+  history,
+  tag,
+  onTagChosen,
+}: {
+  history: TargetHistory;
+  /** Only this tag's questions are listed; null lists all. */
+  tag: string | null;
+  onTagChosen(tag: string | null): void;
+}) {
+  const groups = changedGroups(history.questions, tag);
+  const card = useRef<HTMLElement>(null);
+  // A tag chosen on its chart (below) brings the narrowed list into view.
+  useEffect(() => {
+    if (tag !== null) card.current?.scrollIntoView({ block: 'start' });
+  }, [tag]);
   return (
-    <section className="card what-changed" data-testid="what-changed">
+    <section ref={card} className="card what-changed" data-testid="what-changed">
       <div className="card-title">
         <h2>What changed</h2>
         <span className="muted">over the last {history.runs.length} complete runs</span>
@@ -22,8 +37,18 @@ export function WhatChanged({ history }: { history: TargetHistory }) {
           <p className="what-changed-summary" data-testid="what-changed-summary">
             {history.summary}
           </p>
+          {tag !== null && (
+            <p className="what-changed-filter" data-testid="what-changed-tag">
+              Only the questions tagged <strong className="mono">{tag}</strong>{' '}
+              <button className="button" onClick={() => onTagChosen(null)} data-testid="what-changed-all">
+                Show every tag
+              </button>
+            </p>
+          )}
           {groups.length === 0 ? (
-            <div className="empty">Nothing regressed, turned flaky or was fixed in these runs.</div>
+            <div className="empty">
+              Nothing {tag === null ? '' : `tagged ${tag} `}regressed, turned flaky or was fixed in these runs.
+            </div>
           ) : (
             <ul className="changed-list" aria-label="Changed questions">
               {groups.flatMap((group) =>

@@ -22,13 +22,25 @@ export const STATE_STATUS: Readonly<Record<QuestionState, Status>> = {
 /** The states the "what changed" list shows, in the order a user should look at them. */
 export const CHANGED_STATES = ['regressed', 'flaky', 'fixed'] as const satisfies readonly QuestionState[];
 
-/** The changed questions grouped by state, in `CHANGED_STATES` order; empty groups are left out. */
+/** The changed questions (those tagged `tag` when given) grouped by state in `CHANGED_STATES` order, none empty. */
 export function changedGroups(
   questions: readonly QuestionHistory[],
+  tag: string | null = null,
 ): { state: (typeof CHANGED_STATES)[number]; questions: QuestionHistory[] }[] {
-  return CHANGED_STATES.map((state) => ({ state, questions: questions.filter((q) => q.state === state) })).filter(
+  const shown = tag === null ? questions : questions.filter((q) => q.tags.includes(tag));
+  return CHANGED_STATES.map((state) => ({ state, questions: shown.filter((q) => q.state === state) })).filter(
     (group) => group.questions.length > 0,
   );
+}
+
+/** How many of the changed questions carry each tag. */
+export function changedPerTag(questions: readonly QuestionHistory[]): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>();
+  for (const question of questions) {
+    if (!(CHANGED_STATES as readonly string[]).includes(question.state)) continue;
+    for (const tag of question.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** The first characters of a system prompt's hash: enough to tell prompts apart in a table. */

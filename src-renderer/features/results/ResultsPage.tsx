@@ -105,7 +105,7 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
           </tbody>
         </table>
       </section>
-      {targetId && <TargetHistoryPanel targetId={targetId} runsTotal={runsTotal} />}
+      {targetId && <TargetHistoryPanel key={targetId} targetId={targetId} runsTotal={runsTotal} />}
       <EnvelopeImport onImported={() => void dashboardRequested(targetId, experiments)} />
       <section className="card">
         <div className="card-title">

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryRun, TagHistory, TagPoint, TimelinePoint } from '../../../src-shared/model';
+import type {
+  HistoryRun,
+  QuestionHistory,
+  QuestionState,
+  TagHistory,
+  TagPoint,
+  TimelinePoint,
+} from '../../../src-shared/model';
 import {
   bandPaths,
   changedGroups,
+  changedPerTag,
   identityChanges,
   linePath,
   movedTagsSentence,
@@ -44,17 +52,27 @@ const tag = (name: string, moved: TagHistory['moved']): TagHistory => ({
   sentence: '',
 });
 
+const q = (questionId: string, state: QuestionState, tags: string[] = []) =>
+  ({ questionId, state, tags }) as unknown as QuestionHistory;
+
 const BOX: Box = { width: 100, height: 50, pad: 0 };
 
 describe('history selectors', () => {
   it('groups the changed questions regressed, flaky, fixed and leaves steady ones out', () => {
-    const q = (questionId: string, state: 'regressed' | 'flaky' | 'fixed' | 'steady') =>
-      ({ questionId, state }) as Parameters<typeof changedGroups>[0][number];
-    const groups = changedGroups([q('a', 'fixed'), q('b', 'steady'), q('c', 'regressed'), q('d', 'fixed')]);
-    expect(groups.map((g) => [g.state, g.questions.map((x) => x.questionId)])).toEqual([
+    const questions = [q('a', 'fixed', ['x']), q('b', 'steady', ['x']), q('c', 'regressed', ['y']), q('d', 'fixed')];
+    const ids = (groups: ReturnType<typeof changedGroups>) =>
+      groups.map((g) => [g.state, g.questions.map((x) => x.questionId)]);
+    expect(ids(changedGroups(questions))).toEqual([
       ['regressed', ['c']],
       ['fixed', ['a', 'd']],
     ]);
+    expect(ids(changedGroups(questions, 'x'))).toEqual([['fixed', ['a']]]);
+    expect(ids(changedGroups(questions, 'none'))).toEqual([]);
+  });
+
+  it('counts the changed questions of each tag, not the steady ones', () => {
+    const counts = changedPerTag([q('a', 'fixed', ['x', 'y']), q('b', 'steady', ['x']), q('c', 'flaky', ['x'])]);
+    expect(Object.fromEntries(counts)).toEqual({ x: 2, y: 1 });
   });
 
   it('marks what differs from the run before: model, prompt, dataset', () => {
