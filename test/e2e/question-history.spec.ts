@@ -57,7 +57,7 @@ describe('question history', () => {
     await page.goto(`${served.origin}/#/runs/${runIds[29]}`);
     await page.getByTestId('question-flaky_by_run_00').click();
     // By keyboard: the link is focusable and Enter follows it.
-    await page.getByTestId('question-timeline-flaky_by_run_00').focus();
+    await page.getByTestId('detail-timeline-flaky_by_run_00').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('timeline-chart').waitFor();
     expect(page.url()).toContain(`#/history/${HISTORY_TARGET}/flaky_by_run_00`);

@@ -32,7 +32,7 @@ export function ResultDetail({
         <a
           className="button"
           href={hrefFor('history', targetId, detail.questionId)}
-          data-testid={`question-timeline-${detail.questionId}`}
+          data-testid={`detail-timeline-${detail.questionId}`}
         >
           Timeline across runs
         </a>
