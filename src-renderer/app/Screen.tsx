@@ -11,6 +11,7 @@ import { CandidatePage } from '../features/optimizer/CandidatePage';
 import { CompareModelsPage } from '../features/optimizer/CompareModelsPage';
 import { ComparePromptsPage } from '../features/optimizer/ComparePromptsPage';
 import { OptimizerPage } from '../features/optimizer/OptimizerPage';
+import { QuestionTimelinePage } from '../features/history/QuestionTimelinePage';
 import { MatrixPage } from '../features/compare/MatrixPage';
 import { ResultsPage } from '../features/results/ResultsPage';
 import { RunPage } from '../features/results/RunPage';
@@ -28,6 +29,12 @@ export function Screen({ route }: { route: Route }) {
       return first ? <RunPage key={first} runId={first} /> : <ResultsPage targetId={undefined} />;
     case 'matrix':
       return route.params.length >= 2 ? <MatrixPage runIds={route.params} /> : <ResultsPage targetId={undefined} />;
+    case 'history':
+      return first && second ? (
+        <QuestionTimelinePage key={`${first}/${second}`} targetId={first} questionId={second} />
+      ) : (
+        <ResultsPage targetId={first} />
+      );
     case 'traces':
       return <TracesPage />;
     case 'judges':

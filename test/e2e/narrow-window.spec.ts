@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPageForSuite } from './support/app-page';
+import { HISTORY_TARGET, serveHistory } from './support/history-seed';
 
 const SCREENS = ['targets', 'datasets/helpdesk', 'results', 'optimizer', 'traces', 'judges', 'settings', 'glossary'];
 
@@ -39,5 +40,24 @@ describe('every screen at 1024x768', () => {
     // About 70 columns of the editor's monospace text, where the table beside it left about 35.
     expect(editor!.width).toBeGreaterThan(560);
     expect(table!.y).toBeGreaterThanOrEqual(editor!.y + editor!.height - 1);
+  });
+});
+
+describe('the question-history screens at 1024x768, over 30 generated runs', () => {
+  const app = appPageForSuite({
+    serve: async () => (await serveHistory()).served,
+    page: { viewport: { width: 1024, height: 768 } },
+  });
+
+  it.each([
+    `results/${HISTORY_TARGET}`,
+    `history/${HISTORY_TARGET}/regressed_00`,
+    `history/${HISTORY_TARGET}/reworded`,
+  ])('%s fits without clipping', async (screen) => {
+    const { page, served } = app;
+    await page.goto(`${served.origin}/#/${screen}`);
+    await page.waitForLoadState('networkidle');
+    await page.locator('[data-testid=what-changed], [data-testid=timeline-runs]').first().waitFor();
+    expect(await clipped(page)).toEqual([]);
   });
 });

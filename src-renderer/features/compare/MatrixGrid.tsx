@@ -1,6 +1,6 @@
 // The matrix's rows, virtualised: a question per row, a cell per column; arrows move between rows, [ and ] between
 // columns, Enter opens a row, + and − rate the focused cell (0 clears), b, w and s rate it better, worse or the same as
-// the baseline's answer (the same key again clears).
+// the baseline's answer (the same key again clears), h opens the question's timeline on the focused column's target.
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Preference } from '../../../src-shared/model/preference';
@@ -8,6 +8,7 @@ import type { MatrixRow, RunMatrix } from '../../../src-shared/model';
 import { MatrixCellView } from './MatrixCellView';
 import { MatrixRowDetail } from './MatrixRowDetail';
 import { useCompare } from './compare.store';
+import { navigate } from '../../navigation/router';
 
 /** A closed row's height before any was measured: a head line and three lines of answer. */
 const ROW_HEIGHT_GUESS = 109;
@@ -84,6 +85,11 @@ export function MatrixGrid({
         const row = rows[focusedRow];
         if (row) rowToggled(row.questionId);
       },
+      h: () => {
+        const row = rows[focusedRow];
+        const column = matrix.columns[focusedColumn];
+        if (row && column) navigate('history', column.targetId, row.questionId);
+      },
     };
     const move = moves[event.key];
     if (!move) return;
@@ -97,7 +103,7 @@ export function MatrixGrid({
       className="matrix-scroller"
       tabIndex={0}
       role="grid"
-      aria-label="Questions by column: arrows move, [ and ] change column, Enter opens, + and − rate the focused cell, b w s rate it better, worse or the same as the baseline"
+      aria-label="Questions by column: arrows move, [ and ] change column, Enter opens, + and − rate the focused cell, b w s rate it better, worse or the same as the baseline, h opens the question's timeline"
       aria-rowcount={rows.length}
       onKeyDown={onKeyDown}
       data-testid="matrix-grid"

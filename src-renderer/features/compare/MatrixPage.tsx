@@ -167,7 +167,8 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
       <div className="matrix-headers" style={{ gridTemplateColumns: template }}>
         <div className="muted matrix-keys">
           <kbd>↑</kbd> <kbd>↓</kbd> rows · <kbd>[</kbd> <kbd>]</kbd> columns · <kbd>Enter</kbd> open · <kbd>+</kbd>{' '}
-          <kbd>−</kbd> rate · <kbd>b</kbd> <kbd>s</kbd> <kbd>w</kbd> better, same, worse than the baseline
+          <kbd>−</kbd> rate · <kbd>b</kbd> <kbd>s</kbd> <kbd>w</kbd> better, same, worse than the baseline ·{' '}
+          <kbd>h</kbd> the question’s timeline
         </div>
         {matrix.columns.map((column, i) => (
           <MatrixColumnHeader

@@ -5,6 +5,7 @@ import { count } from '../../components/format';
 import type { MatrixColumn, MatrixRow } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { LongText } from '../../components/LongText';
+import { hrefFor } from '../../navigation/router';
 
 type Answers = Readonly<{ key: string; texts: readonly (string | null)[] }>;
 
@@ -104,6 +105,15 @@ export function MatrixRowDetail({
         <strong>Diff</strong>
         <ColumnPicker label="from" value={from} columns={columns} onChange={setFrom} />
         <ColumnPicker label="to" value={to} columns={columns} onChange={setTo} />
+        {[...new Set(columns.map((column) => column.targetId))].map((targetId) => (
+          <a
+            key={targetId}
+            href={hrefFor('history', targetId, row.questionId)}
+            data-testid={`matrix-timeline-${row.questionId}`}
+          >
+            Timeline of {row.questionId} on {targetId}
+          </a>
+        ))}
       </div>
       {diff === null ? (
         <p className="muted">One of these columns has no answer to this question.</p>

@@ -13,11 +13,13 @@ type Filter = 'all' | 'passed' | 'failed' | 'degraded' | 'unscored';
 
 export function QuestionsTable({
   runId,
+  targetId,
   repeat,
   passThreshold,
   arrived,
 }: {
   runId: string;
+  targetId: string;
   repeat: number;
   passThreshold: number;
   /** While the run is going: how many answers have arrived, so the rows follow them under any filter. */
@@ -141,7 +143,9 @@ export function QuestionsTable({
                       </span>
                       <span className="preview muted">{row.error ?? row.responsePreview}</span>
                     </button>
-                    {expanded === row.id && <ResultDetail resultId={row.id} passThreshold={passThreshold} />}
+                    {expanded === row.id && (
+                      <ResultDetail resultId={row.id} passThreshold={passThreshold} targetId={targetId} />
+                    )}
                   </>
                 ) : (
                   <div className="row muted">Loading…</div>

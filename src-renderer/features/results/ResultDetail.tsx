@@ -8,16 +8,35 @@ import { ToolCallList } from '../../components/ToolCallList';
 import { Annotation } from './Annotation';
 import { graderTone, nativeScore, passExplanation, rowStatus, turnsBeforeResponse } from './results.selectors';
 import { Term, TextWithTerms } from '../../components/Term';
+import { hrefFor } from '../../navigation/router';
 
-export function ResultDetail({ resultId, passThreshold }: { resultId: number; passThreshold: number }) {
+export function ResultDetail({
+  resultId,
+  passThreshold,
+  targetId,
+}: {
+  resultId: number;
+  passThreshold: number;
+  /** The run's target: the question's timeline across its runs is linked. */
+  targetId: string;
+}) {
   const { data: detail, error } = useQuery(() => api['results.get']({ resultId }), [resultId]);
   if (error) return <div className="banner error">{error}</div>;
   if (!detail) return <div className="muted">Loading…</div>;
   return (
     <div className="result-detail" data-testid={`result-detail-${detail.questionId}`}>
-      <p className="pass-explanation" data-testid="pass-explanation">
-        {passExplanation(detail, passThreshold)}
-      </p>
+      <div className="result-detail-head">
+        <p className="pass-explanation" data-testid="pass-explanation">
+          {passExplanation(detail, passThreshold)}
+        </p>
+        <a
+          className="button"
+          href={hrefFor('history', targetId, detail.questionId)}
+          data-testid={`detail-timeline-${detail.questionId}`}
+        >
+          Timeline across runs
+        </a>
+      </div>
       <table className="table graders">
         <thead>
           <tr>

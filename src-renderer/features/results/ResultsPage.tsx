@@ -11,6 +11,7 @@ import { StatusCards } from './StatusCards';
 import { EnvelopeImport } from './EnvelopeImport';
 import { useShallow } from 'zustand/react/shallow';
 import { Term } from '../../components/Term';
+import { TargetHistoryPanel } from '../history/TargetHistoryPanel';
 import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
 
 export function ResultsPage({ targetId }: { targetId: string | undefined }) {
@@ -104,6 +105,7 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
           </tbody>
         </table>
       </section>
+      {targetId && <TargetHistoryPanel key={targetId} targetId={targetId} runsTotal={runsTotal} />}
       <EnvelopeImport onImported={() => void dashboardRequested(targetId, experiments)} />
       <section className="card">
         <div className="card-title">

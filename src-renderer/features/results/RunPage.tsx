@@ -91,6 +91,7 @@ export function RunPage({ runId }: { runId: string }) {
       <QuestionsTable
         key={run.status}
         runId={runId}
+        targetId={run.targetId}
         repeat={run.repeat}
         passThreshold={identity.questionPassThreshold}
         arrived={active ? (live.progress?.done ?? run.done) : undefined}

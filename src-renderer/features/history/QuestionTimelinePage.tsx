@@ -1,0 +1,108 @@
+// One question's timeline across a target's runs: score and pass/fail per run with each run's prompt and model, where
+// its text changed (a new history), and its state in words.
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { useQuery } from '../../api/use-query';
+import { hrefFor } from '../../navigation/router';
+import { Segmented } from '../../components/Segmented';
+import { StatusBadge } from '../../components/StatusBadge';
+import { pct } from '../../components/format';
+import { ScoreTimelineChart } from './ScoreTimelineChart';
+import { TimelineTable } from './TimelineTable';
+import { STATE_STATUS } from './history.selectors';
+
+const WINDOWS = ['30', '100', '200'] as const;
+type Window = (typeof WINDOWS)[number];
+
+export function QuestionTimelinePage({ targetId, questionId }: { targetId: string; questionId: string }) {
+  const [window, setWindow] = useState<Window>('30');
+  const { data: timeline, error } = useQuery(
+    () => api['history.question']({ targetId, questionId, window: Number(window) }),
+    [targetId, questionId, window],
+  );
+  const history = timeline?.history ?? null;
+  return (
+    <div className="page timeline-page" data-testid="timeline-page">
+      <header className="page-header">
+        <div>
+          <h1>
+            Timeline · {questionId}{' '}
+            {history && <StatusBadge status={STATE_STATUS[history.state]} label={history.state} />}
+            {history?.quarantined && (
+              <span
+                className="badge"
+                title="In the target's quarantine: the gate leaves it out"
+                data-testid="quarantined"
+              >
+                quarantined
+              </span>
+            )}
+          </h1>
+          <p>
+            Timeline on {targetId} over its last {window} complete runs: score and verdict per run, with the model and
+            prompt each ran with.
+          </p>
+        </div>
+        <div className="toolbar">
+          <Segmented<Window>
+            id="timeline-window"
+            label="Runs read"
+            options={WINDOWS}
+            value={window}
+            onChange={setWindow}
+          />
+          <a className="button" href={hrefFor('results', targetId)} data-testid="timeline-back">
+            What changed in {targetId}
+          </a>
+        </div>
+      </header>
+      {error && <div className="banner error">{error}</div>}
+      {!timeline ? (
+        !error && <div className="muted">Loading the timeline…</div>
+      ) : timeline.points.length === 0 ? (
+        <div className="empty card" data-testid="timeline-empty">
+          No complete run of {targetId} in the last {window} asked {questionId}.
+        </div>
+      ) : (
+        <>
+          {history && (
+            <section className="card timeline-summary">
+              <p data-testid="timeline-reason">{history.reason}</p>
+              <p className="muted num-line">
+                {history.runs} runs in its current history · pass rate {pct(history.passRate)} · {history.flips}{' '}
+                {history.flips === 1 ? 'flip' : 'flips'}
+                {history.repeatDisagreement !== null &&
+                  ` · repeats disagreed in ${Math.round(history.repeatDisagreement * 100)}% of runs`}
+              </p>
+              {history.textChangedAt && (
+                <div className="banner" data-testid="timeline-text-changed">
+                  <span>
+                    Its text changed at run <span className="mono">{history.textChangedAt}</span>: a new history starts
+                    there; the runs before it are shown faded and not counted.
+                  </span>
+                </div>
+              )}
+              {!history.textKnown && (
+                <p className="muted">Some results predate question versions: their text could not be compared.</p>
+              )}
+            </section>
+          )}
+          {timeline.points.length === 1 ? (
+            <div className="empty card" data-testid="timeline-one-run">
+              Only one run has asked this question so far: run {targetId} again to start its timeline.
+            </div>
+          ) : (
+            <section className="card">
+              <ScoreTimelineChart points={timeline.points} />
+              <p className="muted dot-legend">
+                ● passed · ○ some repeats passed · ✕ failed
+                {history?.textChangedAt && '; the dashed line marks where its text changed'}.
+              </p>
+            </section>
+          )}
+          <TimelineTable points={timeline.points} />
+        </>
+      )}
+    </div>
+  );
+}
