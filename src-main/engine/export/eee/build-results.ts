@@ -219,6 +219,8 @@ export function buildResults(input: ResultsInput): EeeResult[] {
         verdict: verdict.passed ? 'pass' : 'fail',
         reason: verdict.reason,
         question_pass_threshold: threshold,
+        // The target's quarantine: in the counts, left out of the gate (comma-separated question ids).
+        ...(verdict.quarantined?.length ? { quarantined: verdict.quarantined.join(',') } : {}),
       },
     },
   );
