@@ -22,7 +22,11 @@ export function quarantineProblems(
       // Without a loaded dataset its own error says why; nothing to check the ids against.
       if (dataset && !known.has(id))
         problems.push(
-          locate(path, 'warning', `quarantined question "${id}" is not in dataset "${target.dataset}": it leaves nothing out`),
+          locate(
+            path,
+            'warning',
+            `quarantined question "${id}" is not in dataset "${target.dataset}": it leaves nothing out`,
+          ),
         );
       else if (known.get(id)?.disabled)
         problems.push(locate(path, 'warning', `quarantined question "${id}" is disabled: it does not run anyway`));
