@@ -21,15 +21,10 @@ export function tallyOf(results: readonly NewQuestionResult[]): Tally {
 const close = (a: number | null, b: number | null) =>
   a === null || b === null ? a === b : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
 
-/**
- * Our files state their verdict; when their rows are here too, the rows must give the same counts and average (the
- * average the gate took: without the quarantined questions).
- */
+/** Our files state their verdict; when their rows are here too, the rows must give the same counts and average. */
 export function consistencyProblems(stated: Verdict, results: readonly NewQuestionResult[]): string[] {
   const tally = tallyOf(results);
-  const quarantined = new Set(stated.quarantined);
-  const gated = quarantined.size > 0 ? tallyOf(results.filter((r) => !quarantined.has(r.questionId))) : tally;
-  const average = gated.scored > 0 ? gated.scoreSum / gated.scored : null;
+  const average = tally.scored > 0 ? tally.scoreSum / tally.scored : null;
   const { counts } = stated;
   const problems: string[] = [];
   const same =
