@@ -18,6 +18,7 @@ export const COMMANDS: readonly CommandLoader[] = [
   { name: 'sample-traces', load: async () => (await import('./sample-traces.command')).sampleTracesCommand },
   { name: 'validate-judge', load: async () => (await import('./validate-judge.command')).validateJudgeCommand },
   { name: 'history', load: async () => (await import('./history.command')).historyCommand },
+  { name: 'quarantine', load: async () => (await import('./quarantine.command')).quarantineCommand },
   { name: 'judges', load: async () => (await import('./judges.command')).judgesCommand },
   { name: 'serve', load: async () => (await import('./serve.command')).serveCommand },
   { name: 'optimize', load: async () => (await import('./optimize.command')).optimizeCommand },

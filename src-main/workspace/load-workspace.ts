@@ -13,6 +13,7 @@ import {
   type WorkspaceIssue,
 } from '../../src-shared/model';
 import { configProblems } from './check-config';
+import { quarantineProblems } from './check-quarantine';
 import { questionProblems, rubricProblems } from './check-rubrics';
 import { validateYamlFile, type Locator } from './validate-file';
 import { listFolder, readWorkspaceFile } from './workspace-files';
@@ -90,6 +91,7 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
   if (config && parsedConfig) {
     checkReferences(config, datasetFiles, parsedConfig.locate, issues);
     issues.push(...configProblems(dir, config, parsedConfig.locate));
+    issues.push(...quarantineProblems(config, datasets, parsedConfig.locate));
   }
   return { dir, config, datasets, rubrics, issues };
 }

@@ -26,7 +26,7 @@ export function withoutFilledDefaults(next: unknown, written: unknown, asRead: u
 }
 
 /** The raw value of target `id` in the text (as written, no defaults) and its index, or index -1. */
-function writtenTarget(configText: string, id: string): { index: number; count: number; raw: unknown } {
+export function writtenTarget(configText: string, id: string): { index: number; count: number; raw: unknown } {
   const targets = parseDocument(configText).get('targets', true);
   if (!isSeq(targets)) return { index: -1, count: 0, raw: undefined };
   const index = targets.items.findIndex((item) => isMap(item) && item.get('id') === id);

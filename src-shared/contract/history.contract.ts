@@ -1,7 +1,14 @@
 // Calls for question history (issue 34): a target's regressed, flaky and fixed questions and tags, a question's timeline.
 import { z } from 'zod';
 import { call } from '../rpc/define';
-import { DEFAULT_HISTORY_SETTINGS, historySettings, questionTimeline, snakeId, targetHistory } from '../model';
+import {
+  DEFAULT_HISTORY_SETTINGS,
+  historySettings,
+  questionTimeline,
+  snakeId,
+  targetHistory,
+  workspaceIssue,
+} from '../model';
 
 const settings = {
   window: historySettings.shape.window.default(DEFAULT_HISTORY_SETTINGS.window),
@@ -23,5 +30,24 @@ export const historyContract = {
   'history.question': call(
     () => z.object({ targetId: snakeId, questionId: snakeId, ...settings }),
     () => questionTimeline,
+  ),
+  /**
+   * Puts a question into the target's quarantine in aieval.yaml (`on`), or takes it out, as a one-line edit: the gate
+   * leaves a quarantined question out and says so; it still runs and is scored. Returns the quarantine after the edit.
+   */
+  'history.quarantine': call(
+    () =>
+      z.object({
+        targetId: snakeId,
+        questionId: snakeId,
+        on: z.boolean(),
+        reason: z.string().min(1).max(500).optional(),
+      }),
+    () =>
+      z.object({
+        issues: z.array(workspaceIssue),
+        changed: z.boolean(),
+        quarantine: z.array(z.string()),
+      }),
   ),
 } as const;

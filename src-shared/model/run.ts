@@ -58,6 +58,11 @@ export const verdict = z.object({
     degraded: z.number().int(),
     passed: z.number().int(),
   }),
+  /**
+   * The run's questions in the target's quarantine: they ran and are in `counts`, but the gate (avg_score, pass_rate,
+   * coverage) left them out, and the reason says so. Absent: none.
+   */
+  quarantined: z.array(z.string()).optional(),
 });
 export type Verdict = z.infer<typeof verdict>;
 

@@ -84,6 +84,15 @@ export const toolServer = z.union([
 ]);
 export type ToolServer = z.infer<typeof toolServer>;
 
+/** A quarantined question of a target: its id, or its id with why (SPEC 7: the gate leaves it out and says so). */
+export const quarantineEntry = z.union([
+  snakeId,
+  z.strictObject({ id: snakeId, reason: z.string().min(1).max(500).optional() }),
+]);
+export type QuarantineEntry = z.infer<typeof quarantineEntry>;
+
+export const quarantineEntryId = (entry: QuarantineEntry): string => (typeof entry === 'string' ? entry : entry.id);
+
 export const target = z.strictObject({
   id: snakeId.describe('Unique snake_case id.'),
   label: z.string().optional(),
@@ -105,9 +114,20 @@ export const target = z.strictObject({
   tools: z.array(toolServer).optional().describe('MCP servers whose tools the agent may call (agent mode).'),
   endpoint: url.optional().describe('An external agent: receives {messages}, answers {response, tool_calls}.'),
   max_steps: z.number().int().min(1).max(100).default(8),
+  quarantine: z
+    .array(quarantineEntry)
+    .optional()
+    .describe(
+      'Question ids the gate leaves out (flaky ones): they still run, are scored and shown; an entry is an id or {id, reason}.',
+    ),
   metadata: metadata.optional(),
 });
 export type Target = z.infer<typeof target>;
+
+/** The ids of a target's quarantined questions (none for no target). */
+export const quarantinedIds = (target: Pick<Target, 'quarantine'> | undefined): string[] => [
+  ...new Set((target?.quarantine ?? []).map(quarantineEntryId)),
+];
 
 export const ollamaSettings = z.strictObject({
   max_num_ctx: z

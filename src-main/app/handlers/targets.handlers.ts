@@ -30,13 +30,25 @@ export function checkConfig(
   return { snapshot, next, workspace, issues: workspace.issues.filter((issue) => issue.file === CONFIG_FILE) };
 }
 
-/** Writes the new aieval.yaml only when it validates; otherwise returns its issues and leaves the file alone. */
-export function saveConfig(state: AppState, edit: (text: string) => string): { issues: WorkspaceIssue[] } {
-  const { snapshot, next, issues } = checkConfig(state, edit);
-  if (hasErrors(issues)) return { issues };
-  if (writeSnapshot(snapshot, next)) state.events.emit('workspace.changed', { file: CONFIG_FILE });
-  return { issues };
+/**
+ * Writes the new aieval.yaml only when it validates; otherwise returns its issues and leaves the file alone. With the
+ * workspace as the edit loads it and whether the file was written.
+ */
+export function writeConfig(
+  state: AppState,
+  edit: (text: string) => string,
+): { issues: WorkspaceIssue[]; workspace: Workspace; written: boolean } {
+  const { snapshot, next, issues, workspace } = checkConfig(state, edit);
+  if (hasErrors(issues)) return { issues, workspace, written: false };
+  const written = writeSnapshot(snapshot, next);
+  if (written) state.events.emit('workspace.changed', { file: CONFIG_FILE });
+  return { issues, workspace, written };
 }
+
+/** writeConfig's issues alone: what a save call answers. */
+export const saveConfig = (state: AppState, edit: (text: string) => string): { issues: WorkspaceIssue[] } => ({
+  issues: writeConfig(state, edit).issues,
+});
 
 export const targetsHandlers = (state: AppState) =>
   ({

@@ -18,6 +18,8 @@ export function runJson(run: RunRecord) {
     started_at: iso(run.startedAt),
     finished_at: iso(run.finishedAt),
     verdict: run.verdict,
+    // The questions the gate left out (the target's quarantine); they are among `questions`, marked `quarantined`.
+    quarantined: run.verdict?.quarantined ?? [],
     // The trust of each LLM judge when the run completed (advisory; none for a run without a verdict).
     judges: run.verdict?.judges ?? [],
     regrade_of: run.identity.regradeOf,
@@ -28,10 +30,11 @@ export function runJson(run: RunRecord) {
 }
 
 /** One question result in the SPEC 13 shape. */
-export function questionJson(result: ResultDetail) {
+export function questionJson(result: ResultDetail, quarantined = false) {
   return {
     id: result.questionId,
     repeat_index: result.repeatIndex,
+    quarantined,
     status: result.status,
     score: result.score,
     passed: result.passed,
@@ -82,8 +85,10 @@ export async function writeJsonReport(file: string, db: StoreApi, runIds: readon
       const header = JSON.stringify(runJson(run));
       writeSync(fd, `${index > 0 ? ',' : ''}${header.slice(0, -1)},"questions":[`);
       let first = true;
+      const quarantined = new Set(run.verdict?.quarantined);
       for await (const result of eachStoredResult(db, runId)) {
-        writeSync(fd, `${first ? '' : ','}\n${JSON.stringify(questionJson(result))}`);
+        const line = JSON.stringify(questionJson(result, quarantined.has(result.questionId)));
+        writeSync(fd, `${first ? '' : ','}\n${line}`);
         first = false;
       }
       writeSync(fd, ']}');

@@ -1,6 +1,14 @@
 // Executes a prepared run: the pool over its pending questions, one transaction per question, progress, the end state.
 import { setMaxListeners } from 'node:events';
-import type { GraderId, Question, RunFinished, RunIdentity, RunProgress, Rubric } from '../../../src-shared/model';
+import {
+  quarantinedIds,
+  type GraderId,
+  type Question,
+  type RunFinished,
+  type RunIdentity,
+  type RunProgress,
+  type Rubric,
+} from '../../../src-shared/model';
 import type { Grader } from '../grading/grader';
 import type { CassetteWriter } from '../providers/cassette';
 import { addToTally, doneCount, type Tally } from '../scoring/tally';
@@ -12,7 +20,7 @@ import { answerQuestion, errorText, gradeAnswer, type Answered, type QuestionEnv
 import { localRunOf, prepareLocalRun, type LocalSetup } from './local-run';
 import { answerPhase, judgePhase, type PhaseHooks } from './phased-run';
 import { ObservedSettings } from './identity';
-import { storedRunVerdict } from '../grading/trust/judge-advisory';
+import { storedRunVerdict, type VerdictBasis } from '../grading/trust/judge-advisory';
 import type { HeldLock, LockOptions } from './run-lock';
 import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
 import { ProgressThrottle } from './progress';
@@ -65,6 +73,13 @@ export type PreparedRun = Readonly<{
 const pickProgress = ({ modelLoads, concurrency }: NonNullable<RunIdentity['local']>) => ({ modelLoads, concurrency });
 
 export const resultKey = (questionId: string, repeatIndex: number): string => `${questionId}#${repeatIndex}`;
+
+/** The plan's questions in its target's quarantine, in dataset order, and the items they planned. */
+function quarantineOf(plan: RunPlan): VerdictBasis['quarantine'] {
+  const quarantined = new Set(quarantinedIds(plan.target));
+  const ids = plan.questions.filter((question) => quarantined.has(question.id)).map((question) => question.id);
+  return { ids, total: ids.length * plan.selection.repeat };
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -221,7 +236,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       const verdict = await storedRunVerdict(
         db,
         runId,
-        { total: run.total, target: plan.target, passThreshold: plan.passThreshold },
+        { total: run.total, target: plan.target, passThreshold: plan.passThreshold, quarantine: quarantineOf(plan) },
         judgeSetupOf(deps.workspace),
       );
       end = { status: 'complete', verdict, error: null };

@@ -14,7 +14,25 @@ export type VerdictInput = Readonly<{
   questionPassThreshold: number;
   /** The trusted judge's corrected pass rate, for a gate on corrected_pass_rate (null: none could be computed). */
   corrected?: Readonly<{ estimate: number; ci: readonly [number, number] | null }> | null;
+  /** The run's quarantined questions and their share of `tally` and `total`: counted and shown, left out of the gate. */
+  quarantine?: Quarantined;
 }>;
+
+export type Quarantined = Readonly<{ ids: readonly string[]; tally: Tally; total: number }>;
+
+/** `tally` without `part`. */
+const minus = (tally: Tally, part: Tally): Tally => ({
+  scored: tally.scored - part.scored,
+  unscored: tally.unscored - part.unscored,
+  degraded: tally.degraded - part.degraded,
+  passed: tally.passed - part.passed,
+  errors: tally.errors - part.errors,
+  scoreSum: tally.scoreSum - part.scoreSum,
+});
+
+/** What the verdict's reason adds for a quarantine, so it never leaves a question out silently. */
+export const quarantineNote = (ids: readonly string[]): string =>
+  `${ids.length} quarantined question${ids.length === 1 ? '' : 's'} left out: ${ids.join(', ')}`;
 
 const fmt = (value: number, metric: Gate['metric']) =>
   metric === 'avg_score' ? value.toFixed(2) : `${(value * 100).toFixed(1)}%`;
@@ -47,7 +65,32 @@ function correctedGate(
   return { passed, reason: `${shown} vs ${pct(gate.threshold)}: ${how} (${on})` };
 }
 
-export function computeVerdict({ tally, total, gate, questionPassThreshold, corrected }: VerdictInput): Verdict {
+export function computeVerdict(input: VerdictInput): Verdict {
+  const { quarantine } = input;
+  if (!quarantine || quarantine.ids.length === 0) return gateVerdict(input);
+  // The counts stay the whole run's (every question ran and is shown); the gate's figures leave the quarantine out.
+  const gated = gateVerdict({
+    ...input,
+    tally: minus(input.tally, quarantine.tally),
+    total: input.total - quarantine.total,
+  });
+  return {
+    ...gated,
+    counts: countsOf(input.tally, input.total),
+    reason: `${gated.reason}; ${quarantineNote(quarantine.ids)}`,
+    quarantined: [...quarantine.ids],
+  };
+}
+
+const countsOf = (tally: Tally, total: number): Verdict['counts'] => ({
+  total,
+  scored: tally.scored,
+  unscored: tally.unscored,
+  degraded: tally.degraded,
+  passed: tally.passed,
+});
+
+function gateVerdict({ tally, total, gate, questionPassThreshold, corrected }: VerdictInput): Verdict {
   const avg = averageScore(tally);
   const passRate = tally.scored > 0 ? tally.passed / tally.scored : null;
   const coverage = total > 0 ? tally.scored / total : 0;
@@ -62,7 +105,7 @@ export function computeVerdict({ tally, total, gate, questionPassThreshold, corr
     corrected_pass_rate: null,
     judges: [],
     question_pass_threshold: questionPassThreshold,
-    counts: { total, scored: tally.scored, unscored: tally.unscored, degraded: tally.degraded, passed: tally.passed },
+    counts: countsOf(tally, total),
   };
   if (coverage < MIN_COVERAGE) {
     const reason =

@@ -156,22 +156,25 @@ export class ResultsRepo {
 
   constructor(db: Db) {
     this.inserts = new ResultInserts(db);
-    this.selectTally = db.prepare<{ runId: string }, StoredTally>(
+    this.selectTally = db.prepare<{ runId: string; only: string | null }, StoredTally>(
       `SELECT coalesce(sum(status = 'scored'), 0) AS scored, coalesce(sum(status = 'unscored'), 0) AS unscored,
               coalesce(sum(status = 'degraded'), 0) AS degraded, coalesce(sum(passed = 1), 0) AS passed,
               coalesce(sum(status = 'degraded' AND response IS NULL), 0) AS errors,
               coalesce(sum(CASE WHEN status = 'scored' THEN score END), 0) AS scoreSum
-       FROM question_results WHERE run_id = @runId`,
+       FROM question_results
+       WHERE run_id = @runId AND (@only IS NULL OR question_id IN (SELECT value FROM json_each(@only)))`,
     );
     this.selectKeys = db
       .prepare<{ runId: string }, [string, number]>(
         'SELECT question_id, repeat_index FROM question_results WHERE run_id = @runId',
       )
       .raw();
-    this.selectScoreCounts = db.prepare<{ runId: string; graderId: string }, GraderScoreCount>(
+    this.selectScoreCounts = db.prepare<{ runId: string; graderId: string; excluded: string }, GraderScoreCount>(
       `SELECT g.score AS score, g.min_score AS minScore, g.max_score AS maxScore, count(*) AS n
        FROM grader_results g JOIN question_results q ON q.id = g.result_id
-       WHERE q.run_id = @runId AND g.grader_id = @graderId AND g.status = 'scored' GROUP BY g.score, g.min_score, g.max_score`,
+       WHERE q.run_id = @runId AND g.grader_id = @graderId AND g.status = 'scored'
+         AND q.question_id NOT IN (SELECT value FROM json_each(@excluded))
+       GROUP BY g.score, g.min_score, g.max_score`,
     );
     this.selectOne = db.prepare<{ id: number }, ResultRowDb>('SELECT * FROM question_results WHERE id = @id');
     this.selectBatch = db.prepare<{ runId: string; afterId: number; limit: number }, ResultRowDb>(
@@ -196,9 +199,17 @@ export class ResultsRepo {
     return this.inserts.insertMany(results);
   }
 
-  tally(runId: string): StoredTally {
+  /** The run's totals; with `only`, of those questions alone (a quarantine's share of the run). */
+  tally(runId: string, only?: readonly string[]): StoredTally {
     return (
-      this.selectTally.get({ runId }) ?? { scored: 0, unscored: 0, degraded: 0, passed: 0, errors: 0, scoreSum: 0 }
+      this.selectTally.get({ runId, only: only ? JSON.stringify(only) : null }) ?? {
+        scored: 0,
+        unscored: 0,
+        degraded: 0,
+        passed: 0,
+        errors: 0,
+        scoreSum: 0,
+      }
     );
   }
 
@@ -207,9 +218,12 @@ export class ResultsRepo {
     return this.selectKeys.all({ runId });
   }
 
-  /** How often a grader gave each score in a run (judges give few distinct scores): the judge's pass count without loading rows. */
-  graderScoreCounts(runId: string, graderId: string): GraderScoreCount[] {
-    return this.selectScoreCounts.all({ runId, graderId });
+  /**
+   * How often a grader gave each score in a run (judges give few distinct scores): the judge's pass count without
+   * loading rows; `excluded` questions (quarantined) are left out.
+   */
+  graderScoreCounts(runId: string, graderId: string, excluded: readonly string[] = []): GraderScoreCount[] {
+    return this.selectScoreCounts.all({ runId, graderId, excluded: JSON.stringify(excluded) });
   }
 
   get(resultId: number): ResultDetail | undefined {

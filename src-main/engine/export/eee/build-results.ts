@@ -5,6 +5,7 @@ import { graderMetricId, resultIdOf, runMetricId, type RunMetric } from './eee-n
 import { generationConfig, sourceData, str, uncertainty } from './result-context';
 import { quantile, type GraderStats, type RunStats } from '../../scoring/run-stats';
 import { comparisonResults, type BaselineComparison } from './comparison-results';
+import { wilson } from '../../scoring/wilson';
 
 /** What the export knows of a grader's judge: its model info, trust and the prompt it was given. */
 export type JudgeExport = Readonly<{ judge: EeeJudge; inputPrompt: string }>;
@@ -19,8 +20,24 @@ export type ResultsInput = Readonly<{
   comparison?: BaselineComparison;
 }>;
 
+/**
+ * The verdict's figures over every scored question: a quarantine's questions are in the samples and the graders'
+ * means, so the composite and pass rate are too; only the gate result (its reason, `quarantined`) leaves them out.
+ */
+function wholeRun(verdict: Verdict, stats: RunStats): Verdict {
+  if (!verdict.quarantined?.length) return verdict;
+  const { scored, passed } = verdict.counts;
+  return {
+    ...verdict,
+    avg_score: stats.composite.mean,
+    pass_rate: scored > 0 ? passed / scored : null,
+    pass_rate_ci: wilson(passed, scored),
+  };
+}
+
 export function buildResults(input: ResultsInput): EeeResult[] {
-  const { identity, verdict, stats } = input;
+  const { identity, stats } = input;
+  const verdict = wholeRun(input.verdict, stats);
   const datasetId = identity.dataset.id;
   const common = {
     source_data: sourceData(identity, verdict.counts.total),
@@ -220,6 +237,8 @@ export function buildResults(input: ResultsInput): EeeResult[] {
         verdict: verdict.passed ? 'pass' : 'fail',
         reason: verdict.reason,
         question_pass_threshold: threshold,
+        // The target's quarantine: in the counts, left out of the gate (comma-separated question ids).
+        ...(verdict.quarantined?.length ? { quarantined: verdict.quarantined.join(',') } : {}),
       },
     },
   );

@@ -15,6 +15,8 @@ export type SampleContext = Readonly<{
   modelId: string;
   datasetId: string;
   passThreshold: number;
+  /** The questions the gate left out (the target's quarantine): their rows say `quarantined: "true"`. */
+  quarantined: ReadonlySet<string>;
   /** The dataset question, when the workspace still has it: its reference answer and tags. */
   question: Question | undefined;
 }>;
@@ -136,6 +138,7 @@ export function buildSamples(result: ResultDetail, context: SampleContext): EeeI
   const meta = (extra: StringMap): StringMap => ({
     repeat_index: String(result.repeatIndex),
     pass_threshold: String(context.passThreshold),
+    ...(context.quarantined.has(result.questionId) ? { quarantined: 'true' } : {}),
     ...extra,
   });
   const counts = messages ? { num_turns: messages.length, tool_calls_count: result.toolCalls?.length ?? 0 } : {};

@@ -137,6 +137,7 @@ export async function exportRun(
       modelId: modelInfoOf(identity.provider, identity.model).id,
       datasetId: identity.dataset.id,
       passThreshold: verdict.question_pass_threshold,
+      quarantined: new Set(verdict.quarantined),
     };
     const { stats, rows, bytes, checksum } = await writeSamples(deps, run, context, partialSamples);
     const judges = await judgeExports({ ...deps, now: deps.clock() }, identity, stats, verdict.judges);

@@ -287,5 +287,8 @@ export function statedVerdict(mapping: RunMapping): Verdict | null {
       degraded: num(counts.degraded) ?? 0,
       passed: num(counts.passed) ?? 0,
     },
+    ...(gate.score_details.details?.quarantined
+      ? { quarantined: gate.score_details.details.quarantined.split(',') }
+      : {}),
   });
 }

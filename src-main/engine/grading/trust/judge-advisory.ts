@@ -17,10 +17,11 @@ async function observedPasses(
   runId: string,
   graderId: string,
   threshold: number,
+  quarantined: readonly string[],
 ): Promise<ObservedPasses> {
   let n = 0;
   let passed = 0;
-  for (const group of await db.results.graderScoreCounts(runId, graderId)) {
+  for (const group of await db.results.graderScoreCounts(runId, graderId, quarantined)) {
     n += group.n;
     if (judgePasses(group.score, group, threshold)) passed += group.n;
   }
@@ -33,6 +34,8 @@ export type VerdictBasis = Readonly<{
   total: number;
   target: Pick<Target, 'graders' | 'gate'>;
   passThreshold: number;
+  /** The run's quarantined questions and how many of `total` they planned: the gate leaves them out. */
+  quarantine?: Readonly<{ ids: readonly string[]; total: number }>;
 }>;
 
 /** The verdict of the run's stored results; it reads what was stored, so every process that wrote results counts. */
@@ -42,9 +45,10 @@ export async function storedRunVerdict(
   basis: VerdictBasis,
   judgeSetup: JudgeSetup,
 ): Promise<Verdict> {
-  const { total, target, passThreshold } = basis;
+  const { total, target, passThreshold, quarantine } = basis;
+  const quarantined = quarantine?.ids ?? [];
   const decider = decidingJudge(target);
-  const observed = decider ? await observedPasses(db, runId, decider, passThreshold) : undefined;
+  const observed = decider ? await observedPasses(db, runId, decider, passThreshold, quarantined) : undefined;
   const advisory = await judgeAdvisory(db, judgeSetup, target, observed);
   const corrected = advisory.corrected_pass_rate;
   const correctedPassRate =
@@ -69,6 +73,10 @@ export async function storedRunVerdict(
     gate: target.gate,
     questionPassThreshold: passThreshold,
     corrected: correctedPassRate,
+    quarantine:
+      quarantine && quarantined.length > 0
+        ? { ids: quarantined, total: quarantine.total, tally: await db.results.tally(runId, quarantined) }
+        : undefined,
   });
   return { ...verdict, judges: advisory.judges, corrected_pass_rate: correctedPassRate };
 }
