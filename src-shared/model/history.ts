@@ -136,5 +136,7 @@ export const questionTimeline = z.object({
   questionId: z.string(),
   points: z.array(timelinePoint),
   history: questionHistory.nullable(),
+  /** In the target's quarantine (aieval.yaml), whether or not a run asked it yet. */
+  quarantined: z.boolean(),
 });
 export type QuestionTimeline = z.infer<typeof questionTimeline>;

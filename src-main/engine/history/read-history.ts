@@ -43,5 +43,5 @@ export async function readTimeline(db: StoreApi, input: HistoryInput, questionId
       },
     ];
   });
-  return { targetId: input.targetId, questionId, points, history };
+  return { targetId: input.targetId, questionId, points, history, quarantined: input.quarantine.has(questionId) };
 }

@@ -1,5 +1,5 @@
 // One question's timeline across a target's runs: score and pass/fail per run with each run's prompt and model, where
-// its text changed (a new history), and its state in words.
+// its text changed (a new history), its state in words, and a button that puts it in the quarantine or takes it out.
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
@@ -16,11 +16,34 @@ type Window = (typeof WINDOWS)[number];
 
 export function QuestionTimelinePage({ targetId, questionId }: { targetId: string; questionId: string }) {
   const [window, setWindow] = useState<Window>('30');
-  const { data: timeline, error } = useQuery(
+  const {
+    data: timeline,
+    error,
+    setData,
+  } = useQuery(
     () => api['history.question']({ targetId, questionId, window: Number(window) }),
     [targetId, questionId, window],
   );
   const history = timeline?.history ?? null;
+  const [quarantining, setQuarantining] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const toggleQuarantine = async (on: boolean) => {
+    setQuarantining({ busy: true });
+    try {
+      const { quarantine } = await api['history.quarantine']({ targetId, questionId, on });
+      const quarantined = quarantine.includes(questionId);
+      setData(
+        (previous) =>
+          previous && {
+            ...previous,
+            quarantined,
+            history: previous.history && { ...previous.history, quarantined },
+          },
+      );
+      setQuarantining({ busy: false });
+    } catch (reason) {
+      setQuarantining({ busy: false, error: reason instanceof Error ? reason.message : String(reason) });
+    }
+  };
   return (
     <div className="page timeline-page" data-testid="timeline-page">
       <header className="page-header">
@@ -28,7 +51,7 @@ export function QuestionTimelinePage({ targetId, questionId }: { targetId: strin
           <h1>
             Timeline · {questionId}{' '}
             {history && <StatusBadge status={STATE_STATUS[history.state]} label={history.state} />}
-            {history?.quarantined && (
+            {timeline?.quarantined && (
               <span
                 className="badge"
                 title="In the target's quarantine: the gate leaves it out"
@@ -51,12 +74,33 @@ export function QuestionTimelinePage({ targetId, questionId }: { targetId: strin
             value={window}
             onChange={setWindow}
           />
+          {timeline && (
+            <button
+              type="button"
+              className="button"
+              disabled={quarantining.busy}
+              onClick={() => void toggleQuarantine(!timeline.quarantined)}
+              title={
+                timeline.quarantined
+                  ? 'Take it out of the quarantine in aieval.yaml: the gate counts it again'
+                  : 'Add it to the target’s quarantine in aieval.yaml (one line): it still runs and is shown, the gate leaves it out and says so'
+              }
+              data-testid="timeline-quarantine"
+            >
+              {timeline.quarantined ? 'Release from quarantine' : 'Quarantine'}
+            </button>
+          )}
           <a className="button" href={hrefFor('results', targetId)} data-testid="timeline-back">
             What changed in {targetId}
           </a>
         </div>
       </header>
       {error && <div className="banner error">{error}</div>}
+      {quarantining.error && (
+        <div className="banner error" data-testid="timeline-quarantine-error">
+          {quarantining.error}
+        </div>
+      )}
       {!timeline ? (
         !error && <div className="muted">Loading the timeline…</div>
       ) : timeline.points.length === 0 ? (
