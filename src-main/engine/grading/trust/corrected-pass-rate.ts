@@ -26,11 +26,8 @@ export function decidingJudge(target: Pick<Target, 'graders' | 'gate'>): GraderI
 
 const clip01 = (x: number) => Math.min(1, Math.max(0, x));
 
-/** The confusion counts of a validation, all the estimators read of it. */
-export type ValidationCounts = Pick<JudgeValidationReport, 'tp' | 'tn' | 'fp' | 'fn' | 'n_pos' | 'n_neg'>;
-
 /** Rogan-Gladen with the Lang & Reiczigel interval, from the validation's counts and the run's verdicts. */
-function roganGladenEstimate(report: ValidationCounts, observed: ObservedPasses, z: number): CorrectionEstimate {
+function roganGladenEstimate(report: JudgeValidationReport, observed: ObservedPasses, z: number): CorrectionEstimate {
   const counts = {
     nP: observed.n,
     kP: observed.passed,
@@ -54,7 +51,7 @@ function roganGladenEstimate(report: ValidationCounts, observed: ObservedPasses,
  * PPI++ on the labelled items (each a human label y and the judge's verdict f, which the confusion counts hold
  * exactly) and the run's verdicts, post-stratified by the judge's verdict (the gold set is sampled stratified).
  */
-function ppiEstimate(report: ValidationCounts, observed: ObservedPasses, confidence: number): CorrectionEstimate {
+function ppiEstimate(report: JudgeValidationReport, observed: ObservedPasses, confidence: number): CorrectionEstimate {
   const cells: [number, number, number][] = [
     [1, 1, report.tp],
     [1, 0, report.fn],
@@ -76,17 +73,6 @@ function ppiEstimate(report: ValidationCounts, observed: ObservedPasses, confide
   };
 }
 
-/** Both estimates of the corrected pass rate and the one used: PPI++ when it has an interval, else Rogan-Gladen. */
-export function correctionEstimates(
-  counts: ValidationCounts,
-  observed: ObservedPasses,
-  confidence: number,
-): Readonly<{ used: CorrectionEstimate; estimates: [CorrectionEstimate, CorrectionEstimate] }> {
-  const ppi = ppiEstimate(counts, observed, confidence);
-  const rg = roganGladenEstimate(counts, observed, zForConfidence(confidence));
-  return { used: ppi.ci !== null ? ppi : rg, estimates: [ppi, rg] };
-}
-
 /**
  * The corrected pass rate of a trusted judge; null when the judge is not trusted or nothing was scored. Both
  * estimators are computed; the one used is PPI++ when it has an interval, else Rogan-Gladen (Lang & Reiczigel).
@@ -98,10 +84,12 @@ export function correctedPassRate(
 ): CorrectedPassRate | null {
   const report = standing.report;
   if (standing.state !== 'trusted' || !report || observed.n === 0) return null;
-  const { used, estimates } = correctionEstimates(report, observed, confidence);
+  const ppi = ppiEstimate(report, observed, confidence);
+  const rg = roganGladenEstimate(report, observed, zForConfidence(confidence));
+  const used = ppi.ci !== null ? ppi : rg;
   return {
     estimator: used.estimator,
-    estimates,
+    estimates: [ppi, rg],
     grader: standing.grader,
     n: observed.n,
     passed: observed.passed,
