@@ -11,6 +11,7 @@ import './styles/results.css';
 import './styles/traces.css';
 import './styles/optimizer.css';
 import './styles/compare.css';
+import './styles/judge-probes.css';
 
 const url = new URL(window.location.href);
 if (url.searchParams.has('token')) {

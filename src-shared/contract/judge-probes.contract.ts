@@ -56,6 +56,9 @@ export const lengthBiasDto = z.object({
 
 export const judgeProbes = z.object({
   windowDays: z.number().int(),
+  rule: z
+    .object({ min_tpr: z.number(), min_tnr: z.number(), min_per_class: z.number().int() })
+    .describe('The trust rule each window is checked against (settings).'),
   windows: z.array(driftWindow).describe('Labelling windows of the gold set, oldest first; empty ones left out.'),
   latestOut: z
     .string()

@@ -74,10 +74,12 @@ export async function activeLabelingPlan(
 export async function judgeProbes(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<JudgeProbes> {
   const [windows, calls] = await Promise.all([judgeDrift(db, config, grader), currentJudgeCalls(db, config, grader)]);
   const pairs = calls.map((c) => ({ score: c.score, length: c.responseSeen.length }));
+  const { min_tpr, min_tnr, min_per_class, confidence } = config.settings.judges;
   return {
     windowDays: DRIFT_WINDOW_DAYS,
+    rule: { min_tpr, min_tnr, min_per_class },
     windows,
     latestOut: latestWindowOut(windows),
-    lengthBias: lengthBias(pairs, config.settings.judges.confidence),
+    lengthBias: lengthBias(pairs, confidence),
   };
 }
