@@ -20,7 +20,7 @@ export function stopInWords(plan: Pick<ActiveLabelingPlan, 'history' | 'stop'>):
   const { over, stepPp, stoppedPaying } = plan.stop;
   const first = plan.history.at(-over);
   if (plan.history.length < over || !first) return null;
-  const shrank = ((first.before - plan.history.at(-1)!.after) * 100).toFixed(1);
+  const shrank = ((first.before - plan.history.at(-1)!.after) * 100).toFixed(2);
   return stoppedPaying
     ? `More labels stopped paying: the last ${over} labels shrank the width by ${shrank} points, under the ${stepPp}-point step. Validate now; label on only for the trust rule's counts.`
     : `The last ${over} labels shrank the width by ${shrank} points (the step is ${stepPp}): labels still pay.`;
