@@ -25,9 +25,10 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
   // In active order, the item that shrinks the interval most is shown until the user moves; a label re-plans.
   const activeNext = useActiveLabeling((s) => (s.order === 'plain queue' ? undefined : nextActiveId(s.plan)));
   const activeIndex = items?.findIndex((item) => item.id === activeNext) ?? -1;
-  useEffect(() => setIndex(undefined), [activeNext === undefined]);
   const index = picked ?? (activeIndex >= 0 ? activeIndex : firstUnlabeled(items));
   const order = useActiveLabeling((s) => s.order);
+  // Choosing an order shows its next item.
+  useEffect(() => setIndex(undefined), [order]);
   const planRequested = useActiveLabeling((s) => s.planRequested);
   const labelingOpened = useJudges((state) => state.labelingOpened);
   useEffect(labelingOpened, [labelingOpened, grader]);
