@@ -12,6 +12,7 @@ import './styles/traces.css';
 import './styles/optimizer.css';
 import './styles/compare.css';
 import './styles/history.css';
+import './styles/judge-probes.css';
 
 const url = new URL(window.location.href);
 if (url.searchParams.has('token')) {

@@ -13,6 +13,7 @@ import { insightsHandlers } from './handlers/insights.handlers';
 import { datasetsHandlers } from './handlers/datasets.handlers';
 import { exportHandlers } from './handlers/export.handlers';
 import { historyHandlers } from './handlers/history.handlers';
+import { judgeProbesHandlers } from './handlers/judge-probes.handlers';
 import { judgesHandlers } from './handlers/judges.handlers';
 import { optimizerHandlers, serviceOptimizerJobs } from './handlers/optimizer.handlers';
 import { labelsHandlers } from './handlers/labels.handlers';
@@ -49,6 +50,7 @@ export function createApp(options: AppOptions): App {
     ...datasetsHandlers(state),
     ...targetsHandlers(state),
     ...judgesHandlers(state),
+    ...judgeProbesHandlers(state),
     ...tracesHandlers(state, receiver),
     ...labelsHandlers(state),
     ...providersHandlers(state),

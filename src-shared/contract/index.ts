@@ -3,6 +3,7 @@ import { datasetsContract } from './datasets.contract';
 import { exportContract } from './export.contract';
 import { historyContract } from './history.contract';
 import { insightsContract } from './insights.contract';
+import { judgeProbesContract } from './judge-probes.contract';
 import { judgesContract } from './judges.contract';
 import { labelsContract } from './labels.contract';
 import { optimizerContract } from './optimizer.contract';
@@ -19,6 +20,7 @@ export const contract = {
   ...datasetsContract,
   ...targetsContract,
   ...judgesContract,
+  ...judgeProbesContract,
   ...tracesContract,
   ...labelsContract,
   ...providersContract,

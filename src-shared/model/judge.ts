@@ -5,7 +5,7 @@ import { toolCallRecord } from './tool-call';
 export const trustState = z
   .enum(['unvalidated', 'trusted', 'failing', 'insufficient', 'stale'])
   .describe(
-    'trusted: at least gold_target_n labels, min_per_class of each class, and TPR and TNR meet the settings; insufficient: not enough labels (not validated); stale: judge model or template changed.',
+    'trusted: at least gold_target_n labels, min_per_class of each class, and TPR and TNR meet the settings; failing: TPR or TNR under them (overall, or in the latest 7-day labelling window); insufficient: not enough labels (not validated); stale: judge model or template changed.',
   );
 export type TrustState = z.infer<typeof trustState>;
 

@@ -35,6 +35,9 @@ export type GoldContextRow = Readonly<{ id: string; prompt: string | null; toolC
 /** A gold item with its current label: the workbench's (labels table) if any, else the one stored with the item. */
 export type GoldItemRow = GoldItemInput & Readonly<{ humanLabel: HumanLabel | null }>;
 
+/** When a labelled gold item got its current label (epoch ms). */
+export type GoldLabelTime = Readonly<{ id: string; labelledAt: number }>;
+
 export type StoredValidation = Readonly<{
   id: number;
   /** The report as computed when the labels were checked (the thresholds and confidence of that time; no reason). */
@@ -158,6 +161,7 @@ export class JudgesRepo {
   private readonly insertGold;
   private readonly goldOf;
   private readonly goldContextOf;
+  private readonly goldLabelTimesOf;
   private readonly insertValidation;
   private readonly latestValidationOf;
 
@@ -200,6 +204,12 @@ export class JudgesRepo {
        LEFT JOIN question_results qr ON qr.id = jc.result_id
        WHERE g.grader_id = @graderId`,
     );
+    // A label given in the workbench has its time; one that came with the item (no labels row) has the item's.
+    this.goldLabelTimesOf = db.prepare<{ graderId: string }, { id: string; labelled_at: number }>(
+      `SELECT g.id, COALESCE(l.updated_at, g.created_at) AS labelled_at
+       FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
+       WHERE g.grader_id = @graderId AND COALESCE(l.verdict, g.human_label) IS NOT NULL`,
+    );
     this.insertValidation = db.prepare(
       `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
          tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, created_at)
@@ -238,6 +248,11 @@ export class JudgesRepo {
 
   goldItems(graderId: string): GoldItemRow[] {
     return this.goldOf.all({ graderId }).map(toGold);
+  }
+
+  /** The label time of each of the grader's labelled gold items. */
+  goldLabelTimes(graderId: string): GoldLabelTime[] {
+    return this.goldLabelTimesOf.all({ graderId }).map((row) => ({ id: row.id, labelledAt: row.labelled_at }));
   }
 
   goldContext(graderId: string): GoldContextRow[] {

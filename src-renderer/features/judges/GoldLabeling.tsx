@@ -8,6 +8,9 @@ import { LongText } from '../../components/LongText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ToolCallList } from '../../components/ToolCallList';
 import { actionForEvent } from '../traces/traces.keys';
+import { ActiveLabeling } from './ActiveLabeling';
+import { nextActiveId } from './active-labeling.selectors';
+import { useActiveLabeling } from './active-labeling.store';
 import { GoldBatchEnd } from './GoldBatchEnd';
 import { JudgeSawPanel } from './JudgeSawPanel';
 import { useJudges } from './judges.store';
@@ -19,7 +22,14 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
   const { data: items, error, setData: setItems } = useQuery(() => api['judges.goldItems']({ grader }), [grader]);
   // Until the user labels or moves, the first unlabeled item is shown.
   const [picked, setIndex] = useState<number>();
-  const index = picked ?? firstUnlabeled(items);
+  // In active order, the item that shrinks the interval most is shown until the user moves; a label re-plans.
+  const activeNext = useActiveLabeling((s) => (s.order === 'plain queue' ? undefined : nextActiveId(s.plan)));
+  const activeIndex = items?.findIndex((item) => item.id === activeNext) ?? -1;
+  const index = picked ?? (activeIndex >= 0 ? activeIndex : firstUnlabeled(items));
+  const order = useActiveLabeling((s) => s.order);
+  // Choosing an order shows its next item.
+  useEffect(() => setIndex(undefined), [order]);
+  const planRequested = useActiveLabeling((s) => s.planRequested);
   const labelingOpened = useJudges((state) => state.labelingOpened);
   useEffect(labelingOpened, [labelingOpened, grader]);
   // The item labelled last, kept after moving on so its judge verdict can be read beside the next one.
@@ -31,10 +41,13 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
       await api['labels.submit']({ subjectType: 'gold_item', subjectId: item.id, verdict });
       setItems((current) => current?.map((it) => (it.id === item.id ? { ...it, human_label: verdict } : it)));
       setPrevious({ ...item, human_label: verdict });
-      // A label moves on to the next item, as in every annotation tool; the last item stays.
-      setIndex(Math.min(index + 1, items.length - 1));
+      // A label moves on to the next item (in active order: the new plan's first), as in every annotation tool.
+      const planned = planRequested(grader);
+      if (order === 'plain queue') return setIndex(Math.min(index + 1, items.length - 1));
+      const next = nextActiveId(await planned);
+      if (next !== undefined) setIndex(items.findIndex((it) => it.id === next));
     },
-    [items, index],
+    [items, index, grader, order, planRequested],
   );
   // The key handler reads what is on screen now: bound once, it never answers a key with the item labelled before
   // (an effect re-bound after each label left a moment in which p labelled the previous item again).
@@ -82,6 +95,7 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
           {labelled} / {items.length} labelled · item {index + 1}
         </span>
       </div>
+      {items.length > 0 && <ActiveLabeling grader={grader} />}
       {items.length > 0 && labelled === items.length && <GoldBatchEnd grader={grader} count={items.length} />}
       {previous && previous.id !== item?.id && (
         <p className="muted" data-testid="judge-verdict-previous">

@@ -4,6 +4,7 @@ import { hrefFor } from '../../navigation/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Term } from '../../components/Term';
 import { ago } from '../../components/format';
+import { JudgeDriftPanel } from './JudgeDriftPanel';
 import { judgeActionBlocks, rateWithInterval, tnrInWords, tprInWords, trustLook } from './judges.selectors';
 import { useJudges } from './judges.store';
 import { useShallow } from 'zustand/react/shallow';
@@ -152,6 +153,11 @@ export function JudgesPage() {
           </table>
         </div>
       )}
+      {judges
+        ?.filter((judge) => judge.gold.labelled > 0 || judge.judgeCalls > 0)
+        .map((judge) => (
+          <JudgeDriftPanel key={judge.grader} judge={judge} />
+        ))}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// A judge's trust now: its latest validation re-read under the current settings, or unvalidated, or stale.
+// A judge's trust now: its latest validation under the current settings and its latest labelling window, or unvalidated, or stale.
 import {
   GRADER_CATALOG,
   type GraderId,
@@ -8,6 +8,7 @@ import {
   type TrustState,
 } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
+import { judgeDrift, latestWindowOut } from './judge-drift';
 import { currentJudgeIdentity, staleReason, type JudgeSetup } from './judge-identity';
 import { validationReport, type JudgeThresholds } from './judge-stats';
 
@@ -50,11 +51,14 @@ export async function judgeStanding(db: StoreApi, config: JudgeSetup, grader: Gr
   const { tp, tn, fp, fn } = validation.report;
   const recomputed = validationReport(grader, { tp, tn, fp, fn, nDefer: 0, nUnlabelled: 0, nUnscored: 0 }, thresholds);
   const stale = staleReason(validation.judge, judge);
-  const state: TrustState = stale ? 'stale' : recomputed.state;
+  // A trusted judge whose latest labelling window falls out of the trust rule is failing, with that window as reason.
+  const drifted =
+    !stale && recomputed.state === 'trusted' ? latestWindowOut(await judgeDrift(db, config, grader)) : null;
+  const state: TrustState = stale ? 'stale' : drifted ? 'failing' : recomputed.state;
   return {
     grader,
     state,
-    report: { ...recomputed, state, reason: stale ?? recomputed.reason },
+    report: { ...recomputed, state, reason: stale ?? drifted ?? recomputed.reason },
     judge,
     validatedJudge: validation.judge,
     validatedAt: validation.createdAt,

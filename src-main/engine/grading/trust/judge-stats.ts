@@ -33,10 +33,17 @@ export function judgePasses(
   scale: Pick<GraderInfo, 'minScore' | 'maxScore'>,
   questionPassThreshold: number,
 ): boolean {
-  if (scale.minScore === 0 && scale.maxScore === 1) return score >= 1;
-  const on05 = ((score - scale.minScore) / (scale.maxScore - scale.minScore)) * 5;
-  return on05 >= questionPassThreshold;
+  if (isBinary(scale)) return score >= 1;
+  return scoreOn05(score, scale) >= questionPassThreshold;
 }
+
+/** A judge whose scale is 0-1 gives pass/fail only. */
+export const isBinary = (scale: Pick<GraderInfo, 'minScore' | 'maxScore'>): boolean =>
+  scale.minScore === 0 && scale.maxScore === 1;
+
+/** A judge's native score mapped onto 0-5. */
+export const scoreOn05 = (score: number, scale: Pick<GraderInfo, 'minScore' | 'maxScore'>): number =>
+  ((score - scale.minScore) / (scale.maxScore - scale.minScore)) * 5;
 
 /** Counts agreement; the human label is the truth (positive = pass). Defers and unlabelled items are counted, not compared. */
 export function confusionOf(

@@ -1,0 +1,85 @@
+// What the workbench and the judges screen probe of a judge from the store: active labeling order, drift, length bias.
+import type { ActiveLabelingPlan, JudgeProbes } from '../../../../src-shared/contract/judge-probes.contract';
+import { GRADER_CATALOG, type GraderId } from '../../../../src-shared/model';
+import type { JudgeCallRow } from '../../../store/repos/judges.repo';
+import type { StoreApi } from '../../../store/store';
+import { ACTIVE_LABELING_RULE, activeOrder, stoppedPaying, widthHistory, type ActiveItem } from './active-labeling';
+import { DRIFT_WINDOW_DAYS, judgeDrift, latestWindowOut } from './judge-drift';
+import { currentJudgeIdentity, type JudgeSetup } from './judge-identity';
+import { isBinary, judgePasses, scoreOn05 } from './judge-stats';
+import { lengthBias } from './length-bias';
+
+/** The grader's scored calls by the judge it uses now (all its calls when no judge is known). */
+async function currentJudgeCalls(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<JudgeCallRow[]> {
+  const [calls, judge] = await Promise.all([
+    db.judges.scoredCalls(grader, 0),
+    currentJudgeIdentity(db, config, grader),
+  ]);
+  return judge ? calls.filter((c) => c.provider === judge.provider && c.model === judge.model) : calls;
+}
+
+/** The gold set as active labeling sees it, in the plain queue's order, with label times. */
+async function activeItems(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<ActiveItem[]> {
+  const scale = GRADER_CATALOG[grader];
+  const threshold = config.settings.question_pass_threshold;
+  const [rows, times] = await Promise.all([db.judges.goldItems(grader), db.judges.goldLabelTimes(grader)]);
+  const timeOf = new Map(times.map((t) => [t.id, t.labelledAt]));
+  return rows.map((row) => ({
+    id: row.id,
+    judgePass: row.judgeScore === null ? null : judgePasses(row.judgeScore, scale, threshold),
+    margin: row.judgeScore === null || isBinary(scale) ? 0 : Math.abs(scoreOn05(row.judgeScore, scale) - threshold),
+    human: row.humanLabel,
+    labelledAt: row.humanLabel === null ? null : (timeOf.get(row.id) ?? null),
+  }));
+}
+
+/**
+ * The active labeling plan of a grader's gold set (see ACTIVE_LABELING_RULE). The corrected pass rate is that of the
+ * judge's verdicts on its stored scored calls by the current judge; with none, on the gold items' own verdicts.
+ */
+export async function activeLabelingPlan(
+  db: StoreApi,
+  config: JudgeSetup,
+  grader: GraderId,
+  stop: Readonly<{ stepPp: number; over: number }>,
+): Promise<ActiveLabelingPlan> {
+  const scale = GRADER_CATALOG[grader];
+  const threshold = config.settings.question_pass_threshold;
+  const [items, calls] = await Promise.all([activeItems(db, config, grader), currentJudgeCalls(db, config, grader)]);
+  const verdicts =
+    calls.length > 0
+      ? calls.map((c) => judgePasses(c.score, scale, threshold))
+      : items.flatMap((item) => (item.judgePass === null ? [] : [item.judgePass]));
+  const observed = { n: verdicts.length, passed: verdicts.filter(Boolean).length };
+  const { confidence } = config.settings.judges;
+  const { width, strata, order } = activeOrder(items, observed, confidence);
+  const expectedOf = new Map(strata.map((s) => [s.stratum, s.expectedWidth]));
+  const history = widthHistory(items, observed, confidence);
+  return {
+    rule: ACTIVE_LABELING_RULE,
+    interval: 'rogan_gladen',
+    observed,
+    width,
+    order: order.map((item) => {
+      const stratum = item.judgePass === null ? null : item.judgePass ? 'judge_pass' : 'judge_fail';
+      return { id: item.id, stratum, expectedWidth: stratum === null ? null : (expectedOf.get(stratum) ?? null) };
+    }),
+    strata,
+    history,
+    stop: { ...stop, stoppedPaying: stoppedPaying(history, stop.stepPp / 100, stop.over) },
+  };
+}
+
+/** A grader's drift windows, whether the latest takes its trust, and its length-bias probe. */
+export async function judgeProbes(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<JudgeProbes> {
+  const [windows, calls] = await Promise.all([judgeDrift(db, config, grader), currentJudgeCalls(db, config, grader)]);
+  const pairs = calls.map((c) => ({ score: c.score, length: c.responseSeen.length }));
+  const { min_tpr, min_tnr, min_per_class, confidence } = config.settings.judges;
+  return {
+    windowDays: DRIFT_WINDOW_DAYS,
+    rule: { min_tpr, min_tnr, min_per_class },
+    windows,
+    latestOut: latestWindowOut(windows),
+    lengthBias: lengthBias(pairs, confidence),
+  };
+}
