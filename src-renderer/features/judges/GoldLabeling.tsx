@@ -10,6 +10,7 @@ import { ToolCallList } from '../../components/ToolCallList';
 import { actionForEvent } from '../traces/traces.keys';
 import { GoldBatchEnd } from './GoldBatchEnd';
 import { JudgeSawPanel } from './JudgeSawPanel';
+import { LabellingAs } from './LabellingAs';
 import { useJudges } from './judges.store';
 
 const firstUnlabeled = (items: readonly GoldItem[] | undefined) =>
@@ -69,6 +70,7 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
             <span className="kbd">f</span> <span className="kbd">d</span> label and move on,{' '}
             <span className="kbd">j</span> <span className="kbd">k</span> move.
           </p>
+          <LabellingAs />
         </div>
         <a className="button" href={hrefFor('judges')}>
           Back to judges

@@ -6,6 +6,7 @@ import { Term } from '../../components/Term';
 import { ago } from '../../components/format';
 import { judgeActionBlocks, rateWithInterval, tnrInWords, tprInWords, trustLook } from './judges.selectors';
 import { useJudges } from './judges.store';
+import { AgreementPanel } from './AgreementPanel';
 import { useShallow } from 'zustand/react/shallow';
 
 export function JudgesPage() {
@@ -152,6 +153,7 @@ export function JudgesPage() {
           </table>
         </div>
       )}
+      {judges && judges.length > 0 && <AgreementPanel version={judges} />}
     </div>
   );
 }
