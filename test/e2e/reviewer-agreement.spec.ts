@@ -19,10 +19,12 @@ const SIZES = process.env.SCREENSHOTS
 
 describe('several reviewers', () => {
   const app = appPageForSuite({ page: { viewport: { width: 1440, height: 900 } } });
-  const shoot = async (name: string) => {
+  /** Saves the screen at each size; with `part` (a CSS selector), only that part of it. */
+  const shoot = async (name: string, part?: string) => {
     for (const [width, height] of SIZES) {
       await app.page.setViewportSize({ width, height });
-      await app.page.screenshot({ path: `docs/screenshots/${name}-${width}x${height}.png`, fullPage: false });
+      const path = `docs/screenshots/${name}-${width}x${height}.png`;
+      await (part ? app.page.locator(part).screenshot({ path }) : app.page.screenshot({ path }));
     }
     await app.page.setViewportSize({ width: 1440, height: 900 });
   };
@@ -89,15 +91,16 @@ describe('several reviewers', () => {
         ),
       );
       expect(await row.textContent()).toContain('they disagree on 2 items, left out of TPR/TNR until they agree');
-      await row.scrollIntoViewIfNeeded();
       await shoot('judges-agreement');
 
       await page.goto(`${served.origin}/#/targets/helpdesk_chat/edit`);
       await page.getByTestId('target-gate-metric').selectOption('corrected_pass_rate');
       await page.getByTestId('target-gate-bound-lower').click();
+      await page.getByTestId('target-gate-threshold').fill('0.7');
+      await page.getByTestId('target-gate-judge').selectOption(GRADER);
+      expect(await page.getByTestId('problems-target-gate-threshold').textContent()).toBe('');
       expect(await page.getByTestId('target-gate-bound-lower').getAttribute('aria-checked')).toBe('true');
-      await page.locator('#target-gate-title').scrollIntoViewIfNeeded();
-      await shoot('target-gate-corrected');
+      await shoot('target-gate-corrected', 'section[aria-labelledby="target-gate-title"]');
     },
   );
 });

@@ -24,7 +24,7 @@ export function GateSection({ form, at, edit, settings }: Props) {
           >
             <option value="avg_score">avg_score (0–5)</option>
             <option value="pass_rate">pass_rate (0–1)</option>
-            <option value="corrected_pass_rate">corrected_pass_rate (0–1, bias-corrected by a trusted judge)</option>
+            <option value="corrected_pass_rate">corrected_pass_rate (0–1)</option>
           </select>
         </Field>
         {gate.metric === 'corrected_pass_rate' && (
