@@ -49,7 +49,7 @@ export function ReviewerSetting() {
           />
         </Field>
       </div>
-      <div className="actions">
+      <div className="reviewer-save">
         <button
           type="button"
           className="button primary"
