@@ -186,8 +186,9 @@ export default tseslint.config(
   {
     // The CLI is a client of the service (ARCHITECTURE.md): a command reaches the engine and the store through the
     // typed client (cli/workspace-client.ts), never around it; of the service it imports only the app factory, its
-    // options and the cassette `run --record` hands it. Of the workspace layer it takes three small pieces: the trust
-    // store the factory is given, atomic writes for the files a command writes, and the config file's name.
+    // options and the cassette `run --record` hands it. Of the workspace layer it takes four small pieces: the trust
+    // and user-settings stores the factory is given, atomic writes for the files a command writes, and the config
+    // file's name.
     files: ['src-main/cli/**'],
     rules: coreImports(
       {
@@ -199,7 +200,13 @@ export default tseslint.config(
         message: 'A CLI command reaches the service through the app factory and the typed client, not its handlers.',
       },
       {
-        group: ['**/workspace/**', '!**/workspace/trust', '!**/workspace/write-file', '!**/workspace/load-workspace'],
+        group: [
+          '**/workspace/**',
+          '!**/workspace/trust',
+          '!**/workspace/user-settings',
+          '!**/workspace/write-file',
+          '!**/workspace/load-workspace',
+        ],
         message: 'A CLI command reads and changes the workspace through the typed client (workspace.validate, ...).',
       },
     ),

@@ -11,6 +11,7 @@ import { CONFIG_FILE, hasErrors, type Workspace } from '../workspace/load-worksp
 import { watchWorkspaceFiles } from './watch-workspace';
 import { WorkspaceCache } from '../workspace/workspace-cache';
 import type { TrustStore } from '../workspace/trust';
+import { UserSettingsStore } from '../workspace/user-settings';
 import type { Env, SecretStore } from './secrets';
 import type { CassetteWriter } from '../engine/providers/cassette';
 
@@ -24,6 +25,8 @@ export type AppOptions = Readonly<{
   workspaceDir: string;
   resourcesDir: string;
   trust: TrustStore;
+  /** The user's own settings (who labels), kept beside the trust file; in memory when absent. */
+  userSettings?: UserSettingsStore;
   logger: Logger;
   clock?: () => number;
   /** Trust the workspace for this process only (`--trust-workspace`). */
@@ -56,6 +59,7 @@ export class AppState {
   readonly events: EventHub<Contract>;
   private readonly workspaceCache = new WorkspaceCache();
   readonly clock: () => number;
+  readonly userSettings: UserSettingsStore;
   private currentDir: string;
   private storeCode: typeof StoreCode | undefined;
   private store: Store | undefined;
@@ -67,6 +71,7 @@ export class AppState {
     this.events = new EventHub(contract, { checkPayloads: options.checkOutputs });
     this.currentDir = resolve(options.workspaceDir);
     this.clock = options.clock ?? Date.now;
+    this.userSettings = options.userSettings ?? new UserSettingsStore();
     this.sessionTrust = options.trustForSession ?? false;
     // A file the service wrote may keep its size within the file system's time resolution: never trust the cache then.
     this.events.subscribe((name) => {

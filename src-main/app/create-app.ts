@@ -23,6 +23,7 @@ import { runsHandlers } from './handlers/runs.handlers';
 import { secretsHandlers } from './handlers/secrets.handlers';
 import { targetsHandlers } from './handlers/targets.handlers';
 import { tracesHandlers } from './handlers/traces.handlers';
+import { userSettingsHandlers } from './handlers/user-settings.handlers';
 import { workspaceHandlers } from './handlers/workspace.handlers';
 import { serviceRuns } from './service-runs';
 
@@ -61,6 +62,7 @@ export function createApp(options: AppOptions): App {
     ...insightsHandlers(state),
     ...runBatchHandlers(state, runs),
     ...historyHandlers(state),
+    ...userSettingsHandlers(state),
   } satisfies Handlers<Contract, Ctx>;
   const route = createRouter<Ctx>(contract, handlers, {
     checkOutputs: options.checkOutputs,

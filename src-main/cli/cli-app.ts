@@ -3,6 +3,7 @@ import type { AppOptions } from '../app/app-state';
 import { createApp, type App } from '../app/create-app';
 import { defaultConfigDir, findResourcesDir } from '../paths';
 import { TrustStore } from '../workspace/trust';
+import { UserSettingsStore } from '../workspace/user-settings';
 import { workspaceDirOf, type CliIo, type ParsedArgs } from './command';
 
 /**
@@ -22,6 +23,7 @@ export function createCliApp(
     workspaceDir: dir,
     resourcesDir: findResourcesDir(),
     trust: new TrustStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
+    userSettings: new UserSettingsStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
     trustForSession: args.values['trust-workspace'] === true,
     env: io.env,
     logger: {

@@ -9,6 +9,7 @@ import { registerIpc } from '../ipc/register-ipc';
 import { createExampleWorkspace } from '../workspace/example';
 import { CONFIG_FILE } from '../workspace/load-workspace';
 import { TrustStore } from '../workspace/trust';
+import { UserSettingsStore } from '../workspace/user-settings';
 import { guardWindowClose, type CloseChoice } from './close-guard';
 import { registerDesktopActions } from './desktop-actions';
 import { SafeStorageSecretStore } from './secret-store';
@@ -91,6 +92,7 @@ async function start(): Promise<void> {
     workspaceDir: initialWorkspace(trust),
     resourcesDir,
     trust,
+    userSettings: new UserSettingsStore(app.getPath('userData')),
     secrets: new SafeStorageSecretStore(app.getPath('userData'), safeStorage),
     logger: { info: console.log, warn: console.warn, error: (m, e) => console.error(m, e) },
   });

@@ -11,6 +11,7 @@ import { MatrixRepo } from './repos/matrix.repo';
 import { LabelsRepo } from './repos/labels.repo';
 import { OptimizerRepo } from './repos/optimizer.repo';
 import { ReviewQueueRepo } from './repos/review-queue.repo';
+import { ReviewerVerdictsRepo } from './repos/reviewer-verdicts.repo';
 import { TracesRepo } from './repos/traces.repo';
 import { ResultPagesRepo } from './repos/result-pages.repo';
 import { ResultsRepo } from './repos/results.repo';
@@ -23,6 +24,7 @@ function createRepos(db: Db) {
     traces: new TracesRepo(db),
     reviewQueue: new ReviewQueueRepo(db),
     labels: new LabelsRepo(db),
+    reviewerVerdicts: new ReviewerVerdictsRepo(db),
     judges: new JudgesRepo(db),
     insights: new InsightsRepo(db),
     runs: new RunsRepo(db),

@@ -5,11 +5,13 @@ type Props<T extends string> = Readonly<{
   id: string;
   label: string;
   options: readonly T[];
+  /** What each option is shown as, when not its own word. */
+  labels?: Readonly<Partial<Record<T, string>>>;
   value: T;
   onChange(value: T): void;
 }>;
 
-export function Segmented<T extends string>({ id, label, options, value, onChange }: Props<T>) {
+export function Segmented<T extends string>({ id, label, options, labels, value, onChange }: Props<T>) {
   return (
     <div className="segmented" role="radiogroup" aria-label={label} id={id}>
       {options.map((option) => (
@@ -22,7 +24,7 @@ export function Segmented<T extends string>({ id, label, options, value, onChang
           onClick={() => onChange(option)}
           data-testid={`${id}-${option}`}
         >
-          {option}
+          {labels?.[option] ?? option}
         </button>
       ))}
     </div>

@@ -13,6 +13,7 @@ import { runsContract } from './runs.contract';
 import { secretsContract } from './secrets.contract';
 import { targetsContract } from './targets.contract';
 import { tracesContract } from './traces.contract';
+import { userSettingsContract } from './user-settings.contract';
 import { workspaceContract } from './workspace.contract';
 
 export const contract = {
@@ -31,6 +32,7 @@ export const contract = {
   ...exportContract,
   ...runBatchContract,
   ...historyContract,
+  ...userSettingsContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -9,6 +9,7 @@ import {
   judgeTrust,
   judgeValidation,
   judgeValidationReport,
+  interval,
   trustState,
 } from '../model';
 
@@ -35,6 +36,22 @@ export const judgeSummary = z.object({
   warnings: z.array(z.string()),
 });
 export type JudgeSummary = z.infer<typeof judgeSummary>;
+
+/** How far the reviewers who labelled the same items agree on pass/fail, in one group (a judge, or a label tag). */
+export const reviewerAgreement = z.object({
+  scope: z.enum(['grader', 'tag']).describe('grader: the gold items of one judge; tag: the items whose label has it.'),
+  group: z.string().describe('The grader id or the tag.'),
+  statistic: z
+    .enum(['cohen_kappa', 'krippendorff_alpha'])
+    .describe("Cohen's κ for two reviewers, Krippendorff's α for more."),
+  value: z.number().nullable().describe('null: undefined, e.g. every label of one class.'),
+  ci: interval.nullable().describe('Percentile bootstrap over items (seeded); null when no resample is defined.'),
+  level: z.number(),
+  items: z.number().int().describe('Items that two or more named reviewers labelled pass or fail.'),
+  reviewers: z.array(z.string()),
+  disagreements: z.number().int().describe('Of those items, the ones whose reviewers gave different verdicts.'),
+});
+export type ReviewerAgreement = z.infer<typeof reviewerAgreement>;
 
 export const judgeSampleResult = z.object({
   seed: z.number().int().describe('Pass it again to draw the same sample.'),
@@ -115,6 +132,14 @@ export const judgesContract = {
         labelsName: z.string().min(1).max(4096).optional(),
       }),
     () => judgeValidation,
+  ),
+  /**
+   * Agreement between named reviewers where two or more labelled the same items pass or fail (defers and the unnamed
+   * reviewer left out): per judge over its gold items, and per label tag over any labelled subject.
+   */
+  'judges.agreement': call(
+    () => z.object({}),
+    () => z.array(reviewerAgreement),
   ),
   /** The trust of each LLM grader among these ids, for showing next to a verdict (deterministic graders are left out). */
   'judges.trustFor': call(

@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { preference } from '../model/preference';
 import { call, event } from '../rpc/define';
-import { label, labelPatch, labelSubject, labelSubjectType, traceFilters } from '../model';
+import { label, labelPatch, labelSubject, labelSubjectType, reviewerName, traceFilters } from '../model';
 
 const subjects = z.array(labelSubject);
+/** Who labels; left out: the reviewer name in the user's settings (`userSettings.get`). */
+const reviewer = reviewerName.optional();
 
 export const labelsContract = {
   /** The label of one subject, or null. */
@@ -19,10 +21,11 @@ export const labelsContract = {
   ),
   /**
    * Change one subject's label. Fields left out stay as they are (so `p` sets only the verdict, a digit only one
-   * dimension); a dimension set to null is removed. The previous label is kept for `labels.undo`.
+   * dimension); a dimension set to null is removed. The previous label is kept for `labels.undo`. A verdict is also
+   * kept as `reviewer`'s own, for agreement between reviewers (`judges.agreement`).
    */
   'labels.submit': call(
-    () => labelSubject.extend(labelPatch.shape),
+    () => labelSubject.extend(labelPatch.shape).extend({ reviewer }),
     () => z.object({ label: label.nullable(), batchId: z.string() }),
   ),
   /**
@@ -50,6 +53,7 @@ export const labelsContract = {
         ids: z.array(z.string()).max(10_000).optional(),
         filters: traceFilters.optional(),
         onlyUnlabeled: z.boolean().default(false),
+        reviewer,
       }),
     () => z.object({ count: z.number().int(), batchId: z.string() }),
   ),

@@ -54,6 +54,10 @@ export const judgeValidation = judgeValidationReport.extend({
   n_defer: z.number().int(),
   n_unlabelled: z.number().int(),
   n_unscored: z.number().int(),
+  n_disputed: z
+    .number()
+    .int()
+    .describe('Labelled items whose reviewers disagree (pass against fail), left out of TPR/TNR until they agree.'),
   judge: judgeIdentity,
   labels_source: z.string(),
   validated_at: z.number().int().describe('Epoch milliseconds.'),

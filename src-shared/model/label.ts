@@ -23,6 +23,9 @@ export type DimensionScore = z.infer<typeof dimensionScore>;
 
 export const labelTag = z.string().trim().min(1).max(64);
 
+/** Who labels: a name set in the app's settings; '' is the unnamed reviewer (labels from before reviewers existed). */
+export const reviewerName = z.string().trim().max(64);
+
 /** What a label can be attached to: an imported trace's review item, a run's question result, a judge's gold item or call. */
 export const labelSubjectType = z.enum(['review_item', 'question_result', 'gold_item', 'judge_call']);
 export type LabelSubjectType = z.infer<typeof labelSubjectType>;
@@ -39,6 +42,8 @@ export const label = z.object({
   dimensions: z.record(z.string(), dimensionScore),
   tags: z.array(z.string()),
   notes: z.string(),
+  /** Who changed the label last ('' : unnamed); each reviewer's own verdict is kept apart for agreement. */
+  reviewer: z.string(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });
@@ -81,3 +86,7 @@ export function applyLabelPatch(current: LabelContent | undefined, patch: LabelP
     notes: patch.notes ?? current?.notes ?? '',
   };
 }
+
+/** The user's own settings (per user, not per workspace): the name every label they give is stored with. */
+export const userSettings = z.object({ reviewer: reviewerName });
+export type UserSettings = z.infer<typeof userSettings>;

@@ -38,3 +38,22 @@ describe('0013 label reviewers', () => {
     after.close();
   });
 });
+
+describe('0014 label history reviewer', () => {
+  it('keeps the history rows, with no reviewer for changes made before it (their undo leaves reviewer verdicts alone)', () => {
+    const path = file();
+    const v14 = MIGRATIONS.findIndex((m) => m.name === 'label-history-reviewer') + 1;
+    const before = openDb(path, { upTo: v14 - 1 });
+    before
+      .prepare(
+        `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, created_at) VALUES ('b1', 'gold_item', 'g1', NULL, 3)`,
+      )
+      .run();
+    before.close();
+    const after = openDb(path, { upTo: v14 });
+    expect(
+      after.prepare('SELECT batch_id, subject_id, reviewer, reviewer_previous_json FROM label_history').all(),
+    ).toEqual([{ batch_id: 'b1', subject_id: 'g1', reviewer: null, reviewer_previous_json: null }]);
+    after.close();
+  });
+});

@@ -7,6 +7,7 @@ import type { Settings, Target } from '../../src-shared/model';
 import { createTestApp } from '../support/app';
 import { lineDiff } from '../../src-shared/text/line-diff';
 import { copyExample } from '../support/workspace';
+import { formFromTarget, validateForm } from '../../src-renderer/features/targets/target-form';
 
 let app: App | undefined;
 afterEach(async () => app?.dispose());
@@ -44,6 +45,25 @@ describe('workspace writes over the API', () => {
       'hello there',
       'C:\\My Documents',
     ]);
+  });
+
+  it('a gate on corrected_pass_rate at the lower bound, set in the target form, rewrites the gate line only', async () => {
+    const dir = copyExample();
+    const configPath = join(dir, 'aieval.yaml');
+    const before = readFileSync(configPath, 'utf8');
+    app = createTestApp(dir);
+    const form = formFromTarget(await call<Target>('targets.get', { id: 'helpdesk_chat' }));
+    const gate = { ...form.gate, metric: 'corrected_pass_rate' as const, bound: 'lower' as const, threshold: '0.7' };
+    const { target, issues } = validateForm({ ...form, gate: { ...gate, judge: 'accuracy_grader' } });
+    expect(issues).toEqual([]);
+    expect(await call('targets.save', { target, previousId: 'helpdesk_chat' })).toEqual({ issues: [] });
+    expect(lineDiff(before, readFileSync(configPath, 'utf8'))).toEqual({
+      removed: ['    gate: { metric: avg_score, threshold: 3.5, type: hard }\n'],
+      added: [
+        '    gate: { metric: corrected_pass_rate, threshold: 0.7, type: hard, bound: lower, judge: accuracy_grader }\n',
+      ],
+    });
+    expect((await call<Target>('targets.get', { id: 'helpdesk_chat' })).gate).toMatchObject({ bound: 'lower' });
   });
 
   it('settings saved as read change nothing; a changed value rewrites its line only', async () => {

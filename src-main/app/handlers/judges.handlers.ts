@@ -8,6 +8,7 @@ import { correctedPassRate } from '../../engine/grading/trust/corrected-pass-rat
 import { judgeSetupOf } from '../../engine/grading/trust/judge-identity';
 import { judgeStanding, judgeTrustFor } from '../../engine/grading/trust/judge-standing';
 import { judgeSummaries } from '../../engine/grading/trust/judge-summaries';
+import { agreementsOf } from '../../engine/grading/trust/reviewer-agreement';
 import { randomSeed } from '../../engine/grading/trust/sample-calls';
 import { sampleJudgeCalls, toGoldItems } from '../../engine/grading/trust/sample-judge-calls';
 import { labelsFileText, readLabelsFile } from '../../engine/grading/trust/labels-file';
@@ -101,6 +102,10 @@ export const judgesHandlers = (state: AppState) => {
         throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
       return validateJudge(state.db, setup(), grader, items, 'store', state.clock());
     },
+    'judges.agreement': async () => [
+      ...agreementsOf('grader', await state.db.reviewerVerdicts.byJudge()),
+      ...agreementsOf('tag', await state.db.reviewerVerdicts.byLabelTag()),
+    ],
     'judges.trustFor': ({ graderIds }) => judgeTrustFor(state.db, setup(), graderIds),
     'judges.correctedPassRate': async ({ grader, n, passed }) => {
       const config = setup();

@@ -20,10 +20,12 @@ const patchOf = (input: LabelPatch): LabelPatch => ({
 
 export const labelsHandlers = (state: AppState) => {
   const changed = (subjects: LabelSubject[]) => state.events.emit('labels.changed', { subjects });
+  /** The reviewer a change is stored with: the one the call names, else the user's settings. */
+  const reviewerOf = (named: string | undefined) => named ?? state.userSettings.get().reviewer;
   return {
     'labels.get': async (subject) => (await state.db.labels.get(subject)) ?? null,
     'labels.getMany': ({ subjectType, ids }) => state.db.labels.getMany(subjectType, ids),
-    'labels.submit': async ({ subjectType, subjectId, ...patch }) => {
+    'labels.submit': async ({ subjectType, subjectId, reviewer, ...patch }) => {
       if (subjectType === 'review_item' && !(await state.db.traces.item(subjectId, 0))) {
         throw new RpcError('not_found', `No review item "${subjectId}" to label.`);
       }
@@ -34,7 +36,13 @@ export const labelsHandlers = (state: AppState) => {
         throw new RpcError('not_found', `No question result "${subjectId}" to label.`);
       }
       const batchId = randomUUID();
-      const [label] = await state.db.labels.apply([{ subjectType, subjectId }], patchOf(patch), batchId, state.clock());
+      const [label] = await state.db.labels.apply(
+        [{ subjectType, subjectId }],
+        patchOf(patch),
+        batchId,
+        state.clock(),
+        reviewerOf(reviewer),
+      );
       changed([{ subjectType, subjectId }]);
       return { label: label ?? null, batchId };
     },
@@ -50,11 +58,11 @@ export const labelsHandlers = (state: AppState) => {
       const current = await state.db.labels.get(subject);
       const tags = withPreferenceTag(current?.tags ?? [], baselineResultId, preference);
       const batchId = randomUUID();
-      const [label] = await state.db.labels.apply([subject], { tags }, batchId, state.clock());
+      const [label] = await state.db.labels.apply([subject], { tags }, batchId, state.clock(), reviewerOf(undefined));
       changed([subject]);
       return { label: label ?? null, batchId };
     },
-    'labels.submitGroup': async ({ groupKey, ids, filters, onlyUnlabeled, ...patch }) => {
+    'labels.submitGroup': async ({ groupKey, ids, filters, onlyUnlabeled, reviewer, ...patch }) => {
       if (!groupKey && !ids && !filters)
         throw new RpcError('bad_input', 'Say what to label: a groupKey, a filtered queue (filters) or ids.');
       let targets: string[];
@@ -72,7 +80,7 @@ export const labelsHandlers = (state: AppState) => {
       const subjects = targets.map((subjectId) => ({ subjectType: 'review_item' as const, subjectId }));
       const batchId = randomUUID();
       if (subjects.length) {
-        await state.db.labels.apply(subjects, patchOf(patch), batchId, state.clock());
+        await state.db.labels.apply(subjects, patchOf(patch), batchId, state.clock(), reviewerOf(reviewer));
         changed(subjects);
       }
       return { count: subjects.length, batchId };

@@ -12,6 +12,7 @@ import * as m0010 from './0010-local-runs';
 import * as m0011 from './0011-tool-result-cut';
 import * as m0012 from './0012-question-history';
 import * as m0013 from './0013-label-reviewers';
+import * as m0014 from './0014-label-history-reviewer';
 
 /** foreignKeysOff: the migration rebuilds a table others reference, so it runs with foreign keys off (checked after). */
 export type Migration = Readonly<{ version: number; name: string; sql: string; foreignKeysOff?: boolean }>;
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0011,
   m0012,
   m0013,
+  m0014,
 ].map((m, index) => ({
   version: index + 1,
   name: m.name,

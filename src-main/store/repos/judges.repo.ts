@@ -32,8 +32,11 @@ export type GoldItemInput = Readonly<{
 /** What a gold item's judge call read and the answer's tool calls, for showing beside it when labelling. */
 export type GoldContextRow = Readonly<{ id: string; prompt: string | null; toolCalls: ToolCallRecord[] | null }>;
 
-/** A gold item with its current label: the workbench's (labels table) if any, else the one stored with the item. */
-export type GoldItemRow = GoldItemInput & Readonly<{ humanLabel: HumanLabel | null }>;
+/**
+ * A gold item with its current label: the workbench's (labels table) if any, else the one stored with the item;
+ * `disputed` when named reviewers gave it different verdicts (pass and fail).
+ */
+export type GoldItemRow = GoldItemInput & Readonly<{ humanLabel: HumanLabel | null; disputed: boolean }>;
 
 /** When a labelled gold item got its current label (epoch ms). */
 export type GoldLabelTime = Readonly<{ id: string; labelledAt: number }>;
@@ -77,6 +80,7 @@ type GoldRecord = {
   judge_score: number | null;
   judge_reason: string | null;
   label: HumanLabel | null;
+  disputed: 0 | 1;
   created_at: number;
 };
 type ValidationRecord = {
@@ -128,6 +132,7 @@ const toGold = (r: GoldRecord): GoldItemRow => ({
   judgeScore: r.judge_score,
   judgeReason: r.judge_reason,
   humanLabel: r.label,
+  disputed: r.disputed === 1,
   createdAt: r.created_at,
 });
 
@@ -187,9 +192,13 @@ export class JudgesRepo {
        ON CONFLICT (id) DO NOTHING`,
     );
     // The workbench writes labels with subject_type 'gold_item'; its verdict wins over the item's own column.
+    // Disputed: named reviewers (not the unnamed '') gave both pass and fail; defers do not count.
     this.goldOf = db.prepare<{ graderId: string }, GoldRecord>(
       `SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason, g.created_at,
-              COALESCE(l.verdict, g.human_label) AS label
+              COALESCE(l.verdict, g.human_label) AS label,
+              (SELECT COUNT(DISTINCT v.verdict) > 1 FROM reviewer_verdicts v
+               WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer <> ''
+                 AND v.verdict IN ('pass', 'fail')) AS disputed
        FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
        WHERE g.grader_id = @graderId ORDER BY g.created_at, g.id`,
     );

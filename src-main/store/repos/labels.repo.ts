@@ -18,6 +18,7 @@ type LabelRow = {
   dimensions_json: string;
   tags_json: string;
   notes: string;
+  reviewer: string;
   created_at: number;
   updated_at: number;
 };
@@ -27,9 +28,19 @@ type HistoryRow = {
   subject_type: LabelSubjectType;
   subject_id: string;
   previous_json: string | null;
+  reviewer: string | null;
+  reviewer_previous_json: string | null;
+};
+type ReviewerVerdictRow = {
+  subject_type: LabelSubjectType;
+  subject_id: string;
+  reviewer: string;
+  verdict: LabelVerdict;
+  updated_at: number;
 };
 
-const LABEL_COLUMNS = 'subject_type, subject_id, verdict, dimensions_json, tags_json, notes, created_at, updated_at';
+const LABEL_COLUMNS =
+  'subject_type, subject_id, verdict, dimensions_json, tags_json, notes, reviewer, created_at, updated_at';
 
 const toLabel = (r: LabelRow): Label => ({
   subjectType: r.subject_type,
@@ -38,6 +49,7 @@ const toLabel = (r: LabelRow): Label => ({
   dimensions: JSON.parse(r.dimensions_json) as Record<string, DimensionScore>,
   tags: JSON.parse(r.tags_json) as string[],
   notes: r.notes,
+  reviewer: r.reviewer,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -57,6 +69,9 @@ export class LabelsRepo {
   private readonly batchRows;
   private readonly forget;
   private readonly dimensionNames;
+  private readonly reviewerVerdict;
+  private readonly putReviewerVerdict;
+  private readonly dropReviewerVerdict;
 
   constructor(private readonly db: Db) {
     this.one = db.prepare<LabelSubject, LabelRow>(
@@ -66,22 +81,22 @@ export class LabelsRepo {
       `SELECT ${LABEL_COLUMNS} FROM labels WHERE subject_type = @subjectType AND subject_id IN (SELECT value FROM json_each(@ids))`,
     );
     this.upsert = db.prepare(
-      `INSERT INTO labels (subject_type, subject_id, verdict, dimensions_json, tags_json, notes, created_at, updated_at)
-       VALUES (@subjectType, @subjectId, @verdict, @dimensions, @tags, @notes, @now, @now)
+      `INSERT INTO labels (subject_type, subject_id, verdict, dimensions_json, tags_json, notes, reviewer, created_at, updated_at)
+       VALUES (@subjectType, @subjectId, @verdict, @dimensions, @tags, @notes, @reviewer, @now, @now)
        ON CONFLICT (subject_type, subject_id) DO UPDATE SET verdict = excluded.verdict, dimensions_json = excluded.dimensions_json,
-         tags_json = excluded.tags_json, notes = excluded.notes, updated_at = excluded.updated_at`,
+         tags_json = excluded.tags_json, notes = excluded.notes, reviewer = excluded.reviewer, updated_at = excluded.updated_at`,
     );
     // Undo puts the old row back exactly, timestamps included.
     this.restore = db.prepare(
-      `INSERT OR REPLACE INTO labels (subject_type, subject_id, verdict, dimensions_json, tags_json, notes, created_at, updated_at)
-       VALUES (@subject_type, @subject_id, @verdict, @dimensions_json, @tags_json, @notes, @created_at, @updated_at)`,
+      `INSERT OR REPLACE INTO labels (subject_type, subject_id, verdict, dimensions_json, tags_json, notes, reviewer, created_at, updated_at)
+       VALUES (@subject_type, @subject_id, @verdict, @dimensions_json, @tags_json, @notes, @reviewer, @created_at, @updated_at)`,
     );
     this.remove = db.prepare<LabelSubject>(
       'DELETE FROM labels WHERE subject_type = @subjectType AND subject_id = @subjectId',
     );
     this.remember = db.prepare(
-      `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, created_at)
-       VALUES (@batchId, @subjectType, @subjectId, @previous, @now)`,
+      `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, reviewer, reviewer_previous_json, created_at)
+       VALUES (@batchId, @subjectType, @subjectId, @previous, @reviewer, @reviewerPrevious, @now)`,
     );
     this.lastBatch = db.prepare<[], string>('SELECT batch_id FROM label_history ORDER BY id DESC LIMIT 1').pluck();
     this.lastOfSubject = db.prepare<LabelSubject, HistoryRow>(
@@ -94,6 +109,16 @@ export class LabelsRepo {
     this.dimensionNames = db
       .prepare<[], string>('SELECT DISTINCT j.key FROM labels, json_each(labels.dimensions_json) AS j ORDER BY j.key')
       .pluck();
+    this.reviewerVerdict = db.prepare<LabelSubject & { reviewer: string }, ReviewerVerdictRow>(
+      `SELECT * FROM reviewer_verdicts WHERE subject_type = @subjectType AND subject_id = @subjectId AND reviewer = @reviewer`,
+    );
+    this.putReviewerVerdict = db.prepare<ReviewerVerdictRow>(
+      `INSERT OR REPLACE INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at)
+       VALUES (@subject_type, @subject_id, @reviewer, @verdict, @updated_at)`,
+    );
+    this.dropReviewerVerdict = db.prepare<LabelSubject & { reviewer: string }>(
+      'DELETE FROM reviewer_verdicts WHERE subject_type = @subjectType AND subject_id = @subjectId AND reviewer = @reviewer',
+    );
   }
 
   /** Every dimension name used on any label. */
@@ -111,15 +136,40 @@ export class LabelsRepo {
   }
 
   /**
-   * Applies `patch` to each subject's current label in one transaction, remembering every previous version under
-   * `batchId`. A label that ends up empty is deleted. Returns the labels as they are now (null where deleted).
+   * Applies `patch` to each subject's current label in one transaction as `reviewer`, remembering every previous
+   * version (and the reviewer's own previous verdict) under `batchId`. A patch that sets a verdict also sets that
+   * reviewer's verdict in reviewer_verdicts (cleared with it). A label that ends up empty is deleted. Returns the
+   * labels as they are now (null where deleted).
    */
-  apply(subjects: readonly LabelSubject[], patch: LabelPatch, batchId: string, now: number): (Label | null)[] {
+  apply(
+    subjects: readonly LabelSubject[],
+    patch: LabelPatch,
+    batchId: string,
+    now: number,
+    reviewer = '',
+  ): (Label | null)[] {
     return this.db.transaction(() =>
       subjects.map((subject) => {
         const row = this.one.get(subject);
         const next = applyLabelPatch(row ? toLabel(row) : undefined, patch);
-        this.remember.run({ batchId, ...subject, previous: row ? JSON.stringify(row) : null, now });
+        const own = this.reviewerVerdict.get({ ...subject, reviewer });
+        this.remember.run({
+          batchId,
+          ...subject,
+          previous: row ? JSON.stringify(row) : null,
+          reviewer,
+          reviewerPrevious: own ? JSON.stringify(own) : null,
+          now,
+        });
+        if (patch.verdict === null) this.dropReviewerVerdict.run({ ...subject, reviewer });
+        else if (patch.verdict !== undefined)
+          this.putReviewerVerdict.run({
+            subject_type: subject.subjectType,
+            subject_id: subject.subjectId,
+            reviewer,
+            verdict: patch.verdict,
+            updated_at: now,
+          });
         if (isEmpty(next)) {
           this.remove.run(subject);
           return null;
@@ -130,6 +180,7 @@ export class LabelsRepo {
           dimensions: JSON.stringify(next.dimensions),
           tags: JSON.stringify(next.tags),
           notes: next.notes,
+          reviewer,
           now,
         });
         return toLabel(this.one.get(subject)!);
@@ -138,8 +189,8 @@ export class LabelsRepo {
   }
 
   /**
-   * Reverts the last change: of one subject when given, else the last batch (a whole-group label comes back as one).
-   * Returns the subjects touched with their restored labels (null: the subject had no label before).
+   * Reverts the last change: of one subject when given, else the last batch (a whole-group label comes back as one),
+   * the changing reviewer's own verdict with it. Returns the subjects touched with their restored labels (null: the subject had no label before).
    */
   undo(subject?: LabelSubject): { subject: LabelSubject; label: Label | null }[] {
     return this.db.transaction(() => {
@@ -153,8 +204,13 @@ export class LabelsRepo {
       }
       return rows.map((row) => {
         const target = { subjectType: row.subject_type, subjectId: row.subject_id };
+        // A label saved before reviewers existed has no reviewer field: it was the unnamed reviewer's.
         if (row.previous_json === null) this.remove.run(target);
-        else this.restore.run(JSON.parse(row.previous_json) as LabelRow);
+        else this.restore.run({ reviewer: '', ...(JSON.parse(row.previous_json) as Partial<LabelRow>) });
+        if (row.reviewer !== null) {
+          if (row.reviewer_previous_json === null) this.dropReviewerVerdict.run({ ...target, reviewer: row.reviewer });
+          else this.putReviewerVerdict.run(JSON.parse(row.reviewer_previous_json) as ReviewerVerdictRow);
+        }
         this.forget.run({ id: row.id });
         const restored = this.one.get(target);
         return { subject: target, label: restored ? toLabel(restored) : null };

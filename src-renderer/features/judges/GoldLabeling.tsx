@@ -13,6 +13,7 @@ import { nextActiveId } from './active-labeling.selectors';
 import { useActiveLabeling } from './active-labeling.store';
 import { GoldBatchEnd } from './GoldBatchEnd';
 import { JudgeSawPanel } from './JudgeSawPanel';
+import { LabellingAs } from './LabellingAs';
 import { useJudges } from './judges.store';
 
 const firstUnlabeled = (items: readonly GoldItem[] | undefined) =>
@@ -82,6 +83,7 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
             <span className="kbd">f</span> <span className="kbd">d</span> label and move on,{' '}
             <span className="kbd">j</span> <span className="kbd">k</span> move.
           </p>
+          <LabellingAs />
         </div>
         <a className="button" href={hrefFor('judges')}>
           Back to judges

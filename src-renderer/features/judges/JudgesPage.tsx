@@ -7,6 +7,7 @@ import { ago } from '../../components/format';
 import { JudgeDriftPanel } from './JudgeDriftPanel';
 import { judgeActionBlocks, rateWithInterval, tnrInWords, tprInWords, trustLook } from './judges.selectors';
 import { useJudges } from './judges.store';
+import { AgreementPanel } from './AgreementPanel';
 import { useShallow } from 'zustand/react/shallow';
 
 export function JudgesPage() {
@@ -153,6 +154,7 @@ export function JudgesPage() {
           </table>
         </div>
       )}
+      {judges && judges.length > 0 && <AgreementPanel version={judges} />}
       {judges
         ?.filter((judge) => judge.gold.labelled > 0 || judge.judgeCalls > 0)
         .map((judge) => (

@@ -82,6 +82,9 @@ export function validationInWords(grader: string, result: JudgeValidation): stri
     `${head} ${tnrInWords(result)}${rate('TNR', result.tnr)} and ${tprInWords(result)}${rate('TPR', result.tpr)}.` +
     (ignored > 0
       ? ` ${plural(ignored, 'item')} deferred or not labelled ${ignored === 1 ? 'was' : 'were'} left out.`
+      : '') +
+    (result.n_disputed > 0
+      ? ` ${plural(result.n_disputed, 'item')} whose reviewers disagree (pass against fail) ${result.n_disputed === 1 ? 'was' : 'were'} left out until they agree.`
       : '')
   );
 }

@@ -15,6 +15,7 @@ import { changed, fieldIssuesOf, unplacedIssues, visibleDraftIssues } from './se
 import { validateDraft } from './settings-form';
 import { useSettings } from './settings.store';
 import { ReceiverStatusLine } from './ReceiverStatusLine';
+import { ReviewerSetting } from './ReviewerSetting';
 import { SettingsSectionView } from './SettingsSectionView';
 
 export function SettingsPage() {
@@ -94,6 +95,7 @@ export function SettingsPage() {
         />
       )}
       <IssuesBanner issues={unplaced} testId="settings-other-issues" />
+      <ReviewerSetting />
       <ConnectionsSection at={at} />
       <JudgeSection judge={draft.judge} providers={providers} at={at} onChange={(judge) => draftEdited({ judge })} />
       {SETTINGS_SECTIONS.map((section) => (

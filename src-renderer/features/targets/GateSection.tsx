@@ -3,7 +3,7 @@ import type { Settings } from '../../../src-shared/model';
 import { Field, fieldAria, NumberField } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
 import type { SectionProps } from './target-form';
-import { gateJudgeOptions, thresholdHelp } from './targets.selectors';
+import { boundHelp, gateJudgeOptions, thresholdHelp } from './targets.selectors';
 
 type Props = SectionProps & Readonly<{ settings: Settings | undefined }>;
 
@@ -24,12 +24,25 @@ export function GateSection({ form, at, edit, settings }: Props) {
           >
             <option value="avg_score">avg_score (0–5)</option>
             <option value="pass_rate">pass_rate (0–1)</option>
+            <option value="corrected_pass_rate">corrected_pass_rate (0–1)</option>
           </select>
         </Field>
+        {gate.metric === 'corrected_pass_rate' && (
+          <Field id="target-gate-bound" label="Bound" help={boundHelp(gate.bound)} messages={at('gate.bound')}>
+            <Segmented
+              id="target-gate-bound"
+              label="Gate bound"
+              options={['point', 'lower'] as const}
+              labels={{ point: 'point estimate', lower: 'lower bound' }}
+              value={gate.bound || 'point'}
+              onChange={(bound) => edit({ gate: { ...gate, bound } })}
+            />
+          </Field>
+        )}
         <NumberField
           id="target-gate-threshold"
           label="Threshold"
-          unit={gate.metric === 'pass_rate' ? '0–1' : '0–5'}
+          unit={gate.metric === 'avg_score' ? '0–5' : '0–1'}
           help="The target passes when the metric is at least this."
           messages={at('gate.threshold')}
           decimal

@@ -34,7 +34,14 @@ export type TargetForm = Readonly<{
   generation: Readonly<{ temperature: string; top_p: string; max_tokens: string; seed: string }>;
   dataset: string;
   graders: readonly GraderId[];
-  gate: Readonly<{ metric: GateMetric; threshold: string; type: 'hard' | 'soft'; judge: string }>;
+  /** bound '': not written (the point estimate); only corrected_pass_rate has a bound. */
+  gate: Readonly<{
+    metric: GateMetric;
+    bound: '' | 'point' | 'lower';
+    threshold: string;
+    type: 'hard' | 'soft';
+    judge: string;
+  }>;
   question_pass_threshold: string;
   response_char_limit: string;
   tools: readonly ToolRow[];
@@ -114,6 +121,7 @@ export function formFromTarget(target: Target, overrides: Partial<TargetForm> = 
     graders: [...target.graders],
     gate: {
       metric: target.gate.metric,
+      bound: target.gate.bound ?? '',
       threshold: String(target.gate.threshold),
       type: target.gate.type,
       judge: target.gate.judge ?? '',
@@ -197,7 +205,13 @@ export function validateForm(
     generation: Object.keys(generation).length ? generation : undefined,
     dataset: form.dataset,
     graders: [...form.graders],
-    gate: omitEmpty({ metric: form.gate.metric, threshold, type: form.gate.type, judge: form.gate.judge || undefined }),
+    gate: omitEmpty({
+      metric: form.gate.metric,
+      bound: (form.gate.metric === 'corrected_pass_rate' && form.gate.bound) || undefined,
+      threshold,
+      type: form.gate.type,
+      judge: form.gate.judge || undefined,
+    }),
     question_pass_threshold: num(form.question_pass_threshold, 'question_pass_threshold'),
     response_char_limit: num(form.response_char_limit, 'response_char_limit'),
     tools: agent && form.tools.length ? form.tools.map(toolOf) : undefined,

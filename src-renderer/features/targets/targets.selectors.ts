@@ -94,7 +94,17 @@ export function gateJudgeOptions(attached: readonly GraderId[]): GraderId[] {
 
 /** The gate threshold's unit in words, by metric. */
 export const thresholdHelp = (metric: TargetForm['gate']['metric']): string =>
-  metric === 'pass_rate' ? 'The share of questions that pass, 0–1 (0.8 = 80%).' : 'The average question score, 0–5.';
+  metric === 'pass_rate'
+    ? 'The share of questions that pass, 0–1 (0.8 = 80%).'
+    : metric === 'corrected_pass_rate'
+      ? 'The pass rate corrected for the trusted judge’s errors (TPR/TNR), 0–1.'
+      : 'The average question score, 0–5.';
+
+/** What the corrected pass rate's gate compares with the threshold, by bound ('' : the point estimate). */
+export const boundHelp = (bound: TargetForm['gate']['bound']): string =>
+  bound === 'lower'
+    ? 'Passes only when the lower bound of its interval reaches the threshold: “passes even at the lower bound”.'
+    : 'Passes when the point estimate reaches the threshold, whatever its interval.';
 
 export const isDirty = (form: TargetForm | undefined, initial: TargetForm | undefined): boolean =>
   form !== undefined && initial !== undefined && JSON.stringify(form) !== JSON.stringify(initial);

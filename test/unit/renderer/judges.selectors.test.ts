@@ -82,6 +82,7 @@ describe('counts in words', () => {
       n_defer: 1,
       n_unlabelled: 0,
       n_unscored: 0,
+      n_disputed: 0,
       judge,
       labels_source: 'store',
       validated_at: 0,
@@ -90,6 +91,9 @@ describe('counts in words', () => {
     expect(validationInWords('accuracy_grader', result)).toBe(
       'accuracy_grader is failing (TNR 0.88 is below 0.9): the judge caught 7 of 8 failures (TNR 88%) and passed 18 ' +
         'of the 19 answers you passed (TPR 95%). 1 item deferred or not labelled was left out.',
+    );
+    expect(validationInWords('accuracy_grader', { ...result, n_disputed: 2 })).toMatch(
+      /1 item deferred or not labelled was left out\. 2 items whose reviewers disagree \(pass against fail\) were left out until they agree\.$/,
     );
     const few = { ...result, state: 'insufficient' as const, reason: 'not enough labels: label 4 more failures' };
     expect(validationInWords('accuracy_grader', few)).toMatch(

@@ -43,6 +43,25 @@ describe('target form', () => {
     expect('generation' in cleared).toBe(false);
   });
 
+  it('writes the gate bound only for corrected_pass_rate', () => {
+    const form = formFromTarget(chat);
+    const corrected = {
+      ...form.gate,
+      metric: 'corrected_pass_rate' as const,
+      bound: 'lower' as const,
+      threshold: '0.7',
+    };
+    expect(validateForm({ ...form, gate: corrected }).target?.gate).toEqual({
+      metric: 'corrected_pass_rate',
+      bound: 'lower',
+      threshold: 0.7,
+      type: 'hard',
+    });
+    const back = validateForm({ ...form, gate: { ...corrected, metric: 'pass_rate' } }).target?.gate;
+    expect(back).toEqual({ metric: 'pass_rate', threshold: 0.7, type: 'hard' });
+    expect(formFromTarget({ ...chat, gate: { ...chat.gate, bound: 'lower' } }).gate.bound).toBe('lower');
+  });
+
   it('names each problem by its key path, in words', () => {
     const form = formFromTarget(chat);
     expect(

@@ -49,7 +49,7 @@ export async function judgeStanding(db: StoreApi, config: JudgeSetup, grader: Gr
   }
   const thresholds: JudgeThresholds = config.settings.judges;
   const { tp, tn, fp, fn } = validation.report;
-  const recomputed = validationReport(grader, { tp, tn, fp, fn, nDefer: 0, nUnlabelled: 0, nUnscored: 0 }, thresholds);
+  const recomputed = validationReport(grader, { tp, tn, fp, fn }, thresholds);
   const stale = staleReason(validation.judge, judge);
   // A trusted judge whose latest labelling window falls out of the trust rule is failing, with that window as reason.
   const drifted =

@@ -10,8 +10,11 @@ export type JudgeThresholds = Pick<
 type TrustRule = Pick<JudgeThresholds, 'min_tpr' | 'min_tnr' | 'gold_target_n' | 'min_per_class'>;
 type Counts = Pick<Confusion, 'tp' | 'tn' | 'fp' | 'fn'>;
 
-/** One labelled judge call: the judge's native score (null: it gave none) and the human's label (null: not labelled). */
-export type LabelledScore = Readonly<{ judgeScore: number | null; human: HumanLabel | null }>;
+/**
+ * One labelled judge call: the judge's native score (null: it gave none), the human's label (null: not labelled),
+ * and whether its reviewers disagree (pass against fail), which leaves it out of TPR/TNR until they agree.
+ */
+export type LabelledScore = Readonly<{ judgeScore: number | null; human: HumanLabel | null; disputed?: boolean }>;
 
 export type Confusion = Readonly<{
   tp: number;
@@ -22,6 +25,8 @@ export type Confusion = Readonly<{
   nUnlabelled: number;
   /** Labelled pass or fail, but the judge gave no score: no verdict to compare. */
   nUnscored: number;
+  /** Labelled pass by one reviewer and fail by another: no agreed truth to compare with. */
+  nDisputed: number;
 }>;
 
 /**
@@ -45,16 +50,20 @@ export const isBinary = (scale: Pick<GraderInfo, 'minScore' | 'maxScore'>): bool
 export const scoreOn05 = (score: number, scale: Pick<GraderInfo, 'minScore' | 'maxScore'>): number =>
   ((score - scale.minScore) / (scale.maxScore - scale.minScore)) * 5;
 
-/** Counts agreement; the human label is the truth (positive = pass). Defers and unlabelled items are counted, not compared. */
+/**
+ * Counts agreement; the human label is the truth (positive = pass). Defers, unlabelled items and items whose
+ * reviewers disagree are counted, not compared.
+ */
 export function confusionOf(
   items: readonly LabelledScore[],
   scale: Pick<GraderInfo, 'minScore' | 'maxScore'>,
   questionPassThreshold: number,
 ): Confusion {
-  const counts = { tp: 0, tn: 0, fp: 0, fn: 0, nDefer: 0, nUnlabelled: 0, nUnscored: 0 };
-  for (const { judgeScore, human } of items) {
+  const counts = { tp: 0, tn: 0, fp: 0, fn: 0, nDefer: 0, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 };
+  for (const { judgeScore, human, disputed } of items) {
     if (human === null) counts.nUnlabelled += 1;
     else if (human === 'defer') counts.nDefer += 1;
+    else if (disputed) counts.nDisputed += 1;
     else if (judgeScore === null) counts.nUnscored += 1;
     else {
       const judgePass = judgePasses(judgeScore, scale, questionPassThreshold);
@@ -100,7 +109,7 @@ export function trustVerdict(c: Counts, t: TrustRule): Readonly<{ state: TrustSt
 }
 
 /** The SPEC 11 report: counts, TPR and TNR (null for an empty class) with Wilson intervals at the settings' confidence. */
-export function validationReport(grader: string, c: Confusion, t: JudgeThresholds): JudgeValidationReport {
+export function validationReport(grader: string, c: Counts, t: JudgeThresholds): JudgeValidationReport {
   const z = zForConfidence(t.confidence);
   const nPos = c.tp + c.fn;
   const nNeg = c.tn + c.fp;
@@ -125,5 +134,10 @@ export function validationWarnings(c: Confusion): string[] {
   const warnings: string[] = [];
   if (c.nUnlabelled > 0) warnings.push(`${c.nUnlabelled} item(s) have no human_label yet and were ignored`);
   if (c.nUnscored > 0) warnings.push(`${c.nUnscored} labelled item(s) have no judge score and were ignored`);
+  if (c.nDisputed > 0) warnings.push(disputedInWords(c.nDisputed));
   return warnings;
 }
+
+/** The adjudication rule in words: an item whose reviewers disagree is left out until they agree. */
+export const disputedInWords = (n: number): string =>
+  `${n} item(s) whose reviewers disagree (pass against fail) were left out of TPR/TNR until they agree`;

@@ -3,6 +3,7 @@ import type { JudgeSummary } from '../../../../src-shared/contract/judges.contra
 import { GRADER_CATALOG, GRADER_IDS, type GraderId, type WorkspaceConfig } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
 import { cochranSampleSize } from './cochran';
+import { disputedInWords } from './judge-stats';
 import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding } from './judge-standing';
 
@@ -38,6 +39,8 @@ async function judgeSummary(
     .map((target) => target.id);
   const warnings: string[] = [];
   if (standing.staleReason) warnings.push(`stale: ${standing.staleReason}`);
+  const disputed = gold.filter((item) => item.disputed).length;
+  if (disputed > 0) warnings.push(disputedInWords(disputed).replace(' were left out', ' are left out'));
   if (!standing.judge && usedBy.length > 0) warnings.push('no judge is configured (aieval.yaml `judge`)');
   return {
     grader,

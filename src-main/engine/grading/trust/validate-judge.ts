@@ -21,6 +21,8 @@ export type LabelledItem = Readonly<{
   judgeCallId: number | null;
   judgeScore: number | null;
   human: HumanLabel | null;
+  /** Its reviewers disagree (gold items labelled by several people); left out of TPR/TNR. */
+  disputed?: boolean;
 }>;
 
 /** A judge that cannot be validated as asked (no gold items yet). */
@@ -76,7 +78,12 @@ export async function itemsFromFile(
 }
 
 export const itemsFromGold = (rows: readonly GoldItemRow[]): LabelledItem[] =>
-  rows.map((row) => ({ judgeCallId: row.judgeCallId, judgeScore: row.judgeScore, human: row.humanLabel }));
+  rows.map((row) => ({
+    judgeCallId: row.judgeCallId,
+    judgeScore: row.judgeScore,
+    human: row.humanLabel,
+    disputed: row.disputed,
+  }));
 
 const NO_JUDGE: JudgeIdentity = { provider: '', model: '', template_version: null };
 
@@ -128,6 +135,7 @@ export async function validateJudge(
     n_defer: counts.nDefer,
     n_unlabelled: counts.nUnlabelled,
     n_unscored: counts.nUnscored,
+    n_disputed: counts.nDisputed,
     judge,
     labels_source: labelsSource,
     validated_at: now,

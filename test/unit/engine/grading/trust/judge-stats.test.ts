@@ -51,7 +51,7 @@ describe('confusionOf', () => {
       FIVE,
       3.5,
     );
-    expect(c).toEqual({ tp: 2, fn: 1, fp: 1, tn: 2, nDefer: 0, nUnlabelled: 0, nUnscored: 0 });
+    expect(c).toEqual({ tp: 2, fn: 1, fp: 1, tn: 2, nDefer: 0, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 });
   });
 
   it('ignores defers, unlabelled items and labels without a judge score, counting each', () => {
@@ -66,7 +66,21 @@ describe('confusionOf', () => {
       FIVE,
       3.5,
     );
-    expect(c).toEqual({ tp: 1, fn: 0, fp: 0, tn: 0, nDefer: 2, nUnlabelled: 1, nUnscored: 1 });
+    expect(c).toEqual({ tp: 1, fn: 0, fp: 0, tn: 0, nDefer: 2, nUnlabelled: 1, nUnscored: 1, nDisputed: 0 });
+  });
+
+  it('leaves out items whose reviewers disagree, counting them', () => {
+    const c = confusionOf(
+      [
+        { judgeScore: 5, human: 'pass', disputed: true },
+        { judgeScore: 0, human: 'fail', disputed: true },
+        { judgeScore: 5, human: 'pass', disputed: false },
+        { judgeScore: 0, human: 'defer', disputed: true },
+      ],
+      FIVE,
+      3.5,
+    );
+    expect(c).toEqual({ tp: 1, fn: 0, fp: 0, tn: 0, nDefer: 1, nUnlabelled: 0, nUnscored: 0, nDisputed: 2 });
   });
 });
 
@@ -170,11 +184,22 @@ describe('validationReport', () => {
 
 describe('validationWarnings', () => {
   it('warns about ignored items', () => {
-    const warnings = validationWarnings({ tp: 5, fn: 0, tn: 4, fp: 1, nDefer: 3, nUnlabelled: 2, nUnscored: 1 });
+    const warnings = validationWarnings({
+      tp: 5,
+      fn: 0,
+      tn: 4,
+      fp: 1,
+      nDefer: 3,
+      nUnlabelled: 2,
+      nUnscored: 1,
+      nDisputed: 2,
+    });
     expect(warnings).toEqual([
       '2 item(s) have no human_label yet and were ignored',
       '1 labelled item(s) have no judge score and were ignored',
+      '2 item(s) whose reviewers disagree (pass against fail) were left out of TPR/TNR until they agree',
     ]);
-    expect(validationWarnings({ tp: 15, fn: 0, tn: 15, fp: 0, nDefer: 9, nUnlabelled: 0, nUnscored: 0 })).toEqual([]);
+    const none = { tp: 15, fn: 0, tn: 15, fp: 0, nDefer: 9, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 };
+    expect(validationWarnings(none)).toEqual([]);
   });
 });

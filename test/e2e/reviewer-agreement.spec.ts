@@ -1,0 +1,106 @@
+// Two reviewers label the same ten gold items: ana through the API, ben in the workbench after naming himself in
+// Settings; the judges screen then shows Cohen's κ with its interval over those ten items.
+import { describe, expect, it } from 'vitest';
+import { cohenKappa } from '../../src-main/engine/grading/trust/agreement';
+import type { GoldItem } from '../../src-shared/model';
+import { appPageForSuite } from './support/app-page';
+import { PortfolioPage } from './pages/portfolio.page';
+import { RunPage } from './pages/run.page';
+
+const TARGET = 'helpdesk_chat_offline';
+const GRADER = 'accuracy_grader';
+/** Set SCREENSHOTS=1 to save the screens this test reaches under docs/screenshots/ at 1440x900 and 1024x768. */
+const SIZES = process.env.SCREENSHOTS
+  ? ([
+      [1440, 900],
+      [1024, 768],
+    ] as const)
+  : [];
+
+describe('several reviewers', () => {
+  const app = appPageForSuite({ page: { viewport: { width: 1440, height: 900 } } });
+  /** Saves the screen at each size; with `part` (a CSS selector), only that part of it. */
+  const shoot = async (name: string, part?: string) => {
+    for (const [width, height] of SIZES) {
+      await app.page.setViewportSize({ width, height });
+      const path = `docs/screenshots/${name}-${width}x${height}.png`;
+      await (part ? app.page.locator(part).screenshot({ path }) : app.page.screenshot({ path }));
+    }
+    await app.page.setViewportSize({ width: 1440, height: 900 });
+  };
+
+  it(
+    'labels ten items as ana (API) and as ben (workbench), and shows κ on the judges screen',
+    { timeout: 180_000 },
+    async () => {
+      const { page, served } = app;
+      const rpc = async <T>(method: string, data: unknown): Promise<T> => {
+        const body = (await (await page.request.post(`${served.origin}/rpc/${method}`, { data })).json()) as {
+          ok: boolean;
+          value: T;
+        };
+        expect(body.ok).toBe(true);
+        return body.value;
+      };
+      const portfolio = new PortfolioPage(page);
+      await portfolio.open(served.origin);
+      await portfolio.run(TARGET);
+      await new RunPage(page).waitForVerdict();
+
+      const sample = await rpc<{ items: GoldItem[] }>('judges.sample', { grader: GRADER, n: 10, seed: 5 });
+      const items = sample.items;
+      expect(items).toHaveLength(10);
+      const judgeSays = (item: GoldItem) => ((item.judge_score ?? 0) >= 3.5 ? 'pass' : 'fail');
+      // ana agrees with the judge except on the first two items; ben labels as the judge does.
+      const ana = items.map((item, i) => (i < 2 ? (judgeSays(item) === 'pass' ? 'fail' : 'pass') : judgeSays(item)));
+      for (const [i, item] of items.entries())
+        await rpc('labels.submit', { subjectType: 'gold_item', subjectId: item.id, verdict: ana[i], reviewer: 'ana' });
+
+      await page.goto(`${served.origin}/#/settings`);
+      await page.getByTestId('setting-reviewer').fill('ben');
+      await page.getByTestId('save-reviewer').click();
+      await expect
+        .poll(() => page.getByTestId('reviewer-status').textContent())
+        .toBe('Your labels are stored as “ben”.');
+      await shoot('settings-reviewer');
+
+      await page.goto(`${served.origin}/#/judges/${GRADER}/label`);
+      await page.getByTestId('gold-labeling').waitFor();
+      await expect.poll(() => page.getByTestId('labelling-as').textContent()).toMatch(/^Labelling as ben/);
+      const ben: string[] = [];
+      for (const [index, item] of items.entries()) {
+        await expect.poll(() => page.getByTestId('gold-progress').textContent()).toContain(`item ${index + 1}`);
+        const verdict = judgeSays(item);
+        ben.push(verdict);
+        await page.keyboard.press(verdict === 'pass' ? 'p' : 'f');
+        if (index < items.length - 1)
+          await expect.poll(() => page.getByTestId('gold-progress').textContent()).toContain(`item ${index + 2}`);
+      }
+      await expect
+        .poll(async () => (await rpc<{ reviewer: string }[]>('judges.agreement', {})).length)
+        .toBeGreaterThan(0);
+
+      await page.goto(`${served.origin}/#/judges`);
+      const row = page.getByTestId(`agreement-grader-${GRADER}`);
+      await row.waitFor();
+      const kappa = cohenKappa(ana, ben)!;
+      const text = await row.getByTestId('agreement-text').textContent();
+      expect(text).toMatch(
+        new RegExp(
+          `^κ ${kappa.toFixed(2).replace('.', '\\.')} \\[-?\\d\\.\\d\\d, \\d\\.\\d\\d\\] over 10 items labelled by ana and ben$`,
+        ),
+      );
+      expect(await row.textContent()).toContain('they disagree on 2 items, left out of TPR/TNR until they agree');
+      await shoot('judges-agreement');
+
+      await page.goto(`${served.origin}/#/targets/helpdesk_chat/edit`);
+      await page.getByTestId('target-gate-metric').selectOption('corrected_pass_rate');
+      await page.getByTestId('target-gate-bound-lower').click();
+      await page.getByTestId('target-gate-threshold').fill('0.7');
+      await page.getByTestId('target-gate-judge').selectOption(GRADER);
+      expect(await page.getByTestId('problems-target-gate-threshold').textContent()).toBe('');
+      expect(await page.getByTestId('target-gate-bound-lower').getAttribute('aria-checked')).toBe('true');
+      await shoot('target-gate-corrected', 'section[aria-labelledby="target-gate-title"]');
+    },
+  );
+});
