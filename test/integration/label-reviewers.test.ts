@@ -94,6 +94,12 @@ describe('several reviewers: who labelled, their agreement, and TPR/TNR on agree
       expect((await submit(firstPass, 'pass')).label.reviewer).toBe('cara');
       const three = (await call<Agreement[]>('judges.agreement', {})).find((a) => a.group === 'accuracy_grader');
       expect(three).toMatchObject({ statistic: 'krippendorff_alpha', reviewers: ['ana', 'ben', 'cara'] });
+      // Reviewers stay blind to each other: the workbench shows cara her own verdict, never ana's or ben's.
+      const shown = async () =>
+        (await call<{ id: string; human_label: string | null }[]>('judges.goldItems', { grader: 'accuracy_grader' }))
+          .filter((item) => item.human_label !== null)
+          .map((item) => [item.id, item.human_label]);
+      expect(await shown()).toEqual([[firstPass, 'pass']]);
       const undone = await call<{ reverted: { label: { reviewer: string; verdict: string } }[] }>('labels.undo', {
         subjectType: 'gold_item',
         subjectId: firstPass,
@@ -115,6 +121,9 @@ describe('several reviewers: who labelled, their agreement, and TPR/TNR on agree
         .pluck()
         .get(firstFail);
       expect(verdict).toBe('pass');
+      // Without a name the workbench shows the shared label, the last reviewer's, on every item.
+      await call('userSettings.update', { reviewer: '' });
+      expect(await shown()).toHaveLength(10);
     } finally {
       await app.dispose();
     }

@@ -25,13 +25,20 @@ import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
 
-const toGoldItem = (row: GoldItemRow, context: GoldContextRow | undefined): GoldItem => ({
+/**
+ * The label a reviewer sees on an item: a named reviewer sees only their own (reviewers stay blind to each other, or
+ * agreement between them means nothing) or a label from before names existed; the unnamed reviewer sees the shared one.
+ */
+export const shownLabel = (row: GoldItemRow, reviewer: string): GoldItemRow['humanLabel'] =>
+  reviewer === '' ? row.humanLabel : (row.ownLabel ?? (row.labelReviewer === '' ? row.humanLabel : null));
+
+const toGoldItem = (row: GoldItemRow, context: GoldContextRow | undefined, reviewer: string): GoldItem => ({
   id: row.id,
   grader: row.graderId,
   judge_call_id: row.judgeCallId,
   question: row.question,
   response: row.response,
-  human_label: row.humanLabel,
+  human_label: shownLabel(row, reviewer),
   judge_score: row.judgeScore,
   judge_reason: row.judgeReason,
   created_at: row.createdAt,
@@ -39,11 +46,18 @@ const toGoldItem = (row: GoldItemRow, context: GoldContextRow | undefined): Gold
   tool_calls: context?.toolCalls ?? null,
 });
 
-/** The grader's gold items (only `ids` when given), each with what its judge saw and the answer's tool calls. */
+/**
+ * The grader's gold items (only `ids` when given), each with what its judge saw, the answer's tool calls and the label
+ * the reviewer named in settings may see.
+ */
 async function goldItemsOf(state: AppState, grader: GraderId, ids?: ReadonlySet<string>): Promise<GoldItem[]> {
-  const [rows, contexts] = await Promise.all([state.db.judges.goldItems(grader), state.db.judges.goldContext(grader)]);
+  const { reviewer } = state.userSettings.get();
+  const [rows, contexts] = await Promise.all([
+    state.db.judges.goldItems(grader, reviewer),
+    state.db.judges.goldContext(grader),
+  ]);
   const contextOf = new Map(contexts.map((context) => [context.id, context]));
-  return rows.filter((row) => !ids || ids.has(row.id)).map((row) => toGoldItem(row, contextOf.get(row.id)));
+  return rows.filter((row) => !ids || ids.has(row.id)).map((row) => toGoldItem(row, contextOf.get(row.id), reviewer));
 }
 
 /** A labels file's items joined to the stored judge calls; refused with its problems (file, line, item) as details. */

@@ -34,9 +34,11 @@ export type GoldContextRow = Readonly<{ id: string; prompt: string | null; toolC
 
 /**
  * A gold item with its current label: the workbench's (labels table) if any, else the one stored with the item;
- * `disputed` when named reviewers gave it different verdicts (pass and fail).
+ * `disputed` when named reviewers gave it different verdicts (pass and fail); who gave the current label ('' for
+ * the unnamed reviewer and labels from before names), and the asking reviewer's own verdict.
  */
-export type GoldItemRow = GoldItemInput & Readonly<{ humanLabel: HumanLabel | null; disputed: boolean }>;
+export type GoldItemRow = GoldItemInput &
+  Readonly<{ humanLabel: HumanLabel | null; disputed: boolean; labelReviewer: string; ownLabel: HumanLabel | null }>;
 
 /** When a labelled gold item got its current label (epoch ms). */
 export type GoldLabelTime = Readonly<{ id: string; labelledAt: number }>;
@@ -81,6 +83,8 @@ type GoldRecord = {
   judge_reason: string | null;
   label: HumanLabel | null;
   disputed: 0 | 1;
+  label_reviewer: string;
+  own_label: HumanLabel | null;
   created_at: number;
 };
 type ValidationRecord = {
@@ -133,6 +137,8 @@ const toGold = (r: GoldRecord): GoldItemRow => ({
   judgeReason: r.judge_reason,
   humanLabel: r.label,
   disputed: r.disputed === 1,
+  labelReviewer: r.label_reviewer,
+  ownLabel: r.own_label,
   createdAt: r.created_at,
 });
 
@@ -193,12 +199,15 @@ export class JudgesRepo {
     );
     // The workbench writes labels with subject_type 'gold_item'; its verdict wins over the item's own column.
     // Disputed: named reviewers (not the unnamed '') gave both pass and fail; defers do not count.
-    this.goldOf = db.prepare<{ graderId: string }, GoldRecord>(
+    this.goldOf = db.prepare<{ graderId: string; reviewer: string }, GoldRecord>(
       `SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason, g.created_at,
               COALESCE(l.verdict, g.human_label) AS label,
               (SELECT COUNT(DISTINCT v.verdict) > 1 FROM reviewer_verdicts v
                WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer <> ''
-                 AND v.verdict IN ('pass', 'fail')) AS disputed
+                 AND v.verdict IN ('pass', 'fail')) AS disputed,
+              COALESCE(l.reviewer, '') AS label_reviewer,
+              (SELECT v.verdict FROM reviewer_verdicts v
+               WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer = @reviewer) AS own_label
        FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
        WHERE g.grader_id = @graderId ORDER BY g.created_at, g.id`,
     );
@@ -255,8 +264,9 @@ export class JudgesRepo {
     return this.db.transaction(() => items.reduce((added, item) => added + this.insertGold.run(item).changes, 0))();
   }
 
-  goldItems(graderId: string): GoldItemRow[] {
-    return this.goldOf.all({ graderId }).map(toGold);
+  /** The grader's gold items; `reviewer` (default: the unnamed one) fills `ownLabel`. */
+  goldItems(graderId: string, reviewer = ''): GoldItemRow[] {
+    return this.goldOf.all({ graderId, reviewer }).map(toGold);
   }
 
   /** The label time of each of the grader's labelled gold items. */
