@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Store, storeFile } from '../../src-main/store/store';
 import { createTestApp } from '../support/app';
+import { runCliInProcess } from '../support/cli';
 import { copyExample } from '../support/workspace';
 import { insertJudgeCalls } from '../unit/engine/grading/trust/store-fixture';
 
@@ -75,6 +79,21 @@ describe('several reviewers: who labelled, their agreement, and TPR/TNR on agree
       expect(judge!.ci[1]).toBeGreaterThan(0.6);
       const tagged = agreements.find((a) => a.scope === 'tag' && a.group === 'refund');
       expect(tagged).toMatchObject({ items: 4, reviewers: ['ana', 'ben'] });
+      // `ai-eval judges` says the same, in the same words as the judges screen, and in its --json per grader.
+      const configDir = mkdtempSync(join(tmpdir(), 'aieval-cfg-'));
+      const printed = await runCliInProcess(['judges', '--workspace', dir], configDir);
+      expect(printed.stdout).toMatch(
+        /\n {2}accuracy_grader: κ 0\.60 \[-?\d\.\d\d, \d\.\d\d\] over 10 items labelled by ana and ben; they disagree on 2 items, left out of TPR\/TNR until they agree\n/,
+      );
+      expect(printed.stdout).toContain('  tag refund: κ ');
+      const listed = JSON.parse(
+        (await runCliInProcess(['judges', '--workspace', dir, '--json'], configDir)).stdout,
+      ) as {
+        grader: string;
+        agreement: { value: number } | null;
+      }[];
+      expect(listed.find((j) => j.grader === 'accuracy_grader')!.agreement!.value).toBeCloseTo(0.6, 12);
+      expect(listed.find((j) => j.grader === 'relevance_grader')!.agreement).toBeNull();
 
       // The two disputed items are left out: the judge agrees with every agreed label.
       const validation = await call<Record<string, unknown>>('judges.validate', { grader: 'accuracy_grader' });

@@ -1,7 +1,7 @@
 // Agreement between reviewers on the judges screen: κ (two reviewers) or α (more) per judge's gold set and per tag.
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { agreementInWords, disagreementsInWords } from './agreement.selectors';
+import { agreementInWords, disagreementsInWords } from '../../../src-shared/text/agreement-words';
 
 /** `version` changes whenever the judges list reloads (after a sample or validation), so this reloads with it. */
 export function AgreementPanel({ version }: Readonly<{ version: unknown }>) {

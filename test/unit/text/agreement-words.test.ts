@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  agreementInWords,
-  disagreementsInWords,
-  namesInWords,
-} from '../../../src-renderer/features/judges/agreement.selectors';
+import { agreementInWords, disagreementsInWords, namesInWords } from '../../../src-shared/text/agreement-words';
 
 const base = {
   scope: 'grader' as const,

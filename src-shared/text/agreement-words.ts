@@ -1,5 +1,5 @@
-// Pure selectors for the agreement between reviewers: κ or α with its interval, and who labelled, in words.
-import type { ReviewerAgreement } from '../../../src-shared/contract/judges.contract';
+// The agreement between reviewers in words (the judges screen and `ai-eval judges`): κ or α with its interval, who.
+import type { ReviewerAgreement } from '../contract/judges.contract';
 
 const SYMBOL: Readonly<Record<ReviewerAgreement['statistic'], string>> = {
   cohen_kappa: 'κ',
