@@ -1,16 +1,17 @@
 // Calls to list, read and save the workspace's dataset files.
 import { z } from 'zod';
+import { int, nullableString, optionalString } from '../model/fields';
 import { call } from '../rpc/define';
 import { dataset, snakeId, workspaceIssue } from '../model';
 
 export const datasetSummary = z.object({
   id: z.string(),
   file: z.string(),
-  version: z.string().nullable(),
-  description: z.string().nullable(),
-  questionCount: z.number().int(),
-  disabledCount: z.number().int(),
-  errorCount: z.number().int(),
+  version: nullableString,
+  description: nullableString,
+  questionCount: int,
+  disabledCount: int,
+  errorCount: int,
 });
 export type DatasetSummary = z.infer<typeof datasetSummary>;
 
@@ -43,7 +44,7 @@ export const datasetsContract = {
    * `baseHash` (the hash the text was opened with), a file changed on disk since is refused with a conflict.
    */
   'datasets.save': call(
-    () => z.object({ id: snakeId, text: z.string().max(20_000_000), baseHash: z.string().optional() }),
+    () => z.object({ id: snakeId, text: z.string().max(20_000_000), baseHash: optionalString }),
     () => datasetDocument,
   ),
   /** Validate unsaved text as if it were the file (the same checks as `ai-eval validate`), writing nothing. */

@@ -1,5 +1,6 @@
 // Calls to export runs as EEE envelopes, import envelopes (ours or other tools'), and distill the store into markdown.
 import { z } from 'zod';
+import { int } from '../model/fields';
 import { call } from '../rpc/define';
 import { exportOutcome, importedFile, importedMetric, importOutcome } from '../model';
 
@@ -89,6 +90,6 @@ export const exportContract = {
    */
   'distill.summary': call(
     () => z.object({ since: z.string().min(1).max(40).default('-7d') }),
-    () => z.object({ markdown: z.string(), since: z.number().int() }),
+    () => z.object({ markdown: z.string(), since: int }),
   ),
 } as const;

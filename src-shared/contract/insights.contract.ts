@@ -1,14 +1,15 @@
 // Calls for aggregates the results screens show: per-grader statistics of a run.
 import { z } from 'zod';
+import { int, nullableNumber } from '../model/fields';
 import { call } from '../rpc/define';
 
 export const graderStat = z.object({
   graderId: z.string(),
   /** Mean normalised (0-5) score over the questions the grader scored; null when it scored none. */
-  mean: z.number().nullable(),
-  scored: z.number().int(),
-  skipped: z.number().int(),
-  errors: z.number().int(),
+  mean: nullableNumber,
+  scored: int,
+  skipped: int,
+  errors: int,
 });
 export type GraderStat = z.infer<typeof graderStat>;
 

@@ -1,5 +1,6 @@
 // Calls to label review items and question results: one at a time by keyboard, or a whole group; with undo.
 import { z } from 'zod';
+import { int, optionalString } from '../model/fields';
 import { preference } from '../model/preference';
 import { call, event } from '../rpc/define';
 import { label, labelPatch, labelSubject, labelSubjectType, traceFilters } from '../model';
@@ -33,8 +34,8 @@ export const labelsContract = {
   'labels.prefer': call(
     () =>
       z.object({
-        resultId: z.number().int().positive(),
-        baselineResultId: z.number().int().positive(),
+        resultId: int.positive(),
+        baselineResultId: int.positive(),
         preference: preference.nullable(),
       }),
     () => z.object({ label: label.nullable(), batchId: z.string() }),
@@ -46,16 +47,16 @@ export const labelsContract = {
   'labels.submitGroup': call(
     () =>
       labelPatch.extend({
-        groupKey: z.string().optional(),
+        groupKey: optionalString,
         ids: z.array(z.string()).max(10_000).optional(),
         filters: traceFilters.optional(),
         onlyUnlabeled: z.boolean().default(false),
       }),
-    () => z.object({ count: z.number().int(), batchId: z.string() }),
+    () => z.object({ count: int, batchId: z.string() }),
   ),
   /** Revert the last label change: of one subject when given, else the last change made (a whole group at once). */
   'labels.undo': call(
-    () => z.object({ subjectType: labelSubjectType.optional(), subjectId: z.string().optional() }),
+    () => z.object({ subjectType: labelSubjectType.optional(), subjectId: optionalString }),
     () => z.object({ reverted: z.array(labelSubject.extend({ label: label.nullable() })) }),
   ),
   /** The dimensions to offer: the standard six, then the user-defined ones already used on labels. */

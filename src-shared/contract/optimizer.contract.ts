@@ -1,5 +1,6 @@
 // Calls and events of the optimizer: start and follow jobs, read candidates, apply/reject/revert, compare prompt variants or models.
 import { z } from 'zod';
+import { int } from '../model/fields';
 import { call, event } from '../rpc/define';
 import {
   MATRIX_MAX_COLUMNS,
@@ -27,7 +28,7 @@ export const optimizerContract = {
       z.object({
         targetId: snakeId,
         /** settings.optimizer.max_attempts when absent. */
-        maxAttempts: z.number().int().min(1).max(20).optional(),
+        maxAttempts: int.min(1).max(20).optional(),
         /** Propose even when the baseline clears the gate. */
         propose: z.boolean().default(false),
         /** The held-out split that decides acceptance; `test` when some question has it. */
@@ -44,7 +45,7 @@ export const optimizerContract = {
         targetId: snakeId,
         prompts: z.array(z.string().max(100_000)).min(2, 'give at least two prompt variants').max(MATRIX_MAX_COLUMNS),
         /** Each question this many times in each variant's run. */
-        repeat: z.number().int().min(1).max(20).default(1),
+        repeat: int.min(1).max(20).default(1),
       }),
     () => z.object({ jobId: z.string() }),
   ),
@@ -60,7 +61,7 @@ export const optimizerContract = {
           .array(z.object({ provider: z.string().min(1).max(200), model: z.string().trim().min(1).max(200) }))
           .min(2, 'give at least two models')
           .max(MATRIX_MAX_COLUMNS),
-        repeat: z.number().int().min(1).max(20).default(1),
+        repeat: int.min(1).max(20).default(1),
       }),
     () => z.object({ jobId: z.string() }),
   ),
@@ -81,7 +82,7 @@ export const optimizerContract = {
   ),
   /** Every stored candidate (applied, pending, rejected, reverted), newest first, of one target or of all. */
   'optimizer.candidates': call(
-    () => z.object({ targetId: snakeId.optional(), limit: z.number().int().min(1).max(1000).default(200) }),
+    () => z.object({ targetId: snakeId.optional(), limit: int.min(1).max(1000).default(200) }),
     () => z.array(candidateSummary),
   ),
   /** One candidate: both prompts, both per-run score distributions, per-question deltas and its change log. */

@@ -1,5 +1,6 @@
 // Calls for the provider connections of aieval.yaml: list them, fetch their live model lists, test them, save them.
 import { z } from 'zod';
+import { int, nullableNumber, nullableString, optionalBoolean } from '../model/fields';
 import { call, event } from '../rpc/define';
 import { judgeConfig, providerConfig, workspaceIssue } from '../model';
 import { keyStatus } from './secrets.contract';
@@ -30,16 +31,16 @@ export const connectionTest = z.object({
   ok: z.boolean(),
   problem: connectionProblem.nullable(),
   message: z.string().describe('What happened, in words: what failed and where, or how many models answered.'),
-  latencyMs: z.number().int().min(0),
-  modelCount: z.number().int().min(0).nullable(),
+  latencyMs: int.min(0),
+  modelCount: int.min(0).nullable(),
 });
 export type ConnectionTest = z.infer<typeof connectionTest>;
 
 export const modelList = z.object({
   models: z.array(z.string()),
-  error: z.string().nullable().describe('Why the list could not be fetched; free text still works.'),
+  error: nullableString.describe('Why the list could not be fetched; free text still works.'),
   /** An Ollama connection: a model that is not listed can be pulled (providers.pull). */
-  canPull: z.boolean().optional(),
+  canPull: optionalBoolean,
 });
 
 /** One line of an Ollama pull as it streams: what it is doing, and bytes of the current layer. */
@@ -47,8 +48,8 @@ export const pullProgress = z.object({
   provider: z.string(),
   model: z.string(),
   status: z.string(),
-  completed: z.number().nullable(),
-  total: z.number().nullable(),
+  completed: nullableNumber,
+  total: nullableNumber,
 });
 export type PullProgressEvent = z.infer<typeof pullProgress>;
 export type ModelList = z.infer<typeof modelList>;

@@ -2,12 +2,13 @@
 // this process's part of the rate limits, the reports and the shard bundle written when the runs end, and the merge
 // of the shard bundles.
 import { z } from 'zod';
+import { int, nullableString, optionalString } from '../model/fields';
 import { call } from '../rpc/define';
 import { graderId, runFinished, runIdentity, shardSpec, snakeId } from '../model';
 import { preflightProblem, startSource } from './runs.contract';
 
 const runId = z.string().min(1).max(200);
-const count = z.number().int().nonnegative();
+const count = int.nonnegative();
 /** A file or folder the caller names: the CLI's may lie anywhere (the user's own shell); any other caller's stays in the workspace. */
 const callerPath = z.string().min(1).max(4096);
 /** An id the caller chooses for a preflight it may cancel (`runs.cancelPreflight`): Ctrl-C during `ai-eval run`'s. */
@@ -21,7 +22,7 @@ export const localFinding = z.object({
   model: z.string(),
   message: z.string(),
   /** A command that fixes it, when there is one (`ollama pull qwen3:8b`). */
-  fix: z.string().optional(),
+  fix: optionalString,
 });
 export type LocalFinding = z.infer<typeof localFinding>;
 
@@ -40,7 +41,7 @@ export const plannedRun = z.object({
   questions: count,
   selection: z.object({
     questionIds: z.array(z.string()).nullable(),
-    repeat: z.number().int(),
+    repeat: int,
     shard: shardSpec.nullable(),
   }),
   /** questions × repeat. */
@@ -49,7 +50,7 @@ export const plannedRun = z.object({
   /** Target calls: exact for chat and external agents; for tool-using agents, one per step up to max_steps. */
   estimatedCalls,
   /** Why this text-only target may fail these questions (images, files), or null. */
-  warning: z.string().nullable(),
+  warning: nullableString,
   /** Asked with `shards`: the whole plan without the shard, and how many of its questions each shard gets (shard 1 first). */
   whole: z.object({ questions: count, total: count, estimatedCalls, shardSizes: z.array(count) }).optional(),
   /** A shard holding no question of this target: the run it would have been, which the merge checks the other shards against. */
@@ -73,7 +74,7 @@ export const runBatchContract = {
    */
   'runs.share': call(
     () => z.object({}),
-    () => z.object({ share: z.number().int().positive(), line: z.string().nullable() }),
+    () => z.object({ share: int.positive(), line: nullableString }),
   ),
   /**
    * Plans a run of each target (in order) without starting any: the `questionIds` are spread over the targets' datasets
@@ -85,7 +86,7 @@ export const runBatchContract = {
       z.object({
         targetIds: z.array(snakeId).min(1).max(1000),
         questionIds: z.array(z.string().max(1000)).max(100_000).default([]),
-        repeat: z.number().int().min(1).max(100).default(1),
+        repeat: int.min(1).max(100).default(1),
         shard: shardSpec
           .refine((s) => s.index <= s.count, 'shard index above its count')
           .nullable()
@@ -104,7 +105,7 @@ export const runBatchContract = {
    */
   'runs.planStored': call(
     () => z.object({ runId, purpose: z.enum(['resume', 'regrade']), preflight: z.boolean(), preflightId }),
-    () => z.object({ warning: z.string().nullable(), preflight: batchPreflight.nullable() }),
+    () => z.object({ warning: nullableString, preflight: batchPreflight.nullable() }),
   ),
   /**
    * Cancels the preflight of a `runs.plan` or `runs.planStored` call still in flight: its checks stop and report
@@ -120,7 +121,7 @@ export const runBatchContract = {
    */
   'runs.reports': call(
     () => z.object({ runIds: z.array(runId).max(1000), json: callerPath.optional(), junit: callerPath.optional() }),
-    () => z.object({ json: z.string().optional(), junit: z.string().optional() }),
+    () => z.object({ json: optionalString, junit: optionalString }),
   ),
   /**
    * Writes one shard's bundle for the merge (`ai-eval run --shard I/N --out DIR`): each complete run as EEE files and

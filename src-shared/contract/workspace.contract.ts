@@ -1,5 +1,6 @@
 // Calls for the open workspace: what it is, whether it is trusted, and what is wrong with it.
 import { z } from 'zod';
+import { int } from '../model/fields';
 import { call, event } from '../rpc/define';
 import { workspaceIssue } from '../model';
 
@@ -20,11 +21,11 @@ export type WorkspaceInfo = z.infer<typeof workspaceInfo>;
 export const workspaceValidation = z.object({
   valid: z.boolean(),
   issues: z.array(workspaceIssue),
-  targets: z.number().int(),
-  datasets: z.number().int(),
+  targets: int,
+  datasets: int,
   /** Enabled questions over every dataset. */
-  questions: z.number().int(),
-  rubrics: z.number().int(),
+  questions: int,
+  rubrics: int,
 });
 export type WorkspaceValidation = z.infer<typeof workspaceValidation>;
 

@@ -1,5 +1,6 @@
 // The dataset file (`datasets/<id>.yaml`): questions, multi-turn input, expected tools and state (SPEC 3).
 import { z } from 'zod';
+import { optionalBoolean, optionalString } from './fields';
 import { metadata, semver, snakeId } from './common';
 
 export const chatMessage = z.strictObject({
@@ -27,7 +28,7 @@ export const expectedTool = z.strictObject({
     .record(z.string(), z.unknown())
     .optional()
     .describe('A subset of the arguments the call must have been given.'),
-  after: z.string().optional().describe('A tool that must have been called before this one.'),
+  after: optionalString.describe('A tool that must have been called before this one.'),
 });
 export type ExpectedTool = z.infer<typeof expectedTool>;
 
@@ -59,13 +60,13 @@ export const expected = z.strictObject({
     .enum(['text', 'json', 'yaml', 'markdown'])
     .optional()
     .describe('format_grader decodes json; every other value runs the text rules.'),
-  reference: z.string().optional().describe('A reference answer, for target_match checks and promotion.'),
+  reference: optionalString.describe('A reference answer, for target_match checks and promotion.'),
 });
 
 export const question = z.strictObject({
   id: snakeId.describe('Unique within the dataset.'),
   input: questionInput,
-  criteria: z.string().optional().describe('What a good answer does; judges read it.'),
+  criteria: optionalString.describe('What a good answer does; judges read it.'),
   expected_facts: z
     .array(z.string())
     .optional()
@@ -84,9 +85,9 @@ export const question = z.strictObject({
     .regex(/^[a-z][a-z0-9_]*(@\d+)?$/, 'must be a rubric id, or id@major such as support_tone@1')
     .optional()
     .describe('A rubric id, or id@major.'),
-  split: z.string().optional().describe('train | test | any label; the optimizer decides on test.'),
+  split: optionalString.describe('train | test | any label; the optimizer decides on test.'),
   tags: z.array(z.string()).optional(),
-  disabled: z.boolean().optional().describe('Dropped at load when true.'),
+  disabled: optionalBoolean.describe('Dropped at load when true.'),
   metadata: metadata.optional(),
 });
 export type Question = z.infer<typeof question>;
@@ -94,7 +95,7 @@ export type Question = z.infer<typeof question>;
 export const dataset = z.strictObject({
   id: snakeId.describe('Must match the file name: datasets/<id>.yaml.'),
   version: semver.default('1.0.0').describe('Semantic version, stored in every run snapshot.'),
-  description: z.string().optional(),
+  description: optionalString,
   questions: z.array(question).min(1, 'a dataset needs at least one question'),
   metadata: metadata.optional(),
 });

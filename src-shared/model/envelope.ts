@@ -1,13 +1,14 @@
 // EEE envelopes as the contract carries them: files an export wrote, what an import did, where an imported run came from.
 import { z } from 'zod';
+import { int, nullableInt, nullableNumber, nullableString } from './fields';
 
 export const exportedFile = z.object({
   kind: z.enum(['aggregate', 'samples']),
   /** Absolute path of the written file. */
   path: z.string(),
-  bytes: z.number().int(),
+  bytes: int,
   /** Lines of a samples file; null for the aggregate. */
-  rows: z.number().int().nullable(),
+  rows: nullableInt,
 });
 export type ExportedFile = z.infer<typeof exportedFile>;
 
@@ -31,10 +32,10 @@ export type ImportStatus = z.infer<typeof importStatus>;
 export const importOutcome = z.object({
   path: z.string(),
   status: importStatus,
-  runId: z.string().nullable(),
-  evaluationId: z.string().nullable(),
+  runId: nullableString,
+  evaluationId: nullableString,
   /** Question results added to the store. */
-  questions: z.number().int(),
+  questions: int,
   /** Why it was refused or left unchanged. */
   reasons: z.array(z.string()),
   warnings: z.array(z.string()),
@@ -47,20 +48,20 @@ export const importedFile = z.object({
   runId: z.string(),
   fileName: z.string(),
   aggregateSha256: z.string(),
-  samplesSha256: z.string().nullable(),
-  samplesRows: z.number().int().nullable(),
+  samplesSha256: nullableString,
+  samplesRows: nullableInt,
   /** As the file declared it (0.2.x files are read as 0.3.0). */
   schemaVersion: z.string(),
   /** "<name> <version>" of the tool that wrote it. */
   evalLibrary: z.string(),
   sourceType: z.string(),
-  sourceName: z.string().nullable(),
+  sourceName: nullableString,
   sourceOrganization: z.string(),
   modelId: z.string(),
   /** "I/N" when the file was one slice of a sharded run. */
-  shard: z.string().nullable(),
-  shardGroup: z.string().nullable(),
-  importedAt: z.number().int(),
+  shard: nullableString,
+  shardGroup: nullableString,
+  importedAt: int,
 });
 export type ImportedFile = z.infer<typeof importedFile>;
 
@@ -69,14 +70,14 @@ export const importedMetric = z.object({
   evaluationId: z.string(),
   resultId: z.string(),
   name: z.string(),
-  metricId: z.string().nullable(),
-  metricKind: z.string().nullable(),
-  metricUnit: z.string().nullable(),
-  scoreType: z.string().nullable(),
+  metricId: nullableString,
+  metricKind: nullableString,
+  metricUnit: nullableString,
+  scoreType: nullableString,
   lowerIsBetter: z.boolean(),
   score: z.number(),
-  minScore: z.number().nullable(),
-  maxScore: z.number().nullable(),
+  minScore: nullableNumber,
+  maxScore: nullableNumber,
   details: z.record(z.string(), z.string()),
 });
 export type ImportedMetric = z.infer<typeof importedMetric>;

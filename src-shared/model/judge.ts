@@ -1,5 +1,6 @@
 // Judge validation (SPEC 11): trust states, the validation report, gold items, the labels file, corrected pass rates.
 import { z } from 'zod';
+import { int, nullableInt, nullableNumber, nullableString, optionalBoolean, optionalString } from './fields';
 import { toolCallRecord } from './tool-call';
 
 export const trustState = z
@@ -20,7 +21,7 @@ export type Interval = z.infer<typeof interval>;
 export const judgeIdentity = z.object({
   provider: z.string(),
   model: z.string(),
-  template_version: z.string().nullable(),
+  template_version: nullableString,
 });
 export type JudgeIdentity = z.infer<typeof judgeIdentity>;
 
@@ -31,14 +32,14 @@ export const describeIdentity = (identity: JudgeIdentity): string =>
 /** The JSON `ai-eval validate-judge --json` prints (SPEC 11); tpr/tnr are null when their class has no labels. */
 export const judgeValidationReport = z.object({
   grader: z.string(),
-  n_pos: z.number().int(),
-  n_neg: z.number().int(),
-  tp: z.number().int(),
-  tn: z.number().int(),
-  fp: z.number().int(),
-  fn: z.number().int(),
-  tpr: z.number().nullable(),
-  tnr: z.number().nullable(),
+  n_pos: int,
+  n_neg: int,
+  tp: int,
+  tn: int,
+  fp: int,
+  fn: int,
+  tpr: nullableNumber,
+  tnr: nullableNumber,
   tpr_ci: interval.nullable(),
   tnr_ci: interval.nullable(),
   state: trustState,
@@ -51,12 +52,12 @@ export type JudgeValidationReport = z.infer<typeof judgeValidationReport>;
 
 /** A validation as computed and stored: the report plus what was ignored and what to warn about. */
 export const judgeValidation = judgeValidationReport.extend({
-  n_defer: z.number().int(),
-  n_unlabelled: z.number().int(),
-  n_unscored: z.number().int(),
+  n_defer: int,
+  n_unlabelled: int,
+  n_unscored: int,
   judge: judgeIdentity,
   labels_source: z.string(),
-  validated_at: z.number().int().describe('Epoch milliseconds.'),
+  validated_at: int.describe('Epoch milliseconds.'),
   warnings: z.array(z.string()),
 });
 export type JudgeValidation = z.infer<typeof judgeValidation>;
@@ -65,8 +66,8 @@ export type JudgeValidation = z.infer<typeof judgeValidation>;
 export const judgeTrust = z.object({
   grader: z.string(),
   state: trustState,
-  tpr: z.number().nullable(),
-  tnr: z.number().nullable(),
+  tpr: nullableNumber,
+  tnr: nullableNumber,
 });
 export type JudgeTrust = z.infer<typeof judgeTrust>;
 
@@ -78,9 +79,9 @@ export type CorrectionEstimator = z.infer<typeof correctionEstimator>;
 /** One estimator's corrected pass rate: the estimate clipped to [0, 1] and its interval (null: none). */
 export const correctionEstimate = z.object({
   estimator: correctionEstimator,
-  theta: z.number().nullable(),
+  theta: nullableNumber,
   ci: interval.nullable(),
-  note: z.string().nullable(),
+  note: nullableString,
 });
 export type CorrectionEstimate = z.infer<typeof correctionEstimate>;
 
@@ -92,19 +93,19 @@ export const correctedPassRate = z.object({
   estimator: correctionEstimator,
   estimates: z.array(correctionEstimate),
   grader: z.string(),
-  n: z.number().int().describe('Scored questions (nP).'),
-  passed: z.number().int().describe('Questions the judge passed (kP).'),
+  n: int.describe('Scored questions (nP).'),
+  passed: int.describe('Questions the judge passed (kP).'),
   observed: z.number().describe('p = kP / nP.'),
-  theta: z.number().nullable().describe('Clipped to [0, 1]; null when TPR + TNR - 1 is 0.'),
+  theta: nullableNumber.describe('Clipped to [0, 1]; null when TPR + TNR - 1 is 0.'),
   ci: interval.nullable(),
   confidence: z.number(),
-  note: z.string().nullable().describe('Why there is no estimate or no interval.'),
+  note: nullableString.describe('Why there is no estimate or no interval.'),
 });
 export type CorrectedPassRate = z.infer<typeof correctedPassRate>;
 
 /** What a judge read beside the answer, taken back from its stored prompt's criteria fence. */
 export const judgeSaw = z.object({
-  criteria: z.string().nullable().describe('The question’s own criteria; null when it had none.'),
+  criteria: nullableString.describe('The question’s own criteria; null when it had none.'),
   rubric: z
     .object({ label: z.string(), checks: z.array(z.string()) })
     .nullable()
@@ -122,13 +123,13 @@ export type JudgeSaw = z.infer<typeof judgeSaw>;
 export const goldItem = z.object({
   id: z.string(),
   grader: z.string(),
-  judge_call_id: z.number().int().nullable(),
+  judge_call_id: nullableInt,
   question: z.string(),
   response: z.string(),
   human_label: humanLabel.nullable(),
-  judge_score: z.number().nullable(),
-  judge_reason: z.string().nullable(),
-  created_at: z.number().int(),
+  judge_score: nullableNumber,
+  judge_reason: nullableString,
+  created_at: int,
   judge_saw: judgeSaw.nullable().describe('Null when the judge’s prompt is no longer stored.'),
   tool_calls: z
     .array(toolCallRecord)
@@ -139,25 +140,25 @@ export type GoldItem = z.infer<typeof goldItem>;
 
 /** One item of the labeling fixture written by `ai-eval sample-traces`: the judge's answer comes last. */
 export const labelsFileItem = z.strictObject({
-  id: z.union([z.number().int(), z.string().min(1)]).describe('The judge call id.'),
-  run_id: z.string().nullable().optional(),
-  question_id: z.string().nullable().optional(),
-  question: z.string().optional(),
-  response: z.string().optional(),
+  id: z.union([int, z.string().min(1)]).describe('The judge call id.'),
+  run_id: nullableString.optional(),
+  question_id: nullableString.optional(),
+  question: optionalString,
+  response: optionalString,
   human_label: humanLabel.nullable().describe('Set to pass, fail or defer; null means not labelled yet.'),
-  notes: z.string().nullable().optional(),
-  judge_score: z.number().nullable().describe('The judge’s score on its own scale.'),
-  judge_reason: z.string().nullable().optional(),
+  notes: nullableString.optional(),
+  judge_score: nullableNumber.describe('The judge’s score on its own scale.'),
+  judge_reason: nullableString.optional(),
 });
 export type LabelsFileItem = z.infer<typeof labelsFileItem>;
 
 export const labelsFile = z.strictObject({
-  grader: z.string().optional(),
+  grader: optionalString,
   judge: judgeIdentity.partial().optional(),
-  seed: z.number().int().optional(),
+  seed: int.optional(),
   window_days: z.number().optional(),
-  stratified: z.boolean().optional(),
-  sampled_at: z.string().optional(),
+  stratified: optionalBoolean,
+  sampled_at: optionalString,
   items: z.array(labelsFileItem).min(1, 'the file lists no items'),
 });
 export type LabelsFile = z.infer<typeof labelsFile>;

@@ -1,5 +1,6 @@
 // Human labels on review items and question results: verdict, per-dimension scores, tags, notes (SPEC 10).
 import { z } from 'zod';
+import { int } from './fields';
 
 export const LABEL_VERDICTS = ['pass', 'fail', 'defer'] as const;
 export const labelVerdict = z.enum(LABEL_VERDICTS);
@@ -39,8 +40,8 @@ export const label = z.object({
   dimensions: z.record(z.string(), dimensionScore),
   tags: z.array(z.string()),
   notes: z.string(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
+  createdAt: int,
+  updatedAt: int,
 });
 export type Label = z.infer<typeof label>;
 

@@ -1,5 +1,6 @@
 // The rubric file (`rubrics/<id>.yaml`): ordered checks of every executable kind and how they combine (SPEC 8).
 import { z } from 'zod';
+import { int, optionalBoolean, optionalString } from './fields';
 import { metadata, semver, snakeId } from './common';
 
 /** A judge template's name: the file judge-templates/<name>.md, so never a path. */
@@ -7,7 +8,7 @@ export const JUDGE_TEMPLATE_NAME = /^[a-z][a-z0-9_]*$/;
 
 const base = {
   id: z.string().min(1).describe('Unique within the rubric.'),
-  description: z.string().optional().describe('Shown to LLM judges as criteria.'),
+  description: optionalString.describe('Shown to LLM judges as criteria.'),
   weight: z.number().nonnegative().default(1).describe('Weight in weighted_avg.'),
 };
 
@@ -31,9 +32,9 @@ const leafChecks = [
     ...base,
     kind: z.literal('markdown_structure'),
     required_headings: z.array(z.string()).default([]),
-    max_heading_depth: z.number().int().min(1).max(6).optional(),
-    min_list_items: z.number().int().nonnegative().optional(),
-    require_code_block: z.boolean().optional(),
+    max_heading_depth: int.min(1).max(6).optional(),
+    min_list_items: int.nonnegative().optional(),
+    require_code_block: optionalBoolean,
   }),
   z.strictObject({ ...base, kind: z.literal('format'), format: z.enum(['text', 'json']).optional() }),
   z.strictObject({
@@ -49,7 +50,7 @@ const leafChecks = [
     source: z.string().default('expected.reference').describe('Dot path into the question.'),
     mode: z.enum(['exact', 'normalized', 'chrf']).default('normalized'),
     threshold: z.number().min(0).max(1).default(0.5),
-    word_order: z.number().int().min(0).max(2).default(0).describe('0 for chrF, 2 for chrF++.'),
+    word_order: int.min(0).max(2).default(0).describe('0 for chrF, 2 for chrF++.'),
   }),
   z.strictObject({
     ...base,
@@ -66,7 +67,7 @@ const leafChecks = [
     kind: z.literal('score_delta'),
     command: z.string().min(1).describe('Prints a number for the text on stdin (trusted workspaces only).'),
     min_delta: z.number().default(0),
-    timeout_ms: z.number().int().positive().default(10000),
+    timeout_ms: int.positive().default(10000),
   }),
   z.strictObject({
     ...base,
@@ -75,7 +76,7 @@ const leafChecks = [
       .string()
       .min(1)
       .describe('Shell command; the response is on stdin and in $AIEVAL_RESPONSE_FILE (trusted workspaces only).'),
-    timeout_ms: z.number().int().positive().default(10000),
+    timeout_ms: int.positive().default(10000),
     expect: z.literal('exit_zero').default('exit_zero'),
   }),
 ] as const;
@@ -127,8 +128,8 @@ export function rubricSchemaOf(kinds: readonly CheckKindSchema[], withComposite 
   return z.strictObject({
     id: snakeId.describe('Must match the file name: rubrics/<id>.yaml.'),
     version: semver.default('1.0.0'),
-    label: z.string().optional(),
-    description: z.string().optional(),
+    label: optionalString,
+    description: optionalString,
     checks: z.array(check).min(1, 'a rubric needs at least one check'),
     scoring: z
       .strictObject({ combine: combineMode.default('weighted_avg'), threshold: z.number().min(0).max(1).default(0.7) })

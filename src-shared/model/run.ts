@@ -1,5 +1,6 @@
 // Runs as the contract carries them: statuses, counts, the verdict (SPEC 13), the identity snapshot (SPEC 5).
 import { z } from 'zod';
+import { int, nullableBoolean, nullableInt, nullableNumber, nullableString, optionalString } from './fields';
 import { correctedPassRate, judgeTrust } from './judge';
 import { gateMetric, generation } from './workspace-config';
 
@@ -19,14 +20,14 @@ const interval = z.tuple([z.number(), z.number()]);
 
 /** How many questions (× repeats) a run planned and how they ended. */
 export const runCounts = z.object({
-  total: z.number().int(),
-  done: z.number().int(),
-  scored: z.number().int(),
-  unscored: z.number().int(),
-  degraded: z.number().int(),
-  passed: z.number().int(),
+  total: int,
+  done: int,
+  scored: int,
+  unscored: int,
+  degraded: int,
+  passed: int,
   /** Questions whose target call failed after retries (a subset of degraded). */
-  errors: z.number().int(),
+  errors: int,
 });
 export type RunCounts = z.infer<typeof runCounts>;
 
@@ -38,8 +39,8 @@ export const verdict = z.object({
   passed: z.boolean(),
   reason: z.string(),
   /** Mean question score (0-5) over scored questions; null when nothing was scored. */
-  avg_score: z.number().nullable(),
-  pass_rate: z.number().nullable(),
+  avg_score: nullableNumber,
+  pass_rate: nullableNumber,
   pass_rate_ci: interval.nullable(),
   coverage: z.number(),
   /** The corrected pass rate when one trusted judge decides pass/fail (SPEC 11): which estimator, how computed. */
@@ -52,16 +53,16 @@ export const verdict = z.object({
   judges: z.array(judgeTrust),
   question_pass_threshold: z.number(),
   counts: z.object({
-    total: z.number().int(),
-    scored: z.number().int(),
-    unscored: z.number().int(),
-    degraded: z.number().int(),
-    passed: z.number().int(),
+    total: int,
+    scored: int,
+    unscored: int,
+    degraded: int,
+    passed: int,
   }),
 });
 export type Verdict = z.infer<typeof verdict>;
 
-export const shardSpec = z.object({ index: z.number().int().positive(), count: z.number().int().positive() });
+export const shardSpec = z.object({ index: int.positive(), count: int.positive() });
 export type ShardSpec = z.infer<typeof shardSpec>;
 
 /** How a run on a local Ollama went: its schedule, each model's window, the concurrency and the model loads. */
@@ -72,18 +73,18 @@ export const localRun = z.object({
       provider: z.string(),
       model: z.string(),
       /** The num_ctx sent with every call of this model; null: the server's default. */
-      numCtx: z.number().nullable(),
+      numCtx: nullableNumber,
       /** The model's own maximum (/api/show); null when unknown. */
-      modelMax: z.number().nullable(),
+      modelMax: nullableNumber,
       /** The longest prompt of the run, estimated before it (tokens). */
       promptTokens: z.number(),
       source: z.enum(['explicit', 'sized', 'server default']),
     }),
   ),
   /** Target calls in flight: measured (raised from 1 while throughput rose) or as set. */
-  concurrency: z.object({ value: z.number().int(), measured: z.boolean() }),
+  concurrency: z.object({ value: int, measured: z.boolean() }),
   /** Calls whose model had to be loaded first, and the time Ollama spent loading (load_duration). */
-  modelLoads: z.object({ count: z.number().int(), totalMs: z.number() }),
+  modelLoads: z.object({ count: int, totalMs: z.number() }),
 });
 export type LocalRun = z.infer<typeof localRun>;
 
@@ -91,7 +92,7 @@ export type LocalRun = z.infer<typeof localRun>;
 export const runIdentity = z.object({
   targetId: z.string(),
   mode: z.enum(['chat', 'agent']),
-  provider: z.object({ name: z.string(), kind: z.string(), baseUrl: z.string().nullable() }),
+  provider: z.object({ name: z.string(), kind: z.string(), baseUrl: nullableString }),
   model: z.string(),
   /** The generation settings configured on the target. */
   generation: generation,
@@ -100,7 +101,7 @@ export const runIdentity = z.object({
   systemPrompt: z.string(),
   systemPromptSha256: z.string(),
   /** Set when the run used a system prompt given at start instead of aieval.yaml's (an optimizer candidate, a compared variant): says which. */
-  promptVariant: z.string().optional(),
+  promptVariant: optionalString,
   dataset: z.object({ id: z.string(), version: z.string(), sha256: z.string() }),
   graders: z.array(z.string()),
   judges: z.array(
@@ -108,7 +109,7 @@ export const runIdentity = z.object({
       graderId: z.string(),
       provider: z.string(),
       model: z.string(),
-      templateVersion: z.string().nullable(),
+      templateVersion: nullableString,
       settings: z.record(z.string(), z.unknown()).nullable(),
     }),
   ),
@@ -116,27 +117,27 @@ export const runIdentity = z.object({
   judgeTemplates: z.record(z.string(), z.string()),
   rubrics: z.array(z.object({ id: z.string(), version: z.string() })),
   tools: z.array(z.object({ name: z.string(), transport: z.enum(['stdio', 'http']) })),
-  endpoint: z.string().nullable(),
-  maxSteps: z.number().int().nullable(),
+  endpoint: nullableString,
+  maxSteps: nullableInt,
   questionPassThreshold: z.number(),
   gate: z.object({
     metric: gateMetric,
     bound: z.enum(['point', 'lower']).optional(),
     threshold: z.number(),
     type: z.enum(['hard', 'soft']),
-    judge: z.string().optional(),
+    judge: optionalString,
   }),
   selection: z.object({
     questionIds: z.array(z.string()).nullable(),
-    repeat: z.number().int().positive(),
+    repeat: int.positive(),
     shard: shardSpec.nullable(),
   }),
   /** The run whose stored responses this run re-scored (`ai-eval regrade`). */
-  regradeOf: z.string().nullable(),
+  regradeOf: nullableString,
   appVersion: z.string(),
   source: runSource,
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  startedAt: nullableString,
+  finishedAt: nullableString,
   /** Set for a run with a model on Ollama. */
   local: localRun.optional(),
 });
@@ -150,18 +151,18 @@ export const runSummary = z.object({
   model: z.string(),
   datasetId: z.string(),
   datasetVersion: z.string(),
-  repeat: z.number().int(),
-  shard: z.string().nullable(),
-  total: z.number().int(),
-  done: z.number().int(),
-  avgScore: z.number().nullable(),
-  passRate: z.number().nullable(),
+  repeat: int,
+  shard: nullableString,
+  total: int,
+  done: int,
+  avgScore: nullableNumber,
+  passRate: nullableNumber,
   /** The verdict's pass/fail; null unless the run is complete. */
-  passed: z.boolean().nullable(),
-  error: z.string().nullable(),
+  passed: nullableBoolean,
+  error: nullableString,
   createdAt: z.number(),
-  startedAt: z.number().nullable(),
-  finishedAt: z.number().nullable(),
+  startedAt: nullableNumber,
+  finishedAt: nullableNumber,
   /** A run of another prompt (optimizer candidate, compared variant): kept out of trends, gates and totals. */
   experiment: z.boolean(),
 });

@@ -1,10 +1,11 @@
 // The tool-call record of one question: what the agent executed, in order (SPEC 4).
 import { z } from 'zod';
+import { int, nullableString } from './fields';
 
 export const toolCallRecord = z.object({
-  seq: z.number().int().nonnegative(),
+  seq: int.nonnegative(),
   name: z.string(),
-  server: z.string().nullable(),
+  server: nullableString,
   args: z.record(z.string(), z.unknown()),
   result: z
     .string()
@@ -12,9 +13,6 @@ export const toolCallRecord = z.object({
     .describe('Cut to 2,000 characters; a cut result ends with "[cut for size: 2,000 of N characters kept]".'),
   error: z.boolean(),
   /** Set when the result was cut for size: characters kept and in the original (absent in records before it existed). */
-  resultCut: z
-    .object({ keptChars: z.number().int().nonnegative(), originalChars: z.number().int().nonnegative() })
-    .nullable()
-    .optional(),
+  resultCut: z.object({ keptChars: int.nonnegative(), originalChars: int.nonnegative() }).nullable().optional(),
 });
 export type ToolCallRecord = z.infer<typeof toolCallRecord>;

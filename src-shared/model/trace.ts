@@ -1,5 +1,6 @@
 // Imported production traces as the review queue sees them: review items, groups, filters, imports (SPEC 10).
 import { z } from 'zod';
+import { int, nullableInt, nullableNumber, nullableString, optionalString } from './fields';
 import { labelVerdict } from './label';
 
 export const traceRole = z.enum(['system', 'user', 'assistant', 'tool']);
@@ -7,11 +8,11 @@ export type TraceRole = z.infer<typeof traceRole>;
 
 /** A tool call the model asked for, joined to its result when the trace recorded one. */
 export const traceToolCall = z.object({
-  id: z.string().nullable(),
+  id: nullableString,
   name: z.string(),
   /** Parsed JSON arguments when they parse, else the raw text. */
   arguments: z.unknown(),
-  result: z.string().nullable(),
+  result: nullableString,
   error: z.boolean(),
 });
 export type TraceToolCall = z.infer<typeof traceToolCall>;
@@ -19,9 +20,9 @@ export type TraceToolCall = z.infer<typeof traceToolCall>;
 export const traceMessage = z.object({
   role: traceRole,
   content: z.string(),
-  toolCalls: z.array(z.object({ id: z.string().nullable(), name: z.string(), arguments: z.unknown() })),
+  toolCalls: z.array(z.object({ id: nullableString, name: z.string(), arguments: z.unknown() })),
   /** On a tool turn: the call it answers. */
-  toolCallId: z.string().nullable(),
+  toolCallId: nullableString,
 });
 export type TraceMessage = z.infer<typeof traceMessage>;
 
@@ -39,30 +40,30 @@ export const reviewItem = z.object({
   traceId: z.string(),
   /** The span the item is rooted at: the agent root span, or the LLM call itself. */
   spanId: z.string(),
-  conversationId: z.string().nullable(),
-  agentRunId: z.string().nullable(),
+  conversationId: nullableString,
+  agentRunId: nullableString,
   groupKey: z.string(),
-  model: z.string().nullable(),
-  provider: z.string().nullable(),
+  model: nullableString,
+  provider: nullableString,
   convention: convention.nullable(),
   /** The last user turn. */
-  inputText: z.string().nullable(),
+  inputText: nullableString,
   /** The final answer. */
-  outputText: z.string().nullable(),
+  outputText: nullableString,
   toolCalls: z.array(traceToolCall),
-  llmCalls: z.number().int(),
-  inputTokens: z.number().int().nullable(),
-  outputTokens: z.number().int().nullable(),
-  finishReason: z.string().nullable(),
+  llmCalls: int,
+  inputTokens: nullableInt,
+  outputTokens: nullableInt,
+  finishReason: nullableString,
   truncated: z.boolean(),
   captured: z.boolean(),
   status: reviewStatus,
-  statusMessage: z.string().nullable(),
+  statusMessage: nullableString,
   /** Why the reviewer should be careful: "Answer truncated by max tokens", "Streamed response not captured", ... */
   flags: z.array(z.string()),
   /** Epoch ms of the root span's start. */
-  startedAt: z.number().nullable(),
-  latencyMs: z.number().nullable(),
+  startedAt: nullableNumber,
+  latencyMs: nullableNumber,
   verdict: labelVerdict.nullable(),
   labelTags: z.array(z.string()),
 });
@@ -71,17 +72,17 @@ export type ReviewItem = z.infer<typeof reviewItem>;
 /** One span of the trace, shown as context beside the conversation. */
 export const spanContext = z.object({
   spanId: z.string(),
-  parentSpanId: z.string().nullable(),
+  parentSpanId: nullableString,
   name: z.string(),
-  kind: z.number().int(),
+  kind: int,
   /** Nanosecond times as decimal strings: 64-bit values never pass through a JS number. */
   startNs: z.string(),
   endNs: z.string(),
   /** Milliseconds since the trace's first span started. */
   offsetMs: z.number(),
   durationMs: z.number(),
-  statusCode: z.number().int(),
-  statusMessage: z.string().nullable(),
+  statusCode: int,
+  statusMessage: nullableString,
   convention: convention.nullable(),
   isLlm: z.boolean(),
   attributes: z.record(z.string(), z.unknown()),
@@ -89,7 +90,7 @@ export const spanContext = z.object({
 export type SpanContext = z.infer<typeof spanContext>;
 
 export const reviewItemDetail = reviewItem.extend({
-  systemText: z.string().nullable(),
+  systemText: nullableString,
   /** The conversation before this reply (the last entry is the user's question). */
   input: z.array(traceMessage),
   /** What happened after it: assistant turns with tool calls, tool results, the final answer. */
@@ -108,26 +109,26 @@ export type LabelState = z.infer<typeof labelState>;
 
 /** Filters of the review queue; every one is optional and they combine with AND. */
 export const traceFilters = z.object({
-  model: z.string().optional(),
+  model: optionalString,
   /** Epoch ms, inclusive. */
   from: z.number().optional(),
   /** Epoch ms, exclusive. */
   to: z.number().optional(),
   status: reviewStatus.optional(),
   labelState: labelState.optional(),
-  tag: z.string().optional(),
+  tag: optionalString,
   /** Case-insensitive text search in the question and the answer. */
-  text: z.string().optional(),
+  text: optionalString,
 });
 export type TraceFilters = z.infer<typeof traceFilters>;
 
 export const queueCounts = z.object({
-  items: z.number().int(),
-  labeled: z.number().int(),
-  unlabeled: z.number().int(),
-  pass: z.number().int(),
-  fail: z.number().int(),
-  defer: z.number().int(),
+  items: int,
+  labeled: int,
+  unlabeled: int,
+  pass: int,
+  fail: int,
+  defer: int,
 });
 export type QueueCounts = z.infer<typeof queueCounts>;
 
@@ -136,38 +137,38 @@ export const traceGroup = queueCounts.extend({
   key: z.string(),
   kind: z.enum(['conversation', 'agent_run']),
   /** The first question of the group, for the list. */
-  title: z.string().nullable(),
+  title: nullableString,
   models: z.array(z.string()),
-  errors: z.number().int(),
-  truncated: z.number().int(),
-  uncaptured: z.number().int(),
-  firstAt: z.number().nullable(),
-  lastAt: z.number().nullable(),
+  errors: int,
+  truncated: int,
+  uncaptured: int,
+  firstAt: nullableNumber,
+  lastAt: nullableNumber,
 });
 export type TraceGroup = z.infer<typeof traceGroup>;
 
 export const importError = z.object({
   file: z.string(),
-  line: z.number().int().nullable(),
-  offset: z.number().int().nullable(),
+  line: nullableInt,
+  offset: nullableInt,
   message: z.string(),
 });
 export type ImportError = z.infer<typeof importError>;
 
 export const importSummary = z.object({
-  files: z.number().int(),
+  files: int,
   /** Spans read and accepted (new or already imported). */
-  spans: z.number().int(),
+  spans: int,
   /** Spans new to the store. */
-  inserted: z.number().int(),
+  inserted: int,
   /** Spans already in the store (re-import is idempotent). */
-  skipped: z.number().int(),
+  skipped: int,
   /** Spans, lines or messages that could not be decoded. */
-  bad: z.number().int(),
-  traces: z.number().int(),
-  llmCalls: z.number().int(),
-  conversations: z.number().int(),
-  reviewItems: z.number().int(),
+  bad: int,
+  traces: int,
+  llmCalls: int,
+  conversations: int,
+  reviewItems: int,
   /** The first errors (the rest are counted in `bad`), each naming the file and line or byte offset. */
   errors: z.array(importError),
   /** Files that could not be read at all. */
@@ -181,12 +182,12 @@ export type ImportSummary = z.infer<typeof importSummary>;
 /** Progress of one import, per file; coalesced to about ten a second. */
 export const importProgress = z.object({
   file: z.string(),
-  fileIndex: z.number().int(),
-  fileCount: z.number().int(),
+  fileIndex: int,
+  fileCount: int,
   bytesRead: z.number(),
   totalBytes: z.number(),
-  spans: z.number().int(),
-  bad: z.number().int(),
+  spans: int,
+  bad: int,
   /** True on a file's last report. */
   done: z.boolean(),
 });
@@ -195,15 +196,15 @@ export type ImportProgress = z.infer<typeof importProgress>;
 export const receiverStatus = z.object({
   enabled: z.boolean(),
   listening: z.boolean(),
-  port: z.number().int().nullable(),
-  url: z.string().nullable(),
+  port: nullableInt,
+  url: nullableString,
   /** POST /v1/traces on `ai-eval serve`'s own port (Bearer token required); null where no HTTP shell serves it. */
-  servedAt: z.string().nullable(),
+  servedAt: nullableString,
   /** The variable whose value the receiver port requires as `Authorization: Bearer`; null: any local program may post. */
-  tokenEnv: z.string().nullable(),
-  requests: z.number().int(),
-  spans: z.number().int(),
-  lastError: z.string().nullable(),
+  tokenEnv: nullableString,
+  requests: int,
+  spans: int,
+  lastError: nullableString,
 });
 export type ReceiverStatus = z.infer<typeof receiverStatus>;
 
@@ -211,8 +212,8 @@ export const promoteOutcome = z.object({
   id: z.string(),
   promoted: z.boolean(),
   /** The new question's id (dataset) or gold item id (judge). */
-  createdId: z.string().nullable(),
+  createdId: nullableString,
   /** Why the integrity guard refused, when it did. */
-  reason: z.string().nullable(),
+  reason: nullableString,
 });
 export type PromoteOutcome = z.infer<typeof promoteOutcome>;

@@ -1,5 +1,6 @@
 // The workspace file (`aieval.yaml`): providers, the default judge, settings and targets (SPEC 2).
 import { z } from 'zod';
+import { int, optionalString } from './fields';
 import { metadata, snakeId } from './common';
 import { graderId } from './graders';
 import { providerKind } from './provider-kinds';
@@ -24,7 +25,7 @@ export const providerConfig = z.strictObject({
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
     .optional()
     .describe('The environment variable holding the key. Secrets never go in this file.'),
-  file: z.string().optional().describe('replay only: the JSONL cassette to answer from, relative to the workspace.'),
+  file: optionalString.describe('replay only: the JSONL cassette to answer from, relative to the workspace.'),
   num_ctx: numCtx.optional(),
   metadata: metadata.optional(),
 });
@@ -47,8 +48,8 @@ export const judgeConfig = z.strictObject({
 export const generation = z.strictObject({
   temperature: z.number().min(0).max(2).optional(),
   top_p: z.number().min(0).max(1).optional(),
-  max_tokens: z.number().int().positive().optional(),
-  seed: z.number().int().optional(),
+  max_tokens: int.positive().optional(),
+  seed: int.optional(),
 });
 export type Generation = z.infer<typeof generation>;
 
@@ -86,7 +87,7 @@ export type ToolServer = z.infer<typeof toolServer>;
 
 export const target = z.strictObject({
   id: snakeId.describe('Unique snake_case id.'),
-  label: z.string().optional(),
+  label: optionalString,
   mode: z.enum(['chat', 'agent']).default('chat'),
   enabled: z.boolean().default(true),
   provider: z.string().min(1).describe('A provider name from `providers`.'),
@@ -101,10 +102,10 @@ export const target = z.strictObject({
     .describe('Grader ids; each scores every answer on one dimension.'),
   gate: gate.default({ metric: 'avg_score', threshold: 3.5, type: 'hard' }),
   question_pass_threshold: z.number().min(0).max(5).optional(),
-  response_char_limit: z.number().int().positive().optional(),
+  response_char_limit: int.positive().optional(),
   tools: z.array(toolServer).optional().describe('MCP servers whose tools the agent may call (agent mode).'),
   endpoint: url.optional().describe('An external agent: receives {messages}, answers {response, tool_calls}.'),
-  max_steps: z.number().int().min(1).max(100).default(8),
+  max_steps: int.min(1).max(100).default(8),
   metadata: metadata.optional(),
 });
 export type Target = z.infer<typeof target>;
@@ -138,8 +139,8 @@ export const settings = z.strictObject({
     .max(5)
     .default(3.5)
     .describe('A question passes when its score >= this (0-5).'),
-  response_char_limit: z.number().int().positive().default(4000),
-  judge_response_char_limit: z.number().int().positive().default(4000),
+  response_char_limit: int.positive().default(4000),
+  judge_response_char_limit: int.positive().default(4000),
   concurrency: z
     .number()
     .int()
@@ -151,9 +152,9 @@ export const settings = z.strictObject({
     ),
   rate_limit: z
     .strictObject({
-      max_retries: z.number().int().min(0).max(20).default(3),
-      base_delay_ms: z.number().int().min(0).default(5000),
-      delay_between_calls_ms: z.number().int().min(0).default(0),
+      max_retries: int.min(0).max(20).default(3),
+      base_delay_ms: int.min(0).default(5000),
+      delay_between_calls_ms: int.min(0).default(0),
       requests_per_minute: z
         .number()
         .int()
@@ -170,13 +171,13 @@ export const settings = z.strictObject({
         ),
     })
     .default({ max_retries: 3, base_delay_ms: 5000, delay_between_calls_ms: 0 }),
-  request_timeout_ms: z.number().int().positive().default(120000),
+  request_timeout_ms: int.positive().default(120000),
   optimizer: z
     .strictObject({
-      candidate_runs: z.number().int().min(1).default(3),
+      candidate_runs: int.min(1).default(3),
       improvement_margin: z.number().min(0).default(0.4),
-      max_attempts: z.number().int().min(1).default(3),
-      min_dataset_size: z.number().int().min(1).default(15),
+      max_attempts: int.min(1).default(3),
+      min_dataset_size: int.min(1).default(15),
       require_review: z.boolean().default(true),
       proposer: modelRef.optional(),
     })
@@ -189,7 +190,7 @@ export const settings = z.strictObject({
     }),
   judges: z
     .strictObject({
-      gold_target_n: z.number().int().min(1).default(30),
+      gold_target_n: int.min(1).default(30),
       min_per_class: z
         .number()
         .int()
@@ -212,7 +213,7 @@ export const settings = z.strictObject({
   otlp_receiver: z
     .strictObject({
       enabled: z.boolean().default(false),
-      port: z.number().int().min(0).max(65535).default(4318),
+      port: int.min(0).max(65535).default(4318),
       token_env: z
         .string()
         .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
