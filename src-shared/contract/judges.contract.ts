@@ -1,6 +1,6 @@
 // Calls of the judges screen: trust of every LLM grader, sampling its calls into a gold set, validating against labels.
 import { z } from 'zod';
-import { int, nullableInt, nullableString } from '../model/fields';
+import { boolean, int, nullableInt, nullableString, number, string } from '../model/fields';
 import { call } from '../rpc/define';
 import {
   correctedPassRate,
@@ -15,12 +15,12 @@ import {
 
 export const judgeSummary = z.object({
   grader: graderId,
-  label: z.string(),
-  minScore: z.number(),
-  maxScore: z.number(),
-  seesToolCalls: z.boolean(),
-  observesActions: z.boolean(),
-  usedBy: z.array(z.string()).describe('Targets that attach this grader.'),
+  label: string,
+  minScore: number,
+  maxScore: number,
+  seesToolCalls: boolean,
+  observesActions: boolean,
+  usedBy: z.array(string).describe('Targets that attach this grader.'),
   judge: judgeIdentity
     .nullable()
     .describe('The judge it uses now; null when none is configured and it was never called.'),
@@ -33,14 +33,14 @@ export const judgeSummary = z.object({
   gold: z.object({ items: int, labelled: int, targetN: int }),
   cochranN: int.describe('Labels needed for the settings’ confidence and margin of error.'),
   judgeCalls: int,
-  warnings: z.array(z.string()),
+  warnings: z.array(string),
 });
 export type JudgeSummary = z.infer<typeof judgeSummary>;
 
 export const judgeSampleResult = z.object({
   seed: int.describe('Pass it again to draw the same sample.'),
   requested: int.describe('How many items were asked for.'),
-  windowDays: z.number(),
+  windowDays: number,
   judge: judgeIdentity.nullable().describe('The judge whose calls were sampled.'),
   population: z
     .number()
@@ -63,9 +63,9 @@ export type JudgeSampleResult = z.infer<typeof judgeSampleResult>;
 const sampleRequest = z.object({
   grader: graderId,
   n: int.min(1).max(10000).default(30),
-  windowDays: z.number().positive().default(30),
+  windowDays: number.positive().default(30),
   seed: int.min(0).optional(),
-  stratify: z.boolean().default(true),
+  stratify: boolean.default(true),
 });
 
 export const judgesContract = {
@@ -90,7 +90,7 @@ export const judgesContract = {
     () => sampleRequest,
     () =>
       z.object({
-        yaml: z.string(),
+        yaml: string,
         seed: int,
         judge: judgeIdentity.nullable(),
         population: int,
@@ -112,14 +112,14 @@ export const judgesContract = {
     () =>
       z.object({
         grader: graderId,
-        labelsFile: z.string().min(1).max(4096).optional(),
-        labelsName: z.string().min(1).max(4096).optional(),
+        labelsFile: string.min(1).max(4096).optional(),
+        labelsName: string.min(1).max(4096).optional(),
       }),
     () => judgeValidation,
   ),
   /** The trust of each LLM grader among these ids, for showing next to a verdict (deterministic graders are left out). */
   'judges.trustFor': call(
-    () => z.object({ graderIds: z.array(z.string()) }),
+    () => z.object({ graderIds: z.array(string) }),
     () => z.array(judgeTrust),
   ),
   /**

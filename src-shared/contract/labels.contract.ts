@@ -1,6 +1,6 @@
 // Calls to label review items and question results: one at a time by keyboard, or a whole group; with undo.
 import { z } from 'zod';
-import { int, optionalString } from '../model/fields';
+import { boolean, int, optionalString, string } from '../model/fields';
 import { preference } from '../model/preference';
 import { call, event } from '../rpc/define';
 import { label, labelPatch, labelSubject, labelSubjectType, traceFilters } from '../model';
@@ -15,7 +15,7 @@ export const labelsContract = {
   ),
   /** The labels of many subjects of one type (those without a label are left out). */
   'labels.getMany': call(
-    () => z.object({ subjectType: labelSubjectType, ids: z.array(z.string()).max(1000) }),
+    () => z.object({ subjectType: labelSubjectType, ids: z.array(string).max(1000) }),
     () => z.array(label),
   ),
   /**
@@ -24,7 +24,7 @@ export const labelsContract = {
    */
   'labels.submit': call(
     () => labelSubject.extend(labelPatch.shape),
-    () => z.object({ label: label.nullable(), batchId: z.string() }),
+    () => z.object({ label: label.nullable(), batchId: string }),
   ),
   /**
    * A person's preference of one question result over the baseline's result of the same question (the comparison
@@ -38,7 +38,7 @@ export const labelsContract = {
         baselineResultId: int.positive(),
         preference: preference.nullable(),
       }),
-    () => z.object({ label: label.nullable(), batchId: z.string() }),
+    () => z.object({ label: label.nullable(), batchId: string }),
   ),
   /**
    * Apply the same change to every review item of a group (`groupKey`), of a filtered queue, or of a list of `ids`;
@@ -48,11 +48,11 @@ export const labelsContract = {
     () =>
       labelPatch.extend({
         groupKey: optionalString,
-        ids: z.array(z.string()).max(10_000).optional(),
+        ids: z.array(string).max(10_000).optional(),
         filters: traceFilters.optional(),
-        onlyUnlabeled: z.boolean().default(false),
+        onlyUnlabeled: boolean.default(false),
       }),
-    () => z.object({ count: int, batchId: z.string() }),
+    () => z.object({ count: int, batchId: string }),
   ),
   /** Revert the last label change: of one subject when given, else the last change made (a whole group at once). */
   'labels.undo': call(
@@ -62,7 +62,7 @@ export const labelsContract = {
   /** The dimensions to offer: the standard six, then the user-defined ones already used on labels. */
   'labels.dimensions': call(
     () => z.object({}),
-    () => z.array(z.string()),
+    () => z.array(string),
   ),
   /** Labels changed (by this window, another one, or the CLI). */
   'labels.changed': event(() => z.object({ subjects })),

@@ -1,6 +1,6 @@
 // Calls and events of the trace review queue: import, the receiver, groups and items, navigation, promotion.
 import { z } from 'zod';
-import { int, nullableInt, nullableString, optionalString } from '../model/fields';
+import { boolean, int, nullableInt, nullableString, optionalString, string } from '../model/fields';
 import { call, event } from '../rpc/define';
 import {
   graderId,
@@ -26,13 +26,13 @@ export const tracesContract = {
    * gzipped or not. Re-importing is idempotent. Progress arrives as `traces.importProgressed`.
    */
   'traces.import': call(
-    () => z.object({ paths: z.array(z.string().min(1)).min(1).max(1000) }),
+    () => z.object({ paths: z.array(string.min(1)).min(1).max(1000) }),
     () => importSummary,
   ),
   /** Stop the running import after its current batch; what was read so far stays imported. */
   'traces.cancelImport': call(
     () => z.object({}),
-    () => z.object({ cancelled: z.boolean() }),
+    () => z.object({ cancelled: boolean }),
   ),
   /** The review groups (conversations and agent runs) of the filtered queue, latest first, with their label counts. */
   'traces.groups': call(
@@ -46,7 +46,7 @@ export const tracesContract = {
   ),
   /** One review item: the conversation with its tool calls, the flags, its label and the trace's spans as context. */
   'traces.get': call(
-    () => z.object({ id: z.string().min(1) }),
+    () => z.object({ id: string.min(1) }),
     () => z.object({ item: reviewItemDetail, label: label.nullable() }),
   ),
   /**
@@ -58,7 +58,7 @@ export const tracesContract = {
       z.object({
         id: nullableString,
         direction: z.enum(['next', 'previous']),
-        unlabeledOnly: z.boolean().default(false),
+        unlabeledOnly: boolean.default(false),
         ...queue,
       }),
     () => z.object({ id: nullableString, position: nullableInt }),
@@ -71,12 +71,12 @@ export const tracesContract = {
   /** Tags used on labels, most used first, for completion (`t`); `prefix` narrows them. */
   'traces.tags': call(
     () => z.object({ prefix: optionalString, limit: int.min(1).max(200).default(20) }),
-    () => z.array(z.object({ tag: z.string(), count: int })),
+    () => z.array(z.object({ tag: string, count: int })),
   ),
   /** The models seen in imported traces with their item counts, for the model filter. */
   'traces.models': call(
     () => z.object({}),
-    () => z.array(z.object({ model: z.string(), count: int })),
+    () => z.array(z.object({ model: string, count: int })),
   ),
   /**
    * Promote review items into a dataset (a new question each, appended to datasets/<id>.yaml with its comments kept)
@@ -87,7 +87,7 @@ export const tracesContract = {
     () =>
       z
         .object({
-          ids: z.array(z.string().min(1)).min(1).max(1000),
+          ids: z.array(string.min(1)).min(1).max(1000),
           dataset: snakeId.optional(),
           judgeGrader: graderId.optional(),
         })

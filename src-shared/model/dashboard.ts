@@ -1,14 +1,14 @@
 // The dashboard's numbers: a target's sparkline points, a week's run statistics, each target's health.
 import { z } from 'zod';
-import { int, nullableBoolean, nullableNumber, nullableString } from './fields';
+import { boolean, int, nullableBoolean, nullableNumber, nullableString, number, string } from './fields';
 
 export const historyPoint = z.object({
-  runId: z.string(),
-  finishedAt: z.number(),
+  runId: string,
+  finishedAt: number,
   avgScore: nullableNumber,
   passRate: nullableNumber,
   errors: int,
-  passed: z.boolean(),
+  passed: boolean,
 });
 export type HistoryPoint = z.infer<typeof historyPoint>;
 
@@ -22,8 +22,8 @@ export const weekStats = z.object({
 export type WeekStats = z.infer<typeof weekStats>;
 
 export const targetHealth = z.object({
-  targetId: z.string(),
-  label: z.string(),
+  targetId: string,
+  label: string,
   lastRunId: nullableString,
   lastFinishedAt: nullableNumber,
   passed: nullableBoolean,

@@ -1,6 +1,15 @@
 // Judge validation (SPEC 11): trust states, the validation report, gold items, the labels file, corrected pass rates.
 import { z } from 'zod';
-import { int, nullableInt, nullableNumber, nullableString, optionalBoolean, optionalString } from './fields';
+import {
+  int,
+  nullableInt,
+  nullableNumber,
+  nullableString,
+  number,
+  optionalBoolean,
+  optionalString,
+  string,
+} from './fields';
 import { toolCallRecord } from './tool-call';
 
 export const trustState = z
@@ -14,13 +23,13 @@ export const humanLabel = z.enum(['pass', 'fail', 'defer']).describe('pass | fai
 export type HumanLabel = z.infer<typeof humanLabel>;
 
 /** A closed interval [lo, hi]. */
-export const interval = z.tuple([z.number(), z.number()]);
+export const interval = z.tuple([number, number]);
 export type Interval = z.infer<typeof interval>;
 
 /** The judge a grader uses: provider name, model and prompt template version. */
 export const judgeIdentity = z.object({
-  provider: z.string(),
-  model: z.string(),
+  provider: string,
+  model: string,
   template_version: nullableString,
 });
 export type JudgeIdentity = z.infer<typeof judgeIdentity>;
@@ -31,7 +40,7 @@ export const describeIdentity = (identity: JudgeIdentity): string =>
 
 /** The JSON `ai-eval validate-judge --json` prints (SPEC 11); tpr/tnr are null when their class has no labels. */
 export const judgeValidationReport = z.object({
-  grader: z.string(),
+  grader: string,
   n_pos: int,
   n_neg: int,
   tp: int,
@@ -56,15 +65,15 @@ export const judgeValidation = judgeValidationReport.extend({
   n_unlabelled: int,
   n_unscored: int,
   judge: judgeIdentity,
-  labels_source: z.string(),
+  labels_source: string,
   validated_at: int.describe('Epoch milliseconds.'),
-  warnings: z.array(z.string()),
+  warnings: z.array(string),
 });
 export type JudgeValidation = z.infer<typeof judgeValidation>;
 
 /** A judge's standing for a verdict: what `ai-eval run`, the result page and the `--json` dump show next to it. */
 export const judgeTrust = z.object({
-  grader: z.string(),
+  grader: string,
   state: trustState,
   tpr: nullableNumber,
   tnr: nullableNumber,
@@ -92,13 +101,13 @@ export type CorrectionEstimate = z.infer<typeof correctionEstimate>;
 export const correctedPassRate = z.object({
   estimator: correctionEstimator,
   estimates: z.array(correctionEstimate),
-  grader: z.string(),
+  grader: string,
   n: int.describe('Scored questions (nP).'),
   passed: int.describe('Questions the judge passed (kP).'),
-  observed: z.number().describe('p = kP / nP.'),
+  observed: number.describe('p = kP / nP.'),
   theta: nullableNumber.describe('Clipped to [0, 1]; null when TPR + TNR - 1 is 0.'),
   ci: interval.nullable(),
-  confidence: z.number(),
+  confidence: number,
   note: nullableString.describe('Why there is no estimate or no interval.'),
 });
 export type CorrectedPassRate = z.infer<typeof correctedPassRate>;
@@ -107,13 +116,13 @@ export type CorrectedPassRate = z.infer<typeof correctedPassRate>;
 export const judgeSaw = z.object({
   criteria: nullableString.describe('The question’s own criteria; null when it had none.'),
   rubric: z
-    .object({ label: z.string(), checks: z.array(z.string()) })
+    .object({ label: string, checks: z.array(string) })
     .nullable()
     .describe('The rubric’s check descriptions, read as criteria.'),
-  expected_facts: z.array(z.string()),
-  must_not_contain: z.array(z.string()),
+  expected_facts: z.array(string),
+  must_not_contain: z.array(string),
   tool_calls: z
-    .array(z.string())
+    .array(string)
     .nullable()
     .describe('The tool-call lines the judge read (names and arguments); null when it was shown none.'),
 });
@@ -121,11 +130,11 @@ export type JudgeSaw = z.infer<typeof judgeSaw>;
 
 /** One item of a judge's gold set, labelled in the workbench or taken from a sample. */
 export const goldItem = z.object({
-  id: z.string(),
-  grader: z.string(),
+  id: string,
+  grader: string,
   judge_call_id: nullableInt,
-  question: z.string(),
-  response: z.string(),
+  question: string,
+  response: string,
   human_label: humanLabel.nullable(),
   judge_score: nullableNumber,
   judge_reason: nullableString,
@@ -140,7 +149,7 @@ export type GoldItem = z.infer<typeof goldItem>;
 
 /** One item of the labeling fixture written by `ai-eval sample-traces`: the judge's answer comes last. */
 export const labelsFileItem = z.strictObject({
-  id: z.union([int, z.string().min(1)]).describe('The judge call id.'),
+  id: z.union([int, string.min(1)]).describe('The judge call id.'),
   run_id: nullableString.optional(),
   question_id: nullableString.optional(),
   question: optionalString,
@@ -156,7 +165,7 @@ export const labelsFile = z.strictObject({
   grader: optionalString,
   judge: judgeIdentity.partial().optional(),
   seed: int.optional(),
-  window_days: z.number().optional(),
+  window_days: number.optional(),
   stratified: optionalBoolean,
   sampled_at: optionalString,
   items: z.array(labelsFileItem).min(1, 'the file lists no items'),

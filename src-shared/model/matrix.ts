@@ -1,7 +1,7 @@
 // A comparison matrix (SPEC 9, issue 22): 2 to 8 runs as columns, questions as rows, and each column's paired
 // statistics against the baseline column.
 import { z } from 'zod';
-import { int, nullableNumber, nullableString } from './fields';
+import { boolean, int, nullableNumber, nullableString, number, string } from './fields';
 import { preference } from './preference';
 import { labelVerdict } from './label';
 import { questionStatus } from './run';
@@ -9,7 +9,7 @@ import { questionStatus } from './run';
 /** The most columns one matrix compares (SPEC 9: 2 to 8 runs, prompt variants or models). */
 export const MATRIX_MAX_COLUMNS = 8;
 
-const interval = z.object({ estimate: z.number(), lower: z.number(), upper: z.number() });
+const interval = z.object({ estimate: number, lower: number, upper: number });
 
 /** A column against the baseline over the questions both scored (engine/compare/paired-stats.ts). */
 export const pairedComparison = z.object({
@@ -18,26 +18,26 @@ export const pairedComparison = z.object({
   improved: int,
   worsened: int,
   passRateDifference: nullableNumber,
-  mcnemarP: z.number(),
-  sentence: z.string(),
+  mcnemarP: number,
+  sentence: string,
 });
 export type PairedComparison = z.infer<typeof pairedComparison>;
 
 export const matrixColumn = z.object({
-  runId: z.string(),
-  targetId: z.string(),
+  runId: string,
+  targetId: string,
   /** What tells the column apart: the prompt variant, or the target with its model. */
-  label: z.string(),
-  provider: z.string(),
-  model: z.string(),
-  systemPrompt: z.string(),
-  status: z.string(),
+  label: string,
+  provider: string,
+  model: string,
+  systemPrompt: string,
+  status: string,
   finishedAt: nullableNumber,
   repeat: int,
   questions: int,
   avgScore: nullableNumber,
   passRate: nullableNumber,
-  passRateCi: z.tuple([z.number(), z.number()]).nullable(),
+  passRateCi: z.tuple([number, number]).nullable(),
   costUsd: nullableNumber,
   latencyP50Ms: nullableNumber,
   /**
@@ -66,10 +66,10 @@ export const matrixCell = z.object({
   /** Sample standard deviation over the scored repeats; null with fewer than two. */
   scoreSd: nullableNumber,
   /** Passed in more than half of its repeats. */
-  passed: z.boolean(),
+  passed: boolean,
   repeats: int,
   /** The first characters of the first repeat's answer, and the answer's whole length. */
-  preview: z.string(),
+  preview: string,
   answerChars: int,
   error: nullableString,
   /** A person's verdict on the first repeat's result (thumbs up: pass, down: fail), stored as its label. */
@@ -82,8 +82,8 @@ export const matrixCell = z.object({
 export type MatrixCell = z.infer<typeof matrixCell>;
 
 export const matrixRow = z.object({
-  questionId: z.string(),
-  tags: z.array(z.string()),
+  questionId: string,
+  tags: z.array(string),
   /** One cell per column; null where that run has no result for the question. */
   cells: z.array(matrixCell.nullable()),
 });
@@ -91,12 +91,12 @@ export type MatrixRow = z.infer<typeof matrixRow>;
 
 export const runMatrix = z.object({
   columns: z.array(matrixColumn),
-  graders: z.array(z.string()),
+  graders: z.array(string),
   rows: z.array(matrixRow),
-  questionPassThreshold: z.number(),
+  questionPassThreshold: number,
   /** The column every other one is compared with. */
   baseline: int,
   /** Whether the columns carry their paired statistics (`vsBaseline`) yet; they may follow the rows. */
-  statistics: z.boolean(),
+  statistics: boolean,
 });
 export type RunMatrix = z.infer<typeof runMatrix>;

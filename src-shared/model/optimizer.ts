@@ -1,6 +1,6 @@
 // The optimizer's records (SPEC 12): candidates with their runs and decision, the change log, outcomes, jobs.
 import { z } from 'zod';
-import { int, nullableNumber, nullableString } from './fields';
+import { boolean, int, nullableNumber, nullableString, number, string } from './fields';
 import { runStatus } from './run';
 
 export const candidateStatus = z.enum(['pending', 'applied', 'rejected', 'reverted']);
@@ -8,8 +8,8 @@ export type CandidateStatus = z.infer<typeof candidateStatus>;
 
 /** One candidate system prompt and how it measured against the baseline; the prompts themselves are in the detail. */
 export const candidateSummary = z.object({
-  id: z.string(),
-  targetId: z.string(),
+  id: string,
+  targetId: string,
   /** The optimizer job that proposed it; null for candidates of an older store. */
   jobId: nullableString,
   /** 1-based attempt within its job. */
@@ -25,23 +25,23 @@ export const candidateSummary = z.object({
   /** Per-run avg_score (0-5) on the deciding questions, in run order; null for a run that scored nothing there. */
   baselineScores: z.array(nullableNumber),
   candidateScores: z.array(nullableNumber),
-  baselineRunIds: z.array(z.string()),
-  candidateRunIds: z.array(z.string()),
+  baselineRunIds: z.array(string),
+  candidateRunIds: z.array(string),
   /** The decision in words, with its numbers (gain, margin, noise). */
-  decisionReason: z.string(),
+  decisionReason: string,
   /** provider/model of the proposer. */
   proposer: nullableString,
   decidedBy: nullableString,
-  createdAt: z.number(),
+  createdAt: number,
   decidedAt: nullableNumber,
 });
 export type CandidateSummary = z.infer<typeof candidateSummary>;
 
 /** One question's mean score over the baseline runs and over the candidate runs. */
 export const questionDelta = z.object({
-  questionId: z.string(),
+  questionId: string,
   /** Whether the question is among those that decided acceptance (the held-out split, when there is one). */
-  deciding: z.boolean(),
+  deciding: boolean,
   baseline: nullableNumber,
   candidate: nullableNumber,
   /** candidate − baseline when both were scored. */
@@ -55,20 +55,20 @@ export type ChangeAction = z.infer<typeof changeAction>;
 /** Who did what to a candidate, when and why; an applied or reverted change also names the prompt it replaced. */
 export const optimizerChange = z.object({
   id: int,
-  candidateId: z.string(),
-  targetId: z.string(),
+  candidateId: string,
+  targetId: string,
   action: changeAction,
-  actor: z.string(),
-  reason: z.string(),
+  actor: string,
+  reason: string,
   previousPrompt: nullableString,
   newPrompt: nullableString,
-  createdAt: z.number(),
+  createdAt: number,
 });
 export type OptimizerChange = z.infer<typeof optimizerChange>;
 
 export const candidateDetail = candidateSummary.extend({
-  baselinePrompt: z.string(),
-  candidatePrompt: z.string(),
+  baselinePrompt: string,
+  candidatePrompt: string,
   /** Every question of the runs, largest change first (unscored ones last). */
   questions: z.array(questionDelta),
   changes: z.array(optimizerChange),
@@ -77,7 +77,7 @@ export type CandidateDetail = z.infer<typeof candidateDetail>;
 
 /** N runs of one prompt: their per-run scores on the deciding questions, and their mean and spread. */
 export const measurement = z.object({
-  runIds: z.array(z.string()),
+  runIds: z.array(string),
   scores: z.array(nullableNumber),
   mean: nullableNumber,
   sd: nullableNumber,
@@ -89,9 +89,9 @@ export type OutcomeStatus = z.infer<typeof outcomeStatus>;
 
 /** What the optimizer did for one target and why. */
 export const targetOutcome = z.object({
-  targetId: z.string(),
+  targetId: string,
   status: outcomeStatus,
-  reason: z.string(),
+  reason: string,
   baseline: measurement.nullable(),
   candidates: z.array(candidateSummary),
 });
@@ -100,7 +100,7 @@ export type TargetOutcome = z.infer<typeof targetOutcome>;
 /** One variant of a comparison (a prompt, or a provider/model pair) and the run that measured it. */
 export const variantResult = z.object({
   index: int,
-  prompt: z.string(),
+  prompt: string,
   /** The connection and model of a model comparison's variant; null: the target's own. */
   provider: nullableString,
   model: nullableString,
@@ -114,11 +114,11 @@ export type VariantResult = z.infer<typeof variantResult>;
 
 /** Two or more variants of a target (prompts or models) run side by side on its dataset. */
 export const variantComparison = z.object({
-  targetId: z.string(),
+  targetId: string,
   repeat: int,
   variants: z.array(variantResult),
   /** Per question, each variant's mean score over its repeats (null: not scored), in variant order. */
-  questions: z.array(z.object({ questionId: z.string(), scores: z.array(nullableNumber) })),
+  questions: z.array(z.object({ questionId: string, scores: z.array(nullableNumber) })),
 });
 export type VariantComparison = z.infer<typeof variantComparison>;
 
@@ -127,14 +127,14 @@ export const jobStatus = z.enum(['running', 'done', 'error', 'cancelled']);
 
 /** A background optimizer job (an optimization or a variant comparison), kept in memory while the service runs. */
 export const optimizerJob = z.object({
-  id: z.string(),
+  id: string,
   kind: jobKind,
-  targetId: z.string(),
+  targetId: string,
   status: jobStatus,
-  startedAt: z.number(),
+  startedAt: number,
   finishedAt: nullableNumber,
   /** The latest progress lines, oldest first (bounded). */
-  log: z.array(z.string()),
+  log: z.array(string),
   /** The run in progress, if any. */
   runId: nullableString,
   outcome: targetOutcome.nullable(),
@@ -144,17 +144,17 @@ export const optimizerJob = z.object({
 export type OptimizerJob = z.infer<typeof optimizerJob>;
 
 export const optimizerProgress = z.object({
-  jobId: z.string(),
-  targetId: z.string(),
-  message: z.string(),
+  jobId: string,
+  targetId: string,
+  message: string,
   /** The run this step started, so a screen can follow its own progress events. */
   runId: nullableString,
 });
 export type OptimizerProgress = z.infer<typeof optimizerProgress>;
 
 export const optimizerFinished = z.object({
-  jobId: z.string(),
-  targetId: z.string(),
+  jobId: string,
+  targetId: string,
   kind: jobKind,
   status: jobStatus,
   error: nullableString,

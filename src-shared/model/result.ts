@@ -1,23 +1,23 @@
 // One question's result as the contract carries it: the results-table row, grader scores, judge calls, the detail.
 import { z } from 'zod';
-import { int, nullableBoolean, nullableNumber, nullableString } from './fields';
+import { boolean, int, nullableBoolean, nullableNumber, nullableString, number, string } from './fields';
 import { chatMessage } from './dataset';
 import { graderStatus, questionStatus } from './run';
 import { toolCallRecord } from './tool-call';
 
-export const graderScore = z.object({ graderId: z.string(), status: graderStatus, score0to5: nullableNumber });
+export const graderScore = z.object({ graderId: string, status: graderStatus, score0to5: nullableNumber });
 
 /** One row of the results table: compact, never the full response. */
 export const resultRow = z.object({
   id: int,
-  questionId: z.string(),
+  questionId: string,
   repeatIndex: int,
   status: questionStatus,
   score: nullableNumber,
   passed: nullableBoolean,
   error: nullableString,
   latencyMs: nullableNumber,
-  responsePreview: z.string(),
+  responsePreview: string,
   graders: z.array(graderScore),
   /** Over every repeat of this question in the run (SPEC 5 `--repeat`): mean, spread and count of scored repeats. */
   repeatMean: nullableNumber,
@@ -27,23 +27,23 @@ export const resultRow = z.object({
 export type ResultRow = z.infer<typeof resultRow>;
 
 export const checkResult = z.object({
-  id: z.string(),
-  kind: z.string(),
+  id: string,
+  kind: string,
   score: nullableNumber,
   passed: nullableBoolean,
-  executed: z.boolean(),
-  reason: z.string(),
+  executed: boolean,
+  reason: string,
 });
 
 export const graderResult = z.object({
-  graderId: z.string(),
+  graderId: string,
   status: graderStatus,
   /** On the grader's own scale: the UI shows `1 / 1` for a binary judge, never `1 / 5`. */
   score: nullableNumber,
-  minScore: z.number(),
-  maxScore: z.number(),
+  minScore: number,
+  maxScore: number,
   score0to5: nullableNumber,
-  reason: z.string(),
+  reason: string,
   checks: z.array(checkResult).nullable(),
 });
 export type GraderResult = z.infer<typeof graderResult>;
@@ -66,17 +66,17 @@ export type CallMetrics = z.infer<typeof callMetrics>;
 
 export const judgeCall = z.object({
   id: int,
-  graderId: z.string(),
-  provider: z.string(),
-  model: z.string(),
-  templateVersion: z.string(),
-  prompt: z.string(),
-  responseSeen: z.string(),
+  graderId: string,
+  provider: string,
+  model: string,
+  templateVersion: string,
+  prompt: string,
+  responseSeen: string,
   rawAnswer: nullableString,
   score: nullableNumber,
   reason: nullableString,
   error: nullableString,
-  settings: z.record(z.string(), z.unknown()).nullable(),
+  settings: z.record(string, z.unknown()).nullable(),
   latencyMs: nullableNumber,
   /** Ollama's counters and durations for this call; absent for other providers and older runs. */
   metrics: callMetrics.nullable().optional(),
@@ -86,8 +86,8 @@ export type JudgeCall = z.infer<typeof judgeCall>;
 /** One question's result with everything the result detail shows. */
 export const resultDetail = z.object({
   id: int,
-  runId: z.string(),
-  questionId: z.string(),
+  runId: string,
+  questionId: string,
   repeatIndex: int,
   status: questionStatus,
   score: nullableNumber,
@@ -104,7 +104,7 @@ export const resultDetail = z.object({
   finishReason: nullableString,
   /** Ollama's counters and durations of the target call (the last call of an agent's loop); absent elsewhere. */
   metrics: callMetrics.nullable().optional(),
-  createdAt: z.number(),
+  createdAt: number,
   graders: z.array(graderResult),
   judgeCalls: z.array(judgeCall),
 });

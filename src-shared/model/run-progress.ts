@@ -1,11 +1,11 @@
 // A run as it goes: each finished question, the progress event, and the end of the run.
 import { z } from 'zod';
-import { int, nullableNumber, nullableString } from './fields';
+import { int, nullableNumber, nullableString, number, string } from './fields';
 import { localRun, questionStatus, runStatus, verdict } from './run';
 
 /** One question just finished, as the progress event streams it. */
 export const progressItem = z.object({
-  questionId: z.string(),
+  questionId: string,
   repeatIndex: int,
   status: questionStatus,
   score: nullableNumber,
@@ -13,14 +13,14 @@ export const progressItem = z.object({
 export type ProgressItem = z.infer<typeof progressItem>;
 
 export const runProgress = z.object({
-  runId: z.string(),
-  targetId: z.string(),
+  runId: string,
+  targetId: string,
   done: int,
   total: int,
   errors: int,
   degraded: int,
   runningAvg: nullableNumber,
-  elapsedMs: z.number(),
+  elapsedMs: number,
   etaMs: nullableNumber,
   last: z.array(progressItem),
   /** A phased run: answering (every target call) or judging (one judge model at a time). */
@@ -31,8 +31,8 @@ export const runProgress = z.object({
 export type RunProgress = z.infer<typeof runProgress>;
 
 export const runFinished = z.object({
-  runId: z.string(),
-  targetId: z.string(),
+  runId: string,
+  targetId: string,
   status: runStatus,
   verdict: verdict.nullable(),
   error: nullableString,

@@ -1,6 +1,16 @@
 // Runs as the contract carries them: statuses, counts, the verdict (SPEC 13), the identity snapshot (SPEC 5).
 import { z } from 'zod';
-import { int, nullableBoolean, nullableInt, nullableNumber, nullableString, optionalString } from './fields';
+import {
+  boolean,
+  int,
+  nullableBoolean,
+  nullableInt,
+  nullableNumber,
+  nullableString,
+  number,
+  optionalString,
+  string,
+} from './fields';
 import { correctedPassRate, judgeTrust } from './judge';
 import { gateMetric, generation } from './workspace-config';
 
@@ -16,7 +26,7 @@ export type QuestionStatus = z.infer<typeof questionStatus>;
 export const graderStatus = z.enum(['scored', 'skipped', 'error']);
 export type GraderStatus = z.infer<typeof graderStatus>;
 
-const interval = z.tuple([z.number(), z.number()]);
+const interval = z.tuple([number, number]);
 
 /** How many questions (× repeats) a run planned and how they ended. */
 export const runCounts = z.object({
@@ -35,23 +45,23 @@ export type RunCounts = z.infer<typeof runCounts>;
 export const verdict = z.object({
   gate_metric: gateMetric,
   gate_type: z.enum(['hard', 'soft']),
-  threshold: z.number(),
-  passed: z.boolean(),
-  reason: z.string(),
+  threshold: number,
+  passed: boolean,
+  reason: string,
   /** Mean question score (0-5) over scored questions; null when nothing was scored. */
   avg_score: nullableNumber,
   pass_rate: nullableNumber,
   pass_rate_ci: interval.nullable(),
-  coverage: z.number(),
+  coverage: number,
   /** The corrected pass rate when one trusted judge decides pass/fail (SPEC 11): which estimator, how computed. */
   corrected_pass_rate: correctedPassRate
     .omit({ theta: true })
     .partial({ estimator: true, estimates: true })
-    .extend({ estimate: z.number(), method: z.string() })
+    .extend({ estimate: number, method: string })
     .nullable(),
   /** Advisory: the trust of every LLM judge of the target when the run completed. */
   judges: z.array(judgeTrust),
-  question_pass_threshold: z.number(),
+  question_pass_threshold: number,
   counts: z.object({
     total: int,
     scored: int,
@@ -70,71 +80,71 @@ export const localRun = z.object({
   schedule: z.enum(['phased', 'interleaved']),
   windows: z.array(
     z.object({
-      provider: z.string(),
-      model: z.string(),
+      provider: string,
+      model: string,
       /** The num_ctx sent with every call of this model; null: the server's default. */
       numCtx: nullableNumber,
       /** The model's own maximum (/api/show); null when unknown. */
       modelMax: nullableNumber,
       /** The longest prompt of the run, estimated before it (tokens). */
-      promptTokens: z.number(),
+      promptTokens: number,
       source: z.enum(['explicit', 'sized', 'server default']),
     }),
   ),
   /** Target calls in flight: measured (raised from 1 while throughput rose) or as set. */
-  concurrency: z.object({ value: int, measured: z.boolean() }),
+  concurrency: z.object({ value: int, measured: boolean }),
   /** Calls whose model had to be loaded first, and the time Ollama spent loading (load_duration). */
-  modelLoads: z.object({ count: int, totalMs: z.number() }),
+  modelLoads: z.object({ count: int, totalMs: number }),
 });
 export type LocalRun = z.infer<typeof localRun>;
 
 /** What a run was, frozen when it ran: editing the target later never rewrites it (SPEC 5). */
 export const runIdentity = z.object({
-  targetId: z.string(),
+  targetId: string,
   mode: z.enum(['chat', 'agent']),
-  provider: z.object({ name: z.string(), kind: z.string(), baseUrl: nullableString }),
-  model: z.string(),
+  provider: z.object({ name: string, kind: string, baseUrl: nullableString }),
+  model: string,
   /** The generation settings configured on the target. */
   generation: generation,
   /** What the provider actually sent (after capability filtering); null until a call succeeded. */
   generationSent: generation.nullable(),
-  systemPrompt: z.string(),
-  systemPromptSha256: z.string(),
+  systemPrompt: string,
+  systemPromptSha256: string,
   /** Set when the run used a system prompt given at start instead of aieval.yaml's (an optimizer candidate, a compared variant): says which. */
   promptVariant: optionalString,
-  dataset: z.object({ id: z.string(), version: z.string(), sha256: z.string() }),
-  graders: z.array(z.string()),
+  dataset: z.object({ id: string, version: string, sha256: string }),
+  graders: z.array(string),
   judges: z.array(
     z.object({
-      graderId: z.string(),
-      provider: z.string(),
-      model: z.string(),
+      graderId: string,
+      provider: string,
+      model: string,
       templateVersion: nullableString,
-      settings: z.record(z.string(), z.unknown()).nullable(),
+      settings: z.record(string, z.unknown()).nullable(),
     }),
   ),
   /** Every judge prompt template's version (bundled or the workspace's override) when the run started. */
-  judgeTemplates: z.record(z.string(), z.string()),
-  rubrics: z.array(z.object({ id: z.string(), version: z.string() })),
-  tools: z.array(z.object({ name: z.string(), transport: z.enum(['stdio', 'http']) })),
+  judgeTemplates: z.record(string, string),
+  rubrics: z.array(z.object({ id: string, version: string })),
+  tools: z.array(z.object({ name: string, transport: z.enum(['stdio', 'http']) })),
   endpoint: nullableString,
   maxSteps: nullableInt,
-  questionPassThreshold: z.number(),
+  questionPassThreshold: number,
   gate: z.object({
     metric: gateMetric,
     bound: z.enum(['point', 'lower']).optional(),
-    threshold: z.number(),
+    threshold: number,
     type: z.enum(['hard', 'soft']),
     judge: optionalString,
   }),
   selection: z.object({
-    questionIds: z.array(z.string()).nullable(),
+    questionIds: z.array(string).nullable(),
     repeat: int.positive(),
     shard: shardSpec.nullable(),
   }),
   /** The run whose stored responses this run re-scored (`ai-eval regrade`). */
   regradeOf: nullableString,
-  appVersion: z.string(),
+  appVersion: string,
   source: runSource,
   startedAt: nullableString,
   finishedAt: nullableString,
@@ -144,13 +154,13 @@ export const runIdentity = z.object({
 export type RunIdentity = z.infer<typeof runIdentity>;
 
 export const runSummary = z.object({
-  id: z.string(),
-  targetId: z.string(),
+  id: string,
+  targetId: string,
   status: runStatus,
   source: runSource,
-  model: z.string(),
-  datasetId: z.string(),
-  datasetVersion: z.string(),
+  model: string,
+  datasetId: string,
+  datasetVersion: string,
   repeat: int,
   shard: nullableString,
   total: int,
@@ -160,11 +170,11 @@ export const runSummary = z.object({
   /** The verdict's pass/fail; null unless the run is complete. */
   passed: nullableBoolean,
   error: nullableString,
-  createdAt: z.number(),
+  createdAt: number,
   startedAt: nullableNumber,
   finishedAt: nullableNumber,
   /** A run of another prompt (optimizer candidate, compared variant): kept out of trends, gates and totals. */
-  experiment: z.boolean(),
+  experiment: boolean,
 });
 export type RunSummary = z.infer<typeof runSummary>;
 

@@ -1,17 +1,17 @@
 // The tool-call record of one question: what the agent executed, in order (SPEC 4).
 import { z } from 'zod';
-import { int, nullableString } from './fields';
+import { boolean, int, nullableString, string } from './fields';
 
 export const toolCallRecord = z.object({
   seq: int.nonnegative(),
-  name: z.string(),
+  name: string,
   server: nullableString,
-  args: z.record(z.string(), z.unknown()),
+  args: z.record(string, z.unknown()),
   result: z
     .string()
     .nullable()
     .describe('Cut to 2,000 characters; a cut result ends with "[cut for size: 2,000 of N characters kept]".'),
-  error: z.boolean(),
+  error: boolean,
   /** Set when the result was cut for size: characters kept and in the original (absent in records before it existed). */
   resultCut: z.object({ keptChars: int.nonnegative(), originalChars: int.nonnegative() }).nullable().optional(),
 });

@@ -1,6 +1,6 @@
 // Imported production traces as the review queue sees them: review items, groups, filters, imports (SPEC 10).
 import { z } from 'zod';
-import { int, nullableInt, nullableNumber, nullableString, optionalString } from './fields';
+import { boolean, int, nullableInt, nullableNumber, nullableString, number, optionalString, string } from './fields';
 import { labelVerdict } from './label';
 
 export const traceRole = z.enum(['system', 'user', 'assistant', 'tool']);
@@ -9,18 +9,18 @@ export type TraceRole = z.infer<typeof traceRole>;
 /** A tool call the model asked for, joined to its result when the trace recorded one. */
 export const traceToolCall = z.object({
   id: nullableString,
-  name: z.string(),
+  name: string,
   /** Parsed JSON arguments when they parse, else the raw text. */
   arguments: z.unknown(),
   result: nullableString,
-  error: z.boolean(),
+  error: boolean,
 });
 export type TraceToolCall = z.infer<typeof traceToolCall>;
 
 export const traceMessage = z.object({
   role: traceRole,
-  content: z.string(),
-  toolCalls: z.array(z.object({ id: nullableString, name: z.string(), arguments: z.unknown() })),
+  content: string,
+  toolCalls: z.array(z.object({ id: nullableString, name: string, arguments: z.unknown() })),
   /** On a tool turn: the call it answers. */
   toolCallId: nullableString,
 });
@@ -36,13 +36,13 @@ export type ReviewStatus = z.infer<typeof reviewStatus>;
 /** One review item: the reply of one trace (an LLM call or a whole agent run with its tool calls). */
 export const reviewItem = z.object({
   /** The item id (equal to the trace id). */
-  id: z.string(),
-  traceId: z.string(),
+  id: string,
+  traceId: string,
   /** The span the item is rooted at: the agent root span, or the LLM call itself. */
-  spanId: z.string(),
+  spanId: string,
   conversationId: nullableString,
   agentRunId: nullableString,
-  groupKey: z.string(),
+  groupKey: string,
   model: nullableString,
   provider: nullableString,
   convention: convention.nullable(),
@@ -55,37 +55,37 @@ export const reviewItem = z.object({
   inputTokens: nullableInt,
   outputTokens: nullableInt,
   finishReason: nullableString,
-  truncated: z.boolean(),
-  captured: z.boolean(),
+  truncated: boolean,
+  captured: boolean,
   status: reviewStatus,
   statusMessage: nullableString,
   /** Why the reviewer should be careful: "Answer truncated by max tokens", "Streamed response not captured", ... */
-  flags: z.array(z.string()),
+  flags: z.array(string),
   /** Epoch ms of the root span's start. */
   startedAt: nullableNumber,
   latencyMs: nullableNumber,
   verdict: labelVerdict.nullable(),
-  labelTags: z.array(z.string()),
+  labelTags: z.array(string),
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
 
 /** One span of the trace, shown as context beside the conversation. */
 export const spanContext = z.object({
-  spanId: z.string(),
+  spanId: string,
   parentSpanId: nullableString,
-  name: z.string(),
+  name: string,
   kind: int,
   /** Nanosecond times as decimal strings: 64-bit values never pass through a JS number. */
-  startNs: z.string(),
-  endNs: z.string(),
+  startNs: string,
+  endNs: string,
   /** Milliseconds since the trace's first span started. */
-  offsetMs: z.number(),
-  durationMs: z.number(),
+  offsetMs: number,
+  durationMs: number,
   statusCode: int,
   statusMessage: nullableString,
   convention: convention.nullable(),
-  isLlm: z.boolean(),
-  attributes: z.record(z.string(), z.unknown()),
+  isLlm: boolean,
+  attributes: z.record(string, z.unknown()),
 });
 export type SpanContext = z.infer<typeof spanContext>;
 
@@ -97,7 +97,7 @@ export const reviewItemDetail = reviewItem.extend({
   output: z.array(traceMessage),
   spans: z.array(spanContext),
   /** True when the trace has more spans than `spans` shows. */
-  spansTruncated: z.boolean(),
+  spansTruncated: boolean,
 });
 export type ReviewItemDetail = z.infer<typeof reviewItemDetail>;
 
@@ -111,9 +111,9 @@ export type LabelState = z.infer<typeof labelState>;
 export const traceFilters = z.object({
   model: optionalString,
   /** Epoch ms, inclusive. */
-  from: z.number().optional(),
+  from: number.optional(),
   /** Epoch ms, exclusive. */
-  to: z.number().optional(),
+  to: number.optional(),
   status: reviewStatus.optional(),
   labelState: labelState.optional(),
   tag: optionalString,
@@ -134,11 +134,11 @@ export type QueueCounts = z.infer<typeof queueCounts>;
 
 /** A conversation (several traces sharing a conversation or session id) or a single agent run. */
 export const traceGroup = queueCounts.extend({
-  key: z.string(),
+  key: string,
   kind: z.enum(['conversation', 'agent_run']),
   /** The first question of the group, for the list. */
   title: nullableString,
-  models: z.array(z.string()),
+  models: z.array(string),
   errors: int,
   truncated: int,
   uncaptured: int,
@@ -148,10 +148,10 @@ export const traceGroup = queueCounts.extend({
 export type TraceGroup = z.infer<typeof traceGroup>;
 
 export const importError = z.object({
-  file: z.string(),
+  file: string,
   line: nullableInt,
   offset: nullableInt,
-  message: z.string(),
+  message: string,
 });
 export type ImportError = z.infer<typeof importError>;
 
@@ -172,30 +172,30 @@ export const importSummary = z.object({
   /** The first errors (the rest are counted in `bad`), each naming the file and line or byte offset. */
   errors: z.array(importError),
   /** Files that could not be read at all. */
-  unreadable: z.array(z.string()),
+  unreadable: z.array(string),
   /** The import was cancelled; the spans read before that are kept. */
-  cancelled: z.boolean(),
-  elapsedMs: z.number(),
+  cancelled: boolean,
+  elapsedMs: number,
 });
 export type ImportSummary = z.infer<typeof importSummary>;
 
 /** Progress of one import, per file; coalesced to about ten a second. */
 export const importProgress = z.object({
-  file: z.string(),
+  file: string,
   fileIndex: int,
   fileCount: int,
-  bytesRead: z.number(),
-  totalBytes: z.number(),
+  bytesRead: number,
+  totalBytes: number,
   spans: int,
   bad: int,
   /** True on a file's last report. */
-  done: z.boolean(),
+  done: boolean,
 });
 export type ImportProgress = z.infer<typeof importProgress>;
 
 export const receiverStatus = z.object({
-  enabled: z.boolean(),
-  listening: z.boolean(),
+  enabled: boolean,
+  listening: boolean,
   port: nullableInt,
   url: nullableString,
   /** POST /v1/traces on `ai-eval serve`'s own port (Bearer token required); null where no HTTP shell serves it. */
@@ -209,8 +209,8 @@ export const receiverStatus = z.object({
 export type ReceiverStatus = z.infer<typeof receiverStatus>;
 
 export const promoteOutcome = z.object({
-  id: z.string(),
-  promoted: z.boolean(),
+  id: string,
+  promoted: boolean,
   /** The new question's id (dataset) or gold item id (judge). */
   createdId: nullableString,
   /** Why the integrity guard refused, when it did. */
