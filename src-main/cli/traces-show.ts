@@ -1,5 +1,5 @@
 // `ai-eval traces show ID`: one review item's conversation as the review queue shows it, as text or as JSON.
-import type { Label, ReviewItemDetail, TraceMessage } from '../../src-shared/model';
+import type { Label, ReviewItem, ReviewItemDetail, TraceMessage } from '../../src-shared/model';
 
 const argumentsText = (args: unknown) => (typeof args === 'string' ? args : JSON.stringify(args));
 const indent = (text: string) => text.replace(/^/gm, '  ');
@@ -58,6 +58,17 @@ const messageJson = (message: TraceMessage) => ({
   tool_call_id: message.toolCallId,
 });
 
+/** The item's calls, tokens and status, as both `traces --json` and `traces show --json` write them. */
+export const figuresJson = (item: ReviewItem) => ({
+  llm_calls: item.llmCalls,
+  input_tokens: item.inputTokens,
+  output_tokens: item.outputTokens,
+  finish_reason: item.finishReason,
+  truncated: item.truncated,
+  captured: item.captured,
+  status: item.status,
+});
+
 /** The JSON shape: snake_case, stable for scripts (keys may be added, never renamed). */
 export function showJson(item: ReviewItemDetail, label: Label | null) {
   return {
@@ -78,13 +89,7 @@ export function showJson(item: ReviewItemDetail, label: Label | null) {
       result: call.result,
       error: call.error,
     })),
-    llm_calls: item.llmCalls,
-    input_tokens: item.inputTokens,
-    output_tokens: item.outputTokens,
-    finish_reason: item.finishReason,
-    truncated: item.truncated,
-    captured: item.captured,
-    status: item.status,
+    ...figuresJson(item),
     status_message: item.statusMessage,
     flags: item.flags,
     started_at: item.startedAt === null ? null : new Date(item.startedAt).toISOString(),

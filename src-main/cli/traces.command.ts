@@ -3,7 +3,7 @@ import { labelState, reviewStatus, type ReviewItem } from '../../src-shared/mode
 import { COMMON_OPTIONS, EXIT, UsageError, type Command, type ParsedArgs } from './command';
 import { intArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
-import { showJson, showLines } from './traces-show';
+import { figuresJson, showJson, showLines } from './traces-show';
 
 /** The JSON shape of one item: snake_case, stable for scripts; more keys may be added, none renamed. */
 const toJson = (item: ReviewItem) => ({
@@ -16,13 +16,7 @@ const toJson = (item: ReviewItem) => ({
   input_text: item.inputText,
   output_text: item.outputText,
   tool_calls: item.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments, result: call.result })),
-  llm_calls: item.llmCalls,
-  input_tokens: item.inputTokens,
-  output_tokens: item.outputTokens,
-  finish_reason: item.finishReason,
-  truncated: item.truncated,
-  captured: item.captured,
-  status: item.status,
+  ...figuresJson(item),
   flags: item.flags,
   started_at: item.startedAt === null ? null : new Date(item.startedAt).toISOString(),
   latency_ms: item.latencyMs,

@@ -1,26 +1,27 @@
 // Calls to list, read and save the workspace's dataset files.
 import { z } from 'zod';
+import { int, nullableString, optionalString, string } from '../model/fields';
 import { call } from '../rpc/define';
 import { dataset, snakeId, workspaceIssue } from '../model';
 
 export const datasetSummary = z.object({
-  id: z.string(),
-  file: z.string(),
-  version: z.string().nullable(),
-  description: z.string().nullable(),
-  questionCount: z.number().int(),
-  disabledCount: z.number().int(),
-  errorCount: z.number().int(),
+  id: string,
+  file: string,
+  version: nullableString,
+  description: nullableString,
+  questionCount: int,
+  disabledCount: int,
+  errorCount: int,
 });
 export type DatasetSummary = z.infer<typeof datasetSummary>;
 
 export const datasetDocument = z.object({
-  id: z.string(),
-  file: z.string(),
+  id: string,
+  file: string,
   /** The file's text exactly as on disk. */
-  text: z.string(),
+  text: string,
   /** A fingerprint of that text; a save names it so a file changed on disk since is not overwritten. */
-  hash: z.string(),
+  hash: string,
   /** The parsed dataset, or null while the file has errors. */
   dataset: dataset.nullable(),
   issues: z.array(workspaceIssue),
@@ -43,12 +44,12 @@ export const datasetsContract = {
    * `baseHash` (the hash the text was opened with), a file changed on disk since is refused with a conflict.
    */
   'datasets.save': call(
-    () => z.object({ id: snakeId, text: z.string().max(20_000_000), baseHash: z.string().optional() }),
+    () => z.object({ id: snakeId, text: string.max(20_000_000), baseHash: optionalString }),
     () => datasetDocument,
   ),
   /** Validate unsaved text as if it were the file (the same checks as `ai-eval validate`), writing nothing. */
   'datasets.check': call(
-    () => z.object({ id: snakeId, text: z.string().max(20_000_000) }),
+    () => z.object({ id: snakeId, text: string.max(20_000_000) }),
     () => z.object({ issues: z.array(workspaceIssue) }),
   ),
   /**
@@ -59,11 +60,11 @@ export const datasetsContract = {
     () =>
       z.object({
         id: snakeId,
-        description: z.string().max(10_000).optional(),
+        description: string.max(10_000).optional(),
         question: z
           .object({
-            input: z.string().trim().min(1, 'write the first question').max(100_000),
-            criteria: z.string().trim().max(100_000).optional(),
+            input: string.trim().min(1, 'write the first question').max(100_000),
+            criteria: string.trim().max(100_000).optional(),
           })
           .optional(),
       }),

@@ -1,9 +1,10 @@
 // Calls to export runs as EEE envelopes, import envelopes (ours or other tools'), and distill the store into markdown.
 import { z } from 'zod';
+import { int, string } from '../model/fields';
 import { call } from '../rpc/define';
 import { exportOutcome, importedFile, importedMetric, importOutcome } from '../model';
 
-const runId = z.string().min(1).max(200);
+const runId = string.min(1).max(200);
 
 export const exportContract = {
   /**
@@ -13,7 +14,7 @@ export const exportContract = {
    * the aggregate also carries the paired comparison with that run as two more results.
    */
   'export.run': call(
-    () => z.object({ runId, outputDir: z.string().min(1).max(1000).optional(), baselineRunId: runId.optional() }),
+    () => z.object({ runId, outputDir: string.min(1).max(1000).optional(), baselineRunId: runId.optional() }),
     () => exportOutcome,
   ),
   /**
@@ -27,32 +28,32 @@ export const exportContract = {
     () =>
       z
         .object({
-          targetId: z.string().min(1).max(200).nullable().default(null),
-          since: z.string().min(1).max(40).nullable().default(null),
+          targetId: string.min(1).max(200).nullable().default(null),
+          since: string.min(1).max(40).nullable().default(null),
           runIds: z.array(runId).min(1).max(1000).optional(),
           baselineRunId: runId.optional(),
-          outputDir: z.string().min(1).max(4096).optional(),
+          outputDir: string.min(1).max(4096).optional(),
         })
         .refine((input) => input.runIds === undefined || (input.targetId === null && input.since === null), {
           message: 'name runs, or select them by target and since, not both',
           path: ['runIds'],
         }),
-    () => z.object({ outputDir: z.string(), runs: z.array(exportOutcome) }),
+    () => z.object({ outputDir: string, runs: z.array(exportOutcome) }),
   ),
   /**
    * The files of one export (the paths `export.run` returned) as a zip archive, for a download or a "Save as…":
    * only EEE envelope files (`<uuid>.json`, `<uuid>_samples.jsonl`) inside the workspace.
    */
   'export.archive': call(
-    () => z.object({ files: z.array(z.string().min(1).max(4096)).min(1).max(10) }),
-    () => z.object({ name: z.string(), base64: z.string() }),
+    () => z.object({ files: z.array(string.min(1).max(4096)).min(1).max(10) }),
+    () => z.object({ name: string, base64: string }),
   ),
   /**
    * Imports EEE aggregate files (with their `_samples.jsonl` beside them when present) as runs with source "import".
    * Each file is imported, merged into a sharded run, left unchanged (already imported) or refused with the reasons.
    */
   'import.envelopes': call(
-    () => z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }),
+    () => z.object({ paths: z.array(string.min(1).max(4096)).min(1).max(1000) }),
     () => z.object({ outcomes: z.array(importOutcome) }),
   ),
   /**
@@ -70,7 +71,7 @@ export const exportContract = {
                 .min(1)
                 .max(255)
                 .regex(/^(?!\.\.?$)[^/\\\0]+$/, 'a file name, without a folder'),
-              text: z.string().max(60_000_000),
+              text: string.max(60_000_000),
             }),
           )
           .min(1)
@@ -88,7 +89,7 @@ export const exportContract = {
    * span such as -7d): trends, weakest graders, recurring failures, judge trust.
    */
   'distill.summary': call(
-    () => z.object({ since: z.string().min(1).max(40).default('-7d') }),
-    () => z.object({ markdown: z.string(), since: z.number().int() }),
+    () => z.object({ since: string.min(1).max(40).default('-7d') }),
+    () => z.object({ markdown: string, since: int }),
   ),
 } as const;

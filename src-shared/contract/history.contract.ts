@@ -1,5 +1,6 @@
 // Calls for question history (issue 34): a target's regressed, flaky and fixed questions and tags, a question's timeline.
 import { z } from 'zod';
+import { string } from '../model/fields';
 import { call } from '../rpc/define';
 import {
   DEFAULT_HISTORY_SETTINGS,
@@ -22,8 +23,7 @@ export const historyContract = {
    * its state.
    */
   'history.target': call(
-    () =>
-      z.object({ targetId: snakeId, tag: z.string().max(200).optional(), questionId: snakeId.optional(), ...settings }),
+    () => z.object({ targetId: snakeId, tag: string.max(200).optional(), questionId: snakeId.optional(), ...settings }),
     () => targetHistory,
   ),
   /** One question's verdicts and scores run by run, with each run's prompt and model identity. */

@@ -1,21 +1,22 @@
 // Calls for aggregates the results screens show: per-grader statistics of a run.
 import { z } from 'zod';
+import { int, nullableNumber, string } from '../model/fields';
 import { call } from '../rpc/define';
 
 export const graderStat = z.object({
-  graderId: z.string(),
+  graderId: string,
   /** Mean normalised (0-5) score over the questions the grader scored; null when it scored none. */
-  mean: z.number().nullable(),
-  scored: z.number().int(),
-  skipped: z.number().int(),
-  errors: z.number().int(),
+  mean: nullableNumber,
+  scored: int,
+  skipped: int,
+  errors: int,
 });
 export type GraderStat = z.infer<typeof graderStat>;
 
 export const insightsContract = {
   /** Each grader's mean score and skip/error counts over one run (for the weakest-grader callout). */
   'runs.graderStats': call(
-    () => z.object({ runId: z.string().min(1).max(200) }),
+    () => z.object({ runId: string.min(1).max(200) }),
     () => z.array(graderStat),
   ),
 } as const;

@@ -1,5 +1,6 @@
 // Calls of the judges screen: trust of every LLM grader, sampling its calls into a gold set, validating against labels.
 import { z } from 'zod';
+import { boolean, int, nullableInt, nullableString, number, string } from '../model/fields';
 import { call } from '../rpc/define';
 import {
   correctedPassRate,
@@ -15,25 +16,25 @@ import {
 
 export const judgeSummary = z.object({
   grader: graderId,
-  label: z.string(),
-  minScore: z.number(),
-  maxScore: z.number(),
-  seesToolCalls: z.boolean(),
-  observesActions: z.boolean(),
-  usedBy: z.array(z.string()).describe('Targets that attach this grader.'),
+  label: string,
+  minScore: number,
+  maxScore: number,
+  seesToolCalls: boolean,
+  observesActions: boolean,
+  usedBy: z.array(string).describe('Targets that attach this grader.'),
   judge: judgeIdentity
     .nullable()
     .describe('The judge it uses now; null when none is configured and it was never called.'),
   state: trustState,
-  staleReason: z.string().nullable(),
+  staleReason: nullableString,
   validation: judgeValidationReport.nullable().describe('The latest validation under the current thresholds.'),
-  validatedAt: z.number().int().nullable().describe('Epoch milliseconds.'),
+  validatedAt: nullableInt.describe('Epoch milliseconds.'),
   validatedJudge: judgeIdentity.nullable(),
-  labelsSource: z.string().nullable(),
-  gold: z.object({ items: z.number().int(), labelled: z.number().int(), targetN: z.number().int() }),
-  cochranN: z.number().int().describe('Labels needed for the settings’ confidence and margin of error.'),
-  judgeCalls: z.number().int(),
-  warnings: z.array(z.string()),
+  labelsSource: nullableString,
+  gold: z.object({ items: int, labelled: int, targetN: int }),
+  cochranN: int.describe('Labels needed for the settings’ confidence and margin of error.'),
+  judgeCalls: int,
+  warnings: z.array(string),
 });
 export type JudgeSummary = z.infer<typeof judgeSummary>;
 
@@ -54,9 +55,9 @@ export const reviewerAgreement = z.object({
 export type ReviewerAgreement = z.infer<typeof reviewerAgreement>;
 
 export const judgeSampleResult = z.object({
-  seed: z.number().int().describe('Pass it again to draw the same sample.'),
-  requested: z.number().int().describe('How many items were asked for.'),
-  windowDays: z.number(),
+  seed: int.describe('Pass it again to draw the same sample.'),
+  requested: int.describe('How many items were asked for.'),
+  windowDays: number,
   judge: judgeIdentity.nullable().describe('The judge whose calls were sampled.'),
   population: z
     .number()
@@ -64,12 +65,12 @@ export const judgeSampleResult = z.object({
     .describe('Eligible judge calls the sample was drawn from: distinct calls by the current judge in the window.'),
   excluded: z
     .object({
-      scoredInWindow: z.number().int().describe('Scored calls of the grader in the window, before exclusions.'),
-      byOtherJudge: z.number().int().describe('Made by another judge model or template version.'),
-      repeats: z.number().int().describe('Repeats of an identical prompt (same question, criteria and answer).'),
+      scoredInWindow: int.describe('Scored calls of the grader in the window, before exclusions.'),
+      byOtherJudge: int.describe('Made by another judge model or template version.'),
+      repeats: int.describe('Repeats of an identical prompt (same question, criteria and answer).'),
     })
     .describe('Why the population can be smaller than the calls made.'),
-  added: z.number().int().describe('Gold items that were new (already sampled calls keep their labels).'),
+  added: int.describe('Gold items that were new (already sampled calls keep their labels).'),
   items: z.array(goldItem),
 });
 
@@ -78,10 +79,10 @@ export type JudgeSampleResult = z.infer<typeof judgeSampleResult>;
 /** What to sample: a grader's stored calls of the last `windowDays`, stratified by the judge's verdict, seeded. */
 const sampleRequest = z.object({
   grader: graderId,
-  n: z.number().int().min(1).max(10000).default(30),
-  windowDays: z.number().positive().default(30),
-  seed: z.number().int().min(0).optional(),
-  stratify: z.boolean().default(true),
+  n: int.min(1).max(10000).default(30),
+  windowDays: number.positive().default(30),
+  seed: int.min(0).optional(),
+  stratify: boolean.default(true),
 });
 
 export const judgesContract = {
@@ -106,12 +107,12 @@ export const judgesContract = {
     () => sampleRequest,
     () =>
       z.object({
-        yaml: z.string(),
-        seed: z.number().int(),
+        yaml: string,
+        seed: int,
         judge: judgeIdentity.nullable(),
-        population: z.number().int(),
-        items: z.number().int(),
-        judgePasses: z.number().int().describe('Sampled calls the judge passed.'),
+        population: int,
+        items: int,
+        judgePasses: int.describe('Sampled calls the judge passed.'),
       }),
   ),
   /** A judge's gold items with their current labels (the workbench's label wins over the stored one). */
@@ -128,8 +129,8 @@ export const judgesContract = {
     () =>
       z.object({
         grader: graderId,
-        labelsFile: z.string().min(1).max(4096).optional(),
-        labelsName: z.string().min(1).max(4096).optional(),
+        labelsFile: string.min(1).max(4096).optional(),
+        labelsName: string.min(1).max(4096).optional(),
       }),
     () => judgeValidation,
   ),
@@ -143,7 +144,7 @@ export const judgesContract = {
   ),
   /** The trust of each LLM grader among these ids, for showing next to a verdict (deterministic graders are left out). */
   'judges.trustFor': call(
-    () => z.object({ graderIds: z.array(z.string()) }),
+    () => z.object({ graderIds: z.array(string) }),
     () => z.array(judgeTrust),
   ),
   /**
@@ -153,7 +154,7 @@ export const judgesContract = {
   'judges.correctedPassRate': call(
     () =>
       z
-        .object({ grader: graderId, n: z.number().int().min(0), passed: z.number().int().min(0) })
+        .object({ grader: graderId, n: int.min(0), passed: int.min(0) })
         .refine((v) => v.passed <= v.n, 'passed must be <= n'),
     () => correctedPassRate.nullable(),
   ),

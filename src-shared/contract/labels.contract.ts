@@ -1,5 +1,6 @@
 // Calls to label review items and question results: one at a time by keyboard, or a whole group; with undo.
 import { z } from 'zod';
+import { boolean, int, optionalString, string } from '../model/fields';
 import { preference } from '../model/preference';
 import { call, event } from '../rpc/define';
 import { label, labelPatch, labelSubject, labelSubjectType, reviewerName, traceFilters } from '../model';
@@ -16,7 +17,7 @@ export const labelsContract = {
   ),
   /** The labels of many subjects of one type (those without a label are left out). */
   'labels.getMany': call(
-    () => z.object({ subjectType: labelSubjectType, ids: z.array(z.string()).max(1000) }),
+    () => z.object({ subjectType: labelSubjectType, ids: z.array(string).max(1000) }),
     () => z.array(label),
   ),
   /**
@@ -26,7 +27,7 @@ export const labelsContract = {
    */
   'labels.submit': call(
     () => labelSubject.extend(labelPatch.shape).extend({ reviewer }),
-    () => z.object({ label: label.nullable(), batchId: z.string() }),
+    () => z.object({ label: label.nullable(), batchId: string }),
   ),
   /**
    * A person's preference of one question result over the baseline's result of the same question (the comparison
@@ -36,11 +37,11 @@ export const labelsContract = {
   'labels.prefer': call(
     () =>
       z.object({
-        resultId: z.number().int().positive(),
-        baselineResultId: z.number().int().positive(),
+        resultId: int.positive(),
+        baselineResultId: int.positive(),
         preference: preference.nullable(),
       }),
-    () => z.object({ label: label.nullable(), batchId: z.string() }),
+    () => z.object({ label: label.nullable(), batchId: string }),
   ),
   /**
    * Apply the same change to every review item of a group (`groupKey`), of a filtered queue, or of a list of `ids`;
@@ -49,23 +50,23 @@ export const labelsContract = {
   'labels.submitGroup': call(
     () =>
       labelPatch.extend({
-        groupKey: z.string().optional(),
-        ids: z.array(z.string()).max(10_000).optional(),
+        groupKey: optionalString,
+        ids: z.array(string).max(10_000).optional(),
         filters: traceFilters.optional(),
-        onlyUnlabeled: z.boolean().default(false),
+        onlyUnlabeled: boolean.default(false),
         reviewer,
       }),
-    () => z.object({ count: z.number().int(), batchId: z.string() }),
+    () => z.object({ count: int, batchId: string }),
   ),
   /** Revert the last label change: of one subject when given, else the last change made (a whole group at once). */
   'labels.undo': call(
-    () => z.object({ subjectType: labelSubjectType.optional(), subjectId: z.string().optional() }),
+    () => z.object({ subjectType: labelSubjectType.optional(), subjectId: optionalString }),
     () => z.object({ reverted: z.array(labelSubject.extend({ label: label.nullable() })) }),
   ),
   /** The dimensions to offer: the standard six, then the user-defined ones already used on labels. */
   'labels.dimensions': call(
     () => z.object({}),
-    () => z.array(z.string()),
+    () => z.array(string),
   ),
   /** Labels changed (by this window, another one, or the CLI). */
   'labels.changed': event(() => z.object({ subjects })),

@@ -1,5 +1,6 @@
 // Calls and events of the optimizer: start and follow jobs, read candidates, apply/reject/revert, compare prompt variants or models.
 import { z } from 'zod';
+import { boolean, int, string } from '../model/fields';
 import { call, event } from '../rpc/define';
 import {
   MATRIX_MAX_COLUMNS,
@@ -11,10 +12,10 @@ import {
   snakeId,
 } from '../model';
 
-const candidateId = z.string().min(1).max(200);
-const jobId = z.string().min(1).max(200);
+const candidateId = string.min(1).max(200);
+const jobId = string.min(1).max(200);
 /** Why a person applied, rejected or reverted a candidate; kept in the change log. */
-const reason = z.string().max(2000).default('');
+const reason = string.max(2000).default('');
 
 export const optimizerContract = {
   /**
@@ -27,26 +28,26 @@ export const optimizerContract = {
       z.object({
         targetId: snakeId,
         /** settings.optimizer.max_attempts when absent. */
-        maxAttempts: z.number().int().min(1).max(20).optional(),
+        maxAttempts: int.min(1).max(20).optional(),
         /** Propose even when the baseline clears the gate. */
-        propose: z.boolean().default(false),
+        propose: boolean.default(false),
         /** The held-out split that decides acceptance; `test` when some question has it. */
-        split: z.string().min(1).max(100).optional(),
+        split: string.min(1).max(100).optional(),
         /** Accept on the margin alone when candidate_runs is 1 and the noise cannot be measured. */
-        allowUnknownNoise: z.boolean().default(false),
+        allowUnknownNoise: boolean.default(false),
       }),
-    () => z.object({ jobId: z.string() }),
+    () => z.object({ jobId: string }),
   ),
   /** Run two or more system prompt variants of a target on its dataset, one run each (in turn), in the background. */
   'optimizer.compareVariants': call(
     () =>
       z.object({
         targetId: snakeId,
-        prompts: z.array(z.string().max(100_000)).min(2, 'give at least two prompt variants').max(MATRIX_MAX_COLUMNS),
+        prompts: z.array(string.max(100_000)).min(2, 'give at least two prompt variants').max(MATRIX_MAX_COLUMNS),
         /** Each question this many times in each variant's run. */
-        repeat: z.number().int().min(1).max(20).default(1),
+        repeat: int.min(1).max(20).default(1),
       }),
-    () => z.object({ jobId: z.string() }),
+    () => z.object({ jobId: string }),
   ),
   /**
    * Run the target's current system prompt on two or more connection/model pairs, one run each (in turn), in the
@@ -57,12 +58,12 @@ export const optimizerContract = {
       z.object({
         targetId: snakeId,
         models: z
-          .array(z.object({ provider: z.string().min(1).max(200), model: z.string().trim().min(1).max(200) }))
+          .array(z.object({ provider: string.min(1).max(200), model: string.trim().min(1).max(200) }))
           .min(2, 'give at least two models')
           .max(MATRIX_MAX_COLUMNS),
-        repeat: z.number().int().min(1).max(20).default(1),
+        repeat: int.min(1).max(20).default(1),
       }),
-    () => z.object({ jobId: z.string() }),
+    () => z.object({ jobId: string }),
   ),
   /** One job: its progress log, the run in progress, and when done its outcome or comparison. */
   'optimizer.job': call(
@@ -77,11 +78,11 @@ export const optimizerContract = {
   /** Cancel a running job; the run in progress is cancelled and the candidates so far are kept. */
   'optimizer.cancel': call(
     () => z.object({ jobId }),
-    () => z.object({ cancelled: z.boolean() }),
+    () => z.object({ cancelled: boolean }),
   ),
   /** Every stored candidate (applied, pending, rejected, reverted), newest first, of one target or of all. */
   'optimizer.candidates': call(
-    () => z.object({ targetId: snakeId.optional(), limit: z.number().int().min(1).max(1000).default(200) }),
+    () => z.object({ targetId: snakeId.optional(), limit: int.min(1).max(1000).default(200) }),
     () => z.array(candidateSummary),
   ),
   /** One candidate: both prompts, both per-run score distributions, per-question deltas and its change log. */

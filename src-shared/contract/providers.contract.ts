@@ -1,11 +1,12 @@
 // Calls for the provider connections of aieval.yaml: list them, fetch their live model lists, test them, save them.
 import { z } from 'zod';
+import { boolean, int, nullableNumber, nullableString, optionalBoolean, string } from '../model/fields';
 import { call, event } from '../rpc/define';
 import { judgeConfig, providerConfig, workspaceIssue } from '../model';
 import { keyStatus } from './secrets.contract';
 
 export const providerSummary = z.object({
-  name: z.string(),
+  name: string,
   /** The connection as written in aieval.yaml (kind, base_url, api_key_env, file, metadata); never a key. */
   config: providerConfig,
   address: z
@@ -27,33 +28,33 @@ export const connectionProblem = z.enum([
 export type ConnectionProblem = z.infer<typeof connectionProblem>;
 
 export const connectionTest = z.object({
-  ok: z.boolean(),
+  ok: boolean,
   problem: connectionProblem.nullable(),
-  message: z.string().describe('What happened, in words: what failed and where, or how many models answered.'),
-  latencyMs: z.number().int().min(0),
-  modelCount: z.number().int().min(0).nullable(),
+  message: string.describe('What happened, in words: what failed and where, or how many models answered.'),
+  latencyMs: int.min(0),
+  modelCount: int.min(0).nullable(),
 });
 export type ConnectionTest = z.infer<typeof connectionTest>;
 
 export const modelList = z.object({
-  models: z.array(z.string()),
-  error: z.string().nullable().describe('Why the list could not be fetched; free text still works.'),
+  models: z.array(string),
+  error: nullableString.describe('Why the list could not be fetched; free text still works.'),
   /** An Ollama connection: a model that is not listed can be pulled (providers.pull). */
-  canPull: z.boolean().optional(),
+  canPull: optionalBoolean,
 });
 
 /** One line of an Ollama pull as it streams: what it is doing, and bytes of the current layer. */
 export const pullProgress = z.object({
-  provider: z.string(),
-  model: z.string(),
-  status: z.string(),
-  completed: z.number().nullable(),
-  total: z.number().nullable(),
+  provider: string,
+  model: string,
+  status: string,
+  completed: nullableNumber,
+  total: nullableNumber,
 });
 export type PullProgressEvent = z.infer<typeof pullProgress>;
 export type ModelList = z.infer<typeof modelList>;
 
-const providerName = z.object({ provider: z.string().min(1) });
+const providerName = z.object({ provider: string.min(1) });
 
 export const providersContract = {
   /** Every provider connection of aieval.yaml with its kind and base_url, the address it calls, and whether its key is available. */
@@ -68,8 +69,8 @@ export const providersContract = {
   ),
   /** Pulls a model onto an Ollama connection (/api/pull), streaming providers.pullProgressed; says how it ended. */
   'providers.pull': call(
-    () => providerName.extend({ model: z.string().min(1) }),
-    () => z.object({ ok: z.boolean(), message: z.string() }),
+    () => providerName.extend({ model: string.min(1) }),
+    () => z.object({ ok: boolean, message: string }),
   ),
   'providers.pullProgressed': event(() => pullProgress),
   /** Connects to a provider (as saved, or as `config` before it is saved) and says in words what worked or failed. */
@@ -84,7 +85,7 @@ export const providersContract = {
   ),
   /** Replace the provider connections and the default judge in aieval.yaml (comments kept); an invalid result is refused with its issues. */
   'providers.save': call(
-    () => z.object({ providers: z.record(z.string().min(1), providerConfig), judge: judgeConfig.nullable() }),
+    () => z.object({ providers: z.record(string.min(1), providerConfig), judge: judgeConfig.nullable() }),
     () => z.object({ issues: z.array(workspaceIssue) }),
   ),
 } as const;

@@ -2,26 +2,27 @@
 // this process's part of the rate limits, the reports and the shard bundle written when the runs end, and the merge
 // of the shard bundles.
 import { z } from 'zod';
+import { boolean, int, nullableString, optionalString, string } from '../model/fields';
 import { call } from '../rpc/define';
 import { graderId, runFinished, runIdentity, shardSpec, snakeId } from '../model';
 import { preflightProblem, startSource } from './runs.contract';
 
-const runId = z.string().min(1).max(200);
-const count = z.number().int().nonnegative();
+const runId = string.min(1).max(200);
+const count = int.nonnegative();
 /** A file or folder the caller names: the CLI's may lie anywhere (the user's own shell); any other caller's stays in the workspace. */
-const callerPath = z.string().min(1).max(4096);
+const callerPath = string.min(1).max(4096);
 /** An id the caller chooses for a preflight it may cancel (`runs.cancelPreflight`): Ctrl-C during `ai-eval run`'s. */
-const preflightId = z.string().min(1).max(100).optional();
+const preflightId = string.min(1).max(100).optional();
 
 /** What the local checks of an Ollama run found for one target: a missing model (error) or a prompt that will be cut (warning). */
 export const localFinding = z.object({
   targetId: snakeId,
   level: z.enum(['error', 'warning']),
-  provider: z.string(),
-  model: z.string(),
-  message: z.string(),
+  provider: string,
+  model: string,
+  message: string,
   /** A command that fixes it, when there is one (`ollama pull qwen3:8b`). */
-  fix: z.string().optional(),
+  fix: optionalString,
 });
 export type LocalFinding = z.infer<typeof localFinding>;
 
@@ -34,13 +35,13 @@ const estimatedCalls = z.object({ target: count, targetMax: count, judges: count
 /** One run as planned before it starts: what `ai-eval run` prints of it, and what its start and shard bundle need. */
 export const plannedRun = z.object({
   targetId: snakeId,
-  datasetId: z.string(),
-  datasetVersion: z.string(),
+  datasetId: string,
+  datasetVersion: string,
   /** How many questions were selected (before repeats). */
   questions: count,
   selection: z.object({
-    questionIds: z.array(z.string()).nullable(),
-    repeat: z.number().int(),
+    questionIds: z.array(string).nullable(),
+    repeat: int,
     shard: shardSpec.nullable(),
   }),
   /** questions × repeat. */
@@ -49,7 +50,7 @@ export const plannedRun = z.object({
   /** Target calls: exact for chat and external agents; for tool-using agents, one per step up to max_steps. */
   estimatedCalls,
   /** Why this text-only target may fail these questions (images, files), or null. */
-  warning: z.string().nullable(),
+  warning: nullableString,
   /** Asked with `shards`: the whole plan without the shard, and how many of its questions each shard gets (shard 1 first). */
   whole: z.object({ questions: count, total: count, estimatedCalls, shardSizes: z.array(count) }).optional(),
   /** A shard holding no question of this target: the run it would have been, which the merge checks the other shards against. */
@@ -60,9 +61,9 @@ export type PlannedRun = z.infer<typeof plannedRun>;
 /** One target's shards merged into one stored run (`again`: they had been merged before, as this run). */
 const mergedShards = z.object({
   targetId: snakeId,
-  shard: z.string(),
-  again: z.boolean(),
-  warnings: z.array(z.string()),
+  shard: string,
+  again: boolean,
+  warnings: z.array(string),
   finished: runFinished,
 });
 
@@ -73,7 +74,7 @@ export const runBatchContract = {
    */
   'runs.share': call(
     () => z.object({}),
-    () => z.object({ share: z.number().int().positive(), line: z.string().nullable() }),
+    () => z.object({ share: int.positive(), line: nullableString }),
   ),
   /**
    * Plans a run of each target (in order) without starting any: the `questionIds` are spread over the targets' datasets
@@ -84,35 +85,35 @@ export const runBatchContract = {
     () =>
       z.object({
         targetIds: z.array(snakeId).min(1).max(1000),
-        questionIds: z.array(z.string().max(1000)).max(100_000).default([]),
-        repeat: z.number().int().min(1).max(100).default(1),
+        questionIds: z.array(string.max(1000)).max(100_000).default([]),
+        repeat: int.min(1).max(100).default(1),
         shard: shardSpec
           .refine((s) => s.index <= s.count, 'shard index above its count')
           .nullable()
           .default(null),
         /** Who would start the runs: part of the identity of a target with no question in the shard. */
         source: startSource.default('manual'),
-        shards: z.boolean().default(false),
-        preflight: z.boolean().default(false),
+        shards: boolean.default(false),
+        preflight: boolean.default(false),
         preflightId,
       }),
-    () => z.object({ stray: z.array(z.string()), plans: z.array(plannedRun), preflight: batchPreflight.nullable() }),
+    () => z.object({ stray: z.array(string), plans: z.array(plannedRun), preflight: batchPreflight.nullable() }),
   ),
   /**
    * A stored run about to be resumed (its planned selection) or regraded (its judges only): the text-only warning of a
    * resume and, with `preflight`, the preflight. A run not in the store gets nulls: its resume or regrade refuses it.
    */
   'runs.planStored': call(
-    () => z.object({ runId, purpose: z.enum(['resume', 'regrade']), preflight: z.boolean(), preflightId }),
-    () => z.object({ warning: z.string().nullable(), preflight: batchPreflight.nullable() }),
+    () => z.object({ runId, purpose: z.enum(['resume', 'regrade']), preflight: boolean, preflightId }),
+    () => z.object({ warning: nullableString, preflight: batchPreflight.nullable() }),
   ),
   /**
    * Cancels the preflight of a `runs.plan` or `runs.planStored` call still in flight: its checks stop and report
    * what they could not finish as problems. False when no preflight of that id is running.
    */
   'runs.cancelPreflight': call(
-    () => z.object({ preflightId: z.string().min(1).max(100) }),
-    () => z.object({ cancelled: z.boolean() }),
+    () => z.object({ preflightId: string.min(1).max(100) }),
+    () => z.object({ cancelled: boolean }),
   ),
   /**
    * Waits for the exports on complete of these runs' service, then writes the JSON and the JUnit report of the runs
@@ -120,7 +121,7 @@ export const runBatchContract = {
    */
   'runs.reports': call(
     () => z.object({ runIds: z.array(runId).max(1000), json: callerPath.optional(), junit: callerPath.optional() }),
-    () => z.object({ json: z.string().optional(), junit: z.string().optional() }),
+    () => z.object({ json: optionalString, junit: optionalString }),
   ),
   /**
    * Writes one shard's bundle for the merge (`ai-eval run --shard I/N --out DIR`): each complete run as EEE files and
@@ -134,7 +135,7 @@ export const runBatchContract = {
         finished: z.array(runFinished).max(1000),
         empty: z.array(z.object({ targetId: snakeId, identity: runIdentity })).max(1000),
       }),
-    () => z.object({ manifestPath: z.string(), problems: z.array(z.string()) }),
+    () => z.object({ manifestPath: string, problems: z.array(string) }),
   ),
   /**
    * Merges the shard bundles in these folders or manifest files into one stored run per target, gated as a run is.
@@ -142,6 +143,6 @@ export const runBatchContract = {
    */
   'runs.merge': call(
     () => z.object({ paths: z.array(callerPath).min(1).max(10_000) }),
-    () => z.object({ merged: z.array(mergedShards), problems: z.array(z.string()) }),
+    () => z.object({ merged: z.array(mergedShards), problems: z.array(string) }),
   ),
 } as const;

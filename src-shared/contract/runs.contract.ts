@@ -1,5 +1,6 @@
 // Calls and events to start, watch and cancel runs, and to read runs, results, comparisons and trends.
 import { z } from 'zod';
+import { boolean, int, number, optionalBoolean, string } from '../model/fields';
 import { call, event } from '../rpc/define';
 import {
   MATRIX_MAX_COLUMNS,
@@ -21,18 +22,18 @@ import {
   weekStats,
 } from '../model';
 
-const runId = z.string().min(1).max(200);
+const runId = string.min(1).max(200);
 const page = {
-  offset: z.number().int().nonnegative().default(0),
-  limit: z.number().int().min(1).max(500).default(100),
+  offset: int.nonnegative().default(0),
+  limit: int.min(1).max(500).default(100),
 };
 
 /** Questions in flight for one run; settings.concurrency (or the measured or default value) when absent. */
-const concurrency = z.number().int().min(1).max(256).optional();
+const concurrency = int.min(1).max(256).optional();
 /** Who started a run (an import is never started). */
 export const startSource = runSource.exclude(['import']);
 /** A run started in the background: its id and how many question × repeat items it holds. */
-const startedRun = z.object({ runId: z.string(), total: z.number().int() });
+const startedRun = z.object({ runId: string, total: int });
 
 const matrixRequest = z.object({
   runIds: z.array(runId).min(2).max(MATRIX_MAX_COLUMNS),
@@ -48,7 +49,7 @@ export const resultsSort = z.enum(['question', 'score_asc', 'score_desc', 'laten
 export const resultsFilter = z.union([questionStatus, z.enum(['passed', 'failed'])]);
 
 /** One thing the preflight found that would break a run: what and where, and its fix. */
-export const preflightProblem = z.object({ subject: z.string(), problem: z.string(), fix: z.string() });
+export const preflightProblem = z.object({ subject: string, problem: string, fix: string });
 export type PreflightProblem = z.infer<typeof preflightProblem>;
 
 /** The details of a `runs.start` refused by its preflight (a `bad_input` error): every problem with its fix. */
@@ -65,12 +66,12 @@ export const runsContract = {
       z.object({
         targetId: snakeId,
         questionIds: z.array(snakeId).min(1).optional(),
-        repeat: z.number().int().min(1).max(100).optional(),
+        repeat: int.min(1).max(100).optional(),
         /** One slice of the questions (`ai-eval run --shard I/N`); the gate is left to `ai-eval merge`. */
         shard: shardSpec.refine((s) => s.index <= s.count, 'shard index above its count').optional(),
         source: startSource.optional(),
         concurrency,
-        skipPreflight: z.boolean().optional(),
+        skipPreflight: optionalBoolean,
       }),
     () => startedRun,
   ),
@@ -92,20 +93,20 @@ export const runsContract = {
     () => z.object({ targetId: snakeId, questionIds: z.array(snakeId).min(1).optional() }),
     () =>
       z.object({
-        ok: z.boolean(),
+        ok: boolean,
         problems: z.array(preflightProblem),
-        elapsedMs: z.number(),
+        elapsedMs: number,
       }),
   ),
   /** Cancel a run of this service; finished questions are kept and the run is marked cancelled. */
   'runs.cancel': call(
     () => z.object({ runId }),
-    () => z.object({ cancelled: z.boolean() }),
+    () => z.object({ cancelled: boolean }),
   ),
   /** Runs, newest first, optionally of one target; experiments (runs of another prompt) unless `experiments` is false. */
   'runs.list': call(
-    () => z.object({ targetId: snakeId.optional(), experiments: z.boolean().optional(), ...page }),
-    () => z.object({ total: z.number().int(), runs: z.array(runSummary) }),
+    () => z.object({ targetId: snakeId.optional(), experiments: optionalBoolean, ...page }),
+    () => z.object({ total: int, runs: z.array(runSummary) }),
   ),
   /** One run: its summary, verdict (complete runs only), identity snapshot and counts. */
   'runs.get': call(
@@ -120,14 +121,14 @@ export const runsContract = {
         ...page,
         status: resultsFilter.optional(),
         /** Matches the question id or the response text. */
-        search: z.string().max(200).optional(),
+        search: string.max(200).optional(),
         sort: resultsSort.default('question'),
       }),
-    () => z.object({ total: z.number().int(), rows: z.array(resultRow) }),
+    () => z.object({ total: int, rows: z.array(resultRow) }),
   ),
   /** One question result with its graders, tool calls, judge calls and transcript. */
   'results.get': call(
-    () => z.object({ resultId: z.number().int().positive() }),
+    () => z.object({ resultId: int.positive() }),
     () => resultDetail,
   ),
   /**
@@ -136,7 +137,7 @@ export const runsContract = {
    * sentence). The bootstrap is most of the cost, so a screen asks without and calls `runs.matrixStatistics` after.
    */
   'runs.matrix': call(
-    () => matrixRequest.extend({ statistics: z.boolean().default(true) }),
+    () => matrixRequest.extend({ statistics: boolean.default(true) }),
     () => runMatrix,
   ),
   /** The paired comparison of each column of `runs.matrix` with the baseline, in column order (null: the baseline). */
@@ -146,7 +147,7 @@ export const runsContract = {
   ),
   /** The last complete runs of a target, oldest first, for its sparkline. */
   'targets.history': call(
-    () => z.object({ targetId: snakeId, limit: z.number().int().min(1).max(200).default(20) }),
+    () => z.object({ targetId: snakeId, limit: int.min(1).max(200).default(20) }),
     () => z.array(historyPoint),
   ),
   /** Dashboard cards (this week vs last week, of one target if given; experiments never count) and one health row per target. */

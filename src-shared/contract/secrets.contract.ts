@@ -1,9 +1,10 @@
 // Calls for provider API keys: where each connection's key comes from, and storing or clearing it; a key never comes back.
 import { z } from 'zod';
+import { string } from '../model/fields';
 import { call } from '../rpc/define';
 
 export const keyStatus = z.object({
-  provider: z.string(),
+  provider: string,
   variable: z
     .string()
     .nullable()
@@ -20,11 +21,11 @@ export const keyStatus = z.object({
     .describe(
       'True in an untrusted workspace: `variable` is not read; the key comes only from userVariable or a key stored for this address.',
     ),
-  userVariable: z.string().describe('AIEVAL_KEY_<PROVIDER>: a variable the user sets for this connection alone.'),
+  userVariable: string.describe('AIEVAL_KEY_<PROVIDER>: a variable the user sets for this connection alone.'),
 });
 export type KeyStatus = z.infer<typeof keyStatus>;
 
-const providerName = z.object({ provider: z.string().min(1) });
+const providerName = z.object({ provider: string.min(1) });
 
 export const secretsContract = {
   /** Where a connection's key comes from (keychain, environment or missing); never the key itself. */
@@ -37,7 +38,7 @@ export const secretsContract = {
    * variable share it). Refused, saying which variable to set, where keys can only come from the environment.
    */
   'secrets.set': call(
-    () => providerName.extend({ key: z.string().trim().min(1, 'the key is empty').max(8192) }),
+    () => providerName.extend({ key: string.trim().min(1, 'the key is empty').max(8192) }),
     () => keyStatus,
   ),
   /** Remove a connection's stored key from the keychain. */

@@ -1,11 +1,12 @@
 // Calls to list, read and save targets (entries of aieval.yaml) and the workspace settings.
 import { z } from 'zod';
+import { boolean, number, string } from '../model/fields';
 import { call } from '../rpc/define';
 import { modelRef, settings, snakeId, target, workspaceIssue } from '../model';
 
 /** A live target whose LLM graders are judged by a replay-only connection: every answer would be degraded. */
 export const judgeMismatch = z.object({
-  message: z.string(),
+  message: string,
   fix: modelRef
     .nullable()
     .describe('The default judge that would work, for a one-click change; null when only overrides are at fault.'),
@@ -13,16 +14,16 @@ export const judgeMismatch = z.object({
 export type JudgeMismatch = z.infer<typeof judgeMismatch>;
 
 export const targetSummary = z.object({
-  id: z.string(),
-  label: z.string(),
+  id: string,
+  label: string,
   mode: z.enum(['chat', 'agent']),
-  enabled: z.boolean(),
-  provider: z.string(),
-  model: z.string(),
-  dataset: z.string(),
-  graders: z.array(z.string()),
-  gate: z.object({ metric: z.string(), threshold: z.number(), type: z.string() }),
-  warnings: z.array(z.string()),
+  enabled: boolean,
+  provider: string,
+  model: string,
+  dataset: string,
+  graders: z.array(string),
+  gate: z.object({ metric: string, threshold: number, type: string }),
+  warnings: z.array(string),
   judgeMismatch: judgeMismatch.nullable(),
 });
 export type TargetSummary = z.infer<typeof targetSummary>;
@@ -46,7 +47,7 @@ export const targetsContract = {
     () =>
       z.object({
         issues: z.array(workspaceIssue),
-        warnings: z.array(z.string()),
+        warnings: z.array(string),
         judgeMismatch: judgeMismatch.nullable(),
       }),
   ),

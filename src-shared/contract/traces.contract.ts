@@ -1,5 +1,6 @@
 // Calls and events of the trace review queue: import, the receiver, groups and items, navigation, promotion.
 import { z } from 'zod';
+import { boolean, int, nullableInt, nullableString, optionalString, string } from '../model/fields';
 import { call, event } from '../rpc/define';
 import {
   graderId,
@@ -16,8 +17,8 @@ import {
   traceGroup,
 } from '../model';
 
-const page = { offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(50) };
-const queue = { groupKey: z.string().optional(), filters: traceFilters.default({}) };
+const page = { offset: int.min(0).default(0), limit: int.min(1).max(500).default(50) };
+const queue = { groupKey: optionalString, filters: traceFilters.default({}) };
 
 export const tracesContract = {
   /**
@@ -25,27 +26,27 @@ export const tracesContract = {
    * gzipped or not. Re-importing is idempotent. Progress arrives as `traces.importProgressed`.
    */
   'traces.import': call(
-    () => z.object({ paths: z.array(z.string().min(1)).min(1).max(1000) }),
+    () => z.object({ paths: z.array(string.min(1)).min(1).max(1000) }),
     () => importSummary,
   ),
   /** Stop the running import after its current batch; what was read so far stays imported. */
   'traces.cancelImport': call(
     () => z.object({}),
-    () => z.object({ cancelled: z.boolean() }),
+    () => z.object({ cancelled: boolean }),
   ),
   /** The review groups (conversations and agent runs) of the filtered queue, latest first, with their label counts. */
   'traces.groups': call(
     () => z.object({ filters: traceFilters.default({}), ...page }),
-    () => z.object({ total: z.number().int(), groups: z.array(traceGroup), counts: queueCounts }),
+    () => z.object({ total: int, groups: z.array(traceGroup), counts: queueCounts }),
   ),
   /** Review items in queue order: of one group (`groupKey`), or of the whole filtered queue. */
   'traces.items': call(
     () => z.object({ ...queue, ...page }),
-    () => z.object({ total: z.number().int(), items: z.array(reviewItem) }),
+    () => z.object({ total: int, items: z.array(reviewItem) }),
   ),
   /** One review item: the conversation with its tool calls, the flags, its label and the trace's spans as context. */
   'traces.get': call(
-    () => z.object({ id: z.string().min(1) }),
+    () => z.object({ id: string.min(1) }),
     () => z.object({ item: reviewItemDetail, label: label.nullable() }),
   ),
   /**
@@ -55,12 +56,12 @@ export const tracesContract = {
   'traces.neighbor': call(
     () =>
       z.object({
-        id: z.string().nullable(),
+        id: nullableString,
         direction: z.enum(['next', 'previous']),
-        unlabeledOnly: z.boolean().default(false),
+        unlabeledOnly: boolean.default(false),
         ...queue,
       }),
-    () => z.object({ id: z.string().nullable(), position: z.number().int().nullable() }),
+    () => z.object({ id: nullableString, position: nullableInt }),
   ),
   /** Label progress of a queue (a group, or the filtered queue): items, labeled, unlabeled, pass, fail, defer. */
   'traces.counts': call(
@@ -69,13 +70,13 @@ export const tracesContract = {
   ),
   /** Tags used on labels, most used first, for completion (`t`); `prefix` narrows them. */
   'traces.tags': call(
-    () => z.object({ prefix: z.string().optional(), limit: z.number().int().min(1).max(200).default(20) }),
-    () => z.array(z.object({ tag: z.string(), count: z.number().int() })),
+    () => z.object({ prefix: optionalString, limit: int.min(1).max(200).default(20) }),
+    () => z.array(z.object({ tag: string, count: int })),
   ),
   /** The models seen in imported traces with their item counts, for the model filter. */
   'traces.models': call(
     () => z.object({}),
-    () => z.array(z.object({ model: z.string(), count: z.number().int() })),
+    () => z.array(z.object({ model: string, count: int })),
   ),
   /**
    * Promote review items into a dataset (a new question each, appended to datasets/<id>.yaml with its comments kept)
@@ -86,7 +87,7 @@ export const tracesContract = {
     () =>
       z
         .object({
-          ids: z.array(z.string().min(1)).min(1).max(1000),
+          ids: z.array(string.min(1)).min(1).max(1000),
           dataset: snakeId.optional(),
           judgeGrader: graderId.optional(),
         })
@@ -94,7 +95,7 @@ export const tracesContract = {
           (input) => (input.dataset === undefined) !== (input.judgeGrader === undefined),
           'give exactly one of dataset and judgeGrader',
         ),
-    () => z.object({ promoted: z.number().int(), refused: z.number().int(), outcomes: z.array(promoteOutcome) }),
+    () => z.object({ promoted: int, refused: int, outcomes: z.array(promoteOutcome) }),
   ),
   /** The OTLP/HTTP receiver: whether it listens, on which port, and what it received. */
   'traces.receiverStatus': call(
@@ -109,5 +110,5 @@ export const tracesContract = {
   /** Progress of `traces.import`, per file. */
   'traces.importProgressed': event(() => importProgress),
   /** The receiver stored spans: the queue may have new or changed items. */
-  'traces.received': event(() => z.object({ spans: z.number().int(), reviewItems: z.number().int() })),
+  'traces.received': event(() => z.object({ spans: int, reviewItems: int })),
 } as const;

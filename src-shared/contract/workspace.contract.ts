@@ -1,30 +1,31 @@
 // Calls for the open workspace: what it is, whether it is trusted, and what is wrong with it.
 import { z } from 'zod';
+import { boolean, int, string } from '../model/fields';
 import { call, event } from '../rpc/define';
 import { workspaceIssue } from '../model';
 
 export const workspaceInfo = z.object({
-  dir: z.string(),
-  name: z.string(),
-  trusted: z.boolean(),
+  dir: string,
+  name: string,
+  trusted: boolean,
   /** True when the workspace has files that only run when trusted (stdio MCP servers, command checks). */
-  needsTrust: z.boolean(),
+  needsTrust: boolean,
   /** What restricted mode withholds now (stdio MCP servers, command checks, keys aieval.yaml names), one line each. */
-  withheld: z.array(z.string()),
+  withheld: z.array(string),
   issues: z.array(workspaceIssue),
-  appVersion: z.string(),
+  appVersion: string,
 });
 export type WorkspaceInfo = z.infer<typeof workspaceInfo>;
 
 /** `ai-eval validate`'s answer: every problem of the workspace files read afresh, and what they hold. */
 export const workspaceValidation = z.object({
-  valid: z.boolean(),
+  valid: boolean,
   issues: z.array(workspaceIssue),
-  targets: z.number().int(),
-  datasets: z.number().int(),
+  targets: int,
+  datasets: int,
   /** Enabled questions over every dataset. */
-  questions: z.number().int(),
-  rubrics: z.number().int(),
+  questions: int,
+  rubrics: int,
 });
 export type WorkspaceValidation = z.infer<typeof workspaceValidation>;
 
@@ -41,7 +42,7 @@ export const workspaceContract = {
   ),
   /** Open another workspace folder; it must hold an aieval.yaml. */
   'workspace.open': call(
-    () => z.object({ dir: z.string().min(1) }),
+    () => z.object({ dir: string.min(1) }),
     () => workspaceInfo,
   ),
   /**
@@ -49,7 +50,7 @@ export const workspaceContract = {
    * aieval.yaml already is.
    */
   'workspace.create': call(
-    () => z.object({ dir: z.string().min(1) }),
+    () => z.object({ dir: string.min(1) }),
     () => workspaceInfo,
   ),
   /** Trust the open workspace: its stdio MCP servers and command checks may run; refused without an aieval.yaml. */
@@ -58,5 +59,5 @@ export const workspaceContract = {
     () => workspaceInfo,
   ),
   /** A workspace file was written by the service (the UI reloads what shows it). */
-  'workspace.changed': event(() => z.object({ file: z.string() })),
+  'workspace.changed': event(() => z.object({ file: string })),
 } as const;

@@ -1,5 +1,6 @@
 // Small schemas shared by every workspace file: ids, semver, metadata.
 import { z } from 'zod';
+import { string } from './fields';
 
 export const snakeId = z
   .string()
@@ -11,5 +12,5 @@ export const semver = z
 
 /** Free-form extensions: the one place where any key is allowed. */
 export const metadata = z
-  .record(z.string(), z.unknown())
+  .record(string, z.unknown())
   .describe('Free-form extensions; the only place unknown keys are allowed.');

@@ -1,24 +1,25 @@
 // EEE envelopes as the contract carries them: files an export wrote, what an import did, where an imported run came from.
 import { z } from 'zod';
+import { boolean, int, nullableInt, nullableNumber, nullableString, number, string } from './fields';
 
 export const exportedFile = z.object({
   kind: z.enum(['aggregate', 'samples']),
   /** Absolute path of the written file. */
-  path: z.string(),
-  bytes: z.number().int(),
+  path: string,
+  bytes: int,
   /** Lines of a samples file; null for the aggregate. */
-  rows: z.number().int().nullable(),
+  rows: nullableInt,
 });
 export type ExportedFile = z.infer<typeof exportedFile>;
 
 /** One run exported: the files written, or (files empty) the problems that stopped it; nothing invalid is written. */
 export const exportOutcome = z.object({
-  runId: z.string(),
-  evaluationId: z.string(),
+  runId: string,
+  evaluationId: string,
   /** The folder the files are (or would have been) in: <output>/data/<dataset>/<developer>/<model>. */
-  folder: z.string(),
+  folder: string,
   files: z.array(exportedFile),
-  problems: z.array(z.string()),
+  problems: z.array(string),
 });
 export type ExportOutcome = z.infer<typeof exportOutcome>;
 
@@ -29,54 +30,54 @@ export type ImportStatus = z.infer<typeof importStatus>;
 
 /** One file given to an import and what became of it. */
 export const importOutcome = z.object({
-  path: z.string(),
+  path: string,
   status: importStatus,
-  runId: z.string().nullable(),
-  evaluationId: z.string().nullable(),
+  runId: nullableString,
+  evaluationId: nullableString,
   /** Question results added to the store. */
-  questions: z.number().int(),
+  questions: int,
   /** Why it was refused or left unchanged. */
-  reasons: z.array(z.string()),
-  warnings: z.array(z.string()),
+  reasons: z.array(string),
+  warnings: z.array(string),
 });
 export type ImportOutcome = z.infer<typeof importOutcome>;
 
 /** An imported aggregate file: where a run with source "import" came from. */
 export const importedFile = z.object({
-  evaluationId: z.string(),
-  runId: z.string(),
-  fileName: z.string(),
-  aggregateSha256: z.string(),
-  samplesSha256: z.string().nullable(),
-  samplesRows: z.number().int().nullable(),
+  evaluationId: string,
+  runId: string,
+  fileName: string,
+  aggregateSha256: string,
+  samplesSha256: nullableString,
+  samplesRows: nullableInt,
   /** As the file declared it (0.2.x files are read as 0.3.0). */
-  schemaVersion: z.string(),
+  schemaVersion: string,
   /** "<name> <version>" of the tool that wrote it. */
-  evalLibrary: z.string(),
-  sourceType: z.string(),
-  sourceName: z.string().nullable(),
-  sourceOrganization: z.string(),
-  modelId: z.string(),
+  evalLibrary: string,
+  sourceType: string,
+  sourceName: nullableString,
+  sourceOrganization: string,
+  modelId: string,
   /** "I/N" when the file was one slice of a sharded run. */
-  shard: z.string().nullable(),
-  shardGroup: z.string().nullable(),
-  importedAt: z.number().int(),
+  shard: nullableString,
+  shardGroup: nullableString,
+  importedAt: int,
 });
 export type ImportedFile = z.infer<typeof importedFile>;
 
 /** One aggregate result of an imported file, as the file stated it (bounds null: unbounded or not given). */
 export const importedMetric = z.object({
-  evaluationId: z.string(),
-  resultId: z.string(),
-  name: z.string(),
-  metricId: z.string().nullable(),
-  metricKind: z.string().nullable(),
-  metricUnit: z.string().nullable(),
-  scoreType: z.string().nullable(),
-  lowerIsBetter: z.boolean(),
-  score: z.number(),
-  minScore: z.number().nullable(),
-  maxScore: z.number().nullable(),
-  details: z.record(z.string(), z.string()),
+  evaluationId: string,
+  resultId: string,
+  name: string,
+  metricId: nullableString,
+  metricKind: nullableString,
+  metricUnit: nullableString,
+  scoreType: nullableString,
+  lowerIsBetter: boolean,
+  score: number,
+  minScore: nullableNumber,
+  maxScore: nullableNumber,
+  details: z.record(string, string),
 });
 export type ImportedMetric = z.infer<typeof importedMetric>;

@@ -1,88 +1,89 @@
 // Question history as the contract carries it (issue 34): a target's flaky, regressed and fixed questions, its tags
 // over time, and one question's timeline across runs.
 import { z } from 'zod';
+import { boolean, int, nullableBoolean, nullableNumber, nullableString, number, string } from './fields';
 
 /** A run in a history, with the prompt and model it ran with. */
 export const historyRun = z.object({
-  runId: z.string(),
-  createdAt: z.number(),
-  provider: z.string(),
-  model: z.string(),
-  systemPromptSha256: z.string(),
-  datasetVersion: z.string(),
-  repeat: z.number().int(),
+  runId: string,
+  createdAt: number,
+  provider: string,
+  model: string,
+  systemPromptSha256: string,
+  datasetVersion: string,
+  repeat: int,
 });
 export type HistoryRun = z.infer<typeof historyRun>;
 
 /** Passes out of trials (repeats counted) over a window of runs. */
-export const windowCount = z.object({ passes: z.number().int(), trials: z.number().int() });
+export const windowCount = z.object({ passes: int, trials: int });
 export type WindowCount = z.infer<typeof windowCount>;
 
 export const questionState = z.enum(['regressed', 'fixed', 'flaky', 'steady', 'insufficient']);
 export type QuestionState = z.infer<typeof questionState>;
 
 export const questionHistory = z.object({
-  questionId: z.string(),
+  questionId: string,
   state: questionState,
   /** Why, in words: the counts and the test behind the state. */
-  reason: z.string(),
-  tags: z.array(z.string()),
+  reason: string,
+  tags: z.array(string),
   /** Runs of the window in which it was asked, within its current history. */
-  runs: z.number().int(),
+  runs: int,
   /** The first run of its current history in the window. */
-  since: z.string().nullable(),
+  since: nullableString,
   /** The run from which its text differs from before (a new history started there); null when unchanged. */
-  textChangedAt: z.string().nullable(),
+  textChangedAt: nullableString,
   /** False when some results predate question versions (their text could not be compared). */
-  textKnown: z.boolean(),
-  passRate: z.number().nullable(),
-  flips: z.number().int(),
+  textKnown: boolean,
+  passRate: nullableNumber,
+  flips: int,
   /** Flips between consecutive decided runs / pairs of them; null with fewer than two. */
-  flipRate: z.number().nullable(),
+  flipRate: nullableNumber,
   /** Share of runs with repeats whose repeats disagreed; null without repeats. */
-  repeatDisagreement: z.number().nullable(),
+  repeatDisagreement: nullableNumber,
   baseline: windowCount,
   recent: windowCount,
-  pValue: z.number().nullable(),
-  qValue: z.number().nullable(),
+  pValue: nullableNumber,
+  qValue: nullableNumber,
   /** In the target's quarantine (aieval.yaml): the gate leaves it out. */
-  quarantined: z.boolean(),
+  quarantined: boolean,
 });
 export type QuestionHistory = z.infer<typeof questionHistory>;
 
 export const tagPoint = z.object({
-  runId: z.string(),
-  passes: z.number().int(),
-  trials: z.number().int(),
-  passRate: z.number().nullable(),
+  runId: string,
+  passes: int,
+  trials: int,
+  passRate: nullableNumber,
   /** The 95% Wilson interval of the pass rate; null without trials. */
-  interval: z.tuple([z.number(), z.number()]).nullable(),
+  interval: z.tuple([number, number]).nullable(),
 });
 export type TagPoint = z.infer<typeof tagPoint>;
 
 export const tagHistory = z.object({
-  tag: z.string(),
+  tag: string,
   points: z.array(tagPoint),
   baseline: windowCount,
   recent: windowCount,
-  pValue: z.number().nullable(),
-  qValue: z.number().nullable(),
+  pValue: nullableNumber,
+  qValue: nullableNumber,
   moved: z.enum(['up', 'down']).nullable(),
-  sentence: z.string(),
+  sentence: string,
 });
 export type TagHistory = z.infer<typeof tagHistory>;
 
 export const historySettings = z.object({
   /** The last N complete runs the history reads. */
-  window: z.number().int().min(2).max(200),
+  window: int.min(2).max(200),
   /** The last R of them are the recent window; the others the baseline. */
-  recent: z.number().int().min(1).max(100),
+  recent: int.min(1).max(100),
   /** False discovery rate of the Benjamini-Hochberg procedure. */
-  alpha: z.number().gt(0).lt(1),
+  alpha: number.gt(0).lt(1),
   /** A flaky question's rarer verdict has a Wilson lower bound at least this. */
-  flakyFloor: z.number().gt(0).lt(0.5),
+  flakyFloor: number.gt(0).lt(0.5),
   /** Decided runs a question needs before it can be called flaky. */
-  minRuns: z.number().int().min(3),
+  minRuns: int.min(3),
 });
 export type HistorySettings = z.infer<typeof historySettings>;
 export const DEFAULT_HISTORY_SETTINGS: HistorySettings = {
@@ -94,16 +95,16 @@ export const DEFAULT_HISTORY_SETTINGS: HistorySettings = {
 };
 
 export const targetHistory = z.object({
-  targetId: z.string(),
+  targetId: string,
   runs: z.array(historyRun),
   /** The first run of the recent window. */
-  recentSince: z.string().nullable(),
+  recentSince: nullableString,
   settings: historySettings,
   /** The tests used, in words. */
-  method: z.string(),
-  counts: z.record(questionState, z.number().int()),
+  method: string,
+  counts: z.record(questionState, int),
   /** "3 regressed, 5 flaky, 2 fixed since <run>". */
-  summary: z.string(),
+  summary: string,
   /** Regressed, fixed and flaky questions (every state with `questionId`), the worst first. */
   questions: z.array(questionHistory),
   tags: z.array(tagHistory),
@@ -115,25 +116,25 @@ export const timelinePoint = z.object({
   run: historyRun,
   results: z.array(
     z.object({
-      resultId: z.number().int(),
-      repeatIndex: z.number().int(),
-      status: z.string(),
-      score: z.number().nullable(),
-      passed: z.boolean().nullable(),
+      resultId: int,
+      repeatIndex: int,
+      status: string,
+      score: nullableNumber,
+      passed: nullableBoolean,
     }),
   ),
   /** Mean score of its scored repeats. */
-  score: z.number().nullable(),
-  passes: z.number().int(),
-  trials: z.number().int(),
+  score: nullableNumber,
+  passes: int,
+  trials: int,
   /** True at the first run of a new history (the text changed here). */
-  textChanged: z.boolean(),
+  textChanged: boolean,
 });
 export type TimelinePoint = z.infer<typeof timelinePoint>;
 
 export const questionTimeline = z.object({
-  targetId: z.string(),
-  questionId: z.string(),
+  targetId: string,
+  questionId: string,
   points: z.array(timelinePoint),
   history: questionHistory.nullable(),
   /** In the target's quarantine (aieval.yaml), whether or not a run asked it yet. */

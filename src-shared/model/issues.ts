@@ -1,12 +1,13 @@
 // A problem found in a workspace file, with where it is: file, line, column and key path.
 import { z } from 'zod';
+import { int, string } from './fields';
 
 export const workspaceIssue = z.object({
-  file: z.string().describe('Path relative to the workspace folder.'),
-  line: z.number().int().positive(),
-  column: z.number().int().positive(),
-  path: z.string().describe('Dot path of the key, e.g. questions.1.expected_tools; empty for the whole file.'),
-  message: z.string(),
+  file: string.describe('Path relative to the workspace folder.'),
+  line: int.positive(),
+  column: int.positive(),
+  path: string.describe('Dot path of the key, e.g. questions.1.expected_tools; empty for the whole file.'),
+  message: string,
   severity: z.enum(['error', 'warning']),
 });
 export type WorkspaceIssue = z.infer<typeof workspaceIssue>;

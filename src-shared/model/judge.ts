@@ -1,5 +1,15 @@
 // Judge validation (SPEC 11): trust states, the validation report, gold items, the labels file, corrected pass rates.
 import { z } from 'zod';
+import {
+  int,
+  nullableInt,
+  nullableNumber,
+  nullableString,
+  number,
+  optionalBoolean,
+  optionalString,
+  string,
+} from './fields';
 import { toolCallRecord } from './tool-call';
 
 export const trustState = z
@@ -13,14 +23,14 @@ export const humanLabel = z.enum(['pass', 'fail', 'defer']).describe('pass | fai
 export type HumanLabel = z.infer<typeof humanLabel>;
 
 /** A closed interval [lo, hi]. */
-export const interval = z.tuple([z.number(), z.number()]);
+export const interval = z.tuple([number, number]);
 export type Interval = z.infer<typeof interval>;
 
 /** The judge a grader uses: provider name, model and prompt template version. */
 export const judgeIdentity = z.object({
-  provider: z.string(),
-  model: z.string(),
-  template_version: z.string().nullable(),
+  provider: string,
+  model: string,
+  template_version: nullableString,
 });
 export type JudgeIdentity = z.infer<typeof judgeIdentity>;
 
@@ -30,15 +40,15 @@ export const describeIdentity = (identity: JudgeIdentity): string =>
 
 /** The JSON `ai-eval validate-judge --json` prints (SPEC 11); tpr/tnr are null when their class has no labels. */
 export const judgeValidationReport = z.object({
-  grader: z.string(),
-  n_pos: z.number().int(),
-  n_neg: z.number().int(),
-  tp: z.number().int(),
-  tn: z.number().int(),
-  fp: z.number().int(),
-  fn: z.number().int(),
-  tpr: z.number().nullable(),
-  tnr: z.number().nullable(),
+  grader: string,
+  n_pos: int,
+  n_neg: int,
+  tp: int,
+  tn: int,
+  fp: int,
+  fn: int,
+  tpr: nullableNumber,
+  tnr: nullableNumber,
   tpr_ci: interval.nullable(),
   tnr_ci: interval.nullable(),
   state: trustState,
@@ -51,26 +61,25 @@ export type JudgeValidationReport = z.infer<typeof judgeValidationReport>;
 
 /** A validation as computed and stored: the report plus what was ignored and what to warn about. */
 export const judgeValidation = judgeValidationReport.extend({
-  n_defer: z.number().int(),
-  n_unlabelled: z.number().int(),
-  n_unscored: z.number().int(),
-  n_disputed: z
-    .number()
-    .int()
-    .describe('Labelled items whose reviewers disagree (pass against fail), left out of TPR/TNR until they agree.'),
+  n_defer: int,
+  n_unlabelled: int,
+  n_unscored: int,
+  n_disputed: int.describe(
+    'Labelled items whose reviewers disagree (pass against fail), left out of TPR/TNR until they agree.',
+  ),
   judge: judgeIdentity,
-  labels_source: z.string(),
-  validated_at: z.number().int().describe('Epoch milliseconds.'),
-  warnings: z.array(z.string()),
+  labels_source: string,
+  validated_at: int.describe('Epoch milliseconds.'),
+  warnings: z.array(string),
 });
 export type JudgeValidation = z.infer<typeof judgeValidation>;
 
 /** A judge's standing for a verdict: what `ai-eval run`, the result page and the `--json` dump show next to it. */
 export const judgeTrust = z.object({
-  grader: z.string(),
+  grader: string,
   state: trustState,
-  tpr: z.number().nullable(),
-  tnr: z.number().nullable(),
+  tpr: nullableNumber,
+  tnr: nullableNumber,
 });
 export type JudgeTrust = z.infer<typeof judgeTrust>;
 
@@ -82,9 +91,9 @@ export type CorrectionEstimator = z.infer<typeof correctionEstimator>;
 /** One estimator's corrected pass rate: the estimate clipped to [0, 1] and its interval (null: none). */
 export const correctionEstimate = z.object({
   estimator: correctionEstimator,
-  theta: z.number().nullable(),
+  theta: nullableNumber,
   ci: interval.nullable(),
-  note: z.string().nullable(),
+  note: nullableString,
 });
 export type CorrectionEstimate = z.infer<typeof correctionEstimate>;
 
@@ -95,28 +104,28 @@ export type CorrectionEstimate = z.infer<typeof correctionEstimate>;
 export const correctedPassRate = z.object({
   estimator: correctionEstimator,
   estimates: z.array(correctionEstimate),
-  grader: z.string(),
-  n: z.number().int().describe('Scored questions (nP).'),
-  passed: z.number().int().describe('Questions the judge passed (kP).'),
-  observed: z.number().describe('p = kP / nP.'),
-  theta: z.number().nullable().describe('Clipped to [0, 1]; null when TPR + TNR - 1 is 0.'),
+  grader: string,
+  n: int.describe('Scored questions (nP).'),
+  passed: int.describe('Questions the judge passed (kP).'),
+  observed: number.describe('p = kP / nP.'),
+  theta: nullableNumber.describe('Clipped to [0, 1]; null when TPR + TNR - 1 is 0.'),
   ci: interval.nullable(),
-  confidence: z.number(),
-  note: z.string().nullable().describe('Why there is no estimate or no interval.'),
+  confidence: number,
+  note: nullableString.describe('Why there is no estimate or no interval.'),
 });
 export type CorrectedPassRate = z.infer<typeof correctedPassRate>;
 
 /** What a judge read beside the answer, taken back from its stored prompt's criteria fence. */
 export const judgeSaw = z.object({
-  criteria: z.string().nullable().describe('The question’s own criteria; null when it had none.'),
+  criteria: nullableString.describe('The question’s own criteria; null when it had none.'),
   rubric: z
-    .object({ label: z.string(), checks: z.array(z.string()) })
+    .object({ label: string, checks: z.array(string) })
     .nullable()
     .describe('The rubric’s check descriptions, read as criteria.'),
-  expected_facts: z.array(z.string()),
-  must_not_contain: z.array(z.string()),
+  expected_facts: z.array(string),
+  must_not_contain: z.array(string),
   tool_calls: z
-    .array(z.string())
+    .array(string)
     .nullable()
     .describe('The tool-call lines the judge read (names and arguments); null when it was shown none.'),
 });
@@ -124,15 +133,15 @@ export type JudgeSaw = z.infer<typeof judgeSaw>;
 
 /** One item of a judge's gold set, labelled in the workbench or taken from a sample. */
 export const goldItem = z.object({
-  id: z.string(),
-  grader: z.string(),
-  judge_call_id: z.number().int().nullable(),
-  question: z.string(),
-  response: z.string(),
+  id: string,
+  grader: string,
+  judge_call_id: nullableInt,
+  question: string,
+  response: string,
   human_label: humanLabel.nullable(),
-  judge_score: z.number().nullable(),
-  judge_reason: z.string().nullable(),
-  created_at: z.number().int(),
+  judge_score: nullableNumber,
+  judge_reason: nullableString,
+  created_at: int,
   judge_saw: judgeSaw.nullable().describe('Null when the judge’s prompt is no longer stored.'),
   tool_calls: z
     .array(toolCallRecord)
@@ -143,25 +152,25 @@ export type GoldItem = z.infer<typeof goldItem>;
 
 /** One item of the labeling fixture written by `ai-eval sample-traces`: the judge's answer comes last. */
 export const labelsFileItem = z.strictObject({
-  id: z.union([z.number().int(), z.string().min(1)]).describe('The judge call id.'),
-  run_id: z.string().nullable().optional(),
-  question_id: z.string().nullable().optional(),
-  question: z.string().optional(),
-  response: z.string().optional(),
+  id: z.union([int, string.min(1)]).describe('The judge call id.'),
+  run_id: nullableString.optional(),
+  question_id: nullableString.optional(),
+  question: optionalString,
+  response: optionalString,
   human_label: humanLabel.nullable().describe('Set to pass, fail or defer; null means not labelled yet.'),
-  notes: z.string().nullable().optional(),
-  judge_score: z.number().nullable().describe('The judge’s score on its own scale.'),
-  judge_reason: z.string().nullable().optional(),
+  notes: nullableString.optional(),
+  judge_score: nullableNumber.describe('The judge’s score on its own scale.'),
+  judge_reason: nullableString.optional(),
 });
 export type LabelsFileItem = z.infer<typeof labelsFileItem>;
 
 export const labelsFile = z.strictObject({
-  grader: z.string().optional(),
+  grader: optionalString,
   judge: judgeIdentity.partial().optional(),
-  seed: z.number().int().optional(),
-  window_days: z.number().optional(),
-  stratified: z.boolean().optional(),
-  sampled_at: z.string().optional(),
+  seed: int.optional(),
+  window_days: number.optional(),
+  stratified: optionalBoolean,
+  sampled_at: optionalString,
   items: z.array(labelsFileItem).min(1, 'the file lists no items'),
 });
 export type LabelsFile = z.infer<typeof labelsFile>;

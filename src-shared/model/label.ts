@@ -1,5 +1,6 @@
 // Human labels on review items and question results: verdict, per-dimension scores, tags, notes (SPEC 10).
 import { z } from 'zod';
+import { int, number, string } from './fields';
 
 export const LABEL_VERDICTS = ['pass', 'fail', 'defer'] as const;
 export const labelVerdict = z.enum(LABEL_VERDICTS);
@@ -15,13 +16,13 @@ export const STANDARD_DIMENSIONS = [
   'format',
 ] as const;
 
-export const dimensionName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a snake_case dimension name');
+export const dimensionName = string.regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a snake_case dimension name');
 
 /** A dimension is scored 0-5 (integers or halves) or judged pass/fail. */
-export const dimensionScore = z.union([z.number().min(0).max(5), z.enum(['pass', 'fail'])]);
+export const dimensionScore = z.union([number.min(0).max(5), z.enum(['pass', 'fail'])]);
 export type DimensionScore = z.infer<typeof dimensionScore>;
 
-export const labelTag = z.string().trim().min(1).max(64);
+export const labelTag = string.trim().min(1).max(64);
 
 /** Who labels: a name set in the app's settings; '' is the unnamed reviewer (labels from before reviewers existed). */
 export const reviewerName = z.string().trim().max(64);
@@ -30,22 +31,22 @@ export const reviewerName = z.string().trim().max(64);
 export const labelSubjectType = z.enum(['review_item', 'question_result', 'gold_item', 'judge_call']);
 export type LabelSubjectType = z.infer<typeof labelSubjectType>;
 
-export const labelSubject = z.object({ subjectType: labelSubjectType, subjectId: z.string().min(1) });
+export const labelSubject = z.object({ subjectType: labelSubjectType, subjectId: string.min(1) });
 export type LabelSubject = z.infer<typeof labelSubject>;
 
 export const label = z.object({
   subjectType: labelSubjectType,
-  subjectId: z.string(),
+  subjectId: string,
   /** null while only scores, tags or notes were given. */
   verdict: labelVerdict.nullable(),
   /** Holistic labels leave this empty; per-dimension labels score each named dimension. */
-  dimensions: z.record(z.string(), dimensionScore),
-  tags: z.array(z.string()),
-  notes: z.string(),
+  dimensions: z.record(string, dimensionScore),
+  tags: z.array(string),
+  notes: string,
   /** Who changed the label last ('' : unnamed); each reviewer's own verdict is kept apart for agreement. */
-  reviewer: z.string(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
+  reviewer: string,
+  createdAt: int,
+  updatedAt: int,
 });
 export type Label = z.infer<typeof label>;
 
@@ -57,7 +58,7 @@ export const labelPatch = z.object({
   verdict: labelVerdict.nullable().optional(),
   dimensions: z.record(dimensionName, dimensionScore.nullable()).optional(),
   tags: z.array(labelTag).max(50).optional(),
-  notes: z.string().max(20_000).optional(),
+  notes: string.max(20_000).optional(),
 });
 export type LabelPatch = z.infer<typeof labelPatch>;
 

@@ -1,6 +1,7 @@
 // A comparison matrix (SPEC 9, issue 22): 2 to 8 runs as columns, questions as rows, and each column's paired
 // statistics against the baseline column.
 import { z } from 'zod';
+import { boolean, int, nullableNumber, nullableString, number, string } from './fields';
 import { preference } from './preference';
 import { labelVerdict } from './label';
 import { questionStatus } from './run';
@@ -8,47 +9,47 @@ import { questionStatus } from './run';
 /** The most columns one matrix compares (SPEC 9: 2 to 8 runs, prompt variants or models). */
 export const MATRIX_MAX_COLUMNS = 8;
 
-const interval = z.object({ estimate: z.number(), lower: z.number(), upper: z.number() });
+const interval = z.object({ estimate: number, lower: number, upper: number });
 
 /** A column against the baseline over the questions both scored (engine/compare/paired-stats.ts). */
 export const pairedComparison = z.object({
-  paired: z.number().int(),
+  paired: int,
   scoreDifference: interval.nullable(),
-  improved: z.number().int(),
-  worsened: z.number().int(),
-  passRateDifference: z.number().nullable(),
-  mcnemarP: z.number(),
-  sentence: z.string(),
+  improved: int,
+  worsened: int,
+  passRateDifference: nullableNumber,
+  mcnemarP: number,
+  sentence: string,
 });
 export type PairedComparison = z.infer<typeof pairedComparison>;
 
 export const matrixColumn = z.object({
-  runId: z.string(),
-  targetId: z.string(),
+  runId: string,
+  targetId: string,
   /** What tells the column apart: the prompt variant, or the target with its model. */
-  label: z.string(),
-  provider: z.string(),
-  model: z.string(),
-  systemPrompt: z.string(),
-  status: z.string(),
-  finishedAt: z.number().nullable(),
-  repeat: z.number().int(),
-  questions: z.number().int(),
-  avgScore: z.number().nullable(),
-  passRate: z.number().nullable(),
-  passRateCi: z.tuple([z.number(), z.number()]).nullable(),
-  costUsd: z.number().nullable(),
-  latencyP50Ms: z.number().nullable(),
+  label: string,
+  provider: string,
+  model: string,
+  systemPrompt: string,
+  status: string,
+  finishedAt: nullableNumber,
+  repeat: int,
+  questions: int,
+  avgScore: nullableNumber,
+  passRate: nullableNumber,
+  passRateCi: z.tuple([number, number]).nullable(),
+  costUsd: nullableNumber,
+  latencyP50Ms: nullableNumber,
   /**
    * How many of the column's cells a person rated pass (thumbs up) and fail (thumbs down), and (columns other than
    * the baseline) better, worse or the same as the baseline's answer.
    */
   ratings: z.object({
-    up: z.number().int(),
-    down: z.number().int(),
-    better: z.number().int(),
-    worse: z.number().int(),
-    same: z.number().int(),
+    up: int,
+    down: int,
+    better: int,
+    worse: int,
+    same: int,
   }),
   /** Null for the baseline column, and for every column while the statistics are not computed. */
   vsBaseline: pairedComparison.nullable(),
@@ -58,31 +59,31 @@ export type MatrixColumn = z.infer<typeof matrixColumn>;
 /** One question as one column answered it, over all its repeats. */
 export const matrixCell = z.object({
   /** The first repeat's result, opened by `results.get`. */
-  resultId: z.number().int(),
+  resultId: int,
   status: questionStatus,
   /** Mean over the scored repeats; null when none was scored. */
-  score: z.number().nullable(),
+  score: nullableNumber,
   /** Sample standard deviation over the scored repeats; null with fewer than two. */
-  scoreSd: z.number().nullable(),
+  scoreSd: nullableNumber,
   /** Passed in more than half of its repeats. */
-  passed: z.boolean(),
-  repeats: z.number().int(),
+  passed: boolean,
+  repeats: int,
   /** The first characters of the first repeat's answer, and the answer's whole length. */
-  preview: z.string(),
-  answerChars: z.number().int(),
-  error: z.string().nullable(),
+  preview: string,
+  answerChars: int,
+  error: nullableString,
   /** A person's verdict on the first repeat's result (thumbs up: pass, down: fail), stored as its label. */
   rating: labelVerdict.nullable(),
   /** A person's preference of this answer over the baseline column's (a tag of the same label); null in the baseline. */
   preference: preference.nullable(),
   /** Each grader's mean 0-5 score over the repeats, in the order of `RunMatrix.graders` (null: not scored). */
-  graders: z.array(z.number().nullable()),
+  graders: z.array(nullableNumber),
 });
 export type MatrixCell = z.infer<typeof matrixCell>;
 
 export const matrixRow = z.object({
-  questionId: z.string(),
-  tags: z.array(z.string()),
+  questionId: string,
+  tags: z.array(string),
   /** One cell per column; null where that run has no result for the question. */
   cells: z.array(matrixCell.nullable()),
 });
@@ -90,12 +91,12 @@ export type MatrixRow = z.infer<typeof matrixRow>;
 
 export const runMatrix = z.object({
   columns: z.array(matrixColumn),
-  graders: z.array(z.string()),
+  graders: z.array(string),
   rows: z.array(matrixRow),
-  questionPassThreshold: z.number(),
+  questionPassThreshold: number,
   /** The column every other one is compared with. */
-  baseline: z.number().int(),
+  baseline: int,
   /** Whether the columns carry their paired statistics (`vsBaseline`) yet; they may follow the rows. */
-  statistics: z.boolean(),
+  statistics: boolean,
 });
 export type RunMatrix = z.infer<typeof runMatrix>;

@@ -1,5 +1,6 @@
 // The optimizer's records (SPEC 12): candidates with their runs and decision, the change log, outcomes, jobs.
 import { z } from 'zod';
+import { boolean, int, nullableNumber, nullableString, number, string } from './fields';
 import { runStatus } from './run';
 
 export const candidateStatus = z.enum(['pending', 'applied', 'rejected', 'reverted']);
@@ -7,44 +8,44 @@ export type CandidateStatus = z.infer<typeof candidateStatus>;
 
 /** One candidate system prompt and how it measured against the baseline; the prompts themselves are in the detail. */
 export const candidateSummary = z.object({
-  id: z.string(),
-  targetId: z.string(),
+  id: string,
+  targetId: string,
   /** The optimizer job that proposed it; null for candidates of an older store. */
-  jobId: z.string().nullable(),
+  jobId: nullableString,
   /** 1-based attempt within its job. */
-  attempt: z.number().int(),
+  attempt: int,
   status: candidateStatus,
   /** The held-out split that decided acceptance; null when it was decided on the questions the proposals came from. */
-  split: z.string().nullable(),
+  split: nullableString,
   /** Mean and run-to-run standard deviation of the per-run avg_score on the deciding questions (sd null with one run). */
-  baselineMean: z.number().nullable(),
-  baselineSd: z.number().nullable(),
-  candidateMean: z.number().nullable(),
-  candidateSd: z.number().nullable(),
+  baselineMean: nullableNumber,
+  baselineSd: nullableNumber,
+  candidateMean: nullableNumber,
+  candidateSd: nullableNumber,
   /** Per-run avg_score (0-5) on the deciding questions, in run order; null for a run that scored nothing there. */
-  baselineScores: z.array(z.number().nullable()),
-  candidateScores: z.array(z.number().nullable()),
-  baselineRunIds: z.array(z.string()),
-  candidateRunIds: z.array(z.string()),
+  baselineScores: z.array(nullableNumber),
+  candidateScores: z.array(nullableNumber),
+  baselineRunIds: z.array(string),
+  candidateRunIds: z.array(string),
   /** The decision in words, with its numbers (gain, margin, noise). */
-  decisionReason: z.string(),
+  decisionReason: string,
   /** provider/model of the proposer. */
-  proposer: z.string().nullable(),
-  decidedBy: z.string().nullable(),
-  createdAt: z.number(),
-  decidedAt: z.number().nullable(),
+  proposer: nullableString,
+  decidedBy: nullableString,
+  createdAt: number,
+  decidedAt: nullableNumber,
 });
 export type CandidateSummary = z.infer<typeof candidateSummary>;
 
 /** One question's mean score over the baseline runs and over the candidate runs. */
 export const questionDelta = z.object({
-  questionId: z.string(),
+  questionId: string,
   /** Whether the question is among those that decided acceptance (the held-out split, when there is one). */
-  deciding: z.boolean(),
-  baseline: z.number().nullable(),
-  candidate: z.number().nullable(),
+  deciding: boolean,
+  baseline: nullableNumber,
+  candidate: nullableNumber,
   /** candidate − baseline when both were scored. */
-  delta: z.number().nullable(),
+  delta: nullableNumber,
 });
 export type QuestionDelta = z.infer<typeof questionDelta>;
 
@@ -53,21 +54,21 @@ export type ChangeAction = z.infer<typeof changeAction>;
 
 /** Who did what to a candidate, when and why; an applied or reverted change also names the prompt it replaced. */
 export const optimizerChange = z.object({
-  id: z.number().int(),
-  candidateId: z.string(),
-  targetId: z.string(),
+  id: int,
+  candidateId: string,
+  targetId: string,
   action: changeAction,
-  actor: z.string(),
-  reason: z.string(),
-  previousPrompt: z.string().nullable(),
-  newPrompt: z.string().nullable(),
-  createdAt: z.number(),
+  actor: string,
+  reason: string,
+  previousPrompt: nullableString,
+  newPrompt: nullableString,
+  createdAt: number,
 });
 export type OptimizerChange = z.infer<typeof optimizerChange>;
 
 export const candidateDetail = candidateSummary.extend({
-  baselinePrompt: z.string(),
-  candidatePrompt: z.string(),
+  baselinePrompt: string,
+  candidatePrompt: string,
   /** Every question of the runs, largest change first (unscored ones last). */
   questions: z.array(questionDelta),
   changes: z.array(optimizerChange),
@@ -76,10 +77,10 @@ export type CandidateDetail = z.infer<typeof candidateDetail>;
 
 /** N runs of one prompt: their per-run scores on the deciding questions, and their mean and spread. */
 export const measurement = z.object({
-  runIds: z.array(z.string()),
-  scores: z.array(z.number().nullable()),
-  mean: z.number().nullable(),
-  sd: z.number().nullable(),
+  runIds: z.array(string),
+  scores: z.array(nullableNumber),
+  mean: nullableNumber,
+  sd: nullableNumber,
 });
 export type Measurement = z.infer<typeof measurement>;
 
@@ -88,9 +89,9 @@ export type OutcomeStatus = z.infer<typeof outcomeStatus>;
 
 /** What the optimizer did for one target and why. */
 export const targetOutcome = z.object({
-  targetId: z.string(),
+  targetId: string,
   status: outcomeStatus,
-  reason: z.string(),
+  reason: string,
   baseline: measurement.nullable(),
   candidates: z.array(candidateSummary),
 });
@@ -98,26 +99,26 @@ export type TargetOutcome = z.infer<typeof targetOutcome>;
 
 /** One variant of a comparison (a prompt, or a provider/model pair) and the run that measured it. */
 export const variantResult = z.object({
-  index: z.number().int(),
-  prompt: z.string(),
+  index: int,
+  prompt: string,
   /** The connection and model of a model comparison's variant; null: the target's own. */
-  provider: z.string().nullable(),
-  model: z.string().nullable(),
-  runId: z.string().nullable(),
+  provider: nullableString,
+  model: nullableString,
+  runId: nullableString,
   status: runStatus.nullable(),
-  avgScore: z.number().nullable(),
-  passRate: z.number().nullable(),
-  error: z.string().nullable(),
+  avgScore: nullableNumber,
+  passRate: nullableNumber,
+  error: nullableString,
 });
 export type VariantResult = z.infer<typeof variantResult>;
 
 /** Two or more variants of a target (prompts or models) run side by side on its dataset. */
 export const variantComparison = z.object({
-  targetId: z.string(),
-  repeat: z.number().int(),
+  targetId: string,
+  repeat: int,
   variants: z.array(variantResult),
   /** Per question, each variant's mean score over its repeats (null: not scored), in variant order. */
-  questions: z.array(z.object({ questionId: z.string(), scores: z.array(z.number().nullable()) })),
+  questions: z.array(z.object({ questionId: string, scores: z.array(nullableNumber) })),
 });
 export type VariantComparison = z.infer<typeof variantComparison>;
 
@@ -126,36 +127,36 @@ export const jobStatus = z.enum(['running', 'done', 'error', 'cancelled']);
 
 /** A background optimizer job (an optimization or a variant comparison), kept in memory while the service runs. */
 export const optimizerJob = z.object({
-  id: z.string(),
+  id: string,
   kind: jobKind,
-  targetId: z.string(),
+  targetId: string,
   status: jobStatus,
-  startedAt: z.number(),
-  finishedAt: z.number().nullable(),
+  startedAt: number,
+  finishedAt: nullableNumber,
   /** The latest progress lines, oldest first (bounded). */
-  log: z.array(z.string()),
+  log: z.array(string),
   /** The run in progress, if any. */
-  runId: z.string().nullable(),
+  runId: nullableString,
   outcome: targetOutcome.nullable(),
   comparison: variantComparison.nullable(),
-  error: z.string().nullable(),
+  error: nullableString,
 });
 export type OptimizerJob = z.infer<typeof optimizerJob>;
 
 export const optimizerProgress = z.object({
-  jobId: z.string(),
-  targetId: z.string(),
-  message: z.string(),
+  jobId: string,
+  targetId: string,
+  message: string,
   /** The run this step started, so a screen can follow its own progress events. */
-  runId: z.string().nullable(),
+  runId: nullableString,
 });
 export type OptimizerProgress = z.infer<typeof optimizerProgress>;
 
 export const optimizerFinished = z.object({
-  jobId: z.string(),
-  targetId: z.string(),
+  jobId: string,
+  targetId: string,
   kind: jobKind,
   status: jobStatus,
-  error: z.string().nullable(),
+  error: nullableString,
 });
 export type OptimizerFinished = z.infer<typeof optimizerFinished>;

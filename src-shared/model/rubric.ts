@@ -1,55 +1,56 @@
 // The rubric file (`rubrics/<id>.yaml`): ordered checks of every executable kind and how they combine (SPEC 8).
 import { z } from 'zod';
+import { boolean, int, number, optionalBoolean, optionalString, string } from './fields';
 import { metadata, semver, snakeId } from './common';
 
 /** A judge template's name: the file judge-templates/<name>.md, so never a path. */
 export const JUDGE_TEMPLATE_NAME = /^[a-z][a-z0-9_]*$/;
 
 const base = {
-  id: z.string().min(1).describe('Unique within the rubric.'),
-  description: z.string().optional().describe('Shown to LLM judges as criteria.'),
-  weight: z.number().nonnegative().default(1).describe('Weight in weighted_avg.'),
+  id: string.min(1).describe('Unique within the rubric.'),
+  description: optionalString.describe('Shown to LLM judges as criteria.'),
+  weight: number.nonnegative().default(1).describe('Weight in weighted_avg.'),
 };
 
-const values = z.array(z.string()).min(1);
+const values = z.array(string).min(1);
 
 const leafChecks = [
-  z.strictObject({ ...base, kind: z.literal('must_contain_any'), values, case_sensitive: z.boolean().default(false) }),
-  z.strictObject({ ...base, kind: z.literal('must_not_contain'), values, case_sensitive: z.boolean().default(false) }),
+  z.strictObject({ ...base, kind: z.literal('must_contain_any'), values, case_sensitive: boolean.default(false) }),
+  z.strictObject({ ...base, kind: z.literal('must_not_contain'), values, case_sensitive: boolean.default(false) }),
   z.strictObject({
     ...base,
     kind: z.literal('regex'),
-    pattern: z.string().min(1),
+    pattern: string.min(1),
     flags: z
       .string()
       .regex(/^[dgimsuvy]*$/, 'must be JavaScript regex flags')
       .default(''),
-    must_match: z.boolean().default(true),
+    must_match: boolean.default(true),
   }),
-  z.strictObject({ ...base, kind: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }),
+  z.strictObject({ ...base, kind: z.literal('json_schema'), schema: z.record(string, z.unknown()) }),
   z.strictObject({
     ...base,
     kind: z.literal('markdown_structure'),
-    required_headings: z.array(z.string()).default([]),
-    max_heading_depth: z.number().int().min(1).max(6).optional(),
-    min_list_items: z.number().int().nonnegative().optional(),
-    require_code_block: z.boolean().optional(),
+    required_headings: z.array(string).default([]),
+    max_heading_depth: int.min(1).max(6).optional(),
+    min_list_items: int.nonnegative().optional(),
+    require_code_block: optionalBoolean,
   }),
   z.strictObject({ ...base, kind: z.literal('format'), format: z.enum(['text', 'json']).optional() }),
   z.strictObject({
     ...base,
     kind: z.literal('fact_match'),
-    facts: z.array(z.string()).optional(),
-    normalize: z.boolean().default(true),
+    facts: z.array(string).optional(),
+    normalize: boolean.default(true),
   }),
   z.strictObject({ ...base, kind: z.literal('tool_usage') }),
   z.strictObject({
     ...base,
     kind: z.literal('target_match'),
-    source: z.string().default('expected.reference').describe('Dot path into the question.'),
+    source: string.default('expected.reference').describe('Dot path into the question.'),
     mode: z.enum(['exact', 'normalized', 'chrf']).default('normalized'),
-    threshold: z.number().min(0).max(1).default(0.5),
-    word_order: z.number().int().min(0).max(2).default(0).describe('0 for chrF, 2 for chrF++.'),
+    threshold: number.min(0).max(1).default(0.5),
+    word_order: int.min(0).max(2).default(0).describe('0 for chrF, 2 for chrF++.'),
   }),
   z.strictObject({
     ...base,
@@ -59,14 +60,14 @@ const leafChecks = [
       .regex(JUDGE_TEMPLATE_NAME, 'must be a judge template name in snake_case (judge-templates/<name>.md), not a path')
       .default('rubric_check')
       .describe('Judge template name.'),
-    threshold: z.number().min(0).max(1).default(0.7),
+    threshold: number.min(0).max(1).default(0.7),
   }),
   z.strictObject({
     ...base,
     kind: z.literal('score_delta'),
-    command: z.string().min(1).describe('Prints a number for the text on stdin (trusted workspaces only).'),
-    min_delta: z.number().default(0),
-    timeout_ms: z.number().int().positive().default(10000),
+    command: string.min(1).describe('Prints a number for the text on stdin (trusted workspaces only).'),
+    min_delta: number.default(0),
+    timeout_ms: int.positive().default(10000),
   }),
   z.strictObject({
     ...base,
@@ -75,7 +76,7 @@ const leafChecks = [
       .string()
       .min(1)
       .describe('Shell command; the response is on stdin and in $AIEVAL_RESPONSE_FILE (trusted workspaces only).'),
-    timeout_ms: z.number().int().positive().default(10000),
+    timeout_ms: int.positive().default(10000),
     expect: z.literal('exit_zero').default('exit_zero'),
   }),
 ] as const;
@@ -117,7 +118,7 @@ export function rubricSchemaOf(kinds: readonly CheckKindSchema[], withComposite 
               ...base,
               kind: z.literal('composite'),
               combine: combineMode.default('all_pass'),
-              threshold: z.number().min(0).max(1).default(1),
+              threshold: number.min(0).max(1).default(1),
               checks: z.array(check).min(1),
             }),
           ]
@@ -127,13 +128,13 @@ export function rubricSchemaOf(kinds: readonly CheckKindSchema[], withComposite 
   return z.strictObject({
     id: snakeId.describe('Must match the file name: rubrics/<id>.yaml.'),
     version: semver.default('1.0.0'),
-    label: z.string().optional(),
-    description: z.string().optional(),
+    label: optionalString,
+    description: optionalString,
     checks: z.array(check).min(1, 'a rubric needs at least one check'),
     scoring: z
-      .strictObject({ combine: combineMode.default('weighted_avg'), threshold: z.number().min(0).max(1).default(0.7) })
+      .strictObject({ combine: combineMode.default('weighted_avg'), threshold: number.min(0).max(1).default(0.7) })
       .default({ combine: 'weighted_avg', threshold: 0.7 }),
-    applicable_bundles: z.array(z.string()).optional(),
+    applicable_bundles: z.array(string).optional(),
     metadata: metadata.optional(),
   }) as unknown as z.ZodType<Rubric>;
 }

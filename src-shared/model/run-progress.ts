@@ -1,42 +1,41 @@
 // A run as it goes: each finished question, the progress event, and the end of the run.
 import { z } from 'zod';
+import { int, nullableNumber, nullableString, number, string } from './fields';
 import { localRun, questionStatus, runStatus, verdict } from './run';
 
 /** One question just finished, as the progress event streams it. */
 export const progressItem = z.object({
-  questionId: z.string(),
-  repeatIndex: z.number().int(),
+  questionId: string,
+  repeatIndex: int,
   status: questionStatus,
-  score: z.number().nullable(),
+  score: nullableNumber,
 });
 export type ProgressItem = z.infer<typeof progressItem>;
 
 export const runProgress = z.object({
-  runId: z.string(),
-  targetId: z.string(),
-  done: z.number().int(),
-  total: z.number().int(),
-  errors: z.number().int(),
-  degraded: z.number().int(),
-  runningAvg: z.number().nullable(),
-  elapsedMs: z.number(),
-  etaMs: z.number().nullable(),
+  runId: string,
+  targetId: string,
+  done: int,
+  total: int,
+  errors: int,
+  degraded: int,
+  runningAvg: nullableNumber,
+  elapsedMs: number,
+  etaMs: nullableNumber,
   last: z.array(progressItem),
   /** A phased run: answering (every target call) or judging (one judge model at a time). */
-  phase: z
-    .object({ name: z.enum(['answering', 'judging']), model: z.string().nullable(), answered: z.number().int() })
-    .optional(),
+  phase: z.object({ name: z.enum(['answering', 'judging']), model: nullableString, answered: int }).optional(),
   /** A run on Ollama: model loads so far and the concurrency in use. */
   local: localRun.pick({ modelLoads: true, concurrency: true }).optional(),
 });
 export type RunProgress = z.infer<typeof runProgress>;
 
 export const runFinished = z.object({
-  runId: z.string(),
-  targetId: z.string(),
+  runId: string,
+  targetId: string,
   status: runStatus,
   verdict: verdict.nullable(),
-  error: z.string().nullable(),
+  error: nullableString,
   environment: z
     .string()
     .nullable()

@@ -1,5 +1,16 @@
 // Runs as the contract carries them: statuses, counts, the verdict (SPEC 13), the identity snapshot (SPEC 5).
 import { z } from 'zod';
+import {
+  boolean,
+  int,
+  nullableBoolean,
+  nullableInt,
+  nullableNumber,
+  nullableString,
+  number,
+  optionalString,
+  string,
+} from './fields';
 import { correctedPassRate, judgeTrust } from './judge';
 import { gateMetric, generation } from './workspace-config';
 
@@ -15,18 +26,18 @@ export type QuestionStatus = z.infer<typeof questionStatus>;
 export const graderStatus = z.enum(['scored', 'skipped', 'error']);
 export type GraderStatus = z.infer<typeof graderStatus>;
 
-const interval = z.tuple([z.number(), z.number()]);
+const interval = z.tuple([number, number]);
 
 /** How many questions (× repeats) a run planned and how they ended. */
 export const runCounts = z.object({
-  total: z.number().int(),
-  done: z.number().int(),
-  scored: z.number().int(),
-  unscored: z.number().int(),
-  degraded: z.number().int(),
-  passed: z.number().int(),
+  total: int,
+  done: int,
+  scored: int,
+  unscored: int,
+  degraded: int,
+  passed: int,
   /** Questions whose target call failed after retries (a subset of degraded). */
-  errors: z.number().int(),
+  errors: int,
 });
 export type RunCounts = z.infer<typeof runCounts>;
 
@@ -34,29 +45,29 @@ export type RunCounts = z.infer<typeof runCounts>;
 export const verdict = z.object({
   gate_metric: gateMetric,
   gate_type: z.enum(['hard', 'soft']),
-  threshold: z.number(),
-  passed: z.boolean(),
-  reason: z.string(),
+  threshold: number,
+  passed: boolean,
+  reason: string,
   /** Mean question score (0-5) over scored questions; null when nothing was scored. */
-  avg_score: z.number().nullable(),
-  pass_rate: z.number().nullable(),
+  avg_score: nullableNumber,
+  pass_rate: nullableNumber,
   pass_rate_ci: interval.nullable(),
-  coverage: z.number(),
+  coverage: number,
   /** The corrected pass rate when one trusted judge decides pass/fail (SPEC 11): which estimator, how computed. */
   corrected_pass_rate: correctedPassRate
     .omit({ theta: true })
     .partial({ estimator: true, estimates: true })
-    .extend({ estimate: z.number(), method: z.string() })
+    .extend({ estimate: number, method: string })
     .nullable(),
   /** Advisory: the trust of every LLM judge of the target when the run completed. */
   judges: z.array(judgeTrust),
-  question_pass_threshold: z.number(),
+  question_pass_threshold: number,
   counts: z.object({
-    total: z.number().int(),
-    scored: z.number().int(),
-    unscored: z.number().int(),
-    degraded: z.number().int(),
-    passed: z.number().int(),
+    total: int,
+    scored: int,
+    unscored: int,
+    degraded: int,
+    passed: int,
   }),
   /**
    * The run's questions in the target's quarantine: they ran and are in `counts`, but the gate (avg_score, pass_rate,
@@ -66,7 +77,7 @@ export const verdict = z.object({
 });
 export type Verdict = z.infer<typeof verdict>;
 
-export const shardSpec = z.object({ index: z.number().int().positive(), count: z.number().int().positive() });
+export const shardSpec = z.object({ index: int.positive(), count: int.positive() });
 export type ShardSpec = z.infer<typeof shardSpec>;
 
 /** How a run on a local Ollama went: its schedule, each model's window, the concurrency and the model loads. */
@@ -74,101 +85,101 @@ export const localRun = z.object({
   schedule: z.enum(['phased', 'interleaved']),
   windows: z.array(
     z.object({
-      provider: z.string(),
-      model: z.string(),
+      provider: string,
+      model: string,
       /** The num_ctx sent with every call of this model; null: the server's default. */
-      numCtx: z.number().nullable(),
+      numCtx: nullableNumber,
       /** The model's own maximum (/api/show); null when unknown. */
-      modelMax: z.number().nullable(),
+      modelMax: nullableNumber,
       /** The longest prompt of the run, estimated before it (tokens). */
-      promptTokens: z.number(),
+      promptTokens: number,
       source: z.enum(['explicit', 'sized', 'server default']),
     }),
   ),
   /** Target calls in flight: measured (raised from 1 while throughput rose) or as set. */
-  concurrency: z.object({ value: z.number().int(), measured: z.boolean() }),
+  concurrency: z.object({ value: int, measured: boolean }),
   /** Calls whose model had to be loaded first, and the time Ollama spent loading (load_duration). */
-  modelLoads: z.object({ count: z.number().int(), totalMs: z.number() }),
+  modelLoads: z.object({ count: int, totalMs: number }),
 });
 export type LocalRun = z.infer<typeof localRun>;
 
 /** What a run was, frozen when it ran: editing the target later never rewrites it (SPEC 5). */
 export const runIdentity = z.object({
-  targetId: z.string(),
+  targetId: string,
   mode: z.enum(['chat', 'agent']),
-  provider: z.object({ name: z.string(), kind: z.string(), baseUrl: z.string().nullable() }),
-  model: z.string(),
+  provider: z.object({ name: string, kind: string, baseUrl: nullableString }),
+  model: string,
   /** The generation settings configured on the target. */
   generation: generation,
   /** What the provider actually sent (after capability filtering); null until a call succeeded. */
   generationSent: generation.nullable(),
-  systemPrompt: z.string(),
-  systemPromptSha256: z.string(),
+  systemPrompt: string,
+  systemPromptSha256: string,
   /** Set when the run used a system prompt given at start instead of aieval.yaml's (an optimizer candidate, a compared variant): says which. */
-  promptVariant: z.string().optional(),
-  dataset: z.object({ id: z.string(), version: z.string(), sha256: z.string() }),
-  graders: z.array(z.string()),
+  promptVariant: optionalString,
+  dataset: z.object({ id: string, version: string, sha256: string }),
+  graders: z.array(string),
   judges: z.array(
     z.object({
-      graderId: z.string(),
-      provider: z.string(),
-      model: z.string(),
-      templateVersion: z.string().nullable(),
-      settings: z.record(z.string(), z.unknown()).nullable(),
+      graderId: string,
+      provider: string,
+      model: string,
+      templateVersion: nullableString,
+      settings: z.record(string, z.unknown()).nullable(),
     }),
   ),
   /** Every judge prompt template's version (bundled or the workspace's override) when the run started. */
-  judgeTemplates: z.record(z.string(), z.string()),
-  rubrics: z.array(z.object({ id: z.string(), version: z.string() })),
-  tools: z.array(z.object({ name: z.string(), transport: z.enum(['stdio', 'http']) })),
-  endpoint: z.string().nullable(),
-  maxSteps: z.number().int().nullable(),
-  questionPassThreshold: z.number(),
+  judgeTemplates: z.record(string, string),
+  rubrics: z.array(z.object({ id: string, version: string })),
+  tools: z.array(z.object({ name: string, transport: z.enum(['stdio', 'http']) })),
+  endpoint: nullableString,
+  maxSteps: nullableInt,
+  questionPassThreshold: number,
   gate: z.object({
     metric: gateMetric,
     bound: z.enum(['point', 'lower']).optional(),
-    threshold: z.number(),
+    threshold: number,
     type: z.enum(['hard', 'soft']),
-    judge: z.string().optional(),
+    judge: optionalString,
   }),
   selection: z.object({
-    questionIds: z.array(z.string()).nullable(),
-    repeat: z.number().int().positive(),
+    questionIds: z.array(string).nullable(),
+    repeat: int.positive(),
     shard: shardSpec.nullable(),
   }),
   /** The run whose stored responses this run re-scored (`ai-eval regrade`). */
-  regradeOf: z.string().nullable(),
-  appVersion: z.string(),
+  regradeOf: nullableString,
+  appVersion: string,
   source: runSource,
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  startedAt: nullableString,
+  finishedAt: nullableString,
   /** Set for a run with a model on Ollama. */
   local: localRun.optional(),
 });
 export type RunIdentity = z.infer<typeof runIdentity>;
 
 export const runSummary = z.object({
-  id: z.string(),
-  targetId: z.string(),
+  id: string,
+  targetId: string,
   status: runStatus,
   source: runSource,
-  model: z.string(),
-  datasetId: z.string(),
-  datasetVersion: z.string(),
-  repeat: z.number().int(),
-  shard: z.string().nullable(),
-  total: z.number().int(),
-  done: z.number().int(),
-  avgScore: z.number().nullable(),
-  passRate: z.number().nullable(),
+  model: string,
+  datasetId: string,
+  datasetVersion: string,
+  repeat: int,
+  shard: nullableString,
+  total: int,
+  done: int,
+  avgScore: nullableNumber,
+  passRate: nullableNumber,
   /** The verdict's pass/fail; null unless the run is complete. */
-  passed: z.boolean().nullable(),
-  error: z.string().nullable(),
-  createdAt: z.number(),
-  startedAt: z.number().nullable(),
-  finishedAt: z.number().nullable(),
+  passed: nullableBoolean,
+  error: nullableString,
+  createdAt: number,
+  startedAt: nullableNumber,
+  finishedAt: nullableNumber,
   /** A run of another prompt (optimizer candidate, compared variant): kept out of trends, gates and totals. */
-  experiment: z.boolean(),
+  experiment: boolean,
 });
 export type RunSummary = z.infer<typeof runSummary>;
 

@@ -1,5 +1,6 @@
 // Imported production traces as the review queue sees them: review items, groups, filters, imports (SPEC 10).
 import { z } from 'zod';
+import { boolean, int, nullableInt, nullableNumber, nullableString, number, optionalString, string } from './fields';
 import { labelVerdict } from './label';
 
 export const traceRole = z.enum(['system', 'user', 'assistant', 'tool']);
@@ -7,21 +8,21 @@ export type TraceRole = z.infer<typeof traceRole>;
 
 /** A tool call the model asked for, joined to its result when the trace recorded one. */
 export const traceToolCall = z.object({
-  id: z.string().nullable(),
-  name: z.string(),
+  id: nullableString,
+  name: string,
   /** Parsed JSON arguments when they parse, else the raw text. */
   arguments: z.unknown(),
-  result: z.string().nullable(),
-  error: z.boolean(),
+  result: nullableString,
+  error: boolean,
 });
 export type TraceToolCall = z.infer<typeof traceToolCall>;
 
 export const traceMessage = z.object({
   role: traceRole,
-  content: z.string(),
-  toolCalls: z.array(z.object({ id: z.string().nullable(), name: z.string(), arguments: z.unknown() })),
+  content: string,
+  toolCalls: z.array(z.object({ id: nullableString, name: string, arguments: z.unknown() })),
   /** On a tool turn: the call it answers. */
-  toolCallId: z.string().nullable(),
+  toolCallId: nullableString,
 });
 export type TraceMessage = z.infer<typeof traceMessage>;
 
@@ -35,68 +36,68 @@ export type ReviewStatus = z.infer<typeof reviewStatus>;
 /** One review item: the reply of one trace (an LLM call or a whole agent run with its tool calls). */
 export const reviewItem = z.object({
   /** The item id (equal to the trace id). */
-  id: z.string(),
-  traceId: z.string(),
+  id: string,
+  traceId: string,
   /** The span the item is rooted at: the agent root span, or the LLM call itself. */
-  spanId: z.string(),
-  conversationId: z.string().nullable(),
-  agentRunId: z.string().nullable(),
-  groupKey: z.string(),
-  model: z.string().nullable(),
-  provider: z.string().nullable(),
+  spanId: string,
+  conversationId: nullableString,
+  agentRunId: nullableString,
+  groupKey: string,
+  model: nullableString,
+  provider: nullableString,
   convention: convention.nullable(),
   /** The last user turn. */
-  inputText: z.string().nullable(),
+  inputText: nullableString,
   /** The final answer. */
-  outputText: z.string().nullable(),
+  outputText: nullableString,
   toolCalls: z.array(traceToolCall),
-  llmCalls: z.number().int(),
-  inputTokens: z.number().int().nullable(),
-  outputTokens: z.number().int().nullable(),
-  finishReason: z.string().nullable(),
-  truncated: z.boolean(),
-  captured: z.boolean(),
+  llmCalls: int,
+  inputTokens: nullableInt,
+  outputTokens: nullableInt,
+  finishReason: nullableString,
+  truncated: boolean,
+  captured: boolean,
   status: reviewStatus,
-  statusMessage: z.string().nullable(),
+  statusMessage: nullableString,
   /** Why the reviewer should be careful: "Answer truncated by max tokens", "Streamed response not captured", ... */
-  flags: z.array(z.string()),
+  flags: z.array(string),
   /** Epoch ms of the root span's start. */
-  startedAt: z.number().nullable(),
-  latencyMs: z.number().nullable(),
+  startedAt: nullableNumber,
+  latencyMs: nullableNumber,
   verdict: labelVerdict.nullable(),
-  labelTags: z.array(z.string()),
+  labelTags: z.array(string),
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
 
 /** One span of the trace, shown as context beside the conversation. */
 export const spanContext = z.object({
-  spanId: z.string(),
-  parentSpanId: z.string().nullable(),
-  name: z.string(),
-  kind: z.number().int(),
+  spanId: string,
+  parentSpanId: nullableString,
+  name: string,
+  kind: int,
   /** Nanosecond times as decimal strings: 64-bit values never pass through a JS number. */
-  startNs: z.string(),
-  endNs: z.string(),
+  startNs: string,
+  endNs: string,
   /** Milliseconds since the trace's first span started. */
-  offsetMs: z.number(),
-  durationMs: z.number(),
-  statusCode: z.number().int(),
-  statusMessage: z.string().nullable(),
+  offsetMs: number,
+  durationMs: number,
+  statusCode: int,
+  statusMessage: nullableString,
   convention: convention.nullable(),
-  isLlm: z.boolean(),
-  attributes: z.record(z.string(), z.unknown()),
+  isLlm: boolean,
+  attributes: z.record(string, z.unknown()),
 });
 export type SpanContext = z.infer<typeof spanContext>;
 
 export const reviewItemDetail = reviewItem.extend({
-  systemText: z.string().nullable(),
+  systemText: nullableString,
   /** The conversation before this reply (the last entry is the user's question). */
   input: z.array(traceMessage),
   /** What happened after it: assistant turns with tool calls, tool results, the final answer. */
   output: z.array(traceMessage),
   spans: z.array(spanContext),
   /** True when the trace has more spans than `spans` shows. */
-  spansTruncated: z.boolean(),
+  spansTruncated: boolean,
 });
 export type ReviewItemDetail = z.infer<typeof reviewItemDetail>;
 
@@ -108,111 +109,111 @@ export type LabelState = z.infer<typeof labelState>;
 
 /** Filters of the review queue; every one is optional and they combine with AND. */
 export const traceFilters = z.object({
-  model: z.string().optional(),
+  model: optionalString,
   /** Epoch ms, inclusive. */
-  from: z.number().optional(),
+  from: number.optional(),
   /** Epoch ms, exclusive. */
-  to: z.number().optional(),
+  to: number.optional(),
   status: reviewStatus.optional(),
   labelState: labelState.optional(),
-  tag: z.string().optional(),
+  tag: optionalString,
   /** Case-insensitive text search in the question and the answer. */
-  text: z.string().optional(),
+  text: optionalString,
 });
 export type TraceFilters = z.infer<typeof traceFilters>;
 
 export const queueCounts = z.object({
-  items: z.number().int(),
-  labeled: z.number().int(),
-  unlabeled: z.number().int(),
-  pass: z.number().int(),
-  fail: z.number().int(),
-  defer: z.number().int(),
+  items: int,
+  labeled: int,
+  unlabeled: int,
+  pass: int,
+  fail: int,
+  defer: int,
 });
 export type QueueCounts = z.infer<typeof queueCounts>;
 
 /** A conversation (several traces sharing a conversation or session id) or a single agent run. */
 export const traceGroup = queueCounts.extend({
-  key: z.string(),
+  key: string,
   kind: z.enum(['conversation', 'agent_run']),
   /** The first question of the group, for the list. */
-  title: z.string().nullable(),
-  models: z.array(z.string()),
-  errors: z.number().int(),
-  truncated: z.number().int(),
-  uncaptured: z.number().int(),
-  firstAt: z.number().nullable(),
-  lastAt: z.number().nullable(),
+  title: nullableString,
+  models: z.array(string),
+  errors: int,
+  truncated: int,
+  uncaptured: int,
+  firstAt: nullableNumber,
+  lastAt: nullableNumber,
 });
 export type TraceGroup = z.infer<typeof traceGroup>;
 
 export const importError = z.object({
-  file: z.string(),
-  line: z.number().int().nullable(),
-  offset: z.number().int().nullable(),
-  message: z.string(),
+  file: string,
+  line: nullableInt,
+  offset: nullableInt,
+  message: string,
 });
 export type ImportError = z.infer<typeof importError>;
 
 export const importSummary = z.object({
-  files: z.number().int(),
+  files: int,
   /** Spans read and accepted (new or already imported). */
-  spans: z.number().int(),
+  spans: int,
   /** Spans new to the store. */
-  inserted: z.number().int(),
+  inserted: int,
   /** Spans already in the store (re-import is idempotent). */
-  skipped: z.number().int(),
+  skipped: int,
   /** Spans, lines or messages that could not be decoded. */
-  bad: z.number().int(),
-  traces: z.number().int(),
-  llmCalls: z.number().int(),
-  conversations: z.number().int(),
-  reviewItems: z.number().int(),
+  bad: int,
+  traces: int,
+  llmCalls: int,
+  conversations: int,
+  reviewItems: int,
   /** The first errors (the rest are counted in `bad`), each naming the file and line or byte offset. */
   errors: z.array(importError),
   /** Files that could not be read at all. */
-  unreadable: z.array(z.string()),
+  unreadable: z.array(string),
   /** The import was cancelled; the spans read before that are kept. */
-  cancelled: z.boolean(),
-  elapsedMs: z.number(),
+  cancelled: boolean,
+  elapsedMs: number,
 });
 export type ImportSummary = z.infer<typeof importSummary>;
 
 /** Progress of one import, per file; coalesced to about ten a second. */
 export const importProgress = z.object({
-  file: z.string(),
-  fileIndex: z.number().int(),
-  fileCount: z.number().int(),
-  bytesRead: z.number(),
-  totalBytes: z.number(),
-  spans: z.number().int(),
-  bad: z.number().int(),
+  file: string,
+  fileIndex: int,
+  fileCount: int,
+  bytesRead: number,
+  totalBytes: number,
+  spans: int,
+  bad: int,
   /** True on a file's last report. */
-  done: z.boolean(),
+  done: boolean,
 });
 export type ImportProgress = z.infer<typeof importProgress>;
 
 export const receiverStatus = z.object({
-  enabled: z.boolean(),
-  listening: z.boolean(),
-  port: z.number().int().nullable(),
-  url: z.string().nullable(),
+  enabled: boolean,
+  listening: boolean,
+  port: nullableInt,
+  url: nullableString,
   /** POST /v1/traces on `ai-eval serve`'s own port (Bearer token required); null where no HTTP shell serves it. */
-  servedAt: z.string().nullable(),
+  servedAt: nullableString,
   /** The variable whose value the receiver port requires as `Authorization: Bearer`; null: any local program may post. */
-  tokenEnv: z.string().nullable(),
-  requests: z.number().int(),
-  spans: z.number().int(),
-  lastError: z.string().nullable(),
+  tokenEnv: nullableString,
+  requests: int,
+  spans: int,
+  lastError: nullableString,
 });
 export type ReceiverStatus = z.infer<typeof receiverStatus>;
 
 export const promoteOutcome = z.object({
-  id: z.string(),
-  promoted: z.boolean(),
+  id: string,
+  promoted: boolean,
   /** The new question's id (dataset) or gold item id (judge). */
-  createdId: z.string().nullable(),
+  createdId: nullableString,
   /** Why the integrity guard refused, when it did. */
-  reason: z.string().nullable(),
+  reason: nullableString,
 });
 export type PromoteOutcome = z.infer<typeof promoteOutcome>;

@@ -1,10 +1,11 @@
 // The workspace file (`aieval.yaml`): providers, the default judge, settings and targets (SPEC 2).
 import { z } from 'zod';
+import { boolean, int, number, optionalString, string } from './fields';
 import { metadata, snakeId } from './common';
 import { graderId } from './graders';
 import { providerKind } from './provider-kinds';
 
-const url = z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL');
+const url = string.regex(/^https?:\/\/\S+$/, 'must be an http(s) URL');
 
 /** Ollama's context window in tokens (`options.num_ctx`); unset lets the engine size it for the run. */
 const numCtx = z
@@ -24,31 +25,31 @@ export const providerConfig = z.strictObject({
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
     .optional()
     .describe('The environment variable holding the key. Secrets never go in this file.'),
-  file: z.string().optional().describe('replay only: the JSONL cassette to answer from, relative to the workspace.'),
+  file: optionalString.describe('replay only: the JSONL cassette to answer from, relative to the workspace.'),
   num_ctx: numCtx.optional(),
   metadata: metadata.optional(),
 });
 export type ProviderConfig = z.infer<typeof providerConfig>;
 
 export const modelRef = z.strictObject({
-  provider: z.string().min(1).describe('A provider name from `providers`.'),
-  model: z.string().min(1),
+  provider: string.min(1).describe('A provider name from `providers`.'),
+  model: string.min(1),
   num_ctx: numCtx.optional(),
 });
 export type ModelRef = z.infer<typeof modelRef>;
 
 export const judgeConfig = z.strictObject({
-  provider: z.string().min(1).describe('A provider name from `providers`.'),
-  model: z.string().min(1),
+  provider: string.min(1).describe('A provider name from `providers`.'),
+  model: string.min(1),
   num_ctx: numCtx.optional(),
   overrides: z.partialRecord(graderId, modelRef).optional().describe('A different judge for some graders.'),
 });
 
 export const generation = z.strictObject({
-  temperature: z.number().min(0).max(2).optional(),
-  top_p: z.number().min(0).max(1).optional(),
-  max_tokens: z.number().int().positive().optional(),
-  seed: z.number().int().optional(),
+  temperature: number.min(0).max(2).optional(),
+  top_p: number.min(0).max(1).optional(),
+  max_tokens: int.positive().optional(),
+  seed: int.optional(),
 });
 export type Generation = z.infer<typeof generation>;
 
@@ -63,7 +64,7 @@ export const gate = z.strictObject({
     .enum(['point', 'lower'])
     .optional()
     .describe('corrected_pass_rate only: gate on the point estimate (default) or on the lower bound of its interval.'),
-  threshold: z.number().min(0).max(5).default(3.5),
+  threshold: number.min(0).max(5).default(3.5),
   type: z.enum(['hard', 'soft']).default('hard').describe('hard: a failed gate fails `ai-eval run`; soft: a warning.'),
   judge: graderId.optional().describe('The LLM grader whose pass/fail the bias-corrected pass rate uses.'),
 });
@@ -72,14 +73,14 @@ export type Gate = z.infer<typeof gate>;
 export const toolServer = z.union([
   z.strictObject({
     name: snakeId,
-    command: z.string().min(1).describe('Starts a stdio MCP server (trusted workspaces only).'),
-    args: z.array(z.string()).default([]),
-    env: z.record(z.string(), z.string()).optional(),
+    command: string.min(1).describe('Starts a stdio MCP server (trusted workspaces only).'),
+    args: z.array(string).default([]),
+    env: z.record(string, string).optional(),
   }),
   z.strictObject({
     name: snakeId,
     url: url.describe('A streamable HTTP MCP server.'),
-    headers: z.record(z.string(), z.string()).optional(),
+    headers: z.record(string, string).optional(),
   }),
 ]);
 export type ToolServer = z.infer<typeof toolServer>;
@@ -95,12 +96,12 @@ export const quarantineEntryId = (entry: QuarantineEntry): string => (typeof ent
 
 export const target = z.strictObject({
   id: snakeId.describe('Unique snake_case id.'),
-  label: z.string().optional(),
+  label: optionalString,
   mode: z.enum(['chat', 'agent']).default('chat'),
-  enabled: z.boolean().default(true),
-  provider: z.string().min(1).describe('A provider name from `providers`.'),
-  model: z.string().min(1),
-  system_prompt: z.string().default(''),
+  enabled: boolean.default(true),
+  provider: string.min(1).describe('A provider name from `providers`.'),
+  model: string.min(1),
+  system_prompt: string.default(''),
   generation: generation.optional(),
   num_ctx: numCtx.optional(),
   dataset: snakeId.describe('A dataset id: datasets/<id>.yaml.'),
@@ -109,11 +110,11 @@ export const target = z.strictObject({
     .min(1, 'attach at least one grader')
     .describe('Grader ids; each scores every answer on one dimension.'),
   gate: gate.default({ metric: 'avg_score', threshold: 3.5, type: 'hard' }),
-  question_pass_threshold: z.number().min(0).max(5).optional(),
-  response_char_limit: z.number().int().positive().optional(),
+  question_pass_threshold: number.min(0).max(5).optional(),
+  response_char_limit: int.positive().optional(),
   tools: z.array(toolServer).optional().describe('MCP servers whose tools the agent may call (agent mode).'),
   endpoint: url.optional().describe('An external agent: receives {messages}, answers {response, tool_calls}.'),
-  max_steps: z.number().int().min(1).max(100).default(8),
+  max_steps: int.min(1).max(100).default(8),
   quarantine: z
     .array(quarantineEntry)
     .optional()
@@ -158,8 +159,8 @@ export const settings = z.strictObject({
     .max(5)
     .default(3.5)
     .describe('A question passes when its score >= this (0-5).'),
-  response_char_limit: z.number().int().positive().default(4000),
-  judge_response_char_limit: z.number().int().positive().default(4000),
+  response_char_limit: int.positive().default(4000),
+  judge_response_char_limit: int.positive().default(4000),
   concurrency: z
     .number()
     .int()
@@ -171,9 +172,9 @@ export const settings = z.strictObject({
     ),
   rate_limit: z
     .strictObject({
-      max_retries: z.number().int().min(0).max(20).default(3),
-      base_delay_ms: z.number().int().min(0).default(5000),
-      delay_between_calls_ms: z.number().int().min(0).default(0),
+      max_retries: int.min(0).max(20).default(3),
+      base_delay_ms: int.min(0).default(5000),
+      delay_between_calls_ms: int.min(0).default(0),
       requests_per_minute: z
         .number()
         .int()
@@ -190,14 +191,14 @@ export const settings = z.strictObject({
         ),
     })
     .default({ max_retries: 3, base_delay_ms: 5000, delay_between_calls_ms: 0 }),
-  request_timeout_ms: z.number().int().positive().default(120000),
+  request_timeout_ms: int.positive().default(120000),
   optimizer: z
     .strictObject({
-      candidate_runs: z.number().int().min(1).default(3),
-      improvement_margin: z.number().min(0).default(0.4),
-      max_attempts: z.number().int().min(1).default(3),
-      min_dataset_size: z.number().int().min(1).default(15),
-      require_review: z.boolean().default(true),
+      candidate_runs: int.min(1).default(3),
+      improvement_margin: number.min(0).default(0.4),
+      max_attempts: int.min(1).default(3),
+      min_dataset_size: int.min(1).default(15),
+      require_review: boolean.default(true),
       proposer: modelRef.optional(),
     })
     .default({
@@ -209,17 +210,17 @@ export const settings = z.strictObject({
     }),
   judges: z
     .strictObject({
-      gold_target_n: z.number().int().min(1).default(30),
+      gold_target_n: int.min(1).default(30),
       min_per_class: z
         .number()
         .int()
         .min(1)
         .default(5)
         .describe('Labels of each class (pass and fail) a judge needs before it can be trusted.'),
-      min_tpr: z.number().min(0).max(1).default(0.9),
-      min_tnr: z.number().min(0).max(1).default(0.9),
-      confidence: z.number().gt(0).lt(1).default(0.95),
-      margin_of_error: z.number().gt(0).lt(1).default(0.05),
+      min_tpr: number.min(0).max(1).default(0.9),
+      min_tnr: number.min(0).max(1).default(0.9),
+      confidence: number.gt(0).lt(1).default(0.95),
+      margin_of_error: number.gt(0).lt(1).default(0.05),
     })
     .default({
       gold_target_n: 30,
@@ -231,8 +232,8 @@ export const settings = z.strictObject({
     }),
   otlp_receiver: z
     .strictObject({
-      enabled: z.boolean().default(false),
-      port: z.number().int().min(0).max(65535).default(4318),
+      enabled: boolean.default(false),
+      port: int.min(0).max(65535).default(4318),
       token_env: z
         .string()
         .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
@@ -242,7 +243,7 @@ export const settings = z.strictObject({
         ),
     })
     .default({ enabled: false, port: 4318 }),
-  export_envelope_on_complete: z.boolean().default(false),
+  export_envelope_on_complete: boolean.default(false),
   ollama: ollamaSettings.default(ollamaSettings.parse({})),
 });
 export type Settings = z.infer<typeof settings>;
@@ -252,10 +253,7 @@ export const DEFAULT_CONCURRENCY = 4;
 
 export const workspaceConfig = z.strictObject({
   version: z.literal(1).default(1),
-  providers: z
-    .record(z.string(), providerConfig)
-    .default({})
-    .describe('Named connections; secrets never in this file.'),
+  providers: z.record(string, providerConfig).default({}).describe('Named connections; secrets never in this file.'),
   judge: judgeConfig.optional().describe('The default judge for every LLM grader.'),
   settings: settings.default(settings.parse({})),
   targets: z

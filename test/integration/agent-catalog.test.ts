@@ -3,18 +3,14 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAgent } from '../../src-main/engine/agent/run-agent';
 import { openToolServers, UntrustedWorkspaceError, type ToolServers } from '../../src-main/engine/agent/tool-servers';
 import { KnobMemory } from '../../src-main/engine/providers/capabilities';
 import { createProvider } from '../../src-main/engine/providers/create-provider';
 import type { Provider } from '../../src-main/engine/providers/provider';
-import {
-  startFakeProviderServer,
-  type FakeProviderServer,
-  type FakeRequest,
-  type FakeScript,
-} from '../fixtures/fake-provider-server';
+import { type FakeRequest, type FakeScript } from '../fixtures/fake-provider-server';
+import { fakeProviderSuite } from '../support/fake-provider-suite';
 
 const EXAMPLE = fileURLToPath(new URL('../../resources/example', import.meta.url));
 const CATALOG = { name: 'catalog', command: 'node', args: ['tools/catalog-server.js'] };
@@ -24,18 +20,14 @@ const RENEW_DUNE = [
   { role: 'user' as const, content: 'Dune, card 4471.' },
 ];
 
-let fake: FakeProviderServer;
+const suite = fakeProviderSuite();
 let model: Provider;
 let servers: ToolServers | undefined;
-beforeAll(async () => {
-  fake = await startFakeProviderServer();
-});
-afterAll(() => fake.close());
 beforeEach(() => {
-  fake.requests.length = 0;
+  suite.server.requests.length = 0;
   model = createProvider(
     'local',
-    { kind: 'openai', base_url: fake.openaiUrl },
+    { kind: 'openai', base_url: suite.server.openaiUrl },
     { workspaceDir: EXAMPLE, env: {}, timeoutMs: 10_000, knobs: new KnobMemory() },
   );
 });
@@ -78,7 +70,7 @@ describe('agent mode over the catalogue MCP server', () => {
       'renew_loan',
       'delete_account',
     ]);
-    fake.script = renewingModel;
+    suite.server.script = renewingModel;
 
     const outcome = await agent();
 
@@ -106,9 +98,14 @@ describe('agent mode over the catalogue MCP server', () => {
       },
     ]);
     // The model saw the system prompt, the conversation, the offered tools, and each result.
-    expect(fake.requests[0]?.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(fake.requests[0]?.tools).toContain('renew_loan');
-    expect(fake.requests[2]?.messages.map((message) => message.role)).toEqual([
+    expect(suite.server.requests[0]?.messages.map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'user',
+    ]);
+    expect(suite.server.requests[0]?.tools).toContain('renew_loan');
+    expect(suite.server.requests[2]?.messages.map((message) => message.role)).toEqual([
       'system',
       'user',
       'assistant',
@@ -135,7 +132,7 @@ describe('agent mode over the catalogue MCP server', () => {
 
   it('records refusals of the catalogue as errors and reports them to the model', async () => {
     servers = await openToolServers([CATALOG], { trusted: true, workspaceDir: EXAMPLE });
-    fake.script = (request) =>
+    suite.server.script = (request) =>
       toolTurns(request).length === 0
         ? {
             toolCalls: [
@@ -151,7 +148,7 @@ describe('agent mode over the catalogue MCP server', () => {
     ]);
     expect(outcome.toolCalls[0]?.result).toContain('already renewed 2 times');
     expect(outcome.toolCalls[1]?.result).toContain('in person at the desk');
-    expect(toolTurns(fake.requests[1] as FakeRequest).map((turn) => turn.content)).toEqual([
+    expect(toolTurns(suite.server.requests[1] as FakeRequest).map((turn) => turn.content)).toEqual([
       outcome.toolCalls[0]?.result,
       outcome.toolCalls[1]?.result,
     ]);
@@ -159,7 +156,7 @@ describe('agent mode over the catalogue MCP server', () => {
 
   it('stops after max_steps without running the tools of the last step', async () => {
     servers = await openToolServers([CATALOG], { trusted: true, workspaceDir: EXAMPLE });
-    fake.script = renewingModel;
+    suite.server.script = renewingModel;
     const outcome = await agent(2);
     expect(outcome.stepsExhausted).toBe(true);
     expect(outcome.responses).toHaveLength(2);
@@ -169,7 +166,7 @@ describe('agent mode over the catalogue MCP server', () => {
 
   it('tells the model about a tool that does not exist, and records it without a server', async () => {
     servers = await openToolServers([CATALOG], { trusted: true, workspaceDir: EXAMPLE });
-    fake.script = (request) =>
+    suite.server.script = (request) =>
       toolTurns(request).length === 0
         ? { toolCalls: [{ name: 'close_branch', arguments: {} }] }
         : { text: 'I cannot do that.' };

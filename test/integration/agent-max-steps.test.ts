@@ -2,8 +2,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
+import { describe, expect, it } from 'vitest';
+import { fakeProviderSuite } from '../support/fake-provider-suite';
 import { runCliInProcess } from '../support/cli';
 import { exampleOn } from '../support/online-example';
 
@@ -45,15 +45,11 @@ async function runJson(dir: string): Promise<{ code: number | null; question: Qu
 }
 
 describe('an agent that never answers', () => {
-  let server: FakeProviderServer;
-  beforeAll(async () => {
-    server = await startFakeProviderServer();
-  });
-  afterAll(() => server.close());
+  const suite = fakeProviderSuite();
 
   it('fails with "stopped at max_steps (N) without an answer" when it still wants tools after its last step', async () => {
-    server.script = () => ({ toolCalls: [{ name: 'find_loan', arguments: { card: '4471', title: 'Dune' } }] });
-    const { code, question, junit } = await runJson(workspaceAt(server.url, 2));
+    suite.server.script = () => ({ toolCalls: [{ name: 'find_loan', arguments: { card: '4471', title: 'Dune' } }] });
+    const { code, question, junit } = await runJson(workspaceAt(suite.server.url, 2));
     expect(question).toMatchObject({
       status: 'scored',
       passed: false,
@@ -68,12 +64,12 @@ describe('an agent that never answers', () => {
 
   it('fails an empty final answer even when the tool-usage grade alone would pass it', async () => {
     const args = { card: '4471', title: 'Dune' };
-    server.script = (request) => {
+    suite.server.script = (request) => {
       const done = request.messages.filter((m) => m.role === 'tool').length;
       if (done === 0) return { toolCalls: [{ name: 'find_loan', arguments: args }] };
       return done === 1 ? { toolCalls: [{ name: 'renew_loan', arguments: args }] } : { text: '' };
     };
-    const { question } = await runJson(workspaceAt(server.url, 8));
+    const { question } = await runJson(workspaceAt(suite.server.url, 8));
     expect(question).toMatchObject({ status: 'scored', passed: false, score: 0, error: 'empty final answer' });
     expect(question.graders).toEqual([expect.objectContaining({ id: 'tool_usage_grader', score_0_5: 5 })]);
     expect(question.finish_reason).toBe('stop');

@@ -1,16 +1,15 @@
 // The typed client over the HTTP transport against the real HTTP shell and service: answers as JSON carries them,
 // refusals with their code, the Bearer token, and the contract's events over SSE.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
-import { createHttpShell } from '../../src-main/http/server';
 import type { Contract } from '../../src-shared/contract';
 import { createClient } from '../../src-shared/rpc/client';
 import type { Client } from '../../src-shared/rpc/define';
 import { httpTransport } from '../../src-shared/rpc/http-transport';
 import { RpcError } from '../../src-shared/rpc/wire';
-import { createTestApp } from '../support/app';
+import { createTestApp, serveTestApp, type ServedApp } from '../support/app';
 
 /** A loopback port nothing listens on: one the system handed out and that was closed again. */
 async function closedPort(): Promise<number> {
@@ -23,24 +22,19 @@ async function closedPort(): Promise<number> {
 
 describe('createClient over HTTP (ai-eval serve)', () => {
   let app: App;
-  let server: Server;
+  let served: ServedApp;
   let origin: string;
   let client: Client<Contract>;
   const token = 'client-test-token';
 
   beforeAll(async () => {
     app = createTestApp();
-    server = createHttpShell({ dispatch: app.dispatch, events: app.events, token });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveTestApp(app, { token });
+    origin = served.base;
     client = createClient<Contract>(httpTransport({ origin, token }));
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await app.dispose();
-  });
+  afterAll(() => served.close());
 
   it('answers a typed call with the value the service returned', async () => {
     const info = await client['workspace.get']({});

@@ -1,13 +1,10 @@
 // The browser's export download: GET /download/export.zip zips an export's envelope files, under the HTTP shell's
 // rules (the token, same origin only) and the service's (envelope files inside the workspace only).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src-main/app/create-app';
-import { createHttpShell, EXPORT_DOWNLOAD_PATH } from '../../src-main/http/server';
-import { createTestApp } from '../support/app';
+import { EXPORT_DOWNLOAD_PATH } from '../../src-main/http/server';
+import { createTestApp, serveTestApp, type ServedApp } from '../support/app';
 import { readZip } from '../support/read-zip';
 import { copyExample } from '../support/workspace';
 
@@ -19,8 +16,7 @@ describe('GET /download/export.zip', () => {
   const folder = join(workspace, '.aieval', 'envelopes', 'data', 'helpdesk', 'offline', 'llama3.1-8b');
   const aggregate = join(folder, `${UUID}.json`);
   const samples = join(folder, `${UUID}_samples.jsonl`);
-  let app: App;
-  let server: Server;
+  let served: ServedApp;
   let base: string;
   const download = (files: readonly string[], headers: Record<string, string> = { Authorization: `Bearer ${token}` }) =>
     fetch(`${base}${EXPORT_DOWNLOAD_PATH}?${files.map((file) => `file=${encodeURIComponent(file)}`).join('&')}`, {
@@ -31,17 +27,11 @@ describe('GET /download/export.zip', () => {
     mkdirSync(folder, { recursive: true });
     writeFileSync(aggregate, '{"schema_version":"0.3.0"}\n');
     writeFileSync(samples, '{"sample_id":"sunday_hours"}\n'.repeat(50));
-    app = createTestApp(workspace);
-    server = createHttpShell({ dispatch: app.dispatch, events: app.events, token });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveTestApp(createTestApp(workspace), { token });
+    base = served.base;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await app.dispose();
-  });
+  afterAll(() => served.close());
 
   it('answers the two files as one zip attachment named after the evaluation', async () => {
     const response = await download([aggregate, samples]);

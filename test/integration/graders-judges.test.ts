@@ -1,5 +1,5 @@
 // The six judges (and an llm_judge rubric check) over the loopback fake provider server, on each provider's wire format.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   question as questionSchema,
   rubric,
@@ -13,7 +13,8 @@ import { GRADERS } from '../../src-main/engine/grading/registry';
 import { KnobMemory } from '../../src-main/engine/providers/capabilities';
 import { createProvider } from '../../src-main/engine/providers/create-provider';
 import { criteriaWithRubric } from '../../src-main/engine/grading/rubric/criteria-with-rubric';
-import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
+import type { FakeRequest } from '../fixtures/fake-provider-server';
+import { fakeProviderSuite } from '../support/fake-provider-suite';
 import { judgeScript } from '../fixtures/fake-scripts';
 
 const JUDGES = LLM_JUDGE_IDS;
@@ -31,14 +32,10 @@ const TOOL_CALLS: ToolCallRecord[] = [
   },
 ];
 
-let fake: FakeProviderServer;
-beforeAll(async () => {
-  fake = await startFakeProviderServer();
-});
-afterAll(() => fake.close());
+const suite = fakeProviderSuite();
 beforeEach(() => {
-  fake.requests.length = 0;
-  fake.script = judgeScript((request) => ({
+  suite.server.requests.length = 0;
+  suite.server.script = judgeScript((request) => ({
     score: judgePrompt(request).includes('yes-or-no question') ? 1 : 4,
     reason: 'checked',
   }));
@@ -54,7 +51,7 @@ const CONNECTIONS: ReadonlyArray<readonly [string, ProviderConfig, string]> = [
 ];
 
 function judgeClient(name: string, config: ProviderConfig, model: string): JudgeClient {
-  const baseUrl = config.kind === 'openai' ? fake.openaiUrl : fake.url;
+  const baseUrl = config.kind === 'openai' ? suite.server.openaiUrl : suite.server.url;
   const provider = createProvider(
     name,
     { ...config, base_url: baseUrl },
@@ -103,8 +100,8 @@ describe.each(CONNECTIONS)('judges over the fake %s server', (name, config, mode
     if (!grader) throw new Error(`${id} is not registered`);
     const outcome = await grader.grade(context(judgeClient(name, config, model)));
 
-    expect(fake.requests).toHaveLength(1);
-    const request = fake.requests[0];
+    expect(suite.server.requests).toHaveLength(1);
+    const request = suite.server.requests[0];
     const prompt = judgePrompt(request);
     for (const tag of ['question', 'criteria', 'agent_response']) {
       expect(prompt.match(new RegExp(`<${tag}>\n`, 'g')), tag).toHaveLength(1);
@@ -155,7 +152,7 @@ describe.each(CONNECTIONS)('judges over the fake %s server', (name, config, mode
 
 describe('failures over the wire', () => {
   it('an unparseable judge answer is an error with the raw answer kept', async () => {
-    fake.script = () => ({ text: 'I would say it is high quality.' });
+    suite.server.script = () => ({ text: 'I would say it is high quality.' });
     const outcome = await GRADERS.get('relevance_grader')?.grade(
       context(judgeClient('ollama', { kind: 'ollama' }, 'llama3.1:8b')),
     );
@@ -164,7 +161,7 @@ describe('failures over the wire', () => {
   });
 
   it('a provider outage is an error (degraded), never a score', async () => {
-    fake.script = () => ({ status: 500, errorMessage: 'overloaded' });
+    suite.server.script = () => ({ status: 500, errorMessage: 'overloaded' });
     const outcome = await GRADERS.get('accuracy_grader')?.grade(
       context(judgeClient('openai', { kind: 'openai', api_key_env: 'KEY' }, 'gpt-4o-mini')),
     );
@@ -180,7 +177,7 @@ describe('failures over the wire', () => {
       context(judgeClient('ollama', { kind: 'ollama' }, 'llama3.1:8b')),
     );
     expect(outcome).toMatchObject({ status: 'scored', score: 5 * (4 / 5) });
-    expect(judgePrompt(fake.requests[0])).toContain('<criteria>\nGreets the member kindly.\n</criteria>');
+    expect(judgePrompt(suite.server.requests[0])).toContain('<criteria>\nGreets the member kindly.\n</criteria>');
     expect(outcome?.judgeCalls?.[0]).toMatchObject({
       graderId: 'rubric_checks',
       templateVersion: 'rubric_check@1.0.0',

@@ -1,16 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
-import { createHttpShell, sessionCookieName } from '../../src-main/http/server';
-import { createTestApp } from '../support/app';
+import { sessionCookieName } from '../../src-main/http/server';
+import { createTestApp, serveTestApp, type ServedApp } from '../support/app';
 
 type Loose = { ok: boolean; value?: Array<Record<string, unknown>>; error?: { code: string; message: string } };
 const envelopeOf = async (response: Response) => (await response.json()) as Loose;
 
 describe('HTTP shell', () => {
   let app: App;
-  let server: Server;
+  let served: ServedApp;
   let base: string;
   const token = 'test-token-123';
   const urlToken = 'url-token-456';
@@ -23,16 +21,11 @@ describe('HTTP shell', () => {
 
   beforeAll(async () => {
     app = createTestApp();
-    server = createHttpShell({ dispatch: app.dispatch, events: app.events, token, urlToken });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveTestApp(app, { token, urlToken });
+    base = served.base;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await app.dispose();
-  });
+  afterAll(() => served.close());
 
   it('answers a call with the envelope', async () => {
     const response = await post('datasets.list', '{}');

@@ -1,15 +1,14 @@
 // A workspace on the fake Ollama (target m1, judge judge-model on the same server) and a run over it, for the local tests.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import type { RunFinished, RunProgress } from '../../src-shared/model';
 import type { ValidWorkspace } from '../../src-main/engine/run/plan';
 import { defaultRunDeps } from '../../src-main/engine/run/run-deps';
 import { LimiterRegistry } from '../../src-main/engine/run/run-services';
 import { resumeRun, startRun } from '../../src-main/engine/run/start-run';
 import { inProcessStore, Store, type StoreApi } from '../../src-main/store/store';
-import { loadWorkspace } from '../../src-main/workspace/load-workspace';
+import { writeValidWorkspace } from '../support/workspace';
 
 export type LocalSpec = Readonly<{
   baseUrl: string;
@@ -25,7 +24,6 @@ export type LocalSpec = Readonly<{
 
 export function localWorkspace(spec: LocalSpec): ValidWorkspace {
   const dir = spec.dir ?? mkdtempSync(join(tmpdir(), 'aieval-local-'));
-  mkdirSync(join(dir, 'datasets'), { recursive: true });
   const config = {
     version: 1,
     providers: { local: { kind: 'ollama', base_url: spec.baseUrl } },
@@ -51,12 +49,7 @@ export function localWorkspace(spec: LocalSpec): ValidWorkspace {
     id: `q${String(index + 1).padStart(3, '0')}`,
     input: spec.input?.(index) ?? `How long can I keep book ${index + 1}?`,
   }));
-  writeFileSync(join(dir, 'aieval.yaml'), stringify(config));
-  writeFileSync(join(dir, 'datasets', 'ds.yaml'), stringify({ id: 'ds', version: '1.0.0', questions }));
-  const workspace = loadWorkspace(dir);
-  const errors = workspace.issues.filter((issue) => issue.severity === 'error');
-  if (!workspace.config || errors.length > 0) throw new Error(`test workspace invalid: ${JSON.stringify(errors)}`);
-  return workspace as ValidWorkspace;
+  return writeValidWorkspace(dir, config, questions);
 }
 
 export type LocalRunResult = Readonly<{

@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TargetOutcome } from '../../src-shared/model';
-import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } from '../fixtures/fake-provider-server';
+import { type FakeRequest } from '../fixtures/fake-provider-server';
+import { fakeProviderSuite } from '../support/fake-provider-suite';
 import { CONFIG, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
 import { spawnCli } from '../support/cli';
 
@@ -15,20 +16,16 @@ const cli = (...args: string[]) => spawnCli(args, configDir);
 const SCORE: Readonly<Record<string, number>> = { BASELINE: 2, NOISY: 2.5, GOOD: 4.5 };
 
 describe('ai-eval optimize', () => {
-  let server: FakeProviderServer;
-  beforeAll(async () => {
-    server = await startFakeProviderServer();
-  });
-  afterAll(() => server.close());
+  const suite = fakeProviderSuite();
 
   it('prints progress, the baseline and every candidate with mean ± spread and the decision, and exits 0', async () => {
     const proposer: FakeRequest[] = [];
-    server.script = optimizerScript(
+    suite.server.script = optimizerScript(
       { base: (m) => SCORE[m] ?? 0, runOffsets: [0, 1, -1, 0, 1, -1, 0, 0.3, -0.3], questionsPerRun: 15 },
       ['NOISY\nkind', 'GOOD\nexact hours'],
       proposer,
     );
-    const dir = optimizerWorkspace(server.url);
+    const dir = optimizerWorkspace(suite.server.url);
     const result = await cli('optimize', '--workspace', dir, '--target', 'helpdesk_chat');
     expect(result.stderr).toContain('helpdesk_chat: baseline, 3 runs of 15 questions');
     expect(result.stderr).toMatch(
@@ -50,12 +47,12 @@ describe('ai-eval optimize', () => {
     );
     expect(result.code).toBe(0);
     // Pending review: aieval.yaml is untouched.
-    expect(readFileSync(join(dir, 'aieval.yaml'), 'utf8')).toBe(CONFIG(server.url));
+    expect(readFileSync(join(dir, 'aieval.yaml'), 'utf8')).toBe(CONFIG(suite.server.url));
   });
 
   it('exits 2 for a dataset below the minimum size and for an unknown target; --json prints the outcomes', async () => {
-    server.script = optimizerScript({ base: () => 4, runOffsets: [0], questionsPerRun: 15 }, [], []);
-    const dir = optimizerWorkspace(server.url);
+    suite.server.script = optimizerScript({ base: () => 4, runOffsets: [0], questionsPerRun: 15 }, [], []);
+    const dir = optimizerWorkspace(suite.server.url);
     const small = await cli('optimize', '--workspace', dir, '--target', 'small_chat');
     expect(small.code).toBe(2);
     expect(small.stderr).toContain(

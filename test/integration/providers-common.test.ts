@@ -1,25 +1,21 @@
 // Every HTTP provider against the fake server: chat, tool calls, multi-turn, errors, timeouts, aborts, knob refusals.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderKind } from '../../src-shared/model';
 import { KnobMemory } from '../../src-main/engine/providers/capabilities';
 import { createProvider } from '../../src-main/engine/providers/create-provider';
 import { ProviderError, type ChatRequest, type Provider } from '../../src-main/engine/providers/provider';
-import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
+import { fakeProviderSuite } from '../support/fake-provider-suite';
 import { fixedAnswer } from '../fixtures/fake-scripts';
 
-let fake: FakeProviderServer;
-beforeAll(async () => {
-  fake = await startFakeProviderServer();
-});
-afterAll(() => fake.close());
+const suite = fakeProviderSuite();
 
 const KINDS = ['ollama', 'openai', 'anthropic'] as const;
 const MODEL = { ollama: 'llama3.1:8b', openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' } as const;
 
 function provider(kind: (typeof KINDS)[number], timeoutMs = 5000, knobs = new KnobMemory()): Provider {
-  const baseUrl = kind === 'openai' ? fake.openaiUrl : fake.url;
+  const baseUrl = kind === 'openai' ? suite.server.openaiUrl : suite.server.url;
   return createProvider(
     `fake_${kind}`,
     { kind, base_url: baseUrl, api_key_env: 'FAKE_KEY' },
@@ -63,12 +59,12 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
   });
 
   beforeEach(() => {
-    fake.requests.length = 0;
-    fake.script = fixedAnswer('Hello from the fake');
+    suite.server.requests.length = 0;
+    suite.server.script = fixedAnswer('Hello from the fake');
   });
 
   it('chats: text, model, finish reason, usage, latency and the settings sent', async () => {
-    fake.script = () => ({ text: 'Open 12:00 to 17:00', usage: { input: 11, output: 7 } });
+    suite.server.script = () => ({ text: 'Open 12:00 to 17:00', usage: { input: 11, output: 7 } });
     const response = await provider(kind).chat(ask({ generation: { temperature: 0.2, max_tokens: 64 } }));
     expect(response).toMatchObject({
       text: 'Open 12:00 to 17:00',
@@ -79,8 +75,8 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
     });
     expect(response.sent).toEqual({ temperature: 0.2, max_tokens: 64 });
     expect(response.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]).toMatchObject({
+    expect(suite.server.requests).toHaveLength(1);
+    expect(suite.server.requests[0]).toMatchObject({
       api: kind,
       model,
       messages: [
@@ -92,14 +88,14 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
 
   it('maps a length stop to finish reason "length" and keeps the raw one', async () => {
     const raw = { ollama: 'length', openai: 'length', anthropic: 'max_tokens' }[kind];
-    fake.script = () => ({ text: 'cut', finishReason: raw });
+    suite.server.script = () => ({ text: 'cut', finishReason: raw });
     expect(await provider(kind).chat(ask())).toMatchObject({ finishReason: 'length', rawFinishReason: raw });
   });
 
   it('offers tools and reads the tool calls the model makes', async () => {
-    fake.script = () => ({ toolCalls: [{ name: 'find_loan', arguments: { card: '4471' } }] });
+    suite.server.script = () => ({ toolCalls: [{ name: 'find_loan', arguments: { card: '4471' } }] });
     const response = await provider(kind).chat(ask({ tools: [catalogTool] }));
-    expect(fake.requests[0]?.tools).toEqual(['find_loan']);
+    expect(suite.server.requests[0]?.tools).toEqual(['find_loan']);
     expect(response.finishReason).toBe('tool_calls');
     expect(response.toolCalls).toHaveLength(1);
     expect(response.toolCalls[0]).toMatchObject({ name: 'find_loan', arguments: { card: '4471' } });
@@ -124,7 +120,7 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
         ],
       }),
     );
-    const seen = fake.requests[0]?.messages ?? [];
+    const seen = suite.server.requests[0]?.messages ?? [];
     expect(seen.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'tool']);
     expect(seen[4]?.toolCalls).toMatchObject([{ name: 'find_loan', arguments: { card: '4471' } }]);
     expect(seen[5]?.content).toBe('{"title":"Dune"}');
@@ -133,7 +129,7 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
   });
 
   it('turns 429 into a retryable error with Retry-After in seconds', async () => {
-    fake.script = () => ({ status: 429, headers: { 'retry-after': '7' }, errorMessage: 'slow down' });
+    suite.server.script = () => ({ status: 429, headers: { 'retry-after': '7' }, errorMessage: 'slow down' });
     const error = await failure(provider(kind).chat(ask()));
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).details).toMatchObject({ status: 429, retryable: true, retryAfterMs: 7000 });
@@ -143,19 +139,19 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
 
   it('reads Retry-After as an HTTP date', async () => {
     const at = new Date(Date.now() + 30_000).toUTCString();
-    fake.script = () => ({ status: 429, headers: { 'retry-after': at } });
+    suite.server.script = () => ({ status: 429, headers: { 'retry-after': at } });
     const error = (await failure(provider(kind).chat(ask()))) as ProviderError;
     expect(error.details.retryAfterMs).toBeGreaterThan(25_000);
     expect(error.details.retryAfterMs).toBeLessThanOrEqual(30_000);
   });
 
   it('marks 500 retryable and 404 not retryable', async () => {
-    fake.script = () => ({ status: 500, errorMessage: 'boom' });
+    suite.server.script = () => ({ status: 500, errorMessage: 'boom' });
     expect(((await failure(provider(kind).chat(ask()))) as ProviderError).details).toMatchObject({
       status: 500,
       retryable: true,
     });
-    fake.script = () => ({ status: 404, errorMessage: 'model not found' });
+    suite.server.script = () => ({ status: 404, errorMessage: 'model not found' });
     expect(((await failure(provider(kind).chat(ask()))) as ProviderError).details).toMatchObject({
       status: 404,
       retryable: false,
@@ -163,18 +159,18 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
   });
 
   it('reports a malformed body and a truncated body as retryable provider errors', async () => {
-    fake.script = () => ({ malformed: true });
+    suite.server.script = () => ({ malformed: true });
     const malformed = await failure(provider(kind).chat(ask()));
     expect(malformed).toBeInstanceOf(ProviderError);
     expect((malformed as ProviderError).details.retryable).toBe(true);
-    fake.script = () => ({ text: 'a long enough answer to cut in half', truncated: true });
+    suite.server.script = () => ({ text: 'a long enough answer to cut in half', truncated: true });
     const truncated = await failure(provider(kind).chat(ask()));
     expect(truncated).toBeInstanceOf(ProviderError);
     expect((truncated as ProviderError).details.retryable).toBe(true);
   });
 
   it('times out a hanging server with a retryable error', async () => {
-    fake.script = () => ({ hang: true });
+    suite.server.script = () => ({ hang: true });
     const error = (await failure(provider(kind, 150).chat(ask()))) as ProviderError;
     expect(error).toBeInstanceOf(ProviderError);
     expect(error.message).toContain('no answer within 150 ms');
@@ -183,7 +179,7 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
 
   it('stops at once when the caller aborts, with the caller’s reason', async () => {
     const controller = new AbortController();
-    fake.script = () => {
+    suite.server.script = () => {
       controller.abort(new Error('run cancelled'));
       return { hang: true };
     };
@@ -193,7 +189,7 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
   });
 
   it('retries once without a knob the model refuses, and remembers the refusal', async () => {
-    fake.script = (request) =>
+    suite.server.script = (request) =>
       JSON.stringify(request.body).includes('"top_p"')
         ? { status: 400, errorMessage: "Unsupported parameter: 'top_p' is not supported with this model." }
         : { text: 'fine' };
@@ -202,17 +198,17 @@ describe.each(KINDS)('%s provider', (kind: ProviderKind & (typeof KINDS)[number]
     expect(first.text).toBe('fine');
     expect(first.sent).not.toHaveProperty('top_p');
     expect(first.sent.temperature).toBe(0);
-    expect(fake.requests).toHaveLength(2);
+    expect(suite.server.requests).toHaveLength(2);
     const second = await provider(kind, 5000, knobs).chat(ask({ generation: { temperature: 0, top_p: 1 } }));
     expect(second.sent).not.toHaveProperty('top_p');
-    expect(fake.requests).toHaveLength(3);
+    expect(suite.server.requests).toHaveLength(3);
   });
 
   it('does not retry a 400 that names no knob', async () => {
-    fake.script = () => ({ status: 400, errorMessage: 'messages: field required' });
+    suite.server.script = () => ({ status: 400, errorMessage: 'messages: field required' });
     const error = (await failure(provider(kind).chat(ask({ generation: { temperature: 0 } })))) as ProviderError;
     expect(error.details).toMatchObject({ status: 400, retryable: false });
-    expect(fake.requests).toHaveLength(1);
+    expect(suite.server.requests).toHaveLength(1);
   });
 
   it('lists the models the server offers', async () => {

@@ -2,24 +2,20 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCassetteWriter, readCassette, requestHash, withRecording } from '../../src-main/engine/providers/cassette';
 import { ProviderConfigError } from '../../src-main/engine/providers/connection-errors';
 import { createProvider } from '../../src-main/engine/providers/create-provider';
 import { ProviderError, type ChatRequest } from '../../src-main/engine/providers/provider';
-import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
+import { fakeProviderSuite } from '../support/fake-provider-suite';
 
-let fake: FakeProviderServer;
+const suite = fakeProviderSuite();
 let workspace: string;
-beforeAll(async () => {
-  fake = await startFakeProviderServer();
-});
-afterAll(() => fake.close());
 beforeEach(() => {
   workspace = mkdtempSync(join(tmpdir(), 'aieval-replay-'));
-  fake.requests.length = 0;
+  suite.server.requests.length = 0;
   let n = 0;
-  fake.script = (request) => ({ text: `answer ${++n} to ${request.messages.at(-1)?.content}` });
+  suite.server.script = (request) => ({ text: `answer ${++n} to ${request.messages.at(-1)?.content}` });
 });
 afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
@@ -34,7 +30,7 @@ async function record(requests: readonly ChatRequest[]): Promise<string> {
   const file = join(workspace, 'recordings', 'run.jsonl');
   const writer = openCassetteWriter(file);
   const live = withRecording(
-    createProvider('local', { kind: 'ollama', base_url: fake.url }, { ...env, workspaceDir: workspace }),
+    createProvider('local', { kind: 'ollama', base_url: suite.server.url }, { ...env, workspaceDir: workspace }),
     writer,
   );
   for (const request of requests) await live.chat(request);
@@ -56,11 +52,11 @@ describe('record and replay', () => {
     expect(Object.keys(entry).sort()).toEqual(['hash', 'provider', 'request', 'response', 'usage']);
     expect(entry).toMatchObject({ hash: requestHash(question('When are you open on Sundays?')), provider: 'local' });
 
-    fake.requests.length = 0;
+    suite.server.requests.length = 0;
     const response = await replay().chat(question('When are you open on Sundays?'));
     expect(response.text).toBe('answer 1 to When are you open on Sundays?');
     expect(response.model).toBe('llama3.1:8b');
-    expect(fake.requests).toHaveLength(0);
+    expect(suite.server.requests).toHaveLength(0);
   });
 
   it('refuses a request it has no recording for, naming the hash, and does not retry it', async () => {
@@ -92,11 +88,11 @@ describe('record and replay', () => {
   });
 
   it('records nothing for a failed call', async () => {
-    fake.script = () => ({ status: 500 });
+    suite.server.script = () => ({ status: 500 });
     const file = join(workspace, 'failed.jsonl');
     const writer = openCassetteWriter(file);
     const live = withRecording(
-      createProvider('local', { kind: 'ollama', base_url: fake.url }, { ...env, workspaceDir: workspace }),
+      createProvider('local', { kind: 'ollama', base_url: suite.server.url }, { ...env, workspaceDir: workspace }),
       writer,
     );
     await expect(live.chat(question('x'))).rejects.toBeInstanceOf(ProviderError);

@@ -1,27 +1,23 @@
 // What each adapter puts on the wire: Ollama options, OpenAI token knobs and JSON mode, Anthropic system and capability rules.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { KnobMemory } from '../../src-main/engine/providers/capabilities';
 import { createProvider } from '../../src-main/engine/providers/create-provider';
 import type { ChatRequest } from '../../src-main/engine/providers/provider';
-import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
+import { fakeProviderSuite } from '../support/fake-provider-suite';
 import { fixedAnswer } from '../fixtures/fake-scripts';
 
-let fake: FakeProviderServer;
-beforeAll(async () => {
-  fake = await startFakeProviderServer();
-});
-afterAll(() => fake.close());
+const suite = fakeProviderSuite();
 beforeEach(() => {
-  fake.requests.length = 0;
-  fake.script = fixedAnswer('{"score": 4, "reason": "fine"}');
+  suite.server.requests.length = 0;
+  suite.server.script = fixedAnswer('{"score": 4, "reason": "fine"}');
 });
 
 const options = () => ({ workspaceDir: '/tmp', env: { KEY: 'sk-test' }, timeoutMs: 5000, knobs: new KnobMemory() });
-const ollama = () => createProvider('local', { kind: 'ollama', base_url: fake.url }, options());
+const ollama = () => createProvider('local', { kind: 'ollama', base_url: suite.server.url }, options());
 const openai = () =>
-  createProvider('openai', { kind: 'openai', base_url: fake.openaiUrl, api_key_env: 'KEY' }, options());
+  createProvider('openai', { kind: 'openai', base_url: suite.server.openaiUrl, api_key_env: 'KEY' }, options());
 const anthropic = () =>
-  createProvider('claude', { kind: 'anthropic', base_url: fake.url, api_key_env: 'KEY' }, options());
+  createProvider('claude', { kind: 'anthropic', base_url: suite.server.url, api_key_env: 'KEY' }, options());
 const request = (model: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
   model,
   messages: [
@@ -30,7 +26,7 @@ const request = (model: string, extra: Partial<ChatRequest> = {}): ChatRequest =
   ],
   ...extra,
 });
-const lastBody = () => fake.requests.at(-1)?.body ?? {};
+const lastBody = () => suite.server.requests.at(-1)?.body ?? {};
 
 describe('ollama on the wire', () => {
   it('posts /api/chat with stream false, options and format json', async () => {
@@ -86,7 +82,7 @@ describe('openai on the wire', () => {
       response_format: { type: 'json_object' },
     });
     expect(response.sent).toEqual({ temperature: 0, top_p: 1, seed: 3, max_tokens: 100 });
-    expect(fake.requests.at(-1)?.headers.authorization).toBe('Bearer sk-test');
+    expect(suite.server.requests.at(-1)?.headers.authorization).toBe('Bearer sk-test');
   });
 
   it('sends no temperature or top_p to a reasoning model, and max_completion_tokens', async () => {
@@ -125,7 +121,7 @@ describe('openai on the wire', () => {
   });
 
   it('refuses a tool call whose arguments are not a JSON object', async () => {
-    fake.script = () => ({ toolCalls: [{ name: 'find_loan', arguments: '{"card": 44' }] });
+    suite.server.script = () => ({ toolCalls: [{ name: 'find_loan', arguments: '{"card": 44' }] });
     await expect(openai().chat(request('gpt-4o'))).rejects.toThrow(
       /tool "find_loan" with arguments that are not a JSON object: \{"card": 44/,
     );
@@ -143,7 +139,7 @@ describe('anthropic on the wire', () => {
     expect(body).toMatchObject({ max_tokens: 4096, temperature: 0, top_p: 1 });
     expect(body).not.toHaveProperty('seed');
     expect(response.sent).toEqual({ max_tokens: 4096, temperature: 0, top_p: 1 });
-    expect(JSON.stringify(fake.requests.at(-1)?.headers)).toContain('sk-test');
+    expect(JSON.stringify(suite.server.requests.at(-1)?.headers)).toContain('sk-test');
   });
 
   it('sends temperature without top_p to recent Claude models', async () => {
@@ -198,7 +194,7 @@ describe('anthropic on the wire', () => {
   });
 
   it('keeps temperature and drops top_p when the API names both in a refusal', async () => {
-    fake.script = (req) =>
+    suite.server.script = (req) =>
       'top_p' in req.body && 'temperature' in req.body
         ? {
             status: 400,

@@ -4,17 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
 import type { ImportProgress, ImportSummary, ReviewItem, ReviewItemDetail } from '../../src-shared/model';
 import { encodeProtoRequest, frameDelimited, jsonRequest } from '../fixtures/otlp-builder';
-import { createTestApp } from '../support/app';
+import { callApp, createTestApp } from '../support/app';
 import { chatTrace, spanId, T0, traceId, writeJsonLines } from './traces-fixtures';
 
 let app: App | undefined;
 afterEach(async () => app?.dispose());
 
-async function call<T>(method: string, input: unknown): Promise<T> {
-  const envelope = await app!.dispatch(method, input, { transport: 'in-process' });
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
+const call = <T>(method: string, input: unknown) => callApp<T>(app!, method, input);
 
 /** A folder inside the open workspace: API calls may only name files there (SPEC 15). */
 const files = () => mkdtempSync(join(app!.state.dir, 'imports-'));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
 import { loadWorkspace } from '../../src-main/workspace/load-workspace';
 import type { PromoteOutcome, ReviewItem } from '../../src-shared/model';
-import { createTestApp } from '../support/app';
+import { callApp, createTestApp } from '../support/app';
 import { copyExample } from '../support/workspace';
 import { chatTrace, traceId, writeJsonLines } from './traces-fixtures';
 import { runCliInProcess } from '../support/cli';
@@ -13,11 +13,7 @@ import { runCliInProcess } from '../support/cli';
 let app: App | undefined;
 afterEach(async () => app?.dispose());
 
-async function call<T>(method: string, input: unknown): Promise<T> {
-  const envelope = await app!.dispatch(method, input, { transport: 'in-process' });
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
+const call = <T>(method: string, input: unknown) => callApp<T>(app!, method, input);
 type Promoted = { promoted: number; refused: number; outcomes: PromoteOutcome[] };
 
 async function importChats(dir: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { App } from '../../src-main/app/create-app';
 import { createHttpShell } from '../../src-main/http/server';
 import type { ReceiverStatus, ReviewItem } from '../../src-shared/model';
 import { encodeProtoRequest, jsonRequest } from '../fixtures/otlp-builder';
-import { createTestApp } from '../support/app';
+import { callApp, createTestApp } from '../support/app';
 import { copyExample } from '../support/workspace';
 import { chatTrace, spanId, traceId } from './traces-fixtures';
 
@@ -20,11 +20,7 @@ afterEach(async () => {
   await app?.dispose();
 });
 
-async function call<T>(method: string, input: unknown): Promise<T> {
-  const envelope = await app!.dispatch(method, input, { transport: 'in-process' });
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
+const call = <T>(method: string, input: unknown) => callApp<T>(app!, method, input);
 
 /** `ai-eval serve`'s HTTP shell with the app's routes, on a free port; returns its base URL. */
 async function serve(): Promise<string> {

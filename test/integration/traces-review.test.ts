@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
 import type { ImportSummary, Label, QueueCounts, ReviewItem, TraceGroup } from '../../src-shared/model';
-import { createTestApp } from '../support/app';
+import { callApp, createTestApp } from '../support/app';
 import { newResult, newRun } from '../unit/store/repos/run-fixtures';
 
 let app: App;
@@ -15,11 +15,7 @@ afterEach(async () => app.dispose());
 /** The example's trace file in the app's workspace copy: imports read only inside the workspace (SPEC 15). */
 const exampleTraces = () => join(app.state.dir, 'traces', 'riverside.otlp.jsonl');
 
-async function call<T>(method: string, input: unknown): Promise<T> {
-  const envelope = await app.dispatch(method, input, { transport: 'in-process' });
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
+const call = <T>(method: string, input: unknown) => callApp<T>(app, method, input);
 type Groups = { total: number; groups: TraceGroup[]; counts: QueueCounts };
 type Items = { total: number; items: ReviewItem[] };
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
 import type { DatasetDocument } from '../../src-shared/contract/datasets.contract';
 import type { Settings, Target } from '../../src-shared/model';
-import { createTestApp } from '../support/app';
+import { callApp, createTestApp } from '../support/app';
 import { lineDiff } from '../../src-shared/text/line-diff';
 import { copyExample } from '../support/workspace';
 import { formFromTarget, validateForm } from '../../src-renderer/features/targets/target-form';
@@ -12,11 +12,7 @@ import { formFromTarget, validateForm } from '../../src-renderer/features/target
 let app: App | undefined;
 afterEach(async () => app?.dispose());
 
-async function call<T>(method: string, input: unknown): Promise<T> {
-  const envelope = await app!.dispatch(method, input, { transport: 'in-process' });
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.code}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
+const call = <T>(method: string, input: unknown) => callApp<T>(app!, method, input);
 
 describe('workspace writes over the API', () => {
   it('targets.get then targets.save of every target leaves aieval.yaml byte-identical, MCP arguments with spaces too', async () => {

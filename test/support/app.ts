@@ -1,8 +1,11 @@
-// Test helper: the service (createApp) over a temp copy of the example, with its own trust file.
+// Test helper: the service (createApp) over a temp copy of the example, with its own trust file; calling it in process
+// and serving it over the HTTP shell on a loopback port.
 import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type App } from '../../src-main/app/create-app';
+import { createHttpShell, type HttpShellOptions } from '../../src-main/http/server';
 import { TrustStore } from '../../src-main/workspace/trust';
 import { copyExample } from './workspace';
 
@@ -18,4 +21,30 @@ export function createTestApp(workspaceDir = copyExample(), options: { trusted?:
     logger: silentLogger,
     checkOutputs: true,
   });
+}
+
+/** One call through the service in process: its value, or an error naming the method and the refusal. */
+export async function callApp<T>(app: App, method: string, input: unknown): Promise<T> {
+  const envelope = await app.dispatch(method, input, { transport: 'in-process' });
+  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
+  return envelope.value as T;
+}
+
+export type ServedApp = Readonly<{ base: string; close(): Promise<void> }>;
+
+/** `app` behind the HTTP shell on a loopback port; close() stops the server and disposes the app. */
+export async function serveTestApp(
+  app: App,
+  tokens: Pick<HttpShellOptions, 'token' | 'urlToken'> = {},
+): Promise<ServedApp> {
+  const server = createHttpShell({ dispatch: app.dispatch, events: app.events, ...tokens });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.dispose();
+    },
+  };
 }

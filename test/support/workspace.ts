@@ -1,7 +1,11 @@
-// Test helper: a fresh copy of the example workspace in a temp dir, optionally with files edited.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// Test helper: a fresh copy of the example workspace in a temp dir, optionally with files edited; a one-dataset
+// workspace written from its config.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stringify } from 'yaml';
+import type { ValidWorkspace } from '../../src-main/engine/run/plan';
+import { loadWorkspace } from '../../src-main/workspace/load-workspace';
 
 export const EXAMPLE_DIR = join(import.meta.dirname, '..', '..', 'resources', 'example');
 
@@ -19,4 +23,15 @@ export function copyExample(edits: Readonly<Record<string, (text: string) => str
     writeFileSync(path, edit(text));
   }
   return dir;
+}
+
+/** Writes `config` as aieval.yaml and `questions` as datasets/ds.yaml into `dir` and loads it; throws on any error. */
+export function writeValidWorkspace(dir: string, config: object, questions: readonly object[]): ValidWorkspace {
+  mkdirSync(join(dir, 'datasets'), { recursive: true });
+  writeFileSync(join(dir, 'aieval.yaml'), stringify(config));
+  writeFileSync(join(dir, 'datasets', 'ds.yaml'), stringify({ id: 'ds', version: '1.0.0', questions }));
+  const workspace = loadWorkspace(dir);
+  const errors = workspace.issues.filter((issue) => issue.severity === 'error');
+  if (!workspace.config || errors.length > 0) throw new Error(`test workspace invalid: ${JSON.stringify(errors)}`);
+  return workspace as ValidWorkspace;
 }

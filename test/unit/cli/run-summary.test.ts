@@ -3,24 +3,15 @@ import type { ResultDetail, RunFinished, Verdict } from '../../../src-shared/mod
 import { summaryLines } from '../../../src-main/cli/run-printer';
 import { exitCodeOf } from '../../../src-main/cli/run-session';
 import { testcaseXml, xmlEscape } from '../../../src-main/engine/run/report-junit';
-import { newResult } from '../store/repos/run-fixtures';
+import { newResult, verdict as baseVerdict } from '../store/repos/run-fixtures';
 
-const verdict = (over: Partial<Verdict> = {}): Verdict => ({
-  gate_metric: 'avg_score',
-  gate_type: 'hard',
-  threshold: 3.5,
-  passed: true,
-  reason: 'avg_score 4.00 ≥ 3.50',
-  avg_score: 4,
-  pass_rate: 0.75,
-  pass_rate_ci: [0.3, 0.95],
-  coverage: 1,
-  corrected_pass_rate: null,
-  judges: [],
-  question_pass_threshold: 3.5,
-  counts: { total: 4, scored: 4, unscored: 0, degraded: 0, passed: 3 },
-  ...over,
-});
+const verdict = (over: Partial<Verdict> = {}): Verdict =>
+  baseVerdict({
+    pass_rate: 0.75,
+    pass_rate_ci: [0.3, 0.95],
+    counts: { total: 4, scored: 4, unscored: 0, degraded: 0, passed: 3 },
+    ...over,
+  });
 const finished = (over: Partial<RunFinished> = {}): RunFinished => ({
   runId: 'r1',
   targetId: 't1',

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GraderResult, RunIdentity, Verdict } from '../../../../src-shared/model';
+import type { ExportDeps } from '../../../../src-main/engine/export/eee/export-run';
 import type { NewQuestionResult } from '../../../../src-main/store/repos/results.repo';
 import { inProcessStore, Store, type StoreApi } from '../../../../src-main/store/store';
 import { computeVerdict } from '../../../../src-main/engine/scoring/verdict';
@@ -13,6 +14,21 @@ export const RESOURCES = join(import.meta.dirname, '..', '..', '..', '..', 'reso
 export const EEE_EXAMPLES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'eee');
 
 export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+
+/** What `exportRun` needs: the store, the bundled resources, an empty workspace and a fixed clock. */
+export function exportDeps(db: StoreApi, over: Partial<ExportDeps> = {}): ExportDeps {
+  return {
+    db,
+    resourcesDir: RESOURCES,
+    workspaceDir: tempDir('aieval-ws-'),
+    judgeSetup: undefined,
+    providers: {},
+    organization: 'unknown',
+    datasets: new Map(),
+    clock: () => 1_750_000_000_000,
+    ...over,
+  };
+}
 
 export function openStore(dir = tempDir('aieval-export-')): { store: Store; db: StoreApi; dir: string } {
   const store = Store.open(join(dir, 'store.sqlite'));

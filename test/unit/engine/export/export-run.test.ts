@@ -4,23 +4,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eeeValidators } from '../../../../src-main/engine/export/eee/eee-schema';
 import type { EeeAggregate, EeeInstance } from '../../../../src-main/engine/export/eee/eee-types';
-import { exportRun, ExportError, type ExportDeps } from '../../../../src-main/engine/export/eee/export-run';
-import type { StoreApi } from '../../../../src-main/store/store';
-import { addRun, grader, openStore, RESOURCES, tempDir } from './export-fixtures';
-
-function deps(db: StoreApi, over: Partial<ExportDeps> = {}): ExportDeps {
-  return {
-    db,
-    resourcesDir: RESOURCES,
-    workspaceDir: tempDir('aieval-ws-'),
-    judgeSetup: undefined,
-    providers: {},
-    organization: 'unknown',
-    datasets: new Map(),
-    clock: () => 1_750_000_000_000,
-    ...over,
-  };
-}
+import { exportRun, ExportError } from '../../../../src-main/engine/export/eee/export-run';
+import { addRun, exportDeps, grader, openStore, RESOURCES, tempDir } from './export-fixtures';
 
 const QUESTIONS = [
   { id: 'sunday_hours', graders: [grader('relevance_grader', 5), grader('format_grader', 4)] },
@@ -34,7 +19,7 @@ describe('exportRun', () => {
     const { db } = openStore();
     const verdict = await addRun(db, { id: 'run-1', questions: QUESTIONS });
     const out = tempDir('aieval-out-');
-    const outcome = await exportRun(deps(db), 'run-1', out);
+    const outcome = await exportRun(exportDeps(db), 'run-1', out);
     expect(outcome.problems).toEqual([]);
     const [aggregateFile, samplesFile] = outcome.files;
     expect(relative(out, aggregateFile!.path)).toMatch(/^data\/aieval-d1\/ollama\/m1\/[0-9a-f-]{36}\.json$/);
@@ -91,8 +76,8 @@ describe('exportRun', () => {
     const { db } = openStore();
     await addRun(db, { id: 'run-1', questions: QUESTIONS });
     const out = tempDir('aieval-out-');
-    const first = await exportRun(deps(db), 'run-1', out);
-    const second = await exportRun(deps(db), 'run-1', out);
+    const first = await exportRun(exportDeps(db), 'run-1', out);
+    const second = await exportRun(exportDeps(db), 'run-1', out);
     expect(second.files.map((f) => f.path)).toEqual(first.files.map((f) => f.path));
   });
 
@@ -104,7 +89,7 @@ describe('exportRun', () => {
       questions: [{ id: 'q1', graders: [grader('relevance_grader', 7), grader('format_grader', 4)] }],
     });
     const out = tempDir('aieval-out-');
-    const outcome = await exportRun(deps(db), 'run-bad', out);
+    const outcome = await exportRun(exportDeps(db), 'run-bad', out);
     expect(outcome.files).toEqual([]);
     expect(outcome.problems.join('\n')).toMatch(/score 7 .*outside its declared bounds \[0, 5\]/);
     expect(existsSync(join(out, 'data'))).toBe(false);
@@ -113,6 +98,6 @@ describe('exportRun', () => {
 
   it('refuses runs that are not complete', async () => {
     const { db } = openStore();
-    await expect(exportRun(deps(db), 'nope', tempDir('aieval-out-'))).rejects.toThrow(ExportError);
+    await expect(exportRun(exportDeps(db), 'nope', tempDir('aieval-out-'))).rejects.toThrow(ExportError);
   });
 });

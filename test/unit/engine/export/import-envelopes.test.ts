@@ -1,21 +1,20 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportRun, type ExportDeps } from '../../../../src-main/engine/export/eee/export-run';
+import { exportRun } from '../../../../src-main/engine/export/eee/export-run';
 import { importEnvelopes, type ImportDeps } from '../../../../src-main/engine/export/eee/import-envelopes';
 import type { StoreApi } from '../../../../src-main/store/store';
-import { addRun, EEE_EXAMPLES, grader, openStore, RESOURCES, tempDir, type QuestionSpec } from './export-fixtures';
+import {
+  addRun,
+  EEE_EXAMPLES,
+  exportDeps,
+  grader,
+  openStore,
+  RESOURCES,
+  tempDir,
+  type QuestionSpec,
+} from './export-fixtures';
 
-const exportDeps = (db: StoreApi): ExportDeps => ({
-  db,
-  resourcesDir: RESOURCES,
-  workspaceDir: tempDir('aieval-ws-'),
-  judgeSetup: undefined,
-  providers: {},
-  organization: 'unknown',
-  datasets: new Map(),
-  clock: () => 1_750_000_000_000,
-});
 const importDeps = (db: StoreApi): ImportDeps => ({
   db,
   resourcesDir: RESOURCES,

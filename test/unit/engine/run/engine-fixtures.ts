@@ -1,8 +1,7 @@
 // Builders for run-engine tests: a workspace on disk, in-test providers and graders, and RunDeps over an in-memory store.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { GRADER_CATALOG, type GraderId, type RunFinished, type RunProgress } from '../../../../src-shared/model';
 import type { Grader, GradeOutcome } from '../../../../src-main/engine/grading/grader';
 import { formatGrader } from '../../../../src-main/engine/grading/format.grader';
@@ -16,9 +15,9 @@ import { chatCaller } from '../../../../src-main/engine/run/target-caller';
 import type { RunDeps } from '../../../../src-main/engine/run/run-execution';
 import { LimiterRegistry } from '../../../../src-main/engine/run/run-services';
 import type { ValidWorkspace } from '../../../../src-main/engine/run/plan';
-import { loadWorkspace } from '../../../../src-main/workspace/load-workspace';
 import { criteriaWithRubric } from '../../../../src-main/engine/grading/rubric/criteria-with-rubric';
 import { inProcessStore, Store, type StoreApi } from '../../../../src-main/store/store';
+import { writeValidWorkspace } from '../../../support/workspace';
 
 export type WorkspaceSpec = Readonly<{
   questions?: number;
@@ -35,7 +34,6 @@ export function makeWorkspace(
   spec: WorkspaceSpec = {},
   dir = mkdtempSync(join(tmpdir(), 'aieval-run-')),
 ): ValidWorkspace {
-  mkdirSync(join(dir, 'datasets'), { recursive: true });
   const config = {
     version: 1,
     providers: { p: { kind: 'ollama', base_url: 'http://127.0.0.1:9' } },
@@ -64,12 +62,7 @@ export function makeWorkspace(
     input: `question ${index + 1}`,
     ...spec.questionExtras?.(index),
   }));
-  writeFileSync(join(dir, 'aieval.yaml'), stringify(config));
-  writeFileSync(join(dir, 'datasets', 'ds.yaml'), stringify({ id: 'ds', version: '1.0.0', questions }));
-  const workspace = loadWorkspace(dir);
-  const errors = workspace.issues.filter((issue) => issue.severity === 'error');
-  if (!workspace.config || errors.length > 0) throw new Error(`test workspace invalid: ${JSON.stringify(errors)}`);
-  return workspace as ValidWorkspace;
+  return writeValidWorkspace(dir, config, questions);
 }
 
 export type Reply =

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeJsonText } from '../../../../src-main/engine/traces/decode/decode-json-text';
 import { decodeProtoRequest } from '../../../../src-main/engine/traces/decode/otlp-protobuf';
-import { readOtlpFile, type FileBatch } from '../../../../src-main/engine/traces/decode/read-otlp-file';
+import { readWholeFile } from './trace-helpers';
 import { encodeProtoRequest, jsonRequest, type SpanSpec } from '../../../fixtures/otlp-builder';
 
 const dir = mkdtempSync(join(tmpdir(), 'aieval-salvage-'));
@@ -24,15 +24,7 @@ const span = (n: number, attributes: SpanSpec['attributes'] = {}): SpanSpec => (
 async function readAll(content: string | Buffer) {
   const path = join(dir, `f-${Math.random().toString(36).slice(2)}`);
   writeFileSync(path, content);
-  const names: string[] = [];
-  const problems: FileBatch['problems'][number][] = [];
-  let bad = 0;
-  for await (const batch of readOtlpFile(path)) {
-    names.push(...batch.spans.map((s) => s.name));
-    bad += batch.bad;
-    problems.push(...batch.problems);
-  }
-  return { names, bad, problems };
+  return readWholeFile(path);
 }
 
 const spanNames = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `span ${from + i}`);

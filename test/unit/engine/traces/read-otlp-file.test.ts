@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  readOtlpFile,
-  UnreadableFileError,
-  type FileBatch,
-} from '../../../../src-main/engine/traces/decode/read-otlp-file';
+import { UnreadableFileError } from '../../../../src-main/engine/traces/decode/read-otlp-file';
+import { readWholeFile } from './trace-helpers';
 import { encodeProtoRequest, frameDelimited, jsonRequest } from '../../../fixtures/otlp-builder';
 
 const dir = mkdtempSync(join(tmpdir(), 'aieval-otlp-'));
@@ -24,18 +21,6 @@ const request = (n: number, count = 2) =>
     })),
   );
 
-async function readAll(path: string): Promise<{ names: string[]; bad: number; problems: FileBatch['problems'] }> {
-  const names: string[] = [];
-  const problems: FileBatch['problems'][number][] = [];
-  let bad = 0;
-  for await (const batch of readOtlpFile(path)) {
-    names.push(...batch.spans.map((s) => s.name));
-    bad += batch.bad;
-    problems.push(...batch.problems);
-  }
-  return { names, bad, problems };
-}
-
 function file(name: string, content: string | Buffer): string {
   const path = join(dir, name);
   writeFileSync(path, content);
@@ -47,7 +32,7 @@ describe('readOtlpFile', () => {
     const text = [JSON.stringify(request(1)), '', '{"resourceSpans": [ broken', JSON.stringify(request(2)), ''].join(
       '\n',
     );
-    const result = await readAll(file('lines.jsonl', text));
+    const result = await readWholeFile(file('lines.jsonl', text));
     expect(result.names).toEqual(['span 1.0', 'span 1.1', 'span 2.0', 'span 2.1']);
     expect(result.bad).toBe(1);
     expect(result.problems[0]).toMatchObject({ line: 3, offset: null });
@@ -56,11 +41,11 @@ describe('readOtlpFile', () => {
   });
 
   it('reads one pretty-printed document and a JSON array of requests', async () => {
-    expect((await readAll(file('doc.json', JSON.stringify(request(1), null, 2)))).names).toEqual([
+    expect((await readWholeFile(file('doc.json', JSON.stringify(request(1), null, 2)))).names).toEqual([
       'span 1.0',
       'span 1.1',
     ]);
-    expect((await readAll(file('array.json', JSON.stringify([request(1, 1), request(2, 1)])))).names).toEqual([
+    expect((await readWholeFile(file('array.json', JSON.stringify([request(1, 1), request(2, 1)])))).names).toEqual([
       'span 1.0',
       'span 2.0',
     ]);
@@ -68,7 +53,7 @@ describe('readOtlpFile', () => {
 
   it('names the line of a syntax error inside a pretty-printed document', async () => {
     const text = JSON.stringify(request(1), null, 2).replace('"span 1.1"', '"span 1.1",,');
-    const result = await readAll(file('bad-doc.json', text));
+    const result = await readWholeFile(file('bad-doc.json', text));
     expect(result.names).toEqual([]);
     expect(result.problems[0]!.line).toBe(text.slice(0, text.indexOf(',,')).split('\n').length);
   });
@@ -77,20 +62,25 @@ describe('readOtlpFile', () => {
     const one = encodeProtoRequest(request(1));
     const two = encodeProtoRequest(request(2));
     const single = Buffer.concat([one, two]); // two requests concatenated are one request with two resource_spans
-    expect((await readAll(file('single.pb', single))).names).toEqual(['span 1.0', 'span 1.1', 'span 2.0', 'span 2.1']);
-    expect((await readAll(file('varint.pb', frameDelimited([one, two], 'varint')))).names).toHaveLength(4);
-    expect((await readAll(file('uint32.pb', frameDelimited([one, two], 'uint32')))).names).toHaveLength(4);
+    expect((await readWholeFile(file('single.pb', single))).names).toEqual([
+      'span 1.0',
+      'span 1.1',
+      'span 2.0',
+      'span 2.1',
+    ]);
+    expect((await readWholeFile(file('varint.pb', frameDelimited([one, two], 'varint')))).names).toHaveLength(4);
+    expect((await readWholeFile(file('uint32.pb', frameDelimited([one, two], 'uint32')))).names).toHaveLength(4);
   });
 
   it('reads gzipped files', async () => {
     const text = [request(1), request(2)].map((r) => JSON.stringify(r)).join('\n');
-    expect((await readAll(file('lines.jsonl.gz', gzipSync(text)))).names).toHaveLength(4);
+    expect((await readWholeFile(file('lines.jsonl.gz', gzipSync(text)))).names).toHaveLength(4);
   });
 
   it('keeps the complete messages of a protobuf file that ends early and says where the cut is', async () => {
     const one = encodeProtoRequest(request(1));
     const framed = frameDelimited([one, one], 'uint32');
-    const result = await readAll(file('cut.pb', framed.subarray(0, framed.length - 3)));
+    const result = await readWholeFile(file('cut.pb', framed.subarray(0, framed.length - 3)));
     expect(result.names).toEqual(['span 1.0', 'span 1.1']);
     expect(result.bad).toBe(1);
     expect(result.problems[0]!.message).toMatch(
@@ -99,15 +89,15 @@ describe('readOtlpFile', () => {
   });
 
   it('refuses files it cannot read at all', async () => {
-    await expect(readAll(join(dir, 'missing.jsonl'))).rejects.toThrow(UnreadableFileError);
-    await expect(readAll(dir)).rejects.toThrow(/is a directory/);
-    await expect(readAll(file('empty.jsonl', ''))).rejects.toThrow(/is empty/);
+    await expect(readWholeFile(join(dir, 'missing.jsonl'))).rejects.toThrow(UnreadableFileError);
+    await expect(readWholeFile(dir)).rejects.toThrow(/is a directory/);
+    await expect(readWholeFile(file('empty.jsonl', ''))).rejects.toThrow(/is empty/);
   });
 
   it('refuses a file of blank lines as it refuses an empty one', async () => {
-    await expect(readAll(file('blank.jsonl', '\n\n  \n\t\n'))).rejects.toThrow(
+    await expect(readWholeFile(file('blank.jsonl', '\n\n  \n\t\n'))).rejects.toThrow(
       /blank\.jsonl is empty \(blank lines only\)/,
     );
-    await expect(readAll(file('blank.json', '   '))).rejects.toThrow(/is empty \(blank lines only\)/);
+    await expect(readWholeFile(file('blank.json', '   '))).rejects.toThrow(/is empty \(blank lines only\)/);
   });
 });

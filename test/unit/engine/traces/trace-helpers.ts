@@ -1,6 +1,7 @@
 // Test helpers: builds a trace's spans through the OTLP/JSON encoding and normalises it into its review item.
 import { buildReviewItem } from '../../../../src-main/engine/traces/build-review-item';
 import { decodeJsonRequest } from '../../../../src-main/engine/traces/decode/otlp-json';
+import { readOtlpFile, type FileBatch } from '../../../../src-main/engine/traces/decode/read-otlp-file';
 import type { DecodedSpan } from '../../../../src-main/engine/traces/span';
 import { jsonRequest, type SpanSpec } from '../../../fixtures/otlp-builder';
 
@@ -28,3 +29,18 @@ export function decode(specs: SpanSpec[]): DecodedSpan[] {
 }
 
 export const itemOf = (specs: SpanSpec[]) => buildReviewItem(TRACE_ID, decode(specs));
+
+/** Reads a trace file through `readOtlpFile` to its end: the span names, the bad count and every problem. */
+export async function readWholeFile(
+  path: string,
+): Promise<{ names: string[]; bad: number; problems: FileBatch['problems'] }> {
+  const names: string[] = [];
+  const problems: FileBatch['problems'][number][] = [];
+  let bad = 0;
+  for await (const batch of readOtlpFile(path)) {
+    names.push(...batch.spans.map((s) => s.name));
+    bad += batch.bad;
+    problems.push(...batch.problems);
+  }
+  return { names, bad, problems };
+}

@@ -1,7 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toolCallRecord } from '../../../../src-main/engine/agent/tool-call-record';
 import { Store } from '../../../../src-main/store/store';
-import { newResult, newRun } from './run-fixtures';
+import { formatGraderResult, newResult, newRun } from './run-fixtures';
+
+/** A question whose target call failed: no answer, no score, no grader ran. */
+const targetDown = {
+  status: 'degraded',
+  score: null,
+  passed: null,
+  response: null,
+  error: 'down',
+  graders: [],
+} as const;
 
 describe('ResultsRepo and ResultPagesRepo', () => {
   let store: Store;
@@ -68,18 +78,7 @@ describe('ResultsRepo and ResultPagesRepo', () => {
       settings: { temperature: 0 },
       score: 4,
     });
-    expect(detail.graders).toEqual([
-      {
-        graderId: 'format_grader',
-        status: 'scored',
-        score: 4,
-        minScore: 0,
-        maxScore: 5,
-        score0to5: 4,
-        reason: 'ok',
-        checks: null,
-      },
-    ]);
+    expect(detail.graders).toEqual([formatGraderResult]);
     expect(store.db.prepare('SELECT count(*) FROM tool_calls').pluck().get()).toBe(1);
     expect(store.db.prepare('SELECT run_id, question_id FROM judge_calls').get()).toEqual({
       run_id: 'r1',
@@ -103,16 +102,7 @@ describe('ResultsRepo and ResultPagesRepo', () => {
     const { results } = store.repos;
     results.insert(newResult('r1', 'a', { score: 4, passed: true }));
     results.insert(newResult('r1', 'b', { score: 2, passed: false }));
-    results.insert(
-      newResult('r1', 'c', {
-        status: 'degraded',
-        score: null,
-        passed: null,
-        response: null,
-        error: 'down',
-        graders: [],
-      }),
-    );
+    results.insert(newResult('r1', 'c', targetDown));
     results.insert(newResult('r1', 'd', { status: 'degraded', score: null, passed: null }));
     results.insert(newResult('r1', 'e', { status: 'unscored', score: null, passed: null }));
     expect(results.tally('r1')).toEqual({ scored: 2, unscored: 1, degraded: 2, passed: 1, errors: 1, scoreSum: 6 });
@@ -133,16 +123,7 @@ describe('ResultsRepo and ResultPagesRepo', () => {
     results.insert(newResult('r1', 'alpha', { score: 5, passed: true }));
     results.insert(newResult('r1', 'alpha', { repeatIndex: 1, score: 3, passed: false, response: '50% off_sale' }));
     results.insert(newResult('r1', 'beta', { score: 1, passed: false, latencyMs: 99 }));
-    results.insert(
-      newResult('r1', 'gamma', {
-        status: 'degraded',
-        score: null,
-        passed: null,
-        response: null,
-        error: 'down',
-        graders: [],
-      }),
-    );
+    results.insert(newResult('r1', 'gamma', targetDown));
     const all = resultPages.page({ runId: 'r1', offset: 0, limit: 2, sort: 'question' });
     expect(all.total).toBe(4);
     expect(all.rows.map((r) => [r.questionId, r.repeatIndex])).toEqual([

@@ -1,7 +1,37 @@
 // Test builders for runs and question results in a store.
-import type { RunIdentity } from '../../../../src-shared/model';
+import type { GraderResult, RunIdentity, Verdict } from '../../../../src-shared/model';
 import type { NewQuestionResult } from '../../../../src-main/store/repos/results.repo';
 import type { NewRun } from '../../../../src-main/store/repos/runs.repo';
+
+/** The one grader result every `newResult` carries. */
+export const formatGraderResult: GraderResult = {
+  graderId: 'format_grader',
+  status: 'scored',
+  score: 4,
+  minScore: 0,
+  maxScore: 5,
+  score0to5: 4,
+  reason: 'ok',
+  checks: null,
+};
+
+/** A passing avg_score verdict over three scored questions. */
+export const verdict = (over: Partial<Verdict> = {}): Verdict => ({
+  gate_metric: 'avg_score',
+  gate_type: 'hard',
+  threshold: 3.5,
+  passed: true,
+  reason: 'avg_score 4.00 ≥ 3.50',
+  avg_score: 4,
+  pass_rate: 1,
+  pass_rate_ci: [0.5, 1],
+  coverage: 1,
+  corrected_pass_rate: null,
+  judges: [],
+  question_pass_threshold: 3.5,
+  counts: { total: 3, scored: 3, unscored: 0, degraded: 0, passed: 3 },
+  ...over,
+});
 
 export function identity(over: Partial<RunIdentity> = {}): RunIdentity {
   return {
@@ -69,18 +99,7 @@ export function newResult(runId: string, questionId: string, over: Partial<NewQu
     costUsd: null,
     finishReason: 'stop',
     createdAt: 2000,
-    graders: [
-      {
-        graderId: 'format_grader',
-        status: 'scored',
-        score: 4,
-        minScore: 0,
-        maxScore: 5,
-        score0to5: 4,
-        reason: 'ok',
-        checks: null,
-      },
-    ],
+    graders: [formatGraderResult],
     judgeCalls: [],
     ...over,
   };

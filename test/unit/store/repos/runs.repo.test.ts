@@ -1,24 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Store } from '../../../../src-main/store/store';
-import { identity, newResult, newRun } from './run-fixtures';
-import type { Verdict } from '../../../../src-shared/model';
-
-const verdict = (over: Partial<Verdict> = {}): Verdict => ({
-  gate_metric: 'avg_score',
-  gate_type: 'hard',
-  threshold: 3.5,
-  passed: true,
-  reason: 'avg_score 4.00 ≥ 3.50',
-  avg_score: 4,
-  pass_rate: 1,
-  pass_rate_ci: [0.5, 1],
-  coverage: 1,
-  corrected_pass_rate: null,
-  judges: [],
-  question_pass_threshold: 3.5,
-  counts: { total: 3, scored: 3, unscored: 0, degraded: 0, passed: 3 },
-  ...over,
-});
+import { identity, newResult, newRun, verdict } from './run-fixtures';
 
 describe('RunsRepo', () => {
   let store: Store;

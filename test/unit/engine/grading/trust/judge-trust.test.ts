@@ -124,23 +124,16 @@ describe('trust states', () => {
     expect(standing.state).toBe('stale');
     expect(standing.staleReason).toBe('the judge changed from local/llama3.1:8b to local/qwen3:8b since validation');
     // An override for this grader counts too; another grader's override does not.
-    const override = {
+    const overriding = (graderId: string) => ({
       ...baseConfig(),
       judge: {
         provider: 'local',
         model: 'llama3.1:8b',
-        overrides: { relevance_grader: { provider: 'claude', model: 'sonnet' } },
+        overrides: { [graderId]: { provider: 'claude', model: 'sonnet' } },
       },
-    };
-    expect((await judgeStanding(db, override, 'relevance_grader')).state).toBe('stale');
-    const other = {
-      ...baseConfig(),
-      judge: {
-        provider: 'local',
-        model: 'llama3.1:8b',
-        overrides: { accuracy_grader: { provider: 'claude', model: 'sonnet' } },
-      },
-    };
+    });
+    expect((await judgeStanding(db, overriding('relevance_grader'), 'relevance_grader')).state).toBe('stale');
+    const other = overriding('accuracy_grader');
     expect((await judgeStanding(db, other, 'relevance_grader')).state).toBe('trusted');
   });
 
