@@ -29,7 +29,7 @@ import type { Ctx } from '../../../src-shared/rpc/ctx';
  * The label a reviewer sees on an item: a named reviewer sees only their own (reviewers stay blind to each other, or
  * agreement between them means nothing) or a label from before names existed; the unnamed reviewer sees the shared one.
  */
-export const shownLabel = (row: GoldItemRow, reviewer: string): GoldItemRow['humanLabel'] =>
+const shownLabel = (row: GoldItemRow, reviewer: string): GoldItemRow['humanLabel'] =>
   reviewer === '' ? row.humanLabel : (row.ownLabel ?? (row.labelReviewer === '' ? row.humanLabel : null));
 
 const toGoldItem = (row: GoldItemRow, context: GoldContextRow | undefined, reviewer: string): GoldItem => ({
