@@ -21,6 +21,8 @@ export type RunFlags = ReportFlags &
     targets: string[];
     questions: string[];
     repeat: number;
+    /** `--adaptive`: a question's repeats stop once its verdict is settled. */
+    adaptive: boolean;
     dryRun: boolean;
     /** Start without checking providers, models, keys and MCP servers first. */
     skipPreflight: boolean;
@@ -83,6 +85,14 @@ export function parseRunFlags(args: ParsedArgs, io: CliIo): RunFlags {
       throw new UsageError((error as Error).message, { cause: error });
     }
   }
+  const adaptive = args.values.adaptive === true;
+  const repeat = positiveInt(repeatText, 'repeat', 100) ?? 1;
+  if (adaptive && (resume !== undefined || repeat < 2))
+    throw new UsageError(
+      resume === undefined
+        ? "--adaptive stops a question's repeats early; it needs --repeat N with N of 2 or more"
+        : '--resume continues a run as it was planned (an adaptive run stays adaptive); it takes no --adaptive',
+    );
   const out = text(args, 'out');
   if (out !== undefined && shard === null)
     throw new UsageError('--out DIR writes the bundle of one shard for `ai-eval merge`; it needs --shard I/N');
@@ -92,7 +102,8 @@ export function parseRunFlags(args: ParsedArgs, io: CliIo): RunFlags {
     rateShare: positiveInt(text(args, 'rate-share'), 'rate-share', 10_000) ?? shard?.count ?? 1,
     targets,
     questions,
-    repeat: positiveInt(repeatText, 'repeat', 100) ?? 1,
+    repeat,
+    adaptive,
     dryRun: args.values['dry-run'] === true,
     skipPreflight: args.values['skip-preflight'] === true,
     resume,

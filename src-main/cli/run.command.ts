@@ -29,6 +29,10 @@ async function planTargets(flags: RunFlags, session: Session) {
   return planned;
 }
 
+/** The plan as printed; an adaptive run's calls are the most it makes. */
+const planLine = (plan: PlannedRun, flags: RunFlags) =>
+  describePlan(plan) + (flags.adaptive ? "; adaptive: a question's repeats stop once its verdict is settled" : '');
+
 const warnTextOnly = (targetId: string, warning: string | null, io: CliIo) => {
   if (warning) io.err(`warning: ${targetId}: ${warning}`);
 };
@@ -40,6 +44,7 @@ const startRequest = (plan: PlannedRun, flags: RunFlags) => {
     targetId: plan.targetId,
     ...(questionIds ? { questionIds } : {}),
     repeat,
+    ...(flags.adaptive ? { adaptive: true } : {}),
     ...(shard ? { shard } : {}),
     source: flags.source,
     concurrency: flags.concurrency,
@@ -51,7 +56,7 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
   const { plans, preflight } = await planTargets(flags, session);
   for (const plan of plans) warnTextOnly(plan.targetId, plan.warning, io);
   if (flags.dryRun) {
-    for (const plan of plans) io.out(describePlan(plan));
+    for (const plan of plans) io.out(planLine(plan, flags));
     const { shard } = flags;
     if (shard)
       for (const plan of plans)
@@ -73,7 +78,7 @@ async function runTargets(flags: RunFlags, session: Session, io: CliIo): Promise
     try {
       const ended = await session.follow(
         () => session.client['runs.start'](startRequest(plan, flags)),
-        ({ runId }) => io.err(`run ${runId}: ${describePlan(plan)}`),
+        ({ runId }) => io.err(`run ${runId}: ${planLine(plan, flags)}`),
       );
       finished.push(ended);
     } catch (error) {
@@ -132,7 +137,7 @@ export const runCommand: Command = {
   name: 'run',
   summary: 'Run targets over their datasets, score the answers, apply the gates (exit 1 on a failed hard gate)',
   usage:
-    'ai-eval run [--target ID]... [--question ID]... [--concurrency N] [--repeat N] [--dry-run] [--resume RUN] ' +
+    'ai-eval run [--target ID]... [--question ID]... [--concurrency N] [--repeat N [--adaptive]] [--dry-run] [--resume RUN] ' +
     '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N [--out DIR]] [--rate-share S] ' +
     '[--skip-preflight] [--trust-workspace] [--workspace DIR]',
   options: {
@@ -141,6 +146,7 @@ export const runCommand: Command = {
     target: { type: 'string', multiple: true },
     question: { type: 'string', multiple: true },
     repeat: { type: 'string' },
+    adaptive: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
     'skip-preflight': { type: 'boolean' },
     resume: { type: 'string' },

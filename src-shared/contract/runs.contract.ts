@@ -67,6 +67,11 @@ export const runsContract = {
         targetId: snakeId,
         questionIds: z.array(snakeId).min(1).optional(),
         repeat: int.min(1).max(100).optional(),
+        /**
+         * Stop repeating a question once its verdict is settled (its 95 % Wilson interval clear of one half, after 3
+         * scored repeats), and weigh each question once in the gate; needs a repeat of 2 or more.
+         */
+        adaptive: optionalBoolean,
         /** One slice of the questions (`ai-eval run --shard I/N`); the gate is left to `ai-eval merge`. */
         shard: shardSpec.refine((s) => s.index <= s.count, 'shard index above its count').optional(),
         source: startSource.optional(),

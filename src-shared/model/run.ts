@@ -74,6 +74,21 @@ export const verdict = z.object({
    * coverage) left them out, and the reason says so. Absent: none.
    */
   quarantined: z.array(z.string()).optional(),
+  /**
+   * An adaptive run (`--repeat N --adaptive`): the repeats planned and asked, the calls saved, and the stated bound on
+   * the chance that a question's verdict differs from all N repeats'. Its gate weighs each question once. Absent: not
+   * adaptive.
+   */
+  adaptive: z
+    .object({
+      planned: int,
+      asked: int,
+      saved: int,
+      min_repeats: int,
+      confidence: number,
+      error_bound: number,
+    })
+    .optional(),
 });
 export type Verdict = z.infer<typeof verdict>;
 
@@ -146,6 +161,8 @@ export const runIdentity = z.object({
     questionIds: z.array(string).nullable(),
     repeat: int.positive(),
     shard: shardSpec.nullable(),
+    /** `--repeat N --adaptive`: a question's repeats stopped once its verdict was settled. */
+    adaptive: z.boolean().optional(),
   }),
   /** The run whose stored responses this run re-scored (`ai-eval regrade`). */
   regradeOf: nullableString,

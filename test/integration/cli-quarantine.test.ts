@@ -1,25 +1,16 @@
 // `ai-eval quarantine` and the gate: a quarantined question still runs and is scored, the gate leaves it out and the
 // verdict, the --json dump, the JUnit report and the EEE envelope all say so.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { lastUserText } from '../fixtures/fake-scripts';
 import { runCliInProcess } from '../support/cli';
+import { quarantineWorkspaceOn } from '../support/workspace';
 
-const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'quarantine-workspace');
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-quarantine-config-'));
 const cli = (...args: string[]) => runCliInProcess(args, configDir);
-
-/** A copy of the fixture workspace whose provider is the fake server. */
-function workspaceOn(url: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'aieval-quarantine-'));
-  cpSync(FIXTURE, dir, { recursive: true });
-  const config = join(dir, 'aieval.yaml');
-  writeFileSync(config, readFileSync(config, 'utf8').replace('http://127.0.0.1:9/v1', `${url}/v1`));
-  return dir;
-}
 
 type Report = {
   runs: {
@@ -38,7 +29,7 @@ describe('ai-eval quarantine and the gate (fake provider server)', { timeout: 60
     server = await startFakeProviderServer({
       script: (request) => ({ text: lastUserText(request).includes('flaky') ? 'not json' : '{"ok": true}' }),
     });
-    dir = workspaceOn(server.url);
+    dir = quarantineWorkspaceOn(server.url);
   });
   afterAll(async () => {
     await server.close();
@@ -135,7 +126,7 @@ describe('ai-eval quarantine and the gate (fake provider server)', { timeout: 60
       rows.filter((row) => row.metadata.quarantined === 'true').every((row) => row.sample_id === 'flaky_one'),
     ).toBe(true);
     expect(rows.some((row) => row.sample_id === 'flaky_one' && row.metadata.quarantined === 'true')).toBe(true);
-    const fresh = workspaceOn(server.url);
+    const fresh = quarantineWorkspaceOn(server.url);
     const imported = await cli(
       'import-envelope',
       '--workspace',
@@ -174,7 +165,7 @@ describe('ai-eval quarantine and the gate (fake provider server)', { timeout: 60
   });
 
   it('validate warns, with file:line:col, about a quarantined id that is disabled or not in the dataset', async () => {
-    const copy = workspaceOn(server.url);
+    const copy = quarantineWorkspaceOn(server.url);
     const config = join(copy, 'aieval.yaml');
     writeFileSync(
       config,

@@ -25,6 +25,17 @@ export function copyExample(edits: Readonly<Record<string, (text: string) => str
   return dir;
 }
 
+const QUARANTINE_FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'quarantine-workspace');
+
+/** A copy of the quarantine fixture workspace (four JSON questions, a format check) whose provider is the fake server. */
+export function quarantineWorkspaceOn(url: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'aieval-quarantine-'));
+  cpSync(QUARANTINE_FIXTURE, dir, { recursive: true });
+  const config = join(dir, 'aieval.yaml');
+  writeFileSync(config, readFileSync(config, 'utf8').replace('http://127.0.0.1:9/v1', `${url}/v1`));
+  return dir;
+}
+
 /** Writes `config` as aieval.yaml and `questions` as datasets/ds.yaml into `dir` and loads it; throws on any error. */
 export function writeValidWorkspace(dir: string, config: object, questions: readonly object[]): ValidWorkspace {
   mkdirSync(join(dir, 'datasets'), { recursive: true });

@@ -50,8 +50,13 @@ function preflightContext(state: AppState, targetId: string, selection: Selectio
 
 export const runsHandlers = (state: AppState, { manager: runs }: ServiceRuns) =>
   ({
-    'runs.start': async ({ targetId, questionIds, repeat, shard, source, concurrency, skipPreflight }) => {
-      const selection = { questionIds: questionIds ?? null, repeat: repeat ?? 1, shard: shard ?? null };
+    'runs.start': async ({ targetId, questionIds, repeat, adaptive, shard, source, concurrency, skipPreflight }) => {
+      const selection = {
+        questionIds: questionIds ?? null,
+        repeat: repeat ?? 1,
+        shard: shard ?? null,
+        ...(adaptive ? { adaptive } : {}),
+      };
       if (!skipPreflight) await refuseOnPreflight(preflightContext(state, targetId, selection));
       const started = await runs.start({ targetId, selection, source: source ?? 'manual', concurrency });
       return { runId: started.runId, total: started.total };

@@ -68,6 +68,7 @@ export function buildIdentity({
       questionIds: plan.selection.questionIds ? [...plan.selection.questionIds] : null,
       repeat: plan.selection.repeat,
       shard: plan.selection.shard,
+      ...(plan.selection.adaptive ? { adaptive: true } : {}),
     },
     regradeOf: regradeOf ?? null,
     appVersion,

@@ -21,6 +21,8 @@ export type LocalSetupInput = Readonly<{
   criteriaOf: Parameters<typeof modelUses>[2];
   /** A regrade makes no target call: never phased, nothing to measure. */
   regrade: boolean;
+  /** An adaptive run needs a repeat's verdict before the next repeat is asked: never phased. */
+  adaptiveRepeats: boolean;
   measureConcurrency: boolean;
   concurrency: number;
 }>;
@@ -36,7 +38,7 @@ export async function prepareLocalRun(input: LocalSetupInput): Promise<LocalSetu
     return provider.contextLength ? provider.contextLength(use.model) : null;
   });
   services.useLocalModels(windows, ollama.keep_alive);
-  const schedule = !input.regrade && wantsPhases(plan, workspace) ? 'phased' : 'interleaved';
+  const schedule = !input.regrade && !input.adaptiveRepeats && wantsPhases(plan, workspace) ? 'phased' : 'interleaved';
   let adaptive: AdaptiveConcurrency | undefined;
   if (input.measureConcurrency && !input.regrade) {
     const connections = [...new Set(uses.map((use) => use.provider))];

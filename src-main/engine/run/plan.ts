@@ -14,7 +14,13 @@ import { refusal } from '../../../src-shared/rpc/wire';
 
 export type ValidWorkspace = Workspace & { config: WorkspaceConfig };
 
-export type Selection = Readonly<{ questionIds: readonly string[] | null; repeat: number; shard: ShardSpec | null }>;
+export type Selection = Readonly<{
+  questionIds: readonly string[] | null;
+  repeat: number;
+  shard: ShardSpec | null;
+  /** `--adaptive`: a question's repeats stop once its verdict is settled. */
+  adaptive?: boolean;
+}>;
 
 export type RunPlan = Readonly<{
   target: Target;
@@ -50,6 +56,10 @@ export function planRun(
     );
   const dataset = workspace.datasets.get(target.dataset);
   if (!dataset) throw new PlanError(`target "${target.id}": dataset "${target.dataset}" did not load`);
+  if (selection.adaptive && selection.repeat < 2)
+    throw new PlanError(
+      `target "${target.id}": adaptive repeats stop a question's repeats early; they need a repeat of 2 or more`,
+    );
   const questions = selectQuestions(target, dataset, selection);
   const graders = target.graders.map((id) => {
     const grader = registry.get(id);

@@ -15,6 +15,8 @@ export type ProgressOptions = Readonly<{
   emit: (progress: RunProgress) => void;
   intervalMs?: number;
   now?: () => number;
+  /** Repeats an adaptive run will not ask (their questions are settled): left out of the total. */
+  saved?: () => number;
   /** The run's phase and local-model figures at the time of each event. */
   status?: () => Pick<RunProgress, 'phase' | 'local'>;
 }>;
@@ -57,7 +59,8 @@ export class ProgressThrottle {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.lastEmitAt = this.now();
-    const { tally, total, doneAtStart } = this.options;
+    const { tally, doneAtStart } = this.options;
+    const total = this.options.total - (this.options.saved?.() ?? 0);
     const done = doneCount(tally);
     const elapsedMs = this.lastEmitAt - this.startedAt;
     const doneHere = done - doneAtStart;

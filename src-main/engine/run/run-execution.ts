@@ -28,6 +28,7 @@ import { runPool } from './pool';
 import { ResultWriter, WritesInFlight } from './result-writer';
 import type { LimiterRegistry, ProviderFactory, RunServices } from './run-services';
 import type { TargetCaller } from './target-caller';
+import type { AdaptiveStop } from './adaptive-stop';
 
 /** Everything a run needs from outside the engine; the service and the CLI build it once. */
 export type RunDeps = Readonly<{
@@ -68,6 +69,8 @@ export type PreparedRun = Readonly<{
   caller: TargetCaller | undefined;
   /** Neither the call nor aieval.yaml set the concurrency: an Ollama target's is measured. */
   measureConcurrency?: boolean;
+  /** `--adaptive`: the stop `items` consults, fed every stored result. */
+  adaptive?: AdaptiveStop;
 }>;
 
 const pickProgress = ({ modelLoads, concurrency }: NonNullable<RunIdentity['local']>) => ({ modelLoads, concurrency });
@@ -112,12 +115,17 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       (await db.results.doneKeys(runId)).map(([questionId, repeatIndex]) => resultKey(questionId, repeatIndex)),
     );
     const tally: Tally = await db.results.tally(runId);
+    // A resumed adaptive run's stop starts from the repeats stored so far.
+    if (run.adaptive)
+      for (const { questionId, passes, trials } of await db.results.questionPasses(runId))
+        run.adaptive.add(questionId, passes, trials);
     local = await prepareLocalRun({
       plan,
       workspace: deps.workspace,
       services: run.services,
       criteriaOf: deps.criteriaOf,
       regrade: run.caller === undefined,
+      adaptiveRepeats: run.adaptive !== undefined,
       measureConcurrency: run.measureConcurrency ?? false,
       concurrency: run.concurrency,
     });
@@ -133,6 +141,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       total: run.total,
       tally,
       doneAtStart: doneCount(tally),
+      saved: run.adaptive && (() => run.adaptive!.saved),
       emit: (update) => deps.onProgress?.(update),
       intervalMs: deps.progressIntervalMs,
       now: deps.clock,
@@ -149,6 +158,8 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       criteriaOf: deps.criteriaOf,
     };
     const commit = async (row: NewQuestionResult) => {
+      // Before the write, which may wait: the pool's next pull already knows whether the question is settled.
+      run.adaptive?.record(row.questionId, row.status === 'scored' ? row.passed : null);
       await writer.write(row);
       for (const call of row.judgeCalls) observed.judgeCall(call);
       addToTally(tally, {
@@ -236,7 +247,13 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       const verdict = await storedRunVerdict(
         db,
         runId,
-        { total: run.total, target: plan.target, passThreshold: plan.passThreshold, quarantine: quarantineOf(plan) },
+        {
+          total: run.total,
+          target: plan.target,
+          passThreshold: plan.passThreshold,
+          quarantine: quarantineOf(plan),
+          adaptive: run.adaptive?.rule,
+        },
         judgeSetupOf(deps.workspace),
       );
       end = { status: 'complete', verdict, error: null };

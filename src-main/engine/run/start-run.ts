@@ -15,6 +15,8 @@ import { acquireRunLock, type HeldLock } from './run-lock';
 import { executeRun, resultKey, type PreparedRun, type RunDeps, type WorkItem } from './run-execution';
 import { PlanError, planItems, planRun, type RunPlan, type Selection } from './plan';
 import { RunServices } from './run-services';
+import { AdaptiveStop } from './adaptive-stop';
+import { adaptiveRuleOf } from '../scoring/adaptive-repeats';
 
 export type RunRequest = Readonly<{
   targetId: string;
@@ -147,8 +149,25 @@ export function withOverrides(
   return { ...plan, target };
 }
 
-function* pendingItems(plan: RunPlan, done: ReadonlySet<string>): Generator<WorkItem> {
-  for (const item of planItems(plan)) if (!done.has(resultKey(item.question.id, item.repeatIndex))) yield item;
+/** The items not stored yet, lazily: an adaptive run's stop is asked as each is pulled, once earlier repeats are in. */
+function* pendingItems(plan: RunPlan, done: ReadonlySet<string>, stop?: AdaptiveStop): Generator<WorkItem> {
+  for (const item of planItems(plan))
+    if (!done.has(resultKey(item.question.id, item.repeatIndex)) && (stop?.wants(item) ?? true)) yield item;
+}
+
+type Prepared = Omit<PreparedRun, 'plan' | 'items' | 'caller' | 'adaptive'>;
+
+/** A run ready to execute: its pending items (past an adaptive run's stop) and its caller. */
+function prepared(deps: RunDeps, plan: RunPlan, run: Prepared): PreparedRun {
+  const rule = adaptiveRuleOf(plan.selection);
+  const stop = rule && new AdaptiveStop(rule);
+  return {
+    ...run,
+    plan,
+    adaptive: stop,
+    items: (done) => pendingItems(plan, done, stop),
+    caller: deps.callerFor(plan, run.services),
+  };
 }
 
 export async function startRun(request: RunRequest, deps: RunDeps, signal: AbortSignal): Promise<StartedRun> {
@@ -179,19 +198,16 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
     shard: formatShard(plan.selection.shard),
     total: plan.total,
   });
-  const prepared: PreparedRun = {
+  const run = prepared(deps, plan, {
     runId,
-    plan,
     identity,
     total: plan.total,
     concurrency,
     measureConcurrency,
     lock,
     services,
-    items: (done) => pendingItems(plan, done),
-    caller: deps.callerFor(plan, services),
-  };
-  return { runId, plan, total: plan.total, finished: executeRun(prepared, deps, signal) };
+  });
+  return { runId, plan, total: plan.total, finished: executeRun(run, deps, signal) };
 }
 
 /** Continues an interrupted (crashed, cancelled or failed) run, skipping every question that already has a result. */
@@ -230,17 +246,14 @@ export async function resumeRun(
   const { concurrency, measureConcurrency } = concurrencyOf(deps, plan, options.concurrency);
   const services = servicesFor(deps, plan, concurrency);
   const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
-  const prepared: PreparedRun = {
+  const resumed = prepared(deps, plan, {
     runId,
-    plan,
     identity: run.identity,
     total: run.total,
     concurrency,
     measureConcurrency,
     lock,
     services,
-    items: (done) => pendingItems(plan, done),
-    caller: deps.callerFor(plan, services),
-  };
-  return { runId, plan, total: run.total, finished: executeRun(prepared, deps, signal) };
+  });
+  return { runId, plan, total: run.total, finished: executeRun(resumed, deps, signal) };
 }

@@ -16,7 +16,15 @@ export type VerdictInput = Readonly<{
   corrected?: Readonly<{ estimate: number; ci: readonly [number, number] | null }> | null;
   /** The run's quarantined questions and their share of `tally` and `total`: counted and shown, left out of the gate. */
   quarantine?: Quarantined;
+  /**
+   * An adaptive run's gate weighs each question once (its settled questions stopped after fewer repeats): the
+   * questions the gate counts (quarantine left out) with their pass and score shares summed.
+   */
+  perQuestion?: PerQuestion;
 }>;
+
+/** Over questions with a scored repeat: how many, Σ passed/scored repeats, Σ mean score. */
+export type PerQuestion = Readonly<{ questions: number; passed: number; scoreSum: number }>;
 
 export type Quarantined = Readonly<{ ids: readonly string[]; tally: Tally; total: number }>;
 
@@ -90,9 +98,18 @@ const countsOf = (tally: Tally, total: number): Verdict['counts'] => ({
   passed: tally.passed,
 });
 
-function gateVerdict({ tally, total, gate, questionPassThreshold, corrected }: VerdictInput): Verdict {
-  const avg = averageScore(tally);
-  const passRate = tally.scored > 0 ? tally.passed / tally.scored : null;
+/** The gate's pass count and sample: the repeats, or each question once. */
+const passSample = (tally: Tally, perQuestion: PerQuestion | undefined) =>
+  perQuestion ? { passed: perQuestion.passed, n: perQuestion.questions } : { passed: tally.passed, n: tally.scored };
+
+function gateVerdict({ tally, total, gate, questionPassThreshold, corrected, perQuestion }: VerdictInput): Verdict {
+  const sample = passSample(tally, perQuestion);
+  const avg = perQuestion
+    ? perQuestion.questions > 0
+      ? perQuestion.scoreSum / perQuestion.questions
+      : null
+    : averageScore(tally);
+  const passRate = sample.n > 0 ? sample.passed / sample.n : null;
   const coverage = total > 0 ? tally.scored / total : 0;
   const base = {
     gate_metric: gate.metric,
@@ -100,7 +117,7 @@ function gateVerdict({ tally, total, gate, questionPassThreshold, corrected }: V
     threshold: gate.threshold,
     avg_score: avg,
     pass_rate: passRate,
-    pass_rate_ci: wilson(tally.passed, tally.scored),
+    pass_rate_ci: wilson(sample.passed, sample.n),
     coverage,
     corrected_pass_rate: null,
     judges: [],

@@ -25,6 +25,9 @@ export type StoredTally = {
 
 export type GraderScoreCount = Readonly<{ score: number; minScore: number; maxScore: number; n: number }>;
 
+/** A question's scored repeats in a run: how many, how many passed, their scores' sum (adaptive repeats). */
+export type QuestionPasses = Readonly<{ questionId: string; trials: number; passes: number; scoreSum: number }>;
+
 type ResultRowDb = {
   id: number;
   run_id: string;
@@ -149,6 +152,7 @@ export class ResultsRepo {
   private readonly selectTally;
   private readonly selectKeys;
   private readonly selectScoreCounts;
+  private readonly selectQuestionPasses;
   private readonly selectOne;
   private readonly selectBatch;
   private readonly gradersOf;
@@ -175,6 +179,11 @@ export class ResultsRepo {
        WHERE q.run_id = @runId AND g.grader_id = @graderId AND g.status = 'scored'
          AND q.question_id NOT IN (SELECT value FROM json_each(@excluded))
        GROUP BY g.score, g.min_score, g.max_score`,
+    );
+    this.selectQuestionPasses = db.prepare<{ runId: string }, QuestionPasses>(
+      `SELECT question_id AS questionId, count(*) AS trials, coalesce(sum(passed = 1), 0) AS passes,
+              coalesce(sum(score), 0) AS scoreSum
+       FROM question_results WHERE run_id = @runId AND status = 'scored' GROUP BY question_id ORDER BY question_id`,
     );
     this.selectOne = db.prepare<{ id: number }, ResultRowDb>('SELECT * FROM question_results WHERE id = @id');
     this.selectBatch = db.prepare<{ runId: string; afterId: number; limit: number }, ResultRowDb>(
@@ -224,6 +233,11 @@ export class ResultsRepo {
    */
   graderScoreCounts(runId: string, graderId: string, excluded: readonly string[] = []): GraderScoreCount[] {
     return this.selectScoreCounts.all({ runId, graderId, excluded: JSON.stringify(excluded) });
+  }
+
+  /** Per question of a run, its scored repeats: where an adaptive run's stop starts on resume, what its gate weighs. */
+  questionPasses(runId: string): QuestionPasses[] {
+    return this.selectQuestionPasses.all({ runId });
   }
 
   get(resultId: number): ResultDetail | undefined {

@@ -8,6 +8,7 @@ import type { JudgeSetup } from '../../grading/trust/judge-identity';
 import { describeTrust } from '../../../../src-shared/model';
 import { storedRunVerdict, type VerdictBasis } from '../../grading/trust/judge-advisory';
 import { newRunId } from '../../run/start-run';
+import { adaptiveRuleOf } from '../../scoring/adaptive-repeats';
 import { importedFileOf } from '../eee/import-envelopes';
 import { questionsFromRows } from '../eee/import-questions';
 import { mapAggregate, type RunMapping } from '../eee/import-run';
@@ -137,6 +138,7 @@ async function complete(
       total,
       target: gradingOf(identity),
       passThreshold: identity.questionPassThreshold,
+      adaptive: adaptiveRuleOf(identity.selection),
     },
     deps.judgeSetup,
   );

@@ -1,7 +1,7 @@
 // Active labeling of a gold set: which unlabelled item's label is expected to shrink the corrected pass rate's interval most.
 import type { HumanLabel } from '../../../../src-shared/model';
 import type { ObservedPasses } from './corrected-pass-rate';
-import { zForConfidence } from './normal-quantile';
+import { zForConfidence } from '../../scoring/normal-quantile';
 import { langReiczigelInterval } from './rogan-gladen';
 
 /**

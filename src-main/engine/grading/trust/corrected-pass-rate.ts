@@ -10,7 +10,7 @@ import type {
 import type { StoreApi } from '../../../store/store';
 import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding, judgeTrustFor, type JudgeStanding } from './judge-standing';
-import { zForConfidence } from './normal-quantile';
+import { zForConfidence } from '../../scoring/normal-quantile';
 import { postStratifiedWeights, ppiMean } from './ppi';
 import { langReiczigelInterval, roganGladen } from './rogan-gladen';
 

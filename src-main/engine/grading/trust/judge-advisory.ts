@@ -4,8 +4,11 @@ import type { Target, Verdict } from '../../../../src-shared/model';
 import { decidingJudge, judgeAdvisory, type ObservedPasses } from './corrected-pass-rate';
 import type { JudgeSetup } from './judge-identity';
 import { judgePasses } from './judge-stats';
-import { computeVerdict } from '../../scoring/verdict';
+import { computeVerdict, type PerQuestion } from '../../scoring/verdict';
+import { adaptiveErrorBound, type AdaptiveRule } from '../../scoring/adaptive-repeats';
+import { doneCount } from '../../scoring/tally';
 import type { StoreApi } from '../../../store/store';
+import type { QuestionPasses } from '../../../store/repos/results.repo';
 
 export const CORRECTION_METHOD = 'rogan-gladen with the Lang & Reiczigel interval';
 export const PPI_METHOD =
@@ -36,7 +39,49 @@ export type VerdictBasis = Readonly<{
   passThreshold: number;
   /** The run's quarantined questions and how many of `total` they planned: the gate leaves them out. */
   quarantine?: Readonly<{ ids: readonly string[]; total: number }>;
+  /** An adaptive run's rule: coverage counts the repeats asked, and the gate weighs each question once. */
+  adaptive?: AdaptiveRule;
 }>;
+
+/** Each question once: its share of passed and its mean score over its scored repeats (quarantine left out). */
+function perQuestionOf(rows: readonly QuestionPasses[], quarantined: readonly string[]): PerQuestion {
+  const left = new Set(quarantined);
+  const counted = rows.filter((row) => row.trials > 0 && !left.has(row.questionId));
+  return {
+    questions: counted.length,
+    passed: counted.reduce((sum, row) => sum + row.passes / row.trials, 0),
+    scoreSum: counted.reduce((sum, row) => sum + row.scoreSum / row.trials, 0),
+  };
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(2)}%`;
+
+/**
+ * An adaptive run measured against what it asked (the settled questions' skipped repeats are saved, not missing),
+ * each question weighed once, and what it saved.
+ */
+async function adaptiveBasis(db: StoreApi, runId: string, basis: VerdictBasis, rule: AdaptiveRule) {
+  const quarantined = basis.quarantine?.ids ?? [];
+  const asked = doneCount(await db.results.tally(runId));
+  const bound = adaptiveErrorBound(rule);
+  const report = {
+    planned: basis.total,
+    asked,
+    saved: basis.total - asked,
+    min_repeats: rule.minRepeats,
+    confidence: rule.confidence,
+    error_bound: bound,
+  };
+  return {
+    total: asked,
+    quarantineTotal: quarantined.length > 0 ? doneCount(await db.results.tally(runId, quarantined)) : 0,
+    perQuestion: perQuestionOf(await db.results.questionPasses(runId), quarantined),
+    report,
+    note:
+      `adaptive repeats: ${asked} of ${basis.total} asked, ${report.saved} saved with their calls; each question ` +
+      `weighed once, its verdict that of all ${rule.repeat} repeats but for at most ${pct(bound)}`,
+  };
+}
 
 /** The verdict of the run's stored results; it reads what was stored, so every process that wrote results counts. */
 export async function storedRunVerdict(
@@ -45,7 +90,9 @@ export async function storedRunVerdict(
   basis: VerdictBasis,
   judgeSetup: JudgeSetup,
 ): Promise<Verdict> {
-  const { total, target, passThreshold, quarantine } = basis;
+  const { target, passThreshold, quarantine } = basis;
+  const adaptive = basis.adaptive ? await adaptiveBasis(db, runId, basis, basis.adaptive) : undefined;
+  const total = adaptive?.total ?? basis.total;
   const quarantined = quarantine?.ids ?? [];
   const decider = decidingJudge(target);
   const observed = decider ? await observedPasses(db, runId, decider, passThreshold, quarantined) : undefined;
@@ -75,8 +122,16 @@ export async function storedRunVerdict(
     corrected: correctedPassRate,
     quarantine:
       quarantine && quarantined.length > 0
-        ? { ids: quarantined, total: quarantine.total, tally: await db.results.tally(runId, quarantined) }
+        ? {
+            ids: quarantined,
+            total: adaptive?.quarantineTotal ?? quarantine.total,
+            tally: await db.results.tally(runId, quarantined),
+          }
         : undefined,
+    perQuestion: adaptive?.perQuestion,
   });
-  return { ...verdict, judges: advisory.judges, corrected_pass_rate: correctedPassRate };
+  const reported = { ...verdict, judges: advisory.judges, corrected_pass_rate: correctedPassRate };
+  return adaptive
+    ? { ...reported, reason: `${verdict.reason}; ${adaptive.note}`, adaptive: adaptive.report }
+    : reported;
 }

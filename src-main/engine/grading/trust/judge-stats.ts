@@ -1,7 +1,7 @@
 // Judge agreement with human labels (SPEC 11): the judge's verdict, the confusion counts, TPR/TNR with Wilson intervals, trust.
 import type { GraderInfo, HumanLabel, JudgeValidationReport, Settings, TrustState } from '../../../../src-shared/model';
 import { wilson } from '../../scoring/wilson';
-import { zForConfidence } from './normal-quantile';
+import { zForConfidence } from '../../scoring/normal-quantile';
 
 export type JudgeThresholds = Pick<
   Settings['judges'],

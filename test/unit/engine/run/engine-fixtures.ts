@@ -146,7 +146,12 @@ export function harness(
 }
 
 export const selection = (
-  over: Partial<{ questionIds: string[] | null; repeat: number; shard: { index: number; count: number } | null }> = {},
+  over: Partial<{
+    questionIds: string[] | null;
+    repeat: number;
+    shard: { index: number; count: number } | null;
+    adaptive: boolean;
+  }> = {},
 ) => ({
   questionIds: null,
   repeat: 1,

@@ -6,7 +6,7 @@ import {
   roganGladen,
   roganGladenUnclipped,
 } from '../../../../../src-main/engine/grading/trust/rogan-gladen';
-import { zForConfidence } from '../../../../../src-main/engine/grading/trust/normal-quantile';
+import { zForConfidence } from '../../../../../src-main/engine/scoring/normal-quantile';
 
 type ReferenceCase = {
   id: string;

@@ -1,7 +1,7 @@
 // `--repeat N --adaptive`: the sequential rule that stops repeating a question once its verdict is settled, and the
 // exact chance that it ends on another verdict than all N repeats would have given (the error bound it states).
-import { normalQuantile } from '../grading/trust/normal-quantile';
-import { wilson } from '../scoring/wilson';
+import { normalQuantile } from './normal-quantile';
+import { wilson } from './wilson';
 
 /**
  * A repeated question passes when it passed in more than half of its scored repeats (the matrix's rule): the pass
@@ -18,7 +18,12 @@ export type AdaptiveRule = Readonly<{
   confidence: number;
 }>;
 
-export const DEFAULT_ADAPTIVE = { minRepeats: 3, confidence: 0.95 } as const;
+const DEFAULT_ADAPTIVE = { minRepeats: 3, confidence: 0.95 } as const;
+
+/** The rule of a run's selection when it is adaptive (`--repeat N --adaptive`); undefined otherwise. */
+export const adaptiveRuleOf = (
+  selection: Readonly<{ repeat: number; adaptive?: boolean }>,
+): AdaptiveRule | undefined => (selection.adaptive ? { repeat: selection.repeat, ...DEFAULT_ADAPTIVE } : undefined);
 
 /** 'pass' or 'fail' once the interval of `passes` out of `trials` is clear of the question pass rate; else null. */
 export function settledVerdict(passes: number, trials: number, rule: AdaptiveRule): 'pass' | 'fail' | null {

@@ -5,7 +5,7 @@ import {
   fullVerdict,
   settledVerdict,
   type AdaptiveRule,
-} from '../../../../src-main/engine/run/adaptive-repeats';
+} from '../../../../src-main/engine/scoring/adaptive-repeats';
 import { seededRandom } from '../../../../src-main/engine/grading/trust/sample-calls';
 
 const rule: AdaptiveRule = { repeat: 20, minRepeats: 3, confidence: 0.95 };
