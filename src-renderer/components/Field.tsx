@@ -70,3 +70,55 @@ export function NumberField({ value, decimal, placeholder, testId, onChange, ...
     </Field>
   );
 }
+
+type TextFieldProps = Omit<Props, 'children'> &
+  Readonly<{
+    value: string;
+    /** Set in the monospace font: ids, commands, URLs. */
+    mono?: boolean;
+    placeholder?: string;
+    spellCheck?: boolean;
+    testId?: string;
+    onChange(value: string): void;
+  }>;
+
+/** A field holding one line of text. */
+export function TextField({ value, mono, placeholder, spellCheck, testId, onChange, ...field }: TextFieldProps) {
+  return (
+    <Field {...field}>
+      <input
+        className={mono ? 'form-control mono' : 'form-control'}
+        {...fieldAria(field.id, field.messages)}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+        spellCheck={spellCheck}
+      />
+    </Field>
+  );
+}
+
+type SelectFieldProps = Props &
+  Readonly<{
+    value: string;
+    testId?: string;
+    onChange(value: string): void;
+  }>;
+
+/** A field choosing one of its `<option>` children. */
+export function SelectField({ value, testId, onChange, children, ...field }: SelectFieldProps) {
+  return (
+    <Field {...field}>
+      <select
+        className="form-control"
+        {...fieldAria(field.id, field.messages)}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      >
+        {children}
+      </select>
+    </Field>
+  );
+}

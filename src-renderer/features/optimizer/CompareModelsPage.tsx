@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { ModelInput } from '../targets/ModelInput';
+import { ProviderOptions } from '../targets/ProviderOptions';
 import { CompareJobPage } from './CompareJobPage';
 import { runnableModels } from './optimizer.selectors';
 import { useOptimizer, type ModelPair } from './optimizer.store';
@@ -60,11 +61,7 @@ export function CompareModelsPage({ targetId }: { targetId: string | undefined }
               onChange={(e) => setModel(index, { provider: e.target.value })}
               data-testid={`model-provider-${index + 1}`}
             >
-              {providers.map((provider) => (
-                <option key={provider.name} value={provider.name}>
-                  {provider.name} ({provider.config.kind})
-                </option>
-              ))}
+              <ProviderOptions providers={providers} />
             </select>
           </label>
           <ModelInput

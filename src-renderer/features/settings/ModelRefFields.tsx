@@ -1,5 +1,5 @@
 // A provider connection and a model, as the default judge and the optimizer's proposer are set.
-import { Field, fieldAria } from '../../components/Field';
+import { SelectField } from '../../components/Field';
 import { ModelInput } from '../targets/ModelInput';
 
 type Props = Readonly<{
@@ -13,33 +13,27 @@ type Props = Readonly<{
 }>;
 
 export function ModelRefFields({ id, what, value, providers, at, path, onChange }: Props) {
-  const providerMessages = at(`${path}.provider`);
   return (
     <>
-      <Field
+      <SelectField
         id={`${id}-provider`}
         label={`${what} provider`}
         help="A connection from Provider connections."
-        messages={providerMessages}
+        messages={at(`${path}.provider`)}
+        value={value.provider}
+        onChange={(provider) => onChange({ ...value, provider })}
+        testId={`${id}-provider`}
       >
-        <select
-          className="form-control"
-          {...fieldAria(`${id}-provider`, providerMessages)}
-          value={value.provider}
-          onChange={(e) => onChange({ ...value, provider: e.target.value })}
-          data-testid={`${id}-provider`}
-        >
-          <option value="">none</option>
-          {value.provider && !providers.includes(value.provider) && (
-            <option value={value.provider}>{value.provider} (no such connection)</option>
-          )}
-          {providers.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </Field>
+        <option value="">none</option>
+        {value.provider && !providers.includes(value.provider) && (
+          <option value={value.provider}>{value.provider} (no such connection)</option>
+        )}
+        {providers.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
       <ModelInput
         id={`${id}-model`}
         label={`${what} model`}

@@ -1,5 +1,5 @@
 // Agent mode only: the MCP tool servers the agent may call, its step limit, or an external agent endpoint.
-import { Field, fieldAria, NumberField } from '../../components/Field';
+import { Field, NumberField, TextField } from '../../components/Field';
 import { emptyToolRow, type SectionProps, type ToolRow } from './target-form';
 import { ToolArgsEnv } from './ToolArgsEnv';
 
@@ -23,15 +23,15 @@ export function AgentSection({ form, at, edit }: SectionProps) {
         const fields = row.transport === 'stdio' ? (['command'] as const) : (['url'] as const);
         return (
           <div className="tool-row" key={index} data-testid={`tool-row-${index}`}>
-            <Field id={`${id}-name`} label="Name" messages={at(`tools.${index}.name`)}>
-              <input
-                className="form-control mono"
-                {...fieldAria(`${id}-name`, at(`tools.${index}.name`))}
-                value={row.name}
-                onChange={(e) => setRow(index, { name: e.target.value })}
-                spellCheck={false}
-              />
-            </Field>
+            <TextField
+              id={`${id}-name`}
+              label="Name"
+              messages={at(`tools.${index}.name`)}
+              mono
+              value={row.name}
+              onChange={(name) => setRow(index, { name })}
+              spellCheck={false}
+            />
             <Field id={`${id}-transport`} label="Transport">
               <select
                 className="form-control"
@@ -46,20 +46,16 @@ export function AgentSection({ form, at, edit }: SectionProps) {
               </select>
             </Field>
             {fields.map((key) => (
-              <Field
+              <TextField
                 key={key}
                 id={`${id}-${key}`}
                 label={key === 'url' ? 'URL' : 'Command'}
                 messages={at(`tools.${index}.${key}`, true)}
-              >
-                <input
-                  className="form-control mono"
-                  {...fieldAria(`${id}-${key}`, at(`tools.${index}.${key}`, true))}
-                  value={row[key]}
-                  onChange={(e) => setRow(index, { [key]: e.target.value })}
-                  spellCheck={false}
-                />
-              </Field>
+                mono
+                value={row[key]}
+                onChange={(value) => setRow(index, { [key]: value })}
+                spellCheck={false}
+              />
             ))}
             {row.transport === 'stdio' && <ToolArgsEnv row={row} id={id} setRow={(patch) => setRow(index, patch)} />}
             {at(`tools.${index}`).map((message) => (
@@ -103,21 +99,17 @@ export function AgentSection({ form, at, edit }: SectionProps) {
           value={form.max_steps}
           onChange={(max_steps) => edit({ max_steps })}
         />
-        <Field
+        <TextField
           id="target-endpoint"
           label="External agent endpoint"
           help="Optional: receives {messages}, answers {response, tool_calls}; for agents written in any language."
           messages={at('endpoint')}
-        >
-          <input
-            className="form-control mono"
-            {...fieldAria('target-endpoint', at('endpoint'))}
-            value={form.endpoint}
-            placeholder="http://127.0.0.1:8080/agent"
-            onChange={(e) => edit({ endpoint: e.target.value })}
-            spellCheck={false}
-          />
-        </Field>
+          mono
+          value={form.endpoint}
+          placeholder="http://127.0.0.1:8080/agent"
+          onChange={(endpoint) => edit({ endpoint })}
+          spellCheck={false}
+        />
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 // When the target passes: the gate (metric, threshold, hard or soft, the judge for the corrected pass rate) and per-target overrides.
 import type { Settings } from '../../../src-shared/model';
-import { Field, fieldAria, NumberField } from '../../components/Field';
+import { Field, NumberField, SelectField } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
 import type { SectionProps } from './target-form';
 import { boundHelp, gateJudgeOptions, thresholdHelp } from './targets.selectors';
@@ -14,19 +14,19 @@ export function GateSection({ form, at, edit, settings }: Props) {
     <section className="form-section" aria-labelledby="target-gate-title">
       <h2 id="target-gate-title">Gate</h2>
       <div className="form-grid">
-        <Field id="target-gate-metric" label="Metric" help={thresholdHelp(gate.metric)} messages={at('gate.metric')}>
-          <select
-            className="form-control"
-            {...fieldAria('target-gate-metric', at('gate.metric'))}
-            value={gate.metric}
-            onChange={(e) => edit({ gate: { ...gate, metric: e.target.value as typeof gate.metric } })}
-            data-testid="target-gate-metric"
-          >
-            <option value="avg_score">avg_score (0–5)</option>
-            <option value="pass_rate">pass_rate (0–1)</option>
-            <option value="corrected_pass_rate">corrected_pass_rate (0–1)</option>
-          </select>
-        </Field>
+        <SelectField
+          id="target-gate-metric"
+          label="Metric"
+          help={thresholdHelp(gate.metric)}
+          messages={at('gate.metric')}
+          value={gate.metric}
+          onChange={(metric) => edit({ gate: { ...gate, metric: metric as typeof gate.metric } })}
+          testId="target-gate-metric"
+        >
+          <option value="avg_score">avg_score (0–5)</option>
+          <option value="pass_rate">pass_rate (0–1)</option>
+          <option value="corrected_pass_rate">corrected_pass_rate (0–1)</option>
+        </SelectField>
         {gate.metric === 'corrected_pass_rate' && (
           <Field id="target-gate-bound" label="Bound" help={boundHelp(gate.bound)} messages={at('gate.bound')}>
             <Segmented
@@ -72,30 +72,25 @@ export function GateSection({ form, at, edit, settings }: Props) {
             onChange={(type) => edit({ gate: { ...gate, type } })}
           />
         </Field>
-        <Field
+        <SelectField
           id="target-gate-judge"
           label="Judge"
           help="The trusted LLM grader whose pass/fail gives the bias-corrected pass rate."
           messages={at('gate.judge')}
+          value={gate.judge}
+          onChange={(judge) => edit({ gate: { ...gate, judge } })}
+          testId="target-gate-judge"
         >
-          <select
-            className="form-control"
-            {...fieldAria('target-gate-judge', at('gate.judge'))}
-            value={gate.judge}
-            onChange={(e) => edit({ gate: { ...gate, judge: e.target.value } })}
-            data-testid="target-gate-judge"
-          >
-            <option value="">none</option>
-            {gate.judge && !judges.includes(gate.judge as (typeof judges)[number]) && (
-              <option value={gate.judge}>{gate.judge} (not attached)</option>
-            )}
-            {judges.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </Field>
+          <option value="">none</option>
+          {gate.judge && !judges.includes(gate.judge as (typeof judges)[number]) && (
+            <option value={gate.judge}>{gate.judge} (not attached)</option>
+          )}
+          {judges.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <h3>Overrides</h3>
       <div className="form-grid">

@@ -1,6 +1,6 @@
 // What the target is scored on: its dataset, and the graders as a table of what each can see and needs.
 import type { DatasetSummary } from '../../../src-shared/contract/datasets.contract';
-import { Field, fieldAria } from '../../components/Field';
+import { SelectField } from '../../components/Field';
 import type { SectionProps } from './target-form';
 import { graderRows, toggleGrader } from './targets.selectors';
 
@@ -15,31 +15,24 @@ export function GradersSection({ form, at, edit, datasets, warnings }: Props) {
     <section className="form-section" aria-labelledby="target-graders-title">
       <h2 id="target-graders-title">Dataset and graders</h2>
       <div className="form-grid">
-        <Field
+        <SelectField
           id="target-dataset"
           label="Dataset"
           help={<a href="#/datasets">Datasets are edited in Datasets.</a>}
           messages={at('dataset')}
+          value={form.dataset}
+          onChange={(dataset) => edit({ dataset })}
+          testId="target-dataset"
         >
-          <select
-            className="form-control"
-            {...fieldAria('target-dataset', at('dataset'))}
-            value={form.dataset}
-            onChange={(e) => edit({ dataset: e.target.value })}
-            data-testid="target-dataset"
-          >
-            {!known && (
-              <option value={form.dataset}>
-                {form.dataset ? `${form.dataset} (no such file)` : 'Pick a dataset…'}
-              </option>
-            )}
-            {datasets.map((dataset) => (
-              <option key={dataset.id} value={dataset.id}>
-                {dataset.id} ({dataset.questionCount} questions)
-              </option>
-            ))}
-          </select>
-        </Field>
+          {!known && (
+            <option value={form.dataset}>{form.dataset ? `${form.dataset} (no such file)` : 'Pick a dataset…'}</option>
+          )}
+          {datasets.map((dataset) => (
+            <option key={dataset.id} value={dataset.id}>
+              {dataset.id} ({dataset.questionCount} questions)
+            </option>
+          ))}
+        </SelectField>
       </div>
       {warnings.map((warning) => (
         <div key={warning} className="banner" role="status" data-testid="text-only-warning">

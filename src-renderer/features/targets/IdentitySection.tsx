@@ -1,5 +1,5 @@
 // The target's identity: id, label, chat or agent, enabled.
-import { Field, fieldAria } from '../../components/Field';
+import { Field, fieldAria, TextField } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
 import type { SectionProps } from './target-form';
 
@@ -8,30 +8,26 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
     <section className="form-section" aria-labelledby="target-identity">
       <h2 id="target-identity">Target</h2>
       <div className="form-grid">
-        <Field
+        <TextField
           id="target-id"
           label="Id"
           help="snake_case, unique in aieval.yaml; runs are stored under it."
           messages={at('id')}
-        >
-          <input
-            className="form-control mono"
-            {...fieldAria('target-id', at('id'))}
-            value={form.id}
-            onChange={(e) => edit({ id: e.target.value })}
-            data-testid="target-id"
-            spellCheck={false}
-          />
-        </Field>
-        <Field id="target-label" label="Label" help="Shown on the portfolio; the id when empty." messages={at('label')}>
-          <input
-            className="form-control"
-            {...fieldAria('target-label', at('label'))}
-            value={form.label}
-            onChange={(e) => edit({ label: e.target.value })}
-            data-testid="target-label"
-          />
-        </Field>
+          mono
+          value={form.id}
+          onChange={(id) => edit({ id })}
+          testId="target-id"
+          spellCheck={false}
+        />
+        <TextField
+          id="target-label"
+          label="Label"
+          help="Shown on the portfolio; the id when empty."
+          messages={at('label')}
+          value={form.label}
+          onChange={(label) => edit({ label })}
+          testId="target-label"
+        />
         <Field
           id="target-mode"
           label="Mode"

@@ -1,6 +1,7 @@
 // What the target calls: provider, model (the live list, free text allowed), system prompt and generation settings.
 import type { ProviderSummary } from '../../../src-shared/contract/providers.contract';
-import { Field, fieldAria, NumberField } from '../../components/Field';
+import { Field, fieldAria, NumberField, SelectField } from '../../components/Field';
+import { ProviderOptions } from './ProviderOptions';
 import { ModelInput } from './ModelInput';
 import type { SectionProps } from './target-form';
 
@@ -19,31 +20,22 @@ export function ModelSection({ form, at, edit, providers }: Props) {
     <section className="form-section" aria-labelledby="target-model-title">
       <h2 id="target-model-title">Model</h2>
       <div className="form-grid">
-        <Field
+        <SelectField
           id="target-provider"
           label="Provider"
           help={<a href="#/settings">Connections are set up in Settings.</a>}
           messages={at('provider')}
+          value={form.provider}
+          onChange={(provider) => edit({ provider })}
+          testId="target-provider"
         >
-          <select
-            className="form-control"
-            {...fieldAria('target-provider', at('provider'))}
-            value={form.provider}
-            onChange={(e) => edit({ provider: e.target.value })}
-            data-testid="target-provider"
-          >
-            {!known && (
-              <option value={form.provider}>
-                {form.provider ? `${form.provider} (not in aieval.yaml)` : 'Pick a provider…'}
-              </option>
-            )}
-            {providers.map((provider) => (
-              <option key={provider.name} value={provider.name}>
-                {provider.name} ({provider.config.kind})
-              </option>
-            ))}
-          </select>
-        </Field>
+          {!known && (
+            <option value={form.provider}>
+              {form.provider ? `${form.provider} (not in aieval.yaml)` : 'Pick a provider…'}
+            </option>
+          )}
+          <ProviderOptions providers={providers} />
+        </SelectField>
         <ModelInput
           id="target-model"
           label="Model"
