@@ -1,6 +1,7 @@
 // The pieces every form page (a target, the settings) has: its header with the save state and buttons, and what it
 // shows before the form is loaded.
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { ErrorAlert } from './ErrorAlert';
 import { SaveStatus } from './SaveStatus';
 
 type HeaderProps = Readonly<{
@@ -42,11 +43,28 @@ export function FormHeader({ title, intro, state, dirty, problems, statusTestId,
 export function FormNotLoaded({ error, loading }: { error: string | undefined; loading: string }) {
   return error ? (
     <div className="page">
-      <div className="banner error" role="alert">
-        {error}
-      </div>
+      <ErrorAlert error={error} />
     </div>
   ) : (
     <div className="page muted">{loading}</div>
+  );
+}
+
+type SaveButtonProps = Readonly<{ saving: boolean; testId: string }> &
+  Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick' | 'disabled'>;
+
+/** The page's Save button (Ctrl+S does the same), which says when it is saving. */
+export function SaveButton({ saving, testId, type, onClick, disabled }: SaveButtonProps) {
+  return (
+    <button
+      type={type}
+      className="button primary"
+      onClick={onClick}
+      disabled={disabled}
+      title="Save (Ctrl+S)"
+      data-testid={testId}
+    >
+      {saving ? 'Saving…' : 'Save'}
+    </button>
   );
 }

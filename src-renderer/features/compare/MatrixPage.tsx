@@ -7,6 +7,9 @@ import { MatrixColumnHeader } from './MatrixColumnHeader';
 import { MatrixGrid } from './MatrixGrid';
 import { visibleRows } from './compare.selectors';
 import { useCompare } from './compare.store';
+import { Checkbox } from '../../components/Checkbox';
+import { FilterSelect } from '../../components/FilterSelect';
+import { PageHeader } from '../../components/PageHeader';
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -50,15 +53,16 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
   const sortValue = sort.kind === 'question' ? 'question' : `${sort.from}>${sort.to}`;
   return (
     <div className="page matrix-page" data-testid="matrix-page">
-      <header className="page-header">
-        <div>
-          <h1>Compare side by side</h1>
-          <p>
+      <PageHeader
+        title="Compare side by side"
+        intro={
+          <>
             {matrix.columns.length} runs, {matrix.rows.length} questions. Each column is compared with the baseline over
             the questions both answered: a 95% bootstrap interval of the score difference and McNemar’s test of
             pass/fail.
-          </p>
-        </div>
+          </>
+        }
+      >
         <div className="matrix-export">
           {EXPORTS.map(({ kind, label, file, type, write }) => (
             <button
@@ -71,21 +75,19 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
             </button>
           ))}
         </div>
-      </header>
+      </PageHeader>
       {ratingError && <div className="banner error">{ratingError}</div>}
       {statisticsError && (
         <div className="banner error">The paired statistics could not be computed: {statisticsError}</div>
       )}
       <div className="toolbar matrix-toolbar">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={filter.disagreeOnly}
-            onChange={(e) => filterChanged({ disagreeOnly: e.target.checked })}
-            data-testid="only-disagreements"
-          />{' '}
+        <Checkbox
+          checked={filter.disagreeOnly}
+          onChange={(disagreeOnly) => filterChanged({ disagreeOnly })}
+          testId="only-disagreements"
+        >
           Only where they disagree
-        </label>
+        </Checkbox>
         <label title="Scores further apart than this count as a disagreement">
           by more than{' '}
           <input
@@ -98,41 +100,37 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
             onChange={(e) => filterChanged({ scoreGap: Math.max(0, Number(e.target.value) || 0) })}
           />
         </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={filter.failuresOnly}
-            onChange={(e) => filterChanged({ failuresOnly: e.target.checked })}
-            data-testid="only-failures"
-          />{' '}
+        <Checkbox
+          checked={filter.failuresOnly}
+          onChange={(failuresOnly) => filterChanged({ failuresOnly })}
+          testId="only-failures"
+        >
           Only failures
-        </label>
+        </Checkbox>
         {tags.length > 0 && (
-          <select
-            className="input"
-            value={filter.tag ?? ''}
-            onChange={(e) => filterChanged({ tag: e.target.value || null })}
-            aria-label="Tag"
+          <FilterSelect
+            label="Tag"
+            anyLabel="Any tag"
+            value={filter.tag}
+            onChange={(tag) => filterChanged({ tag: tag || null })}
           >
-            <option value="">Any tag</option>
             {tags.map((tag) => (
               <option key={tag}>{tag}</option>
             ))}
-          </select>
+          </FilterSelect>
         )}
-        <select
-          className="input"
-          value={filter.grader ?? ''}
-          onChange={(e) => filterChanged({ grader: e.target.value || null })}
-          aria-label="Grader below the threshold"
+        <FilterSelect
+          label="Grader below the threshold"
+          anyLabel="Any grader"
+          value={filter.grader}
+          onChange={(grader) => filterChanged({ grader: grader || null })}
         >
-          <option value="">Any grader</option>
           {matrix.graders.map((grader) => (
             <option key={grader} value={grader}>
               {grader} below {matrix.questionPassThreshold}
             </option>
           ))}
-        </select>
+        </FilterSelect>
         <input
           className="input"
           type="search"

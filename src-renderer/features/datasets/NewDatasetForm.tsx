@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { navigate } from '../../navigation/router';
 import { Field, fieldAria } from '../../components/Field';
 import { useDatasets } from './datasets.store';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 const SNAKE_ID = /^[a-z][a-z0-9_]*$/;
 
@@ -73,11 +74,7 @@ export function NewDatasetForm({ onCancel }: { onCancel: () => void }) {
           {...fieldAria('new-dataset-criteria')}
         />
       </Field>
-      {error && (
-        <div className="banner error" role="alert" data-testid="new-dataset-error">
-          {error}
-        </div>
-      )}
+      <ErrorAlert error={error} testId="new-dataset-error" />
       <div className="toolbar">
         <button type="submit" className="button primary" disabled={!ready} data-testid="create-dataset">
           {busy ? 'Creating…' : 'Create dataset'}

@@ -1,6 +1,7 @@
 // The glossary page: every term of art with its definition; #/glossary/<term> scrolls to and marks one.
 import { useEffect } from 'react';
 import { GLOSSARY, isTermId, TERM_IDS } from '../../components/glossary';
+import { PageHeader } from '../../components/PageHeader';
 
 export function GlossaryPage({ termId }: { termId: string | undefined }) {
   const selected = isTermId(termId) ? termId : undefined;
@@ -9,12 +10,10 @@ export function GlossaryPage({ termId }: { termId: string | undefined }) {
   }, [selected]);
   return (
     <div className="page" data-testid="glossary">
-      <header className="page-header">
-        <div>
-          <h1>Glossary</h1>
-          <p>The terms of art the screens use. Hover a dotted word anywhere to see its definition.</p>
-        </div>
-      </header>
+      <PageHeader
+        title="Glossary"
+        intro="The terms of art the screens use. Hover a dotted word anywhere to see its definition."
+      />
       <dl className="glossary">
         {TERM_IDS.map((id) => {
           const entry: { term: string; short: string; more?: string } = GLOSSARY[id];

@@ -10,6 +10,7 @@ import { pct } from '../../components/format';
 import { ScoreTimelineChart } from './ScoreTimelineChart';
 import { TimelineTable } from './TimelineTable';
 import { STATE_STATUS } from './history.selectors';
+import { PageHeader } from '../../components/PageHeader';
 
 const WINDOWS = ['30', '100', '200'] as const;
 type Window = (typeof WINDOWS)[number];
@@ -46,9 +47,9 @@ export function QuestionTimelinePage({ targetId, questionId }: { targetId: strin
   };
   return (
     <div className="page timeline-page" data-testid="timeline-page">
-      <header className="page-header">
-        <div>
-          <h1>
+      <PageHeader
+        title={
+          <>
             Timeline · {questionId}{' '}
             {history && <StatusBadge status={STATE_STATUS[history.state]} label={history.state} />}
             {timeline?.quarantined && (
@@ -60,12 +61,15 @@ export function QuestionTimelinePage({ targetId, questionId }: { targetId: strin
                 quarantined
               </span>
             )}
-          </h1>
-          <p>
+          </>
+        }
+        intro={
+          <>
             Timeline on {targetId} over its last {window} complete runs: score and verdict per run, with the model and
             prompt each ran with.
-          </p>
-        </div>
+          </>
+        }
+      >
         <div className="toolbar">
           <Segmented<Window>
             id="timeline-window"
@@ -94,7 +98,7 @@ export function QuestionTimelinePage({ targetId, questionId }: { targetId: strin
             What changed in {targetId}
           </a>
         </div>
-      </header>
+      </PageHeader>
       {error && <div className="banner error">{error}</div>}
       {quarantining.error && (
         <div className="banner error" data-testid="timeline-quarantine-error">

@@ -9,6 +9,7 @@ import { judgeActionBlocks, rateWithInterval, tnrInWords, tprInWords, trustLook 
 import { useJudges } from './judges.store';
 import { AgreementPanel } from './AgreementPanel';
 import { useShallow } from 'zustand/react/shallow';
+import { PageHeader } from '../../components/PageHeader';
 
 export function JudgesPage() {
   const { judges, busy, message, error, judgesRequested, sampleRequested, validateRequested } = useJudges(
@@ -25,16 +26,16 @@ export function JudgesPage() {
   useEffect(() => void judgesRequested(), [judgesRequested]);
   return (
     <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>Judges</h1>
-          <p>
+      <PageHeader
+        title="Judges"
+        intro={
+          <>
             An LLM judge is <Term id="trust">trusted</Term> when it agrees with your labels: <Term id="tpr" /> and{' '}
             <Term id="tnr" /> both at or above the thresholds in settings. Sample its calls into a{' '}
             <Term id="gold_set" />, label them, then validate.
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
       {error && <div className="banner error">{error}</div>}
       {message && (
         <div className="banner" role="status">

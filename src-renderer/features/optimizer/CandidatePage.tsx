@@ -12,6 +12,8 @@ import { ReviewBar } from './ReviewBar';
 import { ScoreStrip } from './ScoreStrip';
 import { useShallow } from 'zustand/react/shallow';
 import { Term } from '../../components/Term';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
 
 const runLinks = (label: string, runIds: readonly string[]) =>
   runIds.length === 0 ? null : (
@@ -42,23 +44,22 @@ export function CandidatePage({ id }: { id: string }) {
   const gain = deltaLook(gainOf(candidate));
   return (
     <div className="page" data-testid="candidate-page">
-      <header className="page-header">
-        <div>
-          <h1>
+      <PageHeader
+        title={
+          <>
             Candidate prompt for {candidate.targetId} <StatusBadge status={look.status} label={look.label} />
-          </h1>
-          <p>
+          </>
+        }
+        intro={
+          <>
             <Term id="attempt">attempt</Term> {candidate.attempt} · proposed by {candidate.proposer ?? 'the proposer'}{' '}
             {ago(candidate.createdAt)} · <a href={hrefFor('optimizer')}>all candidates</a>
-          </p>
-        </div>
+          </>
+        }
+      >
         <ReviewBar candidate={candidate} />
-      </header>
-      {error && (
-        <div className="banner error" role="alert">
-          {error}
-        </div>
-      )}
+      </PageHeader>
+      <ErrorAlert error={error} />
       {message && (
         <div className="banner" role="status" data-testid="review-message">
           {message}

@@ -6,6 +6,8 @@ import { JobLog } from './JobLog';
 import { useOptimizer } from './optimizer.store';
 import { useOptimizerEvents } from './optimizer-events';
 import { VariantResults } from './VariantResults';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
 
 type Props = Readonly<{
   /** The route under optimizer/, which also prefixes the test ids (`compare-target`, `run-compare`). */
@@ -43,17 +45,8 @@ export function CompareJobPage(props: Props) {
   };
   return (
     <div className="page" data-testid={props.testId}>
-      <header className="page-header">
-        <div>
-          <h1>{props.title}</h1>
-          <p>{props.intro}</p>
-        </div>
-      </header>
-      {error && (
-        <div className="banner error" role="alert">
-          {error}
-        </div>
-      )}
+      <PageHeader title={props.title} intro={props.intro} />
+      <ErrorAlert error={error} />
       <section className="card">
         <div className="form-grid">
           <label className="field">

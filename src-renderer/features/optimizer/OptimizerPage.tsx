@@ -8,6 +8,8 @@ import { CandidatesTable } from './CandidatesTable';
 import { JobLog } from './JobLog';
 import { OptimizeControls } from './OptimizeControls';
 import { useShallow } from 'zustand/react/shallow';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
 
 export function OptimizerPage() {
   const { targets, candidates, jobs, error, listOpened } = useOptimizer(
@@ -24,14 +26,10 @@ export function OptimizerPage() {
   const groups = targets && candidates ? groupByTarget(targets, candidates) : undefined;
   return (
     <div className="page" data-testid="optimizer-page">
-      <header className="page-header">
-        <div>
-          <h1>Optimizer</h1>
-          <p>
-            Proposes a better system prompt for a target below its gate, and keeps it only when it beats the baseline by
-            more than the improvement margin and more than twice the run-to-run noise.
-          </p>
-        </div>
+      <PageHeader
+        title="Optimizer"
+        intro="Proposes a better system prompt for a target below its gate, and keeps it only when it beats the baseline by more than the improvement margin and more than twice the run-to-run noise."
+      >
         <div className="toolbar">
           <a className="button" href={hrefFor('optimizer', 'compare')} data-testid="open-compare">
             Compare prompt candidates
@@ -40,12 +38,8 @@ export function OptimizerPage() {
             Compare models
           </a>
         </div>
-      </header>
-      {error && (
-        <div className="banner error" role="alert">
-          {error}
-        </div>
-      )}
+      </PageHeader>
+      <ErrorAlert error={error} />
       {!groups && !error && <div className="muted">Loading…</div>}
       {groups?.length === 0 && (
         <div className="empty">No target in aieval.yaml yet. Add one in Targets, then optimize it here.</div>

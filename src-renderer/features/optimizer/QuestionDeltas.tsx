@@ -4,6 +4,7 @@ import type { QuestionDelta } from '../../../src-shared/model';
 import { score } from '../../components/format';
 import { deltaCounts, deltaLook, visibleDeltas } from './optimizer.selectors';
 import { Term } from '../../components/Term';
+import { Checkbox } from '../../components/Checkbox';
 
 export function QuestionDeltas({ questions, split }: { questions: readonly QuestionDelta[]; split: string | null }) {
   const [decidingOnly, setDecidingOnly] = useState(false);
@@ -18,15 +19,9 @@ export function QuestionDeltas({ questions, split }: { questions: readonly Quest
           ▲ {counts.up} better · ▼ {counts.down} worse · = {counts.same} unchanged
         </span>
         {split && (
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={decidingOnly}
-              onChange={(e) => setDecidingOnly(e.target.checked)}
-              data-testid="deciding-only"
-            />{' '}
+          <Checkbox checked={decidingOnly} onChange={setDecidingOnly} testId="deciding-only">
             only the held-out "{split}" questions (the <Term id="deciding_question">deciding questions</Term>)
-          </label>
+          </Checkbox>
         )}
       </div>
       <table className="table optimizer-table" data-testid="question-deltas">

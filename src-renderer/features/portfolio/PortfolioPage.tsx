@@ -7,6 +7,7 @@ import { weakestTrust } from '../judges/judges.selectors';
 import { TargetCard } from './TargetCard';
 import { useRuns } from '../runs/runs.store';
 import { useShallow } from 'zustand/react/shallow';
+import { PageHeader } from '../../components/PageHeader';
 
 export function PortfolioPage() {
   const { targets, health, history, trust, error, portfolioRequested } = usePortfolio(
@@ -24,17 +25,14 @@ export function PortfolioPage() {
   useEffect(() => void portfolioRequested(), [portfolioRequested]);
   return (
     <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>Targets</h1>
-          <p>
-            Each target is a model with a system prompt (chat) or with tools (agent), scored on its dataset and gated.
-          </p>
-        </div>
+      <PageHeader
+        title="Targets"
+        intro="Each target is a model with a system prompt (chat) or with tools (agent), scored on its dataset and gated."
+      >
         <a className="button" href={hrefFor('targets', 'new')} data-testid="new-target">
           + New target
         </a>
-      </header>
+      </PageHeader>
       {error && <div className="banner error">{error}</div>}
       {startError && (
         <div className="banner error" role="alert" data-testid="run-error">

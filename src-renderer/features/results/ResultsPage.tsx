@@ -13,6 +13,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Term } from '../../components/Term';
 import { TargetHistoryPanel } from '../history/TargetHistoryPanel';
 import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
+import { PageHeader } from '../../components/PageHeader';
 
 export function ResultsPage({ targetId }: { targetId: string | undefined }) {
   const { thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested } = useResults(
@@ -37,15 +38,16 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
     );
   return (
     <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>Results{targetId && ` · ${targetId}`}</h1>
-          <p>
+      <PageHeader
+        title={<>Results{targetId && ` · ${targetId}`}</>}
+        intro={
+          <>
             {targetId ? `Counts ${targetId} only. ` : ''}Only complete runs of a target’s own prompt count in trends,
             gates and totals; <Term id="experiment">experiments</Term> (optimizer candidates, compared prompt variants)
             are listed when you ask.
-          </p>
-        </div>
+          </>
+        }
+      >
         <button
           className="button primary"
           disabled={picked.length < 2}
@@ -55,7 +57,7 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
         >
           Compare {picked.length} selected side by side
         </button>
-      </header>
+      </PageHeader>
       {error && <div className="banner error">{error}</div>}
       {thisWeek && lastWeek && <StatusCards thisWeek={thisWeek} lastWeek={lastWeek} />}
       <section className="card">

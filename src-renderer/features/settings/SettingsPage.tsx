@@ -1,5 +1,5 @@
 // The settings screen (`#/settings`): provider connections and keys, the judge, and every workspace setting; Save writes aieval.yaml.
-import { FormHeader, FormNotLoaded } from '../../components/FormPage';
+import { FormHeader, FormNotLoaded, SaveButton } from '../../components/FormPage';
 import { IssuesBanner } from '../../components/IssuesBanner';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -74,16 +74,13 @@ export function SettingsPage() {
         <button type="button" className="button" onClick={reverted} disabled={!dirty} data-testid="revert-settings">
           Revert
         </button>
-        <button
+        <SaveButton
           type="button"
-          className="button primary"
           onClick={() => void saveRequested()}
           disabled={!dirty || state.saving}
-          title="Save (Ctrl+S)"
-          data-testid="save-settings"
-        >
-          {state.saving ? 'Saving…' : 'Save'}
-        </button>
+          saving={state.saving}
+          testId="save-settings"
+        />
       </FormHeader>
       {state.onDisk && (
         <DiskChangeBanner

@@ -1,5 +1,5 @@
 // The target editor (`#/targets/<id>/edit`, `#/targets/new`): one form over a target of aieval.yaml, saved with its comments kept.
-import { FormHeader, FormNotLoaded } from '../../components/FormPage';
+import { FormHeader, FormNotLoaded, SaveButton } from '../../components/FormPage';
 import { IssuesBanner } from '../../components/IssuesBanner';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -89,15 +89,7 @@ export function TargetEditorPage({ targetId }: { targetId: string | undefined })
         >
           Cancel
         </a>
-        <button
-          type="submit"
-          className="button primary"
-          disabled={state.saving}
-          title="Save (Ctrl+S)"
-          data-testid="save-target"
-        >
-          {state.saving ? 'Saving…' : 'Save'}
-        </button>
+        <SaveButton type="submit" disabled={state.saving} saving={state.saving} testId="save-target" />
       </FormHeader>
       {state.onDisk && (
         <DiskChangeBanner

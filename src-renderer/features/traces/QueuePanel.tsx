@@ -2,6 +2,7 @@
 import type { TraceFilters } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
+import { FilterSelect } from '../../components/FilterSelect';
 import { ago } from '../../components/format';
 import { useTraces } from './traces.store';
 
@@ -17,43 +18,40 @@ export function QueuePanel() {
   return (
     <aside className="queue" aria-label="Review queue">
       <div className="queue-filters">
-        <select
-          className="input"
-          value={filters.model ?? ''}
-          onChange={(e) => set({ model: e.target.value || undefined })}
-          aria-label="Model"
+        <FilterSelect
+          label="Model"
+          anyLabel="All models"
+          value={filters.model}
+          onChange={(model) => set({ model: model || undefined })}
         >
-          <option value="">All models</option>
           {models.map((m) => (
             <option key={m.model} value={m.model}>
               {m.model} ({m.count})
             </option>
           ))}
-        </select>
-        <select
-          className="input"
-          value={filters.labelState ?? ''}
-          onChange={(e) => set({ labelState: (e.target.value || undefined) as TraceFilters['labelState'] })}
-          aria-label="Label state"
-          data-testid="filter-label-state"
+        </FilterSelect>
+        <FilterSelect
+          label="Label state"
+          anyLabel="Any label"
+          value={filters.labelState}
+          onChange={(labelState) => set({ labelState: (labelState || undefined) as TraceFilters['labelState'] })}
+          testId="filter-label-state"
         >
-          <option value="">Any label</option>
           <option value="unlabeled">Unlabeled</option>
           <option value="labeled">Labeled</option>
           <option value="pass">Pass</option>
           <option value="fail">Fail</option>
           <option value="defer">Defer</option>
-        </select>
-        <select
-          className="input"
-          value={filters.status ?? ''}
-          onChange={(e) => set({ status: (e.target.value || undefined) as TraceFilters['status'] })}
-          aria-label="Status"
+        </FilterSelect>
+        <FilterSelect
+          label="Status"
+          anyLabel="Any status"
+          value={filters.status}
+          onChange={(status) => set({ status: (status || undefined) as TraceFilters['status'] })}
         >
-          <option value="">Any status</option>
           <option value="ok">OK</option>
           <option value="error">Error</option>
-        </select>
+        </FilterSelect>
         <input
           className="input"
           placeholder="Tag"

@@ -1,0 +1,13 @@
+// A checkbox with its words after it, in one label.
+import type { ReactNode } from 'react';
+
+type Props = Readonly<{ checked: boolean; testId?: string; onChange(checked: boolean): void; children: ReactNode }>;
+
+export function Checkbox({ checked, testId, onChange, children }: Props) {
+  return (
+    <label className="checkbox">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />{' '}
+      {children}
+    </label>
+  );
+}
