@@ -44,50 +44,31 @@ export function Field({ id, label, unit, help, messages = [], wide, children }: 
   );
 }
 
-type NumberFieldProps = Omit<Props, 'children'> &
+type InputFieldProps = Omit<Props, 'children'> &
   Readonly<{
     value: string;
-    /** Decimals allowed (a threshold, a temperature); whole numbers otherwise. */
-    decimal?: boolean;
-    placeholder?: string;
-    testId?: string;
-    onChange(value: string): void;
-  }>;
-
-/** A field holding one number as typed (the form checks it), with the numeric keyboard on touch screens. */
-export function NumberField({ value, decimal, placeholder, testId, onChange, ...field }: NumberFieldProps) {
-  return (
-    <Field {...field}>
-      <input
-        className="form-control num"
-        inputMode={decimal ? 'decimal' : 'numeric'}
-        {...fieldAria(field.id, field.messages)}
-        value={value}
-        placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid={testId}
-      />
-    </Field>
-  );
-}
-
-type TextFieldProps = Omit<Props, 'children'> &
-  Readonly<{
-    value: string;
-    /** Set in the monospace font: ids, commands, URLs. */
-    mono?: boolean;
     placeholder?: string;
     spellCheck?: boolean;
     testId?: string;
     onChange(value: string): void;
   }>;
 
-/** A field holding one line of text. */
-export function TextField({ value, mono, placeholder, spellCheck, testId, onChange, ...field }: TextFieldProps) {
+/** A field holding one line as typed; NumberField and TextField set its look and keyboard. */
+function InputField({
+  className,
+  inputMode,
+  value,
+  placeholder,
+  spellCheck,
+  testId,
+  onChange,
+  ...field
+}: InputFieldProps & Readonly<{ className: string; inputMode?: 'decimal' | 'numeric' }>) {
   return (
     <Field {...field}>
       <input
-        className={mono ? 'form-control mono' : 'form-control'}
+        className={className}
+        inputMode={inputMode}
         {...fieldAria(field.id, field.messages)}
         value={value}
         placeholder={placeholder}
@@ -97,6 +78,28 @@ export function TextField({ value, mono, placeholder, spellCheck, testId, onChan
       />
     </Field>
   );
+}
+
+type NumberFieldProps = InputFieldProps &
+  Readonly<{
+    /** Decimals allowed (a threshold, a temperature); whole numbers otherwise. */
+    decimal?: boolean;
+  }>;
+
+/** A field holding one number as typed (the form checks it), with the numeric keyboard on touch screens. */
+export function NumberField({ decimal, ...input }: NumberFieldProps) {
+  return <InputField {...input} className="form-control num" inputMode={decimal ? 'decimal' : 'numeric'} />;
+}
+
+type TextFieldProps = InputFieldProps &
+  Readonly<{
+    /** Set in the monospace font: ids, commands, URLs. */
+    mono?: boolean;
+  }>;
+
+/** A field holding one line of text. */
+export function TextField({ mono, ...input }: TextFieldProps) {
+  return <InputField {...input} className={mono ? 'form-control mono' : 'form-control'} />;
 }
 
 type SelectFieldProps = Props &

@@ -2,6 +2,7 @@
 // shows before the form is loaded.
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { ErrorAlert } from './ErrorAlert';
+import { PageHeader } from './PageHeader';
 import { SaveStatus } from './SaveStatus';
 
 type HeaderProps = Readonly<{
@@ -20,11 +21,7 @@ type HeaderProps = Readonly<{
 
 export function FormHeader({ title, intro, state, dirty, problems, statusTestId, children }: HeaderProps) {
   return (
-    <header className="page-header form-header">
-      <div>
-        <h1>{title}</h1>
-        <p>{intro}</p>
-      </div>
+    <PageHeader title={title} intro={intro} className="form-header">
       <div className="toolbar-actions">
         <SaveStatus
           error={state.error}
@@ -35,7 +32,7 @@ export function FormHeader({ title, intro, state, dirty, problems, statusTestId,
         />
         {children}
       </div>
-    </header>
+    </PageHeader>
   );
 }
 

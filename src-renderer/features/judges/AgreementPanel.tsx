@@ -2,18 +2,24 @@
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { agreementInWords, disagreementsInWords } from '../../../src-shared/text/agreement-words';
+import { FormSection } from '../../components/FormSection';
 
 /** `version` changes whenever the judges list reloads (after a sample or validation), so this reloads with it. */
 export function AgreementPanel({ version }: Readonly<{ version: unknown }>) {
   const { data, error } = useQuery(() => api['judges.agreement']({}), [version]);
   return (
-    <section className="form-section" aria-labelledby="agreement-title" data-testid="agreement-panel">
-      <h2 id="agreement-title">Agreement between reviewers</h2>
-      <p className="muted section-help">
-        Where two or more people labelled the same items (each labels under the reviewer name in Settings): Cohen’s κ
-        for two reviewers, Krippendorff’s α for more, with a 95% bootstrap interval. Defers and labels without a
-        reviewer name are left out.
-      </p>
+    <FormSection
+      titleId="agreement-title"
+      title="Agreement between reviewers"
+      testId="agreement-panel"
+      help={
+        <>
+          Where two or more people labelled the same items (each labels under the reviewer name in Settings): Cohen’s κ
+          for two reviewers, Krippendorff’s α for more, with a 95% bootstrap interval. Defers and labels without a
+          reviewer name are left out.
+        </>
+      }
+    >
       {error && <div className="banner error">{error}</div>}
       {data?.length === 0 && (
         <div className="empty" data-testid="agreement-empty">
@@ -53,6 +59,6 @@ export function AgreementPanel({ version }: Readonly<{ version: unknown }>) {
           </tbody>
         </table>
       )}
-    </section>
+    </FormSection>
   );
 }

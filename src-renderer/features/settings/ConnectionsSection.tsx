@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { providerKind, type ProviderKind } from '../../../src-shared/model';
 import { ConnectionCard } from './ConnectionCard';
 import { useSettings } from './settings.store';
+import { FormSection } from '../../components/FormSection';
 
 export function ConnectionsSection({ at }: { at: (path: string) => string[] }) {
   const rows = useSettings((state) => state.draft?.connections) ?? [];
@@ -18,12 +19,17 @@ export function ConnectionsSection({ at }: { at: (path: string) => string[] }) {
     setName('');
   };
   return (
-    <section className="form-section" aria-labelledby="settings-connections" data-testid="settings-connections">
-      <h2 id="settings-connections">Provider connections</h2>
-      <p className="muted section-help">
-        Named connections that targets and judges use. Keys never go in <code>aieval.yaml</code>: the desktop app keeps
-        them in the OS keychain, the CLI and <code>ai-eval serve</code> read them from the environment.
-      </p>
+    <FormSection
+      titleId="settings-connections"
+      title="Provider connections"
+      testId="settings-connections"
+      help={
+        <>
+          Named connections that targets and judges use. Keys never go in <code>aieval.yaml</code>: the desktop app
+          keeps them in the OS keychain, the CLI and <code>ai-eval serve</code> read them from the environment.
+        </>
+      }
+    >
       {rows.length === 0 && (
         <div className="empty compact">No connections yet. Add one below, for example a local Ollama server.</div>
       )}
@@ -80,6 +86,6 @@ export function ConnectionsSection({ at }: { at: (path: string) => string[] }) {
         </button>
         {taken && <span className="field-error">“{name.trim()}” is taken</span>}
       </div>
-    </section>
+    </FormSection>
   );
 }

@@ -1,6 +1,7 @@
 // The default judge of every LLM grader (provider and model), and the per-grader overrides aieval.yaml sets.
 import { ModelRefFields } from './ModelRefFields';
 import type { JudgeForm } from './settings-form';
+import { FormSection } from '../../components/FormSection';
 
 type Props = Readonly<{
   judge: JudgeForm;
@@ -12,11 +13,16 @@ type Props = Readonly<{
 export function JudgeSection({ judge, providers, at, onChange }: Props) {
   const overrides = Object.entries(judge.overrides ?? {});
   return (
-    <section className="form-section" aria-labelledby="settings-judge" data-testid="settings-judge">
-      <h2 id="settings-judge">Judge</h2>
-      <p className="muted section-help">
-        The model that scores answers for the LLM graders. Judge calls run at temperature 0 where the model allows it.
-      </p>
+    <FormSection
+      titleId="settings-judge"
+      title="Judge"
+      testId="settings-judge"
+      help={
+        <>
+          The model that scores answers for the LLM graders. Judge calls run at temperature 0 where the model allows it.
+        </>
+      }
+    >
       <div className="form-grid">
         <ModelRefFields
           id="judge"
@@ -38,6 +44,6 @@ export function JudgeSection({ judge, providers, at, onChange }: Props) {
           ))}
         </div>
       )}
-    </section>
+    </FormSection>
   );
 }

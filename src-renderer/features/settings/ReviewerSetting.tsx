@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { Field, fieldAria } from '../../components/Field';
+import { FormSection } from '../../components/FormSection';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -25,11 +26,16 @@ export function ReviewerSetting() {
   };
   const problems = [error, saveError].filter((m): m is string => m !== undefined);
   return (
-    <section className="form-section" aria-labelledby="settings-reviewer" data-testid="settings-section-reviewer">
-      <h2 id="settings-reviewer">You</h2>
-      <p className="muted section-help">
-        Kept for you on this computer, not in <code>aieval.yaml</code>, and saved on its own.
-      </p>
+    <FormSection
+      titleId="settings-reviewer"
+      title="You"
+      testId="settings-section-reviewer"
+      help={
+        <>
+          Kept for you on this computer, not in <code>aieval.yaml</code>, and saved on its own.
+        </>
+      }
+    >
       <div className="form-grid">
         <Field
           id="setting-reviewer"
@@ -67,6 +73,6 @@ export function ReviewerSetting() {
               : 'Your labels are stored without a name.'}
         </span>
       </div>
-    </section>
+    </FormSection>
   );
 }

@@ -1,6 +1,7 @@
 // One group of workspace settings, rendered from its field list: numbers with their unit, switches as checkboxes.
 import type { ReactNode } from 'react';
 import { Field, fieldAria } from '../../components/Field';
+import { FormSection } from '../../components/FormSection';
 import type { SettingsSection } from './settings-fields';
 
 type Props = Readonly<{
@@ -13,13 +14,12 @@ type Props = Readonly<{
 
 export function SettingsSectionView({ section, values, at, onEdit, children }: Props) {
   return (
-    <section
-      className="form-section"
-      aria-labelledby={`settings-${section.id}`}
-      data-testid={`settings-section-${section.id}`}
+    <FormSection
+      titleId={`settings-${section.id}`}
+      title={section.title}
+      help={section.help}
+      testId={`settings-section-${section.id}`}
     >
-      <h2 id={`settings-${section.id}`}>{section.title}</h2>
-      <p className="muted section-help">{section.help}</p>
       <div className="form-grid">
         {section.fields.map((field) => {
           const id = `setting-${field.path.replaceAll('.', '-').replaceAll('_', '-')}`;
@@ -64,6 +64,6 @@ export function SettingsSectionView({ section, values, at, onEdit, children }: P
         })}
         {children}
       </div>
-    </section>
+    </FormSection>
   );
 }

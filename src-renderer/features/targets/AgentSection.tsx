@@ -2,17 +2,23 @@
 import { Field, NumberField, TextField } from '../../components/Field';
 import { emptyToolRow, type SectionProps, type ToolRow } from './target-form';
 import { ToolArgsEnv } from './ToolArgsEnv';
+import { FormSection } from '../../components/FormSection';
 
 export function AgentSection({ form, at, edit }: SectionProps) {
   const setRow = (index: number, patch: Partial<ToolRow>) =>
     edit({ tools: form.tools.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
   return (
-    <section className="form-section" aria-labelledby="target-agent-title" data-testid="agent-section">
-      <h2 id="target-agent-title">Agent</h2>
-      <p className="muted section-help">
-        MCP servers whose tools the agent may call: a command started over stdio (only in a trusted workspace), or a
-        streamable HTTP URL.
-      </p>
+    <FormSection
+      titleId="target-agent-title"
+      title="Agent"
+      testId="agent-section"
+      help={
+        <>
+          MCP servers whose tools the agent may call: a command started over stdio (only in a trusted workspace), or a
+          streamable HTTP URL.
+        </>
+      }
+    >
       {form.tools.length === 0 && (
         <div className="empty compact">
           No tool servers: the agent answers without tools. Add one, or set an endpoint below for an external agent.
@@ -111,6 +117,6 @@ export function AgentSection({ form, at, edit }: SectionProps) {
           spellCheck={false}
         />
       </div>
-    </section>
+    </FormSection>
   );
 }

@@ -4,6 +4,7 @@ import { Field, NumberField, SelectField } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
 import type { SectionProps } from './target-form';
 import { boundHelp, gateJudgeOptions, thresholdHelp } from './targets.selectors';
+import { FormSection } from '../../components/FormSection';
 
 type Props = SectionProps & Readonly<{ settings: Settings | undefined }>;
 
@@ -11,8 +12,7 @@ export function GateSection({ form, at, edit, settings }: Props) {
   const gate = form.gate;
   const judges = gateJudgeOptions(form.graders);
   return (
-    <section className="form-section" aria-labelledby="target-gate-title">
-      <h2 id="target-gate-title">Gate</h2>
+    <FormSection titleId="target-gate-title" title="Gate">
       <div className="form-grid">
         <SelectField
           id="target-gate-metric"
@@ -116,6 +116,6 @@ export function GateSection({ form, at, edit, settings }: Props) {
           onChange={(response_char_limit) => edit({ response_char_limit })}
         />
       </div>
-    </section>
+    </FormSection>
   );
 }

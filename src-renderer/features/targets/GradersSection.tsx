@@ -3,6 +3,7 @@ import type { DatasetSummary } from '../../../src-shared/contract/datasets.contr
 import { SelectField } from '../../components/Field';
 import type { SectionProps } from './target-form';
 import { graderRows, toggleGrader } from './targets.selectors';
+import { FormSection } from '../../components/FormSection';
 
 type Props = SectionProps & Readonly<{ datasets: readonly DatasetSummary[]; warnings: readonly string[] }>;
 
@@ -12,8 +13,7 @@ export function GradersSection({ form, at, edit, datasets, warnings }: Props) {
   const known = datasets.some((dataset) => dataset.id === form.dataset);
   const graderProblems = at('graders', true);
   return (
-    <section className="form-section" aria-labelledby="target-graders-title">
-      <h2 id="target-graders-title">Dataset and graders</h2>
+    <FormSection titleId="target-graders-title" title="Dataset and graders">
       <div className="form-grid">
         <SelectField
           id="target-dataset"
@@ -86,6 +86,6 @@ export function GradersSection({ form, at, edit, datasets, warnings }: Props) {
           </div>
         ))}
       </div>
-    </section>
+    </FormSection>
   );
 }

@@ -2,11 +2,11 @@
 import { Field, fieldAria, TextField } from '../../components/Field';
 import { Segmented } from '../../components/Segmented';
 import type { SectionProps } from './target-form';
+import { FormSection } from '../../components/FormSection';
 
 export function IdentitySection({ form, at, edit }: SectionProps) {
   return (
-    <section className="form-section" aria-labelledby="target-identity">
-      <h2 id="target-identity">Target</h2>
+    <FormSection titleId="target-identity" title="Target">
       <div className="form-grid">
         <TextField
           id="target-id"
@@ -67,6 +67,6 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
           </label>
         </Field>
       </div>
-    </section>
+    </FormSection>
   );
 }

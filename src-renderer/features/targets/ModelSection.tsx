@@ -4,6 +4,7 @@ import { Field, fieldAria, NumberField, SelectField } from '../../components/Fie
 import { ProviderOptions } from './ProviderOptions';
 import { ModelInput } from './ModelInput';
 import type { SectionProps } from './target-form';
+import { FormSection } from '../../components/FormSection';
 
 type Props = SectionProps & Readonly<{ providers: readonly ProviderSummary[] }>;
 
@@ -17,8 +18,7 @@ const GENERATION = [
 export function ModelSection({ form, at, edit, providers }: Props) {
   const known = providers.some((provider) => provider.name === form.provider);
   return (
-    <section className="form-section" aria-labelledby="target-model-title">
-      <h2 id="target-model-title">Model</h2>
+    <FormSection titleId="target-model-title" title="Model">
       <div className="form-grid">
         <SelectField
           id="target-provider"
@@ -80,6 +80,6 @@ export function ModelSection({ form, at, edit, providers }: Props) {
           />
         ))}
       </div>
-    </section>
+    </FormSection>
   );
 }
