@@ -23,8 +23,11 @@ type Props = Readonly<{
   tooFew: string;
   /** Starts the comparison of the chosen target; resolves to its job id (undefined when refused). */
   onStart(targetId: string, repeat: number): Promise<string | undefined>;
-  /** The button that adds one more thing to compare. */
-  addButton: ReactNode;
+  /** The button that adds one more thing to compare: its words, test id, and whether there is room for one more. */
+  addLabel: string;
+  addTestId: string;
+  canAdd: boolean;
+  onAdd(): void;
   /** The things compared: the screen's own fields. */
   children: ReactNode;
 }>;
@@ -84,7 +87,15 @@ export function CompareJobPage(props: Props) {
         </div>
         {props.children}
         <div className="toolbar">
-          {props.addButton}
+          <button
+            type="button"
+            className="button"
+            onClick={props.onAdd}
+            disabled={!props.canAdd}
+            data-testid={props.addTestId}
+          >
+            {props.addLabel}
+          </button>
           {running ? (
             <button
               type="button"

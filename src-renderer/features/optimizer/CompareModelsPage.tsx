@@ -6,6 +6,8 @@ import { useQuery } from '../../api/use-query';
 import { ModelInput } from '../targets/ModelInput';
 import { ProviderOptions } from '../targets/ProviderOptions';
 import { CompareJobPage } from './CompareJobPage';
+import { RemoveButton } from './RemoveButton';
+import { useChosenTarget } from './use-chosen-target';
 import { runnableModels } from './optimizer.selectors';
 import { useOptimizer, type ModelPair } from './optimizer.store';
 import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
@@ -13,7 +15,7 @@ import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
 export function CompareModelsPage({ targetId }: { targetId: string | undefined }) {
   const providers = useQuery(() => api['providers.list']({}), []).data ?? [];
   const [models, setModels] = useState<ModelPair[]>([]);
-  const target = useQuery(async () => (targetId ? api['targets.get']({ id: targetId }) : undefined), [targetId]).data;
+  const target = useChosenTarget(targetId);
   // The target's own model is the natural first column; the second starts on the same connection.
   useEffect(() => {
     if (target)
@@ -36,17 +38,10 @@ export function CompareModelsPage({ targetId }: { targetId: string | undefined }
       noun="models"
       tooFew="Name at least two different models."
       onStart={(id, repeat) => useOptimizer.getState().compareModelsRequested(id, runnable, repeat)}
-      addButton={
-        <button
-          type="button"
-          className="button"
-          onClick={() => setModels((current) => [...current, { provider: current.at(-1)?.provider ?? '', model: '' }])}
-          disabled={models.length >= MATRIX_MAX_COLUMNS || !targetId}
-          data-testid="add-model"
-        >
-          Add model
-        </button>
-      }
+      addLabel="Add model"
+      addTestId="add-model"
+      canAdd={models.length < MATRIX_MAX_COLUMNS && Boolean(targetId)}
+      onAdd={() => setModels((current) => [...current, { provider: current.at(-1)?.provider ?? '', model: '' }])}
     >
       {models.map((pair, index) => (
         <div key={index} className="form-grid" data-testid={`model-pair-${index + 1}`}>
@@ -73,14 +68,10 @@ export function CompareModelsPage({ targetId }: { targetId: string | undefined }
             messages={[]}
           />
           {models.length > 2 && (
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => setModels((current) => current.filter((_, i) => i !== index))}
-              aria-label={`Remove model ${index + 1}`}
-            >
-              remove
-            </button>
+            <RemoveButton
+              label={`Remove model ${index + 1}`}
+              onRemove={() => setModels((current) => current.filter((_, i) => i !== index))}
+            />
           )}
         </div>
       ))}

@@ -1,15 +1,15 @@
 // "Compare prompt candidates": two or more system prompts of one target, each run on its dataset, side by side.
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import { useQuery } from '../../api/use-query';
 import { CompareJobPage } from './CompareJobPage';
+import { RemoveButton } from './RemoveButton';
+import { useChosenTarget } from './use-chosen-target';
 import { runnablePrompts } from './optimizer.selectors';
 import { useOptimizer } from './optimizer.store';
 import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
 
 export function ComparePromptsPage({ targetId }: { targetId: string | undefined }) {
   const [prompts, setPrompts] = useState<string[]>(['', '']);
-  const target = useQuery(async () => (targetId ? api['targets.get']({ id: targetId }) : undefined), [targetId]).data;
+  const target = useChosenTarget(targetId);
   // The current prompt is the natural first variant.
   useEffect(() => {
     if (target) setPrompts((current) => [target.system_prompt, ...current.slice(1)]);
@@ -28,17 +28,10 @@ export function ComparePromptsPage({ targetId }: { targetId: string | undefined 
       noun="variants"
       tooFew="Write at least two prompts."
       onStart={(id, repeat) => useOptimizer.getState().compareRequested(id, runnable, repeat)}
-      addButton={
-        <button
-          type="button"
-          className="button"
-          onClick={() => setPrompts((current) => [...current, ''])}
-          disabled={prompts.length >= MATRIX_MAX_COLUMNS}
-          data-testid="add-variant"
-        >
-          Add variant
-        </button>
-      }
+      addLabel="Add variant"
+      addTestId="add-variant"
+      canAdd={prompts.length < MATRIX_MAX_COLUMNS}
+      onAdd={() => setPrompts((current) => [...current, ''])}
     >
       {prompts.map((prompt, index) => (
         <label key={index} className="field">
@@ -46,14 +39,10 @@ export function ComparePromptsPage({ targetId }: { targetId: string | undefined 
             Variant {index + 1}
             {index === 0 && targetId && <span className="field-unit">starts as the target's current prompt</span>}
             {prompts.length > 2 && (
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => setPrompts((current) => current.filter((_, i) => i !== index))}
-                aria-label={`Remove variant ${index + 1}`}
-              >
-                remove
-              </button>
+              <RemoveButton
+                label={`Remove variant ${index + 1}`}
+                onRemove={() => setPrompts((current) => current.filter((_, i) => i !== index))}
+              />
             )}
           </span>
           <textarea
