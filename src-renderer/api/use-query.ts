@@ -1,12 +1,11 @@
 // How a component loads its data: only the answer to its latest request is kept, so a late answer to an older request
 // (the user already opened another result) never overwrites a newer one, and no answer lands after unmount.
 import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { messageOf } from './message-of';
 
 export type QueryState<T> = Readonly<{ data: T | undefined; error: string | undefined }>;
 
 type Update<T> = (update: (previous: QueryState<T>) => QueryState<T>) => void;
-
-const messageOf = (reason: unknown) => (reason instanceof Error ? reason.message : String(reason));
 
 /**
  * Runs `load` and applies its outcome unless `isCurrent()` has turned false meanwhile: the data replaces the old data

@@ -1,5 +1,6 @@
 // A button that applies a one-click fix (a save) and shows, beside it, why the save was refused if it was.
 import { useState } from 'react';
+import { messageOf } from '../api/message-of';
 
 /** A button that applies a fix and shows its refusal, if any. */
 export function FixButton({
@@ -18,7 +19,7 @@ export function FixButton({
     try {
       setRefused(await apply());
     } catch (error) {
-      setRefused(error instanceof Error ? error.message : String(error));
+      setRefused(messageOf(error));
     } finally {
       setBusy(false);
     }

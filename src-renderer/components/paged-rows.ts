@@ -1,5 +1,6 @@
 // Server-paged rows for virtual lists: fetches the pages the viewport needs and keeps them in a small local cache.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { messageOf } from '../api/message-of';
 
 export type PageFetcher<Row> = (offset: number, limit: number) => Promise<{ total: number; rows: Row[] }>;
 
@@ -39,7 +40,7 @@ export function usePagedRows<Row>(fetchPage: PageFetcher<Row>, key: string, refr
           setTotal(count);
           setVersion((v) => v + 1);
         })
-        .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)))
+        .catch((reason: unknown) => setError(messageOf(reason)))
         .finally(() => pending.current.delete(page));
     },
     [fetchPage],

@@ -6,6 +6,7 @@ import type { MatrixColumn, MatrixRow } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { LongText } from '../../components/LongText';
 import { hrefFor } from '../../navigation/router';
+import { messageOf } from '../../api/message-of';
 
 type Answers = Readonly<{ key: string; texts: readonly (string | null)[] }>;
 
@@ -21,8 +22,7 @@ function useAnswers(row: MatrixRow): Answers | undefined {
           ? null
           : api['results.get']({ resultId: cell.resultId }).then(
               (detail) => detail.response ?? detail.error ?? '',
-              (error: unknown) =>
-                `(could not load the answer: ${error instanceof Error ? error.message : String(error)})`,
+              (error: unknown) => `(could not load the answer: ${messageOf(error)})`,
             ),
       ),
     ).then((texts) => current && setAnswers({ key, texts }));

@@ -10,6 +10,7 @@ import {
 import type { Preference } from '../../../src-shared/model/preference';
 import type { LabelVerdict, RunMatrix } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { messageOf } from '../../api/message-of';
 
 type CompareState = {
   /** The runs and baseline the shown matrix (or the request in flight) is for; a late answer for another key is dropped. */
@@ -88,7 +89,7 @@ export const useCompare = create<CompareState>((set, get) => ({
       const shown = get().matrix;
       if (current() && shown) set({ matrix: withStatistics(shown, comparisons) });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       if (current()) set(get().matrix ? { statisticsError: message } : { error: message });
     }
   },
@@ -105,7 +106,7 @@ export const useCompare = create<CompareState>((set, get) => ({
       const matrix = get().matrix;
       if (matrix) set({ matrix: withRating(matrix, questionId, column, { rating }), ratingError: undefined });
     } catch (error) {
-      set({ ratingError: `The rating was not saved: ${error instanceof Error ? error.message : String(error)}` });
+      set({ ratingError: `The rating was not saved: ${messageOf(error)}` });
     }
   },
   async cellPreferred(questionId, column, preference) {
@@ -128,7 +129,7 @@ export const useCompare = create<CompareState>((set, get) => ({
       const shown = get().matrix;
       if (shown) set({ matrix: withRating(shown, questionId, column, { preference }), ratingError: undefined });
     } catch (error) {
-      set({ ratingError: `The rating was not saved: ${error instanceof Error ? error.message : String(error)}` });
+      set({ ratingError: `The rating was not saved: ${messageOf(error)}` });
     }
   },
 }));

@@ -4,6 +4,7 @@ import { navigate } from '../../navigation/router';
 import { Field, fieldAria } from '../../components/Field';
 import { useDatasets } from './datasets.store';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { messageOf } from '../../api/message-of';
 
 const SNAKE_ID = /^[a-z][a-z0-9_]*$/;
 
@@ -32,7 +33,7 @@ export function NewDatasetForm({ onCancel }: { onCancel: () => void }) {
       navigate('datasets', id);
       onCancel();
     } catch (reason) {
-      setError(reason instanceof Error ? reason.message : String(reason));
+      setError(messageOf(reason));
       setBusy(false);
     }
   };

@@ -5,6 +5,7 @@ import type { WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
 import { diskChangeOutcome } from '../../components/disk-change';
+import { messageOf } from '../../api/message-of';
 
 export type NewDataset = Readonly<{ id: string; question: Readonly<{ input: string; criteria?: string }> }>;
 
@@ -53,7 +54,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       const open = await api['datasets.get']({ id });
       if (isCurrent()) set({ open, draft: open.text, liveIssues: open.issues, error: undefined, onDisk: undefined });
     } catch (error) {
-      if (isCurrent()) set({ open: undefined, error: error instanceof Error ? error.message : String(error) });
+      if (isCurrent()) set({ open: undefined, error: messageOf(error) });
     }
   },
   draftEdited(text) {
@@ -77,7 +78,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       set({ open: saved, liveIssues: saved.issues, error: undefined, onDisk: undefined });
       await get().listRequested();
     } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
+      set({ error: messageOf(error) });
       await get().diskChanged();
     } finally {
       set({ saving: false });

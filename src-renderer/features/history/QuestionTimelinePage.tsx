@@ -11,6 +11,7 @@ import { ScoreTimelineChart } from './ScoreTimelineChart';
 import { TimelineTable } from './TimelineTable';
 import { STATE_STATUS } from './history.selectors';
 import { PageHeader } from '../../components/PageHeader';
+import { messageOf } from '../../api/message-of';
 
 const WINDOWS = ['30', '100', '200'] as const;
 type Window = (typeof WINDOWS)[number];
@@ -42,7 +43,7 @@ export function QuestionTimelinePage({ targetId, questionId }: { targetId: strin
       );
       setQuarantining({ busy: false });
     } catch (reason) {
-      setQuarantining({ busy: false, error: reason instanceof Error ? reason.message : String(reason) });
+      setQuarantining({ busy: false, error: messageOf(reason) });
     }
   };
   return (

@@ -4,6 +4,7 @@ import type { ActiveLabelingPlan } from '../../../src-shared/contract/judge-prob
 import type { GraderId } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
+import { messageOf } from '../../api/message-of';
 
 export type LabelOrder = 'plain queue' | 'shrink the interval most';
 export const LABEL_ORDERS: readonly LabelOrder[] = ['plain queue', 'shrink the interval most'];
@@ -42,7 +43,7 @@ export const useActiveLabeling = create<ActiveLabelingState>((set, get) => ({
       if (isCurrent()) set({ plan, error: undefined });
       return plan;
     } catch (error) {
-      if (isCurrent()) set({ error: error instanceof Error ? error.message : String(error) });
+      if (isCurrent()) set({ error: messageOf(error) });
       return undefined;
     }
   },

@@ -5,6 +5,7 @@ import type { GraderId, TrustState } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
 import { sampleInWords, validationInWords } from './judges.selectors';
+import { messageOf } from '../../api/message-of';
 
 type JudgesState = {
   judges: JudgeSummary[] | undefined;
@@ -19,8 +20,6 @@ type JudgesState = {
   /** A labeling page opened: an earlier validation's result no longer describes the labels about to change. */
   labelingOpened(): void;
 };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const listing = latestRequest();
 

@@ -10,6 +10,7 @@ import type {
 } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
+import { messageOf } from '../../api/message-of';
 
 export type ReviewAction = 'apply' | 'reject' | 'revert';
 
@@ -32,8 +33,6 @@ type OptimizerState = {
   candidateOpened(id: string): Promise<void>;
   reviewConfirmed(action: ReviewAction, id: string, reason: string): Promise<void>;
 };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const DONE: Readonly<Record<ReviewAction, string>> = {
   apply: 'Applied: the prompt is written into aieval.yaml.',

@@ -5,6 +5,7 @@ import type { HistoryPoint, JudgeTrust, TargetHealth } from '../../../src-shared
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
 import { fetchHealth } from '../../api/queries';
+import { messageOf } from '../../api/message-of';
 
 type PortfolioState = {
   targets: TargetSummary[] | undefined;
@@ -37,7 +38,7 @@ export const usePortfolio = create<PortfolioState>((set) => ({
       if (!isCurrent()) return;
       set({ health: Object.fromEntries(summary.targets.map((row) => [row.targetId, row])), history });
     } catch (error) {
-      if (isCurrent()) set({ error: error instanceof Error ? error.message : String(error) });
+      if (isCurrent()) set({ error: messageOf(error) });
     }
   },
 }));

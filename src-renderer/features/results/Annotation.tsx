@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { useNotesDraft } from '../../navigation/use-notes-draft';
+import { messageOf } from '../../api/message-of';
 
 const VERDICTS = [
   ['pass', '✓ Pass'],
@@ -28,7 +29,7 @@ export function Annotation({ resultId }: { resultId: number }) {
     label: 'Your notes on this result',
     saved: label?.notes ?? '',
     store: (text) => submit({ notes: text }),
-    failed: (reason) => setSaved(`Not saved: ${reason instanceof Error ? reason.message : String(reason)}`),
+    failed: (reason) => setSaved(`Not saved: ${messageOf(reason)}`),
   });
   return (
     <section className="annotation" aria-label="Annotation" data-testid="annotation">

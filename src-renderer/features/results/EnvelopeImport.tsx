@@ -3,6 +3,7 @@
 import { useState, type DragEvent } from 'react';
 import { api } from '../../api/client';
 import { importOutcomeLines, type OutcomeLine } from '../../../src-shared/text/import-outcome-lines';
+import { messageOf } from '../../api/message-of';
 
 type Shown = Readonly<{ lines: readonly OutcomeLine[] } | { error: string }>;
 
@@ -20,7 +21,7 @@ export function EnvelopeImport({ onImported }: { onImported: () => void }) {
       setShown({ lines: outcomes.flatMap(importOutcomeLines) });
       if (outcomes.some((outcome) => outcome.status === 'imported' || outcome.status === 'merged')) onImported();
     } catch (error) {
-      setShown({ error: error instanceof Error ? error.message : String(error) });
+      setShown({ error: messageOf(error) });
     } finally {
       setBusy(false);
     }

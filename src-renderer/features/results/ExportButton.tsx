@@ -6,6 +6,7 @@ import type { DesktopActions } from '../../../src-shared/rpc/wire';
 import { api } from '../../api/client';
 import { Toast } from '../../components/Toast';
 import { bytes } from '../../components/format';
+import { messageOf } from '../../api/message-of';
 
 type Shown = Readonly<{ outcome: ExportOutcome } | { error: string }>;
 
@@ -87,7 +88,7 @@ export function ExportButton({ runId, baselineRunId }: { runId: string; baseline
       const outcome = await api['export.run']({ runId, baselineRunId });
       setShown(outcome.problems.length ? { error: outcome.problems.join('; ') } : { outcome });
     } catch (error) {
-      setShown({ error: error instanceof Error ? error.message : String(error) });
+      setShown({ error: messageOf(error) });
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import type { HistoryPoint, RunSummary, TargetHealth, WeekStats } from '../../..
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
 import { fetchHealth } from '../../api/queries';
+import { messageOf } from '../../api/message-of';
 
 type ResultsState = {
   thisWeek: WeekStats | undefined;
@@ -45,7 +46,7 @@ export const useResults = create<ResultsState>((set) => ({
         error: undefined,
       });
     } catch (error) {
-      if (isCurrent()) set({ error: error instanceof Error ? error.message : String(error) });
+      if (isCurrent()) set({ error: messageOf(error) });
     }
   },
 }));

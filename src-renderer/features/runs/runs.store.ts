@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { PreflightProblem } from '../../../src-shared/contract/runs.contract';
 import type { ProgressItem, RunFinished, RunProgress } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { messageOf } from '../../api/message-of';
 
 const STREAM_LIMIT = 200;
 
@@ -58,7 +59,7 @@ export const useRuns = create<RunsState>((set) => ({
       found([]);
       return runId;
     } catch (error) {
-      set({ startError: error instanceof Error ? error.message : String(error) });
+      set({ startError: messageOf(error) });
       return undefined;
     }
   },
@@ -69,7 +70,7 @@ export const useRuns = create<RunsState>((set) => ({
         ? undefined
         : 'Not cancelled: this app is not running it. Another process (ai-eval run in a terminal, another window) owns the run, or it has just ended; stop it there.';
     } catch (error) {
-      return `Not cancelled: ${error instanceof Error ? error.message : String(error)}`;
+      return `Not cancelled: ${messageOf(error)}`;
     }
   },
 }));

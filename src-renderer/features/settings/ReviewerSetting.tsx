@@ -4,8 +4,7 @@ import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { Field, fieldAria } from '../../components/Field';
 import { FormSection } from '../../components/FormSection';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { messageOf } from '../../api/message-of';
 
 export function ReviewerSetting() {
   const { data, error, setData } = useQuery(() => api['userSettings.get']({}), []);

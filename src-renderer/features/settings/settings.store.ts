@@ -18,6 +18,7 @@ import {
   type SettingsForm,
 } from './settings-form';
 import { changed } from './settings.selectors';
+import { messageOf } from '../../api/message-of';
 
 type SettingsState = {
   loaded: SettingsDraft | undefined;
@@ -50,8 +51,6 @@ type SettingsState = {
   /** Keeps the unsaved edits; the next save writes them over the settings as they now are on disk. */
   keepMineRequested(): void;
 };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The settings, judge and connections as aieval.yaml holds them now, in the form's shape. */
 async function readDraft(): Promise<{ loaded: SettingsDraft; summaries: ProviderSummary[] }> {

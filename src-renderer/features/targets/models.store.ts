@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { ModelList, PullProgressEvent } from '../../../src-shared/contract/providers.contract';
 import { api } from '../../api/client';
+import { messageOf } from '../../api/message-of';
 
 /** A pull in progress or ended: the latest progress line, or why it failed. */
 export type PullState = Readonly<{
@@ -43,7 +44,7 @@ export const useModelLists = create<ModelListsState>((set, get) => ({
       update({ progress: get().pulls[key]!.progress, running: false, error: ended.ok ? null : ended.message });
       if (ended.ok) await get().modelsRequested(provider, true);
     } catch (error) {
-      update({ ...get().pulls[key]!, running: false, error: error instanceof Error ? error.message : String(error) });
+      update({ ...get().pulls[key]!, running: false, error: messageOf(error) });
     } finally {
       off();
     }
@@ -57,7 +58,7 @@ export const useModelLists = create<ModelListsState>((set, get) => ({
     try {
       list = await api['providers.models']({ provider });
     } catch (error) {
-      list = { models: [], error: error instanceof Error ? error.message : String(error) };
+      list = { models: [], error: messageOf(error) };
     } finally {
       pending.delete(provider);
     }

@@ -10,6 +10,7 @@ import { navigate } from '../../navigation/router';
 import { diskChangeOutcome } from '../../components/disk-change';
 import { emptyForm, formFromTarget, validateForm, type TargetForm } from './target-form';
 import { isDirty } from './targets.selectors';
+import { messageOf } from '../../api/message-of';
 
 type TargetsState = {
   /** The id the target had in aieval.yaml; undefined for a new target. */
@@ -45,8 +46,6 @@ type TargetsState = {
   /** Keeps the unsaved edits; the next save writes them over the target as it now is on disk. */
   keepMineRequested(): void;
 };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Ids a new target may not take (an existing target would be replaced); a renamed one is checked by the server. */
 export const takenIds = (state: Pick<TargetsState, 'previousId' | 'targetIds'>): readonly string[] =>

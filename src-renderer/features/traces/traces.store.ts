@@ -13,6 +13,7 @@ import type {
 } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
+import { messageOf } from '../../api/message-of';
 
 type Queue = Readonly<{ groupKey: string | undefined; filters: TraceFilters }>;
 
@@ -43,8 +44,6 @@ type TracesState = {
   importProgressed(progress: ImportProgress): void;
   promoteRequested(target: { dataset: string } | { judgeGrader: GraderId }, wholeGroup: boolean): Promise<void>;
 };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const opening = latestRequest();
 

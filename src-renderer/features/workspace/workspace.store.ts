@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { WorkspaceInfo } from '../../../src-shared/contract/workspace.contract';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
+import { messageOf } from '../../api/message-of';
 
 type WorkspaceState = {
   info: WorkspaceInfo | undefined;
@@ -22,7 +23,7 @@ export const useWorkspace = create<WorkspaceState>((set) => ({
       const info = await api['workspace.get']({});
       if (isCurrent()) set({ info, error: undefined });
     } catch (error) {
-      if (isCurrent()) set({ error: error instanceof Error ? error.message : String(error) });
+      if (isCurrent()) set({ error: messageOf(error) });
     }
   },
   async trustGranted() {
