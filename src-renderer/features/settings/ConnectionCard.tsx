@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { ConnectionTest, ProviderSummary } from '../../../src-shared/contract/providers.contract';
 import { providerKind, traitsOf, type ProviderKind } from '../../../src-shared/model';
-import { Field, fieldAria } from '../../components/Field';
+import { SelectField, TextField } from '../../components/Field';
 import { ApiKeyField } from './ApiKeyField';
 import type { ConnectionForm } from './settings-form';
 import { testLook } from './settings.selectors';
@@ -62,22 +62,21 @@ export function ConnectionCard({
         </div>
       ))}
       <div className="form-grid">
-        <Field id={`${id}-kind`} label="Kind" messages={at(`${path}.kind`)}>
-          <select
-            className="form-control"
-            {...fieldAria(`${id}-kind`, at(`${path}.kind`))}
-            value={row.kind}
-            onChange={(e) => onEdit({ kind: e.target.value as ProviderKind })}
-          >
-            {providerKind.options.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id={`${id}-kind`}
+          label="Kind"
+          messages={at(`${path}.kind`)}
+          value={row.kind}
+          onChange={(kind) => onEdit({ kind: kind as ProviderKind })}
+        >
+          {providerKind.options.map((kind) => (
+            <option key={kind} value={kind}>
+              {kind}
+            </option>
+          ))}
+        </SelectField>
         {traits.connection === 'cassette' ? (
-          <Field
+          <TextField
             id={`${id}-file`}
             label="Cassette"
             help={
@@ -86,49 +85,37 @@ export function ConnectionCard({
               </>
             }
             messages={at(`${path}.file`)}
-          >
-            <input
-              className="form-control mono"
-              {...fieldAria(`${id}-file`, at(`${path}.file`))}
-              value={row.file}
-              placeholder="recordings/run.jsonl"
-              onChange={(e) => onEdit({ file: e.target.value })}
-            />
-          </Field>
+            mono
+            value={row.file}
+            placeholder="recordings/run.jsonl"
+            onChange={(file) => onEdit({ file })}
+          />
         ) : (
           <>
-            <Field
+            <TextField
               id={`${id}-base-url`}
               label="Base URL"
               help={row.base_url ? undefined : `Empty: ${defaultAddress}.`}
               messages={at(`${path}.base_url`)}
-            >
-              <input
-                className="form-control mono"
-                {...fieldAria(`${id}-base-url`, at(`${path}.base_url`))}
-                value={row.base_url}
-                placeholder="default"
-                onChange={(e) => onEdit({ base_url: e.target.value })}
-                data-testid={`${id}-base-url`}
-                spellCheck={false}
-              />
-            </Field>
+              mono
+              value={row.base_url}
+              placeholder="default"
+              onChange={(base_url) => onEdit({ base_url })}
+              testId={`${id}-base-url`}
+              spellCheck={false}
+            />
             {asksForKey ? (
-              <Field
+              <TextField
                 id={`${id}-key-env`}
                 label="Key variable"
                 help="Names the environment variable; the key never goes in aieval.yaml."
                 messages={at(`${path}.api_key_env`)}
-              >
-                <input
-                  className="form-control mono"
-                  {...fieldAria(`${id}-key-env`, at(`${path}.api_key_env`))}
-                  value={row.api_key_env}
-                  placeholder={summary?.key.variable ?? (traits.key === 'optional' ? 'none' : 'default')}
-                  onChange={(e) => onEdit({ api_key_env: e.target.value })}
-                  spellCheck={false}
-                />
-              </Field>
+                mono
+                value={row.api_key_env}
+                placeholder={summary?.key.variable ?? (traits.key === 'optional' ? 'none' : 'default')}
+                onChange={(api_key_env) => onEdit({ api_key_env })}
+                spellCheck={false}
+              />
             ) : (
               <p className="field-help no-key" data-testid={`${id}-no-key`}>
                 {traits.noKeyHelp ?? 'No key needed.'}{' '}
