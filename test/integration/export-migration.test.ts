@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src-main/store/migrations';
-import { migratedStore } from '../support/migrated-store';
+import { migratedStore, versionOf } from '../support/migrated-store';
 
-const VERSION = MIGRATIONS.findIndex((m) => m.name === 'envelope-imports') + 1;
+const VERSION = versionOf('envelope-imports');
 
 describe('migration envelope-imports', () => {
   it('adds the import provenance and metrics tables to a store that already holds runs; they go with their run', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src-main/store/migrations';
-import { migratedStore } from '../support/migrated-store';
+import { migratedStore, versionOf } from '../support/migrated-store';
 
 // Found by name: the version is the migration's position, which issue 34's 0012 moves by one.
-const version = MIGRATIONS.findIndex((m) => m.name === 'label-reviewers') + 1;
+const version = versionOf('label-reviewers');
 
 describe('0013 label reviewers', () => {
   it('keeps every label, gives it the unnamed reviewer, and copies each verdict into reviewer_verdicts', () => {
@@ -35,7 +34,7 @@ describe('0013 label reviewers', () => {
 
 describe('0014 label history reviewer', () => {
   it('keeps the history rows, with no reviewer for changes made before it (their undo leaves reviewer verdicts alone)', () => {
-    const v14 = MIGRATIONS.findIndex((m) => m.name === 'label-history-reviewer') + 1;
+    const v14 = versionOf('label-history-reviewer');
     const after = migratedStore(v14, (before) => {
       before
         .prepare(

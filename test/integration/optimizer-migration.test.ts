@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src-main/store/migrations';
 import { OptimizerRepo } from '../../src-main/store/repos/optimizer.repo';
-import { migratedStore } from '../support/migrated-store';
+import { migratedStore, versionOf } from '../support/migrated-store';
 
-const VERSION = MIGRATIONS.findIndex((m) => m.name === 'optimizer-changes') + 1;
+const VERSION = versionOf('optimizer-changes');
 
 describe('migration optimizer-changes', () => {
   it('keeps candidates written before it (no scores, no job) readable, and logs changes that go with their candidate', () => {

@@ -9,6 +9,13 @@ const insertItem = (db: Db, id: string, group: string, startedAt: number | null)
     )
     .run(id, id, group, startedAt);
 
+/** Items a and b (started 10 and 30) in group conversation:c, item c without a start in group run:c. */
+const insertTwoGroups = (db: Db) => {
+  insertItem(db, 'a', 'conversation:c', 10);
+  insertItem(db, 'b', 'conversation:c', 30);
+  insertItem(db, 'c', 'run:c', null);
+};
+
 describe('trace review migrations', () => {
   it('0002 keeps spans and review items and adds their new columns, the rebuild queue and the label history', () => {
     const v2 = migratedStore(2, (v1) => {
@@ -40,11 +47,7 @@ describe('trace review migrations', () => {
   });
 
   it("0005 gives every item its group's latest start, -1 for a group without times", () => {
-    const v5 = migratedStore(5, (v4) => {
-      insertItem(v4, 'a', 'conversation:c', 10);
-      insertItem(v4, 'b', 'conversation:c', 30);
-      insertItem(v4, 'c', 'run:c', null);
-    });
+    const v5 = migratedStore(5, insertTwoGroups);
     expect(v5.prepare('SELECT id, group_at FROM review_items ORDER BY id').all()).toEqual([
       { id: 'a', group_at: 30 },
       { id: 'b', group_at: 30 },
@@ -54,9 +57,7 @@ describe('trace review migrations', () => {
   });
   it('0006 moves the group order into review_groups and keeps the queue order', () => {
     const v6 = migratedStore(6, (v5) => {
-      insertItem(v5, 'a', 'conversation:c', 10);
-      insertItem(v5, 'b', 'conversation:c', 30);
-      insertItem(v5, 'c', 'run:c', null);
+      insertTwoGroups(v5);
       insertItem(v5, 'd', 'run:d', 20);
     });
     expect(v6.prepare('SELECT group_key, group_at FROM review_groups ORDER BY group_at DESC, group_key').all()).toEqual(

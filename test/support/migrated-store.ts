@@ -3,6 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../../src-main/store/db';
+import { MIGRATIONS } from '../../src-main/store/migrations';
+
+/** The schema version a migration brings a store to, found by its name (its position moves as migrations are added). */
+export const versionOf = (name: string) => MIGRATIONS.findIndex((m) => m.name === name) + 1;
 
 export type Db = ReturnType<typeof openDb>;
 
