@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { dataset as datasetSchema, workspaceConfig } from '../src-shared/model';
 import { limitHeapGrowth } from '../src-main/heap-growth';
 import type { ValidWorkspace } from '../src-main/engine/run/plan';
+import { inMemoryWorkspace } from './in-memory-workspace';
 import { defaultRunDeps } from '../src-main/engine/run/run-deps';
 import { LimiterRegistry } from '../src-main/engine/run/run-services';
 import { startRun } from '../src-main/engine/run/start-run';
@@ -48,15 +49,7 @@ function benchWorkspace(dir: string): ValidWorkspace {
       input: `Question number ${i}: when is the main branch open?`,
     })),
   });
-  return {
-    dir,
-    config,
-    datasets: new Map([
-      ['bench', { file: 'datasets/bench.yaml', dataset, questions: dataset.questions, disabledCount: 0 }],
-    ]),
-    rubrics: new Map(),
-    issues: [],
-  };
+  return inMemoryWorkspace(dir, config, dataset);
 }
 
 // As in every process that runs evaluations (the CLI, the desktop app's main process).

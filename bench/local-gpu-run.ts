@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataset as datasetSchema, workspaceConfig } from '../src-shared/model';
 import type { ValidWorkspace } from '../src-main/engine/run/plan';
+import { inMemoryWorkspace } from './in-memory-workspace';
 import { defaultRunDeps } from '../src-main/engine/run/run-deps';
 import { LimiterRegistry } from '../src-main/engine/run/run-services';
 import { startRun } from '../src-main/engine/run/start-run';
@@ -59,15 +60,7 @@ function workspace(dir: string): ValidWorkspace {
     id: 'loans',
     questions: Array.from({ length: questions }, (_, i) => ({ id: `q${i}`, input: `How long is loan ${i}?` })),
   });
-  return {
-    dir,
-    config,
-    datasets: new Map([
-      ['loans', { file: 'datasets/loans.yaml', dataset, questions: dataset.questions, disabledCount: 0 }],
-    ]),
-    rubrics: new Map(),
-    issues: [],
-  };
+  return inMemoryWorkspace(dir, config, dataset);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-gpu-'));

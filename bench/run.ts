@@ -2,6 +2,7 @@
 // with the fake server in a process of its own. Prints a table; exits 1 when a target is missed.
 // Then SPEC 16's start-up figures of the built CLI as whole processes (cli-startup.ts).
 // Options: --quick (smaller N, for a smoke check), --only throughput|latency|memory|cli-memory|local-gpu|history|startup.
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,17 +26,32 @@ type Outcome = {
 };
 type Row = { scenario: string; measured: string; target: string; ok: boolean };
 
+/** Waits for the bench script `script` to exit 0 and parses the JSON it printed last. */
+async function lastJsonLine<T>(child: ChildProcess, script: string): Promise<T> {
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  if (code !== 0) throw new Error(`bench/${script} exited ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T;
+}
+
+/** Starts the fake provider server with `latencyMs` per answer, measures against its URL and stops it. */
+async function onFakeServer<T>(latencyMs: number, measure: (url: string) => Promise<T>): Promise<T> {
+  const server = await fakeServer(latencyMs);
+  try {
+    return await measure(server.url);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function engineRun(url: string, questions: number, concurrency: number, flags: string[] = []): Promise<Outcome> {
   const child = benchScript(
     'engine-run.ts',
     ['--url', url, '--questions', String(questions), '--concurrency', String(concurrency)],
     ['--expose-gc', ...flags],
   );
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number];
-  if (code !== 0) throw new Error(`bench/engine-run.ts exited ${code}`);
-  const outcome = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Outcome;
+  const outcome = await lastJsonLine<Outcome>(child, 'engine-run.ts');
   if (outcome.status !== 'complete' || outcome.coverage !== 1)
     throw new Error(`bench run did not complete cleanly: ${JSON.stringify(outcome)}`);
   return outcome;
@@ -52,37 +68,28 @@ type LocalGpuOutcome = {
 
 async function localGpuRun(questions: number, schedule: 'phased' | 'interleaved'): Promise<LocalGpuOutcome> {
   const child = benchScript('local-gpu-run.ts', ['--questions', String(questions), '--schedule', schedule]);
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number];
-  if (code !== 0) throw new Error(`bench/local-gpu-run.ts exited ${code}`);
-  const outcome = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as LocalGpuOutcome;
+  const outcome = await lastJsonLine<LocalGpuOutcome>(child, 'local-gpu-run.ts');
   if (outcome.status !== 'complete' || outcome.coverage !== 1 || outcome.schedule !== schedule)
     throw new Error(`local-GPU run did not complete as asked: ${JSON.stringify(outcome)}`);
   return outcome;
 }
 
 const scenarios: Record<string, () => Promise<Row | Row[]>> = {
-  async throughput() {
-    const server = await fakeServer(0);
-    try {
+  throughput: () =>
+    onFakeServer(0, async (url) => {
       const n = values.quick ? 2_000 : 20_000;
-      const run = await engineRun(server.url, n, 32);
+      const run = await engineRun(url, n, 32);
       return {
         scenario: `zero latency, ${n} questions, concurrency 32`,
         measured: `${run.questionsPerS} questions/s`,
         target: '≥ 1,000 questions/s',
         ok: run.questionsPerS >= 1_000,
       };
-    } finally {
-      await server.stop();
-    }
-  },
-  async latency() {
-    const server = await fakeServer(200);
-    try {
+    }),
+  latency: () =>
+    onFakeServer(200, async (url) => {
       const n = values.quick ? 160 : 800;
-      const run = await engineRun(server.url, n, 16);
+      const run = await engineRun(url, n, 16);
       const ideal = (n * 200) / 16;
       const ratio = run.wallMs / ideal;
       return {
@@ -91,15 +98,11 @@ const scenarios: Record<string, () => Promise<Row | Row[]>> = {
         target: '≤ 1.10 × ideal',
         ok: ratio <= 1.1,
       };
-    } finally {
-      await server.stop();
-    }
-  },
-  async memory() {
-    const server = await fakeServer(0);
-    try {
+    }),
+  memory: () =>
+    onFakeServer(0, async (url) => {
       const n = values.quick ? 10_000 : 100_000;
-      const run = await engineRun(server.url, n, 32);
+      const run = await engineRun(url, n, 32);
       const measured = `peak RSS ${run.peakRssMb} MB, live heap ≤ ${run.liveHeapMb} MB (${run.questionsPerS} q/s)`;
       return {
         scenario: `engine only, ${n.toLocaleString('en')} questions in memory, zero latency`,
@@ -107,10 +110,7 @@ const scenarios: Record<string, () => Promise<Row | Row[]>> = {
         target: '< 300 MB peak RSS',
         ok: run.peakRssMb < 300,
       };
-    } finally {
-      await server.stop();
-    }
-  },
+    }),
   // One GPU that holds one model: 2 s per model switch, a judge on another model than the target's.
   async 'local-gpu'() {
     const n = values.quick ? 10 : 50;
@@ -161,16 +161,12 @@ const scenarios: Record<string, () => Promise<Row | Row[]>> = {
   async history() {
     const runs = values.quick ? 50 : 200;
     const child = benchScript('history-query.ts', ['--runs', String(runs), '--questions', '2000']);
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number];
-    if (code !== 0) throw new Error(`bench/history-query.ts exited ${code}`);
-    const result = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
+    const result = await lastJsonLine<{
       queryMedianMs: number;
       queryMaxMs: number;
       firstQueryMs: number;
       analysisMedianMs: number;
-    };
+    }>(child, 'history-query.ts');
     return {
       scenario: `question history of a target, ${runs} runs × 2,000 questions (store query)`,
       measured: `median ${result.queryMedianMs} ms, max ${result.queryMaxMs} ms (first, folding every run: ${result.firstQueryMs} ms; with the analysis: ${result.analysisMedianMs} ms)`,

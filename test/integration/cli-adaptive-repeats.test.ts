@@ -41,6 +41,9 @@ describe('ai-eval run --repeat N --adaptive (fake provider server)', { timeout: 
   let server: FakeProviderServer;
   let dir: string;
 
+  /** `ai-eval run` of the quarantine workspace's json_bot target, with the `extra` options. */
+  const runJsonBot = (...extra: string[]) => cli('run', '--workspace', dir, '--target', 'json_bot', ...extra);
+
   beforeAll(async () => {
     // Three questions always answer JSON (pass with probability 1); the flaky one alternates (probability 1/2).
     let flakyCalls = 0;
@@ -59,7 +62,7 @@ describe('ai-eval run --repeat N --adaptive (fake provider server)', { timeout: 
 
   it('asks the settled questions 4-5 times of 10, gives the verdicts and gate of all 10, and says what it saved', async () => {
     const fullFile = join(dir, 'full.json');
-    const full = await cli('run', '--workspace', dir, '--target', 'json_bot', '--repeat', '10', '--json', fullFile);
+    const full = await runJsonBot('--repeat', '10', '--json', fullFile);
     expect(full.stderr).not.toMatch(/^error:/m);
     expect(full.code).toBe(0);
     const fullRun = reportOf(fullFile);
@@ -67,18 +70,7 @@ describe('ai-eval run --repeat N --adaptive (fake provider server)', { timeout: 
     expect(fullRun.verdict.adaptive).toBeUndefined();
 
     const file = join(dir, 'adaptive.json');
-    const adaptive = await cli(
-      'run',
-      '--workspace',
-      dir,
-      '--target',
-      'json_bot',
-      '--repeat',
-      '10',
-      '--adaptive',
-      '--json',
-      file,
-    );
+    const adaptive = await runJsonBot('--repeat', '10', '--adaptive', '--json', file);
     expect(adaptive.stderr).not.toMatch(/^error:/m);
     expect(adaptive.stderr).toContain("; adaptive: a question's repeats stop once its verdict is settled");
     expect(adaptive.code).toBe(0);
@@ -109,17 +101,7 @@ describe('ai-eval run --repeat N --adaptive (fake provider server)', { timeout: 
   });
 
   it('says what the plan would do, and refuses --adaptive without repeats or with --resume (exit 2)', async () => {
-    const dry = await cli(
-      'run',
-      '--workspace',
-      dir,
-      '--target',
-      'json_bot',
-      '--repeat',
-      '5',
-      '--adaptive',
-      '--dry-run',
-    );
+    const dry = await runJsonBot('--repeat', '5', '--adaptive', '--dry-run');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(
       "json_bot: 4 question(s) × 5 repeats from dataset formats@1.0.0; graders format_grader; about 20 target calls, 0 judge calls; adaptive: a question's repeats stop once its verdict is settled",

@@ -24,6 +24,9 @@ describe('ai-eval quarantine and the gate (fake provider server)', { timeout: 60
   let server: FakeProviderServer;
   let dir: string;
 
+  /** The options that name the flaky question of the json_bot target in the workspace. */
+  const flakyOneArgs = () => ['--workspace', dir, '--target', 'json_bot', '--question', 'flaky_one'];
+
   beforeAll(async () => {
     // Every question answers JSON except the flaky one: 3 of 4 pass, under the 80 % gate.
     server = await startFakeProviderServer({
@@ -44,7 +47,7 @@ describe('ai-eval quarantine and the gate (fake provider server)', { timeout: 60
     expect(failed.quarantined).toEqual([]);
 
     const text = readFileSync(join(dir, 'aieval.yaml'), 'utf8');
-    const added = await cli('quarantine', 'add', '--workspace', dir, '--target', 'json_bot', '--question', 'flaky_one');
+    const added = await cli('quarantine', 'add', ...flakyOneArgs());
     // The file's other warnings come with the answer (the disabled question it already quarantined).
     expect(added.stderr).toBe(
       'aieval.yaml:20:9 targets.0.quarantine.0 quarantined question "retired_one" is disabled: it does not run anyway',
@@ -81,16 +84,7 @@ describe('ai-eval quarantine and the gate (fake provider server)', { timeout: 60
     expect(xml).toContain('1 quarantined question left out: flaky_one');
 
     // history.target reports the quarantine.
-    const history = await cli(
-      'history',
-      '--workspace',
-      dir,
-      '--target',
-      'json_bot',
-      '--question',
-      'flaky_one',
-      '--json',
-    );
+    const history = await cli('history', ...flakyOneArgs(), '--json');
     const [timeline] = JSON.parse(history.stdout) as { history: { quarantined: boolean } | null }[];
     expect(timeline!.history?.quarantined).toBe(true);
 
@@ -137,16 +131,7 @@ describe('ai-eval quarantine and the gate (fake provider server)', { timeout: 60
     expect(imported.code).toBe(0);
 
     // Out of quarantine: the file is as it was, and the gate fails again.
-    const removed = await cli(
-      'quarantine',
-      'remove',
-      '--workspace',
-      dir,
-      '--target',
-      'json_bot',
-      '--question',
-      'flaky_one',
-    );
+    const removed = await cli('quarantine', 'remove', ...flakyOneArgs());
     expect(removed.code).toBe(0);
     expect(readFileSync(join(dir, 'aieval.yaml'), 'utf8')).toBe(text);
     expect((await cli('run', '--workspace', dir, '--target', 'json_bot')).code).toBe(1);

@@ -33,6 +33,10 @@ function launch(args: readonly string[]): { child: ChildProcess; exit: Promise<E
   return { child, exit };
 }
 
+/** Starts `ai-eval run` of the example's helpdesk_chat target in `dir`, with the `extra` options. */
+const runHelpdesk = (dir: string, ...extra: string[]) =>
+  launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', ...extra]);
+
 /** A workspace copied from the example whose `local` provider is `url`, with the given settings block. */
 function workspaceAt(url: string, settings = '  concurrency: 2'): string {
   return exampleOn(url, (text) =>
@@ -61,7 +65,7 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
       if (!isJudgePrompt(request) && ++targetCalls === 12) holder.run?.child.kill('SIGKILL');
       return judged(request);
     };
-    const run = (holder.run = launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--repeat', '3']));
+    const run = (holder.run = runHelpdesk(dir, '--repeat', '3'));
     const killed = await run.exit;
     expect(killed.signal).toBe('SIGKILL');
 
@@ -110,18 +114,8 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
     );
     const out = join(dir, 'down.json');
     const junit = join(dir, 'down.xml');
-    const result = await launch([
-      'run',
-      '--workspace',
-      dir,
-      '--target',
-      'helpdesk_chat',
-      '--json',
-      out,
-      '--junit',
-      junit,
-      '--skip-preflight', // the outage under test happens mid-run; the preflight would stop the run before it
-    ]).exit;
+    // --skip-preflight: the outage under test happens mid-run; the preflight would stop the run before it.
+    const result = await runHelpdesk(dir, '--json', out, '--junit', junit, '--skip-preflight').exit;
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/helpdesk_chat\s+FAIL/);
     expect(result.stdout).toContain(
@@ -152,14 +146,14 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
     const started = new Promise<void>((resolve) => (secondStarted = resolve));
     server.script = (request: FakeRequest) => {
       if (!second && !isJudgePrompt(request)) {
-        second = launch(['run', '--workspace', dir, '--target', 'helpdesk_chat']).exit;
+        second = runHelpdesk(dir).exit;
         secondStarted();
         // Hold the first run's question until the second process has given up.
         return second.then(() => judged(request));
       }
       return judged(request);
     };
-    const first = launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--question', 'sunday_hours']).exit;
+    const first = runHelpdesk(dir, '--question', 'sunday_hours').exit;
     await started;
     const refused = await second!;
     expect(refused.code).toBe(3);
@@ -171,15 +165,7 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
   it('--record writes a cassette that a replay provider answers from offline, to the same verdict', async () => {
     server.script = judged;
     const dir = workspaceAt(server.url);
-    const recorded = await launch([
-      'run',
-      '--workspace',
-      dir,
-      '--target',
-      'helpdesk_chat',
-      '--record',
-      join(dir, 'recordings', 'mine.jsonl'),
-    ]).exit;
+    const recorded = await runHelpdesk(dir, '--record', join(dir, 'recordings', 'mine.jsonl')).exit;
     expect(recorded.code).toBe(0);
     const lines = readFileSync(join(dir, 'recordings', 'mine.jsonl'), 'utf8')
       .trim()
@@ -194,7 +180,7 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
         'local: { kind: replay, file: recordings/mine.jsonl }',
       ),
     );
-    const replayed = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat']).exit;
+    const replayed = await runHelpdesk(dir).exit;
     expect(replayed.code).toBe(0);
     expect(server.requests.length).toBe(requestsBefore);
     const verdictLine = (stdout: string) =>
@@ -209,17 +195,7 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
     async () => {
       server.script = judged;
       const dir = workspaceAt(server.url);
-      const first = await launch([
-        'run',
-        '--workspace',
-        dir,
-        '--target',
-        'helpdesk_chat',
-        '--question',
-        'sunday_hours',
-        '--question',
-        'late_fees',
-      ]).exit;
+      const first = await runHelpdesk(dir, '--question', 'sunday_hours', '--question', 'late_fees').exit;
       expect(first.code).toBe(0);
       const store = Store.open(storeFile(dir));
       const [source] = store.repos.runs.list({ limit: 1, offset: 0 }).runs;
@@ -250,8 +226,7 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
     const unknown = await launch(['run', '--workspace', dir, '--target', 'nope']).exit;
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown target nope; known: helpdesk_chat, helpdesk_agent, ');
-    const dry = await launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', '--repeat', '2', '--dry-run'])
-      .exit;
+    const dry = await runHelpdesk(dir, '--repeat', '2', '--dry-run').exit;
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`helpdesk_chat: ${QUESTIONS} question(s) × 2 repeats from dataset helpdesk@1.0.0`);
     expect(server.requests.length).toBe(before);

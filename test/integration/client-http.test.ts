@@ -1,7 +1,5 @@
 // The typed client over the HTTP transport against the real HTTP shell and service: answers as JSON carries them,
 // refusals with their code, the Bearer token, and the contract's events over SSE.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
 import type { Contract } from '../../src-shared/contract';
@@ -10,15 +8,7 @@ import type { Client } from '../../src-shared/rpc/define';
 import { httpTransport } from '../../src-shared/rpc/http-transport';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { createTestApp, serveTestApp, type ServedApp } from '../support/app';
-
-/** A loopback port nothing listens on: one the system handed out and that was closed again. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { closedPort } from '../support/closed-port';
 
 describe('createClient over HTTP (ai-eval serve)', () => {
   let app: App;

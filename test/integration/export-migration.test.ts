@@ -1,25 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src-main/store/db';
-import { MIGRATIONS } from '../../src-main/store/migrations';
+import { migratedStore, versionOf } from '../support/migrated-store';
 
-const VERSION = MIGRATIONS.findIndex((m) => m.name === 'envelope-imports') + 1;
+const VERSION = versionOf('envelope-imports');
 
 describe('migration envelope-imports', () => {
   it('adds the import provenance and metrics tables to a store that already holds runs; they go with their run', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'aieval-mig-')), 'store.sqlite');
-    const before = openDb(file, { upTo: VERSION - 1 });
-    before
-      .prepare(
-        `INSERT INTO runs (id, target_id, status, source, dataset_id, dataset_version, dataset_sha256, total, identity_json, created_at)
-         VALUES ('r1', 't1', 'complete', 'import', 'd1', '1.0.0', 'abc', 1, '{}', 1)`,
-      )
-      .run();
-    before.close();
+    const db = migratedStore(VERSION, (before) => {
+      before
+        .prepare(
+          `INSERT INTO runs (id, target_id, status, source, dataset_id, dataset_version, dataset_sha256, total, identity_json, created_at)
+           VALUES ('r1', 't1', 'complete', 'import', 'd1', '1.0.0', 'abc', 1, '{}', 1)`,
+        )
+        .run();
+    });
 
-    const db = openDb(file, { upTo: VERSION });
     expect(db.prepare('SELECT count(*) FROM runs').pluck().get()).toBe(1);
     db.prepare(
       `INSERT INTO envelope_imports (evaluation_id, run_id, file_name, aggregate_sha256, schema_version, eval_library, source_type,

@@ -1,29 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src-main/store/db';
-
-const file = () => join(mkdtempSync(join(tmpdir(), 'aieval-history-migration-')), 'store.sqlite');
+import { migratedStore } from '../support/migrated-store';
 
 describe('question history migration', () => {
   it('0012 keeps results (their version unknown), adds question versions, the folded cells and the indexes', () => {
-    const path = file();
-    const v11 = openDb(path, { upTo: 11 });
-    v11
-      .prepare(
-        `INSERT INTO runs (id, target_id, status, source, dataset_id, dataset_version, dataset_sha256, total, identity_json, created_at)
-         VALUES ('r1', 't1', 'complete', 'manual', 'd1', '1.0.0', 'abc', 1, '{}', 0)`,
-      )
-      .run();
-    v11
-      .prepare(
-        `INSERT INTO question_results (run_id, question_id, status, score, passed, transcript_json, created_at)
-         VALUES ('r1', 'q1', 'scored', 4, 1, '[]', 0)`,
-      )
-      .run();
-    v11.close();
-    const v12 = openDb(path, { upTo: 12 });
+    const v12 = migratedStore(12, (v11) => {
+      v11
+        .prepare(
+          `INSERT INTO runs (id, target_id, status, source, dataset_id, dataset_version, dataset_sha256, total, identity_json, created_at)
+           VALUES ('r1', 't1', 'complete', 'manual', 'd1', '1.0.0', 'abc', 1, '{}', 0)`,
+        )
+        .run();
+      v11
+        .prepare(
+          `INSERT INTO question_results (run_id, question_id, status, score, passed, transcript_json, created_at)
+           VALUES ('r1', 'q1', 'scored', 4, 1, '[]', 0)`,
+        )
+        .run();
+    });
     expect(v12.prepare('SELECT question_id, passed, question_version_id FROM question_results').get()).toEqual({
       question_id: 'q1',
       passed: 1,

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadJudgeTemplate } from '../../src-main/engine/grading/judge/judge-templates';
 import { Store, storeFile } from '../../src-main/store/store';
 import { createTestApp } from '../support/app';
-import { copyExample } from '../support/workspace';
+import { exampleJudgedLocally } from '../support/workspace';
 import { insertJudgeCalls } from '../unit/engine/grading/trust/store-fixture';
 import { runCliInProcess } from '../support/cli';
 import { LLM_JUDGE_IDS } from '../../src-shared/model';
@@ -31,12 +31,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
   beforeAll(() => {
     // The example judges offline from its cassette; these stored calls are by the local judge.
     // A gold-set minimum of 10 labels, so the 19 and 10 labels below can make a judge trusted (5 of each class).
-    dir = copyExample({
-      'aieval.yaml': (text) =>
-        text
-          .replace('judge:\n  provider: offline', 'judge:\n  provider: local')
-          .replace('  concurrency: 4\n', '  concurrency: 4\n  judges: { gold_target_n: 10 }\n'),
-    });
+    dir = exampleJudgedLocally('{ gold_target_n: 10 }');
     out = mkdtempSync(join(tmpdir(), 'aieval-labels-'));
     // The judge calls a run of helpdesk_chat would have stored in the last hours (judge: local/llama3.1:8b).
     const store = Store.open(storeFile(dir));

@@ -1,26 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src-main/store/db';
-import { MIGRATIONS } from '../../src-main/store/migrations';
+import { migratedStore, versionOf } from '../support/migrated-store';
 
-const file = () => join(mkdtempSync(join(tmpdir(), 'aieval-reviewers-migration-')), 'store.sqlite');
 // Found by name: the version is the migration's position, which issue 34's 0012 moves by one.
-const version = MIGRATIONS.findIndex((m) => m.name === 'label-reviewers') + 1;
+const version = versionOf('label-reviewers');
 
 describe('0013 label reviewers', () => {
   it('keeps every label, gives it the unnamed reviewer, and copies each verdict into reviewer_verdicts', () => {
-    const path = file();
-    const before = openDb(path, { upTo: version - 1 });
-    const insert = before.prepare(
-      `INSERT INTO labels (subject_type, subject_id, verdict, notes, created_at, updated_at) VALUES ('gold_item', ?, ?, ?, 1, ?)`,
-    );
-    insert.run('g1', 'pass', '', 5);
-    insert.run('g2', null, 'a note only', 6);
-    insert.run('g3', 'fail', '', 7);
-    before.close();
-    const after = openDb(path, { upTo: version });
+    const after = migratedStore(version, (before) => {
+      const insert = before.prepare(
+        `INSERT INTO labels (subject_type, subject_id, verdict, notes, created_at, updated_at) VALUES ('gold_item', ?, ?, ?, 1, ?)`,
+      );
+      insert.run('g1', 'pass', '', 5);
+      insert.run('g2', null, 'a note only', 6);
+      insert.run('g3', 'fail', '', 7);
+    });
     expect(after.prepare('SELECT subject_id, verdict, notes, reviewer FROM labels ORDER BY subject_id').all()).toEqual([
       { subject_id: 'g1', verdict: 'pass', notes: '', reviewer: '' },
       { subject_id: 'g2', verdict: null, notes: 'a note only', reviewer: '' },
@@ -41,16 +34,14 @@ describe('0013 label reviewers', () => {
 
 describe('0014 label history reviewer', () => {
   it('keeps the history rows, with no reviewer for changes made before it (their undo leaves reviewer verdicts alone)', () => {
-    const path = file();
-    const v14 = MIGRATIONS.findIndex((m) => m.name === 'label-history-reviewer') + 1;
-    const before = openDb(path, { upTo: v14 - 1 });
-    before
-      .prepare(
-        `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, created_at) VALUES ('b1', 'gold_item', 'g1', NULL, 3)`,
-      )
-      .run();
-    before.close();
-    const after = openDb(path, { upTo: v14 });
+    const v14 = versionOf('label-history-reviewer');
+    const after = migratedStore(v14, (before) => {
+      before
+        .prepare(
+          `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, created_at) VALUES ('b1', 'gold_item', 'g1', NULL, 3)`,
+        )
+        .run();
+    });
     expect(
       after.prepare('SELECT batch_id, subject_id, reviewer, reviewer_previous_json FROM label_history').all(),
     ).toEqual([{ batch_id: 'b1', subject_id: 'g1', reviewer: null, reviewer_previous_json: null }]);

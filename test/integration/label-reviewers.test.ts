@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Store, storeFile } from '../../src-main/store/store';
 import { createTestApp } from '../support/app';
 import { runCliInProcess } from '../support/cli';
-import { copyExample } from '../support/workspace';
+import { exampleJudgedLocally } from '../support/workspace';
 import { insertJudgeCalls } from '../unit/engine/grading/trust/store-fixture';
 
 type Envelope = { ok: boolean; value?: unknown; error?: unknown };
@@ -16,12 +16,7 @@ const unwrap = <T>(envelope: Envelope): T => {
 
 describe('several reviewers: who labelled, their agreement, and TPR/TNR on agreed labels only', () => {
   it('keeps each reviewer’s verdict, reports κ per judge and per tag, leaves disputed items out, and undoes per reviewer', async () => {
-    const dir = copyExample({
-      'aieval.yaml': (text) =>
-        text
-          .replace('judge:\n  provider: offline', 'judge:\n  provider: local')
-          .replace('  concurrency: 4\n', '  concurrency: 4\n  judges: { gold_target_n: 8, min_per_class: 4 }\n'),
-    });
+    const dir = exampleJudgedLocally('{ gold_target_n: 8, min_per_class: 4 }');
     const store = Store.open(storeFile(dir));
     const now = Date.now();
     insertJudgeCalls(

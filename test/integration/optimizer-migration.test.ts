@@ -1,26 +1,20 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src-main/store/db';
-import { MIGRATIONS } from '../../src-main/store/migrations';
 import { OptimizerRepo } from '../../src-main/store/repos/optimizer.repo';
+import { migratedStore, versionOf } from '../support/migrated-store';
 
-const VERSION = MIGRATIONS.findIndex((m) => m.name === 'optimizer-changes') + 1;
+const VERSION = versionOf('optimizer-changes');
 
 describe('migration optimizer-changes', () => {
   it('keeps candidates written before it (no scores, no job) readable, and logs changes that go with their candidate', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'aieval-mig-')), 'store.sqlite');
-    const before = openDb(file, { upTo: VERSION - 1 });
-    before
-      .prepare(
-        `INSERT INTO optimizer_candidates (id, target_id, attempt, status, baseline_prompt, candidate_prompt, baseline_mean, candidate_mean, created_at)
-         VALUES ('c1', 't1', 1, 'pending', 'old', 'new', 2, 4, 1)`,
-      )
-      .run();
-    before.close();
+    const db = migratedStore(VERSION, (before) => {
+      before
+        .prepare(
+          `INSERT INTO optimizer_candidates (id, target_id, attempt, status, baseline_prompt, candidate_prompt, baseline_mean, candidate_mean, created_at)
+           VALUES ('c1', 't1', 1, 'pending', 'old', 'new', 2, 4, 1)`,
+        )
+        .run();
+    });
 
-    const db = openDb(file, { upTo: VERSION });
     const repo = new OptimizerRepo(db);
     expect(repo.get('c1')).toMatchObject({
       id: 'c1',

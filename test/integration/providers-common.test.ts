@@ -1,6 +1,4 @@
 // Every HTTP provider against the fake server: chat, tool calls, multi-turn, errors, timeouts, aborts, knob refusals.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderKind } from '../../src-shared/model';
 import { KnobMemory } from '../../src-main/engine/providers/capabilities';
@@ -8,6 +6,7 @@ import { createProvider } from '../../src-main/engine/providers/create-provider'
 import { ProviderError, type ChatRequest, type Provider } from '../../src-main/engine/providers/provider';
 import { fakeProviderSuite } from '../support/fake-provider-suite';
 import { fixedAnswer } from '../fixtures/fake-scripts';
+import { closedPort } from '../support/closed-port';
 
 const suite = fakeProviderSuite();
 
@@ -21,15 +20,6 @@ function provider(kind: (typeof KINDS)[number], timeoutMs = 5000, knobs = new Kn
     { kind, base_url: baseUrl, api_key_env: 'FAKE_KEY' },
     { workspaceDir: '/tmp', env: { FAKE_KEY: 'sk-test' }, timeoutMs, knobs },
   );
-}
-
-/** A loopback port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {

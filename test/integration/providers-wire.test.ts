@@ -26,6 +26,12 @@ const request = (model: string, extra: Partial<ChatRequest> = {}): ChatRequest =
   ],
   ...extra,
 });
+/** A user question, the assistant's get_loan call `callId` and the tool's result: the tool-calling turns. */
+const loanLookup = (callId: string): ChatRequest['messages'] => [
+  { role: 'user', content: 'Dune?' },
+  { role: 'assistant', content: '', toolCalls: [{ id: callId, name: 'get_loan', arguments: { title: 'Dune' } }] },
+  { role: 'tool', content: 'due 2026-12-01', toolCallId: callId, name: 'get_loan' },
+];
 const lastBody = () => suite.server.requests.at(-1)?.body ?? {};
 
 describe('ollama on the wire', () => {
@@ -45,15 +51,7 @@ describe('ollama on the wire', () => {
     await ollama().chat(
       request('qwen3:8b', {
         tools: [{ name: 'get_loan', description: 'A loan', parameters: { type: 'object' } }],
-        messages: [
-          { role: 'user', content: 'Dune?' },
-          {
-            role: 'assistant',
-            content: '',
-            toolCalls: [{ id: 'call_0', name: 'get_loan', arguments: { title: 'Dune' } }],
-          },
-          { role: 'tool', content: 'due 2026-12-01', toolCallId: 'call_0', name: 'get_loan' },
-        ],
+        messages: loanLookup('call_0'),
       }),
     );
     const body = lastBody() as { tools: unknown[]; messages: unknown[] };
@@ -100,15 +98,7 @@ describe('openai on the wire', () => {
   it('sends tool call arguments as a JSON string and tool results by id', async () => {
     await openai().chat(
       request('gpt-4o', {
-        messages: [
-          { role: 'user', content: 'Dune?' },
-          {
-            role: 'assistant',
-            content: '',
-            toolCalls: [{ id: 'call_9', name: 'get_loan', arguments: { title: 'Dune' } }],
-          },
-          { role: 'tool', content: 'due 2026-12-01', toolCallId: 'call_9', name: 'get_loan' },
-        ],
+        messages: loanLookup('call_9'),
       }),
     );
     const messages = (lastBody() as { messages: unknown[] }).messages;

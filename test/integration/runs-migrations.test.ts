@@ -1,15 +1,10 @@
 // Migrations 0010 (local-run counters, answers held between phases) and 0011 (a cut tool result's original length)
 // over a store written by the version before each: rows kept, new columns null, the new table usable.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src-main/store/db';
-
-const file = () => join(mkdtempSync(join(tmpdir(), 'aieval-runs-migration-')), 'store.sqlite');
+import { migratedStore, type Db } from '../support/migrated-store';
 
 /** One run with one answered question, one judge call and one tool call, as any version since 0001 stores them. */
-function writeRun(db: ReturnType<typeof openDb>): void {
+function writeRun(db: Db): void {
   db.prepare(
     `INSERT INTO runs (id, target_id, status, source, dataset_id, dataset_version, dataset_sha256, total, identity_json, created_at)
      VALUES ('r1', 't1', 'complete', 'manual', 'd1', '1.0.0', 'abc', 1, '{}', 1)`,
@@ -28,11 +23,7 @@ function writeRun(db: ReturnType<typeof openDb>): void {
 
 describe('run migrations', () => {
   it('0010 keeps results and judge calls with null counters and adds the answers a phased run holds', () => {
-    const path = file();
-    const v9 = openDb(path, { upTo: 9 });
-    writeRun(v9);
-    v9.close();
-    const v10 = openDb(path, { upTo: 10 });
+    const v10 = migratedStore(10, writeRun);
     expect(v10.prepare('SELECT question_id, metrics_json FROM question_results').all()).toEqual([
       { question_id: 'q1', metrics_json: null },
     ]);
@@ -53,11 +44,7 @@ describe('run migrations', () => {
   });
 
   it('0011 keeps tool calls, none of them marked as cut', () => {
-    const path = file();
-    const v10 = openDb(path, { upTo: 10 });
-    writeRun(v10);
-    v10.close();
-    const v11 = openDb(path, { upTo: 11 });
+    const v11 = migratedStore(11, writeRun);
     expect(v11.prepare('SELECT name, result_original_chars FROM tool_calls').all()).toEqual([
       { name: 'lookup', result_original_chars: null },
     ]);

@@ -1,12 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src-main/store/db';
+import { migratedStore, type Db } from '../support/migrated-store';
 
-const file = () => join(mkdtempSync(join(tmpdir(), 'aieval-traces-migration-')), 'store.sqlite');
-
-const insertItem = (db: ReturnType<typeof openDb>, id: string, group: string, startedAt: number | null) =>
+const insertItem = (db: Db, id: string, group: string, startedAt: number | null) =>
   db
     .prepare(
       `INSERT INTO review_items (id, trace_id, span_id, group_key, input_json, output_json, started_at, imported_at)
@@ -14,16 +9,21 @@ const insertItem = (db: ReturnType<typeof openDb>, id: string, group: string, st
     )
     .run(id, id, group, startedAt);
 
+/** Items a and b (started 10 and 30) in group conversation:c, item c without a start in group run:c. */
+const insertTwoGroups = (db: Db) => {
+  insertItem(db, 'a', 'conversation:c', 10);
+  insertItem(db, 'b', 'conversation:c', 30);
+  insertItem(db, 'c', 'run:c', null);
+};
+
 describe('trace review migrations', () => {
   it('0002 keeps spans and review items and adds their new columns, the rebuild queue and the label history', () => {
-    const path = file();
-    const v1 = openDb(path, { upTo: 1 });
-    v1.prepare(
-      `INSERT INTO spans (trace_id, span_id, name, start_ns, end_ns, attributes_json, imported_at) VALUES ('t', 's', 'chat', '1', '2', '{}', 0)`,
-    ).run();
-    insertItem(v1, 't', 'run:t', 5);
-    v1.close();
-    const v2 = openDb(path, { upTo: 2 });
+    const v2 = migratedStore(2, (v1) => {
+      v1.prepare(
+        `INSERT INTO spans (trace_id, span_id, name, start_ns, end_ns, attributes_json, imported_at) VALUES ('t', 's', 'chat', '1', '2', '{}', 0)`,
+      ).run();
+      insertItem(v1, 't', 'run:t', 5);
+    });
     expect(v2.prepare('SELECT scope_name, dropped_attributes, dropped_events FROM spans').get()).toEqual({
       scope_name: null,
       dropped_attributes: 0,
@@ -47,13 +47,7 @@ describe('trace review migrations', () => {
   });
 
   it("0005 gives every item its group's latest start, -1 for a group without times", () => {
-    const path = file();
-    const v4 = openDb(path, { upTo: 4 });
-    insertItem(v4, 'a', 'conversation:c', 10);
-    insertItem(v4, 'b', 'conversation:c', 30);
-    insertItem(v4, 'c', 'run:c', null);
-    v4.close();
-    const v5 = openDb(path, { upTo: 5 });
+    const v5 = migratedStore(5, insertTwoGroups);
     expect(v5.prepare('SELECT id, group_at FROM review_items ORDER BY id').all()).toEqual([
       { id: 'a', group_at: 30 },
       { id: 'b', group_at: 30 },
@@ -62,14 +56,10 @@ describe('trace review migrations', () => {
     v5.close();
   });
   it('0006 moves the group order into review_groups and keeps the queue order', () => {
-    const path = file();
-    const v5 = openDb(path, { upTo: 5 });
-    insertItem(v5, 'a', 'conversation:c', 10);
-    insertItem(v5, 'b', 'conversation:c', 30);
-    insertItem(v5, 'c', 'run:c', null);
-    insertItem(v5, 'd', 'run:d', 20);
-    v5.close();
-    const v6 = openDb(path, { upTo: 6 });
+    const v6 = migratedStore(6, (v5) => {
+      insertTwoGroups(v5);
+      insertItem(v5, 'd', 'run:d', 20);
+    });
     expect(v6.prepare('SELECT group_key, group_at FROM review_groups ORDER BY group_at DESC, group_key').all()).toEqual(
       [
         { group_key: 'conversation:c', group_at: 30 },
@@ -82,15 +72,13 @@ describe('trace review migrations', () => {
     v6.close();
   });
   it('0007 rebuilds review_items with one key, keeping its rows, its indexes and the gold items that reference them', () => {
-    const path = file();
-    const v6 = openDb(path, { upTo: 6 });
-    insertItem(v6, 'a', 'conversation:c', 10);
-    v6.prepare(
-      `INSERT INTO gold_items (id, grader_id, review_item_id, question_text, response_text, created_at)
-       VALUES ('g', 'judge', 'a', 'q', 'r', 0)`,
-    ).run();
-    v6.close();
-    const v7 = openDb(path, { upTo: 7 });
+    const v7 = migratedStore(7, (v6) => {
+      insertItem(v6, 'a', 'conversation:c', 10);
+      v6.prepare(
+        `INSERT INTO gold_items (id, grader_id, review_item_id, question_text, response_text, created_at)
+         VALUES ('g', 'judge', 'a', 'q', 'r', 0)`,
+      ).run();
+    });
     expect(v7.prepare('SELECT id, group_key, started_at FROM review_items').all()).toEqual([
       { id: 'a', group_key: 'conversation:c', started_at: 10 },
     ]);
@@ -108,17 +96,15 @@ describe('trace review migrations', () => {
     v7.close();
   });
   it('0008 numbers the traces in import order and keys their spans by number, keeping every column', () => {
-    const path = file();
-    const v7 = openDb(path, { upTo: 7 });
-    const span = v7.prepare(
-      `INSERT INTO spans (trace_id, span_id, name, start_ns, end_ns, attributes_json, resource_json, source_file, imported_at,
-         scope_name, dropped_events) VALUES (?, ?, 'chat', '1', '2', '{"k":1}', '{}', 'f.jsonl', ?, 'sdk', 3)`,
-    );
-    span.run('tb', 's1', 10);
-    span.run('ta', 's2', 20);
-    span.run('tb', 's3', 10);
-    v7.close();
-    const v8 = openDb(path, { upTo: 8 });
+    const v8 = migratedStore(8, (v7) => {
+      const span = v7.prepare(
+        `INSERT INTO spans (trace_id, span_id, name, start_ns, end_ns, attributes_json, resource_json, source_file, imported_at,
+           scope_name, dropped_events) VALUES (?, ?, 'chat', '1', '2', '{"k":1}', '{}', 'f.jsonl', ?, 'sdk', 3)`,
+      );
+      span.run('tb', 's1', 10);
+      span.run('ta', 's2', 20);
+      span.run('tb', 's3', 10);
+    });
     expect(v8.prepare('SELECT seq, trace_id FROM traces ORDER BY seq').all()).toEqual([
       { seq: 1, trace_id: 'tb' },
       { seq: 2, trace_id: 'ta' },
@@ -167,11 +153,9 @@ describe('trace review migrations', () => {
     v8.close();
   });
   it('0009 drops the copy of each conversation from review items, keeping the rest of their rows', () => {
-    const path = file();
-    const v8 = openDb(path, { upTo: 8 });
-    insertItem(v8, 'a', 'conversation:c', 10);
-    v8.close();
-    const v9 = openDb(path, { upTo: 9 });
+    const v9 = migratedStore(9, (v8) => {
+      insertItem(v8, 'a', 'conversation:c', 10);
+    });
     const columns = v9.prepare("SELECT name FROM pragma_table_info('review_items')").pluck().all();
     expect(columns).not.toContain('input_json');
     expect(columns).not.toContain('output_json');

@@ -7,7 +7,7 @@ import { parseDocument } from 'yaml';
 import { loadJudgeTemplate } from '../../src-main/engine/grading/judge/judge-templates';
 import { Store, storeFile } from '../../src-main/store/store';
 import { runCliInProcess } from '../support/cli';
-import { copyExample } from '../support/workspace';
+import { exampleJudgedLocally } from '../support/workspace';
 import { insertJudgeCalls } from '../unit/engine/grading/trust/store-fixture';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-sec-labels-config-'));
@@ -40,12 +40,7 @@ describe('the labels file is a record of human labels only', () => {
 
   beforeAll(async () => {
     // A gold-set minimum of 10, and 3 of each class, so the 16 labels below (3 human passes) are enough for the trust rule to judge the rates.
-    dir = copyExample({
-      'aieval.yaml': (text) =>
-        text
-          .replace('judge:\n  provider: offline', 'judge:\n  provider: local')
-          .replace('  concurrency: 4\n', '  concurrency: 4\n  judges: { gold_target_n: 10, min_per_class: 3 }\n'),
-    });
+    dir = exampleJudgedLocally('{ gold_target_n: 10, min_per_class: 3 }');
     out = mkdtempSync(join(tmpdir(), 'aieval-sec-labels-'));
     const store = Store.open(storeFile(dir));
     const now = Date.now();

@@ -25,6 +25,17 @@ export function copyExample(edits: Readonly<Record<string, (text: string) => str
   return dir;
 }
 
+/** A copy of the example judged by its `local` provider instead of the offline cassette, with `judges` as its
+ * settings.judges block (a flow mapping such as `{ gold_target_n: 10 }`). */
+export function exampleJudgedLocally(judges: string): string {
+  return copyExample({
+    'aieval.yaml': (text) =>
+      text
+        .replace('judge:\n  provider: offline', 'judge:\n  provider: local')
+        .replace('  concurrency: 4\n', `  concurrency: 4\n  judges: ${judges}\n`),
+  });
+}
+
 const QUARANTINE_FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'quarantine-workspace');
 
 /** A copy of the quarantine fixture workspace (four JSON questions, a format check) whose provider is the fake server. */

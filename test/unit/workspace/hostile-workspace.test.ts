@@ -28,6 +28,8 @@ const questionsWithMetadata = (metadata: string) =>
 const HOSTILE_DEEP = join(import.meta.dirname, '..', '..', 'fixtures', 'hostile', 'deep');
 
 const rubricWith = (checks: string) => `id: extra\nchecks:\n${checks}\n`;
+/** The errors of a copy of the example with rubrics/extra.yaml holding `checks`. */
+const errorsOfRubric = (checks: string) => errorsOf(copyExample({ 'rubrics/extra.yaml': () => rubricWith(checks) }));
 
 describe('validate refuses what a run would trip on', () => {
   it('lists and maps nested deeper than 256 levels, or past the parser stack: "nested too deeply", no stack overflow', () => {
@@ -83,10 +85,7 @@ describe('validate refuses what a run would trip on', () => {
   });
 
   it('a rubric whose composite check contains itself (a rubric cycle)', () => {
-    const dir = copyExample({
-      'rubrics/extra.yaml': () => rubricWith('  - &loop\n    id: c\n    kind: composite\n    checks: [*loop]'),
-    });
-    expect(errorsOf(dir)).toEqual([
+    expect(errorsOfRubric('  - &loop\n    id: c\n    kind: composite\n    checks: [*loop]')).toEqual([
       'rubrics/extra.yaml:6:14 checks.0.checks.0 alias *loop is inside &loop, the value it names: it would contain itself',
     ]);
   });
@@ -122,11 +121,11 @@ describe('validate refuses what a run would trip on', () => {
   });
 
   it('a regex that does not compile, and one that cannot run in linear time', () => {
-    const dir = copyExample({
-      'rubrics/extra.yaml': () =>
-        rubricWith('  - { id: a, kind: regex, pattern: "(unclosed" }\n  - { id: b, kind: regex, pattern: "(x)\\\\1" }'),
-    });
-    expect(errorsOf(dir)).toEqual([
+    expect(
+      errorsOfRubric(
+        '  - { id: a, kind: regex, pattern: "(unclosed" }\n  - { id: b, kind: regex, pattern: "(x)\\\\1" }',
+      ),
+    ).toEqual([
       expect.stringMatching(
         /^rubrics\/extra\.yaml:3:\d+ checks\.0\.pattern invalid regex \/\(unclosed\/: .*Unterminated group/,
       ),
@@ -137,17 +136,11 @@ describe('validate refuses what a run would trip on', () => {
   });
 
   it('accepts a backtracking-prone pattern, which runs in linear time', () => {
-    const dir = copyExample({
-      'rubrics/extra.yaml': () => rubricWith('  - { id: a, kind: regex, pattern: "^(a+)+$" }'),
-    });
-    expect(errorsOf(dir)).toEqual([]);
+    expect(errorsOfRubric('  - { id: a, kind: regex, pattern: "^(a+)+$" }')).toEqual([]);
   });
 
   it('a JSON Schema that is not one', () => {
-    const dir = copyExample({
-      'rubrics/extra.yaml': () => rubricWith('  - id: a\n    kind: json_schema\n    schema: { type: 5 }'),
-    });
-    expect(errorsOf(dir)).toEqual([
+    expect(errorsOfRubric('  - id: a\n    kind: json_schema\n    schema: { type: 5 }')).toEqual([
       expect.stringMatching(
         /^rubrics\/extra\.yaml:5:5 checks\.0\.schema the schema does not compile: schema is invalid/,
       ),
@@ -155,23 +148,18 @@ describe('validate refuses what a run would trip on', () => {
   });
 
   it('duplicate check ids, at every level', () => {
-    const dir = copyExample({
-      'rubrics/extra.yaml': () =>
-        rubricWith(
-          '  - { id: a, kind: format }\n  - { id: a, kind: format }\n  - id: c\n    kind: composite\n    checks: [{ id: x, kind: format }, { id: x, kind: format }]',
-        ),
-    });
-    expect(errorsOf(dir)).toEqual([
+    expect(
+      errorsOfRubric(
+        '  - { id: a, kind: format }\n  - { id: a, kind: format }\n  - id: c\n    kind: composite\n    checks: [{ id: x, kind: format }, { id: x, kind: format }]',
+      ),
+    ).toEqual([
       expect.stringMatching(/^rubrics\/extra\.yaml:4:\d+ checks\.1\.id duplicate check id "a"/),
       expect.stringMatching(/^rubrics\/extra\.yaml:7:\d+ checks\.2\.checks\.1\.id duplicate check id "x"/),
     ]);
   });
 
   it('a target_match source that is a file path, not a dot path into the question', () => {
-    const dir = copyExample({
-      'rubrics/extra.yaml': () => rubricWith('  - { id: a, kind: target_match, source: "../../etc/passwd" }'),
-    });
-    expect(errorsOf(dir)).toEqual([
+    expect(errorsOfRubric('  - { id: a, kind: target_match, source: "../../etc/passwd" }')).toEqual([
       expect.stringMatching(
         /^rubrics\/extra\.yaml:3:\d+ checks\.0\.source "\.\.\/\.\.\/etc\/passwd" is not a dot path into the question/,
       ),

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { Value } from '../../../fixtures/otlp-builder';
+import { genaiChat, json, textMessage } from './convention-attributes';
 import { itemOf, parent, s } from './trace-helpers';
-
-const json = (value: unknown) => JSON.stringify(value);
 
 describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.messages)', () => {
   // The agent run of the semconv examples: invoke_agent → chat (tool call) → execute_tool → chat (answer).
+  const searchCall = { type: 'tool_call', id: 'call_1', name: 'search_catalog', arguments: { title: 'Dune' } };
+  /** A chat call of the agent run: a client span under invoke_agent, of gpt-4o as OpenAI answers it. */
+  const librarianChat = (spanId: number, fromMs: number, toMs: number, rest: Record<string, Value>) =>
+    s(spanId, 'chat gpt-4o', fromMs, toMs, {
+      parentSpanId: parent(1),
+      kind: 3,
+      attributes: genaiChat('openai', 'gpt-4o', { 'gen_ai.response.model': 'gpt-4o-2024-08-06', ...rest }),
+    });
   const agentRun = () => [
     s(1, 'invoke_agent Librarian', 0, 900, {
       attributes: {
@@ -15,27 +23,13 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
         'gen_ai.usage.input_tokens': 999,
       },
     }),
-    s(2, 'chat gpt-4o', 10, 300, {
-      parentSpanId: parent(1),
-      kind: 3,
-      attributes: {
-        'gen_ai.operation.name': 'chat',
-        'gen_ai.provider.name': 'openai',
-        'gen_ai.request.model': 'gpt-4o',
-        'gen_ai.response.model': 'gpt-4o-2024-08-06',
-        'gen_ai.usage.input_tokens': 52,
-        'gen_ai.usage.output_tokens': 17,
-        'gen_ai.response.finish_reasons': ['tool_calls'],
-        'gen_ai.system_instructions': json([{ type: 'text', content: 'You are the Riverside Library help desk.' }]),
-        'gen_ai.input.messages': json([{ role: 'user', parts: [{ type: 'text', content: 'Is Dune available?' }] }]),
-        'gen_ai.output.messages': json([
-          {
-            role: 'assistant',
-            parts: [{ type: 'tool_call', id: 'call_1', name: 'search_catalog', arguments: { title: 'Dune' } }],
-            finish_reason: 'tool_call',
-          },
-        ]),
-      },
+    librarianChat(2, 10, 300, {
+      'gen_ai.usage.input_tokens': 52,
+      'gen_ai.usage.output_tokens': 17,
+      'gen_ai.response.finish_reasons': ['tool_calls'],
+      'gen_ai.system_instructions': json([{ type: 'text', content: 'You are the Riverside Library help desk.' }]),
+      'gen_ai.input.messages': json([textMessage('user', 'Is Dune available?')]),
+      'gen_ai.output.messages': json([{ role: 'assistant', parts: [searchCall], finish_reason: 'tool_call' }]),
     }),
     s(3, 'execute_tool search_catalog', 310, 400, {
       parentSpanId: parent(1),
@@ -47,36 +41,25 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
         'gen_ai.tool.call.result': json({ available: 2 }),
       },
     }),
-    s(4, 'chat gpt-4o', 410, 880, {
-      parentSpanId: parent(1),
-      kind: 3,
-      attributes: {
-        'gen_ai.operation.name': 'chat',
-        'gen_ai.provider.name': 'openai',
-        'gen_ai.request.model': 'gpt-4o',
-        'gen_ai.response.model': 'gpt-4o-2024-08-06',
-        'gen_ai.usage.input_tokens': 80,
-        'gen_ai.usage.output_tokens': 20,
-        'gen_ai.response.finish_reasons': ['stop'],
-        'gen_ai.input.messages': json([
-          { role: 'user', parts: [{ type: 'text', content: 'Is Dune available?' }] },
-          {
-            role: 'assistant',
-            parts: [{ type: 'tool_call', id: 'call_1', name: 'search_catalog', arguments: { title: 'Dune' } }],
-          },
-          { role: 'tool', parts: [{ type: 'tool_call_response', id: 'call_1', response: { available: 2 } }] },
-        ]),
-        'gen_ai.output.messages': json([
-          {
-            role: 'assistant',
-            parts: [
-              { type: 'reasoning', content: 'two copies' },
-              { type: 'text', content: 'Yes, 2 copies of Dune are on the shelf.' },
-            ],
-            finish_reason: 'stop',
-          },
-        ]),
-      },
+    librarianChat(4, 410, 880, {
+      'gen_ai.usage.input_tokens': 80,
+      'gen_ai.usage.output_tokens': 20,
+      'gen_ai.response.finish_reasons': ['stop'],
+      'gen_ai.input.messages': json([
+        textMessage('user', 'Is Dune available?'),
+        { role: 'assistant', parts: [searchCall] },
+        { role: 'tool', parts: [{ type: 'tool_call_response', id: 'call_1', response: { available: 2 } }] },
+      ]),
+      'gen_ai.output.messages': json([
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'reasoning', content: 'two copies' },
+            { type: 'text', content: 'Yes, 2 copies of Dune are on the shelf.' },
+          ],
+          finish_reason: 'stop',
+        },
+      ]),
     }),
   ];
 
@@ -117,17 +100,10 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
   it('reads the structured (arrayValue / kvlistValue) form of the content attributes', () => {
     const item = itemOf([
       s(1, 'chat llama3.1', 0, 100, {
-        attributes: {
-          'gen_ai.operation.name': 'chat',
-          'gen_ai.provider.name': 'ollama',
-          'gen_ai.request.model': 'llama3.1:8b',
-          'gen_ai.input.messages': [
-            { role: 'user', parts: [{ type: 'text', content: 'When do you open on Sunday?' }] },
-          ],
-          'gen_ai.output.messages': [
-            { role: 'assistant', parts: [{ type: 'text', content: 'At 12:00.' }], finish_reason: 'stop' },
-          ],
-        },
+        attributes: genaiChat('ollama', 'llama3.1:8b', {
+          'gen_ai.input.messages': [textMessage('user', 'When do you open on Sunday?')],
+          'gen_ai.output.messages': [{ ...textMessage('assistant', 'At 12:00.'), finish_reason: 'stop' }],
+        }),
       }),
     ])!;
     expect(item).toMatchObject({
@@ -143,16 +119,11 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
     for (const reason of ['length', 'max_tokens', 'MAX_TOKENS']) {
       const item = itemOf([
         s(1, 'chat m', 0, 100, {
-          attributes: {
-            'gen_ai.operation.name': 'chat',
-            'gen_ai.provider.name': 'anthropic',
-            'gen_ai.request.model': 'm',
+          attributes: genaiChat('anthropic', 'm', {
             'gen_ai.response.finish_reasons': [reason],
-            'gen_ai.input.messages': json([{ role: 'user', parts: [{ type: 'text', content: 'List every branch.' }] }]),
-            'gen_ai.output.messages': json([
-              { role: 'assistant', parts: [{ type: 'text', content: 'Main, North, Ri' }] },
-            ]),
-          },
+            'gen_ai.input.messages': json([textMessage('user', 'List every branch.')]),
+            'gen_ai.output.messages': json([textMessage('assistant', 'Main, North, Ri')]),
+          }),
         }),
       ])!;
       expect(item.truncated).toBe(true);
@@ -163,13 +134,10 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
   it('treats content cut by an attribute length limit as truncated, and a streamed reply without text as not captured', () => {
     const cut = itemOf([
       s(1, 'chat m', 0, 100, {
-        attributes: {
-          'gen_ai.operation.name': 'chat',
-          'gen_ai.provider.name': 'openai',
-          'gen_ai.request.model': 'm',
-          'gen_ai.input.messages': json([{ role: 'user', parts: [{ type: 'text', content: 'Hi' }] }]),
+        attributes: genaiChat('openai', 'm', {
+          'gen_ai.input.messages': json([textMessage('user', 'Hi')]),
           'gen_ai.output.messages': '[{"role":"assistant","parts":[{"type":"text","content":"Hello, this answer was cu',
-        },
+        }),
       }),
     ])!;
     expect(cut).toMatchObject({
@@ -181,13 +149,10 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
 
     const streamed = itemOf([
       s(1, 'chat m', 0, 100, {
-        attributes: {
-          'gen_ai.operation.name': 'chat',
-          'gen_ai.provider.name': 'openai',
-          'gen_ai.request.model': 'm',
+        attributes: genaiChat('openai', 'm', {
           'gen_ai.request.stream': true,
-          'gen_ai.input.messages': json([{ role: 'user', parts: [{ type: 'text', content: 'Hi' }] }]),
-        },
+          'gen_ai.input.messages': json([textMessage('user', 'Hi')]),
+        }),
       }),
     ])!;
     expect(streamed).toMatchObject({ captured: false, outputText: null, inputText: 'Hi' });
@@ -198,12 +163,7 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
     const failed = itemOf([
       s(1, 'chat m', 0, 100, {
         status: { code: 2, message: 'Rate limit reached' },
-        attributes: {
-          'gen_ai.operation.name': 'chat',
-          'gen_ai.provider.name': 'openai',
-          'gen_ai.request.model': 'm',
-          'error.type': 'RateLimitError',
-        },
+        attributes: genaiChat('openai', 'm', { 'error.type': 'RateLimitError' }),
       }),
     ])!;
     expect(failed).toMatchObject({ status: 'error', statusMessage: 'RateLimitError', captured: false });
@@ -234,13 +194,10 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
     const item = itemOf([
       s(2, 'chat m', 0, 100, {
         parentSpanId: parent(99),
-        attributes: {
-          'gen_ai.operation.name': 'chat',
-          'gen_ai.provider.name': 'openai',
-          'gen_ai.request.model': 'm',
-          'gen_ai.input.messages': json([{ role: 'user', parts: [{ type: 'text', content: 'Hi' }] }]),
-          'gen_ai.output.messages': json([{ role: 'assistant', parts: [{ type: 'text', content: 'Hello' }] }]),
-        },
+        attributes: genaiChat('openai', 'm', {
+          'gen_ai.input.messages': json([textMessage('user', 'Hi')]),
+          'gen_ai.output.messages': json([textMessage('assistant', 'Hello')]),
+        }),
       }),
     ])!;
     expect(item.flags).toContain('Partial trace: 1 span(s) point at a parent that was not imported');

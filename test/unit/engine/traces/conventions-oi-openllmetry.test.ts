@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { flattened, genaiChat, json, oiLlm, oiMessages } from './convention-attributes';
 import { itemOf, parent, s } from './trace-helpers';
-
-const json = (value: unknown) => JSON.stringify(value);
 
 describe('OpenInference (llm.input_messages.N.*, TOOL and AGENT spans)', () => {
   const spans = () => [
@@ -16,23 +15,32 @@ describe('OpenInference (llm.input_messages.N.*, TOOL and AGENT spans)', () => {
     }),
     s(2, 'ChatCompletion', 10, 400, {
       parentSpanId: parent(1),
-      attributes: {
-        'openinference.span.kind': 'LLM',
-        'llm.model_name': 'qwen3:8b',
+      attributes: oiLlm('qwen3:8b', {
         'llm.provider': 'ollama',
         'llm.invocation_parameters': json({ temperature: 0.2, max_tokens: 512 }),
-        'llm.input_messages.0.message.role': 'system',
-        'llm.input_messages.0.message.content': 'You are the help desk agent.',
-        'llm.input_messages.1.message.role': 'user',
-        'llm.input_messages.1.message.contents.0.message_content.type': 'text',
-        'llm.input_messages.1.message.contents.0.message_content.text': 'Renew Dune for card 4471, please.',
-        'llm.output_messages.0.message.role': 'assistant',
-        'llm.output_messages.0.message.tool_calls.0.tool_call.id': 'call_a',
-        'llm.output_messages.0.message.tool_calls.0.tool_call.function.name': 'renew_loan',
-        'llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments': '{"card": "4471", "title": "Dune"}',
+        ...oiMessages('llm.input_messages', [
+          { role: 'system', content: 'You are the help desk agent.' },
+          {
+            role: 'user',
+            contents: [{ message_content: { type: 'text', text: 'Renew Dune for card 4471, please.' } }],
+          },
+        ]),
+        ...oiMessages('llm.output_messages', [
+          {
+            role: 'assistant',
+            tool_calls: [
+              {
+                tool_call: {
+                  id: 'call_a',
+                  function: { name: 'renew_loan', arguments: '{"card": "4471", "title": "Dune"}' },
+                },
+              },
+            ],
+          },
+        ]),
         'llm.token_count.prompt': 120,
         'llm.token_count.completion': 30,
-      },
+      }),
     }),
     s(3, 'renew_loan', 410, 500, {
       parentSpanId: parent(1),
@@ -45,22 +53,16 @@ describe('OpenInference (llm.input_messages.N.*, TOOL and AGENT spans)', () => {
     }),
     s(4, 'ChatCompletion', 510, 990, {
       parentSpanId: parent(1),
-      attributes: {
-        'openinference.span.kind': 'LLM',
-        'llm.model_name': 'qwen3:8b',
-        'llm.input_messages.0.message.role': 'user',
-        'llm.input_messages.0.message.content': 'Renew Dune for card 4471, please.',
-        'llm.input_messages.1.message.role': 'assistant',
-        'llm.input_messages.1.message.tool_calls.0.tool_call.id': 'call_a',
-        'llm.input_messages.1.message.tool_calls.0.tool_call.function.name': 'renew_loan',
-        'llm.input_messages.2.message.role': 'tool',
-        'llm.input_messages.2.message.tool_call_id': 'call_a',
-        'llm.input_messages.2.message.content': '{"due_date": "2026-12-22"}',
-        'llm.output_messages.0.message.role': 'assistant',
-        'llm.output_messages.0.message.content': 'Done: Dune is now due on 2026-12-22.',
+      attributes: oiLlm('qwen3:8b', {
+        ...oiMessages('llm.input_messages', [
+          { role: 'user', content: 'Renew Dune for card 4471, please.' },
+          { role: 'assistant', tool_calls: [{ tool_call: { id: 'call_a', function: { name: 'renew_loan' } } }] },
+          { role: 'tool', tool_call_id: 'call_a', content: '{"due_date": "2026-12-22"}' },
+        ]),
+        ...oiMessages('llm.output_messages', [{ role: 'assistant', content: 'Done: Dune is now due on 2026-12-22.' }]),
         'llm.token_count.prompt': 150,
         'llm.token_count.completion': 15,
-      },
+      }),
     }),
   ];
 
@@ -88,44 +90,28 @@ describe('OpenInference (llm.input_messages.N.*, TOOL and AGENT spans)', () => {
     ]);
   });
 
+  /** A root OpenInference ChatCompletion span of gpt-4o: one user question, one assistant answer. */
+  const gpt4oExchange = (question: string, answer: string) =>
+    s(1, 'ChatCompletion', 0, 300, {
+      attributes: oiLlm('gpt-4o', {
+        ...oiMessages('llm.input_messages', [{ role: 'user', content: question }]),
+        ...oiMessages('llm.output_messages', [{ role: 'assistant', content: answer }]),
+      }),
+    });
+
   it('counts a doubly instrumented call once (an OpenInference span around a GenAI span of the same model)', () => {
     const item = itemOf([
-      s(1, 'ChatCompletion', 0, 300, {
-        attributes: {
-          'openinference.span.kind': 'LLM',
-          'llm.model_name': 'gpt-4o',
-          'llm.input_messages.0.message.role': 'user',
-          'llm.input_messages.0.message.content': 'Hi',
-          'llm.output_messages.0.message.role': 'assistant',
-          'llm.output_messages.0.message.content': 'Hello!',
-        },
-      }),
+      gpt4oExchange('Hi', 'Hello!'),
       s(2, 'chat gpt-4o', 5, 295, {
         parentSpanId: parent(1),
-        attributes: {
-          'gen_ai.operation.name': 'chat',
-          'gen_ai.provider.name': 'openai',
-          'gen_ai.request.model': 'gpt-4o',
-          'gen_ai.usage.input_tokens': 9,
-        },
+        attributes: genaiChat('openai', 'gpt-4o', { 'gen_ai.usage.input_tokens': 9 }),
       }),
     ])!;
     expect(item).toMatchObject({ llmCalls: 1, inputTokens: 9, inputText: 'Hi', outputText: 'Hello!' });
   });
 
   it('reads the __REDACTED__ placeholder as content that was not recorded', () => {
-    const item = itemOf([
-      s(1, 'ChatCompletion', 0, 300, {
-        attributes: {
-          'openinference.span.kind': 'LLM',
-          'llm.model_name': 'gpt-4o',
-          'llm.input_messages.0.message.role': 'user',
-          'llm.input_messages.0.message.content': '__REDACTED__',
-          'llm.output_messages.0.message.role': 'assistant',
-          'llm.output_messages.0.message.content': '__REDACTED__',
-        },
-      }),
-    ])!;
+    const item = itemOf([gpt4oExchange('__REDACTED__', '__REDACTED__')])!;
     expect(item.captured).toBe(false);
     expect(item.flags).toContain('No content recorded (redacted)');
   });
@@ -151,13 +137,14 @@ describe('OpenLLMetry before 0.5 (gen_ai.prompt.N.*, gen_ai.completion.N.*)', ()
           'gen_ai.system': 'OpenAI',
           'gen_ai.request.model': 'gpt-4o-mini',
           'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
-          'gen_ai.prompt.0.role': 'user',
-          'gen_ai.prompt.0.content': 'Where is my card 4471 loan of Dune?',
-          'gen_ai.completion.0.role': 'assistant',
-          'gen_ai.completion.0.finish_reason': 'tool_calls',
-          'gen_ai.completion.0.tool_calls.0.id': 'call_z',
-          'gen_ai.completion.0.tool_calls.0.name': 'find_loan',
-          'gen_ai.completion.0.tool_calls.0.arguments': '{"card":"4471"}',
+          ...flattened('gen_ai.prompt', [{ role: 'user', content: 'Where is my card 4471 loan of Dune?' }]),
+          ...flattened('gen_ai.completion', [
+            {
+              role: 'assistant',
+              finish_reason: 'tool_calls',
+              tool_calls: [{ id: 'call_z', name: 'find_loan', arguments: '{"card":"4471"}' }],
+            },
+          ]),
           'gen_ai.usage.prompt_tokens': 30,
           'gen_ai.usage.completion_tokens': 10,
         },
@@ -178,17 +165,14 @@ describe('OpenLLMetry before 0.5 (gen_ai.prompt.N.*, gen_ai.completion.N.*)', ()
           'llm.request.type': 'chat',
           'gen_ai.system': 'OpenAI',
           'gen_ai.request.model': 'gpt-4o-mini',
-          'gen_ai.prompt.0.role': 'user',
-          'gen_ai.prompt.0.content': 'Where is my card 4471 loan of Dune?',
-          'gen_ai.prompt.1.role': 'assistant',
-          'gen_ai.prompt.1.tool_calls.0.id': 'call_z',
-          'gen_ai.prompt.1.tool_calls.0.name': 'find_loan',
-          'gen_ai.prompt.2.role': 'tool',
-          'gen_ai.prompt.2.tool_call_id': 'call_z',
-          'gen_ai.prompt.2.content': '{"title":"Dune","due":"2026-12-01"}',
-          'gen_ai.completion.0.role': 'assistant',
-          'gen_ai.completion.0.content': 'Dune is due on 2026-12-01.',
-          'gen_ai.completion.0.finish_reason': 'stop',
+          ...flattened('gen_ai.prompt', [
+            { role: 'user', content: 'Where is my card 4471 loan of Dune?' },
+            { role: 'assistant', tool_calls: [{ id: 'call_z', name: 'find_loan' }] },
+            { role: 'tool', tool_call_id: 'call_z', content: '{"title":"Dune","due":"2026-12-01"}' },
+          ]),
+          ...flattened('gen_ai.completion', [
+            { role: 'assistant', content: 'Dune is due on 2026-12-01.', finish_reason: 'stop' },
+          ]),
           'gen_ai.usage.prompt_tokens': 60,
           'gen_ai.usage.completion_tokens': 12,
         },
@@ -224,8 +208,7 @@ describe('OpenLLMetry before 0.5 (gen_ai.prompt.N.*, gen_ai.completion.N.*)', ()
           'gen_ai.system': 'openai',
           'gen_ai.request.model': 'gpt-4o',
           'llm.is_streaming': true,
-          'gen_ai.prompt.0.role': 'user',
-          'gen_ai.prompt.0.content': 'Hours?',
+          ...flattened('gen_ai.prompt', [{ role: 'user', content: 'Hours?' }]),
         },
       }),
     ])!;

@@ -48,6 +48,14 @@ const beforeUnload = () =>
 const keyEvent = (init: Partial<KeyboardEvent>) =>
   Object.assign(new Event('keydown', { cancelable: true }), { ctrlKey: false, metaKey: false, altKey: false, ...init });
 
+/** Asks to go to `page` with unsaved changes open, then answers the unsaved-changes prompt with `decision`. */
+async function leaveAnswering(page: Parameters<typeof navigate>[0], decision: Parameters<typeof leaveDecided>[0]) {
+  navigate(page);
+  await settled();
+  await leaveDecided(decision);
+  await settled();
+}
+
 let uninstall: () => void;
 
 beforeEach(async () => {
@@ -94,26 +102,17 @@ describe('unsaved store', () => {
 
   it('discards then leaves, or saves then leaves; a refused save stays', async () => {
     const discarded = editor('settings');
-    navigate('datasets');
-    await settled();
-    await leaveDecided('discard');
-    await settled();
+    await leaveAnswering('datasets', 'discard');
     expect(discarded.log).toEqual(['discard']);
     expect(fakeWindow.location.hash).toBe('#/datasets');
 
     const saved = editor('targets');
-    navigate('results');
-    await settled();
-    await leaveDecided('save');
-    await settled();
+    await leaveAnswering('results', 'save');
     expect(saved.log).toEqual(['save']);
     expect(fakeWindow.location.hash).toBe('#/results');
 
     const refused = editor('judges', { refuseSave: true });
-    navigate('traces');
-    await settled();
-    await leaveDecided('save');
-    await settled();
+    await leaveAnswering('traces', 'save');
     expect(refused.log).toEqual(['save']);
     expect(fakeWindow.location.hash).toBe('#/results');
   });

@@ -1,15 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildMatrix, matrixStatistics } from '../../../../src-main/engine/compare/run-matrix';
 import { MATRIX_PREVIEW_CHARS } from '../../../../src-main/store/repos/matrix.repo';
-import { Store } from '../../../../src-main/store/store';
-import { newResult, newRun } from './run-fixtures';
+import type { Store } from '../../../../src-main/store/store';
+import { newResult, storeWithRuns } from './run-fixtures';
 
 describe('MatrixRepo and the matrix built from it', () => {
   let store: Store;
   beforeEach(() => {
-    store = Store.open(':memory:');
-    store.repos.runs.insert(newRun('r1'));
-    store.repos.runs.insert(newRun('r2'));
+    store = storeWithRuns('r1', 'r2');
   });
 
   const sourceOf = (runId: string) => ({

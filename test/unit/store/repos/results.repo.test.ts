@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toolCallRecord } from '../../../../src-main/engine/agent/tool-call-record';
-import { Store } from '../../../../src-main/store/store';
-import { formatGraderResult, newResult, newRun } from './run-fixtures';
+import type { Store } from '../../../../src-main/store/store';
+import { formatGraderResult, newResult, storeWithRuns } from './run-fixtures';
 
 /** A question whose target call failed: no answer, no score, no grader ran. */
 const targetDown = {
@@ -16,9 +16,7 @@ const targetDown = {
 describe('ResultsRepo and ResultPagesRepo', () => {
   let store: Store;
   beforeEach(() => {
-    store = Store.open(':memory:');
-    store.repos.runs.insert(newRun('r1'));
-    store.repos.runs.insert(newRun('r2'));
+    store = storeWithRuns('r1', 'r2');
   });
 
   it('stores a tool result cut for size with its cut as a field and its original length as a column', () => {

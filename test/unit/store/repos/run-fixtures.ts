@@ -2,6 +2,7 @@
 import type { GraderResult, RunIdentity, Verdict } from '../../../../src-shared/model';
 import type { NewQuestionResult } from '../../../../src-main/store/repos/results.repo';
 import type { NewRun } from '../../../../src-main/store/repos/runs.repo';
+import { Store } from '../../../../src-main/store/store';
 
 /** The one grader result every `newResult` carries. */
 export const formatGraderResult: GraderResult = {
@@ -103,4 +104,11 @@ export function newResult(runId: string, questionId: string, over: Partial<NewQu
     judgeCalls: [],
     ...over,
   };
+}
+
+/** A fresh in-memory store holding the runs `ids` (built by `newRun`, no results yet). */
+export function storeWithRuns(...ids: string[]): Store {
+  const store = Store.open(':memory:');
+  for (const id of ids) store.repos.runs.insert(newRun(id));
+  return store;
 }

@@ -49,6 +49,10 @@ let db: StoreApi;
 beforeEach(() => ({ store, db } = memoryStore()));
 afterEach(() => store.close());
 
+/** Validates relevance_grader under the base config on `counts` labelled items, as the store labels them. */
+const validateFromStore = (counts: { tp: number; fn: number; tn: number; fp: number }) =>
+  validateJudge(db, baseConfig(), 'relevance_grader', labelled(store, counts), 'store', 1);
+
 describe('trust states', () => {
   it('is unvalidated before any validation', async () => {
     const standing = await judgeStanding(db, baseConfig(), 'relevance_grader');
@@ -86,39 +90,18 @@ describe('trust states', () => {
   });
 
   it('is failing below the thresholds, and re-reads the stored counts under changed settings', async () => {
-    await validateJudge(
-      db,
-      baseConfig(),
-      'relevance_grader',
-      labelled(store, { tp: 17, fn: 3, tn: 10, fp: 0 }),
-      'store',
-      1,
-    );
+    await validateFromStore({ tp: 17, fn: 3, tn: 10, fp: 0 });
     expect((await judgeStanding(db, baseConfig(), 'relevance_grader')).state).toBe('failing');
     expect((await judgeStanding(db, baseConfig({ min_tpr: 0.85 }), 'relevance_grader')).state).toBe('trusted');
   });
 
   it('is insufficient when a class has no labels', async () => {
-    const result = await validateJudge(
-      db,
-      baseConfig(),
-      'relevance_grader',
-      labelled(store, { tp: 30, fn: 0, tn: 0, fp: 0 }),
-      'store',
-      1,
-    );
+    const result = await validateFromStore({ tp: 30, fn: 0, tn: 0, fp: 0 });
     expect(result).toMatchObject({ state: 'insufficient', tnr: null, tnr_ci: null });
   });
 
   it('becomes stale when aieval.yaml names another judge model', async () => {
-    await validateJudge(
-      db,
-      baseConfig(),
-      'relevance_grader',
-      labelled(store, { tp: 15, fn: 0, tn: 15, fp: 0 }),
-      'store',
-      1,
-    );
+    await validateFromStore({ tp: 15, fn: 0, tn: 15, fp: 0 });
     const config = { ...baseConfig(), judge: { provider: 'local', model: 'qwen3:8b', overrides: {} } };
     const standing = await judgeStanding(db, config, 'relevance_grader');
     expect(standing.state).toBe('stale');
@@ -138,14 +121,7 @@ describe('trust states', () => {
   });
 
   it('becomes stale when the judge has since been called with a new template version', async () => {
-    await validateJudge(
-      db,
-      baseConfig(),
-      'relevance_grader',
-      labelled(store, { tp: 15, fn: 0, tn: 15, fp: 0 }),
-      'store',
-      1,
-    );
+    await validateFromStore({ tp: 15, fn: 0, tn: 15, fp: 0 });
     insertJudgeCalls(store, [{ score: 4, template: '1.1.0', createdAt: 99_999 }]);
     const standing = await judgeStanding(db, baseConfig(), 'relevance_grader');
     expect(standing.state).toBe('stale');
@@ -188,14 +164,7 @@ describe('trust states', () => {
 
 describe('judgeTrustFor', () => {
   it('reports only the LLM graders, in order, with their rates', async () => {
-    await validateJudge(
-      db,
-      baseConfig(),
-      'relevance_grader',
-      labelled(store, { tp: 18, fn: 2, tn: 8, fp: 2 }),
-      'store',
-      1,
-    );
+    await validateFromStore({ tp: 18, fn: 2, tn: 8, fp: 2 });
     const trust = await judgeTrustFor(db, baseConfig(), [
       'format_grader',
       'relevance_grader',
@@ -270,14 +239,7 @@ describe('corrected pass rate', () => {
   });
 
   it('judgeAdvisory fills the verdict’s judges and corrected_pass_rate', async () => {
-    await validateJudge(
-      db,
-      baseConfig(),
-      'relevance_grader',
-      labelled(store, { tp: 19, fn: 1, tn: 18, fp: 2 }),
-      'store',
-      1,
-    );
+    await validateFromStore({ tp: 19, fn: 1, tn: 18, fp: 2 });
     const advisory = await judgeAdvisory(
       db,
       baseConfig(),
