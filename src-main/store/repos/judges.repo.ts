@@ -1,23 +1,26 @@
 // Judge validation data: reads stored judge calls, keeps gold items and the validations of each judge.
-import type { HumanLabel, JudgeIdentity, JudgeValidationReport, ToolCallRecord } from '../../../src-shared/model';
+import type {
+  HumanLabel,
+  JudgeCall,
+  JudgeIdentity,
+  JudgeValidationReport,
+  ToolCallRecord,
+} from '../../../src-shared/model';
 import type { Db } from '../db';
 import type { JudgeCallsRow } from './judge-calls-row';
 
 /** One stored judge call that produced a score (the judge trace of SPEC 11). */
-export type JudgeCallRow = Readonly<{
-  id: number;
-  runId: string | null;
-  questionId: string | null;
-  graderId: string;
-  provider: string;
-  model: string;
-  templateVersion: string;
-  prompt: string;
-  responseSeen: string;
-  score: number;
-  reason: string | null;
-  createdAt: number;
-}>;
+export type JudgeCallRow = Readonly<
+  Pick<
+    JudgeCall,
+    'id' | 'graderId' | 'provider' | 'model' | 'templateVersion' | 'prompt' | 'responseSeen' | 'reason'
+  > & {
+    runId: string | null;
+    questionId: string | null;
+    score: number;
+    createdAt: number;
+  }
+>;
 
 export type GoldItemInput = Readonly<{
   id: string;
