@@ -1,8 +1,18 @@
 // The recorded replies of the Riverside Library help desk in the current GenAI convention: right and wrong answers,
 // tool runs, a multi-turn chat, truncated and uncaptured ones.
-import type { Reply } from './reply';
+import { exchange, type Reply } from './reply';
 
 const dune4471 = { card: '4471', title: 'Dune' };
+
+/** The web chat web-7f3a, as its later turns recall it. */
+const keepingABook = exchange(
+  'How long can I keep a book?',
+  'Loans last 21 days. You can renew them twice online unless someone has reserved the item.',
+);
+const lateFees = exchange(
+  'And what if I bring it back late?',
+  'Late fees are 0.20 EUR per item per day, capped at 5 EUR per item.',
+);
 
 /** OpenTelemetry GenAI ≥ 1.37: chats and agent runs. */
 export const GENAI_REPLIES: readonly Reply[] = [
@@ -30,13 +40,7 @@ export const GENAI_REPLIES: readonly Reply[] = [
     convention: 'genai',
     model: 'llama3.1:8b',
     conversation: 'web-7f3a',
-    history: [
-      { role: 'user', content: 'How long can I keep a book?' },
-      {
-        role: 'assistant',
-        content: 'Loans last 21 days. You can renew them twice online unless someone has reserved the item.',
-      },
-    ],
+    history: keepingABook,
     question: 'And what if I bring it back late?',
     answer: 'Late fees are 0.20 EUR per item per day, capped at 5 EUR per item.',
   },
@@ -44,15 +48,7 @@ export const GENAI_REPLIES: readonly Reply[] = [
     convention: 'genai',
     model: 'llama3.1:8b',
     conversation: 'web-7f3a',
-    history: [
-      { role: 'user', content: 'How long can I keep a book?' },
-      {
-        role: 'assistant',
-        content: 'Loans last 21 days. You can renew them twice online unless someone has reserved the item.',
-      },
-      { role: 'user', content: 'And what if I bring it back late?' },
-      { role: 'assistant', content: 'Late fees are 0.20 EUR per item per day, capped at 5 EUR per item.' },
-    ],
+    history: [...keepingABook, ...lateFees],
     question: 'So ten days late costs how much?',
     answer: 'Ten days late costs 2.00 EUR per item.',
   },

@@ -1,5 +1,5 @@
 // The recorded replies of the Riverside Library help desk in the older GenAI conventions, OpenInference and OpenLLMetry.
-import type { Reply } from './reply';
+import { exchange, type Reply } from './reply';
 
 const dune4471 = { card: '4471', title: 'Dune' };
 
@@ -28,10 +28,10 @@ export const OTHER_REPLIES: readonly Reply[] = [
     convention: 'genai_events',
     model: 'gpt-4o-mini',
     conversation: 'app-19c2',
-    history: [
-      { role: 'user', content: 'Can I renew a loan that someone else reserved?' },
-      { role: 'assistant', content: 'No. A reserved item cannot be renewed; please return it by its due date.' },
-    ],
+    history: exchange(
+      'Can I renew a loan that someone else reserved?',
+      'No. A reserved item cannot be renewed; please return it by its due date.',
+    ),
     question: 'How many times can I renew otherwise?',
     answer: 'Twice, online, as long as nobody has reserved the item.',
   },

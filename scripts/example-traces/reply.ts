@@ -22,6 +22,12 @@ export type Reply = Readonly<{
 /** Ids and times of one trace: span ids are numbered, times are milliseconds after the trace's start. */
 export type TraceFrame = Readonly<{ traceId: string; spanId: (n: number) => string; at: (ms: number) => bigint }>;
 
+/** One earlier question and its answer, as the turns of a later reply's history. */
+export const exchange = (question: string, answer: string): Turn[] => [
+  { role: 'user', content: question },
+  { role: 'assistant', content: answer },
+];
+
 export const SYSTEM = 'You are the help desk of the Riverside Library. Answer in plain text, briefly and politely.';
 
 export const json = (value: unknown) => JSON.stringify(value);

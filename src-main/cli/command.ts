@@ -37,6 +37,12 @@ export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
+/** The options of a command that prints JSON on `--json`: the common ones and that flag. */
+export const JSON_OPTIONS = {
+  ...COMMON_OPTIONS,
+  json: { type: 'boolean' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
 /** The workspace folder of `--workspace` (default: the current folder). */
 export function workspaceDirOf(args: ParsedArgs, io: CliIo): string {
   const flag = args.values.workspace;

@@ -2,7 +2,7 @@
 // they disagree, as text, JSON or markdown.
 import { filterRows, matrixMarkdown, NO_FILTER } from '../../src-shared/compare/matrix-view';
 import type { MatrixCell, MatrixColumn, RunMatrix } from '../../src-shared/model';
-import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
+import { JSON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { intArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
 
@@ -50,11 +50,10 @@ export const compareCommand: Command = {
   summary: 'Compare 2 to 8 runs question by question, with paired statistics against the baseline',
   usage: 'ai-eval compare RUN RUN… [--baseline N] [--all] [--limit N] [--json | --markdown] [--workspace DIR]',
   options: {
-    ...COMMON_OPTIONS,
+    ...JSON_OPTIONS,
     baseline: { type: 'string' },
     all: { type: 'boolean' },
     limit: { type: 'string', short: 'n' },
-    json: { type: 'boolean' },
     markdown: { type: 'boolean' },
   },
   allowPositionals: true,

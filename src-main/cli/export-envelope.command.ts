@@ -2,7 +2,7 @@
 // with --baseline each also carries its paired comparison with that run (as a matrix column's export does).
 import { resolve } from 'node:path';
 import { parseSince } from '../../src-shared/text/since';
-import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
+import { JSON_OPTIONS, EXIT, UsageError, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
 
 export const exportEnvelopeCommand: Command = {
@@ -15,12 +15,11 @@ export const exportEnvelopeCommand: Command = {
     '  --baseline RUN  each other run also carries its difference from RUN in score (95% bootstrap interval) and in\n' +
     "                  pass rate (McNemar's test), as two more results",
   options: {
-    ...COMMON_OPTIONS,
+    ...JSON_OPTIONS,
     target: { type: 'string', short: 't' },
     since: { type: 'string' },
     baseline: { type: 'string', short: 'b' },
     'output-dir': { type: 'string', short: 'o' },
-    json: { type: 'boolean' },
   },
   allowPositionals: true,
   async run(args, io) {

@@ -1,7 +1,7 @@
 // `ai-eval history`: what changed for each target: regressed, flaky and fixed questions and the tags that moved.
 import type { QuestionHistory, QuestionTimeline, TargetHistory } from '../../src-shared/model';
 import { chooseTargets } from './choose-targets';
-import { COMMON_OPTIONS, EXIT, type Command } from './command';
+import { JSON_OPTIONS, EXIT, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
 
 const percent = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value * 100)}%`);
@@ -38,13 +38,12 @@ export const historyCommand: Command = {
   summary: 'What changed: regressed, flaky and fixed questions and tags that moved, per target',
   usage: 'ai-eval history [--target ID] [--tag T] [--question ID] [--window N] [--recent R] [--workspace DIR] [--json]',
   options: {
-    ...COMMON_OPTIONS,
+    ...JSON_OPTIONS,
     target: { type: 'string', multiple: true },
     tag: { type: 'string' },
     question: { type: 'string' },
     window: { type: 'string' },
     recent: { type: 'string' },
-    json: { type: 'boolean' },
   },
   async run(args, io) {
     return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {

@@ -1,6 +1,6 @@
 // `ai-eval import-envelope FILE...`: reads EEE files (ours or other tools', 0.3.0 or 0.2.x) into the results store.
 import { resolve } from 'node:path';
-import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
+import { JSON_OPTIONS, EXIT, UsageError, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
 import { importOutcomeLines } from '../../src-shared/text/import-outcome-lines';
 
@@ -8,7 +8,7 @@ export const importEnvelopeCommand: Command = {
   name: 'import-envelope',
   summary: 'Import Every Eval Ever files (with their samples) as runs; tampered or invalid files are refused (exit 2)',
   usage: 'ai-eval import-envelope FILE.json [FILE...] [--json]',
-  options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
+  options: JSON_OPTIONS,
   allowPositionals: true,
   async run(args, io) {
     if (args.positionals.length === 0) throw new UsageError('give at least one EEE file (<uuid>.json)');

@@ -1,7 +1,7 @@
 // `ai-eval import-traces FILE...`: imports OTLP trace files (JSON, JSON lines, protobuf) into the review queue.
 import { basename, resolve } from 'node:path';
 import type { ImportProgress, ImportSummary } from '../../src-shared/model';
-import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
+import { JSON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -43,7 +43,7 @@ export const importTracesCommand: Command = {
   name: 'import-traces',
   summary: 'Import OTLP trace files (JSON, JSON lines, protobuf) into the review queue',
   usage: 'ai-eval import-traces FILE... [--workspace DIR] [--json]',
-  options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
+  options: JSON_OPTIONS,
   allowPositionals: true,
   async run(args, io) {
     if (args.positionals.length === 0) throw new UsageError('give at least one trace file');

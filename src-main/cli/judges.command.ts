@@ -3,7 +3,7 @@
 import type { JudgeSummary } from '../../src-shared/contract/judges.contract';
 import { describeIdentity, GRADER_CATALOG, GRADER_IDS, type GraderInfo } from '../../src-shared/model';
 import { agreementInWords, disagreementsInWords } from '../../src-shared/text/agreement-words';
-import { COMMON_OPTIONS, EXIT, type Command } from './command';
+import { JSON_OPTIONS, EXIT, type Command } from './command';
 import { rate, when } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
 
@@ -23,7 +23,7 @@ export const judgesCommand: Command = {
   name: 'judges',
   summary: 'List the graders: kind, scale, what each sees, its judge and trust',
   usage: 'ai-eval judges [--workspace DIR] [--json]',
-  options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
+  options: JSON_OPTIONS,
   async run(args, io) {
     return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {
       const summaries = new Map((await client['judges.list']({})).map((s) => [s.grader as string, s]));

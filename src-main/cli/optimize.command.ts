@@ -2,7 +2,7 @@
 import type { CandidateSummary, Measurement, TargetOutcome } from '../../src-shared/model';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { chooseTargets } from './choose-targets';
-import { COMMON_OPTIONS, EXIT, type CliIo, type Command } from './command';
+import { JSON_OPTIONS, EXIT, type CliIo, type Command } from './command';
 import { intArg } from './judge-cli';
 import { Endings } from './endings';
 import { ProgressPrinter } from './run-printer';
@@ -86,13 +86,12 @@ export const optimizeCommand: Command = {
     'Propose better system prompts for targets below their gate; accept only gains beyond the margin and the noise',
   usage: USAGE,
   options: {
-    ...COMMON_OPTIONS,
+    ...JSON_OPTIONS,
     target: { type: 'string', short: 't', multiple: true },
     'max-attempts': { type: 'string' },
     propose: { type: 'boolean' },
     split: { type: 'string' },
     'allow-unknown-noise': { type: 'boolean' },
-    json: { type: 'boolean' },
   },
   async run(args, io) {
     const maxAttempts = args.values['max-attempts'] === undefined ? undefined : intArg(args, 'max-attempts', 0, 1);

@@ -1,5 +1,5 @@
 // `ai-eval promote TRACE_ID... --dataset ID | --judge GRADER`: turns reviewed traces into questions or gold labels.
-import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
+import { JSON_OPTIONS, EXIT, UsageError, type Command } from './command';
 import { judgeGraderArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
 
@@ -8,10 +8,9 @@ export const promoteCommand: Command = {
   summary: "Promote reviewed traces into a dataset or a judge's gold set (refuses truncated or uncaptured ones)",
   usage: 'ai-eval promote TRACE_ID... (--dataset ID | --judge GRADER) [--workspace DIR] [--json]',
   options: {
-    ...COMMON_OPTIONS,
+    ...JSON_OPTIONS,
     dataset: { type: 'string', short: 'd' },
     judge: { type: 'string' },
-    json: { type: 'boolean' },
   },
   allowPositionals: true,
   async run(args, io) {

@@ -1,7 +1,7 @@
 // `ai-eval quarantine add|remove|list`: a target's quarantined questions in aieval.yaml (one line each, minimal diff);
 // the gate leaves them out and says so, they still run and are scored.
 import { formatIssue, type QuarantineEntry } from '../../src-shared/model';
-import { COMMON_OPTIONS, EXIT, type Command } from './command';
+import { JSON_OPTIONS, EXIT, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
 
 const entryText = (entry: QuarantineEntry) =>
@@ -17,11 +17,10 @@ export const quarantineCommand: Command = {
   usage: USAGE,
   allowPositionals: true,
   options: {
-    ...COMMON_OPTIONS,
+    ...JSON_OPTIONS,
     target: { type: 'string', multiple: true },
     question: { type: 'string', multiple: true },
     reason: { type: 'string' },
-    json: { type: 'boolean' },
   },
   async run(args, io) {
     const action = args.positionals[0] as (typeof ACTIONS)[number] | undefined;

@@ -1,6 +1,6 @@
 // `ai-eval traces`: lists the review items of imported traces (filtered), or shows one (`traces show ID`).
 import { labelState, reviewStatus, type ReviewItem } from '../../src-shared/model';
-import { COMMON_OPTIONS, EXIT, UsageError, type Command, type ParsedArgs } from './command';
+import { JSON_OPTIONS, EXIT, UsageError, type Command, type ParsedArgs } from './command';
 import { intArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
 import { figuresJson, showJson, showLines } from './traces-show';
@@ -52,8 +52,7 @@ export const tracesCommand: Command = {
     'ai-eval traces [--workspace DIR] [--json] [--limit N] [--offset N] [--model M] [--status ok|error] [--label STATE] [--tag T] [--group KEY]\n' +
     '       ai-eval traces show ID [--json] [--workspace DIR]',
   options: {
-    ...COMMON_OPTIONS,
-    json: { type: 'boolean' },
+    ...JSON_OPTIONS,
     limit: { type: 'string', short: 'n' },
     offset: { type: 'string' },
     model: { type: 'string' },

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeIdentity, formatIssue, type JudgeValidation, type WorkspaceIssue } from '../../src-shared/model';
 import { RpcError } from '../../src-shared/rpc/wire';
-import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
+import { JSON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { judgeGraderArg, range, rate } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
 
@@ -12,11 +12,10 @@ export const validateJudgeCommand: Command = {
   summary: 'Measure a judge against human labels (TPR, TNR, trust); exit 1 unless trusted',
   usage: 'ai-eval validate-judge --grader ID (--labels FILE.yaml | --from-store) [--json]',
   options: {
-    ...COMMON_OPTIONS,
+    ...JSON_OPTIONS,
     grader: { type: 'string', short: 'g' },
     labels: { type: 'string', short: 'l' },
     'from-store': { type: 'boolean' },
-    json: { type: 'boolean' },
   },
   async run(args, io) {
     const grader = judgeGraderArg(args);

@@ -1,13 +1,13 @@
 // `ai-eval validate`: checks every workspace file; one line per problem, `file:line:col key.path message`.
 import { formatIssue } from '../../src-shared/model';
-import { COMMON_OPTIONS, EXIT, type Command } from './command';
+import { JSON_OPTIONS, EXIT, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
 
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'Check aieval.yaml, datasets and rubrics; exit 2 on any error',
   usage: 'ai-eval validate [--workspace DIR] [--json]',
-  options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
+  options: JSON_OPTIONS,
   async run(args, io) {
     return withWorkspaceClient(args, io, { byService: true }, async (client) => {
       const found = await client['workspace.validate']({});

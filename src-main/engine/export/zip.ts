@@ -11,6 +11,22 @@ function dosTime(date: Date): { time: number; day: number } {
   };
 }
 
+/** What the local and the central header of an entry both record about it. */
+type EntryFields = Readonly<{ time: number; day: number; crc: number; packed: number; size: number; name: Buffer }>;
+
+/** From "version needed" to "file name length": the 24 bytes the local and the central header share, at `at`. */
+function writeEntryFields(header: Buffer, at: number, fields: EntryFields): void {
+  header.writeUInt16LE(20, at); // version needed: 2.0 (deflate)
+  header.writeUInt16LE(0x0800, at + 2); // flags: names are UTF-8
+  header.writeUInt16LE(8, at + 4); // method: deflate
+  header.writeUInt16LE(fields.time, at + 6);
+  header.writeUInt16LE(fields.day, at + 8);
+  header.writeUInt32LE(fields.crc, at + 10);
+  header.writeUInt32LE(fields.packed, at + 14);
+  header.writeUInt32LE(fields.size, at + 18);
+  header.writeUInt16LE(fields.name.length, at + 22);
+}
+
 /** One zip archive holding `entries` (deflated, UTF-8 names, flat or with `/` folders); sizes below 4 GiB. */
 export function zipArchive(entries: readonly ZipEntry[], modified = new Date()): Buffer {
   const { time, day } = dosTime(modified);
@@ -20,31 +36,15 @@ export function zipArchive(entries: readonly ZipEntry[], modified = new Date()):
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
     const packed = deflateRawSync(entry.data);
-    const crc = crc32(entry.data) >>> 0;
+    const fields = { time, day, crc: crc32(entry.data) >>> 0, packed: packed.length, size: entry.data.length, name };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(0x0800, 6); // flags: names are UTF-8
-    local.writeUInt16LE(8, 8); // method: deflate
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(day, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, fields);
     locals.push(local, name, packed);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by: 2.0
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(day, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, fields);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += local.length + name.length + packed.length;

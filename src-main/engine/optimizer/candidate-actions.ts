@@ -1,6 +1,7 @@
 // Apply, reject and revert a candidate: aieval.yaml changes only on apply and revert, and every action is logged.
 import type { CandidateRecord } from '../../store/repos/optimizer.repo';
 import type { StoreApi } from '../../store/store';
+import type { CandidateStatus } from '../../../src-shared/model';
 import { RpcError } from '../../../src-shared/rpc/wire';
 
 /** The target's system prompt in aieval.yaml: read it, and write it keeping the file's comments. */
@@ -31,6 +32,41 @@ const changedSince = (targetId: string, what: string) =>
   `the system prompt of target "${targetId}" in aieval.yaml changed since ${what}; ` +
   'writing now would overwrite that edit. Run the optimizer again against the current prompt.';
 
+/** A change of aieval.yaml's prompt: what the action writes, over what, from which statuses. */
+type FileChange = Readonly<{
+  action: 'applied' | 'reverted';
+  from: readonly CandidateStatus[];
+  previousPrompt: string;
+  newPrompt: string;
+}>;
+
+/** Writes the new prompt into aieval.yaml and logs the action; the file is put back when the action is refused. */
+async function writeAndLog(
+  db: StoreApi,
+  file: PromptFile,
+  candidate: CandidateRecord,
+  input: ActionInput,
+  change: FileChange,
+): Promise<CandidateRecord> {
+  file.writePrompt(candidate.targetId, change.newPrompt);
+  const done = await db.optimizer.act({
+    id: candidate.id,
+    ...change,
+    actor: input.actor,
+    reason: input.reason,
+    now: input.now,
+  });
+  if (!done) {
+    // Someone else acted on it between our read and our write: put the file back as it was.
+    file.writePrompt(candidate.targetId, change.previousPrompt);
+    throw new CandidateActionError(
+      'conflict',
+      `candidate ${candidate.id} changed state while it was being ${change.action}; reload it`,
+    );
+  }
+  return load(db, candidate.id);
+}
+
 /** Writes the candidate's prompt into aieval.yaml and marks it applied; the prompt it replaces is logged for a revert. */
 export async function applyCandidate(db: StoreApi, file: PromptFile, input: ActionInput): Promise<CandidateRecord> {
   const candidate = await load(db, input.id);
@@ -42,26 +78,12 @@ export async function applyCandidate(db: StoreApi, file: PromptFile, input: Acti
       'conflict',
       changedSince(candidate.targetId, `candidate ${candidate.id} was measured`),
     );
-  file.writePrompt(candidate.targetId, candidate.candidatePrompt);
-  const done = await db.optimizer.act({
-    id: candidate.id,
+  return writeAndLog(db, file, candidate, input, {
     action: 'applied',
     from: ['pending', 'rejected', 'reverted'],
-    actor: input.actor,
-    reason: input.reason,
     previousPrompt: current,
     newPrompt: candidate.candidatePrompt,
-    now: input.now,
   });
-  if (!done) {
-    // Someone else acted on it between our read and our write: put the file back as it was.
-    file.writePrompt(candidate.targetId, current);
-    throw new CandidateActionError(
-      'conflict',
-      `candidate ${candidate.id} changed state while it was being applied; reload it`,
-    );
-  }
-  return load(db, candidate.id);
 }
 
 /** Marks a pending candidate rejected; aieval.yaml is not touched. */
@@ -100,23 +122,10 @@ export async function revertCandidate(db: StoreApi, file: PromptFile, input: Act
     );
   const applied = (await db.optimizer.changes(candidate.id)).filter((change) => change.action === 'applied').at(-1);
   const previous = applied?.previousPrompt ?? candidate.baselinePrompt;
-  file.writePrompt(candidate.targetId, previous);
-  const done = await db.optimizer.act({
-    id: candidate.id,
+  return writeAndLog(db, file, candidate, input, {
     action: 'reverted',
     from: ['applied'],
-    actor: input.actor,
-    reason: input.reason,
     previousPrompt: current,
     newPrompt: previous,
-    now: input.now,
   });
-  if (!done) {
-    file.writePrompt(candidate.targetId, current);
-    throw new CandidateActionError(
-      'conflict',
-      `candidate ${candidate.id} changed state while it was being reverted; reload it`,
-    );
-  }
-  return load(db, candidate.id);
 }

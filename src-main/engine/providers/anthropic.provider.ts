@@ -13,6 +13,7 @@ import { sendWithKnobRetry, sharedKnobMemory } from './capabilities';
 import { withDeadline } from './deadline';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
 import { isRecord, malformedError } from './provider-errors';
+import { listSdkModelIds, sdkClientOptions } from './sdk-client';
 import { sdkErrorMapper } from './sdk-errors';
 import type { EngineKind } from './provider-kinds';
 
@@ -27,13 +28,10 @@ export class AnthropicProvider implements Provider {
   private readonly baseUrl: string;
   private readonly sdk = onFirstUse(async () => {
     const { default: AnthropicSdk, APIError } = await import('@anthropic-ai/sdk');
-    // Retries belong to the run's limiter, and our own deadline fires first; the SDK's timeout is only a backstop.
     const client: Anthropic = new AnthropicSdk({
       apiKey: this.options.apiKey ?? null,
       authToken: null,
-      baseURL: this.baseUrl,
-      maxRetries: 0,
-      timeout: this.options.timeoutMs + 1000,
+      ...sdkClientOptions(this.options, this.baseUrl),
     });
     return { client, APIError };
   });
@@ -52,14 +50,8 @@ export class AnthropicProvider implements Provider {
   async listModels(signal?: AbortSignal): Promise<string[]> {
     const where = `provider "${this.name}" (anthropic, ${this.baseUrl}/v1/models)`;
     const { client, APIError } = await this.sdk();
-    return withDeadline(
-      { where, timeoutMs: this.options.timeoutMs, signal },
-      async (callSignal) => {
-        const ids: string[] = [];
-        for await (const model of client.models.list({}, { signal: callSignal })) ids.push(model.id);
-        return ids;
-      },
-      sdkErrorMapper(APIError, where),
+    return listSdkModelIds(where, this.options, signal, APIError, (callSignal) =>
+      client.models.list({}, { signal: callSignal }),
     );
   }
 

@@ -11,6 +11,7 @@ import { isOpenAiReasoningModel, sendWithKnobRetry, sharedKnobMemory } from './c
 import { withDeadline } from './deadline';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
 import { malformedError } from './provider-errors';
+import { listSdkModelIds, sdkClientOptions } from './sdk-client';
 import { sdkErrorMapper } from './sdk-errors';
 import type { EngineKind } from './provider-kinds';
 
@@ -25,12 +26,9 @@ export class OpenAiProvider implements Provider {
   private readonly baseUrl: string;
   private readonly sdk = onFirstUse(async () => {
     const { default: OpenAISdk, APIError } = await import('openai');
-    // Retries belong to the run's limiter, and our own deadline fires first; the SDK's timeout is only a backstop.
     const client: OpenAI = new OpenAISdk({
       apiKey: this.options.apiKey ?? NO_KEY,
-      baseURL: this.baseUrl,
-      maxRetries: 0,
-      timeout: this.options.timeoutMs + 1000,
+      ...sdkClientOptions(this.options, this.baseUrl),
     });
     return { client, APIError };
   });
@@ -50,14 +48,8 @@ export class OpenAiProvider implements Provider {
   async listModels(signal?: AbortSignal): Promise<string[]> {
     const where = `provider "${this.name}" (openai, ${this.baseUrl}/models)`;
     const { client, APIError } = await this.sdk();
-    return withDeadline(
-      { where, timeoutMs: this.options.timeoutMs, signal },
-      async (callSignal) => {
-        const ids: string[] = [];
-        for await (const model of client.models.list({ signal: callSignal })) ids.push(model.id);
-        return ids;
-      },
-      sdkErrorMapper(APIError, where),
+    return listSdkModelIds(where, this.options, signal, APIError, (callSignal) =>
+      client.models.list({ signal: callSignal }),
     );
   }
 

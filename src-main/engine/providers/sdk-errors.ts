@@ -4,7 +4,7 @@ import { errorDetail, httpError, isRecord, malformedError, networkError } from '
 
 /** The common shape of both SDKs' APIError: an HTTP status and headers when the server answered. */
 type SdkApiError = Error & { status: number | undefined; headers: Headers | undefined; error: unknown };
-type SdkApiErrorClass = abstract new (...args: never[]) => SdkApiError;
+export type SdkApiErrorClass = abstract new (...args: never[]) => SdkApiError;
 
 /** Returns the mapper for one SDK, given its APIError class (its connection errors carry no status). */
 export function sdkErrorMapper(apiError: SdkApiErrorClass, where: string): (error: unknown) => ProviderError {

@@ -1,15 +1,8 @@
-// The running totals of a run's question results: what progress shows and what the verdict is computed from.
+// Adds up a run's question results into a Tally: what progress shows and what the verdict is computed from.
 import type { QuestionStatus } from '../../../src-shared/model';
+import type { Tally } from '../../../src-shared/model/tally';
 
-export type Tally = {
-  scored: number;
-  unscored: number;
-  degraded: number;
-  passed: number;
-  /** Questions whose target call failed after retries (a subset of degraded). */
-  errors: number;
-  scoreSum: number;
-};
+export type { Tally };
 
 export const emptyTally = (): Tally => ({ scored: 0, unscored: 0, degraded: 0, passed: 0, errors: 0, scoreSum: 0 });
 

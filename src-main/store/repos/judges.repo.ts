@@ -1,22 +1,26 @@
 // Judge validation data: reads stored judge calls, keeps gold items and the validations of each judge.
-import type { HumanLabel, JudgeIdentity, JudgeValidationReport, ToolCallRecord } from '../../../src-shared/model';
+import type {
+  HumanLabel,
+  JudgeCall,
+  JudgeIdentity,
+  JudgeValidationReport,
+  ToolCallRecord,
+} from '../../../src-shared/model';
 import type { Db } from '../db';
+import type { JudgeCallsRow } from './judge-calls-row';
 
 /** One stored judge call that produced a score (the judge trace of SPEC 11). */
-export type JudgeCallRow = Readonly<{
-  id: number;
-  runId: string | null;
-  questionId: string | null;
-  graderId: string;
-  provider: string;
-  model: string;
-  templateVersion: string;
-  prompt: string;
-  responseSeen: string;
-  score: number;
-  reason: string | null;
-  createdAt: number;
-}>;
+export type JudgeCallRow = Readonly<
+  Pick<
+    JudgeCall,
+    'id' | 'graderId' | 'provider' | 'model' | 'templateVersion' | 'prompt' | 'responseSeen' | 'reason'
+  > & {
+    runId: string | null;
+    questionId: string | null;
+    score: number;
+    createdAt: number;
+  }
+>;
 
 export type GoldItemInput = Readonly<{
   id: string;
@@ -59,20 +63,11 @@ export type ValidationInput = Readonly<{
   createdAt: number;
 }>;
 
-type CallRecord = {
-  id: number;
-  run_id: string | null;
-  question_id: string | null;
-  grader_id: string;
-  provider: string;
-  model: string;
-  template_version: string;
-  prompt: string;
-  response_seen: string;
-  score: number;
-  reason: string | null;
-  created_at: number;
-};
+/** The CALL_COLUMNS of a judge call that produced a score. */
+type CallRecord = Omit<
+  JudgeCallsRow,
+  'result_id' | 'raw_answer' | 'score' | 'error' | 'settings_json' | 'latency_ms' | 'metrics_json'
+> & { score: number };
 type GoldRecord = {
   id: string;
   grader_id: string;

@@ -8,20 +8,12 @@ import type {
   ResultDetail,
   ToolCallRecord,
 } from '../../../src-shared/model';
+import type { Tally } from '../../../src-shared/model/tally';
 import type { Db } from '../db';
+import type { JudgeCallsRow } from './judge-calls-row';
 import { ResultInserts, type NewQuestionResult } from './result-inserts';
 
 export type { NewQuestionResult } from './result-inserts';
-
-/** The SQL side of scoring's Tally (same fields), so resume and the verdict read what was stored. */
-export type StoredTally = {
-  scored: number;
-  unscored: number;
-  degraded: number;
-  passed: number;
-  errors: number;
-  scoreSum: number;
-};
 
 export type GraderScoreCount = Readonly<{ score: number; minScore: number; maxScore: number; n: number }>;
 
@@ -60,23 +52,8 @@ type GraderRowDb = {
   reason: string;
   checks_json: string | null;
 };
-type JudgeRowDb = {
-  id: number;
-  result_id: number;
-  grader_id: string;
-  provider: string;
-  model: string;
-  template_version: string;
-  prompt: string;
-  response_seen: string;
-  raw_answer: string | null;
-  score: number | null;
-  reason: string | null;
-  error: string | null;
-  settings_json: string | null;
-  latency_ms: number | null;
-  metrics_json: string | null;
-};
+/** Judge calls are read by their result, so each has one. */
+type JudgeRowDb = JudgeCallsRow & { result_id: number };
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
 
@@ -160,7 +137,7 @@ export class ResultsRepo {
 
   constructor(db: Db) {
     this.inserts = new ResultInserts(db);
-    this.selectTally = db.prepare<{ runId: string; only: string | null }, StoredTally>(
+    this.selectTally = db.prepare<{ runId: string; only: string | null }, Tally>(
       `SELECT coalesce(sum(status = 'scored'), 0) AS scored, coalesce(sum(status = 'unscored'), 0) AS unscored,
               coalesce(sum(status = 'degraded'), 0) AS degraded, coalesce(sum(passed = 1), 0) AS passed,
               coalesce(sum(status = 'degraded' AND response IS NULL), 0) AS errors,
@@ -209,7 +186,7 @@ export class ResultsRepo {
   }
 
   /** The run's totals; with `only`, of those questions alone (a quarantine's share of the run). */
-  tally(runId: string, only?: readonly string[]): StoredTally {
+  tally(runId: string, only?: readonly string[]): Tally {
     return (
       this.selectTally.get({ runId, only: only ? JSON.stringify(only) : null }) ?? {
         scored: 0,

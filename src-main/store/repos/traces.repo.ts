@@ -56,13 +56,18 @@ type SpanRow = {
 const SPAN_COLUMNS = `span_id, parent_span_id, name, kind, start_ns, end_ns, status_code, status_message, convention, is_llm,
   attributes_json, events_json, dropped_attributes, dropped_events`;
 
-const toSpanCore = (r: SpanRow): SpanCore => ({
+/** Where a stored span sits: its ids, name, kind and times, as the span core and an item's spans both carry them. */
+const spanPlace = (r: SpanRow) => ({
   spanId: r.span_id,
   parentSpanId: r.parent_span_id,
   name: r.name,
   kind: r.kind ?? 0,
   startNs: r.start_ns,
   endNs: r.end_ns,
+});
+
+const toSpanCore = (r: SpanRow): SpanCore => ({
+  ...spanPlace(r),
   statusCode: r.status_code ?? 0,
   statusMessage: r.status_message,
   attributes: JSON.parse(r.attributes_json) as SpanCore['attributes'],
@@ -201,12 +206,7 @@ export class TracesRepo {
       BigInt(rows[0]?.start_ns ?? '0'),
     );
     const spans: SpanContext[] = rows.slice(0, maxSpans).map((r) => ({
-      spanId: r.span_id,
-      parentSpanId: r.parent_span_id,
-      name: r.name,
-      kind: r.kind ?? 0,
-      startNs: r.start_ns,
-      endNs: r.end_ns,
+      ...spanPlace(r),
       offsetMs: Number((BigInt(r.start_ns) - origin) / 1000n) / 1000,
       durationMs:
         BigInt(r.end_ns) >= BigInt(r.start_ns) ? Number((BigInt(r.end_ns) - BigInt(r.start_ns)) / 1000n) / 1000 : 0,

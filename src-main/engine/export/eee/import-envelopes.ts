@@ -3,19 +3,20 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ImportedFile, ImportOutcome, Verdict } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
-import { questionsFromRows } from './import-questions';
+import { envelopeQuestions } from './import-questions';
 import { mapAggregate, statedVerdict, type RunMapping } from './import-run';
 import { consistencyProblems, defaultVerdict } from './import-verdict';
 import { mergeSlice, mergeTarget, shardGroupOf } from '../shards/shard-merge';
 import { readEnvelope, type ReadEnvelope } from './read-envelope';
 
-export type ImportDeps = Readonly<{
-  db: StoreApi;
-  resourcesDir: string;
-  clock: () => number;
-  /** For files without one (other tools'): the workspace's question pass threshold, and a soft gate on avg_score. */
-  passThreshold: number;
-}>;
+/** What reading EEE files into the store needs, for an import and a merge alike. */
+export type EnvelopeDeps = Readonly<{ db: StoreApi; resourcesDir: string; clock: () => number }>;
+
+export type ImportDeps = EnvelopeDeps &
+  Readonly<{
+    /** For files without one (other tools'): the workspace's question pass threshold, and a soft gate on avg_score. */
+    passThreshold: number;
+  }>;
 
 const SAMPLES_SUFFIX = '_samples.jsonl';
 
@@ -88,15 +89,7 @@ async function importOne(deps: ImportDeps, envelope: ReadEnvelope): Promise<Impo
       reasons: [`run ${existing.id} is already in this store`],
     };
   const runId = existing?.id ?? mapping.runId;
-  const results = questionsFromRows({
-    rows: envelope.samples?.rows ?? [],
-    graders: mapping.graders,
-    graderOrder: mapping.identity.graders,
-    ours: mapping.keys,
-    runId,
-    passThreshold: mapping.identity.questionPassThreshold,
-    createdAt: mapping.finishedAt,
-  });
+  const results = envelopeQuestions(envelope, mapping, runId, mapping.identity.questionPassThreshold);
   const sliceTotal = mapping.total ?? results.length;
   let verdict: Verdict | null;
   let total = sliceTotal;

@@ -4,11 +4,13 @@ import type { NewQuestionResult } from '../../../store/repos/results.repo';
 import { scoreQuestion } from '../../scoring/question-score';
 import { toZeroFive } from '../../scoring/normalise';
 import type { EeeInstance } from './eee-types';
+import type { RunMapping } from './import-run';
+import type { ReadEnvelope } from './read-envelope';
 
 /** An aggregate result that is a grader: bounded, higher is better, so its scores map onto 0-5. */
 export type GraderMetric = Readonly<{ graderId: string; min: number; max: number }>;
 
-export type QuestionsInput = Readonly<{
+type QuestionsInput = Readonly<{
   rows: readonly EeeInstance[];
   /** Grader results by the key rows name them with (evaluation_result_id, else evaluation_name). */
   graders: ReadonlyMap<string, GraderMetric>;
@@ -113,7 +115,7 @@ function unscoredGraders(row: EeeInstance | undefined): GraderResult[] {
 const int = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value));
 
 /** Groups rows by sample and repeat (in file order) and builds one question result per group. */
-export function questionsFromRows(input: QuestionsInput): NewQuestionResult[] {
+function questionsFromRows(input: QuestionsInput): NewQuestionResult[] {
   const groups = new Map<string, Map<string, EeeInstance>>();
   const occurrences = new Map<string, number>();
   for (const row of input.rows) {
@@ -179,5 +181,23 @@ export function questionsFromRows(input: QuestionsInput): NewQuestionResult[] {
       graders,
       judgeCalls: [],
     };
+  });
+}
+
+/** The question results of one read EEE file, as rows of run `runId`. */
+export function envelopeQuestions(
+  envelope: ReadEnvelope,
+  mapping: RunMapping,
+  runId: string,
+  passThreshold: number,
+): NewQuestionResult[] {
+  return questionsFromRows({
+    rows: envelope.samples?.rows ?? [],
+    graders: mapping.graders,
+    graderOrder: mapping.identity.graders,
+    ours: mapping.keys,
+    runId,
+    passThreshold,
+    createdAt: mapping.finishedAt,
   });
 }

@@ -3,27 +3,24 @@ import { resolve } from 'node:path';
 import type { RunFinished, RunIdentity, Verdict } from '../../../../src-shared/model';
 import type { NewQuestionResult } from '../../../store/repos/results.repo';
 import type { SliceWrite } from '../../../store/repos/envelopes.repo';
-import type { StoreApi } from '../../../store/store';
 import type { JudgeSetup } from '../../grading/trust/judge-identity';
 import { describeTrust } from '../../../../src-shared/model';
 import { storedRunVerdict, type VerdictBasis } from '../../grading/trust/judge-advisory';
 import { newRunId } from '../../run/start-run';
 import { adaptiveRuleOf } from '../../scoring/adaptive-repeats';
-import { importedFileOf } from '../eee/import-envelopes';
-import { questionsFromRows } from '../eee/import-questions';
+import { importedFileOf, type EnvelopeDeps } from '../eee/import-envelopes';
+import { envelopeQuestions } from '../eee/import-questions';
 import { mapAggregate, type RunMapping } from '../eee/import-run';
 import { readEnvelope, type ReadEnvelope } from '../eee/read-envelope';
 import { isInside } from '../safe-path';
 import { shardGroupOf } from './shard-merge';
 import type { ShardGroup, ShardSlice } from './shard-set';
 
-export type MergeDeps = Readonly<{
-  db: StoreApi;
-  resourcesDir: string;
-  clock: () => number;
-  /** The merging workspace's judge settings: judge trust and the corrected pass rate are read in its store. */
-  judgeSetup: JudgeSetup;
-}>;
+export type MergeDeps = EnvelopeDeps &
+  Readonly<{
+    /** The merging workspace's judge settings: judge trust and the corrected pass rate are read in its store. */
+    judgeSetup: JudgeSetup;
+  }>;
 
 export type MergeOutcome =
   | Readonly<{ ok: true; finished: RunFinished; shard: string; again: boolean; warnings: string[] }>
@@ -68,15 +65,7 @@ function sliceResults(group: ShardGroup, read: readonly ReadSlice[], runId: stri
   const owner = new Map<string, number>();
   const problems: string[] = [];
   const results = read.map(({ slice, envelope, mapping }) => {
-    const rows = questionsFromRows({
-      rows: envelope.samples?.rows ?? [],
-      graders: mapping.graders,
-      graderOrder: mapping.identity.graders,
-      ours: mapping.keys,
-      runId,
-      passThreshold: slice.entry.identity.questionPassThreshold,
-      createdAt: mapping.finishedAt,
-    });
+    const rows = envelopeQuestions(envelope, mapping, runId, slice.entry.identity.questionPassThreshold);
     for (const row of rows) {
       const key = `${row.questionId}#${row.repeatIndex}`;
       const first = owner.get(key);

@@ -1,7 +1,9 @@
 // The slices of one `--shard I/N` run, exported on several machines, merged into one imported run.
 import { createHash } from 'node:crypto';
-import type { ImportedFile, Verdict } from '../../../../src-shared/model';
-import type { NewQuestionResult, StoredTally } from '../../../store/repos/results.repo';
+import type { ImportedFile } from '../../../../src-shared/model';
+import type { NewQuestionResult } from '../../../store/repos/results.repo';
+import type { Tally } from '../../scoring/tally';
+import type { MergedEnd } from '../../../store/repos/envelopes.repo';
 import type { RunRecord } from '../../../store/repos/runs.repo';
 import { computeVerdict, MIN_COVERAGE } from '../../scoring/verdict';
 import type { RunMapping } from '../eee/import-run';
@@ -34,18 +36,13 @@ export function mergeTarget(slices: readonly ImportedFile[], index: number): str
   return [...runs].find(([, indexes]) => !indexes.has(index))?.[0];
 }
 
-export type MergedRun = Readonly<{
-  verdict: Verdict;
-  total: number;
-  shard: string;
-  startedAt: number;
-  finishedAt: number;
-}>;
+/** What merging one more slice changes of a run: the end the store writes, but for the run's id and identity. */
+export type MergedRun = Omit<MergedEnd, 'runId' | 'identity'>;
 
 /** The run with one more slice: totals, shards and times widened, the verdict recomputed over every slice's results. */
 export function mergeSlice(
   existing: RunRecord,
-  stored: StoredTally,
+  stored: Tally,
   mapping: RunMapping,
   results: readonly NewQuestionResult[],
   sliceTotal: number,

@@ -7,9 +7,8 @@ import {
   type CheckOf,
   type CheckVerdict,
 } from '../rubric/check-executor';
-import { runCommand } from '../rubric/run-command';
 import type { GradeContext } from '../grader';
-import { UNTRUSTED } from './command.check';
+import { runCheckCommand, UNTRUSTED } from './command.check';
 import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 export const scoreDeltaCheck: CheckExecutor<'score_delta'> = {
@@ -39,18 +38,8 @@ async function measure(
   what: string,
   context: GradeContext,
 ): Promise<number | CheckVerdict> {
-  let result;
-  try {
-    result = await runCommand(check.command, text, {
-      timeoutMs: check.timeout_ms,
-      workspaceDir: context.workspaceDir,
-      signal: context.signal,
-    });
-  } catch (error) {
-    return checkError(
-      `score_delta check ${check.id}: cannot start ${JSON.stringify(check.command)}: ${(error as Error).message}`,
-    );
-  }
+  const result = await runCheckCommand(`score_delta check ${check.id}`, check.command, text, check.timeout_ms, context);
+  if ('status' in result) return result;
   if (result.timedOut) return passFail(false, `scoring ${what} timed out after ${check.timeout_ms} ms`);
   const printed = result.stdout.trim().split(/\s+/).at(-1) ?? '';
   const value = Number(printed);

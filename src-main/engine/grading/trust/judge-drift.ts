@@ -1,5 +1,5 @@
 // Judge drift: TPR/TNR per 7-day labelling window, and whether the latest window still meets the trust rule.
-import type { GraderId, GraderInfo, HumanLabel, Interval } from '../../../../src-shared/model';
+import type { GraderId, GraderInfo, HumanLabel, JudgeValidationReport } from '../../../../src-shared/model';
 import { GRADER_CATALOG } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
 import type { JudgeSetup } from './judge-identity';
@@ -25,18 +25,12 @@ export type DriftWindow = Readonly<{
   to: number;
   /** The window in words, e.g. "Nov 21–27". */
   days: string;
-  tp: number;
-  tn: number;
-  fp: number;
-  fn: number;
-  tpr: number | null;
-  tnr: number | null;
-  tpr_ci: Interval | null;
-  tnr_ci: Interval | null;
   check: WindowCheck;
   below: RateBelow[];
   reason: string | null;
-}>;
+}> &
+  /** The window's counts and rates, as a validation over its labels reports them. */
+  Pick<JudgeValidationReport, 'tp' | 'tn' | 'fp' | 'fn' | 'tpr' | 'tnr' | 'tpr_ci' | 'tnr_ci'>;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -11,3 +11,13 @@ export type CallContent = {
 };
 
 export const emptyContent = (): CallContent => ({ cut: false });
+
+/** Puts a request's messages in place: its system turns joined as `system`, the others as `input`. */
+export function putRequestMessages(content: CallContent, messages: readonly TraceMessage[]): void {
+  content.system =
+    messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n') || undefined;
+  content.input = messages.filter((m) => m.role !== 'system');
+}

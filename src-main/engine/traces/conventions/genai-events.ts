@@ -1,7 +1,7 @@
 // Older OpenTelemetry GenAI content on span events: v1.28–1.36 per-message events, v1.26–1.27 prompt/completion events.
 import type { TraceMessage } from '../../../../src-shared/model/trace';
 import type { AttrValue, Attrs, SpanEvent } from '../span';
-import { emptyContent, type CallContent } from './content';
+import { emptyContent, putRequestMessages, type CallContent } from './content';
 import { isObj, message, openAiMessage, str, structured, textOf } from './messages';
 
 const ROLE_EVENTS: Readonly<Record<string, TraceMessage['role']>> = {
@@ -80,14 +80,7 @@ export function legacyContent(events: readonly SpanEvent[], attrs: Attrs): CallC
   const input = messagesOf(prompt, 'user');
   const output = messagesOf(completion, 'assistant');
   content.cut = input.cut || output.cut;
-  if (input.messages) {
-    content.system =
-      input.messages
-        .filter((m) => m.role === 'system')
-        .map((m) => m.content)
-        .join('\n') || undefined;
-    content.input = input.messages.filter((m) => m.role !== 'system');
-  }
+  if (input.messages) putRequestMessages(content, input.messages);
   if (output.messages)
     content.output = output.messages.map((m) => ({ ...m, role: m.role === 'tool' ? 'tool' : 'assistant' }));
   return content;

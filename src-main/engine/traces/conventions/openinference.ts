@@ -1,7 +1,7 @@
 // OpenInference (Arize Phoenix): flattened llm.input_messages.N.* / llm.output_messages.N.*, input.value / output.value.
 import type { TraceMessage } from '../../../../src-shared/model/trace';
 import type { AttrValue, Attrs } from '../span';
-import { emptyContent, type CallContent } from './content';
+import { emptyContent, putRequestMessages, type CallContent } from './content';
 import { indexed, isObj, message, openAiMessage, role, str, structured, textOf, toolArguments } from './messages';
 
 /** One flattened message group (`message.role`, `message.content`, `message.contents.M.*`, `message.tool_calls.J.*`). */
@@ -24,24 +24,11 @@ export function openInferenceContent(attrs: Attrs): CallContent {
   const content = emptyContent();
   const input = indexed(attrs, 'llm.input_messages.').map(flatMessage);
   const output = indexed(attrs, 'llm.output_messages.').map(flatMessage);
-  if (input.length) {
-    content.system =
-      input
-        .filter((m) => m.role === 'system')
-        .map((m) => m.content)
-        .join('\n') || undefined;
-    content.input = input.filter((m) => m.role !== 'system');
-  } else {
+  if (input.length) putRequestMessages(content, input);
+  else {
     const fallback = valueMessages(attrs['input.value'], 'user');
     content.cut ||= fallback.cut;
-    if (fallback.messages) {
-      content.system =
-        fallback.messages
-          .filter((m) => m.role === 'system')
-          .map((m) => m.content)
-          .join('\n') || undefined;
-      content.input = fallback.messages.filter((m) => m.role !== 'system');
-    }
+    if (fallback.messages) putRequestMessages(content, fallback.messages);
   }
   // output.value holds the raw response: its finish (stop) reason counts even when the messages are flattened too.
   const raw = valueMessages(attrs['output.value'], 'assistant');

@@ -1,7 +1,7 @@
 // OpenLLMetry / Traceloop before 0.5: indexed gen_ai.prompt.N.* and gen_ai.completion.N.* attributes.
 import type { TraceMessage } from '../../../../src-shared/model/trace';
 import type { Attrs } from '../span';
-import { emptyContent, type CallContent } from './content';
+import { emptyContent, putRequestMessages, type CallContent } from './content';
 import { indexed, message, role, str, textOf, toolArguments } from './messages';
 
 /** True when the span has the indexed prompt or completion attributes. */
@@ -35,14 +35,7 @@ export function openLlmetryContent(attrs: Attrs): CallContent {
   );
   const completions = indexed(attrs, 'gen_ai.completion.');
   const input = prompts.filter((g) => 'content' in g || 'tool_calls.0.name' in g).map((g) => indexedMessage(g, 'user'));
-  if (input.length) {
-    content.system =
-      input
-        .filter((m) => m.role === 'system')
-        .map((m) => m.content)
-        .join('\n') || undefined;
-    content.input = input.filter((m) => m.role !== 'system');
-  }
+  if (input.length) putRequestMessages(content, input);
   const first = completions[0];
   if (first && ('content' in first || 'refusal' in first || 'tool_calls.0.name' in first))
     content.output = [indexedMessage(first, 'assistant')];
