@@ -2,6 +2,7 @@
 // over time, and one question's timeline across runs.
 import { z } from 'zod';
 import { boolean, int, nullableBoolean, nullableNumber, nullableString, number, string } from './fields';
+import { interval } from './shapes';
 
 /** A run in a history, with the prompt and model it ran with. */
 export const historyRun = z.object({
@@ -57,7 +58,7 @@ export const tagPoint = z.object({
   trials: int,
   passRate: nullableNumber,
   /** The 95% Wilson interval of the pass rate; null without trials. */
-  interval: z.tuple([number, number]).nullable(),
+  interval: interval.nullable(),
 });
 export type TagPoint = z.infer<typeof tagPoint>;
 

@@ -12,6 +12,7 @@ import {
   string,
 } from './fields';
 import { correctedPassRate, judgeTrust } from './judge';
+import { interval } from './shapes';
 import { gateMetric, generation } from './workspace-config';
 
 export const runStatus = z.enum(['pending', 'running', 'complete', 'cancelled', 'error']);
@@ -25,8 +26,6 @@ export type QuestionStatus = z.infer<typeof questionStatus>;
 
 export const graderStatus = z.enum(['scored', 'skipped', 'error']);
 export type GraderStatus = z.infer<typeof graderStatus>;
-
-const interval = z.tuple([number, number]);
 
 /** How many questions (× repeats) a run planned and how they ended. */
 export const runCounts = z.object({
@@ -62,13 +61,7 @@ export const verdict = z.object({
   /** Advisory: the trust of every LLM judge of the target when the run completed. */
   judges: z.array(judgeTrust),
   question_pass_threshold: number,
-  counts: z.object({
-    total: int,
-    scored: int,
-    unscored: int,
-    degraded: int,
-    passed: int,
-  }),
+  counts: runCounts.pick({ total: true, scored: true, unscored: true, degraded: true, passed: true }),
   /**
    * The run's questions in the target's quarantine: they ran and are in `counts`, but the gate (avg_score, pass_rate,
    * coverage) left them out, and the reason says so. Absent: none.
