@@ -1,7 +1,7 @@
 // Calls to list, read and save targets (entries of aieval.yaml) and the workspace settings.
 import { z } from 'zod';
 import { boolean, number, string } from '../model/fields';
-import { call } from '../rpc/define';
+import { call, noInput } from '../rpc/define';
 import { modelRef, settings, snakeId, target, workspaceIssue } from '../model';
 
 /** A live target whose LLM graders are judged by a replay-only connection: every answer would be degraded. */
@@ -32,10 +32,7 @@ const saved = z.object({ issues: z.array(workspaceIssue) });
 
 export const targetsContract = {
   /** Every target of aieval.yaml, with warnings such as "Text only". */
-  'targets.list': call(
-    () => z.object({}),
-    () => z.array(targetSummary),
-  ),
+  'targets.list': call(noInput, () => z.array(targetSummary)),
   /** One target as written in aieval.yaml (defaults applied). */
   'targets.get': call(
     () => z.object({ id: snakeId }),
@@ -57,10 +54,7 @@ export const targetsContract = {
     () => saved,
   ),
   /** The workspace settings with every default filled in. */
-  'settings.get': call(
-    () => z.object({}),
-    () => settings,
-  ),
+  'settings.get': call(noInput, () => settings),
   /** Replace the workspace settings in aieval.yaml (comments kept). */
   'settings.set': call(
     () => z.object({ settings }),
