@@ -20,6 +20,14 @@ export type HistoryRun = z.infer<typeof historyRun>;
 export const windowCount = z.object({ passes: int, trials: int });
 export type WindowCount = z.infer<typeof windowCount>;
 
+/** The baseline window against the recent one: Fisher's exact p, and its Benjamini-Hochberg q (over questions or tags). */
+const windowTest = z.object({
+  baseline: windowCount,
+  recent: windowCount,
+  pValue: nullableNumber,
+  qValue: nullableNumber,
+});
+
 export const questionState = z.enum(['regressed', 'fixed', 'flaky', 'steady', 'insufficient']);
 export type QuestionState = z.infer<typeof questionState>;
 
@@ -43,10 +51,7 @@ export const questionHistory = z.object({
   flipRate: nullableNumber,
   /** Share of runs with repeats whose repeats disagreed; null without repeats. */
   repeatDisagreement: nullableNumber,
-  baseline: windowCount,
-  recent: windowCount,
-  pValue: nullableNumber,
-  qValue: nullableNumber,
+  ...windowTest.shape,
   /** In the target's quarantine (aieval.yaml): the gate leaves it out. */
   quarantined: boolean,
 });
@@ -65,10 +70,7 @@ export type TagPoint = z.infer<typeof tagPoint>;
 export const tagHistory = z.object({
   tag: string,
   points: z.array(tagPoint),
-  baseline: windowCount,
-  recent: windowCount,
-  pValue: nullableNumber,
-  qValue: nullableNumber,
+  ...windowTest.shape,
   moved: z.enum(['up', 'down']).nullable(),
   sentence: string,
 });

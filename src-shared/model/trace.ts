@@ -20,7 +20,7 @@ export type TraceToolCall = z.infer<typeof traceToolCall>;
 export const traceMessage = z.object({
   role: traceRole,
   content: string,
-  toolCalls: z.array(z.object({ id: nullableString, name: string, arguments: z.unknown() })),
+  toolCalls: z.array(traceToolCall.pick({ id: true, name: true, arguments: true })),
   /** On a tool turn: the call it answers. */
   toolCallId: nullableString,
 });
