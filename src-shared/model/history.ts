@@ -20,7 +20,7 @@ export type HistoryRun = z.infer<typeof historyRun>;
 export const windowCount = z.object({ passes: int, trials: int });
 export type WindowCount = z.infer<typeof windowCount>;
 
-/** The baseline window against the recent one: Fisher's exact p, and its Benjamini-Hochberg q (over questions or tags). */
+/** The baseline window against the recent one: Fisher's exact p, and its Benjamini-Hochberg q over the test family. */
 const windowTest = z.object({
   baseline: windowCount,
   recent: windowCount,

@@ -83,7 +83,6 @@ export type JudgeTrust = z.infer<typeof judgeTrust>;
 export const correctionEstimator = z
   .enum(['ppi++', 'rogan_gladen'])
   .describe('ppi++: prediction-powered inference (power-tuned); rogan_gladen: with the Lang & Reiczigel interval.');
-export type CorrectionEstimator = z.infer<typeof correctionEstimator>;
 
 /** One estimator's corrected pass rate: the estimate clipped to [0, 1] and its interval (null: none). */
 export const correctionEstimate = z.object({

@@ -25,7 +25,6 @@ export const questionStatus = z.enum(['scored', 'unscored', 'degraded']);
 export type QuestionStatus = z.infer<typeof questionStatus>;
 
 export const graderStatus = z.enum(['scored', 'skipped', 'error']);
-export type GraderStatus = z.infer<typeof graderStatus>;
 
 /** How many questions (× repeats) a run planned and how they ended. */
 export const runCounts = z.object({
@@ -38,7 +37,6 @@ export const runCounts = z.object({
   /** Questions whose target call failed after retries (a subset of degraded). */
   errors: int,
 });
-export type RunCounts = z.infer<typeof runCounts>;
 
 /** The verdict of a complete run, in the snake_case shape of SPEC 13 (`--json` writes it as is). */
 export const verdict = z.object({

@@ -105,7 +105,6 @@ export type ReviewItemDetail = z.infer<typeof reviewItemDetail>;
 export type ReviewItemRecord = Omit<ReviewItemDetail, 'spans' | 'spansTruncated' | 'verdict' | 'labelTags'>;
 
 export const labelState = z.enum(['unlabeled', 'labeled', 'pass', 'fail', 'defer']);
-export type LabelState = z.infer<typeof labelState>;
 
 /** Filters of the review queue; every one is optional and they combine with AND. */
 export const traceFilters = z.object({

@@ -150,7 +150,6 @@ export const ollamaSettings = z.strictObject({
     .default('30m')
     .describe("How long Ollama keeps the run's models loaded between calls (keep_alive)."),
 });
-export type OllamaSettings = z.infer<typeof ollamaSettings>;
 
 export const settings = z.strictObject({
   question_pass_threshold: z
