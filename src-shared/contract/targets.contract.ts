@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { boolean, number, string } from '../model/fields';
 import { call, noInput } from '../rpc/define';
-import { modelRef, settings, snakeId, target, workspaceIssue } from '../model';
+import { modelRef, settings, snakeId, target, targetMode, workspaceIssue } from '../model';
 
 /** A live target whose LLM graders are judged by a replay-only connection: every answer would be degraded. */
 export const judgeMismatch = z.object({
@@ -16,7 +16,7 @@ export type JudgeMismatch = z.infer<typeof judgeMismatch>;
 export const targetSummary = z.object({
   id: string,
   label: string,
-  mode: z.enum(['chat', 'agent']),
+  mode: targetMode,
   enabled: boolean,
   provider: string,
   model: string,

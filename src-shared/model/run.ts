@@ -13,7 +13,7 @@ import {
 } from './fields';
 import { correctedPassRate, judgeTrust } from './judge';
 import { interval } from './shapes';
-import { gateMetric, generation } from './workspace-config';
+import { gateBound, gateMetric, gateType, generation, targetMode } from './workspace-config';
 
 export const runStatus = z.enum(['pending', 'running', 'complete', 'cancelled', 'error']);
 export type RunStatus = z.infer<typeof runStatus>;
@@ -41,7 +41,7 @@ export const runCounts = z.object({
 /** The verdict of a complete run, in the snake_case shape of SPEC 13 (`--json` writes it as is). */
 export const verdict = z.object({
   gate_metric: gateMetric,
-  gate_type: z.enum(['hard', 'soft']),
+  gate_type: gateType,
   threshold: number,
   passed: boolean,
   reason: string,
@@ -112,7 +112,7 @@ export type LocalRun = z.infer<typeof localRun>;
 /** What a run was, frozen when it ran: editing the target later never rewrites it (SPEC 5). */
 export const runIdentity = z.object({
   targetId: string,
-  mode: z.enum(['chat', 'agent']),
+  mode: targetMode,
   provider: z.object({ name: string, kind: string, baseUrl: nullableString }),
   model: string,
   /** The generation settings configured on the target. */
@@ -143,9 +143,9 @@ export const runIdentity = z.object({
   questionPassThreshold: number,
   gate: z.object({
     metric: gateMetric,
-    bound: z.enum(['point', 'lower']).optional(),
+    bound: gateBound.optional(),
     threshold: number,
-    type: z.enum(['hard', 'soft']),
+    type: gateType,
     judge: optionalString,
   }),
   selection: z.object({
