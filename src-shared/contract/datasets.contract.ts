@@ -1,7 +1,7 @@
 // Calls to list, read and save the workspace's dataset files.
 import { z } from 'zod';
 import { int, nullableString, optionalString, string } from '../model/fields';
-import { call } from '../rpc/define';
+import { call, noInput } from '../rpc/define';
 import { dataset, snakeId, workspaceIssue } from '../model';
 
 export const datasetSummary = z.object({
@@ -30,10 +30,7 @@ export type DatasetDocument = z.infer<typeof datasetDocument>;
 
 export const datasetsContract = {
   /** Every dataset file of the workspace, valid or not. */
-  'datasets.list': call(
-    () => z.object({}),
-    () => z.array(datasetSummary),
-  ),
+  'datasets.list': call(noInput, () => z.array(datasetSummary)),
   /** One dataset file: its text, the parsed dataset and its issues. */
   'datasets.get': call(
     () => z.object({ id: snakeId }),

@@ -1,7 +1,7 @@
 // Calls of the labeling workbench and judges screen that probe a judge: active labeling order, drift, length bias.
 import { z } from 'zod';
 import { call } from '../rpc/define';
-import { graderId, interval } from '../model';
+import { graderId, interval, judgeRates } from '../model';
 
 const stratum = z.enum(['judge_pass', 'judge_fail']);
 
@@ -31,14 +31,7 @@ export const driftWindow = z.object({
   from: z.number().int().describe('First day of the window, epoch ms of 00:00 UTC.'),
   to: z.number().int().describe('Last day of the window, epoch ms of 00:00 UTC.'),
   days: z.string().describe('The window in words, e.g. "Nov 21–27".'),
-  tp: z.number().int(),
-  tn: z.number().int(),
-  fp: z.number().int(),
-  fn: z.number().int(),
-  tpr: z.number().nullable(),
-  tnr: z.number().nullable(),
-  tpr_ci: interval.nullable(),
-  tnr_ci: interval.nullable(),
+  ...judgeRates.shape,
   check: z.enum(['meets', 'out', 'too_few']),
   below: z.array(z.object({ rate: z.enum(['TPR', 'TNR']), value: z.number(), min: z.number() })),
   reason: z.string().nullable(),

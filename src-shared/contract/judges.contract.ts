@@ -1,7 +1,7 @@
 // Calls of the judges screen: trust of every LLM grader, sampling its calls into a gold set, validating against labels.
 import { z } from 'zod';
 import { boolean, int, nullableInt, nullableString, number, string } from '../model/fields';
-import { call } from '../rpc/define';
+import { call, noInput } from '../rpc/define';
 import {
   correctedPassRate,
   goldItem,
@@ -87,10 +87,7 @@ const sampleRequest = z.object({
 
 export const judgesContract = {
   /** Every LLM grader with its judge, trust state, counts, TPR/TNR with intervals, last validation and gold set size. */
-  'judges.list': call(
-    () => z.object({}),
-    () => z.array(judgeSummary),
-  ),
+  'judges.list': call(noInput, () => z.array(judgeSummary)),
   /**
    * Samples a judge's stored calls (stratified by its verdict, seeded) into its gold set for labeling in the
    * workbench; the labels are then written with subject_type 'gold_item' and the gold item's id.
@@ -138,10 +135,7 @@ export const judgesContract = {
    * Agreement between named reviewers where two or more labelled the same items pass or fail (defers and the unnamed
    * reviewer left out): per judge over its gold items, and per label tag over any labelled subject.
    */
-  'judges.agreement': call(
-    () => z.object({}),
-    () => z.array(reviewerAgreement),
-  ),
+  'judges.agreement': call(noInput, () => z.array(reviewerAgreement)),
   /** The trust of each LLM grader among these ids, for showing next to a verdict (deterministic graders are left out). */
   'judges.trustFor': call(
     () => z.object({ graderIds: z.array(string) }),

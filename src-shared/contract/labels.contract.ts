@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { boolean, int, optionalString, string } from '../model/fields';
 import { preference } from '../model/preference';
-import { call, event } from '../rpc/define';
+import { call, event, noInput } from '../rpc/define';
 import { label, labelPatch, labelSubject, labelSubjectType, reviewerName, traceFilters } from '../model';
 
 const subjects = z.array(labelSubject);
@@ -64,10 +64,7 @@ export const labelsContract = {
     () => z.object({ reverted: z.array(labelSubject.extend({ label: label.nullable() })) }),
   ),
   /** The dimensions to offer: the standard six, then the user-defined ones already used on labels. */
-  'labels.dimensions': call(
-    () => z.object({}),
-    () => z.array(string),
-  ),
+  'labels.dimensions': call(noInput, () => z.array(string)),
   /** Labels changed (by this window, another one, or the CLI). */
   'labels.changed': event(() => z.object({ subjects })),
 } as const;

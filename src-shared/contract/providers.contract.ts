@@ -1,7 +1,7 @@
 // Calls for the provider connections of aieval.yaml: list them, fetch their live model lists, test them, save them.
 import { z } from 'zod';
 import { boolean, int, nullableNumber, nullableString, optionalBoolean, string } from '../model/fields';
-import { call, event } from '../rpc/define';
+import { call, event, noInput } from '../rpc/define';
 import { judgeConfig, providerConfig, workspaceIssue } from '../model';
 import { keyStatus } from './secrets.contract';
 
@@ -58,10 +58,7 @@ const providerName = z.object({ provider: string.min(1) });
 
 export const providersContract = {
   /** Every provider connection of aieval.yaml with its kind and base_url, the address it calls, and whether its key is available. */
-  'providers.list': call(
-    () => z.object({}),
-    () => z.array(providerSummary),
-  ),
+  'providers.list': call(noInput, () => z.array(providerSummary)),
   /** The provider's live model list (Ollama /api/tags, OpenAI and Anthropic /models, a cassette's models). */
   'providers.models': call(
     () => providerName,
@@ -79,10 +76,7 @@ export const providersContract = {
     () => connectionTest,
   ),
   /** The default judge of every LLM grader (provider and model, with per-grader overrides); null when none is set. */
-  'providers.getJudge': call(
-    () => z.object({}),
-    () => judgeConfig.nullable(),
-  ),
+  'providers.getJudge': call(noInput, () => judgeConfig.nullable()),
   /** Replace the provider connections and the default judge in aieval.yaml (comments kept); an invalid result is refused with its issues. */
   'providers.save': call(
     () => z.object({ providers: z.record(string.min(1), providerConfig), judge: judgeConfig.nullable() }),

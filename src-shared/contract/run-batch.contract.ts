@@ -3,7 +3,7 @@
 // of the shard bundles.
 import { z } from 'zod';
 import { boolean, int, nullableString, optionalString, string } from '../model/fields';
-import { call } from '../rpc/define';
+import { call, noInput } from '../rpc/define';
 import { graderId, runFinished, runIdentity, shardSpec, snakeId } from '../model';
 import { preflightProblem, startSource } from './runs.contract';
 
@@ -72,10 +72,7 @@ export const runBatchContract = {
    * This process's part of the providers' rate limits (`ai-eval run --shard`, `--rate-share`): the line that says so,
    * null when nothing is shared or limited. Refused (`invalid_workspace`) when the workspace cannot run.
    */
-  'runs.share': call(
-    () => z.object({}),
-    () => z.object({ share: int.positive(), line: nullableString }),
-  ),
+  'runs.share': call(noInput, () => z.object({ share: int.positive(), line: nullableString })),
   /**
    * Plans a run of each target (in order) without starting any: the `questionIds` are spread over the targets' datasets
    * (none: all their questions), and ids in none of them come back as `stray` with no plan. With `preflight`, the

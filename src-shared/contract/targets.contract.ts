@@ -1,8 +1,8 @@
 // Calls to list, read and save targets (entries of aieval.yaml) and the workspace settings.
 import { z } from 'zod';
 import { boolean, number, string } from '../model/fields';
-import { call } from '../rpc/define';
-import { modelRef, settings, snakeId, target, workspaceIssue } from '../model';
+import { call, noInput } from '../rpc/define';
+import { modelRef, settings, snakeId, target, targetMode, workspaceIssue } from '../model';
 
 /** A live target whose LLM graders are judged by a replay-only connection: every answer would be degraded. */
 export const judgeMismatch = z.object({
@@ -16,7 +16,7 @@ export type JudgeMismatch = z.infer<typeof judgeMismatch>;
 export const targetSummary = z.object({
   id: string,
   label: string,
-  mode: z.enum(['chat', 'agent']),
+  mode: targetMode,
   enabled: boolean,
   provider: string,
   model: string,
@@ -32,10 +32,7 @@ const saved = z.object({ issues: z.array(workspaceIssue) });
 
 export const targetsContract = {
   /** Every target of aieval.yaml, with warnings such as "Text only". */
-  'targets.list': call(
-    () => z.object({}),
-    () => z.array(targetSummary),
-  ),
+  'targets.list': call(noInput, () => z.array(targetSummary)),
   /** One target as written in aieval.yaml (defaults applied). */
   'targets.get': call(
     () => z.object({ id: snakeId }),
@@ -57,10 +54,7 @@ export const targetsContract = {
     () => saved,
   ),
   /** The workspace settings with every default filled in. */
-  'settings.get': call(
-    () => z.object({}),
-    () => settings,
-  ),
+  'settings.get': call(noInput, () => settings),
   /** Replace the workspace settings in aieval.yaml (comments kept). */
   'settings.set': call(
     () => z.object({ settings }),

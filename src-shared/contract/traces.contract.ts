@@ -1,7 +1,7 @@
 // Calls and events of the trace review queue: import, the receiver, groups and items, navigation, promotion.
 import { z } from 'zod';
 import { boolean, int, nullableInt, nullableString, optionalString, string } from '../model/fields';
-import { call, event } from '../rpc/define';
+import { call, event, noInput } from '../rpc/define';
 import {
   graderId,
   importProgress,
@@ -30,10 +30,7 @@ export const tracesContract = {
     () => importSummary,
   ),
   /** Stop the running import after its current batch; what was read so far stays imported. */
-  'traces.cancelImport': call(
-    () => z.object({}),
-    () => z.object({ cancelled: boolean }),
-  ),
+  'traces.cancelImport': call(noInput, () => z.object({ cancelled: boolean })),
   /** The review groups (conversations and agent runs) of the filtered queue, latest first, with their label counts. */
   'traces.groups': call(
     () => z.object({ filters: traceFilters.default({}), ...page }),
@@ -74,10 +71,7 @@ export const tracesContract = {
     () => z.array(z.object({ tag: string, count: int })),
   ),
   /** The models seen in imported traces with their item counts, for the model filter. */
-  'traces.models': call(
-    () => z.object({}),
-    () => z.array(z.object({ model: string, count: int })),
-  ),
+  'traces.models': call(noInput, () => z.array(z.object({ model: string, count: int }))),
   /**
    * Promote review items into a dataset (a new question each, appended to datasets/<id>.yaml with its comments kept)
    * or into a judge's gold set. The integrity guard refuses truncated or uncaptured items with the reason; the others
@@ -98,15 +92,9 @@ export const tracesContract = {
     () => z.object({ promoted: int, refused: int, outcomes: z.array(promoteOutcome) }),
   ),
   /** The OTLP/HTTP receiver: whether it listens, on which port, and what it received. */
-  'traces.receiverStatus': call(
-    () => z.object({}),
-    () => receiverStatus,
-  ),
+  'traces.receiverStatus': call(noInput, () => receiverStatus),
   /** Applies settings.otlp_receiver: starts the loopback receiver when enabled (restarting on a port change), else stops it. */
-  'traces.receiverApply': call(
-    () => z.object({}),
-    () => receiverStatus,
-  ),
+  'traces.receiverApply': call(noInput, () => receiverStatus),
   /** Progress of `traces.import`, per file. */
   'traces.importProgressed': event(() => importProgress),
   /** The receiver stored spans: the queue may have new or changed items. */

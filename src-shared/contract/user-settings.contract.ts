@@ -1,14 +1,10 @@
 // Calls for the user's own settings, kept per user outside the workspace (who labels).
-import { z } from 'zod';
 import { userSettings } from '../model';
-import { call } from '../rpc/define';
+import { call, noInput } from '../rpc/define';
 
 export const userSettingsContract = {
   /** The user's settings: `reviewer` is the name every label from this app is stored with ('' : unnamed). */
-  'userSettings.get': call(
-    () => z.object({}),
-    () => userSettings,
-  ),
+  'userSettings.get': call(noInput, () => userSettings),
   /** Changes the user's settings (fields left out stay); returns them as saved. */
   'userSettings.update': call(
     () => userSettings.partial(),

@@ -1,7 +1,7 @@
 // Calls for the open workspace: what it is, whether it is trusted, and what is wrong with it.
 import { z } from 'zod';
 import { boolean, int, string } from '../model/fields';
-import { call, event } from '../rpc/define';
+import { call, event, noInput } from '../rpc/define';
 import { workspaceIssue } from '../model';
 
 export const workspaceInfo = z.object({
@@ -31,15 +31,9 @@ export type WorkspaceValidation = z.infer<typeof workspaceValidation>;
 
 export const workspaceContract = {
   /** The open workspace, with every validation issue of its files. */
-  'workspace.get': call(
-    () => z.object({}),
-    () => workspaceInfo,
-  ),
+  'workspace.get': call(noInput, () => workspaceInfo),
   /** Check every file of the open workspace (errors and warnings) and count what it holds. */
-  'workspace.validate': call(
-    () => z.object({}),
-    () => workspaceValidation,
-  ),
+  'workspace.validate': call(noInput, () => workspaceValidation),
   /** Open another workspace folder; it must hold an aieval.yaml. */
   'workspace.open': call(
     () => z.object({ dir: string.min(1) }),
@@ -54,10 +48,7 @@ export const workspaceContract = {
     () => workspaceInfo,
   ),
   /** Trust the open workspace: its stdio MCP servers and command checks may run; refused without an aieval.yaml. */
-  'workspace.trust': call(
-    () => z.object({}),
-    () => workspaceInfo,
-  ),
+  'workspace.trust': call(noInput, () => workspaceInfo),
   /** A workspace file was written by the service (the UI reloads what shows it). */
   'workspace.changed': event(() => z.object({ file: string })),
 } as const;

@@ -50,7 +50,6 @@ export const stateSpec = z.strictObject({
   server: string.min(1).describe('The name of one of the target’s MCP tool servers.'),
   assertions: z.array(stateAssertion).min(1, 'must list at least one assertion'),
 });
-export type StateSpec = z.infer<typeof stateSpec>;
 
 export const expected = z.strictObject({
   format: z

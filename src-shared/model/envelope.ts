@@ -26,7 +26,6 @@ export type ExportOutcome = z.infer<typeof exportOutcome>;
 export const importStatus = z
   .enum(['imported', 'merged', 'unchanged', 'refused'])
   .describe('merged: a shard slice joined a run imported before.');
-export type ImportStatus = z.infer<typeof importStatus>;
 
 /** One file given to an import and what became of it. */
 export const importOutcome = z.object({

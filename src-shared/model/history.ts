@@ -2,6 +2,7 @@
 // over time, and one question's timeline across runs.
 import { z } from 'zod';
 import { boolean, int, nullableBoolean, nullableNumber, nullableString, number, string } from './fields';
+import { interval } from './shapes';
 
 /** A run in a history, with the prompt and model it ran with. */
 export const historyRun = z.object({
@@ -18,6 +19,14 @@ export type HistoryRun = z.infer<typeof historyRun>;
 /** Passes out of trials (repeats counted) over a window of runs. */
 export const windowCount = z.object({ passes: int, trials: int });
 export type WindowCount = z.infer<typeof windowCount>;
+
+/** The baseline window against the recent one: Fisher's exact p, and its Benjamini-Hochberg q over the test family. */
+const windowTest = z.object({
+  baseline: windowCount,
+  recent: windowCount,
+  pValue: nullableNumber,
+  qValue: nullableNumber,
+});
 
 export const questionState = z.enum(['regressed', 'fixed', 'flaky', 'steady', 'insufficient']);
 export type QuestionState = z.infer<typeof questionState>;
@@ -42,10 +51,7 @@ export const questionHistory = z.object({
   flipRate: nullableNumber,
   /** Share of runs with repeats whose repeats disagreed; null without repeats. */
   repeatDisagreement: nullableNumber,
-  baseline: windowCount,
-  recent: windowCount,
-  pValue: nullableNumber,
-  qValue: nullableNumber,
+  ...windowTest.shape,
   /** In the target's quarantine (aieval.yaml): the gate leaves it out. */
   quarantined: boolean,
 });
@@ -57,17 +63,14 @@ export const tagPoint = z.object({
   trials: int,
   passRate: nullableNumber,
   /** The 95% Wilson interval of the pass rate; null without trials. */
-  interval: z.tuple([number, number]).nullable(),
+  interval: interval.nullable(),
 });
 export type TagPoint = z.infer<typeof tagPoint>;
 
 export const tagHistory = z.object({
   tag: string,
   points: z.array(tagPoint),
-  baseline: windowCount,
-  recent: windowCount,
-  pValue: nullableNumber,
-  qValue: nullableNumber,
+  ...windowTest.shape,
   moved: z.enum(['up', 'down']).nullable(),
   sentence: string,
 });

@@ -1,5 +1,6 @@
 // The shared domain model: zod schemas of every workspace file and their types.
 export * from './common';
+export * from './shapes';
 export * from './graders';
 export * from './dataset';
 export * from './rubric';

@@ -10,6 +10,7 @@ import {
   optionalString,
   string,
 } from './fields';
+import { interval } from './shapes';
 import { toolCallRecord } from './tool-call';
 
 export const trustState = z
@@ -21,10 +22,6 @@ export type TrustState = z.infer<typeof trustState>;
 
 export const humanLabel = z.enum(['pass', 'fail', 'defer']).describe('pass | fail | defer (defer is ignored).');
 export type HumanLabel = z.infer<typeof humanLabel>;
-
-/** A closed interval [lo, hi]. */
-export const interval = z.tuple([number, number]);
-export type Interval = z.infer<typeof interval>;
 
 /** The judge a grader uses: provider name, model and prompt template version. */
 export const judgeIdentity = z.object({
@@ -38,11 +35,8 @@ export type JudgeIdentity = z.infer<typeof judgeIdentity>;
 export const describeIdentity = (identity: JudgeIdentity): string =>
   `${identity.provider}/${identity.model}${identity.template_version ? ` (template ${identity.template_version})` : ''}`;
 
-/** The JSON `ai-eval validate-judge --json` prints (SPEC 11); tpr/tnr are null when their class has no labels. */
-export const judgeValidationReport = z.object({
-  grader: string,
-  n_pos: int,
-  n_neg: int,
+/** A judge's verdicts against the human labels: the confusion counts, and TPR and TNR with their intervals. */
+export const judgeRates = z.object({
   tp: int,
   tn: int,
   fp: int,
@@ -51,6 +45,14 @@ export const judgeValidationReport = z.object({
   tnr: nullableNumber,
   tpr_ci: interval.nullable(),
   tnr_ci: interval.nullable(),
+});
+
+/** The JSON `ai-eval validate-judge --json` prints (SPEC 11); tpr/tnr are null when their class has no labels. */
+export const judgeValidationReport = z.object({
+  grader: string,
+  n_pos: int,
+  n_neg: int,
+  ...judgeRates.shape,
   state: trustState,
   reason: z
     .string()
@@ -75,18 +77,12 @@ export const judgeValidation = judgeValidationReport.extend({
 export type JudgeValidation = z.infer<typeof judgeValidation>;
 
 /** A judge's standing for a verdict: what `ai-eval run`, the result page and the `--json` dump show next to it. */
-export const judgeTrust = z.object({
-  grader: string,
-  state: trustState,
-  tpr: nullableNumber,
-  tnr: nullableNumber,
-});
+export const judgeTrust = judgeValidationReport.pick({ grader: true, state: true, tpr: true, tnr: true });
 export type JudgeTrust = z.infer<typeof judgeTrust>;
 
 export const correctionEstimator = z
   .enum(['ppi++', 'rogan_gladen'])
   .describe('ppi++: prediction-powered inference (power-tuned); rogan_gladen: with the Lang & Reiczigel interval.');
-export type CorrectionEstimator = z.infer<typeof correctionEstimator>;
 
 /** One estimator's corrected pass rate: the estimate clipped to [0, 1] and its interval (null: none). */
 export const correctionEstimate = z.object({

@@ -5,16 +5,17 @@ import { boolean, int, nullableNumber, nullableString, number, string } from './
 import { preference } from './preference';
 import { labelVerdict } from './label';
 import { questionStatus } from './run';
+import { interval } from './shapes';
 
 /** The most columns one matrix compares (SPEC 9: 2 to 8 runs, prompt variants or models). */
 export const MATRIX_MAX_COLUMNS = 8;
 
-const interval = z.object({ estimate: number, lower: number, upper: number });
+const boundedEstimate = z.object({ estimate: number, lower: number, upper: number });
 
 /** A column against the baseline over the questions both scored (engine/compare/paired-stats.ts). */
 export const pairedComparison = z.object({
   paired: int,
-  scoreDifference: interval.nullable(),
+  scoreDifference: boundedEstimate.nullable(),
   improved: int,
   worsened: int,
   passRateDifference: nullableNumber,
@@ -37,7 +38,7 @@ export const matrixColumn = z.object({
   questions: int,
   avgScore: nullableNumber,
   passRate: nullableNumber,
-  passRateCi: z.tuple([number, number]).nullable(),
+  passRateCi: interval.nullable(),
   costUsd: nullableNumber,
   latencyP50Ms: nullableNumber,
   /**

@@ -85,7 +85,6 @@ export const measurement = z.object({
 export type Measurement = z.infer<typeof measurement>;
 
 export const outcomeStatus = z.enum(['refused', 'skipped', 'accepted', 'not_improved', 'error', 'cancelled']);
-export type OutcomeStatus = z.infer<typeof outcomeStatus>;
 
 /** What the optimizer did for one target and why. */
 export const targetOutcome = z.object({

@@ -12,7 +12,8 @@ import {
   string,
 } from './fields';
 import { correctedPassRate, judgeTrust } from './judge';
-import { gateMetric, generation } from './workspace-config';
+import { interval } from './shapes';
+import { gateBound, gateMetric, gateType, generation, targetMode } from './workspace-config';
 
 export const runStatus = z.enum(['pending', 'running', 'complete', 'cancelled', 'error']);
 export type RunStatus = z.infer<typeof runStatus>;
@@ -24,9 +25,6 @@ export const questionStatus = z.enum(['scored', 'unscored', 'degraded']);
 export type QuestionStatus = z.infer<typeof questionStatus>;
 
 export const graderStatus = z.enum(['scored', 'skipped', 'error']);
-export type GraderStatus = z.infer<typeof graderStatus>;
-
-const interval = z.tuple([number, number]);
 
 /** How many questions (× repeats) a run planned and how they ended. */
 export const runCounts = z.object({
@@ -39,12 +37,11 @@ export const runCounts = z.object({
   /** Questions whose target call failed after retries (a subset of degraded). */
   errors: int,
 });
-export type RunCounts = z.infer<typeof runCounts>;
 
 /** The verdict of a complete run, in the snake_case shape of SPEC 13 (`--json` writes it as is). */
 export const verdict = z.object({
   gate_metric: gateMetric,
-  gate_type: z.enum(['hard', 'soft']),
+  gate_type: gateType,
   threshold: number,
   passed: boolean,
   reason: string,
@@ -62,13 +59,7 @@ export const verdict = z.object({
   /** Advisory: the trust of every LLM judge of the target when the run completed. */
   judges: z.array(judgeTrust),
   question_pass_threshold: number,
-  counts: z.object({
-    total: int,
-    scored: int,
-    unscored: int,
-    degraded: int,
-    passed: int,
-  }),
+  counts: runCounts.pick({ total: true, scored: true, unscored: true, degraded: true, passed: true }),
   /**
    * The run's questions in the target's quarantine: they ran and are in `counts`, but the gate (avg_score, pass_rate,
    * coverage) left them out, and the reason says so. Absent: none.
@@ -121,7 +112,7 @@ export type LocalRun = z.infer<typeof localRun>;
 /** What a run was, frozen when it ran: editing the target later never rewrites it (SPEC 5). */
 export const runIdentity = z.object({
   targetId: string,
-  mode: z.enum(['chat', 'agent']),
+  mode: targetMode,
   provider: z.object({ name: string, kind: string, baseUrl: nullableString }),
   model: string,
   /** The generation settings configured on the target. */
@@ -152,9 +143,9 @@ export const runIdentity = z.object({
   questionPassThreshold: number,
   gate: z.object({
     metric: gateMetric,
-    bound: z.enum(['point', 'lower']).optional(),
+    bound: gateBound.optional(),
     threshold: number,
-    type: z.enum(['hard', 'soft']),
+    type: gateType,
     judge: optionalString,
   }),
   selection: z.object({

@@ -20,7 +20,7 @@ export type TraceToolCall = z.infer<typeof traceToolCall>;
 export const traceMessage = z.object({
   role: traceRole,
   content: string,
-  toolCalls: z.array(z.object({ id: nullableString, name: string, arguments: z.unknown() })),
+  toolCalls: z.array(traceToolCall.pick({ id: true, name: true, arguments: true })),
   /** On a tool turn: the call it answers. */
   toolCallId: nullableString,
 });
@@ -105,7 +105,6 @@ export type ReviewItemDetail = z.infer<typeof reviewItemDetail>;
 export type ReviewItemRecord = Omit<ReviewItemDetail, 'spans' | 'spansTruncated' | 'verdict' | 'labelTags'>;
 
 export const labelState = z.enum(['unlabeled', 'labeled', 'pass', 'fail', 'defer']);
-export type LabelState = z.infer<typeof labelState>;
 
 /** Filters of the review queue; every one is optional and they combine with AND. */
 export const traceFilters = z.object({

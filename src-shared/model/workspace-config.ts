@@ -55,17 +55,18 @@ export type Generation = z.infer<typeof generation>;
 
 export const gateMetric = z.enum(['avg_score', 'pass_rate', 'corrected_pass_rate']);
 export type GateMetric = z.infer<typeof gateMetric>;
+export const gateBound = z.enum(['point', 'lower']);
+export const gateType = z.enum(['hard', 'soft']);
 
 export const gate = z.strictObject({
   metric: gateMetric
     .default('avg_score')
     .describe('avg_score (0-5) | pass_rate (0-1) | corrected_pass_rate (0-1, the trusted judge’s bias-corrected rate)'),
-  bound: z
-    .enum(['point', 'lower'])
+  bound: gateBound
     .optional()
     .describe('corrected_pass_rate only: gate on the point estimate (default) or on the lower bound of its interval.'),
   threshold: number.min(0).max(5).default(3.5),
-  type: z.enum(['hard', 'soft']).default('hard').describe('hard: a failed gate fails `ai-eval run`; soft: a warning.'),
+  type: gateType.default('hard').describe('hard: a failed gate fails `ai-eval run`; soft: a warning.'),
   judge: graderId.optional().describe('The LLM grader whose pass/fail the bias-corrected pass rate uses.'),
 });
 export type Gate = z.infer<typeof gate>;
@@ -94,10 +95,12 @@ export type QuarantineEntry = z.infer<typeof quarantineEntry>;
 
 export const quarantineEntryId = (entry: QuarantineEntry): string => (typeof entry === 'string' ? entry : entry.id);
 
+export const targetMode = z.enum(['chat', 'agent']);
+
 export const target = z.strictObject({
   id: snakeId.describe('Unique snake_case id.'),
   label: optionalString,
-  mode: z.enum(['chat', 'agent']).default('chat'),
+  mode: targetMode.default('chat'),
   enabled: boolean.default(true),
   provider: string.min(1).describe('A provider name from `providers`.'),
   model: string.min(1),
@@ -150,7 +153,6 @@ export const ollamaSettings = z.strictObject({
     .default('30m')
     .describe("How long Ollama keeps the run's models loaded between calls (keep_alive)."),
 });
-export type OllamaSettings = z.infer<typeof ollamaSettings>;
 
 export const settings = z.strictObject({
   question_pass_threshold: z

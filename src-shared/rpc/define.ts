@@ -1,5 +1,5 @@
 // Helpers to declare contract calls and events, and the handler/client types derived from them.
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = Readonly<{
   kind: 'call';
@@ -25,6 +25,9 @@ export const call = <I extends z.ZodType, O extends z.ZodType>(input: () => I, o
     },
   };
 };
+
+/** The input of a call that takes none: an empty object. */
+export const noInput = () => z.object({});
 
 /** An event of the contract; its payload schema is built at its first use, as a call's. */
 export const event = <P extends z.ZodType>(payload: () => P): Evt<P> => {
