@@ -3,8 +3,7 @@ import { create } from 'zustand';
 import type { ActiveLabelingPlan } from '../../../src-shared/contract/judge-probes.contract';
 import type { GraderId } from '../../../src-shared/model';
 import { api } from '../../api/client';
-import { latestRequest } from '../../api/latest-request';
-import { messageOf } from '../../api/message-of';
+import { latestRequest, loadLatestInto } from '../../api/latest-request';
 
 export type LabelOrder = 'plain queue' | 'shrink the interval most';
 export const LABEL_ORDERS: readonly LabelOrder[] = ['plain queue', 'shrink the interval most'];
@@ -37,14 +36,8 @@ export const useActiveLabeling = create<ActiveLabelingState>((set, get) => ({
     await get().planRequested(grader);
   },
   async planRequested(grader) {
-    const isCurrent = planning();
-    try {
-      const plan = await api['judges.activeOrder']({ grader, stepPp: get().stepPp, over: 3 });
-      if (isCurrent()) set({ plan, error: undefined });
-      return plan;
-    } catch (error) {
-      if (isCurrent()) set({ error: messageOf(error) });
-      return undefined;
-    }
+    return loadLatestInto(set, planning, 'plan', () =>
+      api['judges.activeOrder']({ grader, stepPp: get().stepPp, over: 3 }),
+    );
   },
 }));

@@ -3,21 +3,17 @@ import type { JudgeSampleResult, JudgeSummary } from '../../../src-shared/contra
 import type { JudgeIdentity, JudgeValidation, JudgeValidationReport, TrustState } from '../../../src-shared/model';
 import type { Status } from '../../components/status';
 
-/** How a trust state is shown: trusted is a pass, failing a fail, the rest need attention. */
-export function trustLook(state: TrustState): Readonly<{ status: Status; label: string }> {
-  switch (state) {
-    case 'trusted':
-      return { status: 'pass', label: 'trusted' };
-    case 'failing':
-      return { status: 'fail', label: 'failing' };
-    case 'stale':
-      return { status: 'degraded', label: 'stale' };
-    case 'insufficient':
-      return { status: 'degraded', label: 'too few labels' };
-    case 'unvalidated':
-      return { status: 'skipped', label: 'unvalidated' };
-  }
-}
+/** How each trust state is shown: trusted is a pass, failing a fail, the rest need attention. */
+const TRUST_LOOKS: Readonly<Record<TrustState, Readonly<{ status: Status; label: string }>>> = {
+  trusted: { status: 'pass', label: 'trusted' },
+  failing: { status: 'fail', label: 'failing' },
+  stale: { status: 'degraded', label: 'stale' },
+  insufficient: { status: 'degraded', label: 'too few labels' },
+  unvalidated: { status: 'skipped', label: 'unvalidated' },
+};
+
+/** How a trust state is shown, as a badge. */
+export const trustLook = (state: TrustState): Readonly<{ status: Status; label: string }> => TRUST_LOOKS[state];
 
 /** A rate with its interval, e.g. `92% [80%, 97%]`; a dash when the class has no labels. */
 export function rateWithInterval(rate: number | null, ci: readonly [number, number] | null): string {

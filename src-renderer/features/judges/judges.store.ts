@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { JudgeSummary } from '../../../src-shared/contract/judges.contract';
 import type { GraderId, TrustState } from '../../../src-shared/model';
 import { api } from '../../api/client';
-import { latestRequest } from '../../api/latest-request';
+import { latestRequest, loadLatestInto } from '../../api/latest-request';
 import { sampleInWords, validationInWords } from './judges.selectors';
 import { messageOf } from '../../api/message-of';
 
@@ -33,13 +33,7 @@ export const useJudges = create<JudgesState>((set, get) => ({
     set({ validation: undefined, message: undefined, error: undefined });
   },
   async judgesRequested() {
-    const isCurrent = listing();
-    try {
-      const judges = await api['judges.list']({});
-      if (isCurrent()) set({ judges, error: undefined });
-    } catch (error) {
-      if (isCurrent()) set({ error: messageOf(error) });
-    }
+    await loadLatestInto(set, listing, 'judges', () => api['judges.list']({}));
   },
   async sampleRequested(grader, n) {
     set({ busy: grader, message: undefined, validation: undefined, error: undefined });

@@ -9,19 +9,17 @@ import type {
 } from '../../../src-shared/model';
 import type { Status } from '../../components/status';
 
-/** A candidate's status as a badge: a word and an icon, never colour alone. */
-export function candidateLook(status: CandidateStatus): Readonly<{ status: Status; label: string }> {
-  switch (status) {
-    case 'pending':
-      return { status: 'pending', label: 'pending review' };
-    case 'applied':
-      return { status: 'pass', label: 'applied' };
-    case 'rejected':
-      return { status: 'skipped', label: 'rejected' };
-    case 'reverted':
-      return { status: 'cancelled', label: 'reverted' };
-  }
-}
+/** Each candidate status as a badge: a word and an icon, never colour alone. */
+const CANDIDATE_LOOKS: Readonly<Record<CandidateStatus, Readonly<{ status: Status; label: string }>>> = {
+  pending: { status: 'pending', label: 'pending review' },
+  applied: { status: 'pass', label: 'applied' },
+  rejected: { status: 'skipped', label: 'rejected' },
+  reverted: { status: 'cancelled', label: 'reverted' },
+};
+
+/** A candidate's status as a badge. */
+export const candidateLook = (status: CandidateStatus): Readonly<{ status: Status; label: string }> =>
+  CANDIDATE_LOOKS[status];
 
 /** `2.00 ± 0.30`; `± ?` when one run left the spread unknown; `—` when nothing was scored. */
 export function meanSpread(mean: number | null, sd: number | null): string {

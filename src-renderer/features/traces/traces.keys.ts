@@ -27,34 +27,27 @@ export const KEY_HELP: readonly (readonly [string, string])[] = [
   ['u or Ctrl+Z', 'undo the last change'],
 ];
 
+/** The single keys with a fixed action (digits, which score, are read apart). */
+const KEY_ACTIONS: ReadonlyMap<string, WorkbenchAction> = new Map<string, WorkbenchAction>([
+  ['p', { kind: 'verdict', verdict: 'pass' }],
+  ['f', { kind: 'verdict', verdict: 'fail' }],
+  ['d', { kind: 'verdict', verdict: 'defer' }],
+  ['j', { kind: 'move', direction: 'next' }],
+  ['k', { kind: 'move', direction: 'previous' }],
+  ['ArrowDown', { kind: 'dimension', by: 1 }],
+  ['ArrowUp', { kind: 'dimension', by: -1 }],
+  ['t', { kind: 'focusTags' }],
+  ['n', { kind: 'focusNotes' }],
+  ['u', { kind: 'undo' }],
+]);
+
 export function actionFor(press: KeyPress): WorkbenchAction | undefined {
   if (press.inTextField || press.altKey) return undefined;
   if ((press.ctrlKey || press.metaKey) && press.key.toLowerCase() === 'z') return { kind: 'undo' };
   if (press.ctrlKey || press.metaKey) return undefined;
-  switch (press.key) {
-    case 'p':
-      return { kind: 'verdict', verdict: 'pass' };
-    case 'f':
-      return { kind: 'verdict', verdict: 'fail' };
-    case 'd':
-      return { kind: 'verdict', verdict: 'defer' };
-    case 'j':
-      return { kind: 'move', direction: 'next' };
-    case 'k':
-      return { kind: 'move', direction: 'previous' };
-    case 'ArrowDown':
-      return { kind: 'dimension', by: 1 };
-    case 'ArrowUp':
-      return { kind: 'dimension', by: -1 };
-    case 't':
-      return { kind: 'focusTags' };
-    case 'n':
-      return { kind: 'focusNotes' };
-    case 'u':
-      return { kind: 'undo' };
-    default:
-      return /^[0-5]$/.test(press.key) ? { kind: 'score', value: Number(press.key) } : undefined;
-  }
+  const action = KEY_ACTIONS.get(press.key);
+  if (action) return action;
+  return /^[0-5]$/.test(press.key) ? { kind: 'score', value: Number(press.key) } : undefined;
 }
 
 /** The fields of a keyboard event the map reads (structural, so this module stays free of DOM types). */

@@ -2,8 +2,7 @@
 import { create } from 'zustand';
 import type { WorkspaceInfo } from '../../../src-shared/contract/workspace.contract';
 import { api } from '../../api/client';
-import { latestRequest } from '../../api/latest-request';
-import { messageOf } from '../../api/message-of';
+import { latestRequest, loadLatestInto } from '../../api/latest-request';
 
 type WorkspaceState = {
   info: WorkspaceInfo | undefined;
@@ -18,13 +17,7 @@ export const useWorkspace = create<WorkspaceState>((set) => ({
   info: undefined,
   error: undefined,
   async workspaceRequested() {
-    const isCurrent = reading();
-    try {
-      const info = await api['workspace.get']({});
-      if (isCurrent()) set({ info, error: undefined });
-    } catch (error) {
-      if (isCurrent()) set({ error: messageOf(error) });
-    }
+    await loadLatestInto(set, reading, 'info', () => api['workspace.get']({}));
   },
   async trustGranted() {
     set({ info: await api['workspace.trust']({}) });
