@@ -1,5 +1,6 @@
 // A labelled form field with its unit, help text and inline problems, tied to its control for screen readers.
 import type { ReactNode } from 'react';
+import { Segmented } from './Segmented';
 
 type Props = Readonly<{
   id: string;
@@ -122,6 +123,32 @@ export function SelectField({ value, testId, onChange, children, ...field }: Sel
       >
         {children}
       </select>
+    </Field>
+  );
+}
+
+type SegmentedFieldProps<T extends string> = Omit<Props, 'children'> &
+  Readonly<{
+    /** The radio group's own name for screen readers (e.g. "Gate type" for the field "Type"). */
+    groupLabel: string;
+    options: readonly T[];
+    labels?: Readonly<Partial<Record<T, string>>>;
+    value: T;
+    onChange(value: T): void;
+  }>;
+
+/** A field choosing one of a few words shown side by side (see Segmented). */
+export function SegmentedField<T extends string>({
+  groupLabel,
+  options,
+  labels,
+  value,
+  onChange,
+  ...field
+}: SegmentedFieldProps<T>) {
+  return (
+    <Field {...field}>
+      <Segmented id={field.id} label={groupLabel} options={options} labels={labels} value={value} onChange={onChange} />
     </Field>
   );
 }

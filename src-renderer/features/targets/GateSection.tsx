@@ -1,7 +1,6 @@
 // When the target passes: the gate (metric, threshold, hard or soft, the judge for the corrected pass rate) and per-target overrides.
 import type { Settings } from '../../../src-shared/model';
-import { Field, NumberField, SelectField } from '../../components/Field';
-import { Segmented } from '../../components/Segmented';
+import { NumberField, SegmentedField, SelectField } from '../../components/Field';
 import type { SectionProps } from './target-form';
 import { boundHelp, gateJudgeOptions, thresholdHelp } from './targets.selectors';
 import { FormSection } from '../../components/FormSection';
@@ -28,16 +27,17 @@ export function GateSection({ form, at, edit, settings }: Props) {
           <option value="corrected_pass_rate">corrected_pass_rate (0–1)</option>
         </SelectField>
         {gate.metric === 'corrected_pass_rate' && (
-          <Field id="target-gate-bound" label="Bound" help={boundHelp(gate.bound)} messages={at('gate.bound')}>
-            <Segmented
-              id="target-gate-bound"
-              label="Gate bound"
-              options={['point', 'lower'] as const}
-              labels={{ point: 'point estimate', lower: 'lower bound' }}
-              value={gate.bound || 'point'}
-              onChange={(bound) => edit({ gate: { ...gate, bound } })}
-            />
-          </Field>
+          <SegmentedField
+            id="target-gate-bound"
+            label="Bound"
+            help={boundHelp(gate.bound)}
+            messages={at('gate.bound')}
+            groupLabel="Gate bound"
+            options={['point', 'lower'] as const}
+            labels={{ point: 'point estimate', lower: 'lower bound' }}
+            value={gate.bound || 'point'}
+            onChange={(bound) => edit({ gate: { ...gate, bound } })}
+          />
         )}
         <NumberField
           id="target-gate-threshold"
@@ -50,7 +50,7 @@ export function GateSection({ form, at, edit, settings }: Props) {
           onChange={(threshold) => edit({ gate: { ...gate, threshold } })}
           testId="target-gate-threshold"
         />
-        <Field
+        <SegmentedField
           id="target-gate-type"
           label="Type"
           help={
@@ -63,15 +63,11 @@ export function GateSection({ form, at, edit, settings }: Props) {
             )
           }
           messages={at('gate.type')}
-        >
-          <Segmented
-            id="target-gate-type"
-            label="Gate type"
-            options={['hard', 'soft'] as const}
-            value={gate.type}
-            onChange={(type) => edit({ gate: { ...gate, type } })}
-          />
-        </Field>
+          groupLabel="Gate type"
+          options={['hard', 'soft'] as const}
+          value={gate.type}
+          onChange={(type) => edit({ gate: { ...gate, type } })}
+        />
         <SelectField
           id="target-gate-judge"
           label="Judge"

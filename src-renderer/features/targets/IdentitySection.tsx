@@ -1,6 +1,5 @@
 // The target's identity: id, label, chat or agent, enabled.
-import { Field, fieldAria, TextField } from '../../components/Field';
-import { Segmented } from '../../components/Segmented';
+import { Field, fieldAria, SegmentedField, TextField } from '../../components/Field';
 import type { SectionProps } from './target-form';
 import { FormSection } from '../../components/FormSection';
 
@@ -28,7 +27,7 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
           onChange={(label) => edit({ label })}
           testId="target-label"
         />
-        <Field
+        <SegmentedField
           id="target-mode"
           label="Mode"
           help={
@@ -37,15 +36,11 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
               : 'The system prompt and the question, one reply.'
           }
           messages={at('mode')}
-        >
-          <Segmented
-            id="target-mode"
-            label="Mode"
-            options={['chat', 'agent'] as const}
-            value={form.mode}
-            onChange={(mode) => edit({ mode })}
-          />
-        </Field>
+          groupLabel="Mode"
+          options={['chat', 'agent'] as const}
+          value={form.mode}
+          onChange={(mode) => edit({ mode })}
+        />
         <Field
           id="target-enabled"
           label="Enabled"
