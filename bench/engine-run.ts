@@ -10,9 +10,7 @@ import { dataset as datasetSchema, workspaceConfig } from '../src-shared/model';
 import { limitHeapGrowth } from '../src-main/heap-growth';
 import type { ValidWorkspace } from '../src-main/engine/run/plan';
 import { inMemoryWorkspace } from './in-memory-workspace';
-import { defaultRunDeps } from '../src-main/engine/run/run-deps';
-import { LimiterRegistry } from '../src-main/engine/run/run-services';
-import { startRun } from '../src-main/engine/run/start-run';
+import { runEveryQuestion } from './run-every-question';
 import { inProcessStore, Store, storeFile } from '../src-main/store/store';
 
 const { values } = parseArgs({
@@ -57,14 +55,6 @@ limitHeapGrowth();
 const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-run-'));
 const store = Store.open(storeFile(dir));
 try {
-  const deps = defaultRunDeps({
-    db: inProcessStore(store),
-    workspace: benchWorkspace(dir),
-    trusted: true,
-    clock: Date.now,
-    keysFor: () => ({}),
-    limiters: new LimiterRegistry(),
-  });
   const gc = (globalThis as { gc?: () => void }).gc;
   let liveHeapMb = 0;
   const sampleLiveHeap = () => {
@@ -73,14 +63,7 @@ try {
     liveHeapMb = Math.max(liveHeapMb, process.memoryUsage().heapUsed / 1e6);
   };
   const sampler = setInterval(sampleLiveHeap, 5_000);
-  const start = performance.now();
-  const started = await startRun(
-    { targetId: 'bench', selection: { questionIds: null, repeat: 1, shard: null }, source: 'manual' },
-    deps,
-    new AbortController().signal,
-  );
-  const end = await started.finished;
-  const wallMs = performance.now() - start;
+  const { end, wallMs } = await runEveryQuestion(inProcessStore(store), benchWorkspace(dir), 'bench');
   clearInterval(sampler);
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   sampleLiveHeap();

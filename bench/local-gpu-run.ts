@@ -8,9 +8,7 @@ import { parseArgs } from 'node:util';
 import { dataset as datasetSchema, workspaceConfig } from '../src-shared/model';
 import type { ValidWorkspace } from '../src-main/engine/run/plan';
 import { inMemoryWorkspace } from './in-memory-workspace';
-import { defaultRunDeps } from '../src-main/engine/run/run-deps';
-import { LimiterRegistry } from '../src-main/engine/run/run-services';
-import { startRun } from '../src-main/engine/run/start-run';
+import { runEveryQuestion } from './run-every-question';
 import { inProcessStore, Store, storeFile } from '../src-main/store/store';
 import { startFakeProviderServer } from '../test/fixtures/fake-provider-server';
 import { isJudgePrompt } from '../test/fixtures/fake-scripts';
@@ -67,25 +65,10 @@ const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-gpu-'));
 const store = Store.open(storeFile(dir));
 try {
   const db = inProcessStore(store);
-  const deps = defaultRunDeps({
-    db,
-    workspace: workspace(dir),
-    trusted: true,
-    clock: Date.now,
-    keysFor: () => ({}),
-    limiters: new LimiterRegistry(),
-  });
-  const start = performance.now();
-  const started = await startRun(
-    { targetId: 'helpdesk', selection: { questionIds: null, repeat: 1, shard: null }, source: 'manual' },
-    deps,
-    new AbortController().signal,
-  );
-  const end = await started.finished;
-  const wallMs = Math.round(performance.now() - start);
-  const local = (await db.runs.get(started.runId))?.identity.local;
+  const { runId, end, wallMs } = await runEveryQuestion(db, workspace(dir), 'helpdesk');
+  const local = (await db.runs.get(runId))?.identity.local;
   process.stdout.write(
-    `${JSON.stringify({ schedule: local?.schedule, wallMs, loads: server.ollama.loads, modelLoads: local?.modelLoads, concurrency: local?.concurrency, status: end.status, coverage: end.verdict?.coverage ?? null, error: end.error })}\n`,
+    `${JSON.stringify({ schedule: local?.schedule, wallMs: Math.round(wallMs), loads: server.ollama.loads, modelLoads: local?.modelLoads, concurrency: local?.concurrency, status: end.status, coverage: end.verdict?.coverage ?? null, error: end.error })}\n`,
   );
 } finally {
   store.close();

@@ -1,35 +1,25 @@
 // The optimizer card of the example after its judge moved to a live connection: the replayed proposer has no
 // recording, and the card shows that failure with its reason, not the "No candidates yet. Press Optimize" state.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { judgeScript } from '../fixtures/fake-scripts';
 import { exampleOn } from '../support/online-example';
 import { OptimizerPage } from './pages/optimizer.page';
-import { launchBrowser } from './support/browser';
-import { serveExample, type Served } from './support/serve';
+import { appPageForSuite } from './support/app-page';
+import { serveExample } from './support/serve';
 
 describe('optimizer card after the judge changed', () => {
   let judge: FakeProviderServer;
-  let served: Served;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    judge = await startFakeProviderServer({ script: judgeScript({ score: 3, reason: 'partly right' }) });
-    served = await serveExample({ workspaceDir: exampleOn(judge.url), init: false });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.goto(served.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-    await judge?.close();
+  const app = appPageForSuite({
+    serve: async () => {
+      judge = await startFakeProviderServer({ script: judgeScript({ score: 3, reason: 'partly right' }) });
+      return serveExample({ workspaceDir: exampleOn(judge.url), init: false });
+    },
+    afterStop: () => judge?.close(),
   });
 
   it('shows why the proposer found no recording and what to do', async () => {
+    const { page, served } = app;
     const optimizer = new OptimizerPage(page);
     await optimizer.openList(served.origin);
     const card = page.getByTestId('optimizer-target-helpdesk_chat_offline');

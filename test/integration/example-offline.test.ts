@@ -1,11 +1,10 @@
 // The example runs offline: `ai-eval init` then `ai-eval run` answers from the committed cassette, scores every
 // question with all ten graders, passes both gates and writes the SPEC 13 JSON dump.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GRADER_IDS } from '../../src-shared/model';
-import { spawnCli, type CliExit } from '../support/cli';
+import { initWithCli, spawnCli, type CliExit } from '../support/cli';
 
 type Check = Readonly<{ id: string; kind: string; score: number | null; passed: boolean | null; executed: boolean }>;
 type GraderJson = Readonly<{
@@ -64,11 +63,7 @@ describe('the example workspace offline (replay cassette)', () => {
   };
 
   beforeAll(async () => {
-    const root = mkdtempSync(join(tmpdir(), 'aieval-offline-'));
-    const configDir = join(root, 'config');
-    const dir = join(root, 'workspace');
-    const init = await spawnCli(['init', dir], configDir);
-    expect(init.code, init.stderr).toBe(0);
+    const { root, configDir, dir } = await initWithCli('aieval-offline-');
     const out = join(root, 'run.json');
     run = await spawnCli(['run', '--workspace', dir, '--json', out], configDir);
     runs = (JSON.parse(readFileSync(out, 'utf8')) as { runs: RunJson[] }).runs;
@@ -228,10 +223,7 @@ describe('the example workspace offline (replay cassette)', () => {
 
 describe('the example optimizer offline (replay cassette)', () => {
   it('optimizes helpdesk_chat_offline from a fresh init: the recorded proposer writes a candidate that waits for review', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'aieval-offline-optimize-'));
-    const configDir = join(root, 'config');
-    const dir = join(root, 'workspace');
-    expect((await spawnCli(['init', dir], configDir)).code).toBe(0);
+    const { configDir, dir } = await initWithCli('aieval-offline-optimize-');
     const optimize = await spawnCli(
       ['optimize', '--workspace', dir, '--target', 'helpdesk_chat_offline', '--propose', '--json'],
       configDir,

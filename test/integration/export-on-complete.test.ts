@@ -1,9 +1,8 @@
 // settings.export_envelope_on_complete: `ai-eval run` exports each complete run as an EEE envelope as it ends.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnCli } from '../support/cli';
+import { initWithCli, spawnCli } from '../support/cli';
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
@@ -12,10 +11,7 @@ const filesUnder = (dir: string): string[] =>
 
 describe('export on complete', () => {
   it('writes the aggregate and samples files of the run under .aieval/envelopes', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'aieval-export-on-complete-'));
-    const configDir = join(root, 'config');
-    const dir = join(root, 'workspace');
-    expect((await spawnCli(['init', dir], configDir)).code).toBe(0);
+    const { configDir, dir } = await initWithCli('aieval-export-on-complete-');
     const config = join(dir, 'aieval.yaml');
     writeFileSync(
       config,

@@ -2,22 +2,17 @@
 // shows, not only in a log line; the same words the CLI prints.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportOutcome } from '../../src-shared/model';
 import { importOutcomeLines } from '../../src-shared/text/import-outcome-lines';
-import type { App } from '../../src-main/app/create-app';
-import { createTestApp } from '../support/app';
+import { appPerTest, createTestApp } from '../support/app';
 
 const OLDER = 'b16fbe7d-f0a9-4a72-92a2-77f5016b5e3f.json'; // schema_version 0.2.2
-let app: App | undefined;
-afterEach(async () => {
-  await app?.dispose();
-  app = undefined;
-});
+const apps = appPerTest();
 
 describe('import.envelopeFiles', () => {
   it('imports an older envelope and says in its outcome that it was read as 0.3.0', async () => {
-    app = createTestApp();
+    const app = apps.open(createTestApp());
     const text = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'eee', OLDER), 'utf8');
     const envelope = await app.dispatch(
       'import.envelopeFiles',

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunFinished, RunProgress } from '../../src-shared/model';
 import type { ValidWorkspace } from '../../src-main/engine/run/plan';
-import { defaultRunDeps } from '../../src-main/engine/run/run-deps';
-import { LimiterRegistry } from '../../src-main/engine/run/run-services';
 import { resumeRun, startRun } from '../../src-main/engine/run/start-run';
 import { inProcessStore, Store, type StoreApi } from '../../src-main/store/store';
+import { trustedRunDeps } from '../support/run-deps';
 import { writeValidWorkspace } from '../support/workspace';
 
 export type LocalSpec = Readonly<{
@@ -73,17 +72,9 @@ export async function runLocal(
   const db = inProcessStore(store);
   const progress: RunProgress[] = [];
   const controller = new AbortController();
-  const deps = defaultRunDeps({
-    db,
-    workspace,
-    trusted: true,
-    clock: Date.now,
-    keysFor: () => ({}),
-    limiters: new LimiterRegistry(),
-    onProgress: (update) => {
-      progress.push(update);
-      if (options.cancelWhen?.(update)) controller.abort(new Error('cancelled by the test'));
-    },
+  const deps = trustedRunDeps(db, workspace, (update) => {
+    progress.push(update);
+    if (options.cancelWhen?.(update)) controller.abort(new Error('cancelled by the test'));
   });
   const started = options.resume
     ? await resumeRun(options.resume, deps, {}, controller.signal)

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultRunDeps } from '../../src-main/engine/run/run-deps';
-import { LimiterRegistry } from '../../src-main/engine/run/run-services';
 import { startRun } from '../../src-main/engine/run/start-run';
 import { inProcessStore, Store } from '../../src-main/store/store';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
+import { trustedRunDeps } from '../support/run-deps';
 import { makeWorkspace, selection } from '../unit/engine/run/engine-fixtures';
 
 describe('request_timeout_ms through the real adapter and the limiter', () => {
@@ -28,14 +27,7 @@ describe('request_timeout_ms through the real adapter and the limiter', () => {
       config: { ...workspace.config, providers: { p: { ...config, base_url: server.url } } },
     };
     const db = inProcessStore(Store.open(':memory:'));
-    const deps = defaultRunDeps({
-      db,
-      workspace: patched,
-      trusted: true,
-      clock: Date.now,
-      keysFor: () => ({}),
-      limiters: new LimiterRegistry(),
-    });
+    const deps = trustedRunDeps(db, patched);
     const started = await startRun(
       { targetId: 't1', selection: selection(), source: 'manual' },
       deps,

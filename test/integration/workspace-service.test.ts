@@ -2,23 +2,17 @@
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { App } from '../../src-main/app/create-app';
-import { createTestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { appPerTest, createTestApp } from '../support/app';
 import { copyExample } from '../support/workspace';
 
 const inProcess = { transport: 'in-process' } as const;
-let app: App | undefined;
-
-afterEach(async () => {
-  await app?.dispose();
-  app = undefined;
-});
+const apps = appPerTest();
 
 describe('the workspace domain', () => {
   it('validate counts what the example holds and lists a broken file with its place', async () => {
     const dir = copyExample();
-    app = createTestApp(dir);
+    const app = apps.open(createTestApp(dir));
     const valid = await app.dispatch('workspace.validate', {}, inProcess);
     expect(valid).toEqual({
       ok: true,
@@ -39,7 +33,7 @@ describe('the workspace domain', () => {
 
   it('create makes the example in a new folder, trusts and opens it; a second create is a conflict', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'aieval-create-')), 'nested', 'ws');
-    app = createTestApp(copyExample());
+    const app = apps.open(createTestApp(copyExample()));
     const created = await app.dispatch('workspace.create', { dir }, inProcess);
     expect(created).toMatchObject({ ok: true, value: { dir, trusted: true, issues: [] } });
     expect(readdirSync(dir)).toContain('aieval.yaml');
@@ -52,13 +46,13 @@ describe('the workspace domain', () => {
 
   it('trust is refused where there is no aieval.yaml, and trusts a workspace', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'aieval-empty-'));
-    app = createTestApp(empty);
+    let app = apps.open(createTestApp(empty));
     expect(await app.dispatch('workspace.trust', {}, inProcess)).toEqual({
       ok: false,
       error: { code: 'not_found', message: `No aieval.yaml in ${empty}.` },
     });
     await app.dispose();
-    app = createTestApp(copyExample());
+    app = apps.open(createTestApp(copyExample()));
     expect(await app.dispatch('workspace.trust', {}, inProcess)).toMatchObject({ ok: true, value: { trusted: true } });
   });
 });

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { createApp, type App } from '../../src-main/app/create-app';
 import { createHttpShell, type HttpShellOptions } from '../../src-main/http/server';
 import { TrustStore } from '../../src-main/workspace/trust';
@@ -21,6 +22,16 @@ export function createTestApp(workspaceDir = copyExample(), options: { trusted?:
     logger: silentLogger,
     checkOutputs: true,
   });
+}
+
+/** Registers an afterEach that disposes the app a test opened last; `open` hands that app back for the test to use. */
+export function appPerTest(): { open(app: App): App } {
+  let current: App | undefined;
+  afterEach(async () => {
+    await current?.dispose();
+    current = undefined;
+  });
+  return { open: (app) => (current = app) };
 }
 
 /** One call through the service in process: its value, or an error naming the method and the refusal. */

@@ -1,6 +1,9 @@
 // Test helpers to run `ai-eval`: as a child process (what a user runs) or in-process through main() (faster).
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { main } from '../../src-main/cli/main';
 import type { CliIo } from '../../src-main/cli/command';
 
@@ -22,6 +25,16 @@ export function spawnCli(args: readonly string[], configDir: string): Promise<Cl
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** `ai-eval init` in a child process into `workspace` of a fresh temp folder (`prefix…`) with its own `config`. */
+export async function initWithCli(prefix: string): Promise<{ root: string; configDir: string; dir: string }> {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const configDir = join(root, 'config');
+  const dir = join(root, 'workspace');
+  const init = await spawnCli(['init', dir], configDir);
+  expect(init.code, init.stderr).toBe(0);
+  return { root, configDir, dir };
 }
 
 /** The same command through main() in this process, with its output collected line by line. */

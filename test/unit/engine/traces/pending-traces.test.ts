@@ -9,15 +9,19 @@ function span(trace: string, id: number, root = false): DecodedSpan {
   return { ...decoded!, traceId: trace.repeat(32) };
 }
 
+/** A batch that holds back at most `limit` spans, with `spans` added in that order. */
+function holding(limit: number, ...spans: DecodedSpan[]): PendingTraces {
+  const pending = new PendingTraces(limit);
+  for (const one of spans) pending.add(one);
+  return pending;
+}
+
 const ids = (spans: readonly DecodedSpan[]) =>
   spans.map((one) => `${one.traceId[0]}${Number.parseInt(one.spanId, 16)}`);
 
 describe('the spans a batch holds back', () => {
   it('holds back a trace without its root, and writes it whole once the root arrives', () => {
-    const pending = new PendingTraces(100);
-    pending.add(span('a', 1));
-    pending.add(span('b', 1));
-    pending.add(span('b', 2, true));
+    const pending = holding(100, span('a', 1), span('b', 1), span('b', 2, true));
     expect(ids(pending.cut(false))).toEqual(['b1', 'b2']);
     expect(pending.size).toBe(1);
 
@@ -29,17 +33,13 @@ describe('the spans a batch holds back', () => {
   });
 
   it('writes the traces read first when the open ones would hold back more than its limit', () => {
-    const pending = new PendingTraces(2);
-    for (const trace of ['a', 'b', 'c']) pending.add(span(trace, 1));
-    pending.add(span('c', 2));
+    const pending = holding(2, span('a', 1), span('b', 1), span('c', 1), span('c', 2));
     expect(ids(pending.cut(false))).toEqual(['a1', 'b1']);
     expect(pending.size).toBe(2);
   });
 
   it('writes a trace whose root is in another service once the traces read after it push it out', () => {
-    const pending = new PendingTraces(2);
-    pending.add(span('a', 1));
-    pending.add(span('a', 2));
+    const pending = holding(2, span('a', 1), span('a', 2));
     expect(pending.cut(false)).toEqual([]);
     pending.add(span('b', 1));
     expect(ids(pending.cut(false))).toEqual(['a1', 'a2']);
@@ -47,9 +47,7 @@ describe('the spans a batch holds back', () => {
   });
 
   it('hands out every span at the end, open or not', () => {
-    const pending = new PendingTraces(100);
-    pending.add(span('a', 1));
-    pending.add(span('b', 1));
+    const pending = holding(100, span('a', 1), span('b', 1));
     expect(ids(pending.cut(true))).toEqual(['a1', 'b1']);
     expect(pending.size).toBe(0);
   });

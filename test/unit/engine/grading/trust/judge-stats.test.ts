@@ -13,8 +13,9 @@ const FIVE = { minScore: 0, maxScore: 5 };
 const BINARY = { minScore: 0, maxScore: 1 };
 const THRESHOLDS = { min_tpr: 0.9, min_tnr: 0.9, confidence: 0.95, gold_target_n: 30, min_per_class: 5 };
 
-const items = (spec: readonly [number | null, HumanLabel | null][]) =>
-  spec.map(([judgeScore, human]) => ({ judgeScore, human }));
+/** Judge scores with the human label of each item. */
+type Spec = readonly [number | null, HumanLabel | null][];
+const items = (spec: Spec) => spec.map(([judgeScore, human]) => ({ judgeScore, human }));
 const repeat = <T>(n: number, item: T): T[] => Array.from({ length: n }, () => item);
 
 describe('judgePasses', () => {
@@ -38,35 +39,32 @@ describe('judgePasses', () => {
 });
 
 describe('confusionOf', () => {
-  it('counts TP, FN, FP, TN with the human label as the truth', () => {
-    const c = confusionOf(
-      items([
+  it.each<[string, Spec, ReturnType<typeof confusionOf>]>([
+    [
+      'counts TP, FN, FP, TN with the human label as the truth',
+      [
         [5, 'pass'],
         [4, 'pass'],
         [1, 'pass'],
         [4, 'fail'],
         [0, 'fail'],
         [2, 'fail'],
-      ]),
-      FIVE,
-      3.5,
-    );
-    expect(c).toEqual({ tp: 2, fn: 1, fp: 1, tn: 2, nDefer: 0, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 });
-  });
-
-  it('ignores defers, unlabelled items and labels without a judge score, counting each', () => {
-    const c = confusionOf(
-      items([
+      ],
+      { tp: 2, fn: 1, fp: 1, tn: 2, nDefer: 0, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 },
+    ],
+    [
+      'ignores defers, unlabelled items and labels without a judge score, counting each',
+      [
         [5, 'defer'],
         [0, 'defer'],
         [3, null],
         [null, 'pass'],
         [5, 'pass'],
-      ]),
-      FIVE,
-      3.5,
-    );
-    expect(c).toEqual({ tp: 1, fn: 0, fp: 0, tn: 0, nDefer: 2, nUnlabelled: 1, nUnscored: 1, nDisputed: 0 });
+      ],
+      { tp: 1, fn: 0, fp: 0, tn: 0, nDefer: 2, nUnlabelled: 1, nUnscored: 1, nDisputed: 0 },
+    ],
+  ])('%s', (_name, spec, confusion) => {
+    expect(confusionOf(items(spec), FIVE, 3.5)).toEqual(confusion);
   });
 
   it('leaves out items whose reviewers disagree, counting them', () => {
