@@ -116,16 +116,17 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
     );
     const tally: Tally = await db.results.tally(runId);
     // A resumed adaptive run's stop starts from the repeats stored so far.
-    if (run.adaptive)
+    const stop = run.adaptive;
+    if (stop)
       for (const { questionId, passes, trials } of await db.results.questionPasses(runId))
-        run.adaptive.add(questionId, passes, trials);
+        stop.add(questionId, passes, trials);
     local = await prepareLocalRun({
       plan,
       workspace: deps.workspace,
       services: run.services,
       criteriaOf: deps.criteriaOf,
       regrade: run.caller === undefined,
-      adaptiveRepeats: run.adaptive !== undefined,
+      adaptiveRepeats: stop !== undefined,
       measureConcurrency: run.measureConcurrency ?? false,
       concurrency: run.concurrency,
     });
@@ -141,7 +142,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       total: run.total,
       tally,
       doneAtStart: doneCount(tally),
-      saved: run.adaptive && (() => run.adaptive!.saved),
+      saved: stop && (() => stop.saved),
       emit: (update) => deps.onProgress?.(update),
       intervalMs: deps.progressIntervalMs,
       now: deps.clock,
@@ -159,7 +160,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
     };
     const commit = async (row: NewQuestionResult) => {
       // Before the write, which may wait: the pool's next pull already knows whether the question is settled.
-      run.adaptive?.record(row.questionId, row.status === 'scored' ? row.passed : null);
+      stop?.record(row.questionId, row.status === 'scored' ? row.passed : null);
       await writer.write(row);
       for (const call of row.judgeCalls) observed.judgeCall(call);
       addToTally(tally, {
@@ -252,7 +253,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
           target: plan.target,
           passThreshold: plan.passThreshold,
           quarantine: quarantineOf(plan),
-          adaptive: run.adaptive?.rule,
+          adaptive: stop?.rule,
         },
         judgeSetupOf(deps.workspace),
       );

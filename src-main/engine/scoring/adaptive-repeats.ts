@@ -1,6 +1,6 @@
 // `--repeat N --adaptive`: the sequential rule that stops repeating a question once its verdict is settled, and the
 // exact chance that it ends on another verdict than all N repeats would have given (the error bound it states).
-import { normalQuantile } from './normal-quantile';
+import { zForConfidence } from './normal-quantile';
 import { wilson } from './wilson';
 
 /**
@@ -28,7 +28,7 @@ export const adaptiveRuleOf = (
 /** 'pass' or 'fail' once the interval of `passes` out of `trials` is clear of the question pass rate; else null. */
 export function settledVerdict(passes: number, trials: number, rule: AdaptiveRule): 'pass' | 'fail' | null {
   if (trials < rule.minRepeats) return null;
-  const ci = wilson(passes, trials, normalQuantile(1 - (1 - rule.confidence) / 2));
+  const ci = wilson(passes, trials, zForConfidence(rule.confidence));
   if (!ci) return null;
   if (ci[0] > QUESTION_PASS_RATE) return 'pass';
   if (ci[1] < QUESTION_PASS_RATE) return 'fail';

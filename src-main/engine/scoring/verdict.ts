@@ -98,17 +98,16 @@ const countsOf = (tally: Tally, total: number): Verdict['counts'] => ({
   passed: tally.passed,
 });
 
-/** The gate's pass count and sample: the repeats, or each question once. */
-const passSample = (tally: Tally, perQuestion: PerQuestion | undefined) =>
-  perQuestion ? { passed: perQuestion.passed, n: perQuestion.questions } : { passed: tally.passed, n: tally.scored };
+/** What the gate measures, over the repeats or each question once: passes, sample size, average score. */
+function gateSample(tally: Tally, perQuestion: PerQuestion | undefined) {
+  if (!perQuestion) return { passed: tally.passed, n: tally.scored, avg: averageScore(tally) };
+  const { passed, questions: n, scoreSum } = perQuestion;
+  return { passed, n, avg: n > 0 ? scoreSum / n : null };
+}
 
 function gateVerdict({ tally, total, gate, questionPassThreshold, corrected, perQuestion }: VerdictInput): Verdict {
-  const sample = passSample(tally, perQuestion);
-  const avg = perQuestion
-    ? perQuestion.questions > 0
-      ? perQuestion.scoreSum / perQuestion.questions
-      : null
-    : averageScore(tally);
+  const sample = gateSample(tally, perQuestion);
+  const avg = sample.avg;
   const passRate = sample.n > 0 ? sample.passed / sample.n : null;
   const coverage = total > 0 ? tally.scored / total : 0;
   const base = {

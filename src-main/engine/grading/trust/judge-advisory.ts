@@ -6,7 +6,7 @@ import type { JudgeSetup } from './judge-identity';
 import { judgePasses } from './judge-stats';
 import { computeVerdict, type PerQuestion } from '../../scoring/verdict';
 import { adaptiveErrorBound, type AdaptiveRule } from '../../scoring/adaptive-repeats';
-import { doneCount } from '../../scoring/tally';
+import { doneCount, type Tally } from '../../scoring/tally';
 import type { StoreApi } from '../../../store/store';
 import type { QuestionPasses } from '../../../store/repos/results.repo';
 
@@ -56,13 +56,22 @@ function perQuestionOf(rows: readonly QuestionPasses[], quarantined: readonly st
 
 const pct = (value: number) => `${(value * 100).toFixed(2)}%`;
 
+/** The stored tallies a verdict reads: the whole run's and its quarantine's. */
+type StoredTallies = Readonly<{ all: Tally; quarantine: Tally | undefined }>;
+
 /**
  * An adaptive run measured against what it asked (the settled questions' skipped repeats are saved, not missing),
  * each question weighed once, and what it saved.
  */
-async function adaptiveBasis(db: StoreApi, runId: string, basis: VerdictBasis, rule: AdaptiveRule) {
+async function adaptiveBasis(
+  db: StoreApi,
+  runId: string,
+  basis: VerdictBasis,
+  rule: AdaptiveRule,
+  tallies: StoredTallies,
+) {
   const quarantined = basis.quarantine?.ids ?? [];
-  const asked = doneCount(await db.results.tally(runId));
+  const asked = doneCount(tallies.all);
   const bound = adaptiveErrorBound(rule);
   const report = {
     planned: basis.total,
@@ -74,7 +83,7 @@ async function adaptiveBasis(db: StoreApi, runId: string, basis: VerdictBasis, r
   };
   return {
     total: asked,
-    quarantineTotal: quarantined.length > 0 ? doneCount(await db.results.tally(runId, quarantined)) : 0,
+    quarantineTotal: tallies.quarantine ? doneCount(tallies.quarantine) : 0,
     perQuestion: perQuestionOf(await db.results.questionPasses(runId), quarantined),
     report,
     note:
@@ -91,9 +100,13 @@ export async function storedRunVerdict(
   judgeSetup: JudgeSetup,
 ): Promise<Verdict> {
   const { target, passThreshold, quarantine } = basis;
-  const adaptive = basis.adaptive ? await adaptiveBasis(db, runId, basis, basis.adaptive) : undefined;
-  const total = adaptive?.total ?? basis.total;
   const quarantined = quarantine?.ids ?? [];
+  const tallies: StoredTallies = {
+    all: await db.results.tally(runId),
+    quarantine: quarantined.length > 0 ? await db.results.tally(runId, quarantined) : undefined,
+  };
+  const adaptive = basis.adaptive ? await adaptiveBasis(db, runId, basis, basis.adaptive, tallies) : undefined;
+  const total = adaptive?.total ?? basis.total;
   const decider = decidingJudge(target);
   const observed = decider ? await observedPasses(db, runId, decider, passThreshold, quarantined) : undefined;
   const advisory = await judgeAdvisory(db, judgeSetup, target, observed);
@@ -115,18 +128,14 @@ export async function storedRunVerdict(
         }
       : null;
   const verdict = computeVerdict({
-    tally: await db.results.tally(runId),
+    tally: tallies.all,
     total,
     gate: target.gate,
     questionPassThreshold: passThreshold,
     corrected: correctedPassRate,
     quarantine:
-      quarantine && quarantined.length > 0
-        ? {
-            ids: quarantined,
-            total: adaptive?.quarantineTotal ?? quarantine.total,
-            tally: await db.results.tally(runId, quarantined),
-          }
+      quarantine && tallies.quarantine
+        ? { ids: quarantined, total: adaptive?.quarantineTotal ?? quarantine.total, tally: tallies.quarantine }
         : undefined,
     perQuestion: adaptive?.perQuestion,
   });
