@@ -7,6 +7,7 @@ import { ProviderError } from '../engine/providers/provider';
 import type { AppState } from './app-state';
 import { addressOf, buildProvider, keyOf, keyringOf, keyStatusOf } from './connections';
 import { redactKey } from './secrets';
+import { messageOf } from '../../src-shared/text/message-of';
 
 /** A connection test waits this long at most: long enough for a cold server, short enough for someone watching a button. */
 export const PROBE_TIMEOUT_MS = 10_000;
@@ -38,7 +39,7 @@ export async function probeConnection(state: AppState, name: string, config: Pro
 
 /** Turns a failure into a headline in words plus the adapter's own message (which names the provider and address). */
 export function describeFailure(error: unknown, key: KeyStatus): { problem: ConnectionProblem; message: string } {
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = messageOf(error);
   if (error instanceof ProviderConfigError) {
     if (key.variable !== null && key.source === null && key.restricted)
       return { problem: 'no_key', message: `No API key (restricted mode): ${detail}.` };

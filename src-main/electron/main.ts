@@ -13,6 +13,7 @@ import { UserSettingsStore } from '../workspace/user-settings';
 import { guardWindowClose, type CloseChoice } from './close-guard';
 import { registerDesktopActions } from './desktop-actions';
 import { SafeStorageSecretStore } from './secret-store';
+import { messageOf } from '../../src-shared/text/message-of';
 
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources');
 const rendererUrl =
@@ -137,7 +138,7 @@ async function start(): Promise<void> {
 
 // A start that fails (for example better-sqlite3 not prepared for Electron) says why, in the terminal and a dialog.
 start().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   console.error(`AI Eval cannot start: ${message}`);
   if (app.isReady()) dialog.showErrorBox('AI Eval cannot start', message);
   app.exit(1);

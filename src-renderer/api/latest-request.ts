@@ -1,5 +1,5 @@
 // A store's guard against stale answers: of the requests of one kind, only the latest one's answer may be applied.
-import { messageOf } from './message-of';
+import { messageOf } from '../../src-shared/text/message-of';
 
 /**
  * Returns `begin`: each call starts a request and returns its `isCurrent` check, which stays true until the next

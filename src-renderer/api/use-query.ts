@@ -1,7 +1,7 @@
 // How a component loads its data: only the answer to its latest request is kept, so a late answer to an older request
 // (the user already opened another result) never overwrites a newer one, and no answer lands after unmount.
 import { useCallback, useEffect, useState, type DependencyList } from 'react';
-import { messageOf } from './message-of';
+import { messageOf } from '../../src-shared/text/message-of';
 
 export type QueryState<T> = Readonly<{ data: T | undefined; error: string | undefined }>;
 

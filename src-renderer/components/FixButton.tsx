@@ -1,6 +1,6 @@
 // A button that applies a one-click fix (a save) and shows, beside it, why the save was refused if it was.
 import { useState } from 'react';
-import { messageOf } from '../api/message-of';
+import { messageOf } from '../../src-shared/text/message-of';
 
 /** A button that applies a fix and shows its refusal, if any. */
 export function FixButton({

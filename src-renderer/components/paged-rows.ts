@@ -1,6 +1,6 @@
 // Server-paged rows for virtual lists: fetches the pages the viewport needs and keeps them in a small local cache.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOf } from '../api/message-of';
+import { messageOf } from '../../src-shared/text/message-of';
 
 export type PageFetcher<Row> = (offset: number, limit: number) => Promise<{ total: number; rows: Row[] }>;
 

@@ -3,6 +3,7 @@
 import { web, type EventSourceLike, type FetchResponse } from './web-apis';
 import { sharedEvents } from './shared-events';
 import type { Envelope, RpcTransport, WireEvent } from './wire';
+import { messageOf } from '../text/message-of';
 
 export type HttpTransportOptions = Readonly<{
   /** The server's origin, e.g. `http://127.0.0.1:4318`. */
@@ -28,7 +29,7 @@ export function httpTransport(options: HttpTransportOptions): RpcTransport {
           body: JSON.stringify(input ?? {}),
         });
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = messageOf(error);
         return {
           ok: false,
           error: { code: 'unavailable', message: `The server at ${origin} is unreachable: ${reason}` },

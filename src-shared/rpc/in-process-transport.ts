@@ -6,6 +6,7 @@ import type { Dispatch } from './router';
 import { sharedEvents } from './shared-events';
 import { web } from './web-apis';
 import type { Envelope, RpcTransport, WireEvent } from './wire';
+import { messageOf } from '../text/message-of';
 
 export function inProcessTransport<C, Ctx>(dispatch: Dispatch<Ctx>, events: EventHub<C>, ctx: Ctx): RpcTransport {
   return {
@@ -32,7 +33,7 @@ function cloned<T>(value: T, what: string): Envelope<T> {
   try {
     return { ok: true, value: web.structuredClone(value) };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     return { ok: false, error: { code: 'internal', message: `${what} cannot cross the wire: ${reason}` } };
   }
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Call } from './define';
 import { RpcError, type Envelope, type WireError } from './wire';
+import { messageOf } from '../text/message-of';
 
 export type Dispatch<Ctx> = (method: string, rawInput: unknown, ctx: Ctx) => Promise<Envelope>;
 
@@ -43,7 +44,7 @@ export function createRouter<Ctx>(
       const refused = error instanceof RpcError ? error : options.refusalOf?.(error);
       if (refused) return fail({ code: refused.code, message: refused.message, details: refused.details });
       options.onInternalError?.(method, error);
-      return fail({ code: 'internal', message: error instanceof Error ? error.message : String(error) });
+      return fail({ code: 'internal', message: messageOf(error) });
     }
   };
 }

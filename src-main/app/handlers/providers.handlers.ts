@@ -8,6 +8,7 @@ import { addressOf, connectionOf, keyringOf, keyStatusOf } from '../connections'
 import type { Ctx } from '../../../src-shared/rpc/ctx';
 import { probeConnection } from '../provider-probe';
 import { saveConfig } from './targets.handlers';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 export const providersHandlers = (state: AppState) =>
   ({
@@ -35,7 +36,7 @@ export const providersHandlers = (state: AppState) =>
         );
         return { ok: true, message: `pulled ${model} onto ${addressOf(config)}` };
       } catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+        return { ok: false, message: messageOf(error) };
       }
     },
     'providers.test': async ({ provider, config }) =>

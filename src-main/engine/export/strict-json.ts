@@ -1,4 +1,5 @@
 // Strict JSON as EEE's validator reads it: JSON.parse (which already refuses NaN and Infinity) plus no duplicate keys.
+import { messageOf } from '../../../src-shared/text/message-of';
 
 /** The first key that appears twice in one object of `text` (valid JSON), or undefined. */
 export function duplicateKey(text: string): string | undefined {
@@ -26,7 +27,7 @@ export function duplicateKey(text: string): string | undefined {
 
 /** JSON.parse's reason without the excerpt of the text it quotes (an error never echoes a file's content, SPEC 15). */
 function withoutContent(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const stripped = message.replace(/token '.*?'/, 'token').replace(/,?\s*".*$/s, '');
   return stripped || 'not JSON';
 }

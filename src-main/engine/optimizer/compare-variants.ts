@@ -5,6 +5,7 @@ import type { StoreApi } from '../../store/store';
 import type { ModelOverride } from '../run/start-run';
 import type { PromptRunner } from './measure';
 import { meanOverRuns, readRunQuestions, type RunQuestions } from './run-questions';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 /** One column of a comparison: the prompt it runs with, and the model when it is not the target's. */
 export type CompareArm = Readonly<{ prompt: string; model?: ModelOverride }>;
@@ -75,7 +76,7 @@ export async function compareVariants(
         started.runId,
       );
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = messageOf(error);
       variants.push({ ...empty, error: why });
       perVariant.push(new Map());
       deps.progress(`${targetId}: ${label} could not start: ${why}`);

@@ -10,6 +10,7 @@ import { proposerRef, type EarlierAttempt, type Proposer } from './proposer';
 import { replayMissAdvice } from './replay-miss';
 import { decidingIds, OptimizerRefusal, questionSets, type QuestionSets } from './question-sets';
 import { candidateRecord } from './candidate-record';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 export type OptimizeOptions = Readonly<{
   jobId: string;
@@ -172,7 +173,7 @@ export async function optimizeTarget(
       );
     } catch (error) {
       if (signal.aborted) return outcome('cancelled', `cancelled while attempt ${attempt} was proposed`, baseline);
-      const why = error instanceof Error ? error.message : String(error);
+      const why = messageOf(error);
       const ref = proposerRef(workspace.config);
       const advice = ref && replayMissAdvice(workspace.config, ref, error);
       return outcome(

@@ -8,6 +8,7 @@ import type {
 } from '../../../src-shared/model';
 import { newRunId } from '../run/start-run';
 import { refusal } from '../../../src-shared/rpc/wire';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 /** How many progress lines a job keeps (the events carry every line). */
 export const LOG_LINES = 200;
@@ -81,13 +82,7 @@ export class OptimizerJobs {
     };
     entry.done = work(handle, controller.signal).then(
       (result) => this.finish(entry, controller.signal.aborted ? 'cancelled' : 'done', null, result),
-      (error: unknown) =>
-        this.finish(
-          entry,
-          controller.signal.aborted ? 'cancelled' : 'error',
-          error instanceof Error ? error.message : String(error),
-          {},
-        ),
+      (error: unknown) => this.finish(entry, controller.signal.aborted ? 'cancelled' : 'error', messageOf(error), {}),
     );
     return job;
   }

@@ -5,6 +5,7 @@ import { problemLine } from '../../../src-shared/text/preflight-line';
 import type { PreflightCheck, PreflightContext, PreflightProblem, PreflightReport } from './preflight-check';
 import { judgeProviderChecks, providerChecks } from './provider-checks';
 import { toolServerChecks } from './tool-server-checks';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 export const PREFLIGHT_CHECKS: readonly PreflightCheck[] = [providerChecks, toolServerChecks];
 
@@ -22,7 +23,7 @@ export async function runPreflight(
       check.run(context).catch((error: unknown): PreflightProblem[] => [
         {
           subject: `preflight check "${check.name}"`,
-          problem: `failed: ${error instanceof Error ? error.message : String(error)}`,
+          problem: `failed: ${messageOf(error)}`,
           fix: 'fix the cause, or run with --skip-preflight if you know the run can start anyway',
         },
       ]),

@@ -11,6 +11,7 @@ import type { AttemptCounter } from './limiter';
 import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
 import type { RunServices } from './run-services';
 import { questionMessages, type TargetAnswer, type TargetCaller } from './target-caller';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 /** What the target gave back for one question, or why it gave nothing. */
 export type Answered = Readonly<{
@@ -50,7 +51,7 @@ export async function answerQuestion(
     return {
       messages,
       answer: null,
-      error: `target call failed: ${errorText(error)}`,
+      error: `target call failed: ${messageOf(error)}`,
       attempts: Math.max(1, counter.attempts),
     };
   }
@@ -166,7 +167,7 @@ async function safeGrade(grader: Grader, context: GradeContext): Promise<GradeOu
     }
     return outcome;
   } catch (error) {
-    return { status: 'error', score: null, reason: `grader failed: ${errorText(error)}` };
+    return { status: 'error', score: null, reason: `grader failed: ${messageOf(error)}` };
   }
 }
 
@@ -184,5 +185,3 @@ function toGraderResult(grader: Grader, outcome: GradeOutcome): GraderResult {
     checks: outcome.checks ? outcome.checks.map((check) => ({ ...check })) : null,
   };
 }
-
-export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

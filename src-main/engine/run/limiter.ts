@@ -3,6 +3,7 @@
 // a retryable ProviderError that lands here like any other retryable failure.
 import { ProviderError } from '../providers/provider';
 import { sleep as realSleep } from './sleep';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 export type LimiterSettings = Readonly<{
   maxInFlight: number;
@@ -94,7 +95,7 @@ export class ProviderLimiter {
       }
       if (signal?.aborted) throw signal.reason;
       const details = error instanceof ProviderError ? error.details : undefined;
-      const what = error instanceof Error ? error.message : String(error);
+      const what = messageOf(error);
       // Provider errors already say which provider, model and URL failed; only say the name when they do not.
       const message = what.includes(this.name) ? what : `${this.name}: ${what}`;
       if (!details?.retryable) throw new CallFailedError(message, attempt, details?.status, error);

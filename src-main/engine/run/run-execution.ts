@@ -16,7 +16,7 @@ import { judgeSetupOf } from '../grading/trust/judge-identity';
 import type { StoreApi } from '../../store/store';
 import { environmentCause } from '../../../src-shared/rpc/environment-refusal';
 import type { NewQuestionResult } from '../../store/repos/results.repo';
-import { answerQuestion, errorText, gradeAnswer, type Answered, type QuestionEnv } from './execute-question';
+import { answerQuestion, gradeAnswer, type Answered, type QuestionEnv } from './execute-question';
 import { localRunOf, prepareLocalRun, type LocalSetup } from './local-run';
 import { answerPhase, judgePhase, type PhaseHooks } from './phased-run';
 import { ObservedSettings } from './identity';
@@ -29,6 +29,7 @@ import { ResultWriter, WritesInFlight } from './result-writer';
 import type { LimiterRegistry, ProviderFactory, RunServices } from './run-services';
 import type { TargetCaller } from './target-caller';
 import type { AdaptiveStop } from './adaptive-stop';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 /** Everything a run needs from outside the engine; the service and the CLI build it once. */
 export type RunDeps = Readonly<{
@@ -260,7 +261,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       end = { status: 'complete', verdict, error: null };
     }
   } catch (error) {
-    end = { status: 'error', verdict: null, error: errorText(error), environment: environmentCause(error) ?? null };
+    end = { status: 'error', verdict: null, error: messageOf(error), environment: environmentCause(error) ?? null };
   }
   identity = observed.apply({
     ...identity,

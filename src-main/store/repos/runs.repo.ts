@@ -11,6 +11,7 @@ import {
   type WeekStats,
 } from '../../../src-shared/model';
 import type { Db } from '../db';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 export type NewRun = Readonly<{
   id: string;
@@ -88,7 +89,7 @@ function parseStored<T>(schema: { parse(value: unknown): T }, text: string, what
   try {
     return schema.parse(JSON.parse(text));
   } catch (error) {
-    throw new Error(`${what} is not readable: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new Error(`${what} is not readable: ${messageOf(error)}`, {
       cause: error,
     });
   }

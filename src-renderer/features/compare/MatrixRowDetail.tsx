@@ -6,7 +6,7 @@ import type { MatrixColumn, MatrixRow } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { LongText } from '../../components/LongText';
 import { hrefFor } from '../../navigation/router';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 type Answers = Readonly<{ key: string; texts: readonly (string | null)[] }>;
 

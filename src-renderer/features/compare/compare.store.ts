@@ -10,7 +10,7 @@ import {
 import type { Preference } from '../../../src-shared/model/preference';
 import type { LabelVerdict, RunMatrix } from '../../../src-shared/model';
 import { api } from '../../api/client';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 type CompareState = {
   /** The runs and baseline the shown matrix (or the request in flight) is for; a late answer for another key is dropped. */

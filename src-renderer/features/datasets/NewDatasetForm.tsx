@@ -4,7 +4,7 @@ import { navigate } from '../../navigation/router';
 import { Field, fieldAria } from '../../components/Field';
 import { useDatasets } from './datasets.store';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 const SNAKE_ID = /^[a-z][a-z0-9_]*$/;
 

@@ -5,7 +5,7 @@ import type { WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
 import { diskChangeOutcome } from '../../components/disk-change';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 export type NewDataset = Readonly<{ id: string; question: Readonly<{ input: string; criteria?: string }> }>;
 

@@ -11,7 +11,7 @@ import { ScoreTimelineChart } from './ScoreTimelineChart';
 import { TimelineTable } from './TimelineTable';
 import { STATE_STATUS } from './history.selectors';
 import { PageHeader } from '../../components/PageHeader';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 const WINDOWS = ['30', '100', '200'] as const;
 type Window = (typeof WINDOWS)[number];

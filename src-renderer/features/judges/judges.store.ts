@@ -5,7 +5,7 @@ import type { GraderId, TrustState } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest, loadLatestInto } from '../../api/latest-request';
 import { sampleInWords, validationInWords } from './judges.selectors';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 type JudgesState = {
   judges: JudgeSummary[] | undefined;

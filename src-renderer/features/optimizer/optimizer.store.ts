@@ -10,7 +10,7 @@ import type {
 } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 export type ReviewAction = 'apply' | 'reject' | 'revert';
 

@@ -5,7 +5,7 @@ import type { HistoryPoint, JudgeTrust, TargetHealth } from '../../../src-shared
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
 import { fetchHealth } from '../../api/queries';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 type PortfolioState = {
   targets: TargetSummary[] | undefined;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { useNotesDraft } from '../../navigation/use-notes-draft';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 const VERDICTS = [
   ['pass', '✓ Pass'],

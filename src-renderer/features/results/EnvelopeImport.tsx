@@ -3,7 +3,7 @@
 import { useState, type DragEvent } from 'react';
 import { api } from '../../api/client';
 import { importOutcomeLines, type OutcomeLine } from '../../../src-shared/text/import-outcome-lines';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 type Shown = Readonly<{ lines: readonly OutcomeLine[] } | { error: string }>;
 

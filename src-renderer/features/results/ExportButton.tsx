@@ -6,7 +6,7 @@ import type { DesktopActions } from '../../../src-shared/rpc/wire';
 import { api } from '../../api/client';
 import { Toast } from '../../components/Toast';
 import { bytes } from '../../components/format';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 type Shown = Readonly<{ outcome: ExportOutcome } | { error: string }>;
 

@@ -4,7 +4,7 @@ import type { HistoryPoint, RunSummary, TargetHealth, WeekStats } from '../../..
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
 import { fetchHealth } from '../../api/queries';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 type ResultsState = {
   thisWeek: WeekStats | undefined;

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { PreflightProblem } from '../../../src-shared/contract/runs.contract';
 import type { ProgressItem, RunFinished, RunProgress } from '../../../src-shared/model';
 import { api } from '../../api/client';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 const STREAM_LIMIT = 200;
 

@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { Field, fieldAria } from '../../components/Field';
 import { FormSection } from '../../components/FormSection';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 export function ReviewerSetting() {
   const { data, error, setData } = useQuery(() => api['userSettings.get']({}), []);

@@ -18,7 +18,7 @@ import {
   type SettingsForm,
 } from './settings-form';
 import { changed } from './settings.selectors';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 type SettingsState = {
   loaded: SettingsDraft | undefined;

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { ModelList, PullProgressEvent } from '../../../src-shared/contract/providers.contract';
 import { api } from '../../api/client';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 /** A pull in progress or ended: the latest progress line, or why it failed. */
 export type PullState = Readonly<{

@@ -10,7 +10,7 @@ import { navigate } from '../../navigation/router';
 import { diskChangeOutcome } from '../../components/disk-change';
 import { emptyForm, formFromTarget, validateForm, type TargetForm } from './target-form';
 import { isDirty } from './targets.selectors';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 type TargetsState = {
   /** The id the target had in aieval.yaml; undefined for a new target. */

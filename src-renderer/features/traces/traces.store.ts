@@ -13,7 +13,7 @@ import type {
 } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
-import { messageOf } from '../../api/message-of';
+import { messageOf } from '../../../src-shared/text/message-of';
 
 type Queue = Readonly<{ groupKey: string | undefined; filters: TraceFilters }>;
 

@@ -5,6 +5,7 @@ import type { Workspace } from '../../../workspace/load-workspace';
 import { judgeSetupOf } from '../../grading/trust/judge-identity';
 import type { ExportOutcome } from '../../../../src-shared/model';
 import { exportableRun, ExportError, exportRun, type ExportDeps } from './export-run';
+import { messageOf } from '../../../../src-shared/text/message-of';
 
 /** What exporting needs from the service; AppState has this shape. */
 export type ExportHost = Readonly<{
@@ -73,7 +74,7 @@ export async function exportRunOnComplete(host: ExportHost, runId: string): Prom
     else host.logger.info(`run ${runId} exported to ${outcome.folder}`);
     return outcome;
   } catch (error) {
-    host.logger.warn(`run ${runId} was not exported: ${error instanceof Error ? error.message : String(error)}`);
+    host.logger.warn(`run ${runId} was not exported: ${messageOf(error)}`);
     return null;
   }
 }

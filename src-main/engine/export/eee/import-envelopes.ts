@@ -8,6 +8,7 @@ import { mapAggregate, statedVerdict, type RunMapping } from './import-run';
 import { consistencyProblems, defaultVerdict } from './import-verdict';
 import { mergeSlice, mergeTarget, shardGroupOf } from '../shards/shard-merge';
 import { readEnvelope, type ReadEnvelope } from './read-envelope';
+import { messageOf } from '../../../../src-shared/text/message-of';
 
 /** What reading EEE files into the store needs, for an import and a merge alike. */
 export type EnvelopeDeps = Readonly<{ db: StoreApi; resourcesDir: string; clock: () => number }>;
@@ -179,7 +180,7 @@ export async function importEnvelopes(deps: ImportDeps, paths: readonly string[]
       outcomes.push(
         refused(
           path,
-          [`cannot be read as a run: ${error instanceof Error ? error.message : String(error)}`],
+          [`cannot be read as a run: ${messageOf(error)}`],
           read.envelope.aggregate.evaluation_id,
           read.envelope.warnings,
         ),

@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { UnreadableFileError } from './read-otlp-file';
 import { rowBatchesInProcess, type RowBatch, type RowBatchOptions } from './row-batches';
+import { messageOf } from '../../../../src-shared/text/message-of';
 
 /** What the worker posts: batches, then `done`; or the reason it stopped. */
 export type WorkerMessage =
@@ -36,7 +37,7 @@ async function main(port: NonNullable<typeof parentPort>, input: WorkerInput): P
     }
     post({ kind: 'done' });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     post(error instanceof UnreadableFileError ? { kind: 'unreadable', message } : { kind: 'failed', message });
   }
   port.close();

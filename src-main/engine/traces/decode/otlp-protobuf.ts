@@ -23,11 +23,12 @@ import {
   VALUES,
 } from './otlp-proto-fields';
 import { ProtoReader } from './protobuf-wire';
+import { messageOf } from '../../../../src-shared/text/message-of';
 
 type Sink = { spans: DecodedSpan[]; bad: number; problems: DecodeProblem[] };
 
 const problemOf = (error: unknown, fallbackOffset: number): DecodeProblem => {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const at = /at byte (\d+)$/.exec(message);
   return { line: null, offset: at ? Number(at[1]) : fallbackOffset, message };
 };
