@@ -1,21 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SettingsPage } from './pages/settings.page';
 import { appPageForSuite } from './support/app-page';
 import { serveExample } from './support/serve';
+import { closedPort } from '../support/closed-port';
 
 /** An address where nothing listens: a loopback port taken, then released. */
-async function closedAddress(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
+const closedAddress = async (): Promise<string> => `http://127.0.0.1:${await closedPort()}`;
 
 describe('settings', () => {
   let file: string;

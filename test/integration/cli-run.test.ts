@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { startFakeProviderServer, type FakeProviderServer, type FakeRequest } fr
 import { isJudgePrompt, judgeScript } from '../fixtures/fake-scripts';
 import { exampleOn } from '../support/online-example';
 import { CLI_FROM_SOURCES } from '../support/cli';
+import { closedPort } from '../support/closed-port';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-run-config-'));
 /** The example dataset's enabled questions; the crash test asks each of them three times. */
@@ -104,12 +104,8 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
   });
 
   it('provider down: every question degraded, "insufficient coverage", exit 1, and no score of 0 anywhere', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as { port: number };
-    await new Promise((resolve) => closed.close(resolve));
     const dir = workspaceAt(
-      `http://127.0.0.1:${port}`,
+      `http://127.0.0.1:${await closedPort()}`,
       '  concurrency: 2\n  rate_limit: { max_retries: 1, base_delay_ms: 5 }',
     );
     const out = join(dir, 'down.json');
