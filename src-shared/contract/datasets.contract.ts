@@ -30,41 +30,37 @@ export type DatasetDocument = z.infer<typeof datasetDocument>;
 
 export const datasetsContract = {
   /** Every dataset file of the workspace, valid or not. */
-  'datasets.list': call(noInput, () => z.array(datasetSummary)),
+  'datasets.list': call(() => ({ input: noInput, output: z.array(datasetSummary) })),
   /** One dataset file: its text, the parsed dataset and its issues. */
-  'datasets.get': call(
-    () => z.object({ id: snakeId }),
-    () => datasetDocument,
-  ),
+  'datasets.get': call(() => ({ input: z.object({ id: snakeId }), output: datasetDocument })),
   /**
    * Write a dataset file's text (kept even when invalid, so nothing typed is lost) and return its issues. With
    * `baseHash` (the hash the text was opened with), a file changed on disk since is refused with a conflict.
    */
-  'datasets.save': call(
-    () => z.object({ id: snakeId, text: string.max(20_000_000), baseHash: optionalString }),
-    () => datasetDocument,
-  ),
+  'datasets.save': call(() => ({
+    input: z.object({ id: snakeId, text: string.max(20_000_000), baseHash: optionalString }),
+    output: datasetDocument,
+  })),
   /** Validate unsaved text as if it were the file (the same checks as `ai-eval validate`), writing nothing. */
-  'datasets.check': call(
-    () => z.object({ id: snakeId, text: string.max(20_000_000) }),
-    () => z.object({ issues: z.array(workspaceIssue) }),
-  ),
+  'datasets.check': call(() => ({
+    input: z.object({ id: snakeId, text: string.max(20_000_000) }),
+    output: z.object({ issues: z.array(workspaceIssue) }),
+  })),
   /**
    * Create `datasets/<id>.yaml`, a minimal file: its id, version 1.0.0 and one question (`first_question`): the
    * `question` given (with its criteria when given), else a placeholder to overwrite. An existing id is a conflict.
    */
-  'datasets.create': call(
-    () =>
-      z.object({
-        id: snakeId,
-        description: string.max(10_000).optional(),
-        question: z
-          .object({
-            input: string.trim().min(1, 'write the first question').max(100_000),
-            criteria: string.trim().max(100_000).optional(),
-          })
-          .optional(),
-      }),
-    () => datasetDocument,
-  ),
+  'datasets.create': call(() => ({
+    input: z.object({
+      id: snakeId,
+      description: string.max(10_000).optional(),
+      question: z
+        .object({
+          input: string.trim().min(1, 'write the first question').max(100_000),
+          criteria: string.trim().max(100_000).optional(),
+        })
+        .optional(),
+    }),
+    output: datasetDocument,
+  })),
 } as const;

@@ -22,32 +22,35 @@ export const historyContract = {
    * tests used, in `method`) and the tags that moved. `tag` narrows both; `questionId` keeps that question whatever
    * its state.
    */
-  'history.target': call(
-    () => z.object({ targetId: snakeId, tag: string.max(200).optional(), questionId: snakeId.optional(), ...settings }),
-    () => targetHistory,
-  ),
+  'history.target': call(() => ({
+    input: z.object({
+      targetId: snakeId,
+      tag: string.max(200).optional(),
+      questionId: snakeId.optional(),
+      ...settings,
+    }),
+    output: targetHistory,
+  })),
   /** One question's verdicts and scores run by run, with each run's prompt and model identity. */
-  'history.question': call(
-    () => z.object({ targetId: snakeId, questionId: snakeId, ...settings }),
-    () => questionTimeline,
-  ),
+  'history.question': call(() => ({
+    input: z.object({ targetId: snakeId, questionId: snakeId, ...settings }),
+    output: questionTimeline,
+  })),
   /**
    * Puts a question into the target's quarantine in aieval.yaml (`on`), or takes it out, as a one-line edit: the gate
    * leaves a quarantined question out and says so; it still runs and is scored. Returns the quarantine after the edit.
    */
-  'history.quarantine': call(
-    () =>
-      z.object({
-        targetId: snakeId,
-        questionId: snakeId,
-        on: z.boolean(),
-        reason: z.string().min(1).max(500).optional(),
-      }),
-    () =>
-      z.object({
-        issues: z.array(workspaceIssue),
-        changed: z.boolean(),
-        quarantine: z.array(z.string()),
-      }),
-  ),
+  'history.quarantine': call(() => ({
+    input: z.object({
+      targetId: snakeId,
+      questionId: snakeId,
+      on: z.boolean(),
+      reason: z.string().min(1).max(500).optional(),
+    }),
+    output: z.object({
+      issues: z.array(workspaceIssue),
+      changed: z.boolean(),
+      quarantine: z.array(z.string()),
+    }),
+  })),
 } as const;

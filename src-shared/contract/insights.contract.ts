@@ -15,8 +15,5 @@ export type GraderStat = z.infer<typeof graderStat>;
 
 export const insightsContract = {
   /** Each grader's mean score and skip/error counts over one run (for the weakest-grader callout). */
-  'runs.graderStats': call(
-    () => z.object({ runId: string.min(1).max(200) }),
-    () => z.array(graderStat),
-  ),
+  'runs.graderStats': call(() => ({ input: z.object({ runId: string.min(1).max(200) }), output: z.array(graderStat) })),
 } as const;

@@ -68,18 +68,14 @@ export const judgeProbesContract = {
    * The judge's unlabelled gold items in active-labeling order (the label expected to shrink the corrected pass
    * rate's interval most first), the width now and before/after each label so far, and whether labels stopped paying.
    */
-  'judges.activeOrder': call(
-    () =>
-      z.object({
-        grader: graderId,
-        stepPp: z.number().min(0).max(100).default(0.5).describe('Percentage points: less shrink than this stops.'),
-        over: z.number().int().min(1).max(50).default(3).describe('Over this many last labels.'),
-      }),
-    () => activeLabelingPlan,
-  ),
+  'judges.activeOrder': call(() => ({
+    input: z.object({
+      grader: graderId,
+      stepPp: z.number().min(0).max(100).default(0.5).describe('Percentage points: less shrink than this stops.'),
+      over: z.number().int().min(1).max(50).default(3).describe('Over this many last labels.'),
+    }),
+    output: activeLabelingPlan,
+  })),
   /** A judge's TPR/TNR per 7-day labelling window and its length-bias probe (score against answer length). */
-  'judges.probes': call(
-    () => z.object({ grader: graderId }),
-    () => judgeProbes,
-  ),
+  'judges.probes': call(() => ({ input: z.object({ grader: graderId }), output: judgeProbes })),
 } as const;

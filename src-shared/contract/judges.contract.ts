@@ -87,69 +87,57 @@ const sampleRequest = z.object({
 
 export const judgesContract = {
   /** Every LLM grader with its judge, trust state, counts, TPR/TNR with intervals, last validation and gold set size. */
-  'judges.list': call(noInput, () => z.array(judgeSummary)),
+  'judges.list': call(() => ({ input: noInput, output: z.array(judgeSummary) })),
   /**
    * Samples a judge's stored calls (stratified by its verdict, seeded) into its gold set for labeling in the
    * workbench; the labels are then written with subject_type 'gold_item' and the gold item's id.
    */
-  'judges.sample': call(
-    () => sampleRequest,
-    () => judgeSampleResult,
-  ),
+  'judges.sample': call(() => ({ input: sampleRequest, output: judgeSampleResult })),
   /**
    * The same sample as `judges.sample`, written as a YAML labeling file (`ai-eval sample-traces`) instead of into the
    * gold set: nothing is stored. The caller saves `yaml` and labels it for `judges.validate` with `labelsFile`.
    */
-  'judges.sampleFile': call(
-    () => sampleRequest,
-    () =>
-      z.object({
-        yaml: string,
-        seed: int,
-        judge: judgeIdentity.nullable(),
-        population: int,
-        items: int,
-        judgePasses: int.describe('Sampled calls the judge passed.'),
-      }),
-  ),
+  'judges.sampleFile': call(() => ({
+    input: sampleRequest,
+    output: z.object({
+      yaml: string,
+      seed: int,
+      judge: judgeIdentity.nullable(),
+      population: int,
+      items: int,
+      judgePasses: int.describe('Sampled calls the judge passed.'),
+    }),
+  })),
   /** A judge's gold items with their current labels (the workbench's label wins over the stored one). */
-  'judges.goldItems': call(
-    () => z.object({ grader: graderId }),
-    () => z.array(goldItem),
-  ),
+  'judges.goldItems': call(() => ({ input: z.object({ grader: graderId }), output: z.array(goldItem) })),
   /**
    * Validates a judge against its labelled gold items, or against a labels file (`ai-eval sample-traces`) when
    * `labelsFile` is given, and stores the result. A file with problems is refused (bad_input) with the problems as
    * details, each naming `labelsName` (default: the path), line and item.
    */
-  'judges.validate': call(
-    () =>
-      z.object({
-        grader: graderId,
-        labelsFile: string.min(1).max(4096).optional(),
-        labelsName: string.min(1).max(4096).optional(),
-      }),
-    () => judgeValidation,
-  ),
+  'judges.validate': call(() => ({
+    input: z.object({
+      grader: graderId,
+      labelsFile: string.min(1).max(4096).optional(),
+      labelsName: string.min(1).max(4096).optional(),
+    }),
+    output: judgeValidation,
+  })),
   /**
    * Agreement between named reviewers where two or more labelled the same items pass or fail (defers and the unnamed
    * reviewer left out): per judge over its gold items, and per label tag over any labelled subject.
    */
-  'judges.agreement': call(noInput, () => z.array(reviewerAgreement)),
+  'judges.agreement': call(() => ({ input: noInput, output: z.array(reviewerAgreement) })),
   /** The trust of each LLM grader among these ids, for showing next to a verdict (deterministic graders are left out). */
-  'judges.trustFor': call(
-    () => z.object({ graderIds: z.array(string) }),
-    () => z.array(judgeTrust),
-  ),
+  'judges.trustFor': call(() => ({ input: z.object({ graderIds: z.array(string) }), output: z.array(judgeTrust) })),
   /**
    * The Rogan-Gladen pass rate with its Lang & Reiczigel interval for `passed` judge passes out of `n` scored
    * questions; null unless the judge is trusted.
    */
-  'judges.correctedPassRate': call(
-    () =>
-      z
-        .object({ grader: graderId, n: int.min(0), passed: int.min(0) })
-        .refine((v) => v.passed <= v.n, 'passed must be <= n'),
-    () => correctedPassRate.nullable(),
-  ),
+  'judges.correctedPassRate': call(() => ({
+    input: z
+      .object({ grader: graderId, n: int.min(0), passed: int.min(0) })
+      .refine((v) => v.passed <= v.n, 'passed must be <= n'),
+    output: correctedPassRate.nullable(),
+  })),
 } as const;

@@ -58,28 +58,25 @@ const providerName = z.object({ provider: string.min(1) });
 
 export const providersContract = {
   /** Every provider connection of aieval.yaml with its kind and base_url, the address it calls, and whether its key is available. */
-  'providers.list': call(noInput, () => z.array(providerSummary)),
+  'providers.list': call(() => ({ input: noInput, output: z.array(providerSummary) })),
   /** The provider's live model list (Ollama /api/tags, OpenAI and Anthropic /models, a cassette's models). */
-  'providers.models': call(
-    () => providerName,
-    () => modelList,
-  ),
+  'providers.models': call(() => ({ input: providerName, output: modelList })),
   /** Pulls a model onto an Ollama connection (/api/pull), streaming providers.pullProgressed; says how it ended. */
-  'providers.pull': call(
-    () => providerName.extend({ model: string.min(1) }),
-    () => z.object({ ok: boolean, message: string }),
-  ),
+  'providers.pull': call(() => ({
+    input: providerName.extend({ model: string.min(1) }),
+    output: z.object({ ok: boolean, message: string }),
+  })),
   'providers.pullProgressed': event(() => pullProgress),
   /** Connects to a provider (as saved, or as `config` before it is saved) and says in words what worked or failed. */
-  'providers.test': call(
-    () => providerName.extend({ config: providerConfig.optional() }),
-    () => connectionTest,
-  ),
+  'providers.test': call(() => ({
+    input: providerName.extend({ config: providerConfig.optional() }),
+    output: connectionTest,
+  })),
   /** The default judge of every LLM grader (provider and model, with per-grader overrides); null when none is set. */
-  'providers.getJudge': call(noInput, () => judgeConfig.nullable()),
+  'providers.getJudge': call(() => ({ input: noInput, output: judgeConfig.nullable() })),
   /** Replace the provider connections and the default judge in aieval.yaml (comments kept); an invalid result is refused with its issues. */
-  'providers.save': call(
-    () => z.object({ providers: z.record(string.min(1), providerConfig), judge: judgeConfig.nullable() }),
-    () => z.object({ issues: z.array(workspaceIssue) }),
-  ),
+  'providers.save': call(() => ({
+    input: z.object({ providers: z.record(string.min(1), providerConfig), judge: judgeConfig.nullable() }),
+    output: z.object({ issues: z.array(workspaceIssue) }),
+  })),
 } as const;

@@ -72,74 +72,72 @@ export const runBatchContract = {
    * This process's part of the providers' rate limits (`ai-eval run --shard`, `--rate-share`): the line that says so,
    * null when nothing is shared or limited. Refused (`invalid_workspace`) when the workspace cannot run.
    */
-  'runs.share': call(noInput, () => z.object({ share: int.positive(), line: nullableString })),
+  'runs.share': call(() => ({ input: noInput, output: z.object({ share: int.positive(), line: nullableString }) })),
   /**
    * Plans a run of each target (in order) without starting any: the `questionIds` are spread over the targets' datasets
    * (none: all their questions), and ids in none of them come back as `stray` with no plan. With `preflight`, the
    * preflight of every planned run at once, then the local model checks when it found no problem.
    */
-  'runs.plan': call(
-    () =>
-      z.object({
-        targetIds: z.array(snakeId).min(1).max(1000),
-        questionIds: z.array(string.max(1000)).max(100_000).default([]),
-        repeat: int.min(1).max(100).default(1),
-        shard: shardSpec
-          .refine((s) => s.index <= s.count, 'shard index above its count')
-          .nullable()
-          .default(null),
-        /** Who would start the runs: part of the identity of a target with no question in the shard. */
-        source: startSource.default('manual'),
-        shards: boolean.default(false),
-        preflight: boolean.default(false),
-        preflightId,
-      }),
-    () => z.object({ stray: z.array(string), plans: z.array(plannedRun), preflight: batchPreflight.nullable() }),
-  ),
+  'runs.plan': call(() => ({
+    input: z.object({
+      targetIds: z.array(snakeId).min(1).max(1000),
+      questionIds: z.array(string.max(1000)).max(100_000).default([]),
+      repeat: int.min(1).max(100).default(1),
+      shard: shardSpec
+        .refine((s) => s.index <= s.count, 'shard index above its count')
+        .nullable()
+        .default(null),
+      /** Who would start the runs: part of the identity of a target with no question in the shard. */
+      source: startSource.default('manual'),
+      shards: boolean.default(false),
+      preflight: boolean.default(false),
+      preflightId,
+    }),
+    output: z.object({ stray: z.array(string), plans: z.array(plannedRun), preflight: batchPreflight.nullable() }),
+  })),
   /**
    * A stored run about to be resumed (its planned selection) or regraded (its judges only): the text-only warning of a
    * resume and, with `preflight`, the preflight. A run not in the store gets nulls: its resume or regrade refuses it.
    */
-  'runs.planStored': call(
-    () => z.object({ runId, purpose: z.enum(['resume', 'regrade']), preflight: boolean, preflightId }),
-    () => z.object({ warning: nullableString, preflight: batchPreflight.nullable() }),
-  ),
+  'runs.planStored': call(() => ({
+    input: z.object({ runId, purpose: z.enum(['resume', 'regrade']), preflight: boolean, preflightId }),
+    output: z.object({ warning: nullableString, preflight: batchPreflight.nullable() }),
+  })),
   /**
    * Cancels the preflight of a `runs.plan` or `runs.planStored` call still in flight: its checks stop and report
    * what they could not finish as problems. False when no preflight of that id is running.
    */
-  'runs.cancelPreflight': call(
-    () => z.object({ preflightId: string.min(1).max(100) }),
-    () => z.object({ cancelled: boolean }),
-  ),
+  'runs.cancelPreflight': call(() => ({
+    input: z.object({ preflightId: string.min(1).max(100) }),
+    output: z.object({ cancelled: boolean }),
+  })),
   /**
    * Waits for the exports on complete of these runs' service, then writes the JSON and the JUnit report of the runs
    * when asked; answers the files written.
    */
-  'runs.reports': call(
-    () => z.object({ runIds: z.array(runId).max(1000), json: callerPath.optional(), junit: callerPath.optional() }),
-    () => z.object({ json: optionalString, junit: optionalString }),
-  ),
+  'runs.reports': call(() => ({
+    input: z.object({ runIds: z.array(runId).max(1000), json: callerPath.optional(), junit: callerPath.optional() }),
+    output: z.object({ json: optionalString, junit: optionalString }),
+  })),
   /**
    * Writes one shard's bundle for the merge (`ai-eval run --shard I/N --out DIR`): each complete run as EEE files and
    * the manifest listing every target. A folder that cannot be written is `unavailable` with `{ environment }`.
    */
-  'runs.shardBundle': call(
-    () =>
-      z.object({
-        dir: callerPath,
-        shard: shardSpec,
-        finished: z.array(runFinished).max(1000),
-        empty: z.array(z.object({ targetId: snakeId, identity: runIdentity })).max(1000),
-      }),
-    () => z.object({ manifestPath: string, problems: z.array(string) }),
-  ),
+  'runs.shardBundle': call(() => ({
+    input: z.object({
+      dir: callerPath,
+      shard: shardSpec,
+      finished: z.array(runFinished).max(1000),
+      empty: z.array(z.object({ targetId: snakeId, identity: runIdentity })).max(1000),
+    }),
+    output: z.object({ manifestPath: string, problems: z.array(string) }),
+  })),
   /**
    * Merges the shard bundles in these folders or manifest files into one stored run per target, gated as a run is.
    * It stops at the first problem: the targets merged before it come back beside it.
    */
-  'runs.merge': call(
-    () => z.object({ paths: z.array(callerPath).min(1).max(10_000) }),
-    () => z.object({ merged: z.array(mergedShards), problems: z.array(string) }),
-  ),
+  'runs.merge': call(() => ({
+    input: z.object({ paths: z.array(callerPath).min(1).max(10_000) }),
+    output: z.object({ merged: z.array(mergedShards), problems: z.array(string) }),
+  })),
 } as const;

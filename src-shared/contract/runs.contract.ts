@@ -61,105 +61,87 @@ export const runsContract = {
    * Start a run of one target in the background; returns at once with the run id (progress arrives as events).
    * The preflight runs first unless `skipPreflight`: a problem refuses the run (`bad_input`, details `preflightRefusal`).
    */
-  'runs.start': call(
-    () =>
-      z.object({
-        targetId: snakeId,
-        questionIds: z.array(snakeId).min(1).optional(),
-        repeat: int.min(1).max(100).optional(),
-        /**
-         * Stop repeating a question once its verdict is settled (its 95 % Wilson interval clear of one half, after 3
-         * scored repeats), and weigh each question once in the gate; needs a repeat of 2 or more.
-         */
-        adaptive: optionalBoolean,
-        /** One slice of the questions (`ai-eval run --shard I/N`); the gate is left to `ai-eval merge`. */
-        shard: shardSpec.refine((s) => s.index <= s.count, 'shard index above its count').optional(),
-        source: startSource.optional(),
-        concurrency,
-        skipPreflight: optionalBoolean,
-      }),
-    () => startedRun,
-  ),
+  'runs.start': call(() => ({
+    input: z.object({
+      targetId: snakeId,
+      questionIds: z.array(snakeId).min(1).optional(),
+      repeat: int.min(1).max(100).optional(),
+      /**
+       * Stop repeating a question once its verdict is settled (its 95 % Wilson interval clear of one half, after 3
+       * scored repeats), and weigh each question once in the gate; needs a repeat of 2 or more.
+       */
+      adaptive: optionalBoolean,
+      /** One slice of the questions (`ai-eval run --shard I/N`); the gate is left to `ai-eval merge`. */
+      shard: shardSpec.refine((s) => s.index <= s.count, 'shard index above its count').optional(),
+      source: startSource.optional(),
+      concurrency,
+      skipPreflight: optionalBoolean,
+    }),
+    output: startedRun,
+  })),
   /** Continue an interrupted run, skipping the questions it already has results for (no preflight: see runs.preflight). */
-  'runs.resume': call(
-    () => z.object({ runId, concurrency }),
-    () => startedRun,
-  ),
+  'runs.resume': call(() => ({ input: z.object({ runId, concurrency }), output: startedRun })),
   /** Re-score a finished run's stored answers with today's graders into a new run, without calling the target. */
-  'runs.regrade': call(
-    () => z.object({ runId, source: startSource.optional(), concurrency }),
-    () => startedRun.extend({ targetId: snakeId, graders: z.array(graderId) }),
-  ),
+  'runs.regrade': call(() => ({
+    input: z.object({ runId, source: startSource.optional(), concurrency }),
+    output: startedRun.extend({ targetId: snakeId, graders: z.array(graderId) }),
+  })),
   /**
    * Check what a run of this target needs before starting it: providers reachable, models present, keys resolvable,
    * MCP servers startable. Each problem says what and where, and its fix.
    */
-  'runs.preflight': call(
-    () => z.object({ targetId: snakeId, questionIds: z.array(snakeId).min(1).optional() }),
-    () =>
-      z.object({
-        ok: boolean,
-        problems: z.array(preflightProblem),
-        elapsedMs: number,
-      }),
-  ),
+  'runs.preflight': call(() => ({
+    input: z.object({ targetId: snakeId, questionIds: z.array(snakeId).min(1).optional() }),
+    output: z.object({
+      ok: boolean,
+      problems: z.array(preflightProblem),
+      elapsedMs: number,
+    }),
+  })),
   /** Cancel a run of this service; finished questions are kept and the run is marked cancelled. */
-  'runs.cancel': call(
-    () => z.object({ runId }),
-    () => z.object({ cancelled: boolean }),
-  ),
+  'runs.cancel': call(() => ({ input: z.object({ runId }), output: z.object({ cancelled: boolean }) })),
   /** Runs, newest first, optionally of one target; experiments (runs of another prompt) unless `experiments` is false. */
-  'runs.list': call(
-    () => z.object({ targetId: snakeId.optional(), experiments: optionalBoolean, ...page }),
-    () => z.object({ total: int, runs: z.array(runSummary) }),
-  ),
+  'runs.list': call(() => ({
+    input: z.object({ targetId: snakeId.optional(), experiments: optionalBoolean, ...page }),
+    output: z.object({ total: int, runs: z.array(runSummary) }),
+  })),
   /** One run: its summary, verdict (complete runs only), identity snapshot and counts. */
-  'runs.get': call(
-    () => z.object({ runId }),
-    () => runDetail,
-  ),
+  'runs.get': call(() => ({ input: z.object({ runId }), output: runDetail })),
   /** A page of one run's question results, filtered and sorted in the store (never the whole run). */
-  'results.page': call(
-    () =>
-      z.object({
-        runId,
-        ...page,
-        status: resultsFilter.optional(),
-        /** Matches the question id or the response text. */
-        search: string.max(200).optional(),
-        sort: resultsSort.default('question'),
-      }),
-    () => z.object({ total: int, rows: z.array(resultRow) }),
-  ),
+  'results.page': call(() => ({
+    input: z.object({
+      runId,
+      ...page,
+      status: resultsFilter.optional(),
+      /** Matches the question id or the response text. */
+      search: string.max(200).optional(),
+      sort: resultsSort.default('question'),
+    }),
+    output: z.object({ total: int, rows: z.array(resultRow) }),
+  })),
   /** One question result with its graders, tool calls, judge calls and transcript. */
-  'results.get': call(
-    () => z.object({ resultId: int.positive() }),
-    () => resultDetail,
-  ),
+  'results.get': call(() => ({ input: z.object({ resultId: int.positive() }), output: resultDetail })),
   /**
    * 2 to 8 runs side by side (issue 22): rows are questions joined by id, and with `statistics` every column but the
    * baseline carries its paired difference against it (a seeded bootstrap interval, McNemar's exact test, a
    * sentence). The bootstrap is most of the cost, so a screen asks without and calls `runs.matrixStatistics` after.
    */
-  'runs.matrix': call(
-    () => matrixRequest.extend({ statistics: boolean.default(true) }),
-    () => runMatrix,
-  ),
+  'runs.matrix': call(() => ({
+    input: matrixRequest.extend({ statistics: boolean.default(true) }),
+    output: runMatrix,
+  })),
   /** The paired comparison of each column of `runs.matrix` with the baseline, in column order (null: the baseline). */
-  'runs.matrixStatistics': call(
-    () => matrixRequest,
-    () => z.array(pairedComparison.nullable()),
-  ),
+  'runs.matrixStatistics': call(() => ({ input: matrixRequest, output: z.array(pairedComparison.nullable()) })),
   /** The last complete runs of a target, oldest first, for its sparkline. */
-  'targets.history': call(
-    () => z.object({ targetId: snakeId, limit: int.min(1).max(200).default(20) }),
-    () => z.array(historyPoint),
-  ),
+  'targets.history': call(() => ({
+    input: z.object({ targetId: snakeId, limit: int.min(1).max(200).default(20) }),
+    output: z.array(historyPoint),
+  })),
   /** Dashboard cards (this week vs last week, of one target if given; experiments never count) and one health row per target. */
-  'dashboard.summary': call(
-    () => z.object({ targetId: snakeId.optional() }),
-    () => z.object({ thisWeek: weekStats, lastWeek: weekStats, targets: z.array(targetHealth) }),
-  ),
+  'dashboard.summary': call(() => ({
+    input: z.object({ targetId: snakeId.optional() }),
+    output: z.object({ thisWeek: weekStats, lastWeek: weekStats, targets: z.array(targetHealth) }),
+  })),
   /** Live progress of a run, at most one per 100 ms per run. */
   'runs.progressed': event(() => runProgress),
   /** A run ended: complete (with its verdict), cancelled or error. */

@@ -29,21 +29,15 @@ const providerName = z.object({ provider: string.min(1) });
 
 export const secretsContract = {
   /** Where a connection's key comes from (keychain, environment or missing); never the key itself. */
-  'secrets.status': call(
-    () => providerName,
-    () => keyStatus,
-  ),
+  'secrets.status': call(() => ({ input: providerName, output: keyStatus })),
   /**
    * Store a connection's key in the OS keychain, under the variable it stands for (connections naming the same
    * variable share it). Refused, saying which variable to set, where keys can only come from the environment.
    */
-  'secrets.set': call(
-    () => providerName.extend({ key: string.trim().min(1, 'the key is empty').max(8192) }),
-    () => keyStatus,
-  ),
+  'secrets.set': call(() => ({
+    input: providerName.extend({ key: string.trim().min(1, 'the key is empty').max(8192) }),
+    output: keyStatus,
+  })),
   /** Remove a connection's stored key from the keychain. */
-  'secrets.clear': call(
-    () => providerName,
-    () => keyStatus,
-  ),
+  'secrets.clear': call(() => ({ input: providerName, output: keyStatus })),
 } as const;

@@ -32,32 +32,22 @@ const saved = z.object({ issues: z.array(workspaceIssue) });
 
 export const targetsContract = {
   /** Every target of aieval.yaml, with warnings such as "Text only". */
-  'targets.list': call(noInput, () => z.array(targetSummary)),
+  'targets.list': call(() => ({ input: noInput, output: z.array(targetSummary) })),
   /** One target as written in aieval.yaml (defaults applied). */
-  'targets.get': call(
-    () => z.object({ id: snakeId }),
-    () => target,
-  ),
+  'targets.get': call(() => ({ input: z.object({ id: snakeId }), output: target })),
   /** Validate an unsaved target as `targets.save` would (writing nothing), with its warnings such as "Text only". */
-  'targets.check': call(
-    () => z.object({ target, previousId: snakeId.optional() }),
-    () =>
-      z.object({
-        issues: z.array(workspaceIssue),
-        warnings: z.array(string),
-        judgeMismatch: judgeMismatch.nullable(),
-      }),
-  ),
+  'targets.check': call(() => ({
+    input: z.object({ target, previousId: snakeId.optional() }),
+    output: z.object({
+      issues: z.array(workspaceIssue),
+      warnings: z.array(string),
+      judgeMismatch: judgeMismatch.nullable(),
+    }),
+  })),
   /** Create or replace a target in aieval.yaml, keeping the file's comments and key order. */
-  'targets.save': call(
-    () => z.object({ target, previousId: snakeId.optional() }),
-    () => saved,
-  ),
+  'targets.save': call(() => ({ input: z.object({ target, previousId: snakeId.optional() }), output: saved })),
   /** The workspace settings with every default filled in. */
-  'settings.get': call(noInput, () => settings),
+  'settings.get': call(() => ({ input: noInput, output: settings })),
   /** Replace the workspace settings in aieval.yaml (comments kept). */
-  'settings.set': call(
-    () => z.object({ settings }),
-    () => saved,
-  ),
+  'settings.set': call(() => ({ input: z.object({ settings }), output: saved })),
 } as const;

@@ -31,24 +31,18 @@ export type WorkspaceValidation = z.infer<typeof workspaceValidation>;
 
 export const workspaceContract = {
   /** The open workspace, with every validation issue of its files. */
-  'workspace.get': call(noInput, () => workspaceInfo),
+  'workspace.get': call(() => ({ input: noInput, output: workspaceInfo })),
   /** Check every file of the open workspace (errors and warnings) and count what it holds. */
-  'workspace.validate': call(noInput, () => workspaceValidation),
+  'workspace.validate': call(() => ({ input: noInput, output: workspaceValidation })),
   /** Open another workspace folder; it must hold an aieval.yaml. */
-  'workspace.open': call(
-    () => z.object({ dir: string.min(1) }),
-    () => workspaceInfo,
-  ),
+  'workspace.open': call(() => ({ input: z.object({ dir: string.min(1) }), output: workspaceInfo })),
   /**
    * Make the example workspace in `dir` (created when missing), trust it and open it; refused (`conflict`) where an
    * aieval.yaml already is.
    */
-  'workspace.create': call(
-    () => z.object({ dir: string.min(1) }),
-    () => workspaceInfo,
-  ),
+  'workspace.create': call(() => ({ input: z.object({ dir: string.min(1) }), output: workspaceInfo })),
   /** Trust the open workspace: its stdio MCP servers and command checks may run; refused without an aieval.yaml. */
-  'workspace.trust': call(noInput, () => workspaceInfo),
+  'workspace.trust': call(() => ({ input: noInput, output: workspaceInfo })),
   /** A workspace file was written by the service (the UI reloads what shows it). */
   'workspace.changed': event(() => z.object({ file: string })),
 } as const;

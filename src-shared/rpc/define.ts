@@ -12,22 +12,21 @@ export type Evt<P extends z.ZodType = z.ZodType> = Readonly<{ kind: 'event'; pay
  * A call of the contract. Its schemas are built at their first use: a CLI command uses a few of the contract's calls,
  * and building the zod schemas of all of them cost every start more time than anything else the contract does.
  */
-export const call = <I extends z.ZodType, O extends z.ZodType>(input: () => I, output: () => O): Call<I, O> => {
-  const inputOnce = once(input);
-  const outputOnce = once(output);
+export const call = <I extends z.ZodType, O extends z.ZodType>(schemas: () => { input: I; output: O }): Call<I, O> => {
+  const schemasOnce = once(schemas);
   return {
     kind: 'call',
     get input() {
-      return inputOnce();
+      return schemasOnce().input;
     },
     get output() {
-      return outputOnce();
+      return schemasOnce().output;
     },
   };
 };
 
 /** The input of a call that takes none: an empty object. */
-export const noInput = () => z.object({});
+export const noInput = z.object({});
 
 /** An event of the contract; its payload schema is built at its first use, as a call's. */
 export const event = <P extends z.ZodType>(payload: () => P): Evt<P> => {

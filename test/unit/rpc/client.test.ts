@@ -20,22 +20,10 @@ class Point {
 }
 
 const contract = {
-  'shapes.point': call(
-    () => z.object({ at: z.date(), tags: z.array(z.string()) }),
-    () => z.any(),
-  ),
-  'shapes.kept': call(
-    () => z.object({}),
-    () => z.object({ items: z.array(z.number()) }),
-  ),
-  'shapes.busy': call(
-    () => z.object({}),
-    () => z.object({}),
-  ),
-  'shapes.callback': call(
-    () => z.object({}),
-    () => z.any(),
-  ),
+  'shapes.point': call(() => ({ input: z.object({ at: z.date(), tags: z.array(z.string()) }), output: z.any() })),
+  'shapes.kept': call(() => ({ input: z.object({}), output: z.object({ items: z.array(z.number()) }) })),
+  'shapes.busy': call(() => ({ input: z.object({}), output: z.object({}) })),
+  'shapes.callback': call(() => ({ input: z.object({}), output: z.any() })),
   'shapes.moved': event(() => z.object({ point: z.any() })),
 } as const;
 

@@ -40,10 +40,7 @@ describe('environment failures through the router', () => {
     const internal: string[] = [];
     const dispatch = createRouter(
       {
-        'runs.cancel': call(
-          () => z.object({}),
-          () => z.object({}),
-        ),
+        'runs.cancel': call(() => ({ input: z.object({}), output: z.object({}) })),
       },
       {
         'runs.cancel': () => {

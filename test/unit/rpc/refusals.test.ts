@@ -84,10 +84,7 @@ const NOT_REFUSALS: Readonly<Record<string, string>> = {
 };
 
 const contract = {
-  'probe.refuse': call(
-    () => z.object({ index: z.number() }),
-    () => z.object({}),
-  ),
+  'probe.refuse': call(() => ({ input: z.object({ index: z.number() }), output: z.object({}) })),
 } as const;
 const dispatch = createRouter<object>(contract, {
   'probe.refuse': ({ index }: { index: number }) => {

@@ -5,14 +5,8 @@ import { createRouter } from '../../../src-shared/rpc/router';
 import { RpcError } from '../../../src-shared/rpc/wire';
 
 const contract = {
-  'math.double': call(
-    () => z.object({ n: z.number() }),
-    () => z.object({ value: z.number() }),
-  ),
-  'math.fail': call(
-    () => z.object({}),
-    () => z.object({}),
-  ),
+  'math.double': call(() => ({ input: z.object({ n: z.number() }), output: z.object({ value: z.number() }) })),
+  'math.fail': call(() => ({ input: z.object({}), output: z.object({}) })),
 } as const;
 
 const dispatch = createRouter<object>(
