@@ -16,8 +16,11 @@ export const historyRun = z.object({
 });
 export type HistoryRun = z.infer<typeof historyRun>;
 
-/** Passes out of trials (repeats counted) over a window of runs. */
-export const windowCount = z.object({ passes: int, trials: int });
+/** Passes out of trials (repeats counted). */
+const passTally = { passes: int, trials: int };
+
+/** A pass tally over a window of runs. */
+export const windowCount = z.object(passTally);
 export type WindowCount = z.infer<typeof windowCount>;
 
 /** The baseline window against the recent one: Fisher's exact p, and its Benjamini-Hochberg q over the test family. */
@@ -59,8 +62,7 @@ export type QuestionHistory = z.infer<typeof questionHistory>;
 
 export const tagPoint = z.object({
   runId: string,
-  passes: int,
-  trials: int,
+  ...passTally,
   passRate: nullableNumber,
   /** The 95% Wilson interval of the pass rate; null without trials. */
   interval: interval.nullable(),
@@ -128,8 +130,7 @@ export const timelinePoint = z.object({
   ),
   /** Mean score of its scored repeats. */
   score: nullableNumber,
-  passes: int,
-  trials: int,
+  ...passTally,
   /** True at the first run of a new history (the text changed here). */
   textChanged: boolean,
 });
