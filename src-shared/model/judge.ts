@@ -97,15 +97,13 @@ export type CorrectionEstimate = z.infer<typeof correctionEstimate>;
  * The corrected pass rate of a trusted judge: `estimator` says which one `theta` and `ci` come from (PPI++ when its
  * interval exists, else Rogan-Gladen with the Lang & Reiczigel interval); `estimates` holds both.
  */
-export const correctedPassRate = z.object({
-  estimator: correctionEstimator,
+export const correctedPassRate = correctionEstimate.extend({
   estimates: z.array(correctionEstimate),
   grader: string,
   n: int.describe('Scored questions (nP).'),
   passed: int.describe('Questions the judge passed (kP).'),
   observed: number.describe('p = kP / nP.'),
   theta: nullableNumber.describe('Clipped to [0, 1]; null when TPR + TNR - 1 is 0.'),
-  ci: interval.nullable(),
   confidence: number,
   note: nullableString.describe('Why there is no estimate or no interval.'),
 });
