@@ -1,10 +1,11 @@
 // Agent mode only: the MCP tool servers the agent may call, its step limit, or an external agent endpoint.
 import { Field, NumberField, TextField } from '../../components/Field';
-import { emptyToolRow, type SectionProps, type ToolRow } from './target-form';
+import { bindField, emptyToolRow, type SectionProps, type ToolRow } from './target-form';
 import { ToolArgsEnv } from './ToolArgsEnv';
 import { FormSection } from '../../components/FormSection';
 
 export function AgentSection({ form, at, edit }: SectionProps) {
+  const field = bindField(form, at, edit);
   const setRow = (index: number, patch: Partial<ToolRow>) =>
     edit({ tools: form.tools.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
   return (
@@ -101,19 +102,15 @@ export function AgentSection({ form, at, edit }: SectionProps) {
           label="Max steps"
           unit="1–100"
           help="Model turns before the loop stops."
-          messages={at('max_steps')}
-          value={form.max_steps}
-          onChange={(max_steps) => edit({ max_steps })}
+          {...field('max_steps')}
         />
         <TextField
           id="target-endpoint"
           label="External agent endpoint"
           help="Optional: receives {messages}, answers {response, tool_calls}; for agents written in any language."
-          messages={at('endpoint')}
+          {...field('endpoint')}
           mono
-          value={form.endpoint}
           placeholder="http://127.0.0.1:8080/agent"
-          onChange={(endpoint) => edit({ endpoint })}
           spellCheck={false}
         />
       </div>

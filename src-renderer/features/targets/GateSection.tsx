@@ -1,13 +1,14 @@
 // When the target passes: the gate (metric, threshold, hard or soft, the judge for the corrected pass rate) and per-target overrides.
 import type { Settings } from '../../../src-shared/model';
 import { NumberField, SegmentedField, SelectField } from '../../components/Field';
-import type { SectionProps } from './target-form';
+import { bindField, type SectionProps } from './target-form';
 import { boundHelp, gateJudgeOptions, thresholdHelp } from './targets.selectors';
 import { FormSection } from '../../components/FormSection';
 
 type Props = SectionProps & Readonly<{ settings: Settings | undefined }>;
 
 export function GateSection({ form, at, edit, settings }: Props) {
+  const field = bindField(form, at, edit);
   const gate = form.gate;
   const judges = gateJudgeOptions(form.graders);
   return (
@@ -95,21 +96,17 @@ export function GateSection({ form, at, edit, settings }: Props) {
           label="Question pass threshold"
           unit="0–5"
           help="A question passes when its score is at least this. Empty: the workspace setting."
-          messages={at('question_pass_threshold')}
+          {...field('question_pass_threshold')}
           decimal
-          value={form.question_pass_threshold}
           placeholder={settings ? `workspace: ${settings.question_pass_threshold}` : 'workspace setting'}
-          onChange={(question_pass_threshold) => edit({ question_pass_threshold })}
         />
         <NumberField
           id="target-response-char-limit"
           label="Response character limit"
           unit="characters"
           help="format_grader marks longer answers “too long”. Empty: the workspace setting."
-          messages={at('response_char_limit')}
-          value={form.response_char_limit}
+          {...field('response_char_limit')}
           placeholder={settings ? `workspace: ${settings.response_char_limit}` : 'workspace setting'}
-          onChange={(response_char_limit) => edit({ response_char_limit })}
         />
       </div>
     </FormSection>

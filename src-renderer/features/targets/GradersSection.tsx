@@ -1,7 +1,7 @@
 // What the target is scored on: its dataset, and the graders as a table of what each can see and needs.
 import type { DatasetSummary } from '../../../src-shared/contract/datasets.contract';
 import { SelectField } from '../../components/Field';
-import type { SectionProps } from './target-form';
+import { bindField, type SectionProps } from './target-form';
 import { graderRows, toggleGrader } from './targets.selectors';
 import { FormSection } from '../../components/FormSection';
 
@@ -10,6 +10,7 @@ type Props = SectionProps & Readonly<{ datasets: readonly DatasetSummary[]; warn
 const yesNo = (value: boolean) => (value ? <span className="yes">✓ yes</span> : <span className="muted">– no</span>);
 
 export function GradersSection({ form, at, edit, datasets, warnings }: Props) {
+  const field = bindField(form, at, edit);
   const known = datasets.some((dataset) => dataset.id === form.dataset);
   const graderProblems = at('graders', true);
   return (
@@ -19,9 +20,7 @@ export function GradersSection({ form, at, edit, datasets, warnings }: Props) {
           id="target-dataset"
           label="Dataset"
           help={<a href="#/datasets">Datasets are edited in Datasets.</a>}
-          messages={at('dataset')}
-          value={form.dataset}
-          onChange={(dataset) => edit({ dataset })}
+          {...field('dataset')}
           testId="target-dataset"
         >
           {!known && (

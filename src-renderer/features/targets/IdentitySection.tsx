@@ -1,9 +1,10 @@
 // The target's identity: id, label, chat or agent, enabled.
 import { Field, fieldAria, SegmentedField, TextField } from '../../components/Field';
-import type { SectionProps } from './target-form';
+import { bindField, type SectionProps } from './target-form';
 import { FormSection } from '../../components/FormSection';
 
 export function IdentitySection({ form, at, edit }: SectionProps) {
+  const field = bindField(form, at, edit);
   return (
     <FormSection titleId="target-identity" title="Target">
       <div className="form-grid">
@@ -11,10 +12,8 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
           id="target-id"
           label="Id"
           help="snake_case, unique in aieval.yaml; runs are stored under it."
-          messages={at('id')}
+          {...field('id')}
           mono
-          value={form.id}
-          onChange={(id) => edit({ id })}
           testId="target-id"
           spellCheck={false}
         />
@@ -22,9 +21,7 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
           id="target-label"
           label="Label"
           help="Shown on the portfolio; the id when empty."
-          messages={at('label')}
-          value={form.label}
-          onChange={(label) => edit({ label })}
+          {...field('label')}
           testId="target-label"
         />
         <SegmentedField
@@ -35,11 +32,9 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
               ? 'A tool-calling loop over MCP servers, or an external agent endpoint.'
               : 'The system prompt and the question, one reply.'
           }
-          messages={at('mode')}
+          {...field('mode')}
           groupLabel="Mode"
           options={['chat', 'agent'] as const}
-          value={form.mode}
-          onChange={(mode) => edit({ mode })}
         />
         <Field
           id="target-enabled"

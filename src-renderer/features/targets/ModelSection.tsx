@@ -3,7 +3,7 @@ import type { ProviderSummary } from '../../../src-shared/contract/providers.con
 import { Field, fieldAria, NumberField, SelectField } from '../../components/Field';
 import { ProviderOptions } from './ProviderOptions';
 import { ModelInput } from './ModelInput';
-import type { SectionProps } from './target-form';
+import { bindField, type SectionProps } from './target-form';
 import { FormSection } from '../../components/FormSection';
 
 type Props = SectionProps & Readonly<{ providers: readonly ProviderSummary[] }>;
@@ -16,6 +16,7 @@ const GENERATION = [
 ] as const;
 
 export function ModelSection({ form, at, edit, providers }: Props) {
+  const field = bindField(form, at, edit);
   const known = providers.some((provider) => provider.name === form.provider);
   return (
     <FormSection titleId="target-model-title" title="Model">
@@ -24,9 +25,7 @@ export function ModelSection({ form, at, edit, providers }: Props) {
           id="target-provider"
           label="Provider"
           help={<a href="#/settings">Connections are set up in Settings.</a>}
-          messages={at('provider')}
-          value={form.provider}
-          onChange={(provider) => edit({ provider })}
+          {...field('provider')}
           testId="target-provider"
         >
           {!known && (
@@ -36,14 +35,7 @@ export function ModelSection({ form, at, edit, providers }: Props) {
           )}
           <ProviderOptions providers={providers} />
         </SelectField>
-        <ModelInput
-          id="target-model"
-          label="Model"
-          provider={form.provider}
-          value={form.model}
-          onChange={(model) => edit({ model })}
-          messages={at('model')}
-        />
+        <ModelInput id="target-model" label="Model" provider={form.provider} {...field('model')} />
         <Field
           id="target-system-prompt"
           label="System prompt"

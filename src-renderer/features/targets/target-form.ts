@@ -254,3 +254,15 @@ export type SectionProps = Readonly<{
   at: (path: string, nested?: boolean) => string[];
   edit: (patch: Partial<TargetForm>) => void;
 }>;
+
+/** The keys of the form whose value is one string (or a choice of words), edited as typed. */
+type TextKey = { [K in keyof TargetForm]: TargetForm[K] extends string ? K : never }[keyof TargetForm];
+
+/** Ties a field to one key of the form: its problems, its value, and the edit that sets it. */
+export function bindField(form: TargetForm, at: SectionProps['at'], edit: SectionProps['edit']) {
+  return <K extends TextKey>(key: K) => ({
+    messages: at(key),
+    value: form[key],
+    onChange: (value: TargetForm[K]) => edit({ [key]: value }),
+  });
+}
