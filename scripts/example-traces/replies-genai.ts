@@ -1,6 +1,6 @@
 // The recorded replies of the Riverside Library help desk in the current GenAI convention: right and wrong answers,
 // tool runs, a multi-turn chat, truncated and uncaptured ones.
-import { exchange, type Reply } from './reply';
+import { exchange, type Reply, titleSearch } from './reply';
 
 const dune4471 = { card: '4471', title: 'Dune' };
 
@@ -100,13 +100,7 @@ export const GENAI_REPLIES: readonly Reply[] = [
     convention: 'genai',
     model: 'qwen3:8b',
     question: 'Do you have "The Left Hand of Darkness"? Is a copy available?',
-    tools: [
-      {
-        name: 'search_catalog',
-        args: { query: 'The Left Hand of Darkness' },
-        result: { results: [{ title: 'The Left Hand of Darkness', available: 2 }] },
-      },
-    ],
+    tools: [titleSearch('The Left Hand of Darkness', 2)],
     answer: 'Yes, The Left Hand of Darkness is available: 2 copies are on the shelf.',
   },
   {

@@ -1,5 +1,5 @@
 // The recorded replies of the Riverside Library help desk in the older GenAI conventions, OpenInference and OpenLLMetry.
-import { exchange, type Reply } from './reply';
+import { exchange, type Reply, titleSearch } from './reply';
 
 const dune4471 = { card: '4471', title: 'Dune' };
 
@@ -95,13 +95,7 @@ export const OTHER_REPLIES: readonly Reply[] = [
     convention: 'openinference',
     model: 'qwen3:8b',
     question: 'Is Klara and the Sun on the shelf?',
-    tools: [
-      {
-        name: 'search_catalog',
-        args: { query: 'Klara and the Sun' },
-        result: { results: [{ title: 'Klara and the Sun', available: 1 }] },
-      },
-    ],
+    tools: [titleSearch('Klara and the Sun', 1)],
     answer: 'Yes, one copy of Klara and the Sun is available.',
   },
   {

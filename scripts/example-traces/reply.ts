@@ -48,3 +48,10 @@ export function steps(reply: Reply): Step[] {
   const calls: Step[] = (reply.tools ?? []).map((tool, i) => ({ toolCall: { ...tool, id: `call_${i + 1}` } }));
   return [...calls, { text: reply.answer ?? undefined }];
 }
+
+/** A catalog search for one title that finds it, with `available` copies on the shelf. */
+export const titleSearch = (title: string, available: number): ToolUse => ({
+  name: 'search_catalog',
+  args: { query: title },
+  result: { results: [{ title, available }] },
+});

@@ -98,7 +98,7 @@ function toChatResponse(
     text: texts.join(''),
     toolCalls,
     model: message.model || model,
-    finishReason: mapFinishReason(rawFinishReason),
+    finishReason: FINISH_REASONS.get(rawFinishReason) ?? 'other',
     rawFinishReason,
     usage: { inputTokens: message.usage?.input_tokens ?? null, outputTokens: message.usage?.output_tokens ?? null },
     latencyMs,
@@ -152,22 +152,15 @@ function toAnthropicTool(
   return { name: tool.name, description: tool.description, input_schema: { type: 'object', ...tool.parameters } };
 }
 
-function mapFinishReason(raw: string | null): FinishReason {
-  switch (raw) {
-    case 'end_turn':
-    case 'stop_sequence':
-      return 'stop';
-    case 'max_tokens':
-    case 'model_context_window_exceeded':
-      return 'length';
-    case 'tool_use':
-      return 'tool_calls';
-    case 'refusal':
-      return 'content_filter';
-    default:
-      return 'other';
-  }
-}
+/** Anthropic's stop_reason in the engine's words; any other reason is 'other'. */
+const FINISH_REASONS = new Map<string | null, FinishReason>([
+  ['end_turn', 'stop'],
+  ['stop_sequence', 'stop'],
+  ['max_tokens', 'length'],
+  ['model_context_window_exceeded', 'length'],
+  ['tool_use', 'tool_calls'],
+  ['refusal', 'content_filter'],
+]);
 
 /** Anthropic's model list holds no aliases (claude-sonnet-4-5): the key and the address are checked, not the model. */
 export const anthropicKind: EngineKind = {

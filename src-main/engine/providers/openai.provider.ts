@@ -101,7 +101,7 @@ function toChatResponse(
     text: choice.message.content ?? '',
     toolCalls,
     model: completion.model || model,
-    finishReason: mapFinishReason(rawFinishReason),
+    finishReason: FINISH_REASONS.get(rawFinishReason) ?? 'other',
     rawFinishReason,
     usage: {
       inputTokens: completion.usage?.prompt_tokens ?? null,
@@ -137,21 +137,14 @@ function openAiKnobs(model: string, sent: Generation): Partial<ChatCompletionCre
     : { ...rest, max_tokens: maxTokens };
 }
 
-function mapFinishReason(raw: string | null): FinishReason {
-  switch (raw) {
-    case 'stop':
-      return 'stop';
-    case 'length':
-      return 'length';
-    case 'tool_calls':
-    case 'function_call':
-      return 'tool_calls';
-    case 'content_filter':
-      return 'content_filter';
-    default:
-      return 'other';
-  }
-}
+/** OpenAI's finish_reason in the engine's words; any other reason is 'other'. */
+const FINISH_REASONS = new Map<string | null, FinishReason>([
+  ['stop', 'stop'],
+  ['length', 'length'],
+  ['tool_calls', 'tool_calls'],
+  ['function_call', 'tool_calls'],
+  ['content_filter', 'content_filter'],
+]);
 
 export const openAiKind: EngineKind = {
   create: ({ adapter }) => new OpenAiProvider(adapter),

@@ -2,11 +2,10 @@
 import { DEFAULT_CONCURRENCY, type Question, type ResultDetail, type RunSource } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
 import type { Answered } from './execute-question';
-import { buildIdentity } from './identity';
 import { executeRun, resultKey, type PreparedRun, type RunDeps, type WorkItem } from './run-execution';
 import { PlanError, planRun } from './plan';
 import { formatShard } from './shard';
-import { createLockedRun, servicesFor, type StartedRun } from './start-run';
+import { createLockedRun, identityFor, servicesFor, type StartedRun } from './start-run';
 import { eachStoredResult } from './stored-results';
 
 export type RegradeOptions = Readonly<{ source: RunSource; concurrency?: number }>;
@@ -32,14 +31,7 @@ export async function startRegrade(
   );
   const was = sourceRun.identity;
   const identity = {
-    ...buildIdentity({
-      workspace: deps.workspace,
-      plan,
-      source: options.source,
-      appVersion: deps.appVersion,
-      judgeTemplates: deps.judgeTemplates(),
-      regradeOf: sourceRunId,
-    }),
+    ...identityFor(deps, plan, options.source, sourceRunId),
     mode: was.mode,
     provider: was.provider,
     model: was.model,

@@ -106,6 +106,12 @@ function connectionsOf(plan: RunPlan, config: WorkspaceConfig): Set<string> {
   return names;
 }
 
+/** The identity of a plan run with these deps (a regrade also names the run it re-scores). */
+export function identityFor(deps: RunDeps, plan: RunPlan, source: RunSource, regradeOf?: string): RunIdentity {
+  const { workspace, appVersion } = deps;
+  return buildIdentity({ workspace, plan, source, appVersion, judgeTemplates: deps.judgeTemplates(), regradeOf });
+}
+
 /**
  * The run's services with every connection it calls already built (a regrade's: its judges' only), so a missing or
  * withheld key (an untrusted workspace's `api_key_env`) refuses the run before its row, its lock or any request.
@@ -181,13 +187,7 @@ export async function startRun(request: RunRequest, deps: RunDeps, signal: Abort
     throw new PlanError(`target "${plan.target.id}": nothing to run (the selection or shard holds no question)`);
   const variant = request.variant;
   const identity = {
-    ...buildIdentity({
-      workspace: deps.workspace,
-      plan,
-      source: request.source,
-      appVersion: deps.appVersion,
-      judgeTemplates: deps.judgeTemplates(),
-    }),
+    ...identityFor(deps, plan, request.source),
     ...(variant ? { promptVariant: variant } : {}),
   };
   const { concurrency, measureConcurrency } = concurrencyOf(deps, plan, request.concurrency);
@@ -231,13 +231,7 @@ export async function resumeRun(
     experiment ? run.identity.systemPrompt : undefined,
     experiment ? { provider: run.identity.provider.name, model: run.identity.model } : undefined,
   );
-  const current = buildIdentity({
-    workspace: deps.workspace,
-    plan,
-    source: run.source,
-    appVersion: deps.appVersion,
-    judgeTemplates: deps.judgeTemplates(),
-  });
+  const current = identityFor(deps, plan, run.source);
   const drift = identityDrift(run.identity, current);
   if (drift.length > 0)
     throw new PlanError(
