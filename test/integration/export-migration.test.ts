@@ -5,14 +5,12 @@ const VERSION = versionOf('envelope-imports');
 
 describe('migration envelope-imports', () => {
   it('adds the import provenance and metrics tables to a store that already holds runs; they go with their run', () => {
-    const db = migratedStore(VERSION, (before) => {
-      before
-        .prepare(
-          `INSERT INTO runs (id, target_id, status, source, dataset_id, dataset_version, dataset_sha256, total, identity_json, created_at)
-           VALUES ('r1', 't1', 'complete', 'import', 'd1', '1.0.0', 'abc', 1, '{}', 1)`,
-        )
-        .run();
-    });
+    const db = migratedStore(VERSION, (before) =>
+      before.exec(
+        `INSERT INTO runs (id, target_id, status, source, dataset_id, dataset_version, dataset_sha256, total, identity_json, created_at)
+         VALUES ('r1', 't1', 'complete', 'import', 'd1', '1.0.0', 'abc', 1, '{}', 1)`,
+      ),
+    );
 
     expect(db.prepare('SELECT count(*) FROM runs').pluck().get()).toBe(1);
     db.prepare(

@@ -35,13 +35,11 @@ describe('0013 label reviewers', () => {
 describe('0014 label history reviewer', () => {
   it('keeps the history rows, with no reviewer for changes made before it (their undo leaves reviewer verdicts alone)', () => {
     const v14 = versionOf('label-history-reviewer');
-    const after = migratedStore(v14, (before) => {
-      before
-        .prepare(
-          `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, created_at) VALUES ('b1', 'gold_item', 'g1', NULL, 3)`,
-        )
-        .run();
-    });
+    const after = migratedStore(v14, (before) =>
+      before.exec(
+        `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, created_at) VALUES ('b1', 'gold_item', 'g1', NULL, 3)`,
+      ),
+    );
     expect(
       after.prepare('SELECT batch_id, subject_id, reviewer, reviewer_previous_json FROM label_history').all(),
     ).toEqual([{ batch_id: 'b1', subject_id: 'g1', reviewer: null, reviewer_previous_json: null }]);

@@ -6,14 +6,12 @@ const VERSION = versionOf('optimizer-changes');
 
 describe('migration optimizer-changes', () => {
   it('keeps candidates written before it (no scores, no job) readable, and logs changes that go with their candidate', () => {
-    const db = migratedStore(VERSION, (before) => {
-      before
-        .prepare(
-          `INSERT INTO optimizer_candidates (id, target_id, attempt, status, baseline_prompt, candidate_prompt, baseline_mean, candidate_mean, created_at)
-           VALUES ('c1', 't1', 1, 'pending', 'old', 'new', 2, 4, 1)`,
-        )
-        .run();
-    });
+    const db = migratedStore(VERSION, (before) =>
+      before.exec(
+        `INSERT INTO optimizer_candidates (id, target_id, attempt, status, baseline_prompt, candidate_prompt, baseline_mean, candidate_mean, created_at)
+         VALUES ('c1', 't1', 1, 'pending', 'old', 'new', 2, 4, 1)`,
+      ),
+    );
 
     const repo = new OptimizerRepo(db);
     expect(repo.get('c1')).toMatchObject({

@@ -39,3 +39,10 @@ export const oiLlm = (model: string, rest: Record<string, Value> = {}): Record<s
   'llm.model_name': model,
   ...rest,
 });
+
+/** The attributes every OpenLLMetry (before 0.5) chat span starts with: the request type, the system and the model. */
+export const openllmetryChat = (system: string, model: string): Record<string, Value> => ({
+  'llm.request.type': 'chat',
+  'gen_ai.system': system,
+  'gen_ai.request.model': model,
+});

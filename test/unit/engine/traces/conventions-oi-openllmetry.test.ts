@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattened, genaiChat, json, oiLlm, oiMessages } from './convention-attributes';
+import { flattened, genaiChat, json, oiLlm, oiMessages, openllmetryChat } from './convention-attributes';
 import { itemOf, parent, s } from './trace-helpers';
 
 describe('OpenInference (llm.input_messages.N.*, TOOL and AGENT spans)', () => {
@@ -133,9 +133,7 @@ describe('OpenLLMetry before 0.5 (gen_ai.prompt.N.*, gen_ai.completion.N.*)', ()
         parentSpanId: parent(1),
         kind: 3,
         attributes: {
-          'llm.request.type': 'chat',
-          'gen_ai.system': 'OpenAI',
-          'gen_ai.request.model': 'gpt-4o-mini',
+          ...openllmetryChat('OpenAI', 'gpt-4o-mini'),
           'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
           ...flattened('gen_ai.prompt', [{ role: 'user', content: 'Where is my card 4471 loan of Dune?' }]),
           ...flattened('gen_ai.completion', [
@@ -162,9 +160,7 @@ describe('OpenLLMetry before 0.5 (gen_ai.prompt.N.*, gen_ai.completion.N.*)', ()
         parentSpanId: parent(1),
         kind: 3,
         attributes: {
-          'llm.request.type': 'chat',
-          'gen_ai.system': 'OpenAI',
-          'gen_ai.request.model': 'gpt-4o-mini',
+          ...openllmetryChat('OpenAI', 'gpt-4o-mini'),
           ...flattened('gen_ai.prompt', [
             { role: 'user', content: 'Where is my card 4471 loan of Dune?' },
             { role: 'assistant', tool_calls: [{ id: 'call_z', name: 'find_loan' }] },
@@ -204,9 +200,7 @@ describe('OpenLLMetry before 0.5 (gen_ai.prompt.N.*, gen_ai.completion.N.*)', ()
     const item = itemOf([
       s(1, 'openai.chat', 0, 100, {
         attributes: {
-          'llm.request.type': 'chat',
-          'gen_ai.system': 'openai',
-          'gen_ai.request.model': 'gpt-4o',
+          ...openllmetryChat('openai', 'gpt-4o'),
           'llm.is_streaming': true,
           ...flattened('gen_ai.prompt', [{ role: 'user', content: 'Hours?' }]),
         },

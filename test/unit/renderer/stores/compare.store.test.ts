@@ -4,10 +4,7 @@ import { useCompare } from '../../../../src-renderer/features/compare/compare.st
 import { NO_FILTER } from '../../../../src-shared/compare/matrix-view';
 import { answer, calledWith, held, heldAnswers, refuse, resetService } from './fake-service';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 const cell = (resultId: number) => ({ resultId, rating: null, preference: null, passed: true, score: 1 });
 const matrixOf = (runIds: readonly unknown[], baseline = 0) => ({

@@ -3,10 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isDirty, useDatasets } from '../../../../src-renderer/features/datasets/datasets.store';
 import { answer, calledWith, heldAnswers, refuse, resetService, settled } from './fake-service';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 const doc = (id: string, text: string, hash = `h-${text.length}`) => ({
   id,

@@ -3,10 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useJudges } from '../../../../src-renderer/features/judges/judges.store';
 import { answer, calledWith, held, heldAnswers, refuse, resetService } from './fake-service';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 const state = () => useJudges.getState();
 

@@ -3,10 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useOptimizer } from '../../../../src-renderer/features/optimizer/optimizer.store';
 import { answer, calledWith, heldAnswers, refuse, resetService } from './fake-service';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 const job = (id: string, log: string[] = []) => ({ id, kind: 'compare', status: 'running', log, runId: null });
 const state = () => useOptimizer.getState();

@@ -3,10 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePortfolio } from '../../../../src-renderer/features/portfolio/portfolio.store';
 import { answer, calledWith, heldAnswers, refuse, resetService } from './fake-service';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 const TARGETS = [
   { id: 'faq', graders: ['judge:polite', 'exact'] },

@@ -3,10 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useResults } from '../../../../src-renderer/features/results/results.store';
 import { answer, calledWith, held, refuse, resetService } from './fake-service';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 const summaryFor = (targetId: unknown) => ({
   thisWeek: { runs: targetId ? 1 : 3 },

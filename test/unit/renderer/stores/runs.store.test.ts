@@ -4,10 +4,7 @@ import { liveRun, useRuns } from '../../../../src-renderer/features/runs/runs.st
 import type { RunProgress } from '../../../../src-shared/model';
 import { answer, calledWith, refuse, resetService } from './fake-service';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 const progress = (runId: string, questions: string[]) =>
   ({

@@ -5,10 +5,7 @@ import { useModelLists } from '../../../../src-renderer/features/targets/models.
 import { settings as settingsSchema, type ProviderConfig } from '../../../../src-shared/model';
 import { answer, calledWith, held, heldAnswers, refuse, resetService } from './fake-service';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 /** What the fake service holds as aieval.yaml. */
 let file: { settings: unknown; judge: unknown; providers: Record<string, ProviderConfig> };

@@ -11,10 +11,7 @@ import { EXAMPLE_DIR } from '../../../support/workspace';
 import { answer, calledWith, heldAnswers, refuse, resetService } from './fake-service';
 import { fakeWindow } from './fake-window';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 const example = (parse(readFileSync(join(EXAMPLE_DIR, 'aieval.yaml'), 'utf8')).targets as unknown[]).map((t) =>
   targetSchema.parse(t),

@@ -4,10 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTraces, workbenchFailed } from '../../../../src-renderer/features/traces/traces.store';
 import { answer, calledWith, heldAnswers, refuse, resetService } from './fake-service';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 /** The fake queue: item ids in order with their verdicts (null: unlabeled). */
 let labels: Record<string, string | null>;

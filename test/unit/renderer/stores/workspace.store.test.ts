@@ -3,10 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWorkspace } from '../../../../src-renderer/features/workspace/workspace.store';
 import { answer, heldAnswers, refuse, resetService, type Held } from './fake-service';
 
-vi.mock('../../../../src-renderer/api/transport', async () => {
-  const { bridge } = await import('./fake-service');
-  return { pickTransport: () => bridge };
-});
+vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));
 
 beforeEach(() => {
   resetService();
