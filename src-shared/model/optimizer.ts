@@ -142,6 +142,23 @@ export const optimizerJob = z.object({
 });
 export type OptimizerJob = z.infer<typeof optimizerJob>;
 
+/** A job that has just started: running, with no log, run, outcome, comparison or error yet. */
+export function startingJob(id: string, kind: OptimizerJob['kind'], targetId: string, startedAt: number): OptimizerJob {
+  return {
+    id,
+    kind,
+    targetId,
+    status: 'running',
+    startedAt,
+    finishedAt: null,
+    log: [],
+    runId: null,
+    outcome: null,
+    comparison: null,
+    error: null,
+  };
+}
+
 export const optimizerProgress = z.object({
   jobId: string,
   targetId: string,

@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src-main/app/create-app';
-import type { ImportSummary, Label, QueueCounts, ReviewItem, TraceGroup } from '../../src-shared/model';
+import {
+  STANDARD_DIMENSIONS,
+  type ImportSummary,
+  type Label,
+  type QueueCounts,
+  type ReviewItem,
+  type TraceGroup,
+} from '../../src-shared/model';
 import { callApp, createTestApp } from '../support/app';
 import { newResult, newRun } from '../unit/store/repos/run-fixtures';
 
@@ -166,15 +173,7 @@ describe('the example traces in the review queue', () => {
       { transport: 'in-process' },
     );
     expect(noResult).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await call<string[]>('labels.dimensions', {})).toEqual([
-      'relevance',
-      'completeness',
-      'accuracy',
-      'actionability',
-      'groundedness',
-      'format',
-      'tone',
-    ]);
+    expect(await call<string[]>('labels.dimensions', {})).toEqual([...STANDARD_DIMENSIONS, 'tone']);
     const missing = await app.dispatch(
       'labels.submit',
       { subjectType: 'review_item', subjectId: 'nope', verdict: 'pass' },

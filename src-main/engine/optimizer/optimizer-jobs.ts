@@ -1,10 +1,11 @@
 // The service's optimizer jobs: one at a time per target, run in the background, followed by events, cancellable.
-import type {
-  OptimizerFinished,
-  OptimizerJob,
-  OptimizerProgress,
-  TargetOutcome,
-  VariantComparison,
+import {
+  startingJob,
+  type OptimizerFinished,
+  type OptimizerJob,
+  type OptimizerProgress,
+  type TargetOutcome,
+  type VariantComparison,
 } from '../../../src-shared/model';
 import { newRunId } from '../run/start-run';
 import { refusal } from '../../../src-shared/rpc/wire';
@@ -52,19 +53,7 @@ export class OptimizerJobs {
         `target "${targetId}" already has an optimizer job running (${running.job.id}); wait for it or cancel it`,
       );
     const id = `opt-${newRunId(this.clock())}`;
-    const job: OptimizerJob = {
-      id,
-      kind,
-      targetId,
-      status: 'running',
-      startedAt: this.clock(),
-      finishedAt: null,
-      log: [],
-      runId: null,
-      outcome: null,
-      comparison: null,
-      error: null,
-    };
+    const job = startingJob(id, kind, targetId, this.clock());
     const controller = new AbortController();
     const entry: Entry = { job, controller, done: Promise.resolve() };
     this.jobs.set(id, entry);

@@ -14,7 +14,7 @@ import {
   visibleDeltas,
 } from '../../../src-renderer/features/optimizer/optimizer.selectors';
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
-import type { CandidateSummary, OptimizerJob, QuestionDelta } from '../../../src-shared/model';
+import { startingJob, type CandidateSummary, type OptimizerJob, type QuestionDelta } from '../../../src-shared/model';
 
 const target = (id: string): TargetSummary => ({
   id,
@@ -52,17 +52,8 @@ const candidate = (id: string, targetId: string, extra: Partial<CandidateSummary
   ...extra,
 });
 const job = (id: string, targetId: string, startedAt: number, status: OptimizerJob['status']): OptimizerJob => ({
-  id,
-  kind: 'optimize',
-  targetId,
+  ...startingJob(id, 'optimize', targetId, startedAt),
   status,
-  startedAt,
-  finishedAt: null,
-  log: [],
-  runId: null,
-  outcome: null,
-  comparison: null,
-  error: null,
 });
 
 describe('optimizer selectors', () => {
