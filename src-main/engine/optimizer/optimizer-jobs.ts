@@ -1,12 +1,12 @@
 // The service's optimizer jobs: one at a time per target, run in the background, followed by events, cancellable.
-import {
-  startingJob,
-  type OptimizerFinished,
-  type OptimizerJob,
-  type OptimizerProgress,
-  type TargetOutcome,
-  type VariantComparison,
+import type {
+  OptimizerFinished,
+  OptimizerJob,
+  OptimizerProgress,
+  TargetOutcome,
+  VariantComparison,
 } from '../../../src-shared/model';
+import { startingJob } from '../../../src-shared/model';
 import { newRunId } from '../run/start-run';
 import { refusal } from '../../../src-shared/rpc/wire';
 import { messageOf } from '../../../src-shared/text/message-of';

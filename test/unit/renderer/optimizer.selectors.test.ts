@@ -57,11 +57,13 @@ const job = (id: string, targetId: string, startedAt: number, status: OptimizerJ
 });
 
 describe('optimizer selectors', () => {
-  it('shows every status with a word and an icon-bearing badge kind', () => {
-    expect(candidateLook('pending')).toEqual({ status: 'pending', label: 'pending review' });
-    expect(candidateLook('applied')).toEqual({ status: 'pass', label: 'applied' });
-    expect(candidateLook('rejected')).toEqual({ status: 'skipped', label: 'rejected' });
-    expect(candidateLook('reverted')).toEqual({ status: 'cancelled', label: 'reverted' });
+  it.each([
+    ['pending', { status: 'pending', label: 'pending review' }],
+    ['applied', { status: 'pass', label: 'applied' }],
+    ['rejected', { status: 'skipped', label: 'rejected' }],
+    ['reverted', { status: 'cancelled', label: 'reverted' }],
+  ] as const)('shows the %s status with a word and an icon-bearing badge kind', (status, look) => {
+    expect(candidateLook(status)).toEqual(look);
   });
 
   it('writes mean ± spread, with ? for an unknown spread and — for nothing measured', () => {

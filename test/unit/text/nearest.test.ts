@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { editDistance, nearest } from '../../../src-shared/text/nearest';
 
 describe('nearest', () => {
-  it('counts insertions, deletions and substitutions', () => {
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('', 'abc')).toBe(3);
-    expect(editDistance('same', 'same')).toBe(0);
+  // Insertions, deletions and substitutions each count one edit.
+  it.each([
+    ['kitten', 'sitting', 3],
+    ['', 'abc', 3],
+    ['same', 'same', 0],
+  ])('counts %j to %j as %d edits', (from, to, edits) => {
+    expect(editDistance(from, to)).toBe(edits);
   });
 
   it('suggests the closest candidate, ignoring case, and nothing when every candidate is too far', () => {
