@@ -51,3 +51,9 @@ export function workspaceDirOf(args: ParsedArgs, io: CliIo): string {
 
 /** A wrong flag or argument: printed with the command's usage, exit 2. */
 export class UsageError extends Error {}
+
+/** The file or folder arguments, resolved against the current folder; `missing` says what to give when there are none. */
+export function pathArguments(args: ParsedArgs, io: CliIo, missing: string): string[] {
+  if (args.positionals.length === 0) throw new UsageError(missing);
+  return args.positionals.map((path) => resolve(io.cwd, path));
+}

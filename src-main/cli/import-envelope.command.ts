@@ -1,6 +1,5 @@
 // `ai-eval import-envelope FILE...`: reads EEE files (ours or other tools', 0.3.0 or 0.2.x) into the results store.
-import { resolve } from 'node:path';
-import { JSON_OPTIONS, EXIT, UsageError, type Command } from './command';
+import { JSON_OPTIONS, EXIT, pathArguments, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
 import { importOutcomeLines } from '../../src-shared/text/import-outcome-lines';
 
@@ -11,9 +10,8 @@ export const importEnvelopeCommand: Command = {
   options: JSON_OPTIONS,
   allowPositionals: true,
   async run(args, io) {
-    if (args.positionals.length === 0) throw new UsageError('give at least one EEE file (<uuid>.json)');
+    const paths = pathArguments(args, io, 'give at least one EEE file (<uuid>.json)');
     return withWorkspaceClient(args, io, {}, async (client) => {
-      const paths = args.positionals.map((file) => resolve(io.cwd, file));
       const { outcomes } = await client['import.envelopes']({ paths });
       if (args.values.json) io.out(JSON.stringify({ outcomes }, null, 2));
       for (const outcome of outcomes) {

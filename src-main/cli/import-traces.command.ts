@@ -1,7 +1,7 @@
 // `ai-eval import-traces FILE...`: imports OTLP trace files (JSON, JSON lines, protobuf) into the review queue.
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { ImportProgress, ImportSummary } from '../../src-shared/model';
-import { JSON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
+import { JSON_OPTIONS, EXIT, pathArguments, type CliIo, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -46,8 +46,7 @@ export const importTracesCommand: Command = {
   options: JSON_OPTIONS,
   allowPositionals: true,
   async run(args, io) {
-    if (args.positionals.length === 0) throw new UsageError('give at least one trace file');
-    const paths = args.positionals.map((file) => resolve(io.cwd, file));
+    const paths = pathArguments(args, io, 'give at least one trace file');
     return withWorkspaceClient(args, io, {}, async (client) => {
       const print = progressPrinter(io);
       const unsubscribe = client.on('traces.importProgressed', print);

@@ -1,6 +1,6 @@
 // `ai-eval merge`: the shard bundles of a sharded run become one stored run per target, gated as `ai-eval run` gates.
 import { resolve } from 'node:path';
-import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
+import { COMMON_OPTIONS, EXIT, pathArguments, type CliIo, type Command } from './command';
 import { summaryLines } from './run-printer';
 import { exitCodeOf } from './run-session';
 import { withWorkspaceClient } from './workspace-client';
@@ -21,9 +21,11 @@ export const mergeCommand: Command = {
   options: { ...COMMON_OPTIONS, json: { type: 'string' }, junit: { type: 'string' } },
   allowPositionals: true,
   async run(args, io) {
-    if (args.positionals.length === 0)
-      throw new UsageError('give the folders (or ai-eval-shard-I-of-N.json files) that `run --shard I/N --out` wrote');
-    const paths = args.positionals.map((path) => resolve(io.cwd, path));
+    const paths = pathArguments(
+      args,
+      io,
+      'give the folders (or ai-eval-shard-I-of-N.json files) that `run --shard I/N --out` wrote',
+    );
     // The service refuses an invalid workspace itself, once the shard set is whole (a bad set is refused first).
     return withWorkspaceClient(args, io, { byService: true }, async (client) => {
       const { merged, problems } = await client['runs.merge']({ paths });
