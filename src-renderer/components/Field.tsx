@@ -49,7 +49,6 @@ type InputFieldProps = Omit<Props, 'children'> &
   Readonly<{
     value: string;
     placeholder?: string;
-    spellCheck?: boolean;
     testId?: string;
     onChange(value: string): void;
   }>;
@@ -64,7 +63,7 @@ function InputField({
   testId,
   onChange,
   ...field
-}: InputFieldProps & Readonly<{ className: string; inputMode?: 'decimal' | 'numeric' }>) {
+}: InputFieldProps & Readonly<{ className: string; inputMode?: 'decimal' | 'numeric'; spellCheck?: false }>) {
   return (
     <Field {...field}>
       <input
@@ -94,13 +93,19 @@ export function NumberField({ decimal, ...input }: NumberFieldProps) {
 
 type TextFieldProps = InputFieldProps &
   Readonly<{
-    /** Set in the monospace font: ids, commands, URLs. */
+    /** Set in the monospace font, and not spell-checked: ids, commands, paths, URLs. */
     mono?: boolean;
   }>;
 
 /** A field holding one line of text. */
 export function TextField({ mono, ...input }: TextFieldProps) {
-  return <InputField {...input} className={mono ? 'form-control mono' : 'form-control'} />;
+  return (
+    <InputField
+      {...input}
+      className={mono ? 'form-control mono' : 'form-control'}
+      spellCheck={mono ? false : undefined}
+    />
+  );
 }
 
 type SelectFieldProps = Props &

@@ -1,4 +1,5 @@
-// A choice of a few words shown side by side (a radio group of buttons): the target's mode, its gate type.
+// A choice of a few words shown side by side (a radio group of buttons): the target's mode, its gate type, a run's
+// row filter, a result's verdict.
 
 type Props<T extends string> = Readonly<{
   /** The group's id; each option's test id is `${id}-${option}`. */
@@ -7,7 +8,8 @@ type Props<T extends string> = Readonly<{
   options: readonly T[];
   /** What each option is shown as, when not its own word. */
   labels?: Readonly<Partial<Record<T, string>>>;
-  value: T;
+  /** The chosen option; undefined while none is (a result not annotated yet). */
+  value: T | undefined;
   onChange(value: T): void;
 }>;
 

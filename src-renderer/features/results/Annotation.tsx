@@ -4,12 +4,10 @@ import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { useNotesDraft } from '../../navigation/use-notes-draft';
 import { messageOf } from '../../../src-shared/text/message-of';
+import { LABEL_VERDICTS, type LabelVerdict } from '../../../src-shared/model';
+import { Segmented } from '../../components/Segmented';
 
-const VERDICTS = [
-  ['pass', '✓ Pass'],
-  ['fail', '✕ Fail'],
-  ['defer', '… Defer'],
-] as const;
+const VERDICT_WORDS = { pass: '✓ Pass', fail: '✕ Fail', defer: '… Defer' } as const;
 
 export function Annotation({ resultId }: { resultId: number }) {
   const subject = { subjectType: 'question_result', subjectId: String(resultId) } as const;
@@ -18,7 +16,7 @@ export function Annotation({ resultId }: { resultId: number }) {
     [resultId],
   );
   const [saved, setSaved] = useState<string>();
-  const submit = async (patch: { verdict?: 'pass' | 'fail' | 'defer'; notes?: string }) => {
+  const submit = async (patch: { verdict?: LabelVerdict; notes?: string }) => {
     const result = await api['labels.submit']({ ...subject, ...patch });
     setLabel(() => result.label);
     setSaved('Saved');
@@ -34,20 +32,14 @@ export function Annotation({ resultId }: { resultId: number }) {
   return (
     <section className="annotation" aria-label="Annotation" data-testid="annotation">
       <h3>Your verdict</h3>
-      <div className="segmented" role="radiogroup" aria-label="Verdict">
-        {VERDICTS.map(([value, text]) => (
-          <button
-            key={value}
-            role="radio"
-            aria-checked={label?.verdict === value}
-            className="button"
-            onClick={() => void submit({ verdict: value })}
-            data-testid={`annotate-${value}`}
-          >
-            {text}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        id="annotate"
+        label="Verdict"
+        options={LABEL_VERDICTS}
+        labels={VERDICT_WORDS}
+        value={label?.verdict ?? undefined}
+        onChange={(verdict) => void submit({ verdict })}
+      />
       <textarea
         className="notes"
         rows={3}

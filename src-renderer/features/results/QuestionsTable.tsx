@@ -3,13 +3,15 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef, useState } from 'react';
 import type { ResultRow } from '../../../src-shared/model';
 import { api } from '../../api/client';
+import { Segmented } from '../../components/Segmented';
 import { StatusBadge } from '../../components/StatusBadge';
 import { score } from '../../components/format';
 import { usePagedRows } from '../../components/paged-rows';
 import { ResultDetail } from './ResultDetail';
 import { graderTone, passExplanation, rowStatus } from './results.selectors';
 
-type Filter = 'all' | 'passed' | 'failed' | 'degraded' | 'unscored';
+const FILTERS = ['all', 'passed', 'failed', 'degraded', 'unscored'] as const;
+type Filter = (typeof FILTERS)[number];
 
 export function QuestionsTable({
   runId,
@@ -52,20 +54,7 @@ export function QuestionsTable({
   return (
     <section className="card questions" aria-label="Questions">
       <div className="toolbar">
-        <div role="radiogroup" aria-label="Filter" className="segmented">
-          {(['all', 'passed', 'failed', 'degraded', 'unscored'] as const).map((value) => (
-            <button
-              key={value}
-              role="radio"
-              aria-checked={filter === value}
-              className="button"
-              onClick={() => setFilter(value)}
-              data-testid={`filter-${value}`}
-            >
-              {value}
-            </button>
-          ))}
-        </div>
+        <Segmented<Filter> id="filter" label="Filter" options={FILTERS} value={filter} onChange={setFilter} />
         <input
           className="input"
           type="search"

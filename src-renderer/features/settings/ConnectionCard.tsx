@@ -102,7 +102,6 @@ export function ConnectionCard({
               placeholder="default"
               onChange={(base_url) => onEdit({ base_url })}
               testId={`${id}-base-url`}
-              spellCheck={false}
             />
             {asksForKey ? (
               <TextField
@@ -114,7 +113,6 @@ export function ConnectionCard({
                 value={row.api_key_env}
                 placeholder={summary?.key.variable ?? (traits.key === 'optional' ? 'none' : 'default')}
                 onChange={(api_key_env) => onEdit({ api_key_env })}
-                spellCheck={false}
               />
             ) : (
               <p className="field-help no-key" data-testid={`${id}-no-key`}>

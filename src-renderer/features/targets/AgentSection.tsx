@@ -37,7 +37,6 @@ export function AgentSection({ form, at, edit }: SectionProps) {
               mono
               value={row.name}
               onChange={(name) => setRow(index, { name })}
-              spellCheck={false}
             />
             <Field id={`${id}-transport`} label="Transport">
               <select
@@ -61,7 +60,6 @@ export function AgentSection({ form, at, edit }: SectionProps) {
                 mono
                 value={row[key]}
                 onChange={(value) => setRow(index, { [key]: value })}
-                spellCheck={false}
               />
             ))}
             {row.transport === 'stdio' && <ToolArgsEnv row={row} id={id} setRow={(patch) => setRow(index, patch)} />}
@@ -111,7 +109,6 @@ export function AgentSection({ form, at, edit }: SectionProps) {
           {...field('endpoint')}
           mono
           placeholder="http://127.0.0.1:8080/agent"
-          spellCheck={false}
         />
       </div>
     </FormSection>

@@ -15,7 +15,6 @@ export function IdentitySection({ form, at, edit }: SectionProps) {
           {...field('id')}
           mono
           testId="target-id"
-          spellCheck={false}
         />
         <TextField
           id="target-label"
