@@ -14,6 +14,7 @@ import { Term } from '../../components/Term';
 import { TargetHistoryPanel } from '../history/TargetHistoryPanel';
 import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
 import { PageHeader } from '../../components/PageHeader';
+import { Checkbox } from '../../components/Checkbox';
 
 export function ResultsPage({ targetId }: { targetId: string | undefined }) {
   const { thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested } = useResults(
@@ -114,15 +115,9 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
           <h2>
             Runs <span className="muted num">{runsTotal}</span>
           </h2>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={experiments}
-              onChange={(event) => setExperiments(event.target.checked)}
-              data-testid="show-experiments"
-            />{' '}
+          <Checkbox checked={experiments} onChange={setExperiments} testId="show-experiments">
             Show experiments
-          </label>
+          </Checkbox>
         </div>
         {runs.length === 0 ? (
           <div className="empty">No runs yet. Press Run on a target, or run `ai-eval run` in the workspace.</div>
