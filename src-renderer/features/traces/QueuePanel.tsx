@@ -27,31 +27,28 @@ export function QueuePanel() {
   const { filtersChanged, groupSelected } = useTraces.getState();
   const models = useQuery(() => api['traces.models']({}), [groupsTotal]).data ?? [];
   const set = (patch: Partial<TraceFilters>) => void filtersChanged({ ...filters, ...patch });
+  /** A select's value and change for one filter: its empty first choice clears the filter, the others are valid values. */
+  const selectProps = (key: 'model' | 'labelState' | 'status') => ({
+    value: filters[key],
+    onChange: (value: string) => set({ [key]: value || undefined } as Partial<TraceFilters>),
+  });
   return (
     <aside className="queue" aria-label="Review queue">
       <div className="queue-filters">
         <FilterSelect
           label="Model"
           anyLabel="All models"
-          value={filters.model}
           options={models.map((m) => ({ value: m.model, label: `${m.model} (${m.count})` }))}
-          onChange={(model) => set({ model: model || undefined })}
+          {...selectProps('model')}
         />
         <FilterSelect
           label="Label state"
           anyLabel="Any label"
-          value={filters.labelState}
           options={LABEL_STATES}
-          onChange={(labelState) => set({ labelState: (labelState || undefined) as TraceFilters['labelState'] })}
+          {...selectProps('labelState')}
           testId="filter-label-state"
         />
-        <FilterSelect
-          label="Status"
-          anyLabel="Any status"
-          value={filters.status}
-          options={STATUSES}
-          onChange={(status) => set({ status: (status || undefined) as TraceFilters['status'] })}
-        />
+        <FilterSelect label="Status" anyLabel="Any status" options={STATUSES} {...selectProps('status')} />
         <input
           className="input"
           placeholder="Tag"
