@@ -112,25 +112,20 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
             label="Tag"
             anyLabel="Any tag"
             value={filter.tag}
+            options={tags.map((tag) => ({ value: tag, label: tag }))}
             onChange={(tag) => filterChanged({ tag: tag || null })}
-          >
-            {tags.map((tag) => (
-              <option key={tag}>{tag}</option>
-            ))}
-          </FilterSelect>
+          />
         )}
         <FilterSelect
           label="Grader below the threshold"
           anyLabel="Any grader"
           value={filter.grader}
+          options={matrix.graders.map((grader) => ({
+            value: grader,
+            label: `${grader} below ${matrix.questionPassThreshold}`,
+          }))}
           onChange={(grader) => filterChanged({ grader: grader || null })}
-        >
-          {matrix.graders.map((grader) => (
-            <option key={grader} value={grader}>
-              {grader} below {matrix.questionPassThreshold}
-            </option>
-          ))}
-        </FilterSelect>
+        />
         <input
           className="input"
           type="search"

@@ -8,6 +8,21 @@ import { messageOf } from '../../../src-shared/text/message-of';
 
 const SNAKE_ID = /^[a-z][a-z0-9_]*$/;
 
+type TextAreaProps = Readonly<{ id: string; rows: number; value: string; onChange(value: string): void }>;
+
+/** A few lines of text inside a Field; `id` is the field's, which ties the box to its label and help. */
+function TextArea({ id, rows, value, onChange }: TextAreaProps) {
+  return (
+    <textarea
+      className="input"
+      rows={rows}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      {...fieldAria(id)}
+    />
+  );
+}
+
 export function NewDatasetForm({ onCancel }: { onCancel: () => void }) {
   const datasetCreated = useDatasets((state) => state.datasetCreated);
   const list = useDatasets((state) => state.list);
@@ -58,22 +73,10 @@ export function NewDatasetForm({ onCancel }: { onCancel: () => void }) {
         />
       </Field>
       <Field id="new-dataset-question" label="First question" help="What the target is asked.">
-        <textarea
-          className="input"
-          rows={3}
-          value={input}
-          onChange={(event) => setInput(event.target.value)}
-          {...fieldAria('new-dataset-question')}
-        />
+        <TextArea id="new-dataset-question" rows={3} value={input} onChange={setInput} />
       </Field>
       <Field id="new-dataset-criteria" label="Criteria" unit="optional" help="What a good answer does; judges read it.">
-        <textarea
-          className="input"
-          rows={2}
-          value={criteria}
-          onChange={(event) => setCriteria(event.target.value)}
-          {...fieldAria('new-dataset-criteria')}
-        />
+        <TextArea id="new-dataset-criteria" rows={2} value={criteria} onChange={setCriteria} />
       </Field>
       <ErrorAlert error={error} testId="new-dataset-error" />
       <div className="toolbar">

@@ -1,5 +1,5 @@
 // Labeling one item (verdict, dimension scores, tags, notes), a whole group, undo, and promotion.
-import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
 import { GRADER_CATALOG, type GraderId } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
@@ -15,6 +15,48 @@ const VERDICTS = [
   ['defer', '… Defer', 'd'],
 ] as const;
 const JUDGES = Object.values(GRADER_CATALOG).filter((g) => g.kind === 'llm_judge');
+
+/** A titled part of the panel, named by its title for screen readers; `mark` follows the title (the unsaved mark). */
+function Section({ title, mark, children }: Readonly<{ title: string; mark?: ReactNode; children: ReactNode }>) {
+  return (
+    <section aria-label={title}>
+      <h3>
+        {title}
+        {mark}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+type PromoteToProps = Readonly<{
+  /** What the select chooses, e.g. "Dataset". */
+  label: string;
+  ids: readonly string[];
+  value: string;
+  onChange(id: string): void;
+  onPromote(): void;
+  testId: string;
+  children: ReactNode;
+}>;
+
+/** One place to promote the item to: a select of where, and the button (off while there is nowhere to choose). */
+function PromoteTo({ label, ids, value, onChange, onPromote, testId, children }: PromoteToProps) {
+  return (
+    <div className="toolbar">
+      <select className="input" value={value} onChange={(e) => onChange(e.target.value)} aria-label={label}>
+        {ids.map((id) => (
+          <option key={id} value={id}>
+            {id}
+          </option>
+        ))}
+      </select>
+      <button className="button" disabled={!value} onClick={onPromote} data-testid={testId}>
+        {children}
+      </button>
+    </div>
+  );
+}
 
 export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly string[] }>(function LabelPanel(
   { dimensions },
@@ -67,8 +109,7 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
           </button>
         ))}
       </div>
-      <section aria-label="Dimensions">
-        <h3>Dimensions</h3>
+      <Section title="Dimensions">
         {dimensions.map((name, index) => {
           const current = label?.dimensions[name];
           return (
@@ -94,9 +135,8 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
             </div>
           );
         })}
-      </section>
-      <section aria-label="Tags">
-        <h3>Tags</h3>
+      </Section>
+      <Section title="Tags">
         <div className="tags">
           {tags.map((t) => (
             <button
@@ -127,17 +167,18 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
             <option key={s.tag} value={s.tag} />
           ))}
         </datalist>
-      </section>
-      <section aria-label="Notes">
-        <h3>
-          Notes
-          {dirty && (
+      </Section>
+      <Section
+        title="Notes"
+        mark={
+          dirty && (
             <span className="dirty-mark" data-testid="notes-dirty">
               {' '}
               ● unsaved
             </span>
-          )}
-        </h3>
+          )
+        }
+      >
         <textarea
           ref={notesInput}
           className="notes"
@@ -149,15 +190,14 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
           placeholder="What is right or wrong (n)"
           data-testid="notes-input"
         />
-      </section>
+      </Section>
       <div className="toolbar">
         <button className="button" onClick={() => void undoRequested()} data-testid="undo">
           Undo <span className="kbd">u</span>
         </button>
       </div>
       {groupKey && (
-        <section aria-label="Whole group">
-          <h3>Whole group</h3>
+        <Section title="Whole group">
           <div className="toolbar">
             <button
               className="button"
@@ -170,49 +210,30 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
               Fail unlabeled
             </button>
           </div>
-        </section>
+        </Section>
       )}
-      <section aria-label="Promote">
-        <h3>Promote</h3>
-        <div className="toolbar">
-          <select className="input" value={dataset} onChange={(e) => setDataset(e.target.value)} aria-label="Dataset">
-            {datasets.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.id}
-              </option>
-            ))}
-          </select>
-          <button
-            className="button"
-            disabled={!dataset}
-            onClick={() => void promoteRequested({ dataset }, false)}
-            data-testid="promote-dataset"
-          >
-            To dataset
-          </button>
-        </div>
-        <div className="toolbar">
-          <select
-            className="input"
-            value={judge}
-            onChange={(e) => setJudge(e.target.value as GraderId)}
-            aria-label="Judge"
-          >
-            {JUDGES.map((j) => (
-              <option key={j.id} value={j.id}>
-                {j.id}
-              </option>
-            ))}
-          </select>
-          <button
-            className="button"
-            onClick={() => void promoteRequested({ judgeGrader: judge }, false)}
-            data-testid="promote-gold"
-          >
-            To gold set
-          </button>
-        </div>
-      </section>
+      <Section title="Promote">
+        <PromoteTo
+          label="Dataset"
+          ids={datasets.map((d) => d.id)}
+          value={dataset}
+          onChange={setDataset}
+          onPromote={() => void promoteRequested({ dataset }, false)}
+          testId="promote-dataset"
+        >
+          To dataset
+        </PromoteTo>
+        <PromoteTo
+          label="Judge"
+          ids={JUDGES.map((j) => j.id)}
+          value={judge}
+          onChange={(id) => setJudge(id as GraderId)}
+          onPromote={() => void promoteRequested({ judgeGrader: judge }, false)}
+          testId="promote-gold"
+        >
+          To gold set
+        </PromoteTo>
+      </Section>
       <dl className="key-help">
         {KEY_HELP.map(([keys, what]) => (
           <div key={keys}>

@@ -2,9 +2,21 @@
 import type { TraceFilters } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { FilterSelect } from '../../components/FilterSelect';
+import { FilterSelect, type FilterOption } from '../../components/FilterSelect';
 import { ago } from '../../components/format';
 import { useTraces } from './traces.store';
+
+const LABEL_STATES: readonly FilterOption[] = [
+  { value: 'unlabeled', label: 'Unlabeled' },
+  { value: 'labeled', label: 'Labeled' },
+  { value: 'pass', label: 'Pass' },
+  { value: 'fail', label: 'Fail' },
+  { value: 'defer', label: 'Defer' },
+];
+const STATUSES: readonly FilterOption[] = [
+  { value: 'ok', label: 'OK' },
+  { value: 'error', label: 'Error' },
+];
 
 export function QueuePanel() {
   const filters = useTraces((state) => state.filters);
@@ -15,43 +27,28 @@ export function QueuePanel() {
   const { filtersChanged, groupSelected } = useTraces.getState();
   const models = useQuery(() => api['traces.models']({}), [groupsTotal]).data ?? [];
   const set = (patch: Partial<TraceFilters>) => void filtersChanged({ ...filters, ...patch });
+  /** A select's value and change for one filter: its empty first choice clears the filter, the others are valid values. */
+  const selectProps = (key: 'model' | 'labelState' | 'status') => ({
+    value: filters[key],
+    onChange: (value: string) => set({ [key]: value || undefined } as Partial<TraceFilters>),
+  });
   return (
     <aside className="queue" aria-label="Review queue">
       <div className="queue-filters">
         <FilterSelect
           label="Model"
           anyLabel="All models"
-          value={filters.model}
-          onChange={(model) => set({ model: model || undefined })}
-        >
-          {models.map((m) => (
-            <option key={m.model} value={m.model}>
-              {m.model} ({m.count})
-            </option>
-          ))}
-        </FilterSelect>
+          options={models.map((m) => ({ value: m.model, label: `${m.model} (${m.count})` }))}
+          {...selectProps('model')}
+        />
         <FilterSelect
           label="Label state"
           anyLabel="Any label"
-          value={filters.labelState}
-          onChange={(labelState) => set({ labelState: (labelState || undefined) as TraceFilters['labelState'] })}
+          options={LABEL_STATES}
+          {...selectProps('labelState')}
           testId="filter-label-state"
-        >
-          <option value="unlabeled">Unlabeled</option>
-          <option value="labeled">Labeled</option>
-          <option value="pass">Pass</option>
-          <option value="fail">Fail</option>
-          <option value="defer">Defer</option>
-        </FilterSelect>
-        <FilterSelect
-          label="Status"
-          anyLabel="Any status"
-          value={filters.status}
-          onChange={(status) => set({ status: (status || undefined) as TraceFilters['status'] })}
-        >
-          <option value="ok">OK</option>
-          <option value="error">Error</option>
-        </FilterSelect>
+        />
+        <FilterSelect label="Status" anyLabel="Any status" options={STATUSES} {...selectProps('status')} />
         <input
           className="input"
           placeholder="Tag"
