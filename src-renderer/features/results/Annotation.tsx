@@ -6,8 +6,7 @@ import { useNotesDraft } from '../../navigation/use-notes-draft';
 import { messageOf } from '../../../src-shared/text/message-of';
 import { LABEL_VERDICTS, type LabelVerdict } from '../../../src-shared/model';
 import { Segmented } from '../../components/Segmented';
-
-const VERDICT_WORDS = { pass: '✓ Pass', fail: '✕ Fail', defer: '… Defer' } as const;
+import { VERDICT_WORDS } from '../../components/status';
 
 export function Annotation({ resultId }: { resultId: number }) {
   const subject = { subjectType: 'question_result', subjectId: String(resultId) } as const;

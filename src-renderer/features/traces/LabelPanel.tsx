@@ -1,19 +1,15 @@
 // Labeling one item (verdict, dimension scores, tags, notes), a whole group, undo, and promotion.
 import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
-import { GRADER_CATALOG, type GraderId } from '../../../src-shared/model';
+import { GRADER_CATALOG, LABEL_VERDICTS, type GraderId } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { useNotesDraft } from '../../navigation/use-notes-draft';
-import { KEY_HELP } from './traces.keys';
+import { VERDICT_WORDS } from '../../components/status';
+import { KEY_HELP, VERDICT_KEYS } from './traces.keys';
 import { useTraces, workbenchFailed } from './traces.store';
 
 export type LabelPanelHandle = Readonly<{ focusTags(): void; focusNotes(): void }>;
 
-const VERDICTS = [
-  ['pass', '✓ Pass', 'p'],
-  ['fail', '✕ Fail', 'f'],
-  ['defer', '… Defer', 'd'],
-] as const;
 const JUDGES = Object.values(GRADER_CATALOG).filter((g) => g.kind === 'llm_judge');
 
 /** A titled part of the panel, named by its title for screen readers; `mark` follows the title (the unsaved mark). */
@@ -95,7 +91,7 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
   return (
     <aside className="label-panel" aria-label="Label">
       <div className="segmented" role="radiogroup" aria-label="Verdict">
-        {VERDICTS.map(([value, text, key]) => (
+        {LABEL_VERDICTS.map((value) => (
           <button
             key={value}
             role="radio"
@@ -103,9 +99,9 @@ export const LabelPanel = forwardRef<LabelPanelHandle, { dimensions: readonly st
             className="button"
             onClick={() => void labelChanged({ verdict: value }, true)}
             data-testid={`verdict-${value}`}
-            title={`${text} (${key})`}
+            title={`${VERDICT_WORDS[value]} (${VERDICT_KEYS[value]})`}
           >
-            {text} <span className="kbd">{key}</span>
+            {VERDICT_WORDS[value]} <span className="kbd">{VERDICT_KEYS[value]}</span>
           </button>
         ))}
       </div>

@@ -1,4 +1,5 @@
 // The labeling workbench's keyboard map: a pure function from a key press to an action (unit-tested).
+import { LABEL_VERDICTS } from '../../../src-shared/model';
 
 export type WorkbenchAction =
   | Readonly<{ kind: 'verdict'; verdict: 'pass' | 'fail' | 'defer' }>
@@ -27,11 +28,12 @@ export const KEY_HELP: readonly (readonly [string, string])[] = [
   ['u or Ctrl+Z', 'undo the last change'],
 ];
 
+/** The key that sets each verdict; the verdict buttons show it. */
+export const VERDICT_KEYS = { pass: 'p', fail: 'f', defer: 'd' } as const;
+
 /** The single keys with a fixed action (digits, which score, are read apart). */
 const KEY_ACTIONS: ReadonlyMap<string, WorkbenchAction> = new Map<string, WorkbenchAction>([
-  ['p', { kind: 'verdict', verdict: 'pass' }],
-  ['f', { kind: 'verdict', verdict: 'fail' }],
-  ['d', { kind: 'verdict', verdict: 'defer' }],
+  ...LABEL_VERDICTS.map((verdict) => [VERDICT_KEYS[verdict], { kind: 'verdict', verdict }] as const),
   ['j', { kind: 'move', direction: 'next' }],
   ['k', { kind: 'move', direction: 'previous' }],
   ['ArrowDown', { kind: 'dimension', by: 1 }],
