@@ -247,12 +247,12 @@ describe('judge validation end to end: stored judge calls → sample → labels 
         }
       ).value;
       expect(value).toMatchObject({ seed: 3, population: 12, added: 10 });
-      // The workbench writes labels with subject_type 'gold_item': agree with the judge on every item.
-      const store = app.state.syncStore;
-      const write = store.db.prepare(
-        `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, 1, 1)`,
-      );
-      for (const item of value.items) write.run({ id: item.id, verdict: item.judge_score >= 3.5 ? 'pass' : 'fail' });
+      // The workbench labels with subject_type 'gold_item' (a line of the reviewer's file): agree with the judge.
+      for (const item of value.items) {
+        const verdict = item.judge_score >= 3.5 ? 'pass' : 'fail';
+        const input = { subjectType: 'gold_item', subjectId: item.id, verdict };
+        expect(await app.dispatch('labels.submit', input, { transport: 'in-process' })).toMatchObject({ ok: true });
+      }
 
       const validated = await app.dispatch(
         'judges.validate',
@@ -261,7 +261,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       );
       expect(validated).toMatchObject({
         ok: true,
-        value: { state: 'trusted', n_pos: 5, n_neg: 5, tpr: 1, tnr: 1, labels_source: 'store' },
+        value: { state: 'trusted', n_pos: 5, n_neg: 5, tpr: 1, tnr: 1, labels_source: 'labels/accuracy_grader' },
       });
 
       const list = await app.dispatch('judges.list', {}, { transport: 'in-process' });

@@ -22,6 +22,7 @@ export type JudgeCallRow = Readonly<
   }
 >;
 
+/** A gold item as the index holds it (see gold-sets.repo.ts): its file's content and this machine's judge call, if any. */
 export type GoldItemInput = Readonly<{
   id: string;
   graderId: string;
@@ -31,6 +32,15 @@ export type GoldItemInput = Readonly<{
   judgeScore: number | null;
   judgeReason: string | null;
   createdAt: number;
+  /** Where the item's file is, relative to the workspace. */
+  file: string | null;
+  questionId: string | null;
+  runId: string | null;
+  /** The judge whose verdict the item carries; null when not recorded (a promoted trace, an item of old). */
+  judge: JudgeIdentity | null;
+  /** The sample's design: the stratum the item was drawn from and its inclusion weight (null: unknown). */
+  stratum: string | null;
+  weight: number | null;
 }>;
 
 /** What a gold item's judge call read and the answer's tool calls, for showing beside it when labelling. */
@@ -72,6 +82,14 @@ type GoldRecord = {
   id: string;
   grader_id: string;
   judge_call_id: number | null;
+  file: string | null;
+  question_id: string | null;
+  run_id: string | null;
+  judge_provider: string | null;
+  judge_model: string | null;
+  template_version: string | null;
+  stratum: string | null;
+  weight: number | null;
   question_text: string;
   response_text: string;
   judge_score: number | null;
@@ -135,6 +153,15 @@ const toGold = (r: GoldRecord): GoldItemRow => ({
   labelReviewer: r.label_reviewer,
   ownLabel: r.own_label,
   createdAt: r.created_at,
+  file: r.file,
+  questionId: r.question_id,
+  runId: r.run_id,
+  judge:
+    r.judge_provider === null || r.judge_model === null
+      ? null
+      : { provider: r.judge_provider, model: r.judge_model, template_version: r.template_version },
+  stratum: r.stratum,
+  weight: r.weight,
 });
 
 // template_version is NOT NULL in the table; an unknown version (no judge call seen yet) is stored as ''.
@@ -164,12 +191,11 @@ export class JudgesRepo {
   private readonly byIds;
   private readonly latest;
   private readonly countSince;
-  private readonly insertGold;
   private readonly goldOf;
   private readonly goldContextOf;
   private readonly goldLabelTimesOf;
-  private readonly insertValidation;
   private readonly latestValidationOf;
+  private readonly goldTemplateOf;
 
   constructor(private readonly db: Db) {
     this.scoredSince = db.prepare<{ graderId: string; since: number }, CallRecord>(
@@ -186,16 +212,11 @@ export class JudgesRepo {
     this.countSince = db.prepare<{ graderId: string; since: number }, { n: number }>(
       `SELECT COUNT(*) AS n FROM judge_calls WHERE grader_id = @graderId AND created_at >= @since AND ${SCORED}`,
     );
-    // Re-sampling the same call keeps the existing gold item and whatever label it already has.
-    this.insertGold = db.prepare<GoldItemInput>(
-      `INSERT INTO gold_items (id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, created_at)
-       VALUES (@id, @graderId, @judgeCallId, @question, @response, @judgeScore, @judgeReason, @createdAt)
-       ON CONFLICT (id) DO NOTHING`,
-    );
-    // The workbench writes labels with subject_type 'gold_item'; its verdict wins over the item's own column.
-    // Disputed: named reviewers (not the unnamed '') gave both pass and fail; defers do not count.
+    // The index writes each item's latest label with subject_type 'gold_item'; it wins over the item's own column
+    // (a label of before the files). Disputed: named reviewers (not the unnamed '') gave both pass and fail; defers do not count.
     this.goldOf = db.prepare<{ graderId: string; reviewer: string }, GoldRecord>(
       `SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason, g.created_at,
+              g.file, g.question_id, g.run_id, g.judge_provider, g.judge_model, g.template_version, g.stratum, g.weight,
               COALESCE(l.verdict, g.human_label) AS label,
               (SELECT COUNT(DISTINCT v.verdict) > 1 FROM reviewer_verdicts v
                WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer <> ''
@@ -223,12 +244,12 @@ export class JudgesRepo {
        FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
        WHERE g.grader_id = @graderId AND COALESCE(l.verdict, g.human_label) IS NOT NULL`,
     );
-    this.insertValidation = db.prepare(
-      `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
-         tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, created_at)
-       VALUES (@grader_id, @judge_provider, @judge_model, @template_version, @n_pos, @n_neg, @tp, @tn, @fp, @fn,
-         @tpr, @tnr, @tpr_ci_json, @tnr_ci_json, @state, @labels_source, @created_at)`,
-    );
+    this.goldTemplateOf = db
+      .prepare<{ graderId: string }, string>(
+        `SELECT template_version FROM gold_items WHERE grader_id = @graderId AND template_version IS NOT NULL
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+      )
+      .pluck();
     this.latestValidationOf = db.prepare<{ graderId: string }, ValidationRecord>(
       `SELECT * FROM judge_validations WHERE grader_id = @graderId ORDER BY created_at DESC, id DESC LIMIT 1`,
     );
@@ -254,11 +275,6 @@ export class JudgesRepo {
     return this.countSince.get({ graderId, since })?.n ?? 0;
   }
 
-  /** Adds gold items in one transaction; returns how many were new. */
-  addGoldItems(items: readonly GoldItemInput[]): number {
-    return this.db.transaction(() => items.reduce((added, item) => added + this.insertGold.run(item).changes, 0))();
-  }
-
   /** The grader's gold items; `reviewer` (default: the unnamed one) fills `ownLabel`. */
   goldItems(graderId: string, reviewer = ''): GoldItemRow[] {
     return this.goldOf.all({ graderId, reviewer }).map(toGold);
@@ -277,30 +293,9 @@ export class JudgesRepo {
     }));
   }
 
-  /** Stores a validation; `template_version` null is stored as ''. */
-  saveValidation({ report, judge, labelsSource, createdAt }: ValidationInput): number {
-    if (report.state === 'unvalidated' || report.state === 'stale')
-      throw new Error(`saveValidation: "${report.state}" is not a validation outcome`);
-    const info = this.insertValidation.run({
-      grader_id: report.grader,
-      judge_provider: judge.provider,
-      judge_model: judge.model,
-      template_version: judge.template_version ?? '',
-      n_pos: report.n_pos,
-      n_neg: report.n_neg,
-      tp: report.tp,
-      tn: report.tn,
-      fp: report.fp,
-      fn: report.fn,
-      tpr: report.tpr,
-      tnr: report.tnr,
-      tpr_ci_json: report.tpr_ci ? JSON.stringify(report.tpr_ci) : null,
-      tnr_ci_json: report.tnr_ci ? JSON.stringify(report.tnr_ci) : null,
-      state: report.state,
-      labels_source: labelsSource,
-      created_at: createdAt,
-    });
-    return Number(info.lastInsertRowid);
+  /** The judge template its latest gold item was judged with ("judge@1.0.0"); undefined when none recorded one. */
+  goldTemplate(graderId: string): string | undefined {
+    return this.goldTemplateOf.get({ graderId });
   }
 
   latestValidation(graderId: string): StoredValidation | undefined {

@@ -4,7 +4,7 @@ import { loadJudgeTemplate } from '../../../src-main/engine/grading/judge/judge-
 import { sampleForLabeling, seededRandom } from '../../../src-main/engine/grading/trust/sample-calls';
 import { Store, storeFile } from '../../../src-main/store/store';
 import { copyExample } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
+import { insertGoldItems, insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
 import { rpc } from './optimizer-seed';
 import { serveExample, type Served } from './serve';
 
@@ -37,7 +37,9 @@ function seedStore(dir: string, now: number): void {
     );
     const calls = ids.map((id, i) => ({ id, score: scores[i]! }));
     const gold = sampleForLabeling(calls, (c) => c.score >= 4, { n: 90, seed: 35, stratify: true });
-    store.repos.judges.addGoldItems(
+    // Written as a store of before the label files: the server writes them out to labels/ when it starts.
+    insertGoldItems(
+      store,
       gold.map((c, i) => ({
         id: `jc-${c.id}`,
         graderId: PROBED_GRADER,
@@ -45,9 +47,9 @@ function seedStore(dir: string, now: number): void {
         question: `How do I reset my password (case ${ids.indexOf(c.id)})?`,
         response: 'Open Settings, choose Security, then Reset password.',
         judgeScore: c.score,
-        judgeReason: `score ${c.score}`,
         createdAt: now - 20 * DAY + i,
       })),
+      false,
     );
     const label = store.db.prepare(
       `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, @at, @at)`,

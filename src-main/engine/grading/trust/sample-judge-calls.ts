@@ -2,13 +2,16 @@
 import {
   describeIdentity,
   GRADER_CATALOG,
+  type GoldItemFile,
+  type GoldSampleDesign,
   type GraderId,
   type JudgeIdentity,
   type Question,
 } from '../../../../src-shared/model';
-import type { GoldItemInput, JudgeCallRow } from '../../../store/repos/judges.repo';
+import type { JudgeCallRow } from '../../../store/repos/judges.repo';
 import type { StoreApi } from '../../../store/store';
 import type { Workspace } from '../../../workspace/load-workspace';
+import { sampledItemId, shortHash } from '../../../workspace/labels/gold-item-file';
 import { currentJudgeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
 import { sampleForLabeling } from './sample-calls';
@@ -35,6 +38,8 @@ export type JudgeSample = Readonly<{
   population: number;
   /** Why the population may be smaller than the scored calls of the window. */
   excluded: SampleExclusions;
+  /** Of the population, the calls the judge passed and failed (the strata of a stratified sample). */
+  strata: Readonly<{ judgePass: number; judgeFail: number }>;
   items: SampledCall[];
 }>;
 
@@ -85,10 +90,12 @@ export async function sampleJudgeCalls(
   const passed = (call: JudgeCallRow) => judgePasses(call.score, info, threshold);
   const picked = sampleForLabeling(eligible, passed, request);
   const questions = questionIndex(workspace);
+  const judgePass = eligible.filter(passed).length;
   return {
     request,
     judge,
     population: eligible.length,
+    strata: { judgePass, judgeFail: eligible.length - judgePass },
     excluded: {
       scoredInWindow: scored.length,
       byOtherJudge: scored.length - byJudge.length,
@@ -111,18 +118,47 @@ function firstOfEachPrompt(calls: readonly JudgeCallRow[]): JudgeCallRow[] {
   });
 }
 
-/** The sample as gold items (id `jc-<judge call id>`), so the workbench can label it. */
-export const toGoldItems = (sample: JudgeSample): GoldItemInput[] =>
-  sample.items.map(({ call, question }) => ({
-    id: `jc-${call.id}`,
-    graderId: call.graderId,
-    judgeCallId: call.id,
-    question,
-    response: call.responseSeen,
-    judgeScore: call.score,
-    judgeReason: call.reason,
-    createdAt: sample.request.now,
-  }));
+/**
+ * Each sampled item's design: its stratum (the judge's verdict when stratified, else the whole population) and its
+ * weight, the calls of its stratum per item drawn from it (the inverse of its inclusion probability).
+ */
+export function sampleDesigns(sample: JudgeSample): GoldSampleDesign[] {
+  const { stratify, seed } = sample.request;
+  const drawn = { pass: sample.items.filter((i) => i.judgePassed).length, all: sample.items.length };
+  return sample.items.map(({ judgePassed }): GoldSampleDesign => {
+    if (!stratify) return { seed, stratum: 'all', weight: sample.population / drawn.all };
+    const [population, n] = judgePassed
+      ? [sample.strata.judgePass, drawn.pass]
+      : [sample.strata.judgeFail, drawn.all - drawn.pass];
+    return { seed, stratum: judgePassed ? 'judge_pass' : 'judge_fail', weight: population / n };
+  });
+}
+
+/** The sample as gold item files (content-hash ids), each with the judge call it was drawn from on this machine. */
+export function toGoldItemFiles(sample: JudgeSample): Readonly<{ item: GoldItemFile; callId: number }>[] {
+  const designs = sampleDesigns(sample);
+  return sample.items.map(({ call, question, judgePassed }, index) => {
+    const content: Omit<GoldItemFile, 'id'> = {
+      grader: call.graderId,
+      question_id: call.questionId,
+      question_hash: shortHash(question),
+      question,
+      answer: call.responseSeen,
+      source: { run: call.runId, trace: null },
+      added_at: new Date(sample.request.now).toISOString(),
+      sample: designs[index]!,
+      judge: {
+        provider: call.provider,
+        model: call.model,
+        template_version: call.templateVersion,
+        score: call.score,
+        verdict: judgePassed ? 'pass' : 'fail',
+        reason: call.reason,
+      },
+    };
+    return { item: { id: sampledItemId(content), ...content }, callId: call.id };
+  });
+}
 
 const QUESTION_FENCE = /<question>\n?([\s\S]*?)\n?<\/question>/;
 

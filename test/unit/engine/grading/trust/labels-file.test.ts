@@ -32,6 +32,7 @@ const sample: JudgeSample = {
   judge: { provider: 'local', model: 'llama3.1:8b', template_version: '1.0.0' },
   population: 9,
   excluded: { scoredInWindow: 9, byOtherJudge: 0, repeats: 0 },
+  strata: { judgePass: 5, judgeFail: 4 },
   items: [
     { call: call(17, 5, 'Open 9:00-20:00.\nClosed on holidays.'), question: 'When do you open?', judgePassed: true },
     { call: call(4, 1, 'No idea.'), question: 'Can I renew?', judgePassed: false },

@@ -1,5 +1,6 @@
 // Test helper: an in-memory store with judge calls written the way the run engine writes them.
 import { inProcessStore, Store, type StoreApi } from '../../../../../src-main/store/store';
+import type { ValidationInput } from '../../../../../src-main/store/repos/judges.repo';
 
 export type FakeCall = Readonly<{
   grader?: string;
@@ -43,3 +44,81 @@ export function memoryStore(): { store: Store; db: StoreApi } {
   const store = Store.open(':memory:');
   return { store, db: inProcessStore(store) };
 }
+
+export type FakeGoldItem = Readonly<{
+  id: string;
+  graderId?: string;
+  judgeCallId?: number | null;
+  judgeScore: number | null;
+  question?: string;
+  response?: string;
+  createdAt?: number;
+  judge?: Readonly<{ provider: string; model: string; template_version: string | null }> | null;
+}>;
+
+/**
+ * Inserts gold items as the index writes them from their files (labels/<grader>/items/<id>.yaml); `fromFiles: false`
+ * writes them as a store of before the label files held them (written out to files at the next start).
+ */
+export function insertGoldItems(store: Store, items: readonly FakeGoldItem[], fromFiles = true): void {
+  const insert = store.db.prepare(
+    `INSERT INTO gold_items (id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, created_at,
+       file, question_hash, judge_provider, judge_model, template_version)
+     VALUES (@id, @grader, @callId, @question, @response, @score, NULL, @createdAt, @file, '0000000000000000',
+       @provider, @model, @template)`,
+  );
+  for (const item of items) {
+    const grader = item.graderId ?? 'relevance_grader';
+    insert.run({
+      id: item.id,
+      grader,
+      callId: item.judgeCallId ?? null,
+      question: item.question ?? 'q',
+      response: item.response ?? 'r',
+      score: item.judgeScore,
+      createdAt: item.createdAt ?? 0,
+      file: fromFiles ? `labels/${grader}/items/${item.id}.yaml` : null,
+      provider: item.judge?.provider ?? null,
+      model: item.judge?.model ?? null,
+      template: item.judge?.template_version ?? null,
+    });
+  }
+}
+
+/** Inserts a validation as the index reads it from a line of labels/<grader>/validations.jsonl. */
+export function insertValidation(store: Store, { report, judge, labelsSource, createdAt }: ValidationInput): void {
+  store.db
+    .prepare(
+      `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
+         tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, created_at, line_id)
+       VALUES (@grader, @provider, @model, @template, @nPos, @nNeg, @tp, @tn, @fp, @fn, @tpr, @tnr, @tprCi, @tnrCi,
+         @state, @source, @createdAt, @lineId)`,
+    )
+    .run({
+      grader: report.grader,
+      provider: judge.provider,
+      model: judge.model,
+      template: judge.template_version ?? '',
+      nPos: report.n_pos,
+      nNeg: report.n_neg,
+      tp: report.tp,
+      tn: report.tn,
+      fp: report.fp,
+      fn: report.fn,
+      tpr: report.tpr,
+      tnr: report.tnr,
+      tprCi: report.tpr_ci ? JSON.stringify(report.tpr_ci) : null,
+      tnrCi: report.tnr_ci ? JSON.stringify(report.tnr_ci) : null,
+      state: report.state,
+      source: labelsSource,
+      createdAt,
+      lineId: createdAt.toString(16).padStart(16, '0').slice(-16),
+    });
+}
+
+/** A RecordValidation that keeps the validation in the store as the index would after reading its line. */
+export const recordInStore =
+  (store: Store) =>
+  async (validation: ValidationInput): Promise<void> => {
+    insertValidation(store, validation);
+  };
