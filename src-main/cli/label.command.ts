@@ -1,7 +1,6 @@
 // `ai-eval label`: lists a judge's gold items still to label, labels them, or takes a label back; one line each in the
 // reviewer's own file (labels/<grader>/reviewers/<name>.jsonl), which git merges without conflicts.
 import type { GoldItem, GraderId, LabelVerdict } from '../../src-shared/model';
-import { reviewerFile } from '../workspace/labels/label-paths';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { judgeGraderArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
@@ -29,7 +28,11 @@ export const labelCommand: Command = {
     if ([pairs.length > 0, show !== undefined, undo !== undefined].filter(Boolean).length > 1)
       throw new UsageError('give ITEM=VERDICT pairs, --show ITEM or --undo ITEM, one of them');
     return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {
-      const reviewer = typeof named === 'string' ? named.trim() : (await client['userSettings.get']({})).reviewer;
+      const files = await client['judges.goldSetFiles']({
+        grader,
+        ...(typeof named === 'string' ? { reviewer: named.trim() } : {}),
+      });
+      const { reviewer, reviewerFile: file } = files;
       const items = await client['judges.goldItems']({ grader });
       if (items.length === 0) {
         io.err(`error: ${grader} has no gold items; sample its calls first: ai-eval sample-traces --grader ${grader}`);
@@ -41,7 +44,6 @@ export const labelCommand: Command = {
         io.err(
           'warning: no reviewer name (--reviewer NAME): your labels are the unnamed reviewer’s and count in no agreement',
         );
-      const file = reviewerFile(grader, reviewer);
       if (typeof undo === 'string') {
         const item = find(undo);
         const { reverted } = await client['labels.undo']({ subjectType: 'gold_item', subjectId: item.id, reviewer });

@@ -5,7 +5,6 @@ import { resolve } from 'node:path';
 import { describeIdentity } from '../../src-shared/model';
 import { writeFileAtomic } from '../workspace/write-file';
 import type { GraderId } from '../../src-shared/model';
-import { goldSetDir } from '../workspace/labels/label-paths';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command, type ParsedArgs } from './command';
 import { intArg, judgeGraderArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
@@ -71,11 +70,11 @@ function sampleIntoGoldSet(args: ParsedArgs, io: CliIo, request: SampleArgs): Pr
     const sample = await client['judges.sample'](request);
     const passes = sample.judgePasses;
     const by = sample.judge ? ` by ${describeIdentity(sample.judge)}` : '';
-    const folder = `${goldSetDir(request.grader)}/items/`;
+    const { folder } = await client['judges.goldSetFiles']({ grader: request.grader });
     io.out(
       `Sampled ${sample.items.length} item(s) (${passes} judge-pass, ${sample.items.length - passes} judge-fail) from ` +
         `${sample.population} ${request.grader} call(s)${by} of the last ${request.windowDays} day(s) (seed ${sample.seed}); ` +
-        `${sample.added} new in ${folder}.`,
+        `${sample.added} new in ${folder}/items/.`,
     );
     if (sample.items.length < request.n)
       io.err(`warning: only ${sample.items.length} of the ${request.n} requested calls were available`);

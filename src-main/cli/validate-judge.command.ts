@@ -7,7 +7,6 @@ import { RpcError } from '../../src-shared/rpc/wire';
 import { JSON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { judgeGraderArg, range, rate } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
-import { goldSetDir } from '../workspace/labels/label-paths';
 
 export const validateJudgeCommand: Command = {
   name: 'validate-judge',
@@ -43,8 +42,9 @@ export const validateJudgeCommand: Command = {
         }
       } else {
         if ((await client['judges.goldItems']({ grader })).length === 0) {
+          const { folder } = await client['judges.goldSetFiles']({ grader });
           io.err(
-            `error: ${grader} has no gold items in ${goldSetDir(grader)}/; sample its calls first: ai-eval sample-traces --grader ${grader}`,
+            `error: ${grader} has no gold items in ${folder}/; sample its calls first: ai-eval sample-traces --grader ${grader}`,
           );
           return EXIT.invalid;
         }

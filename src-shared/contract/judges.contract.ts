@@ -11,7 +11,9 @@ import {
   judgeValidation,
   judgeValidationReport,
   interval,
+  reviewerName,
   trustState,
+  workspaceIssue,
 } from '../model';
 
 export const judgeSummary = z.object({
@@ -108,6 +110,19 @@ export const judgesContract = {
       population: int,
       items: int,
       judgePasses: int.describe('Sampled calls the judge passed.'),
+    }),
+  })),
+  /**
+   * Where a judge's gold set lives in the workspace (paths relative to it): its folder, the file the reviewer's labels
+   * go to (the reviewer in the user's settings unless named), and the problems found in its files.
+   */
+  'judges.goldSetFiles': call(() => ({
+    input: z.object({ grader: graderId, reviewer: reviewerName.optional() }),
+    output: z.object({
+      folder: string.describe('labels/<grader>'),
+      reviewerFile: string.describe('labels/<grader>/reviewers/<name>.jsonl'),
+      reviewer: string.describe('Whose file it is ("" : the unnamed reviewer).'),
+      issues: z.array(workspaceIssue).describe('Lines and files of the gold set that could not be read, and why.'),
     }),
   })),
   /** A judge's gold items with their current labels (the workbench's label wins over the stored one). */

@@ -24,7 +24,7 @@ import { RpcError } from '../../../src-shared/rpc/wire';
 import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import { addSample, recordValidation } from '../gold-sets/gold-writes';
-import { goldSetDir } from '../../workspace/labels/label-paths';
+import { goldSetDir, reviewerFile } from '../../workspace/labels/label-paths';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 /**
@@ -110,6 +110,12 @@ export const judgesHandlers = (state: AppState) => {
         items: sample.items.length,
         judgePasses: sample.items.filter((item) => item.judgePassed).length,
       };
+    },
+    'judges.goldSetFiles': async ({ grader, reviewer }) => {
+      await indexed();
+      const name = reviewer ?? state.userSettings.get().reviewer;
+      const issues = (await state.db.goldSets.issues()).find((entry) => entry.grader === grader)?.issues ?? [];
+      return { folder: goldSetDir(grader), reviewerFile: reviewerFile(grader, name), reviewer: name, issues };
     },
     'judges.goldItems': async ({ grader }) => {
       await indexed();
