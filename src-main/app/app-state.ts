@@ -151,13 +151,15 @@ export class AppState {
 
   /**
    * Reads the label files that changed on disk into the index; resolves to the judges whose gold sets changed. A
-   * failure (a folder that cannot be read) is logged and leaves the index as it was.
+   * failure (a folder that cannot be read) leaves the index as it was.
    */
   async syncLabels(): Promise<GraderId[]> {
     try {
       return await this.labelIndex.sync();
     } catch (error) {
-      this.logger.error('the label files could not be read into the store', error);
+      // A store that cannot be opened (locked by another process, a full disk) is reported by the call that needs it,
+      // as the refusal it is; anything else is logged.
+      if (this.storeApi) this.logger.error('the label files could not be read into the store', error);
       return [];
     }
   }

@@ -21,17 +21,20 @@ export const isoTime = string.regex(
 /** The first 16 hex digits of a SHA-256. */
 export const shortHash = string.regex(/^[0-9a-f]{16}$/, 'must be 16 hex digits (the start of a SHA-256)');
 
-/** How an item entered the gold set: its sample's seed, the stratum it was drawn from and its inclusion weight. */
+/** How an item entered the gold set: its sample's seed, the stratum it was drawn from and its chance of being drawn. */
 export const goldSampleDesign = z.strictObject({
   seed: int.nullable().describe('The seed of the sample (null: not recorded).'),
   stratum: z
     .enum(['judge_pass', 'judge_fail', 'all'])
     .nullable()
     .describe('judge_pass / judge_fail: drawn from the calls the judge passed / failed; all: a simple random sample.'),
-  weight: number
-    .positive()
+  inclusion_probability: number
+    .gt(0)
+    .lte(1)
     .nullable()
-    .describe('Calls of its stratum per sampled item (the inverse of its inclusion probability); null: unknown.'),
+    .describe(
+      'The chance this item had of being drawn: its stratum’s sampled share of the eligible calls (n_h / N_h).',
+    ),
 });
 export type GoldSampleDesign = z.infer<typeof goldSampleDesign>;
 

@@ -21,7 +21,7 @@ export const indexedItem = (item: GoldItemFile): IndexedGoldItem => ({
   judgeScore: item.judge?.score ?? null,
   judgeReason: item.judge?.reason ?? null,
   stratum: item.sample?.stratum ?? null,
-  weight: item.sample?.weight ?? null,
+  inclusionProbability: item.sample?.inclusion_probability ?? null,
   createdAt: Date.parse(item.added_at),
 });
 

@@ -19,7 +19,7 @@ export type IndexedGoldItem = Readonly<{
   judgeScore: number | null;
   judgeReason: string | null;
   stratum: string | null;
-  weight: number | null;
+  inclusionProbability: number | null;
   createdAt: number;
 }>;
 
@@ -78,15 +78,15 @@ export class GoldSetsRepo {
     // judge_call_id is this machine's knowledge (the call it sampled), not the file's: an update keeps it.
     this.upsertItem = db.prepare<IndexedGoldItem>(
       `INSERT INTO gold_items (id, grader_id, file, question_id, question_hash, question_text, response_text, run_id,
-         judge_provider, judge_model, template_version, judge_score, judge_reason, stratum, weight, created_at)
+         judge_provider, judge_model, template_version, judge_score, judge_reason, stratum, inclusion_probability, created_at)
        VALUES (@id, @graderId, @file, @questionId, @questionHash, @question, @response, @runId,
-         @judgeProvider, @judgeModel, @templateVersion, @judgeScore, @judgeReason, @stratum, @weight, @createdAt)
+         @judgeProvider, @judgeModel, @templateVersion, @judgeScore, @judgeReason, @stratum, @inclusionProbability, @createdAt)
        ON CONFLICT (id) DO UPDATE SET grader_id = excluded.grader_id, file = excluded.file,
          question_id = excluded.question_id, question_hash = excluded.question_hash, question_text = excluded.question_text,
          response_text = excluded.response_text, run_id = excluded.run_id, judge_provider = excluded.judge_provider,
          judge_model = excluded.judge_model, template_version = excluded.template_version,
          judge_score = excluded.judge_score, judge_reason = excluded.judge_reason, stratum = excluded.stratum,
-         weight = excluded.weight, created_at = excluded.created_at, human_label = NULL`,
+         inclusion_probability = excluded.inclusion_probability, created_at = excluded.created_at, human_label = NULL`,
     );
     this.dropMissingItems = db.prepare<{ grader: string; ids: string }>(
       `DELETE FROM gold_items WHERE grader_id = @grader AND file IS NOT NULL AND id NOT IN (SELECT value FROM json_each(@ids))`,

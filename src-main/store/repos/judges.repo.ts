@@ -38,9 +38,9 @@ export type GoldItemInput = Readonly<{
   runId: string | null;
   /** The judge whose verdict the item carries; null when not recorded (a promoted trace, an item of old). */
   judge: JudgeIdentity | null;
-  /** The sample's design: the stratum the item was drawn from and its inclusion weight (null: unknown). */
+  /** The sample's design: the stratum the item was drawn from and its chance of being drawn (null: unknown). */
   stratum: string | null;
-  weight: number | null;
+  inclusionProbability: number | null;
 }>;
 
 /** What a gold item's judge call read and the answer's tool calls, for showing beside it when labelling. */
@@ -89,7 +89,7 @@ type GoldRecord = {
   judge_model: string | null;
   template_version: string | null;
   stratum: string | null;
-  weight: number | null;
+  inclusion_probability: number | null;
   question_text: string;
   response_text: string;
   judge_score: number | null;
@@ -161,7 +161,7 @@ const toGold = (r: GoldRecord): GoldItemRow => ({
       ? null
       : { provider: r.judge_provider, model: r.judge_model, template_version: r.template_version },
   stratum: r.stratum,
-  weight: r.weight,
+  inclusionProbability: r.inclusion_probability,
 });
 
 // template_version is NOT NULL in the table; an unknown version (no judge call seen yet) is stored as ''.
@@ -216,7 +216,7 @@ export class JudgesRepo {
     // (a label of before the files). Disputed: named reviewers (not the unnamed '') gave both pass and fail; defers do not count.
     this.goldOf = db.prepare<{ graderId: string; reviewer: string }, GoldRecord>(
       `SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason, g.created_at,
-              g.file, g.question_id, g.run_id, g.judge_provider, g.judge_model, g.template_version, g.stratum, g.weight,
+              g.file, g.question_id, g.run_id, g.judge_provider, g.judge_model, g.template_version, g.stratum, g.inclusion_probability,
               COALESCE(l.verdict, g.human_label) AS label,
               (SELECT COUNT(DISTINCT v.verdict) > 1 FROM reviewer_verdicts v
                WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer <> ''

@@ -39,7 +39,11 @@ export function goldItemFileText(item: GoldItemFile): string {
     answer: item.answer,
     source: { run: item.source.run, trace: item.source.trace },
     added_at: item.added_at,
-    sample: item.sample && { seed: item.sample.seed, stratum: item.sample.stratum, weight: item.sample.weight },
+    sample: item.sample && {
+      seed: item.sample.seed,
+      stratum: item.sample.stratum,
+      inclusion_probability: item.sample.inclusion_probability,
+    },
     judge: item.judge && {
       provider: item.judge.provider,
       model: item.judge.model,

@@ -120,17 +120,17 @@ function firstOfEachPrompt(calls: readonly JudgeCallRow[]): JudgeCallRow[] {
 
 /**
  * Each sampled item's design: its stratum (the judge's verdict when stratified, else the whole population) and its
- * weight, the calls of its stratum per item drawn from it (the inverse of its inclusion probability).
+ * inclusion probability, its stratum's sampled share of the stratum's eligible calls (n_h / N_h).
  */
 export function sampleDesigns(sample: JudgeSample): GoldSampleDesign[] {
   const { stratify, seed } = sample.request;
   const drawn = { pass: sample.items.filter((i) => i.judgePassed).length, all: sample.items.length };
   return sample.items.map(({ judgePassed }): GoldSampleDesign => {
-    if (!stratify) return { seed, stratum: 'all', weight: sample.population / drawn.all };
+    if (!stratify) return { seed, stratum: 'all', inclusion_probability: drawn.all / sample.population };
     const [population, n] = judgePassed
       ? [sample.strata.judgePass, drawn.pass]
       : [sample.strata.judgeFail, drawn.all - drawn.pass];
-    return { seed, stratum: judgePassed ? 'judge_pass' : 'judge_fail', weight: population / n };
+    return { seed, stratum: judgePassed ? 'judge_pass' : 'judge_fail', inclusion_probability: n / population };
   });
 }
 

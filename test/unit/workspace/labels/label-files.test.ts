@@ -19,7 +19,7 @@ const content: Omit<GoldItemFile, 'id'> = {
   answer: 'From 12:00 to 17:00.\nClosed on public holidays: café – ok.',
   source: { run: 'run-1', trace: null },
   added_at: '2025-06-01T10:00:00.000Z',
-  sample: { seed: 7, stratum: 'judge_pass', weight: 6.5 },
+  sample: { seed: 7, stratum: 'judge_pass', inclusion_probability: 0.25 },
   judge: {
     provider: 'openai',
     model: 'gpt-4o-mini',
@@ -69,7 +69,9 @@ describe('a gold item file', () => {
     expect(read(text, { ...where, grader: 'accuracy_grader' })[0]).toMatch(
       /grader the item is of relevance_grader, but lies in the folder of accuracy_grader/,
     );
-    expect(read(text.replace('weight: 6.5', 'weight: -1'))[0]).toMatch(/sample\.weight/);
+    expect(read(text.replace('inclusion_probability: 0.25', 'inclusion_probability: 4'))[0]).toMatch(
+      /sample\.inclusion_probability/,
+    );
   });
 });
 

@@ -109,7 +109,7 @@ describe('sampleJudgeCalls', () => {
     );
   });
 
-  it('turns a sample into gold item files with content-hash ids and each item’s stratum and weight', async () => {
+  it('turns a sample into gold item files with content-hash ids and each item’s stratum and inclusion probability', async () => {
     const [pass, fail, third] = insertJudgeCalls(store, [
       { score: 4, createdAt: NOW - DAY, question: 'When do you open?', response: 'At nine.', questionId: 'hours' },
       { score: 1, createdAt: NOW - DAY + 1, question: 'Can I renew?', response: 'No idea.', questionId: 'renew' },
@@ -129,8 +129,8 @@ describe('sampleJudgeCalls', () => {
       answer: 'At nine.',
       source: { run: null, trace: null },
       added_at: new Date(NOW).toISOString(),
-      // The only judge pass of the population, drawn: weight 1. One of the two judge fails: weight 2.
-      sample: { seed: 42, stratum: 'judge_pass', weight: 1 },
+      // The only judge pass of the population, drawn: probability 1. One of the two judge fails: 1/2.
+      sample: { seed: 42, stratum: 'judge_pass', inclusion_probability: 1 },
       judge: {
         provider: 'local',
         model: 'llama3.1:8b',
@@ -142,7 +142,7 @@ describe('sampleJudgeCalls', () => {
     });
     const failed = files.find((file) => file.callId !== pass)!;
     expect([fail, third]).toContain(failed.callId);
-    expect(failed.item.sample).toEqual({ seed: 42, stratum: 'judge_fail', weight: 2 });
+    expect(failed.item.sample).toEqual({ seed: 42, stratum: 'judge_fail', inclusion_probability: 0.5 });
   });
 });
 
