@@ -16,6 +16,7 @@ import type { Env, SecretStore } from './secrets';
 import type { CassetteWriter } from '../engine/providers/cassette';
 import { DEFAULT_THRESHOLDS, LabelIndex } from './gold-sets/label-index';
 import { watchLabelFiles } from './gold-sets/watch-labels';
+import { plural } from '../../src-shared/text/plural';
 
 export type Logger = Readonly<{
   info(message: string): void;
@@ -114,7 +115,11 @@ export class AppState {
     const workspace = this.workspace();
     if (!workspace.config || hasErrors(workspace.issues)) {
       const count = workspace.issues.filter((issue) => issue.severity === 'error').length;
-      throw new RpcError('invalid_workspace', `The workspace has ${count} error(s); fix them first.`, workspace.issues);
+      throw new RpcError(
+        'invalid_workspace',
+        `The workspace has ${plural(count, 'error')}; fix them first.`,
+        workspace.issues,
+      );
     }
     return workspace as Workspace & { config: WorkspaceConfig };
   }

@@ -1,6 +1,7 @@
 // `ai-eval label`: lists a judge's gold items still to label, labels them, or takes a label back; one line each in the
 // reviewer's own file (labels/<grader>/reviewers/<name>.jsonl), which git merges without conflicts.
 import type { GoldItem, GraderId, LabelVerdict } from '../../src-shared/model';
+import { plural } from '../../src-shared/text/plural';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { judgeGraderArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
@@ -58,7 +59,7 @@ export const labelCommand: Command = {
         const subjectId = find(prefix).id;
         await client['labels.submit']({ subjectType: 'gold_item', subjectId, verdict, reviewer, ...notes });
       }
-      io.out(`Labelled ${pairs.length} item(s) as ${reviewer || 'the unnamed reviewer'} in ${file}.`);
+      io.out(`Labelled ${plural(pairs.length, 'item')} as ${reviewer || 'the unnamed reviewer'} in ${file}.`);
       return EXIT.ok;
     });
   },
@@ -82,7 +83,7 @@ function itemByPrefix(items: readonly GoldItem[], prefix: string): GoldItem {
 /** The items the reviewer has not labelled, one line each: id and the question's first line. */
 function listUnlabelled(grader: GraderId, items: readonly GoldItem[], io: CliIo): number {
   const open = items.filter((item) => item.human_label === null);
-  io.out(`${grader}: ${items.length - open.length} of ${items.length} item(s) labelled by you.`);
+  io.out(`${grader}: ${items.length - open.length} of ${plural(items.length, 'item')} labelled by you.`);
   for (const item of open) io.out(`  ${item.id}  ${firstLine(item.question, 90)}`);
   if (open.length > 0)
     io.out(

@@ -2,12 +2,12 @@
 // or writes it as a YAML labeling file with --out.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describeIdentity } from '../../src-shared/model';
+import { describeIdentity, type GraderId, type JudgeIdentity } from '../../src-shared/model';
 import { writeFileAtomic } from '../workspace/write-file';
-import type { GraderId } from '../../src-shared/model';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command, type ParsedArgs } from './command';
 import { intArg, judgeGraderArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
+import { plural } from '../../src-shared/text/plural';
 
 export const sampleTracesCommand: Command = {
   name: 'sample-traces',
@@ -42,18 +42,9 @@ export const sampleTracesCommand: Command = {
     return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {
       const sample = await client['judges.sampleFile']({ grader, n, windowDays, seed, stratify });
       writeFileAtomic(path, sample.yaml);
-      const passes = sample.judgePasses;
-      const by = sample.judge ? ` by ${describeIdentity(sample.judge)}` : '';
-      io.out(
-        `Wrote ${sample.items} item(s) (${passes} judge-pass, ${sample.items - passes} judge-fail) ` +
-          `from ${sample.population} ${grader} call(s)${by} of the last ${windowDays} day(s) to ${out} (seed ${sample.seed}).`,
-      );
-      if (sample.items < n) io.err(`warning: only ${sample.items} of the ${n} requested calls were available`);
-      if (stratify && (passes === 0 || passes === sample.items)) {
-        io.err(
-          `warning: the judge gave every stored call in the window the same verdict; the labels may miss one class`,
-        );
-      }
+      const drawn = { items: sample.items, passes: sample.judgePasses, population: sample.population };
+      io.out(`Wrote ${drawnInWords(drawn, sample.judge, grader, windowDays)} to ${out} (seed ${sample.seed}).`);
+      warnAboutDraw(drawn, { n, stratify }, io);
       io.out(
         `Set each human_label to pass, fail or defer, then run: ai-eval validate-judge --grader ${grader} --labels ${out}`,
       );
@@ -68,17 +59,33 @@ type SampleArgs = Readonly<{ grader: GraderId; n: number; windowDays: number; se
 function sampleIntoGoldSet(args: ParsedArgs, io: CliIo, request: SampleArgs): Promise<number> {
   return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {
     const sample = await client['judges.sample'](request);
-    const passes = sample.judgePasses;
-    const by = sample.judge ? ` by ${describeIdentity(sample.judge)}` : '';
     const { folder } = await client['judges.goldSetFiles']({ grader: request.grader });
+    const drawn = { items: sample.items.length, passes: sample.judgePasses, population: sample.population };
     io.out(
-      `Sampled ${sample.items.length} item(s) (${passes} judge-pass, ${sample.items.length - passes} judge-fail) from ` +
-        `${sample.population} ${request.grader} call(s)${by} of the last ${request.windowDays} day(s) (seed ${sample.seed}); ` +
+      `Sampled ${drawnInWords(drawn, sample.judge, request.grader, request.windowDays)} (seed ${sample.seed}): ` +
         `${sample.added} new in ${folder}/items/.`,
     );
-    if (sample.items.length < request.n)
-      io.err(`warning: only ${sample.items.length} of the ${request.n} requested calls were available`);
+    warnAboutDraw(drawn, request, io);
     io.out(`Label them in the app (Judges, Label) or with: ai-eval label --grader ${request.grader}`);
     return EXIT.ok;
   });
+}
+
+type Drawn = Readonly<{ items: number; passes: number; population: number }>;
+
+/** "10 items (5 judge-pass, 5 judge-fail) from 12 accuracy_grader calls by local/m of the last 30 days". */
+function drawnInWords(drawn: Drawn, judge: JudgeIdentity | null, grader: GraderId, windowDays: number): string {
+  const by = judge ? ` by ${describeIdentity(judge)}` : '';
+  return (
+    `${plural(drawn.items, 'item')} (${drawn.passes} judge-pass, ${drawn.items - drawn.passes} judge-fail) ` +
+    `from ${plural(drawn.population, `${grader} call`)}${by} of the last ${plural(windowDays, 'day')}`
+  );
+}
+
+/** Fewer calls than asked, or a judge that gave them all one verdict, is said on stderr. */
+function warnAboutDraw(drawn: Drawn, request: Readonly<{ n: number; stratify: boolean }>, io: CliIo): void {
+  if (drawn.items < request.n)
+    io.err(`warning: only ${drawn.items} of the ${request.n} requested calls were available`);
+  if (request.stratify && (drawn.passes === 0 || drawn.passes === drawn.items))
+    io.err(`warning: the judge gave every stored call in the window the same verdict; the labels may miss one class`);
 }

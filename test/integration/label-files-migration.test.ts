@@ -101,7 +101,7 @@ describe('writing out a store of old', () => {
         grader: GRADER,
       });
       expect(notes).toEqual([
-        `Wrote the store's 4 gold item(s), 8 label(s) and 1 validation(s) of 1 judge out to labels/${GRADER}: the label files are now the truth (commit them).`,
+        `Wrote the store's 4 gold items, 8 labels and 1 validation of 1 judge out to labels/${GRADER}: the label files are now the truth (commit them).`,
       ]);
       expect(items.map((item) => item.id)).toEqual(items.map(() => expect.stringMatching(/^g-[0-9a-f]{16}$/)));
       const folder = join(dir, 'labels', GRADER);
@@ -158,7 +158,7 @@ describe('writing out a store of old', () => {
     try {
       const items = await callApp<unknown[]>(app, 'judges.goldItems', { grader: GRADER });
       expect(items).toHaveLength(4);
-      expect(notes[0]).toMatch(/^Wrote the store's 4 gold item\(s\), 8 label\(s\) and 1 validation\(s\)/);
+      expect(notes[0]).toMatch(/^Wrote the store's 4 gold items, 8 labels and 1 validation of 1 judge/);
       const lines = readFileSync(ben, 'utf8').split('\n');
       // The 4 lines of the first attempt, the cut line, and nothing written twice.
       expect(lines.filter((line) => line.startsWith('{"id"'))).toHaveLength(5);

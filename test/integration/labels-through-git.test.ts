@@ -70,7 +70,7 @@ const labelAsBen = async (dir: string, configDir: string, items: readonly GoldIt
   const pairs = items.map((item) => `${item.id.slice(0, 8)}=${benVerdict(item, items)}`);
   const labelled = await runCliInProcess(['label', '--workspace', dir, '--grader', GRADER, ...pairs], configDir);
   expect(labelled.code, labelled.stderr).toBe(0);
-  expect(labelled.stdout).toBe(`Labelled ${items.length} item(s) as ben in labels/${GRADER}/reviewers/ben.jsonl.`);
+  expect(labelled.stdout).toBe(`Labelled ${items.length} items as ben in labels/${GRADER}/reviewers/ben.jsonl.`);
 };
 
 /** Every figure the labels make: the validation (without its time), κ with its interval, the corrected pass rate. */

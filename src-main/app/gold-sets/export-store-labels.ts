@@ -6,6 +6,7 @@ import { sampledItemId, shortHash } from '../../workspace/labels/gold-item-file'
 import { readReviewerLines, readValidationLines } from '../../workspace/labels/gold-set-files';
 import { appendReviewerLine, appendValidationLine, writeGoldItem } from '../../workspace/labels/gold-set-writes';
 import { goldSetDir } from '../../workspace/labels/label-paths';
+import { plural } from '../../../src-shared/text/plural';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -42,10 +43,10 @@ export async function exportStoreLabels(dir: string, db: StoreApi, clock: () => 
     if (!present.has(line.id)) appendValidationLine(dir, validation.graderId, line);
   }
   await db.goldLegacy.drop();
-  const judges = graders.size === 1 ? '1 judge' : `${graders.size} judges`;
+  const counts = `${plural(items.length, 'gold item')}, ${plural(lines.length, 'label')} and ${plural(validations.length, 'validation')}`;
   return (
-    `Wrote the store's ${items.length} gold item(s), ${lines.length} label(s) and ${validations.length} validation(s) ` +
-    `of ${judges} out to ${[...graders].map(goldSetDir).join(', ')}: the label files are now the truth (commit them).`
+    `Wrote the store's ${counts} of ${plural(graders.size, 'judge')} out to ${[...graders].map(goldSetDir).join(', ')}: ` +
+    'the label files are now the truth (commit them).'
   );
 }
 

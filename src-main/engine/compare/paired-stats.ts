@@ -2,6 +2,7 @@
 // difference in average score and McNemar's exact test on the pass/fail pairs, with the verdict in one sentence.
 import { quantile } from '../scoring/run-stats';
 import { seededRandom } from '../grading/trust/sample-calls';
+import { pValueText } from '../../../src-shared/text/p-value';
 
 /** One question as both columns answered it: the scores of every repeat, and whether the question passed. */
 export type PairedQuestion = Readonly<{
@@ -115,7 +116,7 @@ function verdictSentence(
   }
   if (passBeyondNoise) {
     const direction = improved > worsened ? 'passes more' : 'passes less';
-    return `${name} ${direction} often (McNemar p = ${p.toFixed(3)}), but its score difference ${fixed(interval.estimate)} ${range} is within the noise; ${counts}`;
+    return `${name} ${direction} often (McNemar ${pValueText('p', p)}), but its score difference ${fixed(interval.estimate)} ${range} is within the noise; ${counts}`;
   }
   return `${name}: no difference beyond noise (${fixed(interval.estimate)} ${range}); ${counts}`;
 }
