@@ -7,6 +7,7 @@ import type { GoldItem } from '../../src-shared/model';
 import { appPageForSuite } from './support/app-page';
 import { PortfolioPage } from './pages/portfolio.page';
 import { RunPage } from './pages/run.page';
+import { rpc } from './support/optimizer-seed';
 
 const TARGET = 'helpdesk_chat_offline';
 const GRADER = 'accuracy_grader';
@@ -22,20 +23,13 @@ describe('labels as files', () => {
     { timeout: 180_000 },
     async () => {
       const { page, served } = app;
-      const rpc = async <T>(method: string, data: unknown): Promise<T> => {
-        const body = (await (await page.request.post(`${served.origin}/rpc/${method}`, { data })).json()) as {
-          ok: boolean;
-          value: T;
-        };
-        expect(body.ok).toBe(true);
-        return body.value;
-      };
+      const call = <T>(method: string, input: unknown) => rpc<T>(served, method, input);
       const portfolio = new PortfolioPage(page);
       await portfolio.open(served.origin);
       await portfolio.run(TARGET);
       await new RunPage(page).waitForVerdict();
-      await rpc('userSettings.update', { reviewer: 'ana' });
-      const { items } = await rpc<{ items: GoldItem[] }>('judges.sample', { grader: GRADER, n: 6, seed: 11 });
+      await call('userSettings.update', { reviewer: 'ana' });
+      const { items } = await call<{ items: GoldItem[] }>('judges.sample', { grader: GRADER, n: 6, seed: 11 });
       expect(items.length).toBeGreaterThan(2);
 
       await page.goto(`${served.origin}/#/judges/${GRADER}/label`);
@@ -46,7 +40,7 @@ describe('labels as files', () => {
         .toContain(`0 / ${items.length} labelled`);
 
       // The first item, labelled by keyboard, is a line of ana's file.
-      const first = (await rpc<GoldItem[]>('judges.goldItems', { grader: GRADER }))[0]!;
+      const first = (await call<GoldItem[]>('judges.goldItems', { grader: GRADER }))[0]!;
       await page.keyboard.press('p');
       const path = join(served.workspaceDir, FILE);
       await expect
@@ -76,7 +70,7 @@ describe('labels as files', () => {
         .toContain(`1 / ${items.length} labelled · item 2`);
 
       // Another program appends ana's label of the item on screen: the workbench shows it without a reload.
-      const second = (await rpc<GoldItem[]>('judges.goldItems', { grader: GRADER }))[1]!;
+      const second = (await call<GoldItem[]>('judges.goldItems', { grader: GRADER }))[1]!;
       const line: Line = {
         id: 'a1b2c3d4e5f60718',
         item: second.id,

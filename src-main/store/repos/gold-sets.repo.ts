@@ -47,6 +47,12 @@ export type IndexedLabels = Readonly<{
 
 const FILE_ITEMS = `SELECT id FROM gold_items WHERE grader_id = @grader AND file IS NOT NULL`;
 
+/** A validation read from a line of validations.jsonl (the values: validationRow). */
+export const INSERT_VALIDATION = `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version,
+    n_pos, n_neg, tp, tn, fp, fn, tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, created_at, line_id)
+  VALUES (@grader, @provider, @model, @templateVersion, @nPos, @nNeg, @tp, @tn, @fp, @fn,
+    @tpr, @tnr, @tprCi, @tnrCi, @state, @source, @createdAt, @lineId)`;
+
 export class GoldSetsRepo {
   private readonly fingerprintOf;
   private readonly putFingerprint;
@@ -108,12 +114,7 @@ export class GoldSetsRepo {
     this.dropValidationsOf = db.prepare<{ grader: string }>(
       'DELETE FROM judge_validations WHERE grader_id = @grader AND line_id IS NOT NULL',
     );
-    this.insertValidation = db.prepare(
-      `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
-         tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, created_at, line_id)
-       VALUES (@grader, @provider, @model, @templateVersion, @nPos, @nNeg, @tp, @tn, @fp, @fn,
-         @tpr, @tnr, @tprCi, @tnrCi, @state, @source, @createdAt, @lineId)`,
-    );
+    this.insertValidation = db.prepare(INSERT_VALIDATION);
     this.linkCall = db.prepare<{ id: string; callId: number }>(
       'UPDATE gold_items SET judge_call_id = @callId WHERE id = @id AND judge_call_id IS NULL',
     );
@@ -207,7 +208,14 @@ const labelRow = (label: IndexedLabel) => ({
   updatedAt: label.updatedAt,
 });
 
-const validationRow = ({ report, judge, labelsSource, createdAt, lineId }: IndexedLabels['validations'][number]) => ({
+/** The values of INSERT_VALIDATION; a template version of null is stored as ''. */
+export const validationRow = ({
+  report,
+  judge,
+  labelsSource,
+  createdAt,
+  lineId,
+}: IndexedLabels['validations'][number]) => ({
   grader: report.grader,
   provider: judge.provider,
   model: judge.model,

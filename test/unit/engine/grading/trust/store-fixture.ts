@@ -1,6 +1,7 @@
 // Test helper: an in-memory store with judge calls written the way the run engine writes them.
 import { inProcessStore, Store, type StoreApi } from '../../../../../src-main/store/store';
 import type { ValidationInput } from '../../../../../src-main/store/repos/judges.repo';
+import { INSERT_VALIDATION, validationRow } from '../../../../../src-main/store/repos/gold-sets.repo';
 
 export type FakeCall = Readonly<{
   grader?: string;
@@ -86,34 +87,9 @@ export function insertGoldItems(store: Store, items: readonly FakeGoldItem[], fr
 }
 
 /** Inserts a validation as the index reads it from a line of labels/<grader>/validations.jsonl. */
-export function insertValidation(store: Store, { report, judge, labelsSource, createdAt }: ValidationInput): void {
-  store.db
-    .prepare(
-      `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
-         tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, created_at, line_id)
-       VALUES (@grader, @provider, @model, @template, @nPos, @nNeg, @tp, @tn, @fp, @fn, @tpr, @tnr, @tprCi, @tnrCi,
-         @state, @source, @createdAt, @lineId)`,
-    )
-    .run({
-      grader: report.grader,
-      provider: judge.provider,
-      model: judge.model,
-      template: judge.template_version ?? '',
-      nPos: report.n_pos,
-      nNeg: report.n_neg,
-      tp: report.tp,
-      tn: report.tn,
-      fp: report.fp,
-      fn: report.fn,
-      tpr: report.tpr,
-      tnr: report.tnr,
-      tprCi: report.tpr_ci ? JSON.stringify(report.tpr_ci) : null,
-      tnrCi: report.tnr_ci ? JSON.stringify(report.tnr_ci) : null,
-      state: report.state,
-      source: labelsSource,
-      createdAt,
-      lineId: createdAt.toString(16).padStart(16, '0').slice(-16),
-    });
+export function insertValidation(store: Store, validation: ValidationInput): void {
+  const lineId = validation.createdAt.toString(16).padStart(16, '0').slice(-16);
+  store.db.prepare(INSERT_VALIDATION).run(validationRow({ ...validation, lineId }));
 }
 
 /** A RecordValidation that keeps the validation in the store as the index would after reading its line. */
