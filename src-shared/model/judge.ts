@@ -144,6 +144,12 @@ export const goldItem = z.object({
 });
 export type GoldItem = z.infer<typeof goldItem>;
 
+/** How a gold item was sampled: a stratum of the judge's verdict, or all (a simple random sample). */
+export const sampleStratum = z
+  .enum(['judge_pass', 'judge_fail', 'all'])
+  .describe('judge_pass / judge_fail: a sample stratified on the judge’s verdict; all: a simple random sample.');
+export type SampleStratum = z.infer<typeof sampleStratum>;
+
 /** One item of the labeling fixture written by `ai-eval sample-traces`: the judge's answer comes last. */
 export const labelsFileItem = z.strictObject({
   id: z.union([int, string.min(1)]).describe('The judge call id.'),
@@ -155,6 +161,14 @@ export const labelsFileItem = z.strictObject({
   notes: nullableString.optional(),
   judge_score: nullableNumber.describe('The judge’s score on its own scale.'),
   judge_reason: nullableString.optional(),
+  stratum: sampleStratum.nullable().optional(),
+  inclusion_probability: z
+    .number()
+    .gt(0)
+    .lte(1)
+    .nullable()
+    .optional()
+    .describe('The chance this item had of being sampled: its stratum’s sampled share of the eligible calls.'),
 });
 export type LabelsFileItem = z.infer<typeof labelsFileItem>;
 

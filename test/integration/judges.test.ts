@@ -92,7 +92,8 @@ describe('judge validation end to end: stored judge calls → sample → labels 
     const item = (parseDocument(readFileSync(file, 'utf8')).toJS() as { items: Record<string, unknown>[] }).items[0]!;
     expect(item.human_label).toBeNull();
     expect(String(item.question)).toMatch(/^(Pass|Fail) question \d+\?$/);
-    expect(Object.keys(item).slice(-2)).toEqual(['judge_score', 'judge_reason']);
+    // The judge's answer and the sampling design (its stratum names the judge's verdict) come after the label.
+    expect(Object.keys(item).slice(-4)).toEqual(['judge_score', 'judge_reason', 'stratum', 'inclusion_probability']);
   });
 
   it('rejects a wrong grader name with a did-you-mean, and a deterministic grader', async () => {
@@ -249,10 +250,10 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       expect(value).toMatchObject({ seed: 3, population: 12, added: 10 });
       // The workbench writes labels with subject_type 'gold_item': agree with the judge on every item.
       const store = app.state.syncStore;
-      const write = store.db.prepare(
-        `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, 1, 1)`,
-      );
-      for (const item of value.items) write.run({ id: item.id, verdict: item.judge_score >= 3.5 ? 'pass' : 'fail' });
+      for (const item of value.items) {
+        const verdict = item.judge_score >= 3.5 ? 'pass' : 'fail';
+        store.repos.labels.apply([{ subjectType: 'gold_item', subjectId: item.id }], { verdict }, `b-${item.id}`, 1);
+      }
 
       const validated = await app.dispatch(
         'judges.validate',

@@ -19,7 +19,7 @@ export function labelsFileText(sample: JudgeSample): string {
     window_days: sample.request.windowDays,
     stratified: sample.request.stratify,
     sampled_at: new Date(sample.request.now).toISOString(),
-    items: sample.items.map(({ call, question }): LabelsFileItem => ({
+    items: sample.items.map(({ call, question, stratum, inclusionProbability }): LabelsFileItem => ({
       id: call.id,
       run_id: call.runId,
       question_id: call.questionId,
@@ -29,6 +29,8 @@ export function labelsFileText(sample: JudgeSample): string {
       notes: null,
       judge_score: call.score,
       judge_reason: call.reason,
+      stratum,
+      inclusion_probability: inclusionProbability,
     })),
   };
   const doc = new Document(data);

@@ -33,8 +33,20 @@ const sample: JudgeSample = {
   population: 9,
   excluded: { scoredInWindow: 9, byOtherJudge: 0, repeats: 0 },
   items: [
-    { call: call(17, 5, 'Open 9:00-20:00.\nClosed on holidays.'), question: 'When do you open?', judgePassed: true },
-    { call: call(4, 1, 'No idea.'), question: 'Can I renew?', judgePassed: false },
+    {
+      call: call(17, 5, 'Open 9:00-20:00.\nClosed on holidays.'),
+      question: 'When do you open?',
+      judgePassed: true,
+      stratum: 'judge_pass',
+      inclusionProbability: 1 / 6,
+    },
+    {
+      call: call(4, 1, 'No idea.'),
+      question: 'Can I renew?',
+      judgePassed: false,
+      stratum: 'judge_fail',
+      inclusionProbability: 1 / 3,
+    },
   ],
 };
 
@@ -54,9 +66,11 @@ describe('labelsFileText', () => {
       human_label: null,
       judge_score: 5,
     });
+    // The judge's answer and the sampling stratum (which names the judge's verdict) come after the label.
     const keys = Object.keys(first);
-    expect(keys.slice(-2)).toEqual(['judge_score', 'judge_reason']);
+    expect(keys.slice(-4)).toEqual(['judge_score', 'judge_reason', 'stratum', 'inclusion_probability']);
     expect(keys.indexOf('human_label')).toBeLessThan(keys.indexOf('judge_score'));
+    expect(first).toMatchObject({ stratum: 'judge_pass', inclusion_probability: 1 / 6 });
   });
 
   it('starts with instructions and keeps multi-line responses readable as block scalars', () => {
