@@ -1,0 +1,5 @@
+// Every case of the hostile sweep, area by area.
+import { CASES as ENVELOPES } from './cases-envelopes';
+import type { SweepCase } from './sweep-kit';
+
+export const SWEEP_CASES: readonly SweepCase[] = [...ENVELOPES];
