@@ -14,7 +14,9 @@ const all = jobs(part).filter((job) => !only || job.family === only);
 all.forEach((job, i) => {
   const t = Date.now();
   rows.push(...job.run());
-  process.stderr.write(`[${i + 1}/${all.length}] ${job.family} ${job.label} (${((Date.now() - t) / 1000).toFixed(1)} s)\n`);
+  process.stderr.write(
+    `[${i + 1}/${all.length}] ${job.family} ${job.label} (${((Date.now() - t) / 1000).toFixed(1)} s)\n`,
+  );
 });
 const table = markdownTable(rows);
 const missed = rows.filter((row) => verdictOf(row) === 'missed').length;

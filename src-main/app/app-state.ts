@@ -14,6 +14,7 @@ import type { TrustStore } from '../workspace/trust';
 import { UserSettingsStore } from '../workspace/user-settings';
 import type { Env, SecretStore } from './secrets';
 import type { CassetteWriter } from '../engine/providers/cassette';
+import { plural } from '../../src-shared/text/plural';
 
 export type Logger = Readonly<{
   info(message: string): void;
@@ -101,7 +102,11 @@ export class AppState {
     const workspace = this.workspace();
     if (!workspace.config || hasErrors(workspace.issues)) {
       const count = workspace.issues.filter((issue) => issue.severity === 'error').length;
-      throw new RpcError('invalid_workspace', `The workspace has ${count} error(s); fix them first.`, workspace.issues);
+      throw new RpcError(
+        'invalid_workspace',
+        `The workspace has ${plural(count, 'error')}; fix them first.`,
+        workspace.issues,
+      );
     }
     return workspace as Workspace & { config: WorkspaceConfig };
   }

@@ -26,7 +26,7 @@ export function runAgreementCell(items: number, replicates: number, seed: number
   for (let r = 0; r < replicates; r += 1) {
     const units = Array.from({ length: items }, () => {
       const truth = random() < PASS;
-      const say = () => ((random() < RIGHT) === truth ? 'pass' : 'fail');
+      const say = () => (random() < RIGHT === truth ? 'pass' : 'fail');
       return [say(), say()];
     });
     const { ci } = measureKappa(units);

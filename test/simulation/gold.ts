@@ -16,7 +16,12 @@ export type GoldCell = Readonly<{
 }>;
 
 /** The run the labels come from or the evaluated run: its items' truth (human pass) and the judge's verdicts. */
-export type RunDraw = Readonly<{ n: number; judgePasses: number; humanPassOfJudgePass: number; humanPassOfJudgeFail: number }>;
+export type RunDraw = Readonly<{
+  n: number;
+  judgePasses: number;
+  humanPassOfJudgePass: number;
+  humanPassOfJudgeFail: number;
+}>;
 
 /** A run of `n` answers whose true pass rate is theta, graded by the judge. */
 export function drawRun(theta: number, judge: Judge, n: number, random: Random): RunDraw {
@@ -65,10 +70,12 @@ export function drawGold(run: RunDraw, design: Design, n: number, random: Random
 
 /** The cells' plain counts (what an unweighted estimate reads). */
 export const totals = (cells: readonly GoldCell[]) =>
-  cells.reduce(
-    (sum, c) => ({ tp: sum.tp + c.tp, fn: sum.fn + c.fn, fp: sum.fp + c.fp, tn: sum.tn + c.tn }),
-    { tp: 0, fn: 0, fp: 0, tn: 0 },
-  );
+  cells.reduce((sum, c) => ({ tp: sum.tp + c.tp, fn: sum.fn + c.fn, fp: sum.fp + c.fp, tn: sum.tn + c.tn }), {
+    tp: 0,
+    fn: 0,
+    fp: 0,
+    tn: 0,
+  });
 
 /** Binomial draws re-exported for the families that need a plain count. */
 export { binomial };

@@ -37,16 +37,28 @@ export function jobs(part: Part): Job[] {
     list.push({ family: 'pass', label: JSON.stringify(cell), run: () => runPassRateCell(cell, n('pass'), 3000 + i) }),
   );
   [0, 0.6].forEach((locked, i) =>
-    list.push({ family: 'adaptive', label: `locked ${locked}`, run: () => runAdaptiveCell(locked, n('adaptive'), 4000 + i) }),
+    list.push({
+      family: 'adaptive',
+      label: `locked ${locked}`,
+      run: () => runAdaptiveCell(locked, n('adaptive'), 4000 + i),
+    }),
   );
   historyCells(part.full).forEach((cell, i) =>
-    list.push({ family: 'history', label: JSON.stringify(cell), run: () => runHistoryCell(cell, n('history'), 5000 + i) }),
+    list.push({
+      family: 'history',
+      label: JSON.stringify(cell),
+      run: () => runHistoryCell(cell, n('history'), 5000 + i),
+    }),
   );
   (part.full ? [2, 3, 5] : [3]).forEach((repeat, i) =>
     list.push({ family: 'flaky', label: `repeat ${repeat}`, run: () => runFlakyCell(repeat, n('flaky'), 6000 + i) }),
   );
   agreementCells(part.full).forEach((items, i) =>
-    list.push({ family: 'agreement', label: `${items} items`, run: () => runAgreementCell(items, n('agreement'), 7000 + i) }),
+    list.push({
+      family: 'agreement',
+      label: `${items} items`,
+      run: () => runAgreementCell(items, n('agreement'), 7000 + i),
+    }),
   );
   return list;
 }

@@ -55,7 +55,9 @@ function historyInput({ passes, trials }: Counts): HistoryInput {
 export function measureHistory(counts: Counts) {
   const history = targetHistory(historyInput(counts));
   const changed = new Set(
-    history.questions.filter((q) => q.state === 'regressed' || q.state === 'fixed').map((q) => Number(q.questionId.slice(1))),
+    history.questions
+      .filter((q) => q.state === 'regressed' || q.state === 'fixed')
+      .map((q) => Number(q.questionId.slice(1))),
   );
   return { changed, tagsMoved: history.tags.filter((t) => t.moved !== null).length };
 }
@@ -110,10 +112,30 @@ export function runHistoryCell(cell: HistoryCell, replicates: number, seed: numb
   const name = `${RUNS} runs (last ${RECENT} recent) × ${cell.repeat} repeats, ${correlation(cell.locked)}`;
   const base = { family: 'history', cell: name, replicates };
   return [
-    { ...base, figure: 'regressed/fixed per unchanged question (size)', value: falseCalls / (replicates * QUESTIONS), target: { kind: 'size', alpha: 0.05 } },
-    { ...base, figure: 'BH false-discovery rate (4 of 40 drop by 0.4)', value: fdr / replicates, target: { kind: 'fdr', alpha: 0.05 } },
-    { ...base, figure: 'power: share of the 4 drops found', value: found / (replicates * REGRESSED), target: { kind: 'info' } },
-    { ...base, figure: 'tag moved, nothing changed (size)', value: tagMoves / (replicates * TAGS), target: { kind: 'size', alpha: 0.05 } },
+    {
+      ...base,
+      figure: 'regressed/fixed per unchanged question (size)',
+      value: falseCalls / (replicates * QUESTIONS),
+      target: { kind: 'size', alpha: 0.05 },
+    },
+    {
+      ...base,
+      figure: 'BH false-discovery rate (4 of 40 drop by 0.4)',
+      value: fdr / replicates,
+      target: { kind: 'fdr', alpha: 0.05 },
+    },
+    {
+      ...base,
+      figure: 'power: share of the 4 drops found',
+      value: found / (replicates * REGRESSED),
+      target: { kind: 'info' },
+    },
+    {
+      ...base,
+      figure: 'tag moved, nothing changed (size)',
+      value: tagMoves / (replicates * TAGS),
+      target: { kind: 'size', alpha: 0.05 },
+    },
   ];
 }
 

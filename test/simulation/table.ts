@@ -46,7 +46,8 @@ export function verdictOf(row: Row): Verdict {
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const shown = (row: Row) => (row.target.kind === 'bias' || row.target.kind === 'info' ? row.value.toFixed(3) : pct(row.value));
+const shown = (row: Row) =>
+  row.target.kind === 'bias' || row.target.kind === 'info' ? row.value.toFixed(3) : pct(row.value);
 
 /** The rows as a Markdown table, the missed cells marked. */
 export function markdownTable(rows: readonly Row[]): string {

@@ -25,6 +25,7 @@ import { RpcError } from '../../../src-shared/rpc/wire';
 import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
+import { plural } from '../../../src-shared/text/plural';
 
 /**
  * The label a reviewer sees on an item: a named reviewer sees only their own (reviewers stay blind to each other, or
@@ -70,7 +71,7 @@ async function itemsOfLabelsFile(state: AppState, grader: GraderId, path: string
   const read = readLabelsFile(name, readFileSync(path, 'utf8'), grader);
   const joined = read.value ? await itemsFromFile(state.db, read, grader) : { items: [], issues: read.issues };
   if (joined.issues.length > 0)
-    throw new RpcError('bad_input', `${name} has ${joined.issues.length} problem(s)`, joined.issues);
+    throw new RpcError('bad_input', `${name} has ${plural(joined.issues.length, 'problem')}`, joined.issues);
   return joined.items;
 }
 

@@ -3,6 +3,7 @@
 import { signTest } from '../stats/binomial';
 import { quantile } from '../stats/quantile';
 import { seededRandom } from '../stats/random';
+import { pValueText } from '../../../src-shared/text/p-value';
 
 /** One question as both columns answered it: the scores of every repeat, and whether the question passed. */
 export type PairedQuestion = Readonly<{
@@ -102,7 +103,7 @@ function verdictSentence(
   }
   if (passBeyondNoise) {
     const direction = improved > worsened ? 'passes more' : 'passes less';
-    return `${name} ${direction} often (McNemar p = ${p.toFixed(3)}), but its score difference ${fixed(interval.estimate)} ${range} is within the noise; ${counts}`;
+    return `${name} ${direction} often (McNemar ${pValueText('p', p)}), but its score difference ${fixed(interval.estimate)} ${range} is within the noise; ${counts}`;
   }
   return `${name}: no difference beyond noise (${fixed(interval.estimate)} ${range}); ${counts}`;
 }

@@ -5,6 +5,7 @@ import { wilson } from '../stats/wilson';
 import { benjaminiHochberg } from '../stats/false-discovery';
 import { fisherExact } from '../stats/fisher';
 import { recentStart, type HistoryInput } from './history-input';
+import { pValueText } from '../../../src-shared/text/p-value';
 
 type TagCounts = { passes: Int32Array; trials: Int32Array };
 
@@ -63,8 +64,7 @@ export function tagHistories(input: HistoryInput, only?: string): TagHistory[] {
           : ('down' as const)
         : null;
     const pct = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value * 100)}%`);
-    const stats =
-      qValue === null ? 'not tested' : `Fisher p = ${pValue!.toPrecision(2)}, BH q = ${qValue.toPrecision(2)}`;
+    const stats = qValue === null ? 'not tested' : `${pValueText('Fisher p', pValue!)}, ${pValueText('BH q', qValue)}`;
     return {
       tag,
       points: runs.map((run, r) => ({

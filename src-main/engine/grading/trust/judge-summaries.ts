@@ -41,7 +41,13 @@ async function judgeSummary(
   const warnings: string[] = [];
   if (standing.staleReason) warnings.push(`stale: ${standing.staleReason}`);
   const disputed = gold.filter((item) => item.agreed.status === 'disputed').length;
-  if (disputed > 0) warnings.push(disputedInWords(disputed).replace(' were left out', ' are left out'));
+  if (disputed > 0)
+    warnings.push(
+      disputedInWords(disputed).replace(
+        / (was|were) left out/,
+        (_, verb) => (verb === 'was' ? ' is' : ' are') + ' left out',
+      ),
+    );
   if (!standing.judge && usedBy.length > 0) warnings.push('no judge is configured (aieval.yaml `judge`)');
   return {
     grader,

@@ -13,6 +13,7 @@ import { currentJudgeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
 import { sampleForLabeling, type SampleStratum } from './sample-calls';
 import { refusal } from '../../../../src-shared/rpc/wire';
+import { plural } from '../../../../src-shared/text/plural';
 
 const DAY_MS = 86_400_000;
 
@@ -85,7 +86,7 @@ export async function sampleJudgeCalls(
   if (eligible.length === 0) {
     const by = judge ? ` by ${describeIdentity(judge)}` : '';
     throw new SampleError(
-      `no scored ${grader} calls${by} in the last ${windowDays} day(s); run a target that uses it first`,
+      `no scored ${grader} calls${by} in the last ${plural(windowDays, 'day')}; run a target that uses it first`,
     );
   }
   const threshold = workspace.config.settings.question_pass_threshold;

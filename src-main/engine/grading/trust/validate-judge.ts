@@ -15,6 +15,7 @@ import { comparedLabel, type GoldLabel } from './gold-labels';
 import { confusionOf, validationReport, validationWarnings } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
 import { refusal } from '../../../../src-shared/rpc/wire';
+import { plural } from '../../../../src-shared/text/plural';
 
 /** One label to compare: the judge call it belongs to (when known), the judge's native score and the human label. */
 export type LabelledItem = Readonly<{
@@ -114,7 +115,7 @@ export async function validateJudge(
     warnings.push(`some labelled ids are judge calls of another grader`);
   if (fromCalls && fromCalls.others > 0) {
     warnings.push(
-      `${fromCalls.others} labelled call(s) were made by a different judge than ${describeIdentity(fromCalls.identity)}, which this validation is recorded for`,
+      `${plural(fromCalls.others, 'labelled call')} ${fromCalls.others === 1 ? 'was' : 'were'} made by a different judge than ${describeIdentity(fromCalls.identity)}, which this validation is recorded for`,
     );
   }
   const judge = fromCalls?.identity ?? current ?? NO_JUDGE;
