@@ -101,6 +101,9 @@ describe('judge validation end to end: stored judge calls → sample → labels 
     expect(Object.keys(item)).not.toContain('judge_score');
     const text = readFileSync(file, 'utf8');
     expect(text.lastIndexOf('human_label:')).toBeLessThan(text.indexOf('judge_score:'));
+    // Its sampling design (the stratum names the judge's verdict) is listed with the judge's answers.
+    const answers = (parseDocument(text).toJS() as { judge_answers: Record<string, unknown>[] }).judge_answers;
+    expect(Object.keys(answers[0]!)).toEqual(['id', 'judge_score', 'judge_reason', 'stratum', 'inclusion_probability']);
   });
 
   it('rejects a wrong grader name with a did-you-mean, and a deterministic grader', async () => {
@@ -257,10 +260,10 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       expect(value).toMatchObject({ seed: 3, population: 12, added: 10 });
       // The workbench writes labels with subject_type 'gold_item': agree with the judge on every item.
       const store = app.state.syncStore;
-      const write = store.db.prepare(
-        `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, 1, 1)`,
-      );
-      for (const item of value.items) write.run({ id: item.id, verdict: item.judge_score >= 3.5 ? 'pass' : 'fail' });
+      for (const item of value.items) {
+        const verdict = item.judge_score >= 3.5 ? 'pass' : 'fail';
+        store.repos.labels.apply([{ subjectType: 'gold_item', subjectId: item.id }], { verdict }, `b-${item.id}`, 1);
+      }
 
       const validated = await app.dispatch(
         'judges.validate',

@@ -9,9 +9,9 @@ import {
   type LabelsFile,
   type WorkspaceIssue,
 } from '../../../../src-shared/model';
-import type { GoldItemRow } from '../../../store/repos/judges.repo';
 import type { StoreApi } from '../../../store/store';
 import { currentJudgeIdentity, dominantIdentity, staleReason, type JudgeSetup } from './judge-identity';
+import { comparedLabel, type GoldLabel } from './gold-labels';
 import { confusionOf, validationReport, validationWarnings } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
 import { refusal } from '../../../../src-shared/rpc/wire';
@@ -78,13 +78,8 @@ export async function itemsFromFile(
   return { items, issues };
 }
 
-export const itemsFromGold = (rows: readonly GoldItemRow[]): LabelledItem[] =>
-  rows.map((row) => ({
-    judgeCallId: row.judgeCallId,
-    judgeScore: row.judgeScore,
-    human: row.humanLabel,
-    disputed: row.disputed,
-  }));
+export const itemsFromGold = (rows: readonly GoldLabel[]): LabelledItem[] =>
+  rows.map((row) => ({ judgeCallId: row.judgeCallId, judgeScore: row.judgeScore, ...comparedLabel(row) }));
 
 const NO_JUDGE: JudgeIdentity = { provider: '', model: '', template_version: null };
 

@@ -122,6 +122,8 @@ describe('sampleJudgeCalls', () => {
         response: 'At nine.',
         judgeScore: 4,
         judgeReason: 'score 4',
+        stratum: 'judge_pass',
+        inclusionProbability: 1,
         createdAt: NOW,
       },
     ]);
