@@ -9,6 +9,7 @@ import type * as StoreCode from '../store/store';
 import type { Store, StoreApi } from '../store/store';
 import { CONFIG_FILE, hasErrors, type Workspace } from '../workspace/load-workspace';
 import { watchWorkspaceFiles } from './watch-workspace';
+import { watchStoreWrites } from './watch-store';
 import { WorkspaceCache } from '../workspace/workspace-cache';
 import type { TrustStore } from '../workspace/trust';
 import { UserSettingsStore } from '../workspace/user-settings';
@@ -196,8 +197,9 @@ export class AppState {
   }
 
   /**
-   * Reports workspace files changed on disk by other programs as `workspace.changed`, and reads changed label files
-   * into the index (`judges.goldSetChanged`), until close.
+   * Reports workspace files changed on disk by other programs as `workspace.changed`, reads changed label files into
+   * the index (`judges.goldSetChanged`), and reports runs another process wrote into the store as
+   * `runs.changedElsewhere`, until close.
    */
   watchFiles(): void {
     this.stopWatching?.();
@@ -205,9 +207,14 @@ export class AppState {
     const stopLabels = watchLabelFiles(this.currentDir, () => {
       if (this.storeCode) void this.syncLabels();
     });
+    const stopStore = watchStoreWrites(
+      () => (this.store?.db.open ? this.store.db : undefined),
+      () => this.events.emit('runs.changedElsewhere', {}),
+    );
     this.stopWatching = () => {
       stopFiles();
       stopLabels();
+      stopStore();
     };
   }
 

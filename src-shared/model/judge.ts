@@ -144,6 +144,12 @@ export const goldItem = z.object({
 });
 export type GoldItem = z.infer<typeof goldItem>;
 
+/** How a gold item was sampled: a stratum of the judge's verdict, or all (a simple random sample). */
+export const sampleStratum = z
+  .enum(['judge_pass', 'judge_fail', 'all'])
+  .describe('judge_pass / judge_fail: a sample stratified on the judge’s verdict; all: a simple random sample.');
+export type SampleStratum = z.infer<typeof sampleStratum>;
+
 /**
  * One item of the labeling fixture written by `ai-eval sample-traces`. The judge's answers are listed apart, after every
  * item (`judge_answers`), so the labeller reads them only after labelling; files written before that carry them here.
@@ -166,6 +172,15 @@ export const labelsFileJudgeAnswer = z.strictObject({
   id: z.union([int, string.min(1)]).describe('The judge call id, as in items.'),
   judge_score: nullableNumber.describe('The judge’s score on its own scale.'),
   judge_reason: nullableString.optional(),
+  // The sampling design names the judge's verdict (its stratum), so it is listed with the judge's answers.
+  stratum: sampleStratum.nullable().optional(),
+  inclusion_probability: z
+    .number()
+    .gt(0)
+    .lte(1)
+    .nullable()
+    .optional()
+    .describe('The chance this item had of being sampled: its stratum’s sampled share of the eligible calls.'),
 });
 
 export const labelsFile = z.strictObject({

@@ -101,6 +101,9 @@ describe('judge validation end to end: stored judge calls → sample → labels 
     expect(Object.keys(item)).not.toContain('judge_score');
     const text = readFileSync(file, 'utf8');
     expect(text.lastIndexOf('human_label:')).toBeLessThan(text.indexOf('judge_score:'));
+    // Its sampling design (the stratum names the judge's verdict) is listed with the judge's answers.
+    const answers = (parseDocument(text).toJS() as { judge_answers: Record<string, unknown>[] }).judge_answers;
+    expect(Object.keys(answers[0]!)).toEqual(['id', 'judge_score', 'judge_reason', 'stratum', 'inclusion_probability']);
   });
 
   it('rejects a wrong grader name with a did-you-mean, and a deterministic grader', async () => {

@@ -161,13 +161,14 @@ describe('labels travel through git', () => {
     git(origin, 'add', '-A');
     git(origin, 'commit', '-q', '-m', "Ana's labels");
 
-    // One machine where both labelled the same, in the same order (Ben first): the reference.
+    // One machine where both labelled the same, in the other order (Ana first): the reference. Which labels count
+    // does not depend on who labelled last.
     const single = join(root, 'single');
     git(root, 'clone', '-q', origin, single, '--branch', 'main');
     git(single, 'reset', '-q', '--hard', 'HEAD~1');
     const singleApp = open(single, anaHome);
-    await labelAsBen(single, benHome, items);
     await labelAsAna(singleApp, items);
+    await labelAsBen(single, benHome, items);
     const expected = await figures(singleApp, single, anaHome);
 
     // Ana pulls Ben's branch: git merges it without a conflict (each wrote only their own file).

@@ -1,8 +1,9 @@
 // One question's history over a target's runs: its current history (since its text last changed), flips, the two
 // windows' counts and the state they make (regressed, fixed, flaky) once the p-values are adjusted over questions.
 import type { QuestionHistory, QuestionState, WindowCount } from '../../../src-shared/model';
-import { wilson } from '../scoring/wilson';
-import { flips, heterogeneity } from './history-stats';
+import { wilson } from '../stats/wilson';
+import { flips } from './history-stats';
+import { heterogeneity } from '../stats/chi-square';
 import { recentStart, type HistoryInput } from './history-input';
 import { pValueText } from '../../../src-shared/text/p-value';
 

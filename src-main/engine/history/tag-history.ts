@@ -1,8 +1,9 @@
 // Tags over time: each tag's pass rate per run with its Wilson interval, and whether it moved beyond noise between
 // the baseline and the recent window (Fisher's exact test, Benjamini-Hochberg over the tags).
 import type { TagHistory } from '../../../src-shared/model';
-import { wilson } from '../scoring/wilson';
-import { benjaminiHochberg, fisherExact } from './history-stats';
+import { wilson } from '../stats/wilson';
+import { benjaminiHochberg } from '../stats/false-discovery';
+import { fisherExact } from '../stats/fisher';
 import { recentStart, type HistoryInput } from './history-input';
 import { pValueText } from '../../../src-shared/text/p-value';
 

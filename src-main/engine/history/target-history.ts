@@ -1,7 +1,8 @@
 // A target's history in words: which questions regressed, were fixed or are flaky since the recent window began,
 // and which tags moved; every test named in `method`.
 import type { QuestionHistory, QuestionState, TargetHistory } from '../../../src-shared/model';
-import { benjaminiHochberg, fisherExact } from './history-stats';
+import { benjaminiHochberg } from '../stats/false-discovery';
+import { fisherExact } from '../stats/fisher';
 import { recentStart, type HistoryInput } from './history-input';
 import { judgeQuestion, questionCounts } from './question-history';
 import { tagHistories } from './tag-history';

@@ -1,7 +1,7 @@
 // The index of the workspace's label files: each judge's gold items, every reviewer's current label, its validations.
 import type { DimensionScore, LabelVerdict, WorkspaceIssue } from '../../../src-shared/model';
 import type { Db } from '../db';
-import type { ValidationInput } from './judges.repo';
+import type { GoldStratum, ValidationInput } from './judges.repo';
 
 /** A gold item as its file says it (file: its path in the workspace). */
 export type IndexedGoldItem = Readonly<{
@@ -18,7 +18,7 @@ export type IndexedGoldItem = Readonly<{
   templateVersion: string | null;
   judgeScore: number | null;
   judgeReason: string | null;
-  stratum: string | null;
+  stratum: GoldStratum | null;
   inclusionProbability: number | null;
   createdAt: number;
 }>;

@@ -1,7 +1,7 @@
 // Judge agreement with human labels (SPEC 11): the judge's verdict, the confusion counts, TPR/TNR with Wilson intervals, trust.
 import type { GraderInfo, HumanLabel, JudgeValidationReport, Settings, TrustState } from '../../../../src-shared/model';
-import { wilson } from '../../scoring/wilson';
-import { zForConfidence } from '../../scoring/normal-quantile';
+import { wilson } from '../../stats/wilson';
+import { zForConfidence } from '../../stats/normal-quantile';
 import { plural } from '../../../../src-shared/text/plural';
 
 export type JudgeThresholds = Pick<
@@ -62,9 +62,9 @@ export function confusionOf(
 ): Confusion {
   const counts = { tp: 0, tn: 0, fp: 0, fn: 0, nDefer: 0, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 };
   for (const { judgeScore, human, disputed } of items) {
-    if (human === null) counts.nUnlabelled += 1;
+    if (disputed) counts.nDisputed += 1;
+    else if (human === null) counts.nUnlabelled += 1;
     else if (human === 'defer') counts.nDefer += 1;
-    else if (disputed) counts.nDisputed += 1;
     else if (judgeScore === null) counts.nUnscored += 1;
     else {
       const judgePass = judgePasses(judgeScore, scale, questionPassThreshold);

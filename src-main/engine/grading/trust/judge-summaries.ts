@@ -9,8 +9,9 @@ import {
   type WorkspaceIssue,
 } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
-import { cochranSampleSize } from './cochran';
+import { cochranSampleSize } from '../../stats/cochran';
 import { disputedInWords } from './judge-stats';
+import { goldLabels } from './gold-labels';
 import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding } from './judge-standing';
 
@@ -32,11 +33,11 @@ async function judgeSummary(
   const settings = config.settings.judges;
   const [standing, gold, judgeCalls, fileIssues] = await Promise.all([
     judgeStanding(db, config, grader),
-    db.judges.goldItems(grader),
+    goldLabels(db, grader),
     db.judges.countScoredCalls(grader),
     db.goldSets.issues(),
   ]);
-  const labelled = gold.filter((item) => item.humanLabel === 'pass' || item.humanLabel === 'fail').length;
+  const labelled = gold.filter((item) => item.agreed.status === 'agreed').length;
   const cochranN = cochranSampleSize({
     confidence: settings.confidence,
     marginOfError: settings.margin_of_error,
@@ -47,7 +48,7 @@ async function judgeSummary(
     .map((target) => target.id);
   const warnings: string[] = [];
   if (standing.staleReason) warnings.push(`stale: ${standing.staleReason}`);
-  const disputed = gold.filter((item) => item.disputed).length;
+  const disputed = gold.filter((item) => item.agreed.status === 'disputed').length;
   if (disputed > 0)
     warnings.push(
       disputedInWords(disputed).replace(

@@ -29,10 +29,12 @@ export function labelsFileText(sample: JudgeSample): string {
       human_label: null,
       notes: null,
     })),
-    judge_answers: sample.items.map(({ call }) => ({
+    judge_answers: sample.items.map(({ call, stratum, inclusionProbability }) => ({
       id: call.id,
       judge_score: call.score,
       judge_reason: call.reason,
+      stratum,
+      inclusion_probability: inclusionProbability,
     })),
   };
   const doc = new Document(data);

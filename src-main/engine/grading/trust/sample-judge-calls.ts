@@ -3,7 +3,6 @@ import {
   describeIdentity,
   GRADER_CATALOG,
   type GoldItemFile,
-  type GoldSampleDesign,
   type GraderId,
   type JudgeIdentity,
   type Question,
@@ -14,7 +13,7 @@ import type { Workspace } from '../../../workspace/load-workspace';
 import { sampledItemId, shortHash } from '../../../workspace/labels/gold-item-file';
 import { currentJudgeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
-import { sampleForLabeling } from './sample-calls';
+import { sampleForLabeling, type SampleStratum } from './sample-calls';
 import { refusal } from '../../../../src-shared/rpc/wire';
 import { plural } from '../../../../src-shared/text/plural';
 
@@ -29,7 +28,14 @@ export type SampleRequest = Readonly<{
   now: number;
 }>;
 
-export type SampledCall = Readonly<{ call: JudgeCallRow; question: string; judgePassed: boolean }>;
+/** A drawn call with its question, the judge's verdict, and its sampling design (stratum, inclusion probability). */
+export type SampledCall = Readonly<{
+  call: JudgeCallRow;
+  question: string;
+  judgePassed: boolean;
+  stratum: SampleStratum;
+  inclusionProbability: number;
+}>;
 
 export type JudgeSample = Readonly<{
   request: SampleRequest;
@@ -39,8 +45,6 @@ export type JudgeSample = Readonly<{
   population: number;
   /** Why the population may be smaller than the scored calls of the window. */
   excluded: SampleExclusions;
-  /** Of the population, the calls the judge passed and failed (the strata of a stratified sample). */
-  strata: Readonly<{ judgePass: number; judgeFail: number }>;
   items: SampledCall[];
 }>;
 
@@ -91,18 +95,22 @@ export async function sampleJudgeCalls(
   const passed = (call: JudgeCallRow) => judgePasses(call.score, info, threshold);
   const picked = sampleForLabeling(eligible, passed, request);
   const questions = questionIndex(workspace);
-  const judgePass = eligible.filter(passed).length;
   return {
     request,
     judge,
     population: eligible.length,
-    strata: { judgePass, judgeFail: eligible.length - judgePass },
     excluded: {
       scoredInWindow: scored.length,
       byOtherJudge: scored.length - byJudge.length,
       repeats: byJudge.length - eligible.length,
     },
-    items: picked.map((call) => ({ call, question: questionText(call, questions), judgePassed: passed(call) })),
+    items: picked.map(({ item: call, stratum, inclusionProbability }) => ({
+      call,
+      question: questionText(call, questions),
+      judgePassed: passed(call),
+      stratum,
+      inclusionProbability,
+    })),
   };
 }
 
@@ -119,26 +127,9 @@ function firstOfEachPrompt(calls: readonly JudgeCallRow[]): JudgeCallRow[] {
   });
 }
 
-/**
- * Each sampled item's design: its stratum (the judge's verdict when stratified, else the whole population) and its
- * inclusion probability, its stratum's sampled share of the stratum's eligible calls (n_h / N_h).
- */
-export function sampleDesigns(sample: JudgeSample): GoldSampleDesign[] {
-  const { stratify, seed } = sample.request;
-  const drawn = { pass: sample.items.filter((i) => i.judgePassed).length, all: sample.items.length };
-  return sample.items.map(({ judgePassed }): GoldSampleDesign => {
-    if (!stratify) return { seed, stratum: 'all', inclusion_probability: drawn.all / sample.population };
-    const [population, n] = judgePassed
-      ? [sample.strata.judgePass, drawn.pass]
-      : [sample.strata.judgeFail, drawn.all - drawn.pass];
-    return { seed, stratum: judgePassed ? 'judge_pass' : 'judge_fail', inclusion_probability: n / population };
-  });
-}
-
 /** The sample as gold item files (content-hash ids), each with the judge call it was drawn from on this machine. */
 export function toGoldItemFiles(sample: JudgeSample): Readonly<{ item: GoldItemFile; callId: number }>[] {
-  const designs = sampleDesigns(sample);
-  return sample.items.map(({ call, question, judgePassed }, index) => {
+  return sample.items.map(({ call, question, judgePassed, stratum, inclusionProbability }) => {
     const content: Omit<GoldItemFile, 'id'> = {
       grader: call.graderId,
       question_id: call.questionId,
@@ -147,7 +138,7 @@ export function toGoldItemFiles(sample: JudgeSample): Readonly<{ item: GoldItemF
       answer: call.responseSeen,
       source: { run: call.runId, trace: null },
       added_at: new Date(sample.request.now).toISOString(),
-      sample: designs[index]!,
+      sample: { seed: sample.request.seed, stratum, inclusion_probability: inclusionProbability },
       judge: {
         provider: call.provider,
         model: call.model,

@@ -9,9 +9,10 @@ import {
   type LabelsFile,
   type WorkspaceIssue,
 } from '../../../../src-shared/model';
-import type { GoldItemRow, ValidationInput } from '../../../store/repos/judges.repo';
+import type { ValidationInput } from '../../../store/repos/judges.repo';
 import type { StoreApi } from '../../../store/store';
 import { currentJudgeIdentity, dominantIdentity, identityOfCall, staleReason, type JudgeSetup } from './judge-identity';
+import { comparedLabel, type GoldLabel } from './gold-labels';
 import { confusionOf, validationReport, validationWarnings } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
 import { refusal } from '../../../../src-shared/rpc/wire';
@@ -80,12 +81,11 @@ export async function itemsFromFile(
   return { items, issues };
 }
 
-export const itemsFromGold = (rows: readonly GoldItemRow[]): LabelledItem[] =>
+export const itemsFromGold = (rows: readonly GoldLabel[]): LabelledItem[] =>
   rows.map((row) => ({
     judgeCallId: row.judgeCallId,
     judgeScore: row.judgeScore,
-    human: row.humanLabel,
-    disputed: row.disputed,
+    ...comparedLabel(row),
     scoredBy: row.judge && { identity: row.judge, at: row.createdAt },
   }));
 

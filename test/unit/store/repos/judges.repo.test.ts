@@ -40,18 +40,32 @@ describe('JudgesRepo', () => {
     });
   });
 
-  it('takes the indexed label (labels table, subject gold_item) over the stored one', () => {
+  it('returns every reviewer verdict of an item beside the label stored with it, and its sampling design', () => {
     insertGoldItems(store, [
-      { id: 'x', judgeScore: 4, createdAt: 10 },
+      { id: 'x', judgeScore: 4, createdAt: 10, stratum: 'judge_fail', inclusionProbability: 0.25 },
       { id: 'y', judgeScore: 4, createdAt: 10 },
+      { id: 'z', judgeScore: 4, createdAt: 10, graderId: 'accuracy_grader' },
     ]);
     store.db.prepare(`UPDATE gold_items SET human_label = 'fail' WHERE id = 'x'`).run();
-    const label = store.db.prepare(
-      `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, 1, 1)`,
+    const verdict = store.db.prepare(
+      `INSERT INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at) VALUES ('gold_item', ?, ?, ?, ?)`,
     );
-    label.run({ id: 'x', verdict: 'pass' });
-    label.run({ id: 'y', verdict: null }); // notes only: no verdict yet
-    expect(repo.goldItems('relevance_grader').map((item) => item.humanLabel)).toEqual(['pass', null]);
+    verdict.run('x', 'ben', 'pass', 7);
+    verdict.run('x', 'ada', 'defer', 9);
+    verdict.run('z', 'ben', 'fail', 3);
+    expect(repo.goldItems('relevance_grader')).toMatchObject([
+      {
+        id: 'x',
+        storedLabel: 'fail',
+        stratum: 'judge_fail',
+        inclusionProbability: 0.25,
+        verdicts: [
+          { reviewer: 'ada', verdict: 'defer', at: 9 },
+          { reviewer: 'ben', verdict: 'pass', at: 7 },
+        ],
+      },
+      { id: 'y', storedLabel: null, stratum: null, inclusionProbability: null, verdicts: [] },
+    ]);
   });
 
   it('reads the judge template of the latest gold item that recorded one', () => {

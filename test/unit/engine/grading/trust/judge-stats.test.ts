@@ -70,10 +70,10 @@ describe('confusionOf', () => {
   it('leaves out items whose reviewers disagree, counting them', () => {
     const c = confusionOf(
       [
-        { judgeScore: 5, human: 'pass', disputed: true },
-        { judgeScore: 0, human: 'fail', disputed: true },
+        { judgeScore: 5, human: null, disputed: true },
+        { judgeScore: 0, human: null, disputed: true },
         { judgeScore: 5, human: 'pass', disputed: false },
-        { judgeScore: 0, human: 'defer', disputed: true },
+        { judgeScore: 0, human: 'defer', disputed: false },
       ],
       FIVE,
       3.5,

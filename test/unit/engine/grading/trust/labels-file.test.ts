@@ -32,10 +32,21 @@ const sample: JudgeSample = {
   judge: { provider: 'local', model: 'llama3.1:8b', template_version: '1.0.0' },
   population: 9,
   excluded: { scoredInWindow: 9, byOtherJudge: 0, repeats: 0 },
-  strata: { judgePass: 5, judgeFail: 4 },
   items: [
-    { call: call(17, 5, 'Open 9:00-20:00.\nClosed on holidays.'), question: 'When do you open?', judgePassed: true },
-    { call: call(4, 1, 'No idea.'), question: 'Can I renew?', judgePassed: false },
+    {
+      call: call(17, 5, 'Open 9:00-20:00.\nClosed on holidays.'),
+      question: 'When do you open?',
+      judgePassed: true,
+      stratum: 'judge_pass',
+      inclusionProbability: 1 / 6,
+    },
+    {
+      call: call(4, 1, 'No idea.'),
+      question: 'Can I renew?',
+      judgePassed: false,
+      stratum: 'judge_fail',
+      inclusionProbability: 1 / 3,
+    },
   ],
 };
 
@@ -62,8 +73,8 @@ describe('labelsFileText', () => {
       notes: null,
     });
     expect(data.judge_answers).toEqual([
-      { id: 17, judge_score: 5, judge_reason: 'reason 17' },
-      { id: 4, judge_score: 1, judge_reason: 'reason 4' },
+      { id: 17, judge_score: 5, judge_reason: 'reason 17', stratum: 'judge_pass', inclusion_probability: 1 / 6 },
+      { id: 4, judge_score: 1, judge_reason: 'reason 4', stratum: 'judge_fail', inclusion_probability: 1 / 3 },
     ]);
     // The labeller reads every item before the first judge score: the answers are the file's last key.
     expect(Object.keys(data).at(-1)).toBe('judge_answers');

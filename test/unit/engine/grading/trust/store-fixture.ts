@@ -55,6 +55,8 @@ export type FakeGoldItem = Readonly<{
   response?: string;
   createdAt?: number;
   judge?: Readonly<{ provider: string; model: string; template_version: string | null }> | null;
+  stratum?: 'judge_pass' | 'judge_fail' | 'all' | null;
+  inclusionProbability?: number | null;
 }>;
 
 /**
@@ -64,9 +66,9 @@ export type FakeGoldItem = Readonly<{
 export function insertGoldItems(store: Store, items: readonly FakeGoldItem[], fromFiles = true): void {
   const insert = store.db.prepare(
     `INSERT INTO gold_items (id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, created_at,
-       file, question_hash, judge_provider, judge_model, template_version)
+       file, question_hash, judge_provider, judge_model, template_version, stratum, inclusion_probability)
      VALUES (@id, @grader, @callId, @question, @response, @score, NULL, @createdAt, @file, '0000000000000000',
-       @provider, @model, @template)`,
+       @provider, @model, @template, @stratum, @inclusionProbability)`,
   );
   for (const item of items) {
     const grader = item.graderId ?? 'relevance_grader';
@@ -82,6 +84,8 @@ export function insertGoldItems(store: Store, items: readonly FakeGoldItem[], fr
       provider: item.judge?.provider ?? null,
       model: item.judge?.model ?? null,
       template: item.judge?.template_version ?? null,
+      stratum: item.stratum ?? null,
+      inclusionProbability: item.inclusionProbability ?? null,
     });
   }
 }

@@ -1,10 +1,9 @@
 // Gold sets and labels live in workspace files (labels/<grader>/); the store indexes them (docs/labels.md).
 export const name = 'label-files';
 
-// gold_items: what an item file says besides 0001's columns; file is its path in the workspace, NULL for an item that
-// was only ever in the store (written out to files once, then replaced by the file's row). stratum and
-// inclusion_probability are the sample's design (the statistics weight each stratum back by them), with the checks
-// of the gold-sample-design columns (issue 47), so either migration may add them. judge_validations.line_id: the line of
+// gold_items: what an item file says besides the columns of 0001 and 0015 (the sample's design); file is its path in
+// the workspace, NULL for an item that was only ever in the store (written out to files once, then replaced by the
+// file's row). judge_validations.line_id: the line of
 // labels/<grader>/validations.jsonl it was read from (NULL: a validation from before the files, written out once).
 // label_history.line_id: the label line a change wrote, so undo appends an undo line naming it instead of restoring a row.
 // gold_sets: what the index last read of each judge's folder (fingerprints of its item files and of its label
@@ -16,9 +15,6 @@ ALTER TABLE gold_items ADD COLUMN judge_provider TEXT;
 ALTER TABLE gold_items ADD COLUMN judge_model TEXT;
 ALTER TABLE gold_items ADD COLUMN template_version TEXT;
 ALTER TABLE gold_items ADD COLUMN run_id TEXT;
-ALTER TABLE gold_items ADD COLUMN stratum TEXT CHECK (stratum IN ('judge_pass', 'judge_fail', 'all'));
-ALTER TABLE gold_items ADD COLUMN inclusion_probability REAL
-  CHECK (inclusion_probability IS NULL OR (inclusion_probability > 0 AND inclusion_probability <= 1));
 ALTER TABLE gold_items ADD COLUMN file TEXT;
 ALTER TABLE judge_validations ADD COLUMN line_id TEXT;
 ALTER TABLE label_history ADD COLUMN line_id TEXT;
