@@ -9,11 +9,13 @@ import type * as StoreCode from '../store/store';
 import type { Store, StoreApi } from '../store/store';
 import { CONFIG_FILE, hasErrors, type Workspace } from '../workspace/load-workspace';
 import { watchWorkspaceFiles } from './watch-workspace';
+import { watchStoreWrites } from './watch-store';
 import { WorkspaceCache } from '../workspace/workspace-cache';
 import type { TrustStore } from '../workspace/trust';
 import { UserSettingsStore } from '../workspace/user-settings';
 import type { Env, SecretStore } from './secrets';
 import type { CassetteWriter } from '../engine/providers/cassette';
+import { plural } from '../../src-shared/text/plural';
 
 export type Logger = Readonly<{
   info(message: string): void;
@@ -101,7 +103,11 @@ export class AppState {
     const workspace = this.workspace();
     if (!workspace.config || hasErrors(workspace.issues)) {
       const count = workspace.issues.filter((issue) => issue.severity === 'error').length;
-      throw new RpcError('invalid_workspace', `The workspace has ${count} error(s); fix them first.`, workspace.issues);
+      throw new RpcError(
+        'invalid_workspace',
+        `The workspace has ${plural(count, 'error')}; fix them first.`,
+        workspace.issues,
+      );
     }
     return workspace as Workspace & { config: WorkspaceConfig };
   }
@@ -145,10 +151,21 @@ export class AppState {
     return this.store!;
   }
 
-  /** Reports workspace files changed on disk by other programs as `workspace.changed`, until close. */
+  /**
+   * Reports workspace files changed on disk by other programs as `workspace.changed`, and runs another process wrote
+   * into the store as `runs.changedElsewhere`, until close.
+   */
   watchFiles(): void {
     this.stopWatching?.();
-    this.stopWatching = watchWorkspaceFiles(this.currentDir, (file) => this.events.emit('workspace.changed', { file }));
+    const stopFiles = watchWorkspaceFiles(this.currentDir, (file) => this.events.emit('workspace.changed', { file }));
+    const stopStore = watchStoreWrites(
+      () => (this.store?.db.open ? this.store.db : undefined),
+      () => this.events.emit('runs.changedElsewhere', {}),
+    );
+    this.stopWatching = () => {
+      stopFiles();
+      stopStore();
+    };
   }
 
   openWorkspace(dir: string): void {

@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../workspace/write-file';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from './command';
 import { intArg, judgeGraderArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
+import { plural } from '../../src-shared/text/plural';
 
 export const sampleTracesCommand: Command = {
   name: 'sample-traces',
@@ -42,8 +43,8 @@ export const sampleTracesCommand: Command = {
       const passes = sample.judgePasses;
       const by = sample.judge ? ` by ${describeIdentity(sample.judge)}` : '';
       io.out(
-        `Wrote ${sample.items} item(s) (${passes} judge-pass, ${sample.items - passes} judge-fail) ` +
-          `from ${sample.population} ${grader} call(s)${by} of the last ${windowDays} day(s) to ${out} (seed ${sample.seed}).`,
+        `Wrote ${plural(sample.items, 'item')} (${passes} judge-pass, ${sample.items - passes} judge-fail) ` +
+          `from ${plural(sample.population, `${grader} call`)}${by} of the last ${plural(windowDays, 'day')} to ${out} (seed ${sample.seed}).`,
       );
       if (sample.items < n) io.err(`warning: only ${sample.items} of the ${n} requested calls were available`);
       if (stratify && (passes === 0 || passes === sample.items)) {

@@ -131,7 +131,7 @@ describe('ai-eval run --repeat N --adaptive (fake provider server)', { timeout: 
     const dry = await runJsonBot('--repeat', '5', '--adaptive', '--dry-run');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(
-      "json_bot: 4 question(s) × 5 repeats from dataset formats@1.0.0; graders format_grader; about 20 target calls, 0 judge calls; adaptive: a question's repeats stop once its verdict is settled",
+      "json_bot: 4 questions × 5 repeats from dataset formats@1.0.0; graders format_grader; about 20 target calls, 0 judge calls; adaptive: a question's repeats stop once its verdict is settled",
     );
     const alone = await cli('run', '--workspace', dir, '--adaptive');
     expect(alone.code).toBe(2);

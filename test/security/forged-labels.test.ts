@@ -15,12 +15,26 @@ const cli = (...argv: string[]) => runCliInProcess(argv, configDir);
 
 type Item = { id: number | string; judge_score: number; judge_reason: string; human_label: string | null };
 
-/** Rewrites the items of a labels file with `edit`, keeping everything else. */
+type Answer = Pick<Item, 'id' | 'judge_score' | 'judge_reason'>;
+
+/**
+ * Rewrites the items of a labels file with `edit`, each seen with its judge's answer (listed apart, under
+ * judge_answers), and writes both lists back, keeping everything else.
+ */
 function editItems(from: string, to: string, edit: (item: Item, index: number) => void): void {
   const doc = parseDocument(readFileSync(from, 'utf8'));
-  const data = doc.toJS() as { items: Item[] };
-  data.items.forEach(edit);
-  doc.set('items', data.items);
+  const data = doc.toJS() as { items: Omit<Item, 'judge_score' | 'judge_reason'>[]; judge_answers: Answer[] };
+  const answerOf = new Map(data.judge_answers.map((answer) => [answer.id, answer]));
+  const items: Item[] = data.items.map((item) => ({ ...answerOf.get(item.id)!, ...item }));
+  items.forEach(edit);
+  doc.set(
+    'items',
+    items.map(({ judge_score: _score, judge_reason: _reason, ...item }) => item),
+  );
+  doc.set(
+    'judge_answers',
+    items.map(({ id, judge_score, judge_reason }) => ({ id, judge_score, judge_reason })),
+  );
   writeFileSync(to, doc.toString({ lineWidth: 0 }));
 }
 

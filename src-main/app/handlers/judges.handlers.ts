@@ -18,21 +18,29 @@ import {
   validateJudge,
   ValidationError,
 } from '../../engine/grading/trust/validate-judge';
-import type { GoldContextRow, GoldItemRow } from '../../store/repos/judges.repo';
+import type { GoldContextRow } from '../../store/repos/judges.repo';
+import { comparedLabel, goldLabels, ownVerdict, type GoldLabel } from '../../engine/grading/trust/gold-labels';
 import { judgeSawFromPrompt } from '../../engine/grading/judge/judge-saw';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
+import { plural } from '../../../src-shared/text/plural';
 
 /**
  * The label a reviewer sees on an item: a named reviewer sees only their own (reviewers stay blind to each other, or
- * agreement between them means nothing) or a label from before names existed; the unnamed reviewer sees the shared one.
+ * agreement between them means nothing) or, when they gave none, a label from before names existed; the unnamed
+ * reviewer sees the agreed one.
  */
-const shownLabel = (row: GoldItemRow, reviewer: string): GoldItemRow['humanLabel'] =>
-  reviewer === '' ? row.humanLabel : (row.ownLabel ?? (row.labelReviewer === '' ? row.humanLabel : null));
+function shownLabel(gold: GoldLabel, reviewer: string): GoldItem['human_label'] {
+  if (reviewer === '') return comparedLabel(gold).human;
+  return (
+    ownVerdict(gold, reviewer) ??
+    (gold.agreed.reviewers.every((name) => name === '') ? comparedLabel(gold).human : null)
+  );
+}
 
-const toGoldItem = (row: GoldItemRow, context: GoldContextRow | undefined, reviewer: string): GoldItem => ({
+const toGoldItem = (row: GoldLabel, context: GoldContextRow | undefined, reviewer: string): GoldItem => ({
   id: row.id,
   grader: row.graderId,
   judge_call_id: row.judgeCallId,
@@ -52,10 +60,7 @@ const toGoldItem = (row: GoldItemRow, context: GoldContextRow | undefined, revie
  */
 async function goldItemsOf(state: AppState, grader: GraderId, ids?: ReadonlySet<string>): Promise<GoldItem[]> {
   const { reviewer } = state.userSettings.get();
-  const [rows, contexts] = await Promise.all([
-    state.db.judges.goldItems(grader, reviewer),
-    state.db.judges.goldContext(grader),
-  ]);
+  const [rows, contexts] = await Promise.all([goldLabels(state.db, grader), state.db.judges.goldContext(grader)]);
   const contextOf = new Map(contexts.map((context) => [context.id, context]));
   return rows.filter((row) => !ids || ids.has(row.id)).map((row) => toGoldItem(row, contextOf.get(row.id), reviewer));
 }
@@ -66,7 +71,7 @@ async function itemsOfLabelsFile(state: AppState, grader: GraderId, path: string
   const read = readLabelsFile(name, readFileSync(path, 'utf8'), grader);
   const joined = read.value ? await itemsFromFile(state.db, read, grader) : { items: [], issues: read.issues };
   if (joined.issues.length > 0)
-    throw new RpcError('bad_input', `${name} has ${joined.issues.length} problem(s)`, joined.issues);
+    throw new RpcError('bad_input', `${name} has ${plural(joined.issues.length, 'problem')}`, joined.issues);
   return joined.items;
 }
 
@@ -111,7 +116,7 @@ export const judgesHandlers = (state: AppState) => {
         const items = await itemsOfLabelsFile(state, grader, path, labelsName ?? labelsFile);
         return validateJudge(state.db, setup(), grader, items, `file:${relative(state.dir, path)}`, state.clock());
       }
-      const items = itemsFromGold(await state.db.judges.goldItems(grader));
+      const items = itemsFromGold(await goldLabels(state.db, grader));
       if (items.length === 0)
         throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
       return validateJudge(state.db, setup(), grader, items, 'store', state.clock());

@@ -31,9 +31,13 @@ export type DistillGrader = Readonly<{
 export type DistillQuestion = Readonly<{
   targetId: string;
   questionId: string;
+  /** Runs in which it failed (at least one of its repeats), and in which it was degraded. */
   failed: number;
   degraded: number;
   runs: number;
+  /** Its answers (repeats counted) and how many of them failed. */
+  answers: number;
+  failedAnswers: number;
 }>;
 export type DistillReason = Readonly<{ targetId: string; graderId: string; reason: string; count: number }>;
 
@@ -70,9 +74,11 @@ export class DistillRepo {
     );
     // The window ranks within a target after grouping, so only the top `limit` of each target leave SQLite.
     this.selectQuestions = db.prepare<{ since: number; limit: number }, DistillQuestion>(
-      `SELECT targetId, questionId, failed, degraded, runs FROM (
-         SELECT r.target_id AS targetId, q.question_id AS questionId, sum(q.passed = 0) AS failed, sum(q.status = 'degraded') AS degraded,
-                count(DISTINCT r.id) AS runs,
+      `SELECT targetId, questionId, failed, degraded, runs, answers, failedAnswers FROM (
+         SELECT r.target_id AS targetId, q.question_id AS questionId,
+                count(DISTINCT CASE WHEN q.passed = 0 THEN r.id END) AS failed,
+                count(DISTINCT CASE WHEN q.status = 'degraded' THEN r.id END) AS degraded,
+                count(DISTINCT r.id) AS runs, count(*) AS answers, sum(q.passed = 0) AS failedAnswers,
                 row_number() OVER (PARTITION BY r.target_id ORDER BY sum(q.passed = 0) DESC, sum(q.status = 'degraded') DESC, q.question_id) AS n
          FROM question_results q JOIN runs r ON r.id = q.run_id
          WHERE r.status = 'complete' AND r.finished_at >= @since

@@ -30,22 +30,33 @@ export type GoldItemInput = Readonly<{
   response: string;
   judgeScore: number | null;
   judgeReason: string | null;
+  /** How it was sampled (gold-sample-design): judge_pass / judge_fail / all; null when unknown (e.g. promoted). */
+  stratum?: GoldStratum | null;
+  /** Its stratum's sampled share of the eligible calls (n_h / N_h); null when unknown. */
+  inclusionProbability?: number | null;
   createdAt: number;
 }>;
+
+export type GoldStratum = 'judge_pass' | 'judge_fail' | 'all';
+
+/** One reviewer's latest verdict on a gold item ('' is the unnamed reviewer), and when they gave it (epoch ms). */
+export type GoldVerdictRow = Readonly<{ reviewer: string; verdict: HumanLabel; at: number }>;
 
 /** What a gold item's judge call read and the answer's tool calls, for showing beside it when labelling. */
 export type GoldContextRow = Readonly<{ id: string; prompt: string | null; toolCalls: ToolCallRecord[] | null }>;
 
 /**
- * A gold item with its current label: the workbench's (labels table) if any, else the one stored with the item;
- * `disputed` when named reviewers gave it different verdicts (pass and fail); who gave the current label ('' for
- * the unnamed reviewer and labels from before names), and the asking reviewer's own verdict.
+ * A gold item with every reviewer's latest verdict on it (which of them count is the engine's rule, agreedLabel), the
+ * label stored with the item itself (a sample file's label from before the workbench; dated by the item) and its
+ * sampling design.
  */
 export type GoldItemRow = GoldItemInput &
-  Readonly<{ humanLabel: HumanLabel | null; disputed: boolean; labelReviewer: string; ownLabel: HumanLabel | null }>;
-
-/** When a labelled gold item got its current label (epoch ms). */
-export type GoldLabelTime = Readonly<{ id: string; labelledAt: number }>;
+  Readonly<{
+    verdicts: GoldVerdictRow[];
+    storedLabel: HumanLabel | null;
+    stratum: GoldStratum | null;
+    inclusionProbability: number | null;
+  }>;
 
 export type StoredValidation = Readonly<{
   id: number;
@@ -76,12 +87,12 @@ type GoldRecord = {
   response_text: string;
   judge_score: number | null;
   judge_reason: string | null;
-  label: HumanLabel | null;
-  disputed: 0 | 1;
-  label_reviewer: string;
-  own_label: HumanLabel | null;
+  human_label: HumanLabel | null;
+  stratum: GoldStratum | null;
+  inclusion_probability: number | null;
   created_at: number;
 };
+type GoldVerdictRecord = { subject_id: string; reviewer: string; verdict: HumanLabel; updated_at: number };
 type ValidationRecord = {
   id: number;
   grader_id: string;
@@ -122,7 +133,7 @@ const toCall = (r: CallRecord): JudgeCallRow => ({
   createdAt: r.created_at,
 });
 
-const toGold = (r: GoldRecord): GoldItemRow => ({
+const toGold = (r: GoldRecord, verdicts: GoldVerdictRow[]): GoldItemRow => ({
   id: r.id,
   graderId: r.grader_id,
   judgeCallId: r.judge_call_id,
@@ -130,10 +141,10 @@ const toGold = (r: GoldRecord): GoldItemRow => ({
   response: r.response_text,
   judgeScore: r.judge_score,
   judgeReason: r.judge_reason,
-  humanLabel: r.label,
-  disputed: r.disputed === 1,
-  labelReviewer: r.label_reviewer,
-  ownLabel: r.own_label,
+  verdicts,
+  storedLabel: r.human_label,
+  stratum: r.stratum,
+  inclusionProbability: r.inclusion_probability,
   createdAt: r.created_at,
 });
 
@@ -166,8 +177,8 @@ export class JudgesRepo {
   private readonly countSince;
   private readonly insertGold;
   private readonly goldOf;
+  private readonly goldVerdictsOf;
   private readonly goldContextOf;
-  private readonly goldLabelTimesOf;
   private readonly insertValidation;
   private readonly latestValidationOf;
 
@@ -186,25 +197,24 @@ export class JudgesRepo {
     this.countSince = db.prepare<{ graderId: string; since: number }, { n: number }>(
       `SELECT COUNT(*) AS n FROM judge_calls WHERE grader_id = @graderId AND created_at >= @since AND ${SCORED}`,
     );
-    // Re-sampling the same call keeps the existing gold item and whatever label it already has.
-    this.insertGold = db.prepare<GoldItemInput>(
-      `INSERT INTO gold_items (id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, created_at)
-       VALUES (@id, @graderId, @judgeCallId, @question, @response, @judgeScore, @judgeReason, @createdAt)
+    // Re-sampling the same call keeps the existing gold item, its sampling design and whatever label it already has.
+    this.insertGold = db.prepare(
+      `INSERT INTO gold_items (id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason,
+         stratum, inclusion_probability, created_at)
+       VALUES (@id, @graderId, @judgeCallId, @question, @response, @judgeScore, @judgeReason, @stratum,
+         @inclusionProbability, @createdAt)
        ON CONFLICT (id) DO NOTHING`,
     );
-    // The workbench writes labels with subject_type 'gold_item'; its verdict wins over the item's own column.
-    // Disputed: named reviewers (not the unnamed '') gave both pass and fail; defers do not count.
-    this.goldOf = db.prepare<{ graderId: string; reviewer: string }, GoldRecord>(
-      `SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason, g.created_at,
-              COALESCE(l.verdict, g.human_label) AS label,
-              (SELECT COUNT(DISTINCT v.verdict) > 1 FROM reviewer_verdicts v
-               WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer <> ''
-                 AND v.verdict IN ('pass', 'fail')) AS disputed,
-              COALESCE(l.reviewer, '') AS label_reviewer,
-              (SELECT v.verdict FROM reviewer_verdicts v
-               WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer = @reviewer) AS own_label
-       FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
-       WHERE g.grader_id = @graderId ORDER BY g.created_at, g.id`,
+    this.goldOf = db.prepare<{ graderId: string }, GoldRecord>(
+      `SELECT id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, human_label,
+              stratum, inclusion_probability, created_at
+       FROM gold_items WHERE grader_id = @graderId ORDER BY created_at, id`,
+    );
+    // Every reviewer's own verdict (the workbench writes them as labels of subject_type 'gold_item').
+    this.goldVerdictsOf = db.prepare<{ graderId: string }, GoldVerdictRecord>(
+      `SELECT v.subject_id, v.reviewer, v.verdict, v.updated_at
+       FROM reviewer_verdicts v JOIN gold_items g ON v.subject_type = 'gold_item' AND v.subject_id = g.id
+       WHERE g.grader_id = @graderId ORDER BY v.subject_id, v.reviewer`,
     );
     // The judge call and its result may be gone (a deleted run): the item then shows without them.
     this.goldContextOf = db.prepare<
@@ -216,12 +226,6 @@ export class JudgesRepo {
        LEFT JOIN judge_calls jc ON jc.id = g.judge_call_id
        LEFT JOIN question_results qr ON qr.id = jc.result_id
        WHERE g.grader_id = @graderId`,
-    );
-    // A label given in the workbench has its time; one that came with the item (no labels row) has the item's.
-    this.goldLabelTimesOf = db.prepare<{ graderId: string }, { id: string; labelled_at: number }>(
-      `SELECT g.id, COALESCE(l.updated_at, g.created_at) AS labelled_at
-       FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
-       WHERE g.grader_id = @graderId AND COALESCE(l.verdict, g.human_label) IS NOT NULL`,
     );
     this.insertValidation = db.prepare(
       `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
@@ -256,17 +260,29 @@ export class JudgesRepo {
 
   /** Adds gold items in one transaction; returns how many were new. */
   addGoldItems(items: readonly GoldItemInput[]): number {
-    return this.db.transaction(() => items.reduce((added, item) => added + this.insertGold.run(item).changes, 0))();
+    return this.db.transaction(() =>
+      items.reduce(
+        (added, item) =>
+          added +
+          this.insertGold.run({
+            ...item,
+            stratum: item.stratum ?? null,
+            inclusionProbability: item.inclusionProbability ?? null,
+          }).changes,
+        0,
+      ),
+    )();
   }
 
-  /** The grader's gold items; `reviewer` (default: the unnamed one) fills `ownLabel`. */
-  goldItems(graderId: string, reviewer = ''): GoldItemRow[] {
-    return this.goldOf.all({ graderId, reviewer }).map(toGold);
-  }
-
-  /** The label time of each of the grader's labelled gold items. */
-  goldLabelTimes(graderId: string): GoldLabelTime[] {
-    return this.goldLabelTimesOf.all({ graderId }).map((row) => ({ id: row.id, labelledAt: row.labelled_at }));
+  /** The grader's gold items, oldest first, each with every reviewer's verdict on it. */
+  goldItems(graderId: string): GoldItemRow[] {
+    const verdicts = new Map<string, GoldVerdictRow[]>();
+    for (const v of this.goldVerdictsOf.all({ graderId })) {
+      const list = verdicts.get(v.subject_id) ?? [];
+      list.push({ reviewer: v.reviewer, verdict: v.verdict, at: v.updated_at });
+      verdicts.set(v.subject_id, list);
+    }
+    return this.goldOf.all({ graderId }).map((row) => toGold(row, verdicts.get(row.id) ?? []));
   }
 
   goldContext(graderId: string): GoldContextRow[] {

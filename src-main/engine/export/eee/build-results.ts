@@ -3,9 +3,10 @@ import { GRADER_CATALOG, type GraderId, type RunIdentity, type Verdict } from '.
 import type { EeeJudge, EeeResult, StringMap } from './eee-types';
 import { graderMetricId, resultIdOf, runMetricId, type RunMetric } from './eee-names';
 import { generationConfig, sourceData, str, uncertainty } from './result-context';
-import { quantile, type GraderStats, type RunStats } from '../../scoring/run-stats';
+import { quantile } from '../../stats/quantile';
+import { type GraderStats, type RunStats } from '../../scoring/run-stats';
 import { comparisonResults, type BaselineComparison } from './comparison-results';
-import { wilson } from '../../scoring/wilson';
+import { wilson } from '../../stats/wilson';
 
 /** What the export knows of a grader's judge: its model info, trust and the prompt it was given. */
 export type JudgeExport = Readonly<{ judge: EeeJudge; inputPrompt: string }>;

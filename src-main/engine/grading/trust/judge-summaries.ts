@@ -2,8 +2,9 @@
 import type { JudgeSummary } from '../../../../src-shared/contract/judges.contract';
 import { GRADER_CATALOG, GRADER_IDS, type GraderId, type WorkspaceConfig } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
-import { cochranSampleSize } from './cochran';
+import { cochranSampleSize } from '../../stats/cochran';
 import { disputedInWords } from './judge-stats';
+import { goldLabels } from './gold-labels';
 import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding } from './judge-standing';
 
@@ -25,10 +26,10 @@ async function judgeSummary(
   const settings = config.settings.judges;
   const [standing, gold, judgeCalls] = await Promise.all([
     judgeStanding(db, config, grader),
-    db.judges.goldItems(grader),
+    goldLabels(db, grader),
     db.judges.countScoredCalls(grader),
   ]);
-  const labelled = gold.filter((item) => item.humanLabel === 'pass' || item.humanLabel === 'fail').length;
+  const labelled = gold.filter((item) => item.agreed.status === 'agreed').length;
   const cochranN = cochranSampleSize({
     confidence: settings.confidence,
     marginOfError: settings.margin_of_error,
@@ -39,8 +40,14 @@ async function judgeSummary(
     .map((target) => target.id);
   const warnings: string[] = [];
   if (standing.staleReason) warnings.push(`stale: ${standing.staleReason}`);
-  const disputed = gold.filter((item) => item.disputed).length;
-  if (disputed > 0) warnings.push(disputedInWords(disputed).replace(' were left out', ' are left out'));
+  const disputed = gold.filter((item) => item.agreed.status === 'disputed').length;
+  if (disputed > 0)
+    warnings.push(
+      disputedInWords(disputed).replace(
+        / (was|were) left out/,
+        (_, verb) => (verb === 'was' ? ' is' : ' are') + ' left out',
+      ),
+    );
   if (!standing.judge && usedBy.length > 0) warnings.push('no judge is configured (aieval.yaml `judge`)');
   return {
     grader,

@@ -11,8 +11,9 @@ import type { StoreApi } from '../../../store/store';
 import type { Workspace } from '../../../workspace/load-workspace';
 import { currentJudgeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
-import { sampleForLabeling } from './sample-calls';
+import { sampleForLabeling, type SampleStratum } from './sample-calls';
 import { refusal } from '../../../../src-shared/rpc/wire';
+import { plural } from '../../../../src-shared/text/plural';
 
 const DAY_MS = 86_400_000;
 
@@ -25,7 +26,14 @@ export type SampleRequest = Readonly<{
   now: number;
 }>;
 
-export type SampledCall = Readonly<{ call: JudgeCallRow; question: string; judgePassed: boolean }>;
+/** A drawn call with its question, the judge's verdict, and its sampling design (stratum, inclusion probability). */
+export type SampledCall = Readonly<{
+  call: JudgeCallRow;
+  question: string;
+  judgePassed: boolean;
+  stratum: SampleStratum;
+  inclusionProbability: number;
+}>;
 
 export type JudgeSample = Readonly<{
   request: SampleRequest;
@@ -78,7 +86,7 @@ export async function sampleJudgeCalls(
   if (eligible.length === 0) {
     const by = judge ? ` by ${describeIdentity(judge)}` : '';
     throw new SampleError(
-      `no scored ${grader} calls${by} in the last ${windowDays} day(s); run a target that uses it first`,
+      `no scored ${grader} calls${by} in the last ${plural(windowDays, 'day')}; run a target that uses it first`,
     );
   }
   const threshold = workspace.config.settings.question_pass_threshold;
@@ -94,7 +102,13 @@ export async function sampleJudgeCalls(
       byOtherJudge: scored.length - byJudge.length,
       repeats: byJudge.length - eligible.length,
     },
-    items: picked.map((call) => ({ call, question: questionText(call, questions), judgePassed: passed(call) })),
+    items: picked.map(({ item: call, stratum, inclusionProbability }) => ({
+      call,
+      question: questionText(call, questions),
+      judgePassed: passed(call),
+      stratum,
+      inclusionProbability,
+    })),
   };
 }
 
@@ -113,7 +127,7 @@ function firstOfEachPrompt(calls: readonly JudgeCallRow[]): JudgeCallRow[] {
 
 /** The sample as gold items (id `jc-<judge call id>`), so the workbench can label it. */
 export const toGoldItems = (sample: JudgeSample): GoldItemInput[] =>
-  sample.items.map(({ call, question }) => ({
+  sample.items.map(({ call, question, stratum, inclusionProbability }) => ({
     id: `jc-${call.id}`,
     graderId: call.graderId,
     judgeCallId: call.id,
@@ -121,6 +135,8 @@ export const toGoldItems = (sample: JudgeSample): GoldItemInput[] =>
     response: call.responseSeen,
     judgeScore: call.score,
     judgeReason: call.reason,
+    stratum,
+    inclusionProbability,
     createdAt: sample.request.now,
   }));
 

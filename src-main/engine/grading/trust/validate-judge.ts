@@ -9,12 +9,13 @@ import {
   type LabelsFile,
   type WorkspaceIssue,
 } from '../../../../src-shared/model';
-import type { GoldItemRow } from '../../../store/repos/judges.repo';
 import type { StoreApi } from '../../../store/store';
 import { currentJudgeIdentity, dominantIdentity, staleReason, type JudgeSetup } from './judge-identity';
+import { comparedLabel, type GoldLabel } from './gold-labels';
 import { confusionOf, validationReport, validationWarnings } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
 import { refusal } from '../../../../src-shared/rpc/wire';
+import { plural } from '../../../../src-shared/text/plural';
 
 /** One label to compare: the judge call it belongs to (when known), the judge's native score and the human label. */
 export type LabelledItem = Readonly<{
@@ -77,13 +78,8 @@ export async function itemsFromFile(
   return { items, issues };
 }
 
-export const itemsFromGold = (rows: readonly GoldItemRow[]): LabelledItem[] =>
-  rows.map((row) => ({
-    judgeCallId: row.judgeCallId,
-    judgeScore: row.judgeScore,
-    human: row.humanLabel,
-    disputed: row.disputed,
-  }));
+export const itemsFromGold = (rows: readonly GoldLabel[]): LabelledItem[] =>
+  rows.map((row) => ({ judgeCallId: row.judgeCallId, judgeScore: row.judgeScore, ...comparedLabel(row) }));
 
 const NO_JUDGE: JudgeIdentity = { provider: '', model: '', template_version: null };
 
@@ -119,7 +115,7 @@ export async function validateJudge(
     warnings.push(`some labelled ids are judge calls of another grader`);
   if (fromCalls && fromCalls.others > 0) {
     warnings.push(
-      `${fromCalls.others} labelled call(s) were made by a different judge than ${describeIdentity(fromCalls.identity)}, which this validation is recorded for`,
+      `${plural(fromCalls.others, 'labelled call')} ${fromCalls.others === 1 ? 'was' : 'were'} made by a different judge than ${describeIdentity(fromCalls.identity)}, which this validation is recorded for`,
     );
   }
   const judge = fromCalls?.identity ?? current ?? NO_JUDGE;

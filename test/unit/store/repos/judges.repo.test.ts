@@ -51,22 +51,39 @@ describe('JudgesRepo', () => {
     expect(repo.addGoldItems([gold('jc-1', callId), gold('x')])).toBe(2);
     store.db.prepare(`UPDATE gold_items SET human_label = 'fail' WHERE id = 'x'`).run();
     expect(repo.addGoldItems([gold('x'), gold('y')])).toBe(1);
-    expect(repo.goldItems('relevance_grader').map((item) => [item.id, item.humanLabel, item.judgeCallId])).toEqual([
+    expect(repo.goldItems('relevance_grader').map((item) => [item.id, item.storedLabel, item.judgeCallId])).toEqual([
       ['jc-1', null, callId],
       ['x', 'fail', null],
       ['y', null, null],
     ]);
   });
 
-  it('takes the workbench label (labels table, subject gold_item) over the stored one', () => {
-    repo.addGoldItems([gold('x'), gold('y')]);
+  it('returns every reviewer verdict of an item beside the label stored with it, and its sampling design', () => {
+    repo.addGoldItems([
+      { ...gold('x'), stratum: 'judge_fail', inclusionProbability: 0.25 },
+      gold('y'),
+      { ...gold('z'), graderId: 'accuracy_grader' },
+    ]);
     store.db.prepare(`UPDATE gold_items SET human_label = 'fail' WHERE id = 'x'`).run();
-    const label = store.db.prepare(
-      `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, 1, 1)`,
+    const verdict = store.db.prepare(
+      `INSERT INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at) VALUES ('gold_item', ?, ?, ?, ?)`,
     );
-    label.run({ id: 'x', verdict: 'pass' });
-    label.run({ id: 'y', verdict: null }); // notes only: no verdict yet
-    expect(repo.goldItems('relevance_grader').map((item) => item.humanLabel)).toEqual(['pass', null]);
+    verdict.run('x', 'ben', 'pass', 7);
+    verdict.run('x', 'ada', 'defer', 9);
+    verdict.run('z', 'ben', 'fail', 3);
+    expect(repo.goldItems('relevance_grader')).toMatchObject([
+      {
+        id: 'x',
+        storedLabel: 'fail',
+        stratum: 'judge_fail',
+        inclusionProbability: 0.25,
+        verdicts: [
+          { reviewer: 'ada', verdict: 'defer', at: 9 },
+          { reviewer: 'ben', verdict: 'pass', at: 7 },
+        ],
+      },
+      { id: 'y', storedLabel: null, stratum: null, inclusionProbability: null, verdicts: [] },
+    ]);
   });
 
   it('stores validations and returns the latest, with an unknown template version as null', () => {

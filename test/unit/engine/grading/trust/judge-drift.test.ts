@@ -8,7 +8,7 @@ import {
   type TimedLabel,
 } from '../../../../../src-main/engine/grading/trust/judge-drift';
 import { judgeStanding } from '../../../../../src-main/engine/grading/trust/judge-standing';
-import { wilson } from '../../../../../src-main/engine/scoring/wilson';
+import { wilson } from '../../../../../src-main/engine/stats/wilson';
 import { insertJudgeCalls, memoryStore } from './store-fixture';
 
 const DAY = 86_400_000;
@@ -85,7 +85,7 @@ describe('judge drift', () => {
       })),
     );
     const submit = store.db.prepare(
-      `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, @at, @at)`,
+      `INSERT INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at) VALUES ('gold_item', @id, 'ben', @verdict, @at)`,
     );
     ids.forEach((id, i) => submit.run({ id: `jc-${id}`, verdict: all[i]!.human, at: all[i]!.labelledAt }));
     // Validated on the older labels only: 15 + 15, all agreeing.

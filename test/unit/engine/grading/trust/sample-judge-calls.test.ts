@@ -101,7 +101,7 @@ describe('sampleJudgeCalls', () => {
   it('says what is missing when there is nothing to sample, and refuses deterministic graders', async () => {
     insertJudgeCalls(store, [{ score: 5, createdAt: NOW - 60 * DAY }]);
     await expect(sampleJudgeCalls(db, workspace(), request)).rejects.toThrow(
-      'no scored relevance_grader calls by local/llama3.1:8b (template 1.0.0) in the last 30 day(s); run a target that uses it first',
+      'no scored relevance_grader calls by local/llama3.1:8b (template 1.0.0) in the last 30 days; run a target that uses it first',
     );
     await expect(sampleJudgeCalls(db, workspace(), { ...request, grader: 'format_grader' as never })).rejects.toThrow(
       /not an LLM judge/,
@@ -122,6 +122,8 @@ describe('sampleJudgeCalls', () => {
         response: 'At nine.',
         judgeScore: 4,
         judgeReason: 'score 4',
+        stratum: 'judge_pass',
+        inclusionProbability: 1,
         createdAt: NOW,
       },
     ]);
