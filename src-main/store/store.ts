@@ -6,6 +6,8 @@ import { DistillRepo } from './repos/distill.repo';
 import { EnvelopesRepo } from './repos/envelopes.repo';
 import { HistoryRepo } from './repos/history.repo';
 import { InsightsRepo } from './repos/insights.repo';
+import { GoldLegacyRepo } from './repos/gold-legacy.repo';
+import { GoldSetsRepo } from './repos/gold-sets.repo';
 import { JudgesRepo } from './repos/judges.repo';
 import { MatrixRepo } from './repos/matrix.repo';
 import { LabelsRepo } from './repos/labels.repo';
@@ -26,6 +28,8 @@ function createRepos(db: Db) {
     labels: new LabelsRepo(db),
     reviewerVerdicts: new ReviewerVerdictsRepo(db),
     judges: new JudgesRepo(db),
+    goldSets: new GoldSetsRepo(db),
+    goldLegacy: new GoldLegacyRepo(db),
     insights: new InsightsRepo(db),
     runs: new RunsRepo(db),
     runLocks: new RunLocksRepo(db),
