@@ -1,4 +1,4 @@
-// The optimizer loop of SPEC 12 for one target: baseline runs, gate check, proposals, candidate runs, noise-aware decisions.
+// The optimizer loop (docs/optimizer.md) for one target: baseline runs, gate check, proposals, candidate runs, noise-aware decisions.
 import type { CandidateSummary, Target, TargetOutcome, Verdict } from '../../../src-shared/model';
 import type { CandidateRecord } from '../../store/repos/optimizer.repo';
 import type { StoreApi } from '../../store/store';
