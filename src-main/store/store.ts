@@ -68,7 +68,7 @@ type AsyncMethods<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
 };
 
-/** The async face of the store (point 7 of STYLE.md): the engine and handlers depend only on this. */
+/** The async face of the store (docs/store.md): the engine and handlers depend only on this. */
 export type StoreApi = { readonly [R in keyof Repos]: AsyncMethods<Repos[R]> };
 
 /** The default StoreApi: the same repositories, called in-process and wrapped in promises. */

@@ -23,7 +23,7 @@ export type ToolServers = Readonly<{
 
 export type OpenToolServersOptions = Readonly<{ trusted: boolean; workspaceDir: string; signal?: AbortSignal }>;
 
-/** Starting a command from an untrusted workspace is refused (SPEC 2). */
+/** Starting a command from an untrusted workspace is refused (docs/security.md). */
 export class UntrustedWorkspaceError extends Error {
   override name = 'UntrustedWorkspaceError';
 }

@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../db';
 import type { JudgeCallsRow } from './judge-calls-row';
 
-/** One stored judge call that produced a score (the judge trace of SPEC 11). */
+/** One stored judge call that produced a score (a judge call, docs/grading.md). */
 export type JudgeCallRow = Readonly<
   Pick<
     JudgeCall,
