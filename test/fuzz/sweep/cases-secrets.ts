@@ -164,6 +164,21 @@ const OUTPUTS: SweepCase[] = [
   },
   {
     area: 'secrets',
+    name: "an answer repeating the key: the gold set's files (sample-traces into labels/, a label)",
+    async run(kit) {
+      const { ws } = await secretRun(kit, 'echo');
+      const sampled = await kit.cli(['sample-traces', '-w', ws, '--grader', 'relevance_grader'], { env: ENV });
+      const broken = brokenRun(sampled, 'sample-traces');
+      if (broken) return broken;
+      const folder = join(ws, 'labels', 'relevance_grader');
+      if (!existsSync(join(folder, 'items'))) return bad('crash', `no gold set written: ${sampled.stderr.trim()}`);
+      const item = readdirSync(join(folder, 'items'))[0]!.replace(/\.yaml$/, '');
+      const labelled = await kit.cli(['label', '-w', ws, '--grader', 'relevance_grader', `${item}=pass`], { env: ENV });
+      return brokenRun(labelled, 'label') ?? verdictOf('gold set', filesWithKey(join(ws, 'labels')));
+    },
+  },
+  {
+    area: 'secrets',
     name: "an answer repeating the key: the API's answers (serve)",
     async run(kit) {
       const { ws } = await secretRun(kit, 'echo');
