@@ -82,9 +82,15 @@ export type PairedComparison = Readonly<{
 }>;
 
 const fixed = (value: number) => value.toFixed(2);
+/** A difference with its sign, "+0.12" or "-0.39" ("0.00" rather than "-0.00"). */
+const signed = (value: number) => (Math.abs(value) < 0.005 ? '0.00' : `${value > 0 ? '+' : ''}${fixed(value)}`);
 const questions = (n: number) => `${n} question${n === 1 ? '' : 's'}`;
 
-/** The sentence a reader needs: which column is better, by how much, and whether it is more than noise. */
+/**
+ * The sentence a reader needs: which column is better, by how much, and whether it is more than noise. "Better by" and
+ * "worse by" give sizes, so the interval is of the size too ("worse by 0.46 (0.01 to 1.01)", never "(-1.01 to -0.01)");
+ * a difference within the noise keeps its sign, with one level of brackets.
+ */
 function verdictSentence(
   name: string,
   interval: Interval | null,
@@ -94,18 +100,30 @@ function verdictSentence(
 ): string {
   const counts = `${questions(improved)} improved, ${worsened} worse`;
   if (interval === null) return `${name}: no question was scored in both columns, so nothing can be compared`;
-  const range = `(${fixed(interval.lower)} to ${fixed(interval.upper)})`;
-  const scoreBeyondNoise = interval.lower > 0 || interval.upper < 0;
-  const passBeyondNoise = p < 0.05;
-  if (scoreBeyondNoise) {
-    const direction = interval.estimate > 0 ? 'better' : 'worse';
-    return `${name} is ${direction} by ${fixed(Math.abs(interval.estimate))} ${range}; ${counts}`;
-  }
-  if (passBeyondNoise) {
+  if (interval.lower > 0)
+    return `${name} is better by ${fixed(interval.estimate)} (${fixed(interval.lower)} to ${fixed(interval.upper)}); ${counts}`;
+  if (interval.upper < 0)
+    return `${name} is worse by ${fixed(-interval.estimate)} (${fixed(-interval.upper)} to ${fixed(-interval.lower)}); ${counts}`;
+  const within = `score ${signed(interval.estimate)}, 95% interval ${signed(interval.lower)} to ${signed(interval.upper)}`;
+  if (p < 0.05) {
     const direction = improved > worsened ? 'passes more' : 'passes less';
-    return `${name} ${direction} often (McNemar ${pValueText('p', p)}), but its score difference ${fixed(interval.estimate)} ${range} is within the noise; ${counts}`;
+    return `${name} ${direction} often (McNemar ${pValueText('p', p)}), but its score difference is within the noise (${within}); ${counts}`;
   }
-  return `${name}: no difference beyond noise (${fixed(interval.estimate)} ${range}); ${counts}`;
+  return `${name}: no difference beyond noise (${within}); ${counts}`;
+}
+
+/**
+ * The pass-rate half of a comparison in one sentence, for a result that reports the pass-rate difference: how many
+ * questions pass only in B and only in A, the difference in points, and McNemar's test of it.
+ */
+export function passRateSentence(name: string, comparison: PairedComparison): string {
+  const { improved, worsened, paired, mcnemarP, passRateDifference } = comparison;
+  if (passRateDifference === null) return `${name}: no question was scored in both runs, so no pass rates to compare`;
+  const points = Math.round(passRateDifference * 100);
+  const change =
+    points === 0 ? 'the same pass rate' : `a pass rate ${Math.abs(points)} points ${points > 0 ? 'higher' : 'lower'}`;
+  const beyond = mcnemarP < 0.05 ? 'beyond the noise' : 'within the noise';
+  return `${name} has ${change} over ${questions(paired)} (${improved} pass only here, ${worsened} only in the baseline); McNemar ${pValueText('p', mcnemarP)}, ${beyond}`;
 }
 
 /** Column B against the baseline column A over the questions both answered. */
