@@ -3,6 +3,7 @@
 import { signTest } from '../stats/binomial';
 import { quantile } from '../stats/quantile';
 import { seededRandom } from '../stats/random';
+import type { PairedComparison } from '../../../src-shared/model/matrix';
 import { pValueText } from '../../../src-shared/text/p-value';
 
 /** One question as both columns answered it: the scores of every repeat, and whether the question passed. */
@@ -16,7 +17,8 @@ export type PairedQuestion = Readonly<{
 export type BootstrapOptions = Readonly<{ resamples: number; seed: number; level: number }>;
 export const DEFAULT_BOOTSTRAP: BootstrapOptions = { resamples: 10_000, seed: 20_261_201, level: 0.95 };
 
-export type Interval = Readonly<{ estimate: number; lower: number; upper: number }>;
+/** A bootstrap interval of a difference, as the comparison carries it. */
+export type Interval = NonNullable<PairedComparison['scoreDifference']>;
 
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
@@ -68,18 +70,11 @@ export function pairedBootstrap(questions: readonly PairedQuestion[], options: B
  */
 export const mcnemarExact = (improved: number, worsened: number): number => signTest(improved, worsened);
 
-export type PairedComparison = Readonly<{
-  /** Questions both columns scored. */
-  paired: number;
-  scoreDifference: Interval | null;
-  /** Questions that pass only in B, and only in A. */
-  improved: number;
-  worsened: number;
-  passRateDifference: number | null;
-  mcnemarP: number;
-  /** "B is better by 0.42 (0.18 to 0.66); 9 questions improved, 2 worse" or "no difference beyond noise". */
-  sentence: string;
-}>;
+/**
+ * A column against the baseline: declared once, as the contract's schema (src-shared/model/matrix.ts), which the
+ * matrix and the export envelope carry; `comparePaired` fills every field of it.
+ */
+export type { PairedComparison };
 
 const fixed = (value: number) => value.toFixed(2);
 /** A difference with its sign, "+0.12" or "-0.39" ("0.00" rather than "-0.00"). */

@@ -7,7 +7,7 @@ import type { MatrixGraderScore, MatrixResult } from '../../store/repos/matrix.r
 import type { RunRecord } from '../../store/repos/runs.repo';
 import type { StoreApi } from '../../store/store';
 import { quantile } from '../stats/quantile';
-import { spreadOf } from '../optimizer/noise';
+import { spreadOf } from '../stats/spread';
 import { wilson } from '../stats/wilson';
 import {
   comparePaired,
