@@ -16,14 +16,10 @@ import { UserSettingsStore } from '../workspace/user-settings';
 import type { Env, SecretStore } from './secrets';
 import type { CassetteWriter } from '../engine/providers/cassette';
 import { DEFAULT_THRESHOLDS, LabelIndex } from './gold-sets/label-index';
+import type { Logger } from './logger';
 import { watchLabelFiles } from './gold-sets/watch-labels';
 import { plural } from '../../src-shared/text/plural';
 
-export type Logger = Readonly<{
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string, error?: unknown): void;
-}>;
 
 export type AppOptions = Readonly<{
   workspaceDir: string;

@@ -1,13 +1,13 @@
 // One `ai-eval run` or `regrade` invocation: a client of the service whose runs it follows, Ctrl-C as their cancel,
 // the reports, the summary and the exit code. The runs start in the service's run manager, never here.
 import { resolve } from 'node:path';
-import type { PlannedRun } from '../../src-shared/contract/run-batch.contract';
 import type { RunFinished, ShardSpec } from '../../src-shared/model';
 import { RpcError, refusedEnvironment } from '../../src-shared/rpc/wire';
 import { deferredCassette } from '../app/deferred-cassette';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 import { Endings } from './endings';
 import { ProgressPrinter, summaryLines } from './run-printer';
+import type { SessionOutcome } from './session-outcome';
 import { finishShard } from './shard-out';
 import { withWorkspaceClient, type ServiceClient } from './workspace-client';
 
@@ -19,13 +19,6 @@ export type Session = Readonly<{
    * header, its progress goes to the printer, Ctrl-C cancels it.
    */
   follow<S extends { runId: string }>(start: () => Promise<S>, announce: (started: S) => void): Promise<RunFinished>;
-}>;
-
-/** What the command did: the runs that ended, whether any run was refused (exit 2), the targets a shard had no question of. */
-export type SessionOutcome = Readonly<{
-  finished: RunFinished[];
-  refused: boolean;
-  empty?: Required<Pick<PlannedRun, 'targetId' | 'identity'>>[];
 }>;
 
 export type SessionOptions = Readonly<{

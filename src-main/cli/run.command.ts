@@ -7,7 +7,8 @@ import { cancellablePreflight, printedPreflight } from './cli-preflight';
 import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './command';
 import { parseRunFlags, REPORT_OPTIONS, type RunFlags } from './run-flags';
 import { describePlan, describeShards } from './run-printer';
-import { refusalMessage, withRunSession, type Session, type SessionOutcome } from './run-session';
+import { refusalMessage, withRunSession, type Session } from './run-session';
+import type { SessionOutcome } from './session-outcome';
 import { plural } from '../../src-shared/text/plural';
 
 /** Every target planned by the service before any starts, checked by its preflight unless skipped. */

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { ShardSpec } from '../../src-shared/model';
 import { EXIT, type CliIo } from './command';
 import { summaryLines } from './run-printer';
-import type { SessionOutcome } from './run-session';
+import type { SessionOutcome } from './session-outcome';
 import type { ServiceClient } from './workspace-client';
 
 /**

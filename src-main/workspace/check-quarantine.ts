@@ -1,7 +1,7 @@
 // Warns about quarantine entries of aieval.yaml that name no question of the target's dataset, or repeat an id: such an
 // entry leaves nothing out of the gate, so it is a warning, never an error.
 import { quarantineEntryId, type WorkspaceConfig, type WorkspaceIssue } from '../../src-shared/model';
-import type { LoadedDataset } from './load-workspace';
+import type { LoadedDataset } from './loaded-dataset';
 import type { Locator } from './validate-file';
 
 export function quarantineProblems(

@@ -3,7 +3,7 @@
 import type { Rubric, RubricCheck, WorkspaceIssue } from '../../src-shared/model';
 import { dotPath } from '../../src-shared/text/dot-path';
 import { sourceProblem } from './check-rubrics';
-import type { LoadedDataset } from './load-workspace';
+import type { LoadedDataset } from './loaded-dataset';
 import type { Locator } from './validate-file';
 
 type Source = Readonly<{ path: PropertyKey[]; source: string }>;

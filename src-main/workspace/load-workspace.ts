@@ -7,7 +7,6 @@ import {
   GRADER_CATALOG,
   workspaceConfig,
   type Dataset,
-  type Question,
   type Rubric,
   type WorkspaceConfig,
   type WorkspaceIssue,
@@ -17,18 +16,13 @@ import { quarantineProblems } from './check-quarantine';
 import { questionProblems, rubricProblems } from './check-rubrics';
 import { unreachedSources } from './check-sources';
 import { availableTemplates } from './judge-template-names';
+import type { LoadedDataset } from './loaded-dataset';
 import { validateYamlFile, type Locator } from './validate-file';
 import { listFolder, readWorkspaceFile } from './workspace-files';
 
 export const CONFIG_FILE = 'aieval.yaml';
 
-export type LoadedDataset = Readonly<{
-  file: string;
-  dataset: Dataset;
-  /** Questions that are not disabled, in file order. */
-  questions: readonly Question[];
-  disabledCount: number;
-}>;
+export type { LoadedDataset } from './loaded-dataset';
 
 export type Workspace = Readonly<{
   dir: string;

@@ -8,7 +8,7 @@ import type { SourcedLine } from '../../workspace/labels/reviewer-labels';
 import { indexedItem, indexedLabels } from './indexed-rows';
 import { exportStoreLabels } from './export-store-labels';
 import type { JudgeThresholds } from '../../engine/grading/trust/judge-stats';
-import type { Logger } from '../app-state';
+import type { Logger } from '../logger';
 
 export type LabelIndexDeps = Readonly<{
   dir: () => string;

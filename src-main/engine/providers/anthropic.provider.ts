@@ -15,7 +15,7 @@ import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage
 import { isRecord, malformedError } from './provider-errors';
 import { listSdkModelIds, sdkClientOptions } from './sdk-client';
 import { sdkErrorMapper } from './sdk-errors';
-import type { EngineKind } from './provider-kinds';
+import type { EngineKind } from './engine-kind';
 
 export const ANTHROPIC_DEFAULT_URL = 'https://api.anthropic.com';
 

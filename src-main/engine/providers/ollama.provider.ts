@@ -8,7 +8,7 @@ import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage
 import { errorDetail, httpError, isRecord, malformedError, networkError } from './provider-errors';
 import { modelContextLength, recentAnswer } from './ollama-models';
 import { detectInputCut, promptChars, tokensSent } from './prompt-tokens';
-import type { EngineKind } from './provider-kinds';
+import type { EngineKind } from './engine-kind';
 
 export const OLLAMA_DEFAULT_URL = 'http://localhost:11434';
 

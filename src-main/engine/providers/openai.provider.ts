@@ -13,7 +13,7 @@ import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage
 import { malformedError } from './provider-errors';
 import { listSdkModelIds, sdkClientOptions } from './sdk-client';
 import { sdkErrorMapper } from './sdk-errors';
-import type { EngineKind } from './provider-kinds';
+import type { EngineKind } from './engine-kind';
 
 export const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1';
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readCassette, requestHash, type CassetteEntry } from './cassette';
 import { ProviderError, type ChatRequest, type ChatResponse, type Provider } from './provider';
 import { ProviderConfigError, resolveInside } from './connection-errors';
-import type { EngineKind } from './provider-kinds';
+import type { EngineKind } from './engine-kind';
 
 /** A request the cassette holds no answer for; names the models its judge calls (JSON mode) were recorded with. */
 export class ReplayMissError extends ProviderError {

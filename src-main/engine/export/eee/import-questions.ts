@@ -4,11 +4,8 @@ import type { NewQuestionResult } from '../../../store/repos/results.repo';
 import { scoreQuestion } from '../../scoring/question-score';
 import { toZeroFive } from '../../scoring/normalise';
 import type { EeeInstance } from './eee-types';
-import type { RunMapping } from './import-run';
+import type { GraderMetric, RunMapping } from './import-run';
 import type { ReadEnvelope } from './read-envelope';
-
-/** An aggregate result that is a grader: bounded, higher is better, so its scores map onto 0-5. */
-export type GraderMetric = Readonly<{ graderId: string; min: number; max: number }>;
 
 type QuestionsInput = Readonly<{
   rows: readonly EeeInstance[];

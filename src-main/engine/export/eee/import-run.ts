@@ -13,8 +13,10 @@ import {
 import { boundValue } from './eee-checks';
 import type { EeeAggregate, EeeResult, StringMap } from './eee-types';
 import { epochMs, graderOfMetric, LIBRARY_NAME, runMetricOf, type RunMetric } from './eee-names';
-import type { GraderMetric } from './import-questions';
 import { isOwnAggregate } from './own-aggregate-checks';
+
+/** An aggregate result that is a grader: bounded, higher is better, so its scores map onto 0-5. */
+export type GraderMetric = Readonly<{ graderId: string; min: number; max: number }>;
 
 export type RunMapping = Readonly<{
   runId: string;
