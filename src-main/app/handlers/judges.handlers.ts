@@ -14,12 +14,18 @@ import { sampleJudgeCalls, toGoldItems } from '../../engine/grading/trust/sample
 import { labelsFileText, readLabelsFile } from '../../engine/grading/trust/labels-file';
 import {
   itemsFromFile,
-  itemsFromGold,
   validateJudge,
   ValidationError,
 } from '../../engine/grading/trust/validate-judge';
 import type { GoldContextRow } from '../../store/repos/judges.repo';
-import { comparedLabel, goldLabels, ownVerdict, type GoldLabel } from '../../engine/grading/trust/gold-labels';
+import {
+  comparedLabel,
+  goldLabels,
+  labelledScoresOf,
+  ownVerdict,
+  type GoldLabel,
+} from '../../engine/grading/trust/gold-labels';
+import { goldDrift } from '../../engine/grading/trust/judge-drift';
 import { judgeSawFromPrompt } from '../../engine/grading/judge/judge-saw';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { callerPath } from '../api-paths';
@@ -116,10 +122,12 @@ export const judgesHandlers = (state: AppState) => {
         const items = await itemsOfLabelsFile(state, grader, path, labelsName ?? labelsFile);
         return validateJudge(state.db, setup(), grader, items, `file:${relative(state.dir, path)}`, state.clock());
       }
-      const items = itemsFromGold(await goldLabels(state.db, grader));
-      if (items.length === 0)
+      const gold = await goldLabels(state.db, grader);
+      if (gold.length === 0)
         throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
-      return validateJudge(state.db, setup(), grader, items, 'store', state.clock());
+      const config = setup();
+      const windows = goldDrift(gold, config, grader);
+      return validateJudge(state.db, config, grader, labelledScoresOf(gold), 'store', state.clock(), windows);
     },
     'judges.agreement': async () => [
       ...agreementsOf('grader', await state.db.reviewerVerdicts.byJudge()),

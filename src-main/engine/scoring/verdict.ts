@@ -1,6 +1,7 @@
 // The verdict of a complete run (SPEC 7 and 13): averages, Wilson interval, coverage and the hard or soft gate.
 import type { Gate, Verdict } from '../../../src-shared/model';
 import { averageScore, type Tally } from './tally';
+import { clusteredWilson, type Cluster } from '../stats/clustered-rate';
 import { wilson } from '../stats/wilson';
 
 /** Below this share of scored questions a target fails whatever its score: an outage can never pass a gate. */
@@ -21,6 +22,11 @@ export type VerdictInput = Readonly<{
    * questions the gate counts (quarantine left out) with their pass and score shares summed.
    */
   perQuestion?: PerQuestion;
+  /**
+   * The gate's questions' scored repeats (quarantine left out): with repeats, the pass rate's interval treats each
+   * question as one cluster of correlated trials. Absent: every result an independent trial.
+   */
+  clusters?: readonly Cluster[];
 }>;
 
 /** Over questions with a scored repeat: how many, Σ passed/scored repeats, Σ mean score. */
@@ -105,7 +111,25 @@ function gateSample(tally: Tally, perQuestion: PerQuestion | undefined) {
   return { passed, n, avg: n > 0 ? scoreSum / n : null };
 }
 
-function gateVerdict({ tally, total, gate, questionPassThreshold, corrected, perQuestion }: VerdictInput): Verdict {
+/** The pass rate's 95% interval: over questions for an adaptive gate, clustered by question with repeats. */
+function passRateInterval(
+  sample: { passed: number; n: number },
+  perQuestion?: PerQuestion,
+  clusters?: readonly Cluster[],
+) {
+  if (!perQuestion && clusters && clusters.some((c) => c.trials > 1)) return clusteredWilson(clusters)?.ci ?? null;
+  return wilson(sample.passed, sample.n);
+}
+
+function gateVerdict({
+  tally,
+  total,
+  gate,
+  questionPassThreshold,
+  corrected,
+  perQuestion,
+  clusters,
+}: VerdictInput): Verdict {
   const sample = gateSample(tally, perQuestion);
   const avg = sample.avg;
   const passRate = sample.n > 0 ? sample.passed / sample.n : null;
@@ -116,7 +140,7 @@ function gateVerdict({ tally, total, gate, questionPassThreshold, corrected, per
     threshold: gate.threshold,
     avg_score: avg,
     pass_rate: passRate,
-    pass_rate_ci: wilson(sample.passed, sample.n),
+    pass_rate_ci: passRateInterval(sample, perQuestion, clusters),
     coverage,
     corrected_pass_rate: null,
     judges: [],

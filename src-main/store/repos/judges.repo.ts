@@ -56,7 +56,19 @@ export type GoldItemRow = GoldItemInput &
     storedLabel: HumanLabel | null;
     stratum: GoldStratum | null;
     inclusionProbability: number | null;
+    /** The run whose judge call it is (null: no call, or its run was deleted). */
+    callRunId: string | null;
   }>;
+
+/** Labels drawn alike (one sampling stratum and weight) with their confusion counts: how a validation weighted them. */
+export type DesignCell = Readonly<{
+  stratum: GoldStratum;
+  weight: number;
+  tp: number;
+  fn: number;
+  fp: number;
+  tn: number;
+}>;
 
 export type StoredValidation = Readonly<{
   id: number;
@@ -65,6 +77,8 @@ export type StoredValidation = Readonly<{
   judge: JudgeIdentity;
   labelsSource: string;
   createdAt: number;
+  /** The labels by sampling stratum and weight; null for a validation stored before designs were (unweighted). */
+  cells: DesignCell[] | null;
 }>;
 
 export type ValidationInput = Readonly<{
@@ -72,6 +86,7 @@ export type ValidationInput = Readonly<{
   judge: JudgeIdentity;
   labelsSource: string;
   createdAt: number;
+  cells?: readonly DesignCell[];
 }>;
 
 /** The CALL_COLUMNS of a judge call that produced a score. */
@@ -90,6 +105,7 @@ type GoldRecord = {
   human_label: HumanLabel | null;
   stratum: GoldStratum | null;
   inclusion_probability: number | null;
+  call_run_id: string | null;
   created_at: number;
 };
 type GoldVerdictRecord = { subject_id: string; reviewer: string; verdict: HumanLabel; updated_at: number };
@@ -111,6 +127,7 @@ type ValidationRecord = {
   tnr_ci_json: string | null;
   state: 'trusted' | 'failing' | 'insufficient';
   labels_source: string;
+  design_json: string | null;
   created_at: number;
 };
 
@@ -145,6 +162,7 @@ const toGold = (r: GoldRecord, verdicts: GoldVerdictRow[]): GoldItemRow => ({
   storedLabel: r.human_label,
   stratum: r.stratum,
   inclusionProbability: r.inclusion_probability,
+  callRunId: r.call_run_id,
   createdAt: r.created_at,
 });
 
@@ -168,6 +186,7 @@ const toValidation = (r: ValidationRecord): StoredValidation => ({
   },
   labelsSource: r.labels_source,
   createdAt: r.created_at,
+  cells: r.design_json === null ? null : (JSON.parse(r.design_json) as DesignCell[]),
 });
 
 export class JudgesRepo {
@@ -206,9 +225,10 @@ export class JudgesRepo {
        ON CONFLICT (id) DO NOTHING`,
     );
     this.goldOf = db.prepare<{ graderId: string }, GoldRecord>(
-      `SELECT id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, human_label,
-              stratum, inclusion_probability, created_at
-       FROM gold_items WHERE grader_id = @graderId ORDER BY created_at, id`,
+      `SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason,
+              g.human_label, g.stratum, g.inclusion_probability, jc.run_id AS call_run_id, g.created_at
+       FROM gold_items g LEFT JOIN judge_calls jc ON jc.id = g.judge_call_id
+       WHERE g.grader_id = @graderId ORDER BY g.created_at, g.id`,
     );
     // Every reviewer's own verdict (the workbench writes them as labels of subject_type 'gold_item').
     this.goldVerdictsOf = db.prepare<{ graderId: string }, GoldVerdictRecord>(
@@ -229,9 +249,9 @@ export class JudgesRepo {
     );
     this.insertValidation = db.prepare(
       `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
-         tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, created_at)
+         tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, design_json, created_at)
        VALUES (@grader_id, @judge_provider, @judge_model, @template_version, @n_pos, @n_neg, @tp, @tn, @fp, @fn,
-         @tpr, @tnr, @tpr_ci_json, @tnr_ci_json, @state, @labels_source, @created_at)`,
+         @tpr, @tnr, @tpr_ci_json, @tnr_ci_json, @state, @labels_source, @design_json, @created_at)`,
     );
     this.latestValidationOf = db.prepare<{ graderId: string }, ValidationRecord>(
       `SELECT * FROM judge_validations WHERE grader_id = @graderId ORDER BY created_at DESC, id DESC LIMIT 1`,
@@ -294,7 +314,7 @@ export class JudgesRepo {
   }
 
   /** Stores a validation; `template_version` null is stored as ''. */
-  saveValidation({ report, judge, labelsSource, createdAt }: ValidationInput): number {
+  saveValidation({ report, judge, labelsSource, createdAt, cells }: ValidationInput): number {
     if (report.state === 'unvalidated' || report.state === 'stale')
       throw new Error(`saveValidation: "${report.state}" is not a validation outcome`);
     const info = this.insertValidation.run({
@@ -314,6 +334,7 @@ export class JudgesRepo {
       tnr_ci_json: report.tnr_ci ? JSON.stringify(report.tnr_ci) : null,
       state: report.state,
       labels_source: labelsSource,
+      design_json: cells ? JSON.stringify(cells) : null,
       created_at: createdAt,
     });
     return Number(info.lastInsertRowid);

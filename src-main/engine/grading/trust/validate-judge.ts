@@ -3,7 +3,6 @@ import {
   describeIdentity,
   GRADER_CATALOG,
   type GraderId,
-  type HumanLabel,
   type JudgeIdentity,
   type JudgeValidation,
   type LabelsFile,
@@ -11,20 +10,15 @@ import {
 } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
 import { currentJudgeIdentity, dominantIdentity, staleReason, type JudgeSetup } from './judge-identity';
-import { comparedLabel, type GoldLabel } from './gold-labels';
-import { confusionOf, validationReport, validationWarnings } from './judge-stats';
+import type { DriftWindow } from './judge-drift';
+import { standingOf } from './judge-standing';
+import { confusionOf, validationReport, validationWarnings, type LabelledScore } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
 import { refusal } from '../../../../src-shared/rpc/wire';
 import { plural } from '../../../../src-shared/text/plural';
 
-/** One label to compare: the judge call it belongs to (when known), the judge's native score and the human label. */
-export type LabelledItem = Readonly<{
-  judgeCallId: number | null;
-  judgeScore: number | null;
-  human: HumanLabel | null;
-  /** Its reviewers disagree (gold items labelled by several people); left out of TPR/TNR. */
-  disputed?: boolean;
-}>;
+/** One label to compare: the judge call it belongs to (when known), the judge's native score, the human label. */
+export type LabelledItem = LabelledScore & Readonly<{ judgeCallId: number | null }>;
 
 /** A judge that cannot be validated as asked (no gold items yet). */
 export class ValidationError extends refusal('bad_input', 'ValidationError') {}
@@ -51,6 +45,8 @@ export async function itemsFromFile(
   const known = await db.judges.callsByIds(callIds.filter((id): id is number => id !== null));
   const calls = new Map(known.map((call) => [call.id, call]));
   const seen = new Map<number, number>();
+  // The sampling design is listed with the judge's answers (its stratum names the judge's verdict).
+  const designOf = new Map((file.value.judge_answers ?? []).map((answer) => [String(answer.id), answer]));
   const items: LabelledItem[] = [];
   const issues: WorkspaceIssue[] = [];
   file.value.items.forEach((item, index) => {
@@ -73,19 +69,24 @@ export async function itemsFromFile(
       return;
     }
     seen.set(call.id, index);
-    items.push({ judgeCallId: call.id, judgeScore: call.score, human: item.human_label });
+    const design = designOf.get(String(item.id));
+    items.push({
+      judgeCallId: call.id,
+      judgeScore: call.score,
+      human: item.human_label,
+      stratum: design?.stratum ?? null,
+      inclusionProbability: design?.inclusion_probability ?? null,
+    });
   });
   return { items, issues };
 }
-
-export const itemsFromGold = (rows: readonly GoldLabel[]): LabelledItem[] =>
-  rows.map((row) => ({ judgeCallId: row.judgeCallId, judgeScore: row.judgeScore, ...comparedLabel(row) }));
 
 const NO_JUDGE: JudgeIdentity = { provider: '', model: '', template_version: null };
 
 /**
  * Computes TPR/TNR and the trust state, and stores the validation with the identity of the judge whose calls were
  * labelled (or, for labels of unknown calls, the judge configured now), so a later change of judge makes it stale.
+ * `windows`: the gold set's labelling windows, whose latest can make a trusted judge failing (as its standing does).
  */
 export async function validateJudge(
   db: StoreApi,
@@ -94,6 +95,7 @@ export async function validateJudge(
   items: readonly LabelledItem[],
   labelsSource: string,
   now: number,
+  windows: readonly DriftWindow[] = [],
 ): Promise<JudgeValidation> {
   const info = GRADER_CATALOG[grader];
   if (info.kind !== 'llm_judge')
@@ -123,11 +125,9 @@ export async function validateJudge(
   if (stale)
     warnings.push(`the labelled calls are out of date: ${stale}; sample the current judge's calls and label again`);
 
-  await db.judges.saveValidation({ report, judge, labelsSource, createdAt: now });
+  await db.judges.saveValidation({ report, judge, labelsSource, createdAt: now, cells: counts.cells });
   return {
-    ...report,
-    state: stale ? 'stale' : report.state,
-    reason: stale ?? report.reason,
+    ...standingOf(report, stale, windows).report,
     n_defer: counts.nDefer,
     n_unlabelled: counts.nUnlabelled,
     n_unscored: counts.nUnscored,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { correctedPassRate } from '../../../../src-main/engine/grading/trust/corrected-pass-rate';
 import { emptyTally } from '../../../../src-main/engine/scoring/tally';
 import { computeVerdict } from '../../../../src-main/engine/scoring/verdict';
-import type { Gate, JudgeValidationReport } from '../../../../src-shared/model';
+import type { Gate } from '../../../../src-shared/model';
 
 const tally = { ...emptyTally(), scored: 100, passed: 80, scoreSum: 400 };
 const gate = (bound?: 'lower' | 'point'): Gate => ({
@@ -42,46 +42,37 @@ describe('a gate on corrected_pass_rate', () => {
 });
 
 describe('the corrected pass rate carries both estimators and names the one used', () => {
-  const report: JudgeValidationReport = {
-    grader: 'relevance_grader',
-    n_pos: 20,
-    n_neg: 20,
-    tp: 19,
-    tn: 18,
-    fp: 2,
-    fn: 1,
-    tpr: 0.95,
-    tnr: 0.9,
-    tpr_ci: null,
-    tnr_ci: null,
-    state: 'trusted',
-    reason: null,
-  };
-  it('uses PPI++ when it has an interval, keeping Rogan-Gladen beside it', () => {
+  const cells = [{ stratum: 'all' as const, weight: 1, tp: 19, tn: 18, fp: 2, fn: 1 }];
+  const own = { cells, runIds: Array<string>(40).fill('r1') };
+  it('uses the prediction-powered estimate for labels of the run’s own calls, keeping Rogan-Gladen beside it', () => {
     const rate = correctedPassRate(
-      { grader: 'relevance_grader', state: 'trusted', report },
+      { grader: 'relevance_grader', state: 'trusted', labels: own },
       { n: 100, passed: 60 },
       0.95,
+      'r1',
     )!;
-    expect(rate.estimator).toBe('ppi++');
-    expect(rate.estimates.map((e) => e.estimator)).toEqual(['ppi++', 'rogan_gladen']);
+    expect(rate.estimator).toBe('ppi');
+    expect(rate.estimates.map((e) => e.estimator)).toEqual(['ppi', 'rogan_gladen']);
     const rg = rate.estimates[1]!;
     expect(rg.theta).toBeCloseTo(0.5 / 0.85, 15);
-    // Post-stratified by the judge's verdict: 0.6·PPV + 0.4·(1 − NPV) = 0.6·19/21 + 0.4·1/19 at λ = 1.
-    expect(rate.theta).toBeGreaterThan(0.5);
-    expect(rate.theta).toBeLessThan(0.65);
+    // Post-stratified by the judge's verdict: 0.6·PPV + 0.4·(1 − NPV) = 0.6·19/21 + 0.4·1/19.
+    expect(rate.theta).toBeCloseTo(0.6 * (19 / 21) + 0.4 * (1 / 19), 12);
     expect(rate.ci![0]).toBeLessThan(rate.theta!);
     expect(rate.ci![1]).toBeGreaterThan(rate.theta!);
   });
 
   it('falls back to Rogan-Gladen when no labelled item has a verdict the run gave', () => {
-    const onlyPasses = { ...report, tn: 0, fn: 0, n_neg: 2, fp: 2, tp: 19, n_pos: 19 };
+    const onlyPasses = {
+      cells: [{ stratum: 'all' as const, weight: 1, tp: 19, tn: 0, fp: 2, fn: 0 }],
+      runIds: own.runIds,
+    };
     const rate = correctedPassRate(
-      { grader: 'relevance_grader', state: 'trusted', report: onlyPasses },
+      { grader: 'relevance_grader', state: 'trusted', labels: onlyPasses },
       { n: 50, passed: 30 },
       0.95,
+      'r1',
     )!;
-    expect(rate.estimates[0]).toMatchObject({ estimator: 'ppi++', ci: null });
+    expect(rate.estimates[0]).toMatchObject({ estimator: 'ppi', ci: null });
     expect(rate.estimator).toBe('rogan_gladen');
   });
 });
