@@ -34,7 +34,9 @@ export function shareArg(args: ParsedArgs, name: string, fallback: number): numb
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (typeof raw !== 'string' || raw.trim() === '' || !(value > 0 && value < 1))
-    throw new UsageError(`--${name} must be a share between 0 and 1 (0.1 is 10 points), got ${JSON.stringify(String(raw))}`);
+    throw new UsageError(
+      `--${name} must be a share between 0 and 1 (0.1 is 10 points), got ${JSON.stringify(String(raw))}`,
+    );
   return value;
 }
 

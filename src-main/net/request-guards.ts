@@ -1,4 +1,4 @@
-// Checks of a request to a loopback server (SPEC 15), shared by `serve` and the OTLP receiver: the Host names this
+// Checks of a request to a loopback server (docs/security.md), shared by `serve` and the OTLP receiver: the Host names this
 // machine, the Origin is the server's own (or none), and the exact media type.
 import type { IncomingMessage } from 'node:http';
 
@@ -18,6 +18,9 @@ export function sameOrigin(req: IncomingMessage): boolean {
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
   const origin = req.headers.origin;
   if (origin === undefined) return true;
+  // Under Referrer-Policy: no-referrer a browser's form post says `Origin: null`; its Sec-Fetch-Site (which no page
+  // can set) still tells that it came from this server's own page (the sign-in form).
+  if (origin === 'null') return site === 'same-origin';
   return origin === `http://${req.headers.host ?? ''}`;
 }
 

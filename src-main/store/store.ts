@@ -6,6 +6,8 @@ import { DistillRepo } from './repos/distill.repo';
 import { EnvelopesRepo } from './repos/envelopes.repo';
 import { HistoryRepo } from './repos/history.repo';
 import { InsightsRepo } from './repos/insights.repo';
+import { GoldLegacyRepo } from './repos/gold-legacy.repo';
+import { GoldSetsRepo } from './repos/gold-sets.repo';
 import { JudgesRepo } from './repos/judges.repo';
 import { MatrixRepo } from './repos/matrix.repo';
 import { LabelsRepo } from './repos/labels.repo';
@@ -26,6 +28,8 @@ function createRepos(db: Db) {
     labels: new LabelsRepo(db),
     reviewerVerdicts: new ReviewerVerdictsRepo(db),
     judges: new JudgesRepo(db),
+    goldSets: new GoldSetsRepo(db),
+    goldLegacy: new GoldLegacyRepo(db),
     insights: new InsightsRepo(db),
     runs: new RunsRepo(db),
     runLocks: new RunLocksRepo(db),
@@ -64,7 +68,7 @@ type AsyncMethods<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
 };
 
-/** The async face of the store (point 7 of STYLE.md): the engine and handlers depend only on this. */
+/** The async face of the store (docs/store.md): the engine and handlers depend only on this. */
 export type StoreApi = { readonly [R in keyof Repos]: AsyncMethods<Repos[R]> };
 
 /** The default StoreApi: the same repositories, called in-process and wrapped in promises. */

@@ -152,4 +152,6 @@ export const runsContract = {
   'runs.progressed': event(() => runProgress),
   /** A run ended: complete (with its verdict), cancelled or error. */
   'runs.finished': event(() => runFinished),
+  /** Another process (an `ai-eval run` beside `ai-eval serve`) wrote runs into the store: screens reload what they show. */
+  'runs.changedElsewhere': event(() => z.object({})),
 } as const;

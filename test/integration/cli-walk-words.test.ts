@@ -1,6 +1,8 @@
 // The words and exit codes a newcomer met on the daily walk: history, quarantine, distill, validate, import-envelope,
 // merge and the preflight, each said once, in words, with the count in the right number.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -185,5 +187,22 @@ describe('the preflight of an unreachable server', () => {
     );
     expect(run.stderr).toContain('error: preflight found 1 problem; nothing was run');
     expect(readFileSync(join(dir, 'aieval.yaml'), 'utf8')).toContain('provider: local');
+  });
+});
+
+describe('serve on a busy port', () => {
+  it('says so in one line with the fix, no stack (exit 3)', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const served = await cli('serve', '--workspace', copyExample(), '--port', String(port));
+      expect(served.code).toBe(3);
+      expect(served.stderr).toBe(
+        `error: port ${port} on 127.0.0.1 is in use (another ai-eval serve?): pass --port N for another, or --port 0 for any free port`,
+      );
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
   });
 });

@@ -258,11 +258,11 @@ describe('judge validation end to end: stored judge calls → sample → labels 
         }
       ).value;
       expect(value).toMatchObject({ seed: 3, population: 12, added: 10 });
-      // The workbench writes labels with subject_type 'gold_item': agree with the judge on every item.
-      const store = app.state.syncStore;
+      // The workbench labels with subject_type 'gold_item' (a line of the reviewer's file): agree with the judge.
       for (const item of value.items) {
         const verdict = item.judge_score >= 3.5 ? 'pass' : 'fail';
-        store.repos.labels.apply([{ subjectType: 'gold_item', subjectId: item.id }], { verdict }, `b-${item.id}`, 1);
+        const input = { subjectType: 'gold_item', subjectId: item.id, verdict };
+        expect(await app.dispatch('labels.submit', input, { transport: 'in-process' })).toMatchObject({ ok: true });
       }
 
       const validated = await app.dispatch(
@@ -272,7 +272,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       );
       expect(validated).toMatchObject({
         ok: true,
-        value: { state: 'trusted', n_pos: 5, n_neg: 5, tpr: 1, tnr: 1, labels_source: 'store' },
+        value: { state: 'trusted', n_pos: 5, n_neg: 5, tpr: 1, tnr: 1, labels_source: 'labels/accuracy_grader' },
       });
 
       const list = await app.dispatch('judges.list', {}, { transport: 'in-process' });

@@ -10,26 +10,23 @@ import { judgeStanding, judgeTrustFor } from '../../engine/grading/trust/judge-s
 import { judgeSummaries } from '../../engine/grading/trust/judge-summaries';
 import { agreementsOf } from '../../engine/grading/trust/reviewer-agreement';
 import { randomSeed } from '../../engine/grading/trust/sample-calls';
-import { sampleJudgeCalls, toGoldItems } from '../../engine/grading/trust/sample-judge-calls';
+import { sampleJudgeCalls } from '../../engine/grading/trust/sample-judge-calls';
 import { labelsFileText, readLabelsFile } from '../../engine/grading/trust/labels-file';
 import {
   itemsFromFile,
+  itemsFromGold,
   validateJudge,
   ValidationError,
 } from '../../engine/grading/trust/validate-judge';
 import type { GoldContextRow } from '../../store/repos/judges.repo';
-import {
-  comparedLabel,
-  goldLabels,
-  labelledScoresOf,
-  ownVerdict,
-  type GoldLabel,
-} from '../../engine/grading/trust/gold-labels';
+import { comparedLabel, goldLabels, ownVerdict, type GoldLabel } from '../../engine/grading/trust/gold-labels';
 import { goldDrift } from '../../engine/grading/trust/judge-drift';
 import { judgeSawFromPrompt } from '../../engine/grading/judge/judge-saw';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
+import { addSample, recordValidation } from '../gold-sets/gold-writes';
+import { goldSetDir, reviewerFile } from '../../workspace/labels/label-paths';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
 import { plural } from '../../../src-shared/text/plural';
 
@@ -83,15 +80,19 @@ async function itemsOfLabelsFile(state: AppState, grader: GraderId, path: string
 
 export const judgesHandlers = (state: AppState) => {
   const setup = () => judgeSetupOf(state.validWorkspace());
+  // Every read of gold sets, labels and trust first takes in label files changed on disk since the last look.
+  const indexed = () => state.syncLabels();
   return {
-    'judges.list': () => judgeSummaries(state.db, setup()),
+    'judges.list': async () => {
+      await indexed();
+      return judgeSummaries(state.db, setup());
+    },
     'judges.sample': async ({ grader, n, windowDays, seed, stratify }) => {
       const request = { grader, n, windowDays, seed: seed ?? randomSeed(), stratify, now: state.clock() };
       const sample = await sampleJudgeCalls(state.db, state.validWorkspace(), request);
-      const gold = toGoldItems(sample);
-      const added = await state.db.judges.addGoldItems(gold);
-      // Read back: an item sampled before keeps its earlier label, which the caller should see.
-      const items = await goldItemsOf(state, grader, new Set(gold.map((item) => item.id)));
+      const { ids, added } = await addSample(state, sample);
+      // Read back: an item sampled before keeps its earlier labels, which the caller should see.
+      const items = await goldItemsOf(state, grader, new Set(ids));
       return {
         seed: request.seed,
         requested: n,
@@ -100,6 +101,7 @@ export const judgesHandlers = (state: AppState) => {
         population: sample.population,
         excluded: sample.excluded,
         added,
+        judgePasses: sample.items.filter((item) => item.judgePassed).length,
         items,
       };
     },
@@ -115,26 +117,46 @@ export const judgesHandlers = (state: AppState) => {
         judgePasses: sample.items.filter((item) => item.judgePassed).length,
       };
     },
-    'judges.goldItems': ({ grader }) => goldItemsOf(state, grader),
+    'judges.goldSetFiles': async ({ grader, reviewer }) => {
+      await indexed();
+      const name = reviewer ?? state.userSettings.get().reviewer;
+      const issues = (await state.db.goldSets.issues()).find((entry) => entry.grader === grader)?.issues ?? [];
+      return { folder: goldSetDir(grader), reviewerFile: reviewerFile(grader, name), reviewer: name, issues };
+    },
+    'judges.goldItems': async ({ grader }) => {
+      await indexed();
+      return goldItemsOf(state, grader);
+    },
     'judges.validate': async ({ grader, labelsFile, labelsName }, ctx) => {
+      const record = recordValidation(state);
+      await indexed();
       if (labelsFile !== undefined) {
         const path = callerPath(ctx, state.dir, labelsFile, 'labels file');
         const items = await itemsOfLabelsFile(state, grader, path, labelsName ?? labelsFile);
-        return validateJudge(state.db, setup(), grader, items, `file:${relative(state.dir, path)}`, state.clock());
+        const source = `file:${relative(state.dir, path)}`;
+        return validateJudge(state.db, setup(), grader, items, source, state.clock(), record);
       }
       const gold = await goldLabels(state.db, grader);
       if (gold.length === 0)
         throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
       const config = setup();
       const windows = goldDrift(gold, config, grader);
-      return validateJudge(state.db, config, grader, labelledScoresOf(gold), 'store', state.clock(), windows);
+      const items = itemsFromGold(gold);
+      return validateJudge(state.db, config, grader, items, goldSetDir(grader), state.clock(), record, windows);
     },
-    'judges.agreement': async () => [
-      ...agreementsOf('grader', await state.db.reviewerVerdicts.byJudge()),
-      ...agreementsOf('tag', await state.db.reviewerVerdicts.byLabelTag()),
-    ],
-    'judges.trustFor': ({ graderIds }) => judgeTrustFor(state.db, setup(), graderIds),
+    'judges.agreement': async () => {
+      await indexed();
+      return [
+        ...agreementsOf('grader', await state.db.reviewerVerdicts.byJudge()),
+        ...agreementsOf('tag', await state.db.reviewerVerdicts.byLabelTag()),
+      ];
+    },
+    'judges.trustFor': async ({ graderIds }) => {
+      await indexed();
+      return judgeTrustFor(state.db, setup(), graderIds);
+    },
     'judges.correctedPassRate': async ({ grader, n, passed }) => {
+      await indexed();
       const config = setup();
       const standing = await judgeStanding(state.db, config, grader);
       return correctedPassRate(standing, { n, passed }, config.settings.judges.confidence);

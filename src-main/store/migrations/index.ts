@@ -14,6 +14,7 @@ import * as m0012 from './0012-question-history';
 import * as m0013 from './0013-label-reviewers';
 import * as m0014 from './0014-label-history-reviewer';
 import * as m0015 from './0015-gold-sample-design';
+import * as m0016 from './0016-label-files';
 
 /** foreignKeysOff: the migration rebuilds a table others reference, so it runs with foreign keys off (checked after). */
 export type Migration = Readonly<{ version: number; name: string; sql: string; foreignKeysOff?: boolean }>;
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0013,
   m0014,
   m0015,
+  m0016,
 ].map((m, index) => ({
   version: index + 1,
   name: m.name,

@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../db';
 import type { JudgeCallsRow } from './judge-calls-row';
 
-/** One stored judge call that produced a score (the judge trace of SPEC 11). */
+/** One stored judge call that produced a score (a judge call, docs/grading.md). */
 export type JudgeCallRow = Readonly<
   Pick<
     JudgeCall,
@@ -22,6 +22,7 @@ export type JudgeCallRow = Readonly<
   }
 >;
 
+/** A gold item as the index holds it (see gold-sets.repo.ts): its file's content and this machine's judge call, if any. */
 export type GoldItemInput = Readonly<{
   id: string;
   graderId: string;
@@ -30,11 +31,13 @@ export type GoldItemInput = Readonly<{
   response: string;
   judgeScore: number | null;
   judgeReason: string | null;
-  /** How it was sampled (gold-sample-design): judge_pass / judge_fail / all; null when unknown (e.g. promoted). */
-  stratum?: GoldStratum | null;
-  /** Its stratum's sampled share of the eligible calls (n_h / N_h); null when unknown. */
-  inclusionProbability?: number | null;
   createdAt: number;
+  /** Where the item's file is, relative to the workspace (null: an item of old, not written out yet). */
+  file: string | null;
+  questionId: string | null;
+  runId: string | null;
+  /** The judge whose verdict the item carries; null when not recorded (a promoted trace, an item of old). */
+  judge: JudgeIdentity | null;
 }>;
 
 export type GoldStratum = 'judge_pass' | 'judge_fail' | 'all';
@@ -56,8 +59,6 @@ export type GoldItemRow = GoldItemInput &
     storedLabel: HumanLabel | null;
     stratum: GoldStratum | null;
     inclusionProbability: number | null;
-    /** The run whose judge call it is (null: no call, or its run was deleted). */
-    callRunId: string | null;
   }>;
 
 /** Labels drawn alike (one sampling stratum and weight) with their confusion counts: how a validation weighted them. */
@@ -98,6 +99,12 @@ type GoldRecord = {
   id: string;
   grader_id: string;
   judge_call_id: number | null;
+  file: string | null;
+  question_id: string | null;
+  run_id: string | null;
+  judge_provider: string | null;
+  judge_model: string | null;
+  template_version: string | null;
   question_text: string;
   response_text: string;
   judge_score: number | null;
@@ -105,7 +112,6 @@ type GoldRecord = {
   human_label: HumanLabel | null;
   stratum: GoldStratum | null;
   inclusion_probability: number | null;
-  call_run_id: string | null;
   created_at: number;
 };
 type GoldVerdictRecord = { subject_id: string; reviewer: string; verdict: HumanLabel; updated_at: number };
@@ -162,8 +168,14 @@ const toGold = (r: GoldRecord, verdicts: GoldVerdictRow[]): GoldItemRow => ({
   storedLabel: r.human_label,
   stratum: r.stratum,
   inclusionProbability: r.inclusion_probability,
-  callRunId: r.call_run_id,
   createdAt: r.created_at,
+  file: r.file,
+  questionId: r.question_id,
+  runId: r.run_id,
+  judge:
+    r.judge_provider === null || r.judge_model === null
+      ? null
+      : { provider: r.judge_provider, model: r.judge_model, template_version: r.template_version },
 });
 
 // template_version is NOT NULL in the table; an unknown version (no judge call seen yet) is stored as ''.
@@ -194,11 +206,10 @@ export class JudgesRepo {
   private readonly byIds;
   private readonly latest;
   private readonly countSince;
-  private readonly insertGold;
   private readonly goldOf;
   private readonly goldVerdictsOf;
   private readonly goldContextOf;
-  private readonly insertValidation;
+  private readonly goldTemplateOf;
   private readonly latestValidationOf;
 
   constructor(private readonly db: Db) {
@@ -216,21 +227,13 @@ export class JudgesRepo {
     this.countSince = db.prepare<{ graderId: string; since: number }, { n: number }>(
       `SELECT COUNT(*) AS n FROM judge_calls WHERE grader_id = @graderId AND created_at >= @since AND ${SCORED}`,
     );
-    // Re-sampling the same call keeps the existing gold item, its sampling design and whatever label it already has.
-    this.insertGold = db.prepare(
-      `INSERT INTO gold_items (id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason,
-         stratum, inclusion_probability, created_at)
-       VALUES (@id, @graderId, @judgeCallId, @question, @response, @judgeScore, @judgeReason, @stratum,
-         @inclusionProbability, @createdAt)
-       ON CONFLICT (id) DO NOTHING`,
-    );
     this.goldOf = db.prepare<{ graderId: string }, GoldRecord>(
-      `SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason,
-              g.human_label, g.stratum, g.inclusion_probability, jc.run_id AS call_run_id, g.created_at
-       FROM gold_items g LEFT JOIN judge_calls jc ON jc.id = g.judge_call_id
-       WHERE g.grader_id = @graderId ORDER BY g.created_at, g.id`,
+      `SELECT id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, human_label,
+              stratum, inclusion_probability, created_at, file, question_id, run_id, judge_provider, judge_model,
+              template_version
+       FROM gold_items WHERE grader_id = @graderId ORDER BY created_at, id`,
     );
-    // Every reviewer's own verdict (the workbench writes them as labels of subject_type 'gold_item').
+    // Every reviewer's own verdict (the index writes each reviewer's current label from their file of labels/).
     this.goldVerdictsOf = db.prepare<{ graderId: string }, GoldVerdictRecord>(
       `SELECT v.subject_id, v.reviewer, v.verdict, v.updated_at
        FROM reviewer_verdicts v JOIN gold_items g ON v.subject_type = 'gold_item' AND v.subject_id = g.id
@@ -247,12 +250,12 @@ export class JudgesRepo {
        LEFT JOIN question_results qr ON qr.id = jc.result_id
        WHERE g.grader_id = @graderId`,
     );
-    this.insertValidation = db.prepare(
-      `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
-         tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, design_json, created_at)
-       VALUES (@grader_id, @judge_provider, @judge_model, @template_version, @n_pos, @n_neg, @tp, @tn, @fp, @fn,
-         @tpr, @tnr, @tpr_ci_json, @tnr_ci_json, @state, @labels_source, @design_json, @created_at)`,
-    );
+    this.goldTemplateOf = db
+      .prepare<{ graderId: string }, string>(
+        `SELECT template_version FROM gold_items WHERE grader_id = @graderId AND template_version IS NOT NULL
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+      )
+      .pluck();
     this.latestValidationOf = db.prepare<{ graderId: string }, ValidationRecord>(
       `SELECT * FROM judge_validations WHERE grader_id = @graderId ORDER BY created_at DESC, id DESC LIMIT 1`,
     );
@@ -278,22 +281,6 @@ export class JudgesRepo {
     return this.countSince.get({ graderId, since })?.n ?? 0;
   }
 
-  /** Adds gold items in one transaction; returns how many were new. */
-  addGoldItems(items: readonly GoldItemInput[]): number {
-    return this.db.transaction(() =>
-      items.reduce(
-        (added, item) =>
-          added +
-          this.insertGold.run({
-            ...item,
-            stratum: item.stratum ?? null,
-            inclusionProbability: item.inclusionProbability ?? null,
-          }).changes,
-        0,
-      ),
-    )();
-  }
-
   /** The grader's gold items, oldest first, each with every reviewer's verdict on it. */
   goldItems(graderId: string): GoldItemRow[] {
     const verdicts = new Map<string, GoldVerdictRow[]>();
@@ -313,31 +300,9 @@ export class JudgesRepo {
     }));
   }
 
-  /** Stores a validation; `template_version` null is stored as ''. */
-  saveValidation({ report, judge, labelsSource, createdAt, cells }: ValidationInput): number {
-    if (report.state === 'unvalidated' || report.state === 'stale')
-      throw new Error(`saveValidation: "${report.state}" is not a validation outcome`);
-    const info = this.insertValidation.run({
-      grader_id: report.grader,
-      judge_provider: judge.provider,
-      judge_model: judge.model,
-      template_version: judge.template_version ?? '',
-      n_pos: report.n_pos,
-      n_neg: report.n_neg,
-      tp: report.tp,
-      tn: report.tn,
-      fp: report.fp,
-      fn: report.fn,
-      tpr: report.tpr,
-      tnr: report.tnr,
-      tpr_ci_json: report.tpr_ci ? JSON.stringify(report.tpr_ci) : null,
-      tnr_ci_json: report.tnr_ci ? JSON.stringify(report.tnr_ci) : null,
-      state: report.state,
-      labels_source: labelsSource,
-      design_json: cells ? JSON.stringify(cells) : null,
-      created_at: createdAt,
-    });
-    return Number(info.lastInsertRowid);
+  /** The judge template its latest gold item was judged with ("judge@1.0.0"); undefined when none recorded one. */
+  goldTemplate(graderId: string): string | undefined {
+    return this.goldTemplateOf.get({ graderId });
   }
 
   latestValidation(graderId: string): StoredValidation | undefined {

@@ -30,7 +30,11 @@ type HistoryRow = {
   previous_json: string | null;
   reviewer: string | null;
   reviewer_previous_json: string | null;
+  line_id: string | null;
 };
+
+/** A change that appended a label line to a file (a gold item's label): undone by an undo line, not by a row. */
+export type LineChange = Readonly<{ subject: LabelSubject; reviewer: string; lineId: string }>;
 type ReviewerVerdictRow = {
   subject_type: LabelSubjectType;
   subject_id: string;
@@ -72,6 +76,7 @@ export class LabelsRepo {
   private readonly reviewerVerdict;
   private readonly putReviewerVerdict;
   private readonly dropReviewerVerdict;
+  private readonly rememberLineChange;
 
   constructor(private readonly db: Db) {
     this.one = db.prepare<LabelSubject, LabelRow>(
@@ -97,6 +102,10 @@ export class LabelsRepo {
     this.remember = db.prepare(
       `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, reviewer, reviewer_previous_json, created_at)
        VALUES (@batchId, @subjectType, @subjectId, @previous, @reviewer, @reviewerPrevious, @now)`,
+    );
+    this.rememberLineChange = db.prepare(
+      `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, reviewer, line_id, created_at)
+       VALUES (@batchId, @subjectType, @subjectId, NULL, @reviewer, @lineId, @now)`,
     );
     this.lastBatch = db.prepare<[], string>('SELECT batch_id FROM label_history ORDER BY id DESC LIMIT 1').pluck();
     this.lastOfSubject = db.prepare<LabelSubject, HistoryRow>(
@@ -188,20 +197,44 @@ export class LabelsRepo {
     )();
   }
 
+  /** Remembers that `batchId` appended the label line `lineId` for undo (the line is in a file, not in labels). */
+  rememberLine(batchId: string, change: LineChange, now: number): void {
+    this.rememberLineChange.run({ batchId, ...change.subject, reviewer: change.reviewer, lineId: change.lineId, now });
+  }
+
+  /**
+   * When the last change (of `subject`, else the last batch) appended label lines, forgets it and returns its lines for
+   * the caller to take back with undo lines; undefined when it was a change of rows (see `undo`) or there is none.
+   */
+  takeLineChange(subject?: LabelSubject): LineChange[] | undefined {
+    return this.db.transaction(() => {
+      const rows = this.lastChange(subject);
+      if (rows.length === 0 || rows.some((row) => row.line_id === null)) return undefined;
+      for (const row of rows) this.forget.run({ id: row.id });
+      return rows.map((row) => ({
+        subject: { subjectType: row.subject_type, subjectId: row.subject_id },
+        reviewer: row.reviewer ?? '',
+        lineId: row.line_id!,
+      }));
+    })();
+  }
+
+  private lastChange(subject?: LabelSubject): HistoryRow[] {
+    if (subject) {
+      const last = this.lastOfSubject.get(subject);
+      return last ? [last] : [];
+    }
+    const batchId = this.lastBatch.get();
+    return batchId === undefined ? [] : this.batchRows.all({ batchId });
+  }
+
   /**
    * Reverts the last change: of one subject when given, else the last batch (a whole-group label comes back as one),
    * the changing reviewer's own verdict with it. Returns the subjects touched with their restored labels (null: the subject had no label before).
    */
   undo(subject?: LabelSubject): { subject: LabelSubject; label: Label | null }[] {
     return this.db.transaction(() => {
-      let rows: HistoryRow[];
-      if (subject) {
-        const last = this.lastOfSubject.get(subject);
-        rows = last ? [last] : [];
-      } else {
-        const batchId = this.lastBatch.get();
-        rows = batchId === undefined ? [] : this.batchRows.all({ batchId });
-      }
+      const rows = this.lastChange(subject);
       return rows.map((row) => {
         const target = { subjectType: row.subject_type, subjectId: row.subject_id };
         // A label saved before reviewers existed has no reviewer field: it was the unnamed reviewer's.

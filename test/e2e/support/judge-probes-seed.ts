@@ -5,7 +5,7 @@ import { sampleForLabeling } from '../../../src-main/engine/grading/trust/sample
 import { seededRandom } from '../../../src-main/engine/stats/random';
 import { Store, storeFile } from '../../../src-main/store/store';
 import { copyExample } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
+import { insertGoldItems, insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
 import { rpc } from './optimizer-seed';
 import { serveExample, type Served } from './serve';
 
@@ -38,7 +38,9 @@ function seedStore(dir: string, now: number): void {
     );
     const calls = ids.map((id, i) => ({ id, score: scores[i]! }));
     const gold = sampleForLabeling(calls, (c) => c.score >= 4, { n: 90, seed: 35, stratify: true }).map((d) => d.item);
-    store.repos.judges.addGoldItems(
+    // Written as a store of before the label files: the server writes them out to labels/ when it starts.
+    insertGoldItems(
+      store,
       gold.map((c, i) => ({
         id: `jc-${c.id}`,
         graderId: PROBED_GRADER,
@@ -46,9 +48,9 @@ function seedStore(dir: string, now: number): void {
         question: `How do I reset my password (case ${ids.indexOf(c.id)})?`,
         response: 'Open Settings, choose Security, then Reset password.',
         judgeScore: c.score,
-        judgeReason: `score ${c.score}`,
         createdAt: now - 20 * DAY + i,
       })),
+      false,
     );
     const label = ({ id, verdict, at }: { id: string; verdict: 'pass' | 'fail'; at: number }) =>
       store.repos.labels.apply([{ subjectType: 'gold_item', subjectId: id }], { verdict }, `seed-${id}`, at);

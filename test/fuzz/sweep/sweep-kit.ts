@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
 
 export type Verdict = 'held' | 'crash' | 'hang' | 'accepted' | 'lost';
 export type Outcome = Readonly<{ verdict: Verdict; detail: string }>;
@@ -66,9 +67,10 @@ export function refused(run: CliRun, what: string, codes: readonly number[] = [2
 }
 
 export class Kit {
-  private readonly root: string;
+  readonly root: string;
   private readonly scratch = mkdtempSync(join(tmpdir(), 'aieval-sweep-'));
   private count = 0;
+  private server: Promise<FakeProviderServer> | undefined;
   readonly configDir: string;
 
   constructor(checkout: string) {
@@ -81,6 +83,27 @@ export class Kit {
     const path = join(this.scratch, `${name}-${(this.count += 1)}`);
     mkdirSync(path, { recursive: true });
     return path;
+  }
+
+  /** The loopback fake provider (Ollama, OpenAI and Anthropic wire formats), started on first use. */
+  fake(): Promise<FakeProviderServer> {
+    return (this.server ??= startFakeProviderServer({ record: true }));
+  }
+
+  async close(): Promise<void> {
+    if (this.server) await (await this.server).close();
+  }
+
+  /** A trusted workspace of these files (path → text), `URL` in them replaced by the fake provider's address. */
+  async files(files: Readonly<Record<string, string>>): Promise<string> {
+    const dir = join(this.dir('ws'), 'ws');
+    const { url } = await this.fake();
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      writeFileSync(join(dir, file), text.replaceAll('URL', url));
+    }
+    this.trust(dir);
+    return dir;
   }
 
   /** A trusted copy of the example workspace, its files edited as asked. */

@@ -1,11 +1,5 @@
 // The bias-corrected pass rate (PPI++ or Rogan-Gladen) of a target whose pass/fail comes from one trusted judge, and the advisory for verdicts.
-import type {
-  CorrectedPassRate,
-  CorrectionEstimate,
-  GraderId,
-  JudgeTrust,
-  Target,
-} from '../../../../src-shared/model';
+import type { CorrectedPassRate, CorrectionEstimate, GraderId, JudgeTrust, Target } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
 import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding, judgeTrustFor, type JudgeStanding, type StandingLabels } from './judge-standing';
@@ -79,7 +73,7 @@ export function correctedPassRate(
 export type JudgeAdvisory = Readonly<{ judges: JudgeTrust[]; corrected_pass_rate: CorrectedPassRate | null }>;
 
 /**
- * What a verdict carries about its judges (SPEC 7, 11): the trust of every LLM grader of the target and, when one
+ * What a verdict carries about its judges (docs/grading.md): the trust of every LLM grader of the target and, when one
  * trusted judge decides pass/fail, the corrected pass rate. `observed` counts that judge's verdicts in the run.
  */
 export async function judgeAdvisory(

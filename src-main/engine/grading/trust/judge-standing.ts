@@ -11,10 +11,11 @@ import {
 } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
 import type { StoredValidation } from '../../../store/repos/judges.repo';
+import { goldSetDir } from '../../../workspace/labels/label-paths';
 import type { LabelCell } from '../../stats/label-cells';
 import { goldLabels, isCompared, labelledScoresOf, type GoldLabel } from './gold-labels';
 import { goldDrift, latestWindowOut, type DriftWindow } from './judge-drift';
-import { currentJudgeIdentity, dominantIdentity, staleReason, type JudgeSetup } from './judge-identity';
+import { currentJudgeIdentity, dominantIdentity, identityOfCall, staleReason, type JudgeSetup } from './judge-identity';
 import { confusionOf, validationReport, type Confusion } from './judge-stats';
 
 /** The labels a standing was computed from: their cells and the runs their judge calls came from. */
@@ -68,8 +69,16 @@ async function fromGold(
   const items = labelledScoresOf(gold);
   const confusion = confusionOf(items, GRADER_CATALOG[grader], config.settings.question_pass_threshold);
   const compared = gold.filter(isCompared);
-  const calls = await db.judges.callsByIds(compared.flatMap((g) => (g.judgeCallId === null ? [] : [g.judgeCallId])));
-  const validatedJudge = dominantIdentity(calls.filter((c) => c.graderId === grader))?.identity ?? judge;
+  // The judge the labels measured: as the gold items record it, else as this store's calls do.
+  const recorded = compared.flatMap((g) => (g.judge ? [{ identity: g.judge, at: g.createdAt }] : []));
+  const calls =
+    recorded.length > 0
+      ? []
+      : await db.judges.callsByIds(compared.flatMap((g) => (g.judgeCallId === null ? [] : [g.judgeCallId])));
+  const scored = calls
+    .filter((call) => call.graderId === grader)
+    .map((call) => ({ identity: identityOfCall(call), at: call.createdAt }));
+  const validatedJudge = dominantIdentity(recorded.length > 0 ? recorded : scored)?.identity ?? judge;
   const stale = validatedJudge ? staleReason(validatedJudge, judge) : null;
   const windows = goldDrift(gold, config, grader);
   const times = gold.flatMap((g) => (g.agreed.at === null ? [] : [g.agreed.at]));
@@ -78,9 +87,9 @@ async function fromGold(
     judge,
     validatedJudge,
     validatedAt: times.length > 0 ? Math.max(...times) : null,
-    labelsSource: 'store',
+    labelsSource: goldSetDir(grader),
     staleReason: stale,
-    labels: { cells: confusion.cells, runIds: compared.map((g) => g.callRunId) },
+    labels: { cells: confusion.cells, runIds: compared.map((g) => g.runId) },
     confusion,
     windows,
     ...standingOf(validationReport(grader, confusion, config.settings.judges), stale, windows),
@@ -123,7 +132,9 @@ export async function judgeStanding(db: StoreApi, config: JudgeSetup, grader: Gr
     currentJudgeIdentity(db, config, grader),
   ]);
   if (gold.some(isCompared)) return fromGold(db, config, grader, gold, judge);
-  if (validation && validation.labelsSource !== 'store') return fromValidation(config, grader, validation, judge);
+  // A validation of the gold set's own labels (read above) adds nothing; one of a labels file stands on its own.
+  const ofGoldSet = (source: string) => source === goldSetDir(grader) || source === 'store';
+  if (validation && !ofGoldSet(validation.labelsSource)) return fromValidation(config, grader, validation, judge);
   const confusion =
     gold.length > 0
       ? confusionOf(labelledScoresOf(gold), GRADER_CATALOG[grader], config.settings.question_pass_threshold)

@@ -1,4 +1,4 @@
-// Judge agreement with human labels (SPEC 11): the judge's verdict, the confusion counts and their sampling design,
+// Judge agreement with human labels (docs/grading.md): the judge's verdict, the confusion counts and their sampling design,
 // TPR/TNR weighted back to the calls sampled from, with intervals, and the trust rule.
 import type {
   GraderInfo,
@@ -145,7 +145,7 @@ function tooLight(rates: RuleRates, minimum: number): string | null {
 }
 
 /**
- * The trust rule (SPEC 11): trusted iff at least `gold_target_n` pass/fail labels, at least `min_per_class` of each
+ * The trust rule (docs/grading.md): trusted iff at least `gold_target_n` pass/fail labels, at least `min_per_class` of each
  * class (and, for a sample weighted back to its strata, each rate worth at least `min_per_class` labels), TPR >=
  * min_tpr and TNR >= min_tnr (the weighted rates). Too few labels: insufficient (not validated), with what is missing.
  */
@@ -178,7 +178,7 @@ export const cellsOf = (c: DesignCounts): readonly LabelCell[] =>
   (c.tp + c.fn + c.fp + c.tn > 0 ? [{ stratum: 'all', weight: 1, tp: c.tp, fn: c.fn, fp: c.fp, tn: c.tn }] : []);
 
 /**
- * The SPEC 11 report: the labelled counts, TPR and TNR (null for an empty class) weighted back to the calls each
+ * The validation report (docs/grading.md): the labelled counts, TPR and TNR (null for an empty class) weighted back to the calls each
  * stratum was sampled from (a simple random sample is unweighted), with their posterior intervals at the settings'
  * confidence.
  */

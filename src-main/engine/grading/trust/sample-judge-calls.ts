@@ -1,14 +1,16 @@
-// Draws the labeling sample of a judge's stored calls (SPEC 11) and turns it into gold items for the workbench.
+// Draws the labeling sample of a judge's stored calls (docs/grading.md) and turns it into gold items for the workbench.
 import {
   describeIdentity,
   GRADER_CATALOG,
+  type GoldItemFile,
   type GraderId,
   type JudgeIdentity,
   type Question,
 } from '../../../../src-shared/model';
-import type { GoldItemInput, JudgeCallRow } from '../../../store/repos/judges.repo';
+import type { JudgeCallRow } from '../../../store/repos/judges.repo';
 import type { StoreApi } from '../../../store/store';
 import type { Workspace } from '../../../workspace/load-workspace';
+import { sampledItemId, shortHash } from '../../../workspace/labels/gold-item-file';
 import { currentJudgeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
 import { sampleForLabeling, type SampleStratum } from './sample-calls';
@@ -125,20 +127,30 @@ function firstOfEachPrompt(calls: readonly JudgeCallRow[]): JudgeCallRow[] {
   });
 }
 
-/** The sample as gold items (id `jc-<judge call id>`), so the workbench can label it. */
-export const toGoldItems = (sample: JudgeSample): GoldItemInput[] =>
-  sample.items.map(({ call, question, stratum, inclusionProbability }) => ({
-    id: `jc-${call.id}`,
-    graderId: call.graderId,
-    judgeCallId: call.id,
-    question,
-    response: call.responseSeen,
-    judgeScore: call.score,
-    judgeReason: call.reason,
-    stratum,
-    inclusionProbability,
-    createdAt: sample.request.now,
-  }));
+/** The sample as gold item files (content-hash ids), each with the judge call it was drawn from on this machine. */
+export function toGoldItemFiles(sample: JudgeSample): Readonly<{ item: GoldItemFile; callId: number }>[] {
+  return sample.items.map(({ call, question, judgePassed, stratum, inclusionProbability }) => {
+    const content: Omit<GoldItemFile, 'id'> = {
+      grader: call.graderId,
+      question_id: call.questionId,
+      question_hash: shortHash(question),
+      question,
+      answer: call.responseSeen,
+      source: { run: call.runId, trace: null },
+      added_at: new Date(sample.request.now).toISOString(),
+      sample: { seed: sample.request.seed, stratum, inclusion_probability: inclusionProbability },
+      judge: {
+        provider: call.provider,
+        model: call.model,
+        template_version: call.templateVersion,
+        score: call.score,
+        verdict: judgePassed ? 'pass' : 'fail',
+        reason: call.reason,
+      },
+    };
+    return { item: { id: sampledItemId(content), ...content }, callId: call.id };
+  });
+}
 
 const QUESTION_FENCE = /<question>\n?([\s\S]*?)\n?<\/question>/;
 

@@ -8,9 +8,11 @@ import {
   type LabelsFile,
   type WorkspaceIssue,
 } from '../../../../src-shared/model';
+import type { ValidationInput } from '../../../store/repos/judges.repo';
 import type { StoreApi } from '../../../store/store';
-import { currentJudgeIdentity, dominantIdentity, staleReason, type JudgeSetup } from './judge-identity';
+import { currentJudgeIdentity, dominantIdentity, identityOfCall, staleReason, type JudgeSetup } from './judge-identity';
 import type { DriftWindow } from './judge-drift';
+import { labelledScoresOf, type GoldLabel } from './gold-labels';
 import { standingOf } from './judge-standing';
 import { confusionOf, validationReport, validationWarnings, type LabelledScore } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
@@ -18,7 +20,12 @@ import { refusal } from '../../../../src-shared/rpc/wire';
 import { plural } from '../../../../src-shared/text/plural';
 
 /** One label to compare: the judge call it belongs to (when known), the judge's native score, the human label. */
-export type LabelledItem = LabelledScore & Readonly<{ judgeCallId: number | null }>;
+export type LabelledItem = LabelledScore &
+  Readonly<{
+    judgeCallId: number | null;
+    /** The judge that scored it and when it was sampled, as a gold item records them (null: not recorded). */
+    scoredBy?: Readonly<{ identity: JudgeIdentity; at: number }> | null;
+  }>;
 
 /** A judge that cannot be validated as asked (no gold items yet). */
 export class ValidationError extends refusal('bad_input', 'ValidationError') {}
@@ -32,7 +39,7 @@ const callIdOf = (id: number | string): number | null => {
 export type FileLabels = Readonly<{ value: LabelsFile; locate: LabelsLocator }>;
 
 /**
- * The file's human labels joined to the store's judge calls (SPEC 15): the judge's score comes from the store,
+ * The file's human labels joined to the store's judge calls (docs/security.md): the judge's score comes from the store,
  * never from the file, whose judge_score and judge_reason are only there for the labeler to read. An id the store
  * does not know, a call of another grader, or two items naming the same call is an error at that item's line.
  */
@@ -81,12 +88,22 @@ export async function itemsFromFile(
   return { items, issues };
 }
 
+/** The gold set's items as labels to compare: agreed labels, sampling design and the judge each item records. */
+export const itemsFromGold = (rows: readonly GoldLabel[]): LabelledItem[] => {
+  const scores = labelledScoresOf(rows);
+  return rows.map((row, i) => ({ ...scores[i]!, scoredBy: row.judge && { identity: row.judge, at: row.createdAt } }));
+};
+
+/** Keeps a validation: the app appends it to the judge's validations file (labels/<grader>/validations.jsonl). */
+export type RecordValidation = (validation: ValidationInput) => Promise<void>;
+
 const NO_JUDGE: JudgeIdentity = { provider: '', model: '', template_version: null };
 
 /**
- * Computes TPR/TNR and the trust state, and stores the validation with the identity of the judge whose calls were
- * labelled (or, for labels of unknown calls, the judge configured now), so a later change of judge makes it stale.
- * `windows`: the gold set's labelling windows, whose latest can make a trusted judge failing (as its standing does).
+ * Computes TPR/TNR and the trust state, and records the validation with the identity of the judge whose answers were
+ * labelled (as the gold items record it, else as the store's calls do, else the judge configured now), so a later
+ * change of judge makes it stale. `windows`: the gold set's labelling windows, whose latest can make a trusted judge
+ * failing (as its standing does).
  */
 export async function validateJudge(
   db: StoreApi,
@@ -95,6 +112,7 @@ export async function validateJudge(
   items: readonly LabelledItem[],
   labelsSource: string,
   now: number,
+  record: RecordValidation,
   windows: readonly DriftWindow[] = [],
 ): Promise<JudgeValidation> {
   const info = GRADER_CATALOG[grader];
@@ -105,14 +123,20 @@ export async function validateJudge(
   const report = validationReport(grader, counts, settings.judges);
   const warnings = validationWarnings(counts);
 
-  const labelledIds = items.flatMap((item) =>
-    item.judgeCallId !== null && (item.human === 'pass' || item.human === 'fail') ? [item.judgeCallId] : [],
-  );
+  const labelled = items.filter((item) => item.human === 'pass' || item.human === 'fail');
+  const recorded = labelled.flatMap((item) => (item.scoredBy ? [item.scoredBy] : []));
+  const labelledIds = labelled.flatMap((item) => (item.judgeCallId === null ? [] : [item.judgeCallId]));
   const [calls, current] = await Promise.all([
-    db.judges.callsByIds(labelledIds),
+    recorded.length > 0 ? [] : db.judges.callsByIds(labelledIds),
     currentJudgeIdentity(db, config, grader),
   ]);
-  const fromCalls = dominantIdentity(calls.filter((call) => call.graderId === grader));
+  const fromCalls = dominantIdentity(
+    recorded.length > 0
+      ? recorded
+      : calls
+          .filter((call) => call.graderId === grader)
+          .map((call) => ({ identity: identityOfCall(call), at: call.createdAt })),
+  );
   if (calls.some((call) => call.graderId !== grader))
     warnings.push(`some labelled ids are judge calls of another grader`);
   if (fromCalls && fromCalls.others > 0) {
@@ -125,7 +149,7 @@ export async function validateJudge(
   if (stale)
     warnings.push(`the labelled calls are out of date: ${stale}; sample the current judge's calls and label again`);
 
-  await db.judges.saveValidation({ report, judge, labelsSource, createdAt: now, cells: counts.cells });
+  await record({ report, judge, labelsSource, createdAt: now, cells: counts.cells });
   return {
     ...standingOf(report, stale, windows).report,
     n_defer: counts.nDefer,

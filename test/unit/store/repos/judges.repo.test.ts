@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JudgesRepo } from '../../../../src-main/store/repos/judges.repo';
 import type { Store } from '../../../../src-main/store/store';
-import { insertJudgeCalls, memoryStore } from '../../engine/grading/trust/store-fixture';
+import {
+  insertGoldItems,
+  insertJudgeCalls,
+  insertValidation,
+  memoryStore,
+} from '../../engine/grading/trust/store-fixture';
 import { judgeReport } from '../../../builders/judge-report';
 
 let store: Store;
@@ -11,17 +16,6 @@ beforeEach(() => {
   repo = store.repos.judges;
 });
 afterEach(() => store.close());
-
-const gold = (id: string, judgeCallId: number | null = null) => ({
-  id,
-  graderId: 'relevance_grader',
-  judgeCallId,
-  question: `question ${id}`,
-  response: `response ${id}`,
-  judgeScore: 4,
-  judgeReason: 'fine',
-  createdAt: 10,
-});
 
 describe('JudgesRepo', () => {
   it('reads scored calls only, by grader and time, and by id', () => {
@@ -46,23 +40,11 @@ describe('JudgesRepo', () => {
     });
   });
 
-  it('adds gold items once: sampling the same call again keeps its label', () => {
-    const [callId] = insertJudgeCalls(store, [{ score: 4 }]);
-    expect(repo.addGoldItems([gold('jc-1', callId), gold('x')])).toBe(2);
-    store.db.prepare(`UPDATE gold_items SET human_label = 'fail' WHERE id = 'x'`).run();
-    expect(repo.addGoldItems([gold('x'), gold('y')])).toBe(1);
-    expect(repo.goldItems('relevance_grader').map((item) => [item.id, item.storedLabel, item.judgeCallId])).toEqual([
-      ['jc-1', null, callId],
-      ['x', 'fail', null],
-      ['y', null, null],
-    ]);
-  });
-
   it('returns every reviewer verdict of an item beside the label stored with it, and its sampling design', () => {
-    repo.addGoldItems([
-      { ...gold('x'), stratum: 'judge_fail', inclusionProbability: 0.25 },
-      gold('y'),
-      { ...gold('z'), graderId: 'accuracy_grader' },
+    insertGoldItems(store, [
+      { id: 'x', judgeScore: 4, createdAt: 10, stratum: 'judge_fail', inclusionProbability: 0.25 },
+      { id: 'y', judgeScore: 4, createdAt: 10 },
+      { id: 'z', judgeScore: 4, createdAt: 10, graderId: 'accuracy_grader' },
     ]);
     store.db.prepare(`UPDATE gold_items SET human_label = 'fail' WHERE id = 'x'`).run();
     const verdict = store.db.prepare(
@@ -86,19 +68,35 @@ describe('JudgesRepo', () => {
     ]);
   });
 
-  it('stores validations and returns the latest, with an unknown template version as null', () => {
+  it('reads the judge template of the latest gold item that recorded one', () => {
+    const judge = (template: string | null) => ({ provider: 'local', model: 'm', template_version: template });
+    insertGoldItems(store, [
+      { id: 'a', judgeScore: 4, createdAt: 1, judge: judge('judge@1.0.0') },
+      { id: 'b', judgeScore: 4, createdAt: 2, judge: judge('judge@1.1.0') },
+      { id: 'c', judgeScore: null, createdAt: 3, judge: null },
+    ]);
+    expect(repo.goldTemplate('relevance_grader')).toBe('judge@1.1.0');
+    expect(repo.goldTemplate('accuracy_grader')).toBeUndefined();
+    expect(repo.goldItems('relevance_grader').map((item) => item.judge?.template_version ?? null)).toEqual([
+      'judge@1.0.0',
+      'judge@1.1.0',
+      null,
+    ]);
+  });
+
+  it('reads the latest validation, with an unknown template version as null', () => {
     // The store keeps a validation's report without its reason (see StoredValidation in judges.repo).
     const { reason: _reason, ...report } = judgeReport(
       { tp: 2, fn: 0, tn: 0, fp: 1 },
       { grader: 'relevance_grader', tpr_ci: [0.3, 1], tnr_ci: [0, 0.7], state: 'failing' },
     );
-    repo.saveValidation({
+    insertValidation(store, {
       report,
       judge: { provider: 'local', model: 'm', template_version: '1' },
       labelsSource: 'store',
       createdAt: 1,
     });
-    repo.saveValidation({
+    insertValidation(store, {
       report: { ...report, n_neg: 0, tn: 0, fp: 0, tnr: null, tnr_ci: null, state: 'insufficient' },
       judge: { provider: 'local', model: 'm', template_version: null },
       labelsSource: 'file:a.yaml',
@@ -120,13 +118,5 @@ describe('JudgesRepo', () => {
       state: 'insufficient',
     });
     expect(repo.latestValidation('accuracy_grader')).toBeUndefined();
-    expect(() =>
-      repo.saveValidation({
-        report: { ...report, state: 'stale' },
-        judge: { provider: '', model: '', template_version: null },
-        labelsSource: 'x',
-        createdAt: 3,
-      }),
-    ).toThrow(/not a validation outcome/);
   });
 });
