@@ -14,7 +14,13 @@ export type VerdictInput = Readonly<{
   gate: Gate;
   questionPassThreshold: number;
   /** The trusted judge's corrected pass rate, for a gate on corrected_pass_rate (null: none could be computed). */
-  corrected?: Readonly<{ estimate: number; ci: readonly [number, number] | null }> | null;
+  corrected?: Readonly<{
+    estimate: number;
+    ci: readonly [number, number] | null;
+    /** The estimator used and why (the verdict names both). */
+    estimator?: 'ppi' | 'rogan_gladen';
+    why?: string;
+  }> | null;
   /** The run's quarantined questions and their share of `tally` and `total`: counted and shown, left out of the gate. */
   quarantine?: Quarantined;
   /**
@@ -52,9 +58,13 @@ const fmt = (value: number, metric: Gate['metric']) =>
   metric === 'avg_score' ? value.toFixed(2) : `${(value * 100).toFixed(1)}%`;
 const pct = (value: number) => fmt(value, 'pass_rate');
 
+const ESTIMATOR_NAME = { ppi: 'prediction-powered estimate', rogan_gladen: 'Rogan-Gladen estimate' } as const;
+
 /**
  * A gate on corrected_pass_rate: on the point estimate, or on the interval's lower bound when `bound: lower`; the
- * reason says whether the rate passes even at the lower bound or on the point estimate only.
+ * reason says whether the rate passes even at the lower bound or on the point estimate only, names the estimator and
+ * why it was used. When the interval straddles the threshold, a gate on the lower bound "fails: not shown to pass" and
+ * a soft gate on the point estimate is "inconclusive".
  */
 function correctedGate(
   gate: Gate,
@@ -70,13 +80,21 @@ function correctedGate(
   const atLower = ci !== null && ci[0] >= gate.threshold;
   const atPoint = estimate >= gate.threshold;
   const passed = gate.bound === 'lower' ? atLower : atPoint;
+  const straddles = ci !== null && ci[0] < gate.threshold && ci[1] >= gate.threshold;
   const how = atLower
     ? 'passes even at the lower bound'
-    : atPoint
-      ? 'passes on the point estimate only'
-      : 'fails on the point estimate';
+    : straddles && gate.bound === 'lower'
+      ? 'fails: not shown to pass, its interval straddles the threshold'
+      : straddles && gate.type === 'soft'
+        ? `inconclusive: its interval straddles the threshold (${atPoint ? 'passes' : 'fails'} on the point estimate)`
+        : atPoint
+          ? 'passes on the point estimate only'
+          : 'fails on the point estimate';
   const on = gate.bound === 'lower' ? 'gate on the lower bound' : 'gate on the point estimate';
-  return { passed, reason: `${shown} vs ${pct(gate.threshold)}: ${how} (${on})` };
+  const by = corrected.estimator
+    ? `; ${ESTIMATOR_NAME[corrected.estimator]}${corrected.why ? `: ${corrected.why}` : ''}`
+    : '';
+  return { passed, reason: `${shown} vs ${pct(gate.threshold)}: ${how} (${on})${by}` };
 }
 
 export function computeVerdict(input: VerdictInput): Verdict {

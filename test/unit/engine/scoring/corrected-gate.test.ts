@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { correctedPassRate } from '../../../../src-main/engine/grading/trust/corrected-pass-rate';
 import { emptyTally } from '../../../../src-main/engine/scoring/tally';
-import { computeVerdict } from '../../../../src-main/engine/scoring/verdict';
+import { computeVerdict, type VerdictInput } from '../../../../src-main/engine/scoring/verdict';
 import type { Gate } from '../../../../src-shared/model';
 
 const tally = { ...emptyTally(), scored: 100, passed: 80, scoreSum: 400 };
@@ -11,7 +11,7 @@ const gate = (bound?: 'lower' | 'point'): Gate => ({
   type: 'hard',
   ...(bound ? { bound } : {}),
 });
-const verdictOf = (g: Gate, corrected: { estimate: number; ci: [number, number] | null } | null) =>
+const verdictOf = (g: Gate, corrected: VerdictInput['corrected']) =>
   computeVerdict({ tally, total: 100, gate: g, questionPassThreshold: 3.5, corrected });
 
 describe('a gate on corrected_pass_rate', () => {
@@ -27,11 +27,25 @@ describe('a gate on corrected_pass_rate', () => {
     const corrected = { estimate: 0.74, ci: [0.65, 0.82] as [number, number] };
     const lower = verdictOf(gate('lower'), corrected);
     expect(lower.passed).toBe(false);
-    expect(lower.reason).toMatch(/passes on the point estimate only \(gate on the lower bound\)$/);
+    expect(lower.reason).toMatch(
+      /fails: not shown to pass, its interval straddles the threshold \(gate on the lower bound\)$/,
+    );
     const point = verdictOf(gate(), corrected);
     expect(point.passed).toBe(true);
     expect(point.reason).toMatch(/passes on the point estimate only \(gate on the point estimate\)$/);
+    const soft = verdictOf({ ...gate(), type: 'soft' }, corrected);
+    expect(soft.reason).toMatch(/inconclusive: its interval straddles the threshold \(passes on the point estimate\)/);
     expect(verdictOf(gate('lower'), { estimate: 0.74, ci: null }).passed).toBe(false);
+  });
+
+  it('names the estimator and why it was used', () => {
+    const v = verdictOf(gate('lower'), {
+      estimate: 0.8,
+      ci: [0.72, 0.87],
+      estimator: 'rogan_gladen',
+      why: 'the labels come from other runs',
+    });
+    expect(v.reason).toMatch(/\(gate on the lower bound\); Rogan-Gladen estimate: the labels come from other runs$/);
   });
 
   it('fails when no corrected rate could be computed (judge not trusted)', () => {
