@@ -5,6 +5,7 @@ import type {
   JudgeIdentity,
   JudgeValidationReport,
   ToolCallRecord,
+  ValidationLine,
 } from '../../../src-shared/model';
 import type { Db } from '../db';
 import type { JudgeCallsRow } from './judge-calls-row';
@@ -62,14 +63,7 @@ export type GoldItemRow = GoldItemInput &
   }>;
 
 /** Labels drawn alike (one sampling stratum and weight) with their confusion counts: how a validation weighted them. */
-export type DesignCell = Readonly<{
-  stratum: GoldStratum;
-  weight: number;
-  tp: number;
-  fn: number;
-  fp: number;
-  tn: number;
-}>;
+export type DesignCell = Readonly<NonNullable<ValidationLine['design']>[number]>;
 
 export type StoredValidation = Readonly<{
   id: number;

@@ -34,7 +34,7 @@ export type JudgeStanding = Readonly<{
   judge: JudgeIdentity | null;
   /** The judge the labels measured. */
   validatedJudge: JudgeIdentity | null;
-  /** When the labels were last changed (gold set) or validated (labels file). */
+  /** When the labels were last validated (a gold set never validated: when its labels last changed). */
   validatedAt: number | null;
   labelsSource: string | null;
   staleReason: string | null;
@@ -65,6 +65,7 @@ async function fromGold(
   grader: GraderId,
   gold: readonly GoldLabel[],
   judge: JudgeIdentity | null,
+  validation: StoredValidation | undefined,
 ): Promise<JudgeStanding> {
   const items = labelledScoresOf(gold);
   const confusion = confusionOf(items, GRADER_CATALOG[grader], config.settings.question_pass_threshold);
@@ -81,12 +82,14 @@ async function fromGold(
   const validatedJudge = dominantIdentity(recorded.length > 0 ? recorded : scored)?.identity ?? judge;
   const stale = validatedJudge ? staleReason(validatedJudge, judge) : null;
   const windows = goldDrift(gold, config, grader);
+  // Validated when the gold set's latest validation was run; never validated: when its labels last changed.
   const times = gold.flatMap((g) => (g.agreed.at === null ? [] : [g.agreed.at]));
+  const validatedAt = validation?.createdAt ?? (times.length > 0 ? Math.max(...times) : null);
   return {
     grader,
     judge,
     validatedJudge,
-    validatedAt: times.length > 0 ? Math.max(...times) : null,
+    validatedAt,
     labelsSource: goldSetDir(grader),
     staleReason: stale,
     labels: { cells: confusion.cells, runIds: compared.map((g) => g.runId) },
@@ -131,9 +134,10 @@ export async function judgeStanding(db: StoreApi, config: JudgeSetup, grader: Gr
     db.judges.latestValidation(grader),
     currentJudgeIdentity(db, config, grader),
   ]);
-  if (gold.some(isCompared)) return fromGold(db, config, grader, gold, judge);
-  // A validation of the gold set's own labels (read above) adds nothing; one of a labels file stands on its own.
+  // A validation of the gold set's own labels adds only its time; one of a labels file stands on its own.
   const ofGoldSet = (source: string) => source === goldSetDir(grader) || source === 'store';
+  const goldValidation = validation && ofGoldSet(validation.labelsSource) ? validation : undefined;
+  if (gold.some(isCompared)) return fromGold(db, config, grader, gold, judge, goldValidation);
   if (validation && !ofGoldSet(validation.labelsSource)) return fromValidation(config, grader, validation, judge);
   const confusion =
     gold.length > 0
