@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { nativeBinding } from '../../../src-main/store/native-binding';
 import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
 
 export type Verdict = 'held' | 'crash' | 'hang' | 'accepted' | 'lost';
@@ -57,12 +58,12 @@ export function brokenRun(run: CliRun, what: string): Outcome | undefined {
   return undefined;
 }
 
-/** Held when the run refused with one of `codes` and said so on stderr; else what went wrong. */
-export function refused(run: CliRun, what: string, codes: readonly number[] = [2]): Outcome {
+/** Held when the run refused with one of `codes` and said why on stderr (`said`); else what went wrong. */
+export function refused(run: CliRun, what: string, codes: readonly number[] = [2], said = /error/i): Outcome {
   const broken = brokenRun(run, what);
   if (broken) return broken;
   if (!codes.includes(run.code ?? -1)) return bad('accepted', `${what}: exit ${run.code}: ${tail(run.stderr)}`);
-  if (!/error/i.test(run.stderr)) return bad('accepted', `${what}: exit ${run.code} but no error said why`);
+  if (!said.test(run.stderr)) return bad('accepted', `${what}: exit ${run.code} but nothing said why`);
   return held(tail(run.stderr));
 }
 
@@ -169,7 +170,7 @@ export class Kit {
 export function storeCount(workspace: string, table: string): number {
   const path = join(workspace, '.aieval', 'store.sqlite');
   if (!existsSync(path)) return 0;
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = new Database(path, { readonly: true, fileMustExist: true, nativeBinding: nativeBinding() });
   try {
     return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   } finally {
@@ -183,7 +184,7 @@ export function storedRuns(
 ): { id: string; status: string; total: number; verdict: Record<string, unknown> | null }[] {
   const path = join(workspace, '.aieval', 'store.sqlite');
   if (!existsSync(path)) return [];
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = new Database(path, { readonly: true, fileMustExist: true, nativeBinding: nativeBinding() });
   try {
     const rows = db.prepare('SELECT id, status, total, verdict_json FROM runs').all() as {
       id: string;
