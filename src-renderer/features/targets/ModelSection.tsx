@@ -5,6 +5,7 @@ import { ProviderOptions } from './ProviderOptions';
 import { ModelInput } from './ModelInput';
 import { bindField, type SectionProps } from './target-form';
 import { FormSection } from '../../components/FormSection';
+import { hrefFor } from '../../navigation/router';
 
 type Props = SectionProps & Readonly<{ providers: readonly ProviderSummary[] }>;
 
@@ -24,7 +25,7 @@ export function ModelSection({ form, at, edit, providers }: Props) {
         <SelectField
           id="target-provider"
           label="Provider"
-          help={<a href="#/settings">Connections are set up in Settings.</a>}
+          help={<a href={hrefFor('settings')}>Connections are set up in Settings.</a>}
           {...field('provider')}
           testId="target-provider"
         >
