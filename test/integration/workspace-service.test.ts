@@ -16,7 +16,7 @@ describe('the workspace domain', () => {
     const valid = await app.dispatch('workspace.validate', {}, inProcess);
     expect(valid).toEqual({
       ok: true,
-      value: { valid: true, issues: [], targets: 4, datasets: 1, questions: 21, rubrics: 2 },
+      value: { valid: true, issues: [], targets: 4, enabledTargets: 2, datasets: 1, questions: 21, rubrics: 2 },
     });
     writeFileSync(join(dir, 'aieval.yaml'), 'version: 1\ntargets: [\n');
     const broken = await app.dispatch('workspace.validate', {}, inProcess);
