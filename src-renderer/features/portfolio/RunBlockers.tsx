@@ -2,8 +2,8 @@
 import type { PreflightProblem } from '../../../src-shared/contract/runs.contract';
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
 import { FixButton } from '../../components/FixButton';
-import { JudgeMismatchNote } from '../targets/JudgeMismatchNote';
-import { enableTarget } from '../targets/target-fixes';
+import { JudgeMismatchNote } from '../../components/JudgeMismatchNote';
+import { enableTarget } from '../../components/target-fixes';
 
 /** Why ▶ Run is refused for this target, or undefined when it may start. */
 export function runBlockedReason(target: TargetSummary): string | undefined {

@@ -1,8 +1,8 @@
 // What the target calls: provider, model (the live list, free text allowed), system prompt and generation settings.
 import type { ProviderSummary } from '../../../src-shared/contract/providers.contract';
 import { Field, fieldAria, NumberField, SelectField } from '../../components/Field';
-import { ProviderOptions } from './ProviderOptions';
-import { ModelInput } from './ModelInput';
+import { ProviderOptions } from '../../components/ProviderOptions';
+import { ModelInput } from '../../components/ModelInput';
 import { bindField, type SectionProps } from './target-form';
 import { FormSection } from '../../components/FormSection';
 import { hrefFor } from '../../navigation/router';
