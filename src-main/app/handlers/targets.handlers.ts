@@ -9,7 +9,7 @@ import { YamlEditError } from '../../../src-shared/yaml/yaml-edit';
 import { replayJudgeMismatch } from '../../workspace/replay-judge';
 import { textOnlyWarning } from '../../workspace/text-only';
 import { withSettings, withTarget } from '../../workspace/write-config';
-import { readSnapshot, writeSnapshot, type FileSnapshot } from '../../workspace/write-file';
+import { readSnapshot, retryOnChange, writeSnapshot, type FileSnapshot } from '../../workspace/write-file';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
 
@@ -38,11 +38,14 @@ export function writeConfig(
   state: AppState,
   edit: (text: string) => string,
 ): { issues: WorkspaceIssue[]; workspace: Workspace; written: boolean } {
-  const { snapshot, next, issues, workspace } = checkConfig(state, edit);
-  if (hasErrors(issues)) return { issues, workspace, written: false };
-  const written = writeSnapshot(snapshot, next);
-  if (written) state.events.emit('workspace.changed', { file: CONFIG_FILE });
-  return { issues, workspace, written };
+  // A file changed on disk meanwhile is read again and the edit applied to its new text: no edit is lost.
+  const saved = retryOnChange(() => {
+    const { snapshot, next, issues, workspace } = checkConfig(state, edit);
+    if (hasErrors(issues)) return { issues, workspace, written: false };
+    return { issues, workspace, written: writeSnapshot(snapshot, next) };
+  });
+  if (saved.written) state.events.emit('workspace.changed', { file: CONFIG_FILE });
+  return saved;
 }
 
 /** writeConfig's issues alone: what a save call answers. */
@@ -56,8 +59,9 @@ export const targetsHandlers = (state: AppState) =>
       const workspace = state.workspace();
       const config = workspace.config;
       return (config?.targets ?? []).map((target) => {
-        const questions = workspace.datasets.get(target.dataset)?.questions ?? [];
-        const warning = textOnlyWarning(target, questions);
+        const loaded = workspace.datasets.get(target.dataset);
+        // A dataset that did not load says nothing about its questions: no "Text only" drawn from an empty list.
+        const warning = loaded ? textOnlyWarning(target, loaded.questions) : undefined;
         return {
           id: target.id,
           label: target.label ?? target.id,
@@ -70,6 +74,7 @@ export const targetsHandlers = (state: AppState) =>
           gate: target.gate,
           warnings: warning ? [warning] : [],
           judgeMismatch: (config && replayJudgeMismatch(config, target)) ?? null,
+          datasetLoaded: loaded !== undefined,
           replay: config?.providers[target.provider]?.kind === 'replay',
         };
       });

@@ -52,9 +52,9 @@ const FILE_ITEMS = `SELECT id FROM gold_items WHERE grader_id = @grader AND file
 
 /** A validation read from a line of validations.jsonl (the values: validationRow). */
 export const INSERT_VALIDATION = `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version,
-    n_pos, n_neg, tp, tn, fp, fn, tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, created_at, line_id)
+    n_pos, n_neg, tp, tn, fp, fn, tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, design_json, created_at, line_id)
   VALUES (@grader, @provider, @model, @templateVersion, @nPos, @nNeg, @tp, @tn, @fp, @fn,
-    @tpr, @tnr, @tprCi, @tnrCi, @state, @source, @createdAt, @lineId)`;
+    @tpr, @tnr, @tprCi, @tnrCi, @state, @source, @design, @createdAt, @lineId)`;
 
 export class GoldSetsRepo {
   private readonly fingerprintOf;
@@ -225,6 +225,7 @@ export const validationRow = ({
   labelsSource,
   createdAt,
   lineId,
+  cells,
 }: IndexedLabels['validations'][number]) => ({
   grader: report.grader,
   provider: judge.provider,
@@ -242,6 +243,7 @@ export const validationRow = ({
   tnrCi: report.tnr_ci ? JSON.stringify(report.tnr_ci) : null,
   state: report.state,
   source: labelsSource,
+  design: cells ? JSON.stringify(cells) : null,
   createdAt,
   lineId,
 });

@@ -5,10 +5,47 @@ import { FixButton } from '../../components/FixButton';
 import { JudgeMismatchNote } from '../../components/JudgeMismatchNote';
 import { enableTarget } from '../../components/target-fixes';
 
+const datasetNotLoaded = (target: TargetSummary) =>
+  `Dataset "${target.dataset}" did not load: fix the problems listed at the top (or by ai-eval validate) to run this target.`;
+
 /** Why ▶ Run is refused for this target, or undefined when it may start. */
 export function runBlockedReason(target: TargetSummary): string | undefined {
   if (!target.enabled) return 'This target is disabled (enabled: false in aieval.yaml); enable it to run it.';
+  if (!target.datasetLoaded) return datasetNotLoaded(target);
   return undefined;
+}
+
+/** What a preflight found before ▶ Run or Optimize (nothing was started), each problem with its fix, and "… anyway". */
+export function PreflightCallout(props: {
+  problems: readonly PreflightProblem[];
+  /** The button to press again once fixed. */
+  again: string;
+  anyway: string;
+  onAnyway: () => void;
+  testId: string;
+  anywayTestId: string;
+}) {
+  const { problems } = props;
+  if (problems.length === 0) return null;
+  return (
+    <div className="callout preflight" role="alert" data-testid={props.testId}>
+      <span>
+        Not started: the preflight found {problems.length === 1 ? 'a problem' : `${problems.length} problems`}. Fix{' '}
+        {problems.length === 1 ? 'it' : 'them'} and press {props.again} again.
+      </span>
+      <ul>
+        {problems.map((problem) => (
+          <li key={`${problem.subject}: ${problem.problem}`}>
+            <strong>{problem.subject}</strong>: {problem.problem}
+            <div className="preflight-fix">Fix: {problem.fix}</div>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button" onClick={props.onAnyway} data-testid={props.anywayTestId}>
+        {props.anyway}
+      </button>
+    </div>
+  );
 }
 
 type Props = Readonly<{
@@ -21,23 +58,17 @@ type Props = Readonly<{
 export function RunBlockers({ target, problems, runAnyway }: Props) {
   return (
     <>
-      {problems.length > 0 && (
-        <div className="callout preflight" role="alert" data-testid={`preflight-${target.id}`}>
-          <span>
-            Not started: the preflight found {problems.length === 1 ? 'a problem' : `${problems.length} problems`}. Fix{' '}
-            {problems.length === 1 ? 'it' : 'them'} and press ▶ Run again.
-          </span>
-          <ul>
-            {problems.map((problem) => (
-              <li key={`${problem.subject}: ${problem.problem}`}>
-                <strong>{problem.subject}</strong>: {problem.problem}
-                <div className="preflight-fix">Fix: {problem.fix}</div>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="button" onClick={runAnyway} data-testid={`run-anyway-${target.id}`}>
-            Run anyway
-          </button>
+      <PreflightCallout
+        problems={problems}
+        again="▶ Run"
+        anyway="Run anyway"
+        onAnyway={runAnyway}
+        testId={`preflight-${target.id}`}
+        anywayTestId={`run-anyway-${target.id}`}
+      />
+      {target.enabled && !target.datasetLoaded && (
+        <div className="callout" data-testid={`dataset-not-loaded-${target.id}`}>
+          {datasetNotLoaded(target)}
         </div>
       )}
       {!target.enabled && (
