@@ -14,8 +14,18 @@ import * as m0012 from './0012-question-history';
 import * as m0013 from './0013-label-reviewers';
 import * as m0014 from './0014-label-history-reviewer';
 
-/** foreignKeysOff: the migration rebuilds a table others reference, so it runs with foreign keys off (checked after). */
-export type Migration = Readonly<{ version: number; name: string; sql: string; foreignKeysOff?: boolean }>;
+/**
+ * `sql` is the migration on SQLite; `postgres` the same on PostgreSQL, which every migration after
+ * POSTGRES_BASELINE_VERSION must have (a team store starts from the baseline, postgres-baseline.ts).
+ * foreignKeysOff: the migration rebuilds a table others reference, so it runs with foreign keys off (checked after).
+ */
+export type Migration = Readonly<{
+  version: number;
+  name: string;
+  sql: string;
+  postgres?: string;
+  foreignKeysOff?: boolean;
+}>;
 
 export const MIGRATIONS: readonly Migration[] = [
   m0001,
@@ -36,5 +46,6 @@ export const MIGRATIONS: readonly Migration[] = [
   version: index + 1,
   name: m.name,
   sql: m.sql,
+  postgres: 'postgres' in m ? (m.postgres as string) : undefined,
   foreignKeysOff: 'foreignKeysOff' in m && m.foreignKeysOff,
 }));

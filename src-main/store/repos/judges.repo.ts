@@ -6,8 +6,11 @@ import type {
   JudgeValidationReport,
   ToolCallRecord,
 } from '../../../src-shared/model';
-import type { Db } from '../db';
-import type { JudgeCallsRow } from './judge-calls-row';
+import { sql } from 'kysely';
+import { transaction, type Q } from '../sql/query';
+import type { Queries } from '../sql/statement';
+import type { StoreContext } from '../store-context';
+import type { Row } from '../sql/schema';
 
 /** One stored judge call that produced a score (the judge trace of SPEC 11). */
 export type JudgeCallRow = Readonly<
@@ -65,7 +68,7 @@ export type ValidationInput = Readonly<{
 
 /** The CALL_COLUMNS of a judge call that produced a score. */
 type CallRecord = Omit<
-  JudgeCallsRow,
+  Row<'judge_calls'>,
   'result_id' | 'raw_answer' | 'score' | 'error' | 'settings_json' | 'latency_ms' | 'metrics_json'
 > & { score: number };
 type GoldRecord = {
@@ -82,30 +85,22 @@ type GoldRecord = {
   own_label: HumanLabel | null;
   created_at: number;
 };
-type ValidationRecord = {
-  id: number;
-  grader_id: string;
-  judge_provider: string;
-  judge_model: string;
-  template_version: string;
-  n_pos: number;
-  n_neg: number;
-  tp: number;
-  tn: number;
-  fp: number;
-  fn: number;
-  tpr: number | null;
-  tnr: number | null;
-  tpr_ci_json: string | null;
-  tnr_ci_json: string | null;
-  state: 'trusted' | 'failing' | 'insufficient';
-  labels_source: string;
-  created_at: number;
-};
+type ValidationRecord = Row<'judge_validations'>;
 
-const CALL_COLUMNS = `id, run_id, question_id, grader_id, provider, model, template_version, prompt, response_seen, score, reason, created_at`;
-// A judge call counts only when it produced a score: errors have no verdict to agree or disagree with.
-const SCORED = `error IS NULL AND score IS NOT NULL`;
+const CALL_COLUMNS = [
+  'id',
+  'run_id',
+  'question_id',
+  'grader_id',
+  'provider',
+  'model',
+  'template_version',
+  'prompt',
+  'response_seen',
+  'score',
+  'reason',
+  'created_at',
+] as const;
 
 const toCall = (r: CallRecord): JudgeCallRow => ({
   id: r.id,
@@ -159,7 +154,10 @@ const toValidation = (r: ValidationRecord): StoredValidation => ({
   createdAt: r.created_at,
 });
 
+type ValidationArgs = Omit<ValidationRecord, 'id'>;
+
 export class JudgesRepo {
+  private readonly q: Queries;
   private readonly scoredSince;
   private readonly byIds;
   private readonly latest;
@@ -171,106 +169,171 @@ export class JudgesRepo {
   private readonly insertValidation;
   private readonly latestValidationOf;
 
-  constructor(private readonly db: Db) {
-    this.scoredSince = db.prepare<{ graderId: string; since: number }, CallRecord>(
-      `SELECT ${CALL_COLUMNS} FROM judge_calls WHERE grader_id = @graderId AND created_at >= @since AND ${SCORED} ORDER BY id`,
+  constructor({ q }: StoreContext) {
+    this.q = q;
+    const { db, dialect: d } = q;
+    // A judge call counts only when it produced a score: errors have no verdict to agree or disagree with.
+    const scored = () =>
+      db
+        .selectFrom('judge_calls')
+        .select(CALL_COLUMNS)
+        .where('error', 'is', null)
+        .where('score', 'is not', null)
+        .$narrowType<{ score: number }>();
+    this.scoredSince = q.prepare((a: { graderId: string; since: number }) =>
+      scored().where('grader_id', '=', a.graderId).where('created_at', '>=', a.since).orderBy('id'),
     );
-    this.byIds = db.prepare<{ ids: string }, CallRecord>(
-      `SELECT ${CALL_COLUMNS} FROM judge_calls WHERE id IN (SELECT value FROM json_each(@ids)) AND ${SCORED} ORDER BY id`,
+    this.byIds = q.prepare((a: { ids: string }) =>
+      scored()
+        .where('id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
+        .orderBy('id'),
     );
-    this.latest = db.prepare<{ graderId: string; provider: string | null; model: string | null }, CallRecord>(
-      `SELECT ${CALL_COLUMNS} FROM judge_calls
-       WHERE grader_id = @graderId AND ${SCORED} AND (@provider IS NULL OR provider = @provider) AND (@model IS NULL OR model = @model)
-       ORDER BY created_at DESC, id DESC LIMIT 1`,
-    );
-    this.countSince = db.prepare<{ graderId: string; since: number }, { n: number }>(
-      `SELECT COUNT(*) AS n FROM judge_calls WHERE grader_id = @graderId AND created_at >= @since AND ${SCORED}`,
+    this.latest = (graderId: string, provider: string | null, model: string | null) =>
+      scored()
+        .where('grader_id', '=', graderId)
+        .$if(provider !== null, (qb) => qb.where('provider', '=', provider!))
+        .$if(model !== null, (qb) => qb.where('model', '=', model!))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1);
+    this.countSince = q.prepare((a: { graderId: string; since: number }) =>
+      db
+        .selectFrom('judge_calls')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('grader_id', '=', a.graderId)
+        .where('created_at', '>=', a.since)
+        .where('error', 'is', null)
+        .where('score', 'is not', null),
     );
     // Re-sampling the same call keeps the existing gold item and whatever label it already has.
-    this.insertGold = db.prepare<GoldItemInput>(
-      `INSERT INTO gold_items (id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, created_at)
-       VALUES (@id, @graderId, @judgeCallId, @question, @response, @judgeScore, @judgeReason, @createdAt)
-       ON CONFLICT (id) DO NOTHING`,
+    this.insertGold = q.prepare((a: GoldItemInput) =>
+      db
+        .insertInto('gold_items')
+        .values({
+          id: a.id,
+          grader_id: a.graderId,
+          judge_call_id: a.judgeCallId,
+          question_text: a.question,
+          response_text: a.response,
+          judge_score: a.judgeScore,
+          judge_reason: a.judgeReason,
+          created_at: a.createdAt,
+        })
+        .onConflict((oc) => oc.column('id').doNothing()),
     );
     // The workbench writes labels with subject_type 'gold_item'; its verdict wins over the item's own column.
     // Disputed: named reviewers (not the unnamed '') gave both pass and fail; defers do not count.
-    this.goldOf = db.prepare<{ graderId: string; reviewer: string }, GoldRecord>(
-      `SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason, g.created_at,
-              COALESCE(l.verdict, g.human_label) AS label,
-              (SELECT COUNT(DISTINCT v.verdict) > 1 FROM reviewer_verdicts v
-               WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer <> ''
-                 AND v.verdict IN ('pass', 'fail')) AS disputed,
-              COALESCE(l.reviewer, '') AS label_reviewer,
-              (SELECT v.verdict FROM reviewer_verdicts v
-               WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer = @reviewer) AS own_label
-       FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
-       WHERE g.grader_id = @graderId ORDER BY g.created_at, g.id`,
+    this.goldOf = q.prepare(
+      (a: { graderId: string; reviewer: string }) => sql<GoldRecord>`
+      SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason, g.created_at,
+             COALESCE(l.verdict, g.human_label) AS label,
+             CASE WHEN (SELECT COUNT(DISTINCT v.verdict) FROM reviewer_verdicts v
+                        WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer <> ''
+                          AND v.verdict IN ('pass', 'fail')) > 1 THEN 1 ELSE 0 END AS disputed,
+             COALESCE(l.reviewer, '') AS label_reviewer,
+             (SELECT v.verdict FROM reviewer_verdicts v
+              WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer = ${a.reviewer}) AS own_label
+      FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
+      WHERE g.grader_id = ${a.graderId} ORDER BY g.created_at, g.id`,
     );
     // The judge call and its result may be gone (a deleted run): the item then shows without them.
-    this.goldContextOf = db.prepare<
-      { graderId: string },
-      { id: string; prompt: string | null; tool_calls_json: string | null }
-    >(
-      `SELECT g.id, jc.prompt, qr.tool_calls_json
-       FROM gold_items g
-       LEFT JOIN judge_calls jc ON jc.id = g.judge_call_id
-       LEFT JOIN question_results qr ON qr.id = jc.result_id
-       WHERE g.grader_id = @graderId`,
+    this.goldContextOf = q.prepare((a: { graderId: string }) =>
+      db
+        .selectFrom('gold_items as g')
+        .leftJoin('judge_calls as jc', 'jc.id', 'g.judge_call_id')
+        .leftJoin('question_results as qr', 'qr.id', 'jc.result_id')
+        .select(['g.id', 'jc.prompt', 'qr.tool_calls_json'])
+        .where('g.grader_id', '=', a.graderId),
     );
     // A label given in the workbench has its time; one that came with the item (no labels row) has the item's.
-    this.goldLabelTimesOf = db.prepare<{ graderId: string }, { id: string; labelled_at: number }>(
-      `SELECT g.id, COALESCE(l.updated_at, g.created_at) AS labelled_at
-       FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
-       WHERE g.grader_id = @graderId AND COALESCE(l.verdict, g.human_label) IS NOT NULL`,
+    this.goldLabelTimesOf = q.prepare(
+      (a: { graderId: string }) => sql<{ id: string; labelled_at: number }>`
+      SELECT g.id, COALESCE(l.updated_at, g.created_at) AS labelled_at
+      FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
+      WHERE g.grader_id = ${a.graderId} AND COALESCE(l.verdict, g.human_label) IS NOT NULL`,
     );
-    this.insertValidation = db.prepare(
-      `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version, n_pos, n_neg, tp, tn, fp, fn,
-         tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, created_at)
-       VALUES (@grader_id, @judge_provider, @judge_model, @template_version, @n_pos, @n_neg, @tp, @tn, @fp, @fn,
-         @tpr, @tnr, @tpr_ci_json, @tnr_ci_json, @state, @labels_source, @created_at)`,
+    this.insertValidation = q.prepare((a: ValidationArgs) =>
+      db
+        .insertInto('judge_validations')
+        .values({
+          grader_id: a.grader_id,
+          judge_provider: a.judge_provider,
+          judge_model: a.judge_model,
+          template_version: a.template_version,
+          n_pos: a.n_pos,
+          n_neg: a.n_neg,
+          tp: a.tp,
+          tn: a.tn,
+          fp: a.fp,
+          fn: a.fn,
+          tpr: a.tpr,
+          tnr: a.tnr,
+          tpr_ci_json: a.tpr_ci_json,
+          tnr_ci_json: a.tnr_ci_json,
+          state: a.state,
+          labels_source: a.labels_source,
+          created_at: a.created_at,
+        })
+        .returning('id'),
     );
-    this.latestValidationOf = db.prepare<{ graderId: string }, ValidationRecord>(
-      `SELECT * FROM judge_validations WHERE grader_id = @graderId ORDER BY created_at DESC, id DESC LIMIT 1`,
+    this.latestValidationOf = q.prepare((a: { graderId: string }) =>
+      db
+        .selectFrom('judge_validations')
+        .selectAll()
+        .where('grader_id', '=', a.graderId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1),
     );
   }
 
   /** The grader's scored judge calls made at or after `since` (epoch ms), oldest first. */
-  scoredCalls(graderId: string, since: number): JudgeCallRow[] {
-    return this.scoredSince.all({ graderId, since }).map(toCall);
+  *scoredCalls(graderId: string, since: number): Q<JudgeCallRow[]> {
+    return (yield* this.scoredSince.all({ graderId, since })).map(toCall);
   }
 
   /** The scored judge calls with these ids (ids that are missing or errored are left out). */
-  callsByIds(ids: readonly number[]): JudgeCallRow[] {
-    return this.byIds.all({ ids: JSON.stringify(ids) }).map(toCall);
+  *callsByIds(ids: readonly number[]): Q<JudgeCallRow[]> {
+    return (yield* this.byIds.all({ ids: JSON.stringify(ids) })).map(toCall);
   }
 
   /** The grader's most recent scored call, optionally by one provider and model. */
-  latestCall(graderId: string, provider: string | null = null, model: string | null = null): JudgeCallRow | undefined {
-    const row = this.latest.get({ graderId, provider, model });
+  *latestCall(
+    graderId: string,
+    provider: string | null = null,
+    model: string | null = null,
+  ): Q<JudgeCallRow | undefined> {
+    const row = yield* this.q.first(this.latest(graderId, provider, model));
     return row ? toCall(row) : undefined;
   }
 
-  countScoredCalls(graderId: string, since = 0): number {
-    return this.countSince.get({ graderId, since })?.n ?? 0;
+  *countScoredCalls(graderId: string, since = 0): Q<number> {
+    return (yield* this.countSince.first({ graderId, since }))?.n ?? 0;
   }
 
   /** Adds gold items in one transaction; returns how many were new. */
-  addGoldItems(items: readonly GoldItemInput[]): number {
-    return this.db.transaction(() => items.reduce((added, item) => added + this.insertGold.run(item).changes, 0))();
+  addGoldItems(items: readonly GoldItemInput[]): Q<number> {
+    return transaction(() => this.insertGoldItems(items));
+  }
+
+  private *insertGoldItems(items: readonly GoldItemInput[]): Q<number> {
+    let added = 0;
+    for (const item of items) added += (yield* this.insertGold.run(item)).changes;
+    return added;
   }
 
   /** The grader's gold items; `reviewer` (default: the unnamed one) fills `ownLabel`. */
-  goldItems(graderId: string, reviewer = ''): GoldItemRow[] {
-    return this.goldOf.all({ graderId, reviewer }).map(toGold);
+  *goldItems(graderId: string, reviewer = ''): Q<GoldItemRow[]> {
+    return (yield* this.goldOf.all({ graderId, reviewer })).map(toGold);
   }
 
   /** The label time of each of the grader's labelled gold items. */
-  goldLabelTimes(graderId: string): GoldLabelTime[] {
-    return this.goldLabelTimesOf.all({ graderId }).map((row) => ({ id: row.id, labelledAt: row.labelled_at }));
+  *goldLabelTimes(graderId: string): Q<GoldLabelTime[]> {
+    return (yield* this.goldLabelTimesOf.all({ graderId })).map((row) => ({ id: row.id, labelledAt: row.labelled_at }));
   }
 
-  goldContext(graderId: string): GoldContextRow[] {
-    return this.goldContextOf.all({ graderId }).map((row) => ({
+  *goldContext(graderId: string): Q<GoldContextRow[]> {
+    return (yield* this.goldContextOf.all({ graderId })).map((row) => ({
       id: row.id,
       prompt: row.prompt,
       toolCalls: row.tool_calls_json === null ? null : (JSON.parse(row.tool_calls_json) as ToolCallRecord[]),
@@ -278,10 +341,10 @@ export class JudgesRepo {
   }
 
   /** Stores a validation; `template_version` null is stored as ''. */
-  saveValidation({ report, judge, labelsSource, createdAt }: ValidationInput): number {
+  *saveValidation({ report, judge, labelsSource, createdAt }: ValidationInput): Q<number> {
     if (report.state === 'unvalidated' || report.state === 'stale')
       throw new Error(`saveValidation: "${report.state}" is not a validation outcome`);
-    const info = this.insertValidation.run({
+    const row = yield* this.insertValidation.first({
       grader_id: report.grader,
       judge_provider: judge.provider,
       judge_model: judge.model,
@@ -300,11 +363,11 @@ export class JudgesRepo {
       labels_source: labelsSource,
       created_at: createdAt,
     });
-    return Number(info.lastInsertRowid);
+    return row!.id;
   }
 
-  latestValidation(graderId: string): StoredValidation | undefined {
-    const row = this.latestValidationOf.get({ graderId });
+  *latestValidation(graderId: string): Q<StoredValidation | undefined> {
+    const row = yield* this.latestValidationOf.first({ graderId });
     return row ? toValidation(row) : undefined;
   }
 }

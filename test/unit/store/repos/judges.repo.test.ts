@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JudgesRepo } from '../../../../src-main/store/repos/judges.repo';
 import type { Store } from '../../../../src-main/store/store';
 import { insertJudgeCalls, memoryStore } from '../../engine/grading/trust/store-fixture';
 import { judgeReport } from '../../../builders/judge-report';
 
 let store: Store;
-let repo: JudgesRepo;
+let repo: Store['repos']['judges'];
 beforeEach(() => {
   store = memoryStore().store;
   repo = store.repos.judges;
