@@ -27,10 +27,13 @@ export default defineConfig({
       },
     },
   },
+  // The window's renderer builds into a folder of its own: out/renderer is what a running `ai-eval serve` serves, and
+  // rebuilding it under an open tab would take its lazy chunks and its YAML worker away.
   renderer: {
     ...rendererConfig,
     build: {
       ...rendererConfig.build,
+      outDir: resolve(import.meta.dirname, 'out/desktop-renderer'),
       rollupOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') },
     },
   },

@@ -156,6 +156,16 @@ export default tseslint.config(
     }),
   },
   {
+    // engine/stats is the floor of the engine: every statistical method written once, importing nothing else of the
+    // engine (only its own files, src-shared's types and libraries), so the simulation suite and the product run the
+    // same code.
+    files: ['src-main/engine/stats/**'],
+    rules: coreImports(shellBan, {
+      group: ['../**', '!../../../src-shared/**'],
+      message: 'engine/stats imports nothing else of the engine: only its own files and src-shared.',
+    }),
+  },
+  {
     files: ['src-main/engine/compare/**'],
     rules: coreImports(shellBan, { group: ['**/export/**'], message: 'Compare sits below export.' }),
   },

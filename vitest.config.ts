@@ -24,7 +24,14 @@ export default defineConfig({
       },
       {
         // The attack suite (SPEC 15): each test is a repro of a trust-boundary breach, run against the real code.
-        test: { name: 'security', include: ['test/security/**/*.test.ts'], environment: 'node', testTimeout: 30000 },
+        // Its hostile sweep spawns the built CLI: built once first when the sources are newer.
+        test: {
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          globalSetup: ['test/security/built-cli.setup.ts'],
+        },
       },
       {
         test: {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, format check, build the CLI (tests spawn bin/ai-eval.js) and the UI, then the vitest projects unit, integration, security and e2e, and
-// after them the desktop smoke test (it rebuilds the app, so it never runs beside the e2e tests reading out/renderer).
+// after them the desktop smoke test (it rebuilds the app; its renderer goes to out/desktop-renderer, not the e2e tests' out/renderer).
 // Ends with one plain "N passed, N failed" line and fails when no test ran. The tests' temporary files go under one
 // folder of this run (TMPDIR), removed at the end.
 import { spawnSync } from 'node:child_process';

@@ -1,19 +1,23 @@
 // The service's state: the open workspace folder, its store, trust, events; shared by every handler.
 import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { contract, type Contract } from '../../src-shared/contract';
 import { EventHub } from '../../src-shared/rpc/events';
 import { RpcError } from '../../src-shared/rpc/wire';
-import type { WorkspaceConfig } from '../../src-shared/model';
+import type { GraderId, WorkspaceConfig } from '../../src-shared/model';
 import type * as StoreCode from '../store/store';
 import type { Store, StoreApi } from '../store/store';
 import { CONFIG_FILE, hasErrors, type Workspace } from '../workspace/load-workspace';
 import { watchWorkspaceFiles } from './watch-workspace';
+import { watchStoreWrites } from './watch-store';
 import { WorkspaceCache } from '../workspace/workspace-cache';
 import type { TrustStore } from '../workspace/trust';
 import { UserSettingsStore } from '../workspace/user-settings';
 import type { Env, SecretStore } from './secrets';
 import type { CassetteWriter } from '../engine/providers/cassette';
+import { DEFAULT_THRESHOLDS, LabelIndex } from './gold-sets/label-index';
+import { watchLabelFiles } from './gold-sets/watch-labels';
+import { plural } from '../../src-shared/text/plural';
 
 export type Logger = Readonly<{
   info(message: string): void;
@@ -60,6 +64,9 @@ export class AppState {
   private readonly workspaceCache = new WorkspaceCache();
   readonly clock: () => number;
   readonly userSettings: UserSettingsStore;
+  /** The store's index of the workspace's label files (labels/), which are the truth. */
+  readonly labelIndex: LabelIndex;
+  private labelsIndexed: Promise<void> | undefined;
   private currentDir: string;
   private storeCode: typeof StoreCode | undefined;
   private store: Store | undefined;
@@ -73,6 +80,14 @@ export class AppState {
     this.clock = options.clock ?? Date.now;
     this.userSettings = options.userSettings ?? new UserSettingsStore();
     this.sessionTrust = options.trustForSession ?? false;
+    this.labelIndex = new LabelIndex({
+      dir: () => this.currentDir,
+      db: () => this.db,
+      thresholds: () => this.workspace().config?.settings.judges ?? DEFAULT_THRESHOLDS,
+      clock: this.clock,
+      logger: options.logger,
+      changed: (graders) => this.events.emit('judges.goldSetChanged', { graders }),
+    });
     // A file the service wrote may keep its size within the file system's time resolution: never trust the cache then.
     this.events.subscribe((name) => {
       if (name === 'workspace.changed') this.workspaceCache.invalidate();
@@ -101,7 +116,11 @@ export class AppState {
     const workspace = this.workspace();
     if (!workspace.config || hasErrors(workspace.issues)) {
       const count = workspace.issues.filter((issue) => issue.severity === 'error').length;
-      throw new RpcError('invalid_workspace', `The workspace has ${count} error(s); fix them first.`, workspace.issues);
+      throw new RpcError(
+        'invalid_workspace',
+        `The workspace has ${plural(count, 'error')}; fix them first.`,
+        workspace.issues,
+      );
     }
     return workspace as Workspace & { config: WorkspaceConfig };
   }
@@ -124,7 +143,39 @@ export class AppState {
     this.storeCode ??= await import('../store/store');
   }
 
-  /** Whether loadStore has finished: a call may then use the store at once. */
+  /**
+   * Loads the store's code and, in a workspace, brings its index of the label files up to date once (a store of old
+   * writes its labels out first). Every call but the workspace's waits for it, so none reads labels from before.
+   */
+  async prepareStore(): Promise<void> {
+    await this.loadStore();
+    this.labelsIndexed ??= existsSync(join(this.currentDir, CONFIG_FILE))
+      ? this.syncLabels().then(() => undefined)
+      : Promise.resolve();
+    await this.labelsIndexed;
+  }
+
+  /**
+   * Reads the label files that changed on disk into the index; resolves to the judges whose gold sets changed. A
+   * failure (a folder that cannot be read) leaves the index as it was.
+   */
+  async syncLabels(): Promise<GraderId[]> {
+    try {
+      return await this.labelIndex.sync();
+    } catch (error) {
+      // A store that cannot be opened (locked by another process, a full disk) is reported by the call that needs it,
+      // as the refusal it is; anything else is logged.
+      if (this.storeApi) this.logger.error('the label files could not be read into the store', error);
+      return [];
+    }
+  }
+
+  /** Whether prepareStore has finished: a call may then use the store at once. */
+  get storeReady(): boolean {
+    return this.storeCode !== undefined && this.labelsIndexed !== undefined;
+  }
+
+  /** Whether loadStore has finished. */
   get storeLoaded(): boolean {
     return this.storeCode !== undefined;
   }
@@ -145,10 +196,26 @@ export class AppState {
     return this.store!;
   }
 
-  /** Reports workspace files changed on disk by other programs as `workspace.changed`, until close. */
+  /**
+   * Reports workspace files changed on disk by other programs as `workspace.changed`, reads changed label files into
+   * the index (`judges.goldSetChanged`), and reports runs another process wrote into the store as
+   * `runs.changedElsewhere`, until close.
+   */
   watchFiles(): void {
     this.stopWatching?.();
-    this.stopWatching = watchWorkspaceFiles(this.currentDir, (file) => this.events.emit('workspace.changed', { file }));
+    const stopFiles = watchWorkspaceFiles(this.currentDir, (file) => this.events.emit('workspace.changed', { file }));
+    const stopLabels = watchLabelFiles(this.currentDir, () => {
+      if (this.storeCode) void this.syncLabels();
+    });
+    const stopStore = watchStoreWrites(
+      () => (this.store?.db.open ? this.store.db : undefined),
+      () => this.events.emit('runs.changedElsewhere', {}),
+    );
+    this.stopWatching = () => {
+      stopFiles();
+      stopLabels();
+      stopStore();
+    };
   }
 
   openWorkspace(dir: string): void {
@@ -158,7 +225,14 @@ export class AppState {
     this.close();
     this.currentDir = next;
     this.sessionTrust = false;
+    this.labelIndex.reset();
+    this.labelsIndexed = undefined;
     if (watching) this.watchFiles();
+  }
+
+  /** Waits for a read of the label files under way, so the store is not closed beneath it. */
+  async settle(): Promise<void> {
+    await this.labelIndex.idle();
   }
 
   close(): void {

@@ -45,12 +45,6 @@ function envOf(keyring: Keyring, name: string, config: ProviderConfig): Env {
   return connectionEnv(keyring, name, config, apiKeyVariable(config), addressOf(config));
 }
 
-/** The key a connection would be built with, for redacting it from any message that echoes it. */
-export function keyOf(keyring: Keyring, name: string, config: ProviderConfig): string | undefined {
-  const variable = apiKeyVariable(config);
-  return variable === undefined ? undefined : resolveKey(keyring, name, variable, addressOf(config)).key;
-}
-
 /**
  * Builds the Provider for connection `name` with its key by the workspace's trust, so a key stored in the desktop
  * app works for the connection test and the model list as for runs.

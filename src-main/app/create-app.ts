@@ -69,13 +69,13 @@ export function createApp(options: AppOptions): App {
     onInternalError: (method, error) => options.logger.error(`${method} failed`, error),
     refusalOf: environmentRefusal,
   });
-  // Every call but the workspace's may use the store: its code (better-sqlite3, the repositories) loads before the
-  // first such call, so `ai-eval validate`, `init` and `trust` never load it. Once loaded, a call is routed at once
-  // (a cancel reaches a running import without waiting a turn).
+  // Every call but the workspace's may use the store: its code (better-sqlite3, the repositories) loads, and its index
+  // of the label files is brought up to date, before the first such call, so `ai-eval validate`, `init` and `trust`
+  // never load it. Once ready, a call is routed at once (a cancel reaches a running import without waiting a turn).
   const dispatch: Dispatch<Ctx> = (method, input, ctx) =>
-    state.storeLoaded || Object.hasOwn(workspaceContract, method)
+    state.storeReady || Object.hasOwn(workspaceContract, method)
       ? route(method, input, ctx)
-      : state.loadStore().then(
+      : state.prepareStore().then(
           () => route(method, input, ctx),
           (error: unknown): Envelope => {
             options.logger.error('the store could not be loaded', error);
@@ -99,6 +99,7 @@ export function createApp(options: AppOptions): App {
       await runs.manager.cancelAll();
       // An export on complete still writing reads the store: let it end before the store closes.
       await runs.exported();
+      await state.settle();
       state.close();
     },
   };

@@ -1,6 +1,7 @@
 // Which API key a connection gets, by the workspace's trust (SPEC 15): an untrusted workspace never reads `api_key_env`.
 import type { ProviderConfig } from '../../src-shared/model';
 import { ProviderConfigError } from '../engine/providers/connection-errors';
+import { registerSecret } from '../engine/providers/secret-redaction';
 import type { Env, SecretStore } from './secrets';
 
 export type KeySource = 'keychain' | 'environment' | null;
@@ -21,6 +22,13 @@ export const userKeyVariable = (provider: string): string =>
  * the variable aieval.yaml names is never read, so a workspace cannot send `AWS_SECRET_ACCESS_KEY` to its own server.
  */
 export function resolveKey(keyring: Keyring, name: string, variable: string, address: string): ResolvedKey {
+  const resolved = lookUpKey(keyring, name, variable, address);
+  // Every key the app resolves is a configured secret: redacted from whatever a provider answers from now on.
+  registerSecret(resolved.key);
+  return resolved;
+}
+
+function lookUpKey(keyring: Keyring, name: string, variable: string, address: string): ResolvedKey {
   const { secrets, env, trusted } = keyring;
   const userKey = env[userKeyVariable(name)] || undefined;
   if (trusted) {

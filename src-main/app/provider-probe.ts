@@ -5,8 +5,7 @@ import { traitsOf, type ProviderConfig } from '../../src-shared/model';
 import { ProviderConfigError } from '../engine/providers/connection-errors';
 import { ProviderError } from '../engine/providers/provider';
 import type { AppState } from './app-state';
-import { addressOf, buildProvider, keyOf, keyringOf, keyStatusOf } from './connections';
-import { redactKey } from './secrets';
+import { addressOf, buildProvider, keyringOf, keyStatusOf } from './connections';
 import { messageOf } from '../../src-shared/text/message-of';
 
 /** A connection test waits this long at most: long enough for a cold server, short enough for someone watching a button. */
@@ -25,15 +24,9 @@ export async function probeConnection(state: AppState, name: string, config: Pro
     const message = `OK: ${what}; ${models.length} model${models.length === 1 ? '' : 's'} available.`;
     return { models, test: { ok: true, problem: null, message, latencyMs: elapsed(), modelCount: models.length } };
   } catch (error) {
+    // The provider's own message comes redacted of every key (createProvider's wrapper).
     const { problem, message } = describeFailure(error, keyStatusOf(keyring, name, config));
-    const test = {
-      ok: false,
-      problem,
-      message: redactKey(message, keyOf(keyring, name, config)),
-      latencyMs: elapsed(),
-      modelCount: null,
-    };
-    return { models: [], test };
+    return { models: [], test: { ok: false, problem, message, latencyMs: elapsed(), modelCount: null } };
   }
 }
 

@@ -8,6 +8,7 @@ import { PREFLIGHT_CHECKS, REGRADE_CHECKS, runPreflight } from '../engine/prefli
 import type { PreflightCheck, PreflightContext } from '../engine/preflight/preflight-check';
 import { buildIdentity } from '../engine/run/identity';
 import { localPreflight } from '../engine/run/local-preflight';
+import { forgetAdminAnswers } from '../engine/providers/ollama-models';
 import { planRun, type RunPlan, type ValidWorkspace } from '../engine/run/plan';
 import type { RunDeps } from '../engine/run/run-execution';
 import { shardSizes } from '../engine/run/shard';
@@ -105,6 +106,7 @@ export async function planBatch(
   request: In<Contract, 'runs.plan'>,
   signal?: AbortSignal,
 ): Promise<Out<Contract, 'runs.plan'>> {
+  if (request.preflight) forgetAdminAnswers();
   const { workspace } = deps;
   const { chosen, stray } = spreadQuestions(workspace, request.targetIds, request.questionIds);
   if (stray.length > 0) return { stray, plans: [], preflight: null };
@@ -138,6 +140,7 @@ export async function planStored(
   { runId, purpose, preflight }: In<Contract, 'runs.planStored'>,
   signal?: AbortSignal,
 ): Promise<Out<Contract, 'runs.planStored'>> {
+  if (preflight) forgetAdminAnswers();
   const stored = await state.db.runs.get(runId);
   if (!stored) return { warning: null, preflight: null };
   const { workspace, graders } = deps;

@@ -33,9 +33,3 @@ export function environmentSecrets(env: Env): SecretStore {
     delete: (name) => refuse(name, 'clear'),
   };
 }
-
-/** Replaces every occurrence of the key in a provider's message (some servers echo part of it back in a 401). */
-export function redactKey(message: string, key: string | undefined): string {
-  if (!key || key.length < 4) return message;
-  return message.split(key).join('(key)');
-}

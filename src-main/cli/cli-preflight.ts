@@ -5,16 +5,20 @@ import type { BatchPreflight } from '../../src-shared/contract/run-batch.contrac
 import { findingLine, problemLine } from '../../src-shared/text/preflight-line';
 import { EXIT, type CliIo } from './command';
 import type { Session } from './run-session';
+import { plural } from '../../src-shared/text/plural';
 
-/** Prints what the preflight found: undefined when the runs may start, else exit 2 after one line per problem. */
+/**
+ * Prints what the preflight found: undefined when the runs may start, else one line per problem and exit 2, or 3 when
+ * every problem is the environment's (a server that does not answer: retry once it is up).
+ */
 export function printedPreflight(preflight: BatchPreflight | null, io: CliIo): number | undefined {
   if (!preflight) return undefined;
   if (preflight.problems.length > 0) {
     for (const problem of preflight.problems) io.err(`preflight: ${problemLine(problem)}`);
     io.err(
-      `error: preflight found ${preflight.problems.length} problem(s); nothing was run (--skip-preflight starts anyway)`,
+      `error: preflight found ${plural(preflight.problems.length, 'problem')}; nothing was run (--skip-preflight starts anyway)`,
     );
-    return EXIT.invalid;
+    return preflight.problems.every((problem) => problem.environment) ? EXIT.environment : EXIT.invalid;
   }
   // The local checks of an Ollama run: a prompt that cannot fit the model's window (a missing model is a problem above).
   for (const finding of preflight.findings) io.err(`${finding.targetId}: ${findingLine(finding)}`);

@@ -16,6 +16,7 @@ export const COMMANDS: readonly CommandLoader[] = [
   { name: 'traces', load: async () => (await import('./traces.command')).tracesCommand },
   { name: 'promote', load: async () => (await import('./promote.command')).promoteCommand },
   { name: 'sample-traces', load: async () => (await import('./sample-traces.command')).sampleTracesCommand },
+  { name: 'label', load: async () => (await import('./label.command')).labelCommand },
   { name: 'validate-judge', load: async () => (await import('./validate-judge.command')).validateJudgeCommand },
   { name: 'history', load: async () => (await import('./history.command')).historyCommand },
   { name: 'quarantine', load: async () => (await import('./quarantine.command')).quarantineCommand },

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { parseSince } from '../../src-shared/text/since';
 import { JSON_OPTIONS, EXIT, UsageError, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
+import { plural } from '../../src-shared/text/plural';
 
 export const exportEnvelopeCommand: Command = {
   name: 'export-envelope',
@@ -66,7 +67,7 @@ export const exportEnvelopeCommand: Command = {
       }
       const written = outcomes.filter((outcome) => outcome.problems.length === 0).length;
       if (!args.values.json && outcomes.length > 0)
-        io.out(`Exported ${written} of ${outcomes.length} run(s) to ${outputDir}`);
+        io.out(`Exported ${written} of ${plural(outcomes.length, 'run')} to ${outputDir}`);
       return written === outcomes.length ? EXIT.ok : EXIT.invalid;
     });
   },

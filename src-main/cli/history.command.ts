@@ -1,19 +1,26 @@
 // `ai-eval history`: what changed for each target: regressed, flaky and fixed questions and the tags that moved.
-import type { QuestionHistory, QuestionTimeline, TargetHistory } from '../../src-shared/model';
+import {
+  DEFAULT_HISTORY_SETTINGS,
+  type QuestionHistory,
+  type QuestionTimeline,
+  type TargetHistory,
+} from '../../src-shared/model';
+import { plural } from '../../src-shared/text/plural';
+import { RpcError } from '../../src-shared/rpc/wire';
 import { chooseTargets } from './choose-targets';
 import { JSON_OPTIONS, EXIT, type Command } from './command';
+import { intArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
 
 const percent = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value * 100)}%`);
 
 function printTarget(history: TargetHistory, out: (line: string) => void): void {
-  out(`${history.targetId}: ${history.summary} (${history.runs.length} runs)`);
+  out(`${history.targetId}: ${history.summary} (${plural(history.runs.length, 'run')})`);
   const line = (q: QuestionHistory) =>
     `  ${q.state.padEnd(10)} ${q.questionId}  ${q.reason}${q.textChangedAt ? `; text changed at ${q.textChangedAt}` : ''}`;
   for (const question of history.questions) out(line(question));
   for (const tag of history.tags) if (tag.moved) out(`  tag moved  ${tag.sentence}`);
   if (!history.tags.some((tag) => tag.moved)) out('  no tag moved beyond noise');
-  out(`  method: ${history.method}`);
 }
 
 function printTimeline(timeline: QuestionTimeline, out: (line: string) => void): void {
@@ -51,19 +58,28 @@ export const historyCommand: Command = {
         await client['targets.list']({}),
         (args.values.target as string[] | undefined) ?? [],
       );
-      const numbers = {
-        ...(args.values.window ? { window: Number(args.values.window) } : {}),
-        ...(args.values.recent ? { recent: Number(args.values.recent) } : {}),
-      };
+      const window = intArg(args, 'window', DEFAULT_HISTORY_SETTINGS.window, 2, 200);
+      const recent = intArg(args, 'recent', Math.min(DEFAULT_HISTORY_SETTINGS.recent, window - 1), 1, window - 1);
+      const numbers = { window, recent };
       const question = args.values.question as string | undefined;
       const tag = args.values.tag as string | undefined;
-      const answers = [];
+      const answers: (TargetHistory | QuestionTimeline)[] = [];
+      const unknown: RpcError[] = [];
       for (const targetId of targetIds) {
-        answers.push(
-          question
-            ? await client['history.question']({ targetId, questionId: question, ...numbers })
-            : await client['history.target']({ targetId, tag, ...numbers }),
-        );
+        if (!question) answers.push(await client['history.target']({ targetId, tag, ...numbers }));
+        else
+          await client['history.question']({ targetId, questionId: question, ...numbers }).then(
+            (timeline) => answers.push(timeline),
+            (error: unknown) => {
+              if (!(error instanceof RpcError) || error.code !== 'not_found') throw error;
+              unknown.push(error);
+            },
+          );
+      }
+      // A question that one target's dataset lacks is fine when another has it; one no target knows is a mistake.
+      if (answers.length === 0 && unknown.length > 0) {
+        for (const error of unknown) io.err(`error: ${error.message}`);
+        return EXIT.invalid;
       }
       if (args.values.json) {
         io.out(JSON.stringify(answers, null, 2));
@@ -73,6 +89,9 @@ export const historyCommand: Command = {
         if ('points' in answer) printTimeline(answer, io.out);
         else printTarget(answer, io.out);
       }
+      // The method is the same for every target: said once, after them.
+      const method = answers.find((answer) => 'method' in answer)?.method;
+      if (method) io.out(`method: ${method}`);
       return EXIT.ok;
     });
   },

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import type { ImportProgress, ImportSummary } from '../../src-shared/model';
 import { JSON_OPTIONS, EXIT, pathArguments, type CliIo, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
+import { plural } from '../../src-shared/text/plural';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -26,7 +27,7 @@ function progressPrinter(io: CliIo): (progress: ImportProgress) => void {
 
 function printSummary(summary: ImportSummary, io: CliIo): void {
   io.out(
-    `Imported ${summary.files} file(s): ${count(summary.spans)} spans (${count(summary.inserted)} new, ${count(summary.skipped)} skipped as already imported), ` +
+    `Imported ${plural(summary.files, 'file')}: ${count(summary.spans)} spans (${count(summary.inserted)} new, ${count(summary.skipped)} skipped as already imported), ` +
       `${count(summary.traces)} new traces, ${count(summary.llmCalls)} LLM calls, ${count(summary.conversations)} conversations, ` +
       `${count(summary.reviewItems)} review items, ${count(summary.bad)} bad, in ${(summary.elapsedMs / 1000).toFixed(1)} s.`,
   );

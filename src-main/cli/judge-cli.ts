@@ -16,13 +16,15 @@ export function judgeGraderArg(args: ParsedArgs): GraderId {
   throw new UsageError(`${what}${suggestion ? `; did you mean "${suggestion}"?` : `; judges: ${judges.join(', ')}`}`);
 }
 
-/** A whole-number flag with a default and a minimum. */
-export function intArg(args: ParsedArgs, name: string, fallback: number, min: number): number {
+/** A whole-number flag with a default, a minimum and (optionally) a maximum. */
+export function intArg(args: ParsedArgs, name: string, fallback: number, min: number, max?: number): number {
   const raw = args.values[name];
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()) || value < min)
-    throw new UsageError(`--${name} must be a whole number >= ${min}, got ${String(raw)}`);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()) || value < min || (max !== undefined && value > max)) {
+    const range = max === undefined ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`--${name} must be a whole number ${range}, got ${JSON.stringify(String(raw))}`);
+  }
   return value;
 }
 

@@ -77,7 +77,7 @@ async function helpText(): Promise<string> {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'exit codes: 0 success, 1 a hard gate or a judge validation failed, 2 invalid input or configuration,',
-    '  3 stopped by the environment (disk full, store locked)',
+    '  3 stopped by the environment (disk full, store locked, a server that does not answer)',
     'Run `ai-eval <command> --help` for the options of one command.',
   ].join('\n');
 }

@@ -9,7 +9,7 @@ const entryText = (entry: QuarantineEntry) =>
 
 const ACTIONS = ['add', 'remove', 'list'] as const;
 const USAGE =
-  'ai-eval quarantine add|remove --target ID --question ID... [--reason TEXT] | ai-eval quarantine list [--target ID]... [--workspace DIR] [--json]';
+  'ai-eval quarantine add|remove --target ID --question ID [ID...] [--reason TEXT] | ai-eval quarantine list [--target ID]... [--workspace DIR] [--json]';
 
 export const quarantineCommand: Command = {
   name: 'quarantine',
@@ -25,15 +25,18 @@ export const quarantineCommand: Command = {
   async run(args, io) {
     const action = args.positionals[0] as (typeof ACTIONS)[number] | undefined;
     const targets = (args.values.target as string[] | undefined) ?? [];
-    const questions = (args.values.question as string[] | undefined) ?? [];
+    // `--question a b` reads as two ids: the words after the action are ids too.
+    const questions = [...((args.values.question as string[] | undefined) ?? []), ...args.positionals.slice(1)];
     const problem =
-      !action || !ACTIONS.includes(action) || args.positionals.length > 1
+      !action || !ACTIONS.includes(action)
         ? `say add, remove or list (got ${args.positionals.join(' ') || 'nothing'})`
-        : action !== 'list' && (targets.length !== 1 || questions.length === 0)
-          ? `${action} takes one --target and at least one --question`
-          : action !== 'add' && args.values.reason !== undefined
-            ? '--reason goes with add only'
-            : undefined;
+        : action === 'list' && args.positionals.length > 1
+          ? `list takes no question ids (got ${args.positionals.slice(1).join(' ')})`
+          : action !== 'list' && (targets.length !== 1 || questions.length === 0)
+            ? `${action} takes one --target and at least one --question`
+            : action !== 'add' && args.values.reason !== undefined
+              ? '--reason goes with add only'
+              : undefined;
     if (problem) {
       io.err(`error: ${problem}\nusage: ${USAGE}`);
       return EXIT.invalid;

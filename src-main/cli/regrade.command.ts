@@ -3,6 +3,7 @@ import { regradePreflight } from './cli-preflight';
 import { COMMON_OPTIONS, UsageError, type Command } from './command';
 import { parseReportFlags, REPORT_OPTIONS } from './run-flags';
 import { withRunSession } from './run-session';
+import { plural } from '../../src-shared/text/plural';
 
 export const regradeCommand: Command = {
   name: 'regrade',
@@ -23,7 +24,7 @@ export const regradeCommand: Command = {
         () => session.client['runs.regrade']({ runId, source: flags.source, concurrency: flags.concurrency }),
         (started) =>
           io.err(
-            `run ${started.runId}: regrading the ${started.total} stored answer(s) of run ${runId} (${started.targetId}) with ${started.graders.join(', ')}`,
+            `run ${started.runId}: regrading the ${plural(started.total, 'stored answer')} of run ${runId} (${started.targetId}) with ${started.graders.join(', ')}`,
           ),
       );
       return { finished: [finished], refused: false };

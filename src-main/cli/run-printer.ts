@@ -8,6 +8,7 @@ import {
   type Verdict,
 } from '../../src-shared/model';
 import type { CliIo } from './command';
+import { plural } from '../../src-shared/text/plural';
 
 /** In CI a progress line at most this often, plus one per 10% done. */
 const PLAIN_EVERY_MS = 5_000;
@@ -25,7 +26,7 @@ const percent = (value: number | null, digits = 1) => (value === null ? '—' : 
 export function describePlan(plan: PlannedRun): string {
   const { selection, estimatedCalls: calls } = plan;
   const shape = [
-    `${plan.questions} question(s)`,
+    plural(plan.questions, 'question'),
     selection.repeat > 1 ? `× ${selection.repeat} repeats` : '',
     selection.shard ? `(shard ${selection.shard.index}/${selection.shard.count})` : '',
   ]
@@ -56,11 +57,11 @@ export function describeShards(
     const high = perItem(targetMax, items);
     const calls = high > low ? `${low}-${high}` : `${low}`;
     const mark = i + 1 === shard.index ? '   <- this shard' : '';
-    return `  shard ${i + 1}/${shard.count}: ${questions} question(s), about ${calls} target calls, ${perItem(judges, items)} judge calls${mark}`;
+    return `  shard ${i + 1}/${shard.count}: ${plural(questions, 'question')}, about ${calls} target calls, ${perItem(judges, items)} judge calls${mark}`;
   });
   const largest = Math.max(...whole.shardSizes);
   return [
-    `${targetId}: ${whole.questions} question(s) over ${shard.count} shards (the largest, ${largest} question(s), sets the wall time):`,
+    `${targetId}: ${plural(whole.questions, 'question')} over ${shard.count} shards (the largest, ${plural(largest, 'question')}, sets the wall time):`,
     ...lines,
   ];
 }

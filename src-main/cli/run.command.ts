@@ -8,6 +8,7 @@ import { COMMON_OPTIONS, EXIT, UsageError, type CliIo, type Command } from './co
 import { parseRunFlags, REPORT_OPTIONS, type RunFlags } from './run-flags';
 import { describePlan, describeShards } from './run-printer';
 import { refusalMessage, withRunSession, type Session, type SessionOutcome } from './run-session';
+import { plural } from '../../src-shared/text/plural';
 
 /** Every target planned by the service before any starts, checked by its preflight unless skipped. */
 async function planTargets(flags: RunFlags, session: Session) {
@@ -108,7 +109,7 @@ async function resume(
   io: CliIo,
 ): Promise<SessionOutcome | number> {
   const { run } = await storedRun(session, flags.resume);
-  const left = `${run.total - run.done} of ${run.total} question(s) left`;
+  const left = `${run.total - run.done} of ${plural(run.total, 'question')} left`;
   if (flags.dryRun) {
     io.out(`would resume run ${run.id} of ${run.targetId}: ${left}`);
     return EXIT.ok;

@@ -31,10 +31,19 @@ export const serveCommand: Command = {
       urlToken,
       routes,
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', resolve);
-    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', resolve);
+      });
+    } catch (error) {
+      await app.dispose();
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+      const why = code === 'EADDRINUSE' ? 'is in use (another ai-eval serve?)' : 'may not be opened by this user';
+      io.err(`error: port ${port} on 127.0.0.1 ${why}: pass --port N for another, or --port 0 for any free port`);
+      return EXIT.environment;
+    }
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     for (const route of routes) route.mountedOn(origin);
     const url = `${origin}/?token=${urlToken}`;

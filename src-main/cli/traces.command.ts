@@ -4,6 +4,7 @@ import { JSON_OPTIONS, EXIT, UsageError, type Command, type ParsedArgs } from '.
 import { intArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
 import { figuresJson, showJson, showLines } from './traces-show';
+import { plural } from '../../src-shared/text/plural';
 
 /** The JSON shape of one item: snake_case, stable for scripts; more keys may be added, none renamed. */
 const toJson = (item: ReviewItem) => ({
@@ -120,7 +121,7 @@ export const tracesCommand: Command = {
         );
       }
       io.out(
-        `${items.length} of ${total} item(s)${offset + items.length < total ? `; --offset ${offset + items.length} for more` : ''}`,
+        `${items.length} of ${plural(total, 'item')}${offset + items.length < total ? `; --offset ${offset + items.length} for more` : ''}`,
       );
       return EXIT.ok;
     });

@@ -1,4 +1,5 @@
-// `ai-eval validate-judge`: measures a judge against human labels (a labels file or the workbench), stores it, exits 0 if trusted.
+// `ai-eval validate-judge`: measures a judge against human labels (its gold set, or a labels file), records it in
+// labels/<grader>/validations.jsonl, exits 0 if trusted.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeIdentity, formatIssue, type JudgeValidation, type WorkspaceIssue } from '../../src-shared/model';
@@ -9,8 +10,8 @@ import { withWorkspaceClient } from './workspace-client';
 
 export const validateJudgeCommand: Command = {
   name: 'validate-judge',
-  summary: 'Measure a judge against human labels (TPR, TNR, trust); exit 1 unless trusted',
-  usage: 'ai-eval validate-judge --grader ID (--labels FILE.yaml | --from-store) [--json]',
+  summary: 'Measure a judge against its gold set’s labels or a labels file (TPR, TNR, trust); exit 1 unless trusted',
+  usage: 'ai-eval validate-judge --grader ID [--labels FILE.yaml] [--json]',
   options: {
     ...JSON_OPTIONS,
     grader: { type: 'string', short: 'g' },
@@ -20,9 +21,9 @@ export const validateJudgeCommand: Command = {
   async run(args, io) {
     const grader = judgeGraderArg(args);
     const file = args.values.labels;
-    const fromStore = args.values['from-store'] === true;
-    if ((typeof file === 'string') === fromStore)
-      throw new UsageError('give either --labels FILE.yaml or --from-store');
+    // --from-store, of before the label files, names the gold set too (the store is its index).
+    if (typeof file === 'string' && args.values['from-store'] === true)
+      throw new UsageError('give --labels FILE.yaml, or nothing for the gold set in labels/');
     return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {
       let validation: JudgeValidation;
       if (typeof file === 'string') {
@@ -41,7 +42,10 @@ export const validateJudgeCommand: Command = {
         }
       } else {
         if ((await client['judges.goldItems']({ grader })).length === 0) {
-          io.err(`error: ${grader} has no gold items in the store; sample its calls in the judges screen first`);
+          const { folder } = await client['judges.goldSetFiles']({ grader });
+          io.err(
+            `error: ${grader} has no gold items in ${folder}/; sample its calls first: ai-eval sample-traces --grader ${grader}`,
+          );
           return EXIT.invalid;
         }
         validation = await client['judges.validate']({ grader });

@@ -2,6 +2,7 @@
 import { formatIssue } from '../../src-shared/model';
 import { JSON_OPTIONS, EXIT, type Command } from './command';
 import { withWorkspaceClient } from './workspace-client';
+import { plural } from '../../src-shared/text/plural';
 
 export const validateCommand: Command = {
   name: 'validate',
@@ -18,7 +19,7 @@ export const validateCommand: Command = {
           io.err(`${formatIssue(issue)}${issue.severity === 'warning' ? ' (warning)' : ''}`);
         if (found.valid)
           io.out(
-            `ok: ${found.targets} targets, ${found.datasets} datasets (${found.questions} questions), ${found.rubrics} rubrics`,
+            `ok: ${plural(found.targets, 'target')}, ${plural(found.datasets, 'dataset')} (${plural(found.questions, 'question')}), ${plural(found.rubrics, 'rubric')}`,
           );
       }
       return found.valid ? EXIT.ok : EXIT.invalid;

@@ -17,7 +17,8 @@ import { messageOf } from '../../src-shared/text/message-of';
 
 const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources');
 const rendererUrl =
-  process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).toString();
+  process.env.ELECTRON_RENDERER_URL ??
+  pathToFileURL(join(import.meta.dirname, '../desktop-renderer/index.html')).toString();
 /** Every page of the renderer starts with this; the IPC sender checks compare against it. */
 const rendererPrefix = rendererUrl.replace(/index\.html$/, '');
 

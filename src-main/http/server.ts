@@ -13,6 +13,7 @@ import { BodyTooLarge, closeAfterAnswer, readCappedBody } from '../net/capped-bo
 import { bearerMatches, equalSecrets } from '../net/bearer';
 import { loopbackHost, mediaType, sameOrigin } from '../net/request-guards';
 import { SECURITY_HEADERS } from './guards';
+import { handleSignIn, sendSignInPage, SIGN_IN_PATH } from './sign-in';
 
 /** Extra routes other parts plug in (the OTLP receiver's POST /v1/traces). */
 export type Route = Readonly<{
@@ -95,27 +96,32 @@ export function createHttpShell(options: HttpShellOptions): Server {
         return sendJson(
           res,
           401,
-          error('bad_input', 'Missing or wrong token: open the URL that `ai-eval serve` printed.'),
+          error('bad_input', `Not signed in: open ${SIGN_IN_PATH} and paste the API token \`ai-eval serve\` printed.`),
         );
       if (pathname === '/events') return streamEvents(req, res, options.events);
       if (pathname === EXPORT_DOWNLOAD_PATH) return download(req, res, url.searchParams.getAll('file'));
       if (req.method !== 'POST') return sendJson(res, 405, error('bad_input', 'Use POST for /rpc calls.'));
       return rpc(req, res, pathname.slice('/rpc/'.length));
     }
+    const cookieOf = (value: string) =>
+      `${sessionCookieName(req.socket.localPort ?? 0)}=${value}; HttpOnly; SameSite=Strict; Path=/`;
+    if (token && pathname === SIGN_IN_PATH) {
+      if (req.method === 'POST') return handleSignIn(req, res, token, cookieOf);
+      return authorised(req, token) ? redirectTo(res, '/') : sendSignInPage(res, 'no-session');
+    }
     const offered = url.searchParams.get('token');
     if (token && offered !== null) {
       // A used link in a browser that already holds this server's cookie just opens the app.
       if (authorised(req, token)) return redirectTo(res, pathname);
-      if (!urlToken || !equalSecrets(offered, urlToken)) {
-        res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('This link was already used or is wrong: restart `ai-eval serve` for a new one.');
-        return;
-      }
+      // A used (or wrong) link: the page that takes the API token, so no restart is needed.
+      if (!urlToken || !equalSecrets(offered, urlToken)) return sendSignInPage(res, 'used-link', pathname);
       // Trade the one-time token in the URL for a same-site cookie (fetch and EventSource carry it), then forget it.
       urlToken = undefined;
-      const cookie = `${sessionCookieName(req.socket.localPort ?? 0)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-      return redirectTo(res, pathname, { 'Set-Cookie': cookie });
+      return redirectTo(res, pathname, { 'Set-Cookie': cookieOf(token) });
     }
+    // The app itself only for a browser with a session: the others get the way in, not an app whose calls all fail.
+    if (token && !authorised(req, token) && isAppPage(options.staticDir, pathname))
+      return sendSignInPage(res, 'no-session', pathname);
     return serveStatic(res, pathname);
   }
 
@@ -179,6 +185,13 @@ export function createHttpShell(options: HttpShellOptions): Server {
   }
 
   return server;
+}
+
+/** A path the UI answers with its index.html (the app's pages), not one of its files (scripts, styles, fonts). */
+function isAppPage(root: string | undefined, pathname: string): boolean {
+  if (!root) return false;
+  const file = join(root, normalize(pathname).replace(/^([/\\])+/, ''));
+  return !existsSync(file) || statSync(file).isDirectory() || file.endsWith('index.html');
 }
 
 /** The request's path decoded, or undefined for a URL that cannot be parsed or decoded (answered 400). */

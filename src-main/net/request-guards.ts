@@ -18,6 +18,9 @@ export function sameOrigin(req: IncomingMessage): boolean {
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
   const origin = req.headers.origin;
   if (origin === undefined) return true;
+  // Under Referrer-Policy: no-referrer a browser's form post says `Origin: null`; its Sec-Fetch-Site (which no page
+  // can set) still tells that it came from this server's own page (the sign-in form).
+  if (origin === 'null') return site === 'same-origin';
   return origin === `http://${req.headers.host ?? ''}`;
 }
 

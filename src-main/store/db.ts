@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations';
 import SCHEMA_SNAPSHOT from './migrations/schema-snapshot.json' with { type: 'json' };
 import { nativeBinding } from './native-binding';
+import { plural } from '../../src-shared/text/plural';
 
 export type Db = Database.Database;
 
@@ -140,7 +141,7 @@ function applyMigration(db: Db, migration: Migration): void {
       const broken = migration.foreignKeysOff ? (db.pragma('foreign_key_check') as { table: string }[]) : [];
       if (broken.length > 0)
         throw new MigrationError(
-          `Migration ${migration.version} "${migration.name}" would break ${broken.length} reference(s) from ${broken[0]!.table}.`,
+          `Migration ${migration.version} "${migration.name}" would break ${plural(broken.length, 'reference')} from ${broken[0]!.table}.`,
         );
       recordMigration(db, migration, Date.now());
     })();

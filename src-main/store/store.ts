@@ -8,6 +8,8 @@ import { DistillRepo } from './repos/distill.repo';
 import { EnvelopesRepo } from './repos/envelopes.repo';
 import { HistoryRepo } from './repos/history.repo';
 import { InsightsRepo } from './repos/insights.repo';
+import { GoldLegacyRepo } from './repos/gold-legacy.repo';
+import { GoldSetsRepo } from './repos/gold-sets.repo';
 import { JudgesRepo } from './repos/judges.repo';
 import { MatrixRepo } from './repos/matrix.repo';
 import { LabelsRepo } from './repos/labels.repo';
@@ -33,6 +35,8 @@ export function createRepos(context: StoreContext) {
     labels: new LabelsRepo(context),
     reviewerVerdicts: new ReviewerVerdictsRepo(context),
     judges: new JudgesRepo(context),
+    goldSets: new GoldSetsRepo(context),
+    goldLegacy: new GoldLegacyRepo(context),
     insights: new InsightsRepo(context),
     runs: new RunsRepo(context),
     runLocks: new RunLocksRepo(context),

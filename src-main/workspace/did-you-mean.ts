@@ -53,3 +53,40 @@ function objectsAt(schema: AnyZod, path: readonly PropertyKey[]): AnyZod[] {
       return [];
   }
 }
+
+/** An object form's literal fields ("kind: command"), which tell it from the other forms of a union. */
+function literalsOf(form: AnyZod): [string, string][] {
+  return Object.entries(defOf(form).shape as Record<string, AnyZod>).flatMap(([key, field]) =>
+    defOf(field).type === 'literal' ? [[key, (defOf(field).values as unknown[]).map(String).join(' or ')]] : [],
+  );
+}
+
+const formName = (form: AnyZod) => {
+  const literals = literalsOf(form);
+  return literals.length > 0
+    ? literals.map(([key, value]) => `${key}: ${value}`).join(', ')
+    : `the form with ${Object.keys(defOf(form).shape as object).join(', ')}`;
+};
+
+/**
+ * A key that another form of a union at `path` takes, in words: which form takes it, and what the entry's own form
+ * (the one whose literal fields `entry` matches) takes. "key "run" belongs to kind: command; kind: format takes …".
+ */
+export function otherFormKey(schema: AnyZod, path: readonly PropertyKey[], key: string, entry: unknown): string {
+  const forms = objectsAt(schema, path);
+  const owners = forms.filter((form) => key in (defOf(form).shape as object));
+  const fields = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
+  const keysOf = (form: AnyZod) => Object.keys(defOf(form).shape as object);
+  const byLiterals = forms.find((form) => {
+    const literals = literalsOf(form);
+    return literals.length > 0 && literals.every(([name, value]) => value.split(' or ').includes(String(fields[name])));
+  });
+  // Forms told apart by their keys alone: the entry's own is the one that takes all its other keys.
+  const byKeys = forms.find(
+    (form) =>
+      !owners.includes(form) && Object.keys(fields).every((name) => name === key || keysOf(form).includes(name)),
+  );
+  const where = `key "${key}" belongs to another form of this entry (${owners.map(formName).join('; ')})`;
+  if (byLiterals) return `${where}; ${formName(byLiterals)} takes ${keysOf(byLiterals).join(', ')}`;
+  return byKeys ? `${where}; this one takes ${keysOf(byKeys).join(', ')}` : where;
+}

@@ -45,6 +45,8 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
   const rubrics = new Map<string, Rubric>();
   /** Rubric files that exist but did not load, by the id their name gives: a reference to one says so. */
   const brokenRubrics = new Map<string, string>();
+  /** Rubric files whose `id` is not their name, by that name: a reference by either says which file declares what. */
+  const misnamedRubrics = new Map<string, Misnamed>();
   const datasetFiles = new Set<string>();
 
   const configText = overrides[CONFIG_FILE] ?? readText(dir, CONFIG_FILE, issues);
@@ -61,7 +63,11 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
     if (!parsed?.value) brokenRubrics.set(basename(file).replace(/\.ya?ml$/, ''), file);
     if (!parsed) continue;
     issues.push(...parsed.issues);
-    if (!parsed.value || !checkIdMatchesFile(parsed.value.id, file, parsed.locate, issues)) continue;
+    if (!parsed.value) continue;
+    if (!checkIdMatchesFile(parsed.value.id, file, parsed.locate, issues)) {
+      misnamedRubrics.set(basename(file).replace(/\.ya?ml$/, ''), { file, declared: parsed.value.id });
+      continue;
+    }
     issues.push(...rubricProblems(parsed.value, parsed.locate));
     rubrics.set(parsed.value.id, parsed.value);
   }
@@ -75,7 +81,7 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
     issues.push(...parsed.issues);
     const value = parsed.value;
     if (!value || !checkIdMatchesFile(value.id, file, parsed.locate, issues)) continue;
-    checkQuestions(value, { rubrics, brokenRubrics }, parsed.locate, issues);
+    checkQuestions(value, { rubrics, brokenRubrics, misnamedRubrics }, parsed.locate, issues);
     const questions = value.questions.filter((question) => !question.disabled);
     if (questions.length === 0)
       issues.push(parsed.locate(['questions'], 'error', 'every question is disabled: the dataset has nothing to run'));
@@ -157,7 +163,8 @@ function yamlFiles(
 function checkIdMatchesFile(id: string, file: string, locate: Locator, issues: WorkspaceIssue[]): boolean {
   const expected = basename(file).replace(/\.ya?ml$/, '');
   if (id === expected) return true;
-  issues.push(locate(['id'], 'error', `id "${id}" must match the file name "${expected}"`));
+  // The issue's path is `id`, so the line reads `id "x" does not match …`.
+  issues.push(locate(['id'], 'error', `"${id}" does not match the file name "${expected}": an id is its file's name`));
   return false;
 }
 
@@ -183,15 +190,24 @@ export function resolveRubric(ref: string, rubrics: ReadonlyMap<string, Rubric>)
   return found;
 }
 
-type RubricsKnown = Readonly<{ rubrics: ReadonlyMap<string, Rubric>; brokenRubrics: ReadonlyMap<string, string> }>;
+type Misnamed = Readonly<{ file: string; declared: string }>;
+type RubricsKnown = Readonly<{
+  rubrics: ReadonlyMap<string, Rubric>;
+  brokenRubrics: ReadonlyMap<string, string>;
+  misnamedRubrics: ReadonlyMap<string, Misnamed>;
+}>;
 
-function rubricRefProblem(ref: string, { rubrics, brokenRubrics }: RubricsKnown): string | undefined {
+function rubricRefProblem(ref: string, { rubrics, brokenRubrics, misnamedRubrics }: RubricsKnown): string | undefined {
   if (resolveRubric(ref, rubrics)) return undefined;
   const [id = ''] = ref.split('@');
   const found = rubrics.get(id);
   if (found) return `rubric "${id}" is version ${found.version}, not ${ref}`;
   const broken = brokenRubrics.get(id);
   if (broken) return `rubric "${ref}" is invalid: ${broken} has errors (listed with it); fix them first`;
+  const misnamed =
+    misnamedRubrics.get(id) ?? [...misnamedRubrics.values()].find((candidate) => candidate.declared === id);
+  if (misnamed)
+    return `rubric "${ref}": ${misnamed.file} declares id "${misnamed.declared}"; make its id and its file name agree`;
   return `unknown rubric "${ref}" (no rubrics/${id}.yaml)`;
 }
 

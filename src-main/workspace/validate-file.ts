@@ -3,7 +3,7 @@ import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, typ
 import type { z } from 'zod';
 import type { WorkspaceIssue } from '../../src-shared/model';
 import { nearest } from '../../src-shared/text/nearest';
-import { discriminatorValues, knownKeysAt } from './did-you-mean';
+import { discriminatorValues, knownKeysAt, otherFormKey } from './did-you-mean';
 import { readYamlFast } from './fast-yaml';
 import { firstAliasOffset, MAX_ALIAS_COUNT, structureProblems, TOO_DEEP } from './yaml-structure';
 
@@ -61,7 +61,11 @@ export function validateYamlFile<T>(file: string, text: string, schema: z.ZodTyp
   }
   const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return { value: result.data, issues: [], locate };
-  const issues = flattenIssues(result.error.issues as Issue[], []).flatMap((issue) => describe(issue, schema, locate));
+  const flat = flattenIssues(result.error.issues as Issue[], []);
+  const typoed = typoedKeys(flat, schema);
+  const issues = flat
+    .filter((issue) => !(isMissingKey(issue) && typoed.has(issue.path.map(String).join('.'))))
+    .flatMap((issue) => describe(issue, schema, locate));
   return { value: undefined, issues, locate };
 }
 
@@ -110,18 +114,47 @@ function flattenIssues(issues: readonly Issue[], prefix: readonly PropertyKey[])
   });
 }
 
+const isMissingKey = (issue: Issue) => issue.code === 'invalid_type' && issue.input === undefined;
+
+/**
+ * The paths of required keys that are missing only because they were mistyped (`descripton:` for `description:`):
+ * the unknown key's "did you mean" says it all, so one mistake is one problem, not two.
+ */
+function typoedKeys(issues: readonly Issue[], schema: z.ZodType): Set<string> {
+  const typoed = new Set<string>();
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const known = knownKeysAt(schema, issue.path as PropertyKey[]);
+    for (const key of issue.keys) {
+      const suggestion = known.includes(key) ? undefined : nearest(key, known);
+      if (suggestion) typoed.add([...issue.path, suggestion].map(String).join('.'));
+    }
+  }
+  return typoed;
+}
+
+/** An entry of a union with no discriminator: a mistyped one (`knd:`) is named with its fix, else it is missing. */
+function missingDiscriminator(
+  path: readonly PropertyKey[],
+  issue: Readonly<{ discriminator: string; options: readonly string[]; input: Record<string, unknown> }>,
+  schema: z.ZodType,
+  locate: Locator,
+): WorkspaceIssue {
+  const { discriminator, options, input } = issue;
+  const entry = path.slice(0, -1);
+  const known = knownKeysAt(schema, entry);
+  const typo = Object.keys(input).find((key) => !known.includes(key) && nearest(key, known) === discriminator);
+  if (typo) return locate([...entry, typo], 'error', `unknown key "${typo}"; did you mean "${discriminator}"?`);
+  return locate(entry, 'error', `missing required key "${discriminator}" (one of ${options.join(', ')})`);
+}
+
 function describe(issue: Issue, schema: z.ZodType, locate: Locator): WorkspaceIssue[] {
   const path = issue.path as PropertyKey[];
   if (issue.code === 'unrecognized_keys') {
     const known = knownKeysAt(schema, path);
     return issue.keys.map((key) => {
       // Known in another form of a union (a tool server's url beside a command): no "did you mean" the key itself.
-      if (known.includes(key))
-        return locate(
-          [...path, key],
-          'error',
-          `key "${key}" does not go with the other keys of this entry: each form of it takes its own keys`,
-        );
+      if (known.includes(key)) return locate([...path, key], 'error', otherFormKey(schema, path, key, issue.input));
       const suggestion = nearest(key, known);
       const hint = suggestion
         ? `; did you mean "${suggestion}"?`
@@ -141,17 +174,31 @@ function describe(issue: Issue, schema: z.ZodType, locate: Locator): WorkspaceIs
   if (issue.code === 'invalid_type' && issue.input === undefined) {
     return [locate(path, 'error', `missing required key "${String(path.at(-1))}"`)];
   }
+  if (issue.code === 'invalid_type')
+    return [locate(path, 'error', `expected ${issue.expected}, got ${kindOf(issue.input)}`)];
   if (issue.code === 'invalid_union' && issue.errors.length === 0 && issue.discriminator) {
     const options = discriminatorValues(schema, path.slice(0, -1), issue.discriminator);
-    const input =
-      typeof issue.input === 'object' && issue.input
-        ? (issue.input as Record<string, unknown>)[issue.discriminator]
-        : undefined;
+    const entry = typeof issue.input === 'object' && issue.input ? (issue.input as Record<string, unknown>) : {};
+    const input = entry[issue.discriminator];
+    if (input === undefined)
+      return [
+        missingDiscriminator(path, { discriminator: issue.discriminator, options, input: entry }, schema, locate),
+      ];
     const suggestion = typeof input === 'string' ? nearest(input, options) : undefined;
     const got = `unknown ${issue.discriminator} "${String(input)}"; expected one of ${options.join(', ')}`;
     return [locate(path, 'error', suggestion ? `${got}; did you mean "${suggestion}"?` : got)];
   }
   return [locate(path, 'error', issue.message)];
+}
+
+/** A value's kind in words: "nothing (an empty value)", "a list", "the text "abc"". */
+function kindOf(value: unknown): string {
+  if (value === null) return 'nothing (an empty value)';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string')
+    return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'object') return 'a map of keys';
+  return `${typeof value} ${String(value)}`;
 }
 
 /** The source offset of the node at `path`: a key points at the key itself, a missing key at its parent. */

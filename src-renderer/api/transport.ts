@@ -59,5 +59,10 @@ declare global {
 
 /** The preload bridge (IPC) inside Electron; else `ai-eval serve`, whose token now travels as a same-site cookie. */
 export function pickTransport(): RpcTransport {
-  return window.evalBridge ?? httpTransport({ origin: window.location.origin, parseJson: parseAnswer });
+  // A session that is gone (the cookie cleared, another server on the port) goes to the page that takes the API token.
+  const signIn = () => window.location.assign(`/signin`);
+  return (
+    window.evalBridge ??
+    httpTransport({ origin: window.location.origin, parseJson: parseAnswer, onUnauthorised: signIn })
+  );
 }

@@ -7,6 +7,7 @@ import { useWorkspace } from '../features/workspace/workspace.store';
 import { WorkspaceBanners } from '../features/workspace/WorkspaceBanners';
 import { startRunEvents } from '../features/runs/run-events';
 import { startWorkspaceEvents } from '../features/workspace/workspace-events';
+import { startJudgesEvents } from '../features/judges/judges-events';
 import { installUnsavedGuards } from '../navigation/unsaved.store';
 import { UnsavedPrompt } from './UnsavedPrompt';
 
@@ -15,6 +16,7 @@ export function App() {
   const workspaceRequested = useWorkspace((state) => state.workspaceRequested);
   useEffect(startRunEvents, []);
   useEffect(startWorkspaceEvents, []);
+  useEffect(startJudgesEvents, []);
   useEffect(installUnsavedGuards, []);
   useEffect(() => void workspaceRequested(), [workspaceRequested]);
   return (

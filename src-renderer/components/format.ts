@@ -10,6 +10,7 @@ const unbroken = (text: string) => text.replaceAll(' ', '\u00a0');
 export function duration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   const s = Math.round(ms / 1000);
+  if (s < 1) return unbroken('under 1s');
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
   return unbroken(

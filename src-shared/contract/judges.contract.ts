@@ -1,7 +1,7 @@
 // Calls of the judges screen: trust of every LLM grader, sampling its calls into a gold set, validating against labels.
 import { z } from 'zod';
 import { boolean, int, nullableInt, nullableString, number, string } from '../model/fields';
-import { call, noInput } from '../rpc/define';
+import { call, event, noInput } from '../rpc/define';
 import {
   correctedPassRate,
   goldItem,
@@ -11,7 +11,9 @@ import {
   judgeValidation,
   judgeValidationReport,
   interval,
+  reviewerName,
   trustState,
+  workspaceIssue,
 } from '../model';
 
 export const judgeSummary = z.object({
@@ -71,6 +73,7 @@ export const judgeSampleResult = z.object({
     })
     .describe('Why the population can be smaller than the calls made.'),
   added: int.describe('Gold items that were new (already sampled calls keep their labels).'),
+  judgePasses: int.describe('Sampled calls the judge passed.'),
   items: z.array(goldItem),
 });
 
@@ -89,8 +92,9 @@ export const judgesContract = {
   /** Every LLM grader with its judge, trust state, counts, TPR/TNR with intervals, last validation and gold set size. */
   'judges.list': call(() => ({ input: noInput, output: z.array(judgeSummary) })),
   /**
-   * Samples a judge's stored calls (stratified by its verdict, seeded) into its gold set for labeling in the
-   * workbench; the labels are then written with subject_type 'gold_item' and the gold item's id.
+   * Samples a judge's stored calls (stratified by its verdict, seeded) into its gold set: one file per item in
+   * labels/<grader>/items/ (an item already there keeps its file and labels). Labels are then given with
+   * `labels.submit`, subject_type 'gold_item' and the gold item's id.
    */
   'judges.sample': call(() => ({ input: sampleRequest, output: judgeSampleResult })),
   /**
@@ -106,6 +110,19 @@ export const judgesContract = {
       population: int,
       items: int,
       judgePasses: int.describe('Sampled calls the judge passed.'),
+    }),
+  })),
+  /**
+   * Where a judge's gold set lives in the workspace (paths relative to it): its folder, the file the reviewer's labels
+   * go to (the reviewer in the user's settings unless named), and the problems found in its files.
+   */
+  'judges.goldSetFiles': call(() => ({
+    input: z.object({ grader: graderId, reviewer: reviewerName.optional() }),
+    output: z.object({
+      folder: string.describe('labels/<grader>'),
+      reviewerFile: string.describe('labels/<grader>/reviewers/<name>.jsonl'),
+      reviewer: string.describe('Whose file it is ("" : the unnamed reviewer).'),
+      issues: z.array(workspaceIssue).describe('Lines and files of the gold set that could not be read, and why.'),
     }),
   })),
   /** A judge's gold items with their current labels (the workbench's label wins over the stored one). */
@@ -140,4 +157,9 @@ export const judgesContract = {
       .refine((v) => v.passed <= v.n, 'passed must be <= n'),
     output: correctedPassRate.nullable(),
   })),
+  /**
+   * Label files of these judges changed on disk (a label given elsewhere, a `git pull`, an edit) and the store's index
+   * of them was brought up to date: their gold sets, labels, agreement and trust may read differently now.
+   */
+  'judges.goldSetChanged': event(() => z.object({ graders: z.array(graderId) })),
 } as const;

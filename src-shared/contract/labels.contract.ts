@@ -53,9 +53,12 @@ export const labelsContract = {
     }),
     output: z.object({ count: int, batchId: string }),
   })),
-  /** Revert the last label change: of one subject when given, else the last change made (a whole group at once). */
+  /**
+   * Revert the last label change: of one subject when given, else the last change made (a whole group at once). With
+   * `reviewer` and a gold item, that reviewer's current label of it is taken back (an undo line of their file).
+   */
   'labels.undo': call(() => ({
-    input: z.object({ subjectType: labelSubjectType.optional(), subjectId: optionalString }),
+    input: z.object({ subjectType: labelSubjectType.optional(), subjectId: optionalString, reviewer }),
     output: z.object({ reverted: z.array(labelSubject.extend({ label: label.nullable() })) }),
   })),
   /** The dimensions to offer: the standard six, then the user-defined ones already used on labels. */

@@ -49,7 +49,13 @@ export const resultsSort = z.enum(['question', 'score_asc', 'score_desc', 'laten
 export const resultsFilter = z.union([questionStatus, z.enum(['passed', 'failed'])]);
 
 /** One thing the preflight found that would break a run: what and where, and its fix. */
-export const preflightProblem = z.object({ subject: string, problem: string, fix: string });
+export const preflightProblem = z.object({
+  subject: string,
+  problem: string,
+  fix: string,
+  /** True when the machine, not the workspace, is at fault (a server that does not answer): the CLI exits 3. */
+  environment: z.boolean().optional(),
+});
 export type PreflightProblem = z.infer<typeof preflightProblem>;
 
 /** The details of a `runs.start` refused by its preflight (a `bad_input` error): every problem with its fix. */
@@ -146,4 +152,6 @@ export const runsContract = {
   'runs.progressed': event(() => runProgress),
   /** A run ended: complete (with its verdict), cancelled or error. */
   'runs.finished': event(() => runFinished),
+  /** Another process (an `ai-eval run` beside `ai-eval serve`) wrote runs into the store: screens reload what they show. */
+  'runs.changedElsewhere': event(() => z.object({})),
 } as const;

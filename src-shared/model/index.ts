@@ -15,6 +15,7 @@ export * from './dashboard';
 export * from './judge';
 export * from './trace';
 export * from './label';
+export * from './gold-files';
 export * from './optimizer';
 export * from './envelope';
 export * from './matrix';

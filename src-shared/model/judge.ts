@@ -144,7 +144,16 @@ export const goldItem = z.object({
 });
 export type GoldItem = z.infer<typeof goldItem>;
 
-/** One item of the labeling fixture written by `ai-eval sample-traces`: the judge's answer comes last. */
+/** How a gold item was sampled: a stratum of the judge's verdict, or all (a simple random sample). */
+export const sampleStratum = z
+  .enum(['judge_pass', 'judge_fail', 'all'])
+  .describe('judge_pass / judge_fail: a sample stratified on the judge’s verdict; all: a simple random sample.');
+export type SampleStratum = z.infer<typeof sampleStratum>;
+
+/**
+ * One item of the labeling fixture written by `ai-eval sample-traces`. The judge's answers are listed apart, after every
+ * item (`judge_answers`), so the labeller reads them only after labelling; files written before that carry them here.
+ */
 export const labelsFileItem = z.strictObject({
   id: z.union([int, string.min(1)]).describe('The judge call id.'),
   run_id: nullableString.optional(),
@@ -153,10 +162,26 @@ export const labelsFileItem = z.strictObject({
   response: optionalString,
   human_label: humanLabel.nullable().describe('Set to pass, fail or defer; null means not labelled yet.'),
   notes: nullableString.optional(),
-  judge_score: nullableNumber.describe('The judge’s score on its own scale.'),
+  judge_score: nullableNumber.optional().describe('The judge’s score on its own scale (older files).'),
   judge_reason: nullableString.optional(),
 });
 export type LabelsFileItem = z.infer<typeof labelsFileItem>;
+
+/** The judge's answer to one item, listed at the end of the labeling fixture. */
+export const labelsFileJudgeAnswer = z.strictObject({
+  id: z.union([int, string.min(1)]).describe('The judge call id, as in items.'),
+  judge_score: nullableNumber.describe('The judge’s score on its own scale.'),
+  judge_reason: nullableString.optional(),
+  // The sampling design names the judge's verdict (its stratum), so it is listed with the judge's answers.
+  stratum: sampleStratum.nullable().optional(),
+  inclusion_probability: z
+    .number()
+    .gt(0)
+    .lte(1)
+    .nullable()
+    .optional()
+    .describe('The chance this item had of being sampled: its stratum’s sampled share of the eligible calls.'),
+});
 
 export const labelsFile = z.strictObject({
   grader: optionalString,
@@ -166,6 +191,7 @@ export const labelsFile = z.strictObject({
   stratified: optionalBoolean,
   sampled_at: optionalString,
   items: z.array(labelsFileItem).min(1, 'the file lists no items'),
+  judge_answers: z.array(labelsFileJudgeAnswer).optional(),
 });
 export type LabelsFile = z.infer<typeof labelsFile>;
 

@@ -12,6 +12,8 @@ export type HttpTransportOptions = Readonly<{
   token?: string;
   /** Parses an answer's bytes, null when they are not JSON (the renderer parses big answers in a worker). */
   parseJson?: (bytes: ArrayBuffer) => Promise<unknown>;
+  /** Called when the server answers 401 (the session is gone): the browser goes to the sign-in page. */
+  onUnauthorised?: () => void;
 }>;
 
 export function httpTransport(options: HttpTransportOptions): RpcTransport {
@@ -35,6 +37,7 @@ export function httpTransport(options: HttpTransportOptions): RpcTransport {
           error: { code: 'unavailable', message: `The server at ${origin} is unreachable: ${reason}` },
         };
       }
+      if (response.status === 401) options.onUnauthorised?.();
       const body = (await response.arrayBuffer().then(parseJson, () => null)) as Envelope | null;
       return (
         body ?? {

@@ -1,7 +1,7 @@
 // Two reviewers label the same ten gold items: ana through the API, ben in the workbench after naming himself in
 // Settings; the judges screen then shows Cohen's κ with its interval over those ten items.
 import { describe, expect, it } from 'vitest';
-import { cohenKappa } from '../../src-main/engine/grading/trust/agreement';
+import { cohenKappa } from '../../src-main/engine/stats/agreement';
 import type { GoldItem } from '../../src-shared/model';
 import { appPageForSuite } from './support/app-page';
 import { PortfolioPage } from './pages/portfolio.page';

@@ -2,7 +2,10 @@
 // keep working, and a used link opens the app again in the browser that already holds its cookie.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { PortfolioPage } from './pages/portfolio.page';
+import { ResultsPage } from './pages/results.page';
+import { CLI_FROM_SOURCES } from '../support/cli';
 import { launchBrowser } from './support/browser';
 import { serveExample, type Served } from './support/serve';
 
@@ -62,10 +65,43 @@ describe('two served workspaces in one browser', () => {
     await new PortfolioPage(tabC).open(first.origin);
     expect(await tabC.getByText('already used').count()).toBe(0);
 
-    // A fresh context (no cookie) is still refused the used link.
+    // A fresh context (no cookie) is refused the used link, and offered the way in: the API token, no restart.
     const stranger = await browser.newPage();
     const refused = await stranger.goto(first.url);
     expect(refused?.status()).toBe(401);
-    expect(await stranger.textContent('body')).toContain('already used');
+    expect(await stranger.getByTestId('signin-note').textContent()).toContain('This link was already used');
+    expect(await stranger.getByTestId('portfolio').count()).toBe(0);
+    await stranger.getByTestId('signin-token').fill('not-the-token');
+    await stranger.getByTestId('signin-submit').click();
+    await stranger.getByText('That is not the API token of this server').waitFor();
+    await stranger.getByTestId('signin-token').fill(first.apiToken);
+    await stranger.getByTestId('signin-submit').click();
+    await stranger.getByTestId('portfolio').waitFor();
+    expect(await rpcStatus(stranger)).toBe(200);
+    expect(await stranger.getByText('already used').count()).toBe(0);
+    expect(await stranger.getByText('Missing or wrong token').count()).toBe(0);
+
+    // The bare address in yet another browser: the sign-in page, never an app whose every call fails.
+    const bare = await browser.newPage();
+    const page = await bare.goto(`${first.origin}/#/targets`);
+    expect(page?.status()).toBe(401);
+    await bare.getByTestId('signin-token').waitFor();
+    expect(await bare.getByTestId('portfolio').count()).toBe(0);
+  });
+
+  it('shows a run that the CLI starts beside the server in Results, live, with no navigation', async () => {
+    const tab = await context.newPage();
+    await new PortfolioPage(tab).open(second.origin);
+    await tab.getByTestId('nav-results').click();
+    await tab.getByTestId('target-health').waitFor();
+    const before = await new ResultsPage(tab).runLinks().count();
+    const run = spawn(
+      process.execPath,
+      [CLI_FROM_SOURCES, 'run', '--workspace', second.workspaceDir, '--target', 'helpdesk_chat_offline'],
+      { env: { ...process.env, AIEVAL_CONFIG_DIR: second.configDir, CI: 'true' }, stdio: 'ignore' },
+    );
+    const exited = new Promise<number | null>((resolve) => run.once('exit', resolve));
+    await expect.poll(() => new ResultsPage(tab).runLinks().count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    expect(await exited).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 // Runs one fuzz target for a number of iterations or seconds: mutated corpus inputs; crashes, hangs and warnings
 // written to stderr (a reader reports its problems itself) counted.
-import { seededRandom } from '../../src-main/engine/grading/trust/sample-calls';
+import { seededRandom } from '../../src-main/engine/stats/random';
 import { mutate } from './mutate';
 import { corpusOf, type FuzzTarget, type Seed } from './fuzz-targets';
 

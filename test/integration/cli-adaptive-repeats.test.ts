@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { lastUserText } from '../fixtures/fake-scripts';
+import { Store, storeFile } from '../../src-main/store/store';
 import { runCliInProcess } from '../support/cli';
 import { quarantineWorkspaceOn } from '../support/workspace';
 
@@ -98,13 +99,39 @@ describe('ai-eval run --repeat N --adaptive (fake provider server)', { timeout: 
       `json_bot: pass_rate 87.5% ≥ 80.0%; adaptive repeats: ${asked} of 40 asked, ${40 - asked} saved with their calls; ` +
         `each question weighed once, its verdict that of all 10 repeats but for at most 0.78% (hard gate)`,
     );
+
+    // Exported and imported elsewhere, its verdict is recomputed from the samples as the run computed it.
+    const out = mkdtempSync(join(tmpdir(), 'aieval-adaptive-eee-'));
+    const exported = await cli('export-envelope', '--workspace', dir, '--output-dir', out, '--json');
+    expect(exported.stderr).toBe('');
+    expect(exported.code).toBe(0);
+    const files = (JSON.parse(exported.stdout) as { runs: { files: { path: string }[] }[] }).runs.at(-1)!.files;
+    const fresh = quarantineWorkspaceOn(server.url);
+    const imported = await cli('import-envelope', '--workspace', fresh, files[0]!.path);
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    const store = Store.open(storeFile(fresh));
+    try {
+      const [listed] = store.repos.runs.list({ limit: 10, offset: 0 }).runs;
+      const copy = store.repos.runs.get(listed!.id);
+      expect(copy?.verdict).toMatchObject({
+        passed: run.verdict.passed,
+        pass_rate: run.verdict.pass_rate,
+        reason: run.verdict.reason,
+        counts: run.verdict.counts,
+        adaptive: run.verdict.adaptive,
+      });
+      expect(copy?.total).toBe(40);
+    } finally {
+      store.close();
+    }
   });
 
   it('says what the plan would do, and refuses --adaptive without repeats or with --resume (exit 2)', async () => {
     const dry = await runJsonBot('--repeat', '5', '--adaptive', '--dry-run');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(
-      "json_bot: 4 question(s) × 5 repeats from dataset formats@1.0.0; graders format_grader; about 20 target calls, 0 judge calls; adaptive: a question's repeats stop once its verdict is settled",
+      "json_bot: 4 questions × 5 repeats from dataset formats@1.0.0; graders format_grader; about 20 target calls, 0 judge calls; adaptive: a question's repeats stop once its verdict is settled",
     );
     const alone = await cli('run', '--workspace', dir, '--adaptive');
     expect(alone.code).toBe(2);

@@ -82,7 +82,7 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
     const resumed = await launch(['run', '--workspace', dir, '--resume', crashed!.id, '--json', out]).exit;
     expect(resumed.stderr).not.toMatch(/^error:/m);
     expect(resumed.stderr).toContain(
-      `resuming run ${crashed!.id} of helpdesk_chat: ${RESUMED - storedBefore} of ${RESUMED} question(s) left`,
+      `resuming run ${crashed!.id} of helpdesk_chat: ${RESUMED - storedBefore} of ${RESUMED} questions left`,
     );
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toContain(crashed!.id);
@@ -224,7 +224,7 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
     expect(unknown.stderr).toContain('unknown target nope; known: helpdesk_chat, helpdesk_agent, ');
     const dry = await runHelpdesk(dir, '--repeat', '2', '--dry-run').exit;
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain(`helpdesk_chat: ${QUESTIONS} question(s) × 2 repeats from dataset helpdesk@1.0.0`);
+    expect(dry.stdout).toContain(`helpdesk_chat: ${QUESTIONS} questions × 2 repeats from dataset helpdesk@1.0.0`);
     expect(server.requests.length).toBe(before);
   });
 });

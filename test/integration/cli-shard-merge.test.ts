@@ -142,7 +142,7 @@ describe('ai-eval run --shard I/N --out, then ai-eval merge (child processes, fa
     expect(dry.code).toBe(0);
     const sizes = [1, 2, 3, 4].map((i) => {
       const line = dry.stdout.split('\n').find((l) => l.startsWith(`  shard ${i}/4: `)) ?? '';
-      const match = /: (\d+) question\(s\), about (\d+) target calls, (\d+) judge calls/.exec(line);
+      const match = /: (\d+) questions?, about (\d+) target calls, (\d+) judge calls/.exec(line);
       expect(match, line).not.toBeNull();
       // helpdesk_chat: one target call and four judge calls per question and repeat.
       expect(Number(match![2])).toBe(Number(match![1]) * 2);

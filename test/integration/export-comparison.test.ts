@@ -139,7 +139,7 @@ describe('EEE export of a compared run', () => {
     expect(named.stdout).toMatch(
       new RegExp(`^${compared}: .*\\.json \\+ \\d+ sample rows \\(compared with ${baseline}\\)$`, 'm'),
     );
-    expect(named.stdout).toContain('Exported 1 of 1 run(s)');
+    expect(named.stdout).toContain('Exported 1 of 1 run');
     const namedAggregate = /: (\S+\.json)/.exec(named.stdout)![1]!;
     expect(await exportedProblems(namedAggregate)).toEqual([]);
     expect(comparisonOf(namedAggregate)?.score_details).toMatchObject({

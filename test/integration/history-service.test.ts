@@ -48,7 +48,7 @@ describe('ai-eval history over a store of 30 generated runs', () => {
     expect(code).toBe(0);
     expect(stdout).toContain(`${TARGET}: 4 regressed, 9 flaky, 3 fixed since ${runIds[25]} (30 runs)`);
     expect(stdout).toMatch(
-      / {2}regressed {2}regressed_00 {2}\d+\/\d+ passed before, 0\/5 in the last 5 runs \(Fisher p = /,
+      / {2}regressed {2}regressed_00 {2}\d+\/\d+ passed before, 0\/5 in the last 5 runs \(Fisher p [=<] /,
     );
     expect(stdout).toMatch(/tag moved {2}billing: \d+% before, \d+% in the last 5 runs, moved down/);
     expect(stdout).toContain('method: Regressed / fixed: two-sided Fisher exact test');

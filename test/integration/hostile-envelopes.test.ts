@@ -1,6 +1,7 @@
 // An envelope's aggregate is checked against itself whether or not its samples file is beside it: a grader score
 // edited with the composite kept, counts that disagree with the pass rate or total_rows, a checksum of zeros: each
-// refused with the reason, exit 2, the store unchanged; the untouched export still imports.
+// refused with the reason, exit 2, the store unchanged; the untouched export imports with its samples file, and is
+// refused without it (its verdict is recomputed from the samples, never taken from the file).
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,14 +58,25 @@ describe('import-envelope checks the aggregate against itself', () => {
     expect(runsIn(workspace)).toBe(0);
   });
 
-  it.each(['with', 'without'])('the genuine export %s its samples file imports', async (samples) => {
+  it('the genuine export with its samples file imports', async () => {
     const workspace = copyHostile('schema-pattern');
     const result = await runCliInProcess(
-      ['import-envelope', '--workspace', workspace, envelope('genuine', samples === 'with')],
+      ['import-envelope', '--workspace', workspace, envelope('genuine', true)],
       configDir,
     );
     expect(result.stderr).not.toMatch(/refused/);
     expect(result.code).toBe(0);
     expect(runsIn(workspace)).toBe(1);
+  });
+
+  it('the genuine export without its samples file is refused: nothing to recompute its verdict from', async () => {
+    const workspace = copyHostile('schema-pattern');
+    const result = await runCliInProcess(
+      ['import-envelope', '--workspace', workspace, envelope('genuine', false)],
+      configDir,
+    );
+    expect(result.stderr).toMatch(/its samples file is not beside it/);
+    expect(result.code).toBe(2);
+    expect(runsIn(workspace)).toBe(0);
   });
 });

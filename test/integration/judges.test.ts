@@ -15,11 +15,16 @@ const configDir = mkdtempSync(join(tmpdir(), 'aieval-judges-config-'));
 
 const cli = (...argv: string[]) => runCliInProcess(argv, configDir);
 
-/** Sets every item's human_label with `decide(judge_score, index)`, keeping the file's comments and order. */
+/**
+ * Sets every item's human_label with `decide(judge_score, index)`, the judge's score read from the judge_answers listed
+ * after the items, keeping the file's comments and order.
+ */
 function label(file: string, decide: (judgeScore: number, index: number) => string | null): void {
   const doc = parseDocument(readFileSync(file, 'utf8'));
+  const { judge_answers: answers } = doc.toJS() as { judge_answers: { id: number; judge_score: number }[] };
+  const scoreOf = new Map(answers.map((answer) => [answer.id, answer.judge_score]));
   const items = doc.get('items') as { items: { get(k: string): unknown; set(k: string, v: unknown): void }[] };
-  items.items.forEach((item, index) => item.set('human_label', decide(Number(item.get('judge_score')), index)));
+  items.items.forEach((item, index) => item.set('human_label', decide(scoreOf.get(Number(item.get('id')))!, index)));
   writeFileSync(file, doc.toString({ lineWidth: 0 }));
 }
 
@@ -76,7 +81,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
-      /^Wrote 20 item\(s\) \(10 judge-pass, 10 judge-fail\) from 40 relevance_grader call\(s\) by local\/llama3\.1:8b \(template judge@\d+\.\d+\.\d+\) of the last 30 day\(s\) to .*relevance\.yaml \(seed 7\)\./,
+      /^Wrote 20 items \(10 judge-pass, 10 judge-fail\) from 40 relevance_grader calls by local\/llama3\.1:8b \(template judge@\d+\.\d+\.\d+\) of the last 30 days to .*relevance\.yaml \(seed 7\)\./,
     );
     const again = join(out, 'again.yaml');
     expect(
@@ -92,7 +97,13 @@ describe('judge validation end to end: stored judge calls → sample → labels 
     const item = (parseDocument(readFileSync(file, 'utf8')).toJS() as { items: Record<string, unknown>[] }).items[0]!;
     expect(item.human_label).toBeNull();
     expect(String(item.question)).toMatch(/^(Pass|Fail) question \d+\?$/);
-    expect(Object.keys(item).slice(-2)).toEqual(['judge_score', 'judge_reason']);
+    // The judge's answers come after every item, so the labeller meets them last.
+    expect(Object.keys(item)).not.toContain('judge_score');
+    const text = readFileSync(file, 'utf8');
+    expect(text.lastIndexOf('human_label:')).toBeLessThan(text.indexOf('judge_score:'));
+    // Its sampling design (the stratum names the judge's verdict) is listed with the judge's answers.
+    const answers = (parseDocument(text).toJS() as { judge_answers: Record<string, unknown>[] }).judge_answers;
+    expect(Object.keys(answers[0]!)).toEqual(['id', 'judge_score', 'judge_reason', 'stratum', 'inclusion_probability']);
   });
 
   it('rejects a wrong grader name with a did-you-mean, and a deterministic grader', async () => {
@@ -247,12 +258,12 @@ describe('judge validation end to end: stored judge calls → sample → labels 
         }
       ).value;
       expect(value).toMatchObject({ seed: 3, population: 12, added: 10 });
-      // The workbench writes labels with subject_type 'gold_item': agree with the judge on every item.
-      const store = app.state.syncStore;
-      const write = store.db.prepare(
-        `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, 1, 1)`,
-      );
-      for (const item of value.items) write.run({ id: item.id, verdict: item.judge_score >= 3.5 ? 'pass' : 'fail' });
+      // The workbench labels with subject_type 'gold_item' (a line of the reviewer's file): agree with the judge.
+      for (const item of value.items) {
+        const verdict = item.judge_score >= 3.5 ? 'pass' : 'fail';
+        const input = { subjectType: 'gold_item', subjectId: item.id, verdict };
+        expect(await app.dispatch('labels.submit', input, { transport: 'in-process' })).toMatchObject({ ok: true });
+      }
 
       const validated = await app.dispatch(
         'judges.validate',
@@ -261,7 +272,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
       );
       expect(validated).toMatchObject({
         ok: true,
-        value: { state: 'trusted', n_pos: 5, n_neg: 5, tpr: 1, tnr: 1, labels_source: 'store' },
+        value: { state: 'trusted', n_pos: 5, n_neg: 5, tpr: 1, tnr: 1, labels_source: 'labels/accuracy_grader' },
       });
 
       const list = await app.dispatch('judges.list', {}, { transport: 'in-process' });

@@ -94,13 +94,13 @@ describe('several reviewers: who labelled, their agreement, and TPR/TNR on agree
       const validation = await call<Record<string, unknown>>('judges.validate', { grader: 'accuracy_grader' });
       expect(validation).toMatchObject({ n_pos: 4, n_neg: 4, tpr: 1, tnr: 1, n_disputed: 2, state: 'trusted' });
       expect(validation.warnings).toContain(
-        '2 item(s) whose reviewers disagree (pass against fail) were left out of TPR/TNR until they agree',
+        '2 items whose reviewers disagree (pass against fail) were left out of TPR/TNR until they agree',
       );
       const [summary] = (await call<{ grader: string; warnings: string[] }[]>('judges.list', {})).filter(
         (j) => j.grader === 'accuracy_grader',
       );
       expect(summary!.warnings).toContain(
-        '2 item(s) whose reviewers disagree (pass against fail) are left out of TPR/TNR until they agree',
+        '2 items whose reviewers disagree (pass against fail) are left out of TPR/TNR until they agree',
       );
 
       // The reviewer in the user's settings labels when the call names none; undo takes back only that verdict.
@@ -135,9 +135,9 @@ describe('several reviewers: who labelled, their agreement, and TPR/TNR on agree
         .pluck()
         .get(firstFail);
       expect(verdict).toBe('pass');
-      // Without a name the workbench shows the shared label, the last reviewer's, on every item.
+      // Without a name the workbench shows the agreed label: none on the two disputed items, whoever labelled last.
       await call('userSettings.update', { reviewer: '' });
-      expect(await shown()).toHaveLength(10);
+      expect(await shown()).toHaveLength(8);
     } finally {
       await app.dispose();
     }

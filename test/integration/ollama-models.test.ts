@@ -118,3 +118,19 @@ describe('ai-eval run on Ollama', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('ai-eval run asks Ollama once', () => {
+  it('one /api/tags and one /api/show per model, preflight and run together, as the app does', async () => {
+    server = await startFakeProviderServer({ models: ['m1', 'judge-model'] });
+    const workspace = localWorkspace({ baseUrl: server.url, questions: 2 });
+    const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-config-'));
+    const result = await runCliInProcess(['run', '--workspace', workspace.dir], configDir);
+    expect([0, 1], result.stderr).toContain(result.code); // ran to its verdict
+    expect(server.ollama.loads).toBeGreaterThan(0);
+    expect(server.admin.filter((call) => call === 'GET /api/tags')).toHaveLength(1);
+    expect(server.admin.filter((call) => call.startsWith('POST /api/show')).sort()).toEqual([
+      'POST /api/show judge-model',
+      'POST /api/show m1',
+    ]);
+  });
+});

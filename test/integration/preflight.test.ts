@@ -26,14 +26,14 @@ describe('ai-eval run preflight', () => {
   });
   afterAll(() => server.close());
 
-  it('stops a run against a stopped server within 2 s, naming the provider and its URL', async () => {
+  it('stops a run against a stopped server within 2 s (exit 3), naming the provider and its URL', async () => {
     const stopped = await startFakeProviderServer();
     const url = stopped.url;
     await stopped.close();
     const started = performance.now();
     const exit = await run(exampleOn(url), '--target', 'helpdesk_chat');
     const elapsed = performance.now() - started;
-    expect(exit.code).toBe(2);
+    expect(exit.code).toBe(3); // the environment's: a server that does not answer
     expect(elapsed).toBeLessThan(2000);
     const lines = preflightLines(exit.stderr);
     expect(lines).toHaveLength(1); // target and judge share the provider: one problem
@@ -175,8 +175,8 @@ describe('ai-eval run preflight', () => {
       const refused = await runCliInProcess(['run', '--workspace', dir, '--resume', runId], configDir);
       expect(refused.code).toBe(2);
       expect(preflightLines(refused.stderr)).toEqual([
-        'preflight: provider "local" (ollama): model "llama3.1:8b" (used by target "helpdesk_chat", judge of ' +
-          'relevance_grader, judge of completeness_grader, judge of accuracy_grader, judge of fact_match_grader) ' +
+        'preflight: provider "local" (ollama): model "llama3.1:8b" (used by target "helpdesk_chat" and the judges ' +
+          'of relevance_grader, completeness_grader, accuracy_grader, fact_match_grader) ' +
           'is not available; fix: pull it (ollama pull llama3.1:8b) or change the model in aieval.yaml',
       ]);
       expect(refused.stderr).not.toContain('resuming run');
@@ -186,7 +186,7 @@ describe('ai-eval run preflight', () => {
         configDir,
       );
       expect(preflightLines(resumed.stderr)).toEqual([]);
-      expect(resumed.stderr).toContain(`resuming run ${runId} of helpdesk_chat: 1 of 1 question(s) left`);
+      expect(resumed.stderr).toContain(`resuming run ${runId} of helpdesk_chat: 1 of 1 question left`);
       expect(resumed.code).toBe(0);
     } finally {
       await local.close();
@@ -219,7 +219,9 @@ describe('ai-eval run preflight', () => {
       expect(refused.code).toBe(2);
       const lines = preflightLines(refused.stderr);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^preflight: provider "judgehost" \(ollama\): model "llama3.1:8b" \(used by judge of /);
+      expect(lines[0]).toMatch(
+        /^preflight: provider "judgehost" \(ollama\): model "llama3.1:8b" \(used by the judges of /,
+      );
       expect(refused.stderr).not.toMatch(/regrading/);
 
       const skipped = await regrade('--skip-preflight');

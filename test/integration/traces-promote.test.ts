@@ -129,7 +129,7 @@ describe('traces.promote into a dataset', () => {
         id: `tr-accuracy_grader-${traceId(1)}`,
         question: 'When do you open on Sunday?',
         response: 'At 12:00, until 17:00.',
-        humanLabel: 'pass',
+        verdicts: [expect.objectContaining({ verdict: 'pass' })],
       }),
     ]);
     expect(

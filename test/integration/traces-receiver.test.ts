@@ -84,7 +84,7 @@ describe('the OTLP/HTTP receiver', () => {
     expect(await partial.json()).toEqual({
       partialSuccess: {
         rejectedSpans: '1',
-        errorMessage: expect.stringMatching(/^1 span\(s\) rejected: .*traceId "zz"/),
+        errorMessage: expect.stringMatching(/^1 span rejected: .*traceId "zz"/),
       },
     });
 

@@ -15,12 +15,33 @@ const cli = (...argv: string[]) => runCliInProcess(argv, configDir);
 
 type Item = { id: number | string; judge_score: number; judge_reason: string; human_label: string | null };
 
-/** Rewrites the items of a labels file with `edit`, keeping everything else. */
+/** The judge's answer to one item, listed apart in the file, with the sampling design of the item. */
+type Answer = Pick<Item, 'id' | 'judge_score' | 'judge_reason'> & { stratum: string; inclusion_probability: number };
+
+/**
+ * Rewrites the items of a labels file with `edit`, each seen with its judge's answer (listed apart, under
+ * judge_answers), and writes both lists back, keeping everything else.
+ */
 function editItems(from: string, to: string, edit: (item: Item, index: number) => void): void {
   const doc = parseDocument(readFileSync(from, 'utf8'));
-  const data = doc.toJS() as { items: Item[] };
-  data.items.forEach(edit);
-  doc.set('items', data.items);
+  const data = doc.toJS() as { items: Omit<Item, 'judge_score' | 'judge_reason'>[]; judge_answers: Answer[] };
+  const answerOf = new Map(data.judge_answers.map((answer) => [answer.id, answer]));
+  const items: (Item & Answer)[] = data.items.map((item) => ({ ...answerOf.get(item.id)!, ...item }));
+  items.forEach(edit);
+  doc.set(
+    'items',
+    items.map(({ judge_score: _s, judge_reason: _r, stratum: _st, inclusion_probability: _p, ...item }) => item),
+  );
+  doc.set(
+    'judge_answers',
+    items.map(({ id, judge_score, judge_reason, stratum, inclusion_probability }) => ({
+      id,
+      judge_score,
+      judge_reason,
+      stratum,
+      inclusion_probability,
+    })),
+  );
   writeFileSync(to, doc.toString({ lineWidth: 0 }));
 }
 

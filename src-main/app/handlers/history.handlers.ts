@@ -24,8 +24,18 @@ export const historyHandlers = (state: AppState) => {
   return {
     'history.target': async ({ targetId, tag, questionId, window, recent }) =>
       targetHistory(await input(targetId, window, recent), { tag, questionId }),
-    'history.question': async ({ targetId, questionId, window, recent }) =>
-      readTimeline(state.db, await input(targetId, window, recent), questionId),
+    'history.question': async ({ targetId, questionId, window, recent }) => {
+      const timeline = await readTimeline(state.db, await input(targetId, window, recent), questionId);
+      const target = targetOf(targetId);
+      const known = target && state.workspace().datasets.get(target.dataset)?.dataset.questions;
+      // A question no longer in the dataset may still have a history; one in neither is a typo, not "no history".
+      if (timeline.points.length === 0 && known && !known.some((question) => question.id === questionId))
+        throw new RpcError(
+          'not_found',
+          `target "${targetId}": no question "${questionId}" in dataset "${target.dataset}" nor in its runs`,
+        );
+      return timeline;
+    },
     'history.quarantine': ({ targetId, questionId, on, reason }) => {
       const workspace = state.workspace();
       const target = targetOf(targetId);

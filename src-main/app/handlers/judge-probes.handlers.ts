@@ -8,7 +8,13 @@ import type { AppState } from '../app-state';
 
 export const judgeProbesHandlers = (state: AppState) =>
   ({
-    'judges.activeOrder': ({ grader, stepPp, over }) =>
-      activeLabelingPlan(state.db, judgeSetupOf(state.validWorkspace()), grader, { stepPp, over }),
-    'judges.probes': ({ grader }) => judgeProbes(state.db, judgeSetupOf(state.validWorkspace()), grader),
+    // Both read the gold set: label files changed on disk are taken in first.
+    'judges.activeOrder': async ({ grader, stepPp, over }) => {
+      await state.syncLabels();
+      return activeLabelingPlan(state.db, judgeSetupOf(state.validWorkspace()), grader, { stepPp, over });
+    },
+    'judges.probes': async ({ grader }) => {
+      await state.syncLabels();
+      return judgeProbes(state.db, judgeSetupOf(state.validWorkspace()), grader);
+    },
   }) satisfies Partial<Handlers<Contract, Ctx>>;

@@ -10,7 +10,7 @@ import { judgeStanding, judgeTrustFor } from '../../engine/grading/trust/judge-s
 import { judgeSummaries } from '../../engine/grading/trust/judge-summaries';
 import { agreementsOf } from '../../engine/grading/trust/reviewer-agreement';
 import { randomSeed } from '../../engine/grading/trust/sample-calls';
-import { sampleJudgeCalls, toGoldItems } from '../../engine/grading/trust/sample-judge-calls';
+import { sampleJudgeCalls } from '../../engine/grading/trust/sample-judge-calls';
 import { labelsFileText, readLabelsFile } from '../../engine/grading/trust/labels-file';
 import {
   itemsFromFile,
@@ -18,21 +18,31 @@ import {
   validateJudge,
   ValidationError,
 } from '../../engine/grading/trust/validate-judge';
-import type { GoldContextRow, GoldItemRow } from '../../store/repos/judges.repo';
+import type { GoldContextRow } from '../../store/repos/judges.repo';
+import { comparedLabel, goldLabels, ownVerdict, type GoldLabel } from '../../engine/grading/trust/gold-labels';
 import { judgeSawFromPrompt } from '../../engine/grading/judge/judge-saw';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { callerPath } from '../api-paths';
 import type { AppState } from '../app-state';
+import { addSample, recordValidation } from '../gold-sets/gold-writes';
+import { goldSetDir, reviewerFile } from '../../workspace/labels/label-paths';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
+import { plural } from '../../../src-shared/text/plural';
 
 /**
  * The label a reviewer sees on an item: a named reviewer sees only their own (reviewers stay blind to each other, or
- * agreement between them means nothing) or a label from before names existed; the unnamed reviewer sees the shared one.
+ * agreement between them means nothing) or, when they gave none, a label from before names existed; the unnamed
+ * reviewer sees the agreed one.
  */
-const shownLabel = (row: GoldItemRow, reviewer: string): GoldItemRow['humanLabel'] =>
-  reviewer === '' ? row.humanLabel : (row.ownLabel ?? (row.labelReviewer === '' ? row.humanLabel : null));
+function shownLabel(gold: GoldLabel, reviewer: string): GoldItem['human_label'] {
+  if (reviewer === '') return comparedLabel(gold).human;
+  return (
+    ownVerdict(gold, reviewer) ??
+    (gold.agreed.reviewers.every((name) => name === '') ? comparedLabel(gold).human : null)
+  );
+}
 
-const toGoldItem = (row: GoldItemRow, context: GoldContextRow | undefined, reviewer: string): GoldItem => ({
+const toGoldItem = (row: GoldLabel, context: GoldContextRow | undefined, reviewer: string): GoldItem => ({
   id: row.id,
   grader: row.graderId,
   judge_call_id: row.judgeCallId,
@@ -52,10 +62,7 @@ const toGoldItem = (row: GoldItemRow, context: GoldContextRow | undefined, revie
  */
 async function goldItemsOf(state: AppState, grader: GraderId, ids?: ReadonlySet<string>): Promise<GoldItem[]> {
   const { reviewer } = state.userSettings.get();
-  const [rows, contexts] = await Promise.all([
-    state.db.judges.goldItems(grader, reviewer),
-    state.db.judges.goldContext(grader),
-  ]);
+  const [rows, contexts] = await Promise.all([goldLabels(state.db, grader), state.db.judges.goldContext(grader)]);
   const contextOf = new Map(contexts.map((context) => [context.id, context]));
   return rows.filter((row) => !ids || ids.has(row.id)).map((row) => toGoldItem(row, contextOf.get(row.id), reviewer));
 }
@@ -66,21 +73,25 @@ async function itemsOfLabelsFile(state: AppState, grader: GraderId, path: string
   const read = readLabelsFile(name, readFileSync(path, 'utf8'), grader);
   const joined = read.value ? await itemsFromFile(state.db, read, grader) : { items: [], issues: read.issues };
   if (joined.issues.length > 0)
-    throw new RpcError('bad_input', `${name} has ${joined.issues.length} problem(s)`, joined.issues);
+    throw new RpcError('bad_input', `${name} has ${plural(joined.issues.length, 'problem')}`, joined.issues);
   return joined.items;
 }
 
 export const judgesHandlers = (state: AppState) => {
   const setup = () => judgeSetupOf(state.validWorkspace());
+  // Every read of gold sets, labels and trust first takes in label files changed on disk since the last look.
+  const indexed = () => state.syncLabels();
   return {
-    'judges.list': () => judgeSummaries(state.db, setup()),
+    'judges.list': async () => {
+      await indexed();
+      return judgeSummaries(state.db, setup());
+    },
     'judges.sample': async ({ grader, n, windowDays, seed, stratify }) => {
       const request = { grader, n, windowDays, seed: seed ?? randomSeed(), stratify, now: state.clock() };
       const sample = await sampleJudgeCalls(state.db, state.validWorkspace(), request);
-      const gold = toGoldItems(sample);
-      const added = await state.db.judges.addGoldItems(gold);
-      // Read back: an item sampled before keeps its earlier label, which the caller should see.
-      const items = await goldItemsOf(state, grader, new Set(gold.map((item) => item.id)));
+      const { ids, added } = await addSample(state, sample);
+      // Read back: an item sampled before keeps its earlier labels, which the caller should see.
+      const items = await goldItemsOf(state, grader, new Set(ids));
       return {
         seed: request.seed,
         requested: n,
@@ -89,6 +100,7 @@ export const judgesHandlers = (state: AppState) => {
         population: sample.population,
         excluded: sample.excluded,
         added,
+        judgePasses: sample.items.filter((item) => item.judgePassed).length,
         items,
       };
     },
@@ -104,24 +116,43 @@ export const judgesHandlers = (state: AppState) => {
         judgePasses: sample.items.filter((item) => item.judgePassed).length,
       };
     },
-    'judges.goldItems': ({ grader }) => goldItemsOf(state, grader),
+    'judges.goldSetFiles': async ({ grader, reviewer }) => {
+      await indexed();
+      const name = reviewer ?? state.userSettings.get().reviewer;
+      const issues = (await state.db.goldSets.issues()).find((entry) => entry.grader === grader)?.issues ?? [];
+      return { folder: goldSetDir(grader), reviewerFile: reviewerFile(grader, name), reviewer: name, issues };
+    },
+    'judges.goldItems': async ({ grader }) => {
+      await indexed();
+      return goldItemsOf(state, grader);
+    },
     'judges.validate': async ({ grader, labelsFile, labelsName }, ctx) => {
+      const record = recordValidation(state);
+      await indexed();
       if (labelsFile !== undefined) {
         const path = callerPath(ctx, state.dir, labelsFile, 'labels file');
         const items = await itemsOfLabelsFile(state, grader, path, labelsName ?? labelsFile);
-        return validateJudge(state.db, setup(), grader, items, `file:${relative(state.dir, path)}`, state.clock());
+        const source = `file:${relative(state.dir, path)}`;
+        return validateJudge(state.db, setup(), grader, items, source, state.clock(), record);
       }
-      const items = itemsFromGold(await state.db.judges.goldItems(grader));
+      const items = itemsFromGold(await goldLabels(state.db, grader));
       if (items.length === 0)
         throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
-      return validateJudge(state.db, setup(), grader, items, 'store', state.clock());
+      return validateJudge(state.db, setup(), grader, items, goldSetDir(grader), state.clock(), record);
     },
-    'judges.agreement': async () => [
-      ...agreementsOf('grader', await state.db.reviewerVerdicts.byJudge()),
-      ...agreementsOf('tag', await state.db.reviewerVerdicts.byLabelTag()),
-    ],
-    'judges.trustFor': ({ graderIds }) => judgeTrustFor(state.db, setup(), graderIds),
+    'judges.agreement': async () => {
+      await indexed();
+      return [
+        ...agreementsOf('grader', await state.db.reviewerVerdicts.byJudge()),
+        ...agreementsOf('tag', await state.db.reviewerVerdicts.byLabelTag()),
+      ];
+    },
+    'judges.trustFor': async ({ graderIds }) => {
+      await indexed();
+      return judgeTrustFor(state.db, setup(), graderIds);
+    },
     'judges.correctedPassRate': async ({ grader, n, passed }) => {
+      await indexed();
       const config = setup();
       const standing = await judgeStanding(state.db, config, grader);
       return correctedPassRate(standing, { n, passed }, config.settings.judges.confidence);

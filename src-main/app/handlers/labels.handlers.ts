@@ -6,6 +6,8 @@ import { STANDARD_DIMENSIONS, type LabelPatch, type LabelSubject } from '../../.
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import type { AppState } from '../app-state';
+import type { LineChange } from '../../store/repos/labels.repo';
+import { labelGold, undoGold } from '../gold-sets/gold-writes';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 /** The largest group one call labels; a bigger selection is narrowed with filters first. */
@@ -22,10 +24,33 @@ export const labelsHandlers = (state: AppState) => {
   const changed = (subjects: LabelSubject[]) => state.events.emit('labels.changed', { subjects });
   /** The reviewer a change is stored with: the one the call names, else the user's settings. */
   const reviewerOf = (named: string | undefined) => named ?? state.userSettings.get().reviewer;
+  /** Undoes changes that appended label lines: an undo line each; returns the subjects with their labels now. */
+  const undoLines = async (changes: readonly LineChange[]) => {
+    for (const change of changes) await undoGold(state, change.subject, change.reviewer, change.lineId);
+    return Promise.all(
+      changes.map(async ({ subject }) => ({ ...subject, label: (await state.db.labels.get(subject)) ?? null })),
+    );
+  };
   return {
-    'labels.get': async (subject) => (await state.db.labels.get(subject)) ?? null,
-    'labels.getMany': ({ subjectType, ids }) => state.db.labels.getMany(subjectType, ids),
+    'labels.get': async (subject) => {
+      if (subject.subjectType === 'gold_item') await state.syncLabels();
+      return (await state.db.labels.get(subject)) ?? null;
+    },
+    'labels.getMany': async ({ subjectType, ids }) => {
+      if (subjectType === 'gold_item') await state.syncLabels();
+      return state.db.labels.getMany(subjectType, ids);
+    },
     'labels.submit': async ({ subjectType, subjectId, reviewer, ...patch }) => {
+      if (subjectType === 'gold_item') {
+        // A gold item's label is a line of the reviewer's file (labels/<grader>/reviewers/), read back by the index.
+        const subject = { subjectType, subjectId };
+        const name = reviewerOf(reviewer);
+        const line = await labelGold(state, subjectId, patchOf(patch), name);
+        const batchId = randomUUID();
+        await state.db.labels.rememberLine(batchId, { subject, reviewer: name, lineId: line.id }, state.clock());
+        changed([subject]);
+        return { label: (await state.db.labels.get(subject)) ?? null, batchId };
+      }
       if (subjectType === 'review_item' && !(await state.db.traces.item(subjectId, 0))) {
         throw new RpcError('not_found', `No review item "${subjectId}" to label.`);
       }
@@ -85,10 +110,23 @@ export const labelsHandlers = (state: AppState) => {
       }
       return { count: subjects.length, batchId };
     },
-    'labels.undo': async ({ subjectType, subjectId }) => {
+    'labels.undo': async ({ subjectType, subjectId, reviewer }) => {
       if ((subjectType === undefined) !== (subjectId === undefined))
         throw new RpcError('bad_input', 'Give both subjectType and subjectId, or neither.');
-      const restored = await state.db.labels.undo(subjectType && subjectId ? { subjectType, subjectId } : undefined);
+      const subject = subjectType && subjectId ? { subjectType, subjectId } : undefined;
+      const lines = reviewer === undefined ? await state.db.labels.takeLineChange(subject) : undefined;
+      if (lines) {
+        const reverted = await undoLines(lines);
+        changed(lines.map((line) => line.subject));
+        return { reverted };
+      }
+      if (subject?.subjectType === 'gold_item') {
+        // A reviewer named, or no change of this machine to take back: the reviewer's current label is taken back.
+        const took = await undoGold(state, subject, reviewerOf(reviewer));
+        if (took) changed([subject]);
+        return { reverted: took ? [{ ...subject, label: (await state.db.labels.get(subject)) ?? null }] : [] };
+      }
+      const restored = await state.db.labels.undo(subject);
       if (restored.length) changed(restored.map((r) => r.subject));
       return { reverted: restored.map((r) => ({ ...r.subject, label: r.label })) };
     },

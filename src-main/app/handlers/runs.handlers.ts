@@ -12,6 +12,7 @@ import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { GRADERS } from '../../engine/grading/registry';
 import { refuseOnPreflight, runPreflight } from '../../engine/preflight/preflight';
+import { forgetAdminAnswers } from '../../engine/providers/ollama-models';
 import type { PreflightContext } from '../../engine/preflight/preflight-check';
 import { planRun, type Selection } from '../../engine/run/plan';
 import { STALE_AFTER_MS } from '../../engine/run/run-lock';
@@ -57,7 +58,10 @@ export const runsHandlers = (state: AppState, { manager: runs }: ServiceRuns) =>
         shard: shard ?? null,
         ...(adaptive ? { adaptive } : {}),
       };
-      if (!skipPreflight) await refuseOnPreflight(preflightContext(state, targetId, selection));
+      if (!skipPreflight) {
+        forgetAdminAnswers();
+        await refuseOnPreflight(preflightContext(state, targetId, selection));
+      }
       const started = await runs.start({ targetId, selection, source: source ?? 'manual', concurrency });
       return { runId: started.runId, total: started.total };
     },

@@ -90,7 +90,8 @@ export const tracesHandlers = (state: AppState, receiver: OtlpReceiver) => {
       if (judgeGrader) {
         if (GRADER_CATALOG[judgeGrader].kind !== 'llm_judge')
           throw new RpcError('bad_input', `${judgeGrader} is not an LLM judge; only judges have gold sets.`);
-        outcomes = await promoteToGold(ids, judgeGrader, deps);
+        outcomes = await promoteToGold(ids, judgeGrader, { ...deps, dir: state.dir });
+        await state.syncLabels();
       } else {
         const workspace = state.workspace();
         const loaded = workspace.datasets.get(dataset!);

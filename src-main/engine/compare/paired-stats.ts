@@ -1,7 +1,9 @@
 // Paired statistics of two columns of a comparison over the same questions: a seeded bootstrap interval of the
 // difference in average score and McNemar's exact test on the pass/fail pairs, with the verdict in one sentence.
-import { quantile } from '../scoring/run-stats';
-import { seededRandom } from '../grading/trust/sample-calls';
+import { signTest } from '../stats/binomial';
+import { quantile } from '../stats/quantile';
+import { seededRandom } from '../stats/random';
+import { pValueText } from '../../../src-shared/text/p-value';
 
 /** One question as both columns answered it: the scores of every repeat, and whether the question passed. */
 export type PairedQuestion = Readonly<{
@@ -60,25 +62,11 @@ export function pairedBootstrap(questions: readonly PairedQuestion[], options: B
   return { estimate, lower: quantile(statistics, tail) as number, upper: quantile(statistics, 1 - tail) as number };
 }
 
-/** log(n choose k), exact enough for every count a dataset can have. */
-function logChoose(n: number, k: number): number {
-  let sum = 0;
-  for (let i = 1; i <= k; i += 1) sum += Math.log(n - k + i) - Math.log(i);
-  return sum;
-}
-
 /**
  * McNemar's exact test: the two-sided binomial p-value of the discordant pairs (`improved` questions that pass only
  * in B, `worsened` that pass only in A) under p = 0.5. 1 when there is no discordant pair.
  */
-export function mcnemarExact(improved: number, worsened: number): number {
-  const n = improved + worsened;
-  if (n === 0) return 1;
-  const k = Math.min(improved, worsened);
-  let tail = 0;
-  for (let i = 0; i <= k; i += 1) tail += Math.exp(logChoose(n, i) - n * Math.LN2);
-  return Math.min(1, 2 * tail);
-}
+export const mcnemarExact = (improved: number, worsened: number): number => signTest(improved, worsened);
 
 export type PairedComparison = Readonly<{
   /** Questions both columns scored. */
@@ -115,7 +103,7 @@ function verdictSentence(
   }
   if (passBeyondNoise) {
     const direction = improved > worsened ? 'passes more' : 'passes less';
-    return `${name} ${direction} often (McNemar p = ${p.toFixed(3)}), but its score difference ${fixed(interval.estimate)} ${range} is within the noise; ${counts}`;
+    return `${name} ${direction} often (McNemar ${pValueText('p', p)}), but its score difference ${fixed(interval.estimate)} ${range} is within the noise; ${counts}`;
   }
   return `${name}: no difference beyond noise (${fixed(interval.estimate)} ${range}); ${counts}`;
 }

@@ -6,9 +6,9 @@ import type { MatrixCell, MatrixColumn, MatrixRow, RunMatrix } from '../../../sr
 import type { MatrixGraderScore, MatrixResult } from '../../store/repos/matrix.repo';
 import type { RunRecord } from '../../store/repos/runs.repo';
 import type { StoreApi } from '../../store/store';
-import { quantile } from '../scoring/run-stats';
+import { quantile } from '../stats/quantile';
 import { spreadOf } from '../optimizer/noise';
-import { wilson } from '../scoring/wilson';
+import { wilson } from '../stats/wilson';
 import {
   comparePaired,
   type BootstrapOptions,

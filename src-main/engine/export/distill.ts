@@ -3,6 +3,7 @@ import { judgeTrust, type JudgeTrust } from '../../../src-shared/model';
 import type { DistillGrader, DistillQuestion, DistillReason, DistillRun } from '../../store/repos/distill.repo';
 import type { StoreApi } from '../../store/store';
 import { sparkline } from './sparkline';
+import { plural } from '../../../src-shared/text/plural';
 
 export type DistillOptions = Readonly<{
   since: number;
@@ -100,7 +101,9 @@ function targetSection(
     lines.push('Questions failing most often:', '');
     for (const q of questions)
       lines.push(
-        `- \`${cell(q.questionId)}\`: failed in ${q.failed} of ${q.runs} run${q.runs === 1 ? '' : 's'}${q.degraded > 0 ? `, degraded in ${q.degraded}` : ''}`,
+        `- \`${cell(q.questionId)}\`: failed in ${q.failed} of ${plural(q.runs, 'run')}` +
+          (q.answers > q.runs ? ` (${q.failedAnswers} of its ${q.answers} answers, repeats counted)` : '') +
+          (q.degraded > 0 ? `, degraded in ${q.degraded}` : ''),
       );
   }
   if (reasons.length > 0) {
@@ -146,7 +149,7 @@ export async function distill(db: StoreApi, options: DistillOptions): Promise<st
   const lines = [
     `# Evaluation summary since ${day(since)} UTC`,
     '',
-    `${byTarget.size} target${byTarget.size === 1 ? '' : 's'} · ${runs.length} complete run${runs.length === 1 ? '' : 's'} · ${passed} passed, ${failed} failed`,
+    `${plural(byTarget.size, 'target')} · ${plural(runs.length, 'complete run')} · ${passed} passed, ${failed} failed`,
     '',
   ];
   if (runs.length === 0) lines.push('No complete run in this window.', '');

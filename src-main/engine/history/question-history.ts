@@ -1,9 +1,11 @@
 // One question's history over a target's runs: its current history (since its text last changed), flips, the two
 // windows' counts and the state they make (regressed, fixed, flaky) once the p-values are adjusted over questions.
 import type { QuestionHistory, QuestionState, WindowCount } from '../../../src-shared/model';
-import { wilson } from '../scoring/wilson';
-import { flips, heterogeneity } from './history-stats';
+import { wilson } from '../stats/wilson';
+import { flips } from './history-stats';
+import { heterogeneity } from '../stats/chi-square';
 import { recentStart, type HistoryInput } from './history-input';
+import { pValueText } from '../../../src-shared/text/p-value';
 
 /** A question's counts before its state: the Fisher p-value is adjusted over every question before it is judged. */
 export type QuestionCounts = Omit<QuestionHistory, 'state' | 'reason' | 'qValue'> &
@@ -102,7 +104,7 @@ export function judgeQuestion(
   const before = rate(counts.baseline);
   const now = rate(counts.recent);
   const windows = `${counts.baseline.passes}/${counts.baseline.trials} passed before, ${counts.recent.passes}/${counts.recent.trials} in the last ${input.settings.recent} runs`;
-  const test = qValue === null ? '' : ` (Fisher p = ${counts.pValue!.toPrecision(2)}, BH q = ${qValue.toPrecision(2)})`;
+  const test = qValue === null ? '' : ` (${pValueText('Fisher p', counts.pValue!)}, ${pValueText('BH q', qValue)})`;
   if (qValue !== null && qValue <= alpha && before !== null && now !== null) {
     if (before >= 0.5 && now < 0.5) return { state: 'regressed', reason: `${windows}${test}` };
     if (before < 0.5 && now >= 0.5) return { state: 'fixed', reason: `${windows}${test}` };
@@ -116,7 +118,7 @@ export function judgeQuestion(
       `verdict flipped ${counts.flips} times in ${counts.decided} runs; the rarer verdict in ${counts.minority} ` +
       `(${percent(counts.minority / counts.decided)}, 95% Wilson lower bound ${percent(low)} ≥ ${percent(flakyFloor)})`;
     if (repeatsQ === null) return { state: 'flaky', reason: flipped };
-    const homogeneity = `chi-square test of homogeneity over its runs' repeats p = ${counts.repeatsP!.toPrecision(2)}, BH q = ${repeatsQ.toPrecision(2)}`;
+    const homogeneity = `chi-square test of homogeneity over its runs' repeats ${pValueText('p', counts.repeatsP!)}, ${pValueText('BH q', repeatsQ)}`;
     if (repeatsQ <= alpha)
       return { state: 'flaky', reason: `${flipped}; runs differ beyond their repeats (${homogeneity})` };
     return { state: 'steady', reason: `noisy, not flaky: its repeats explain the flips (${flipped}; ${homogeneity})` };

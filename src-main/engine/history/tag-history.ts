@@ -1,9 +1,11 @@
 // Tags over time: each tag's pass rate per run with its Wilson interval, and whether it moved beyond noise between
 // the baseline and the recent window (Fisher's exact test, Benjamini-Hochberg over the tags).
 import type { TagHistory } from '../../../src-shared/model';
-import { wilson } from '../scoring/wilson';
-import { benjaminiHochberg, fisherExact } from './history-stats';
+import { wilson } from '../stats/wilson';
+import { benjaminiHochberg } from '../stats/false-discovery';
+import { fisherExact } from '../stats/fisher';
 import { recentStart, type HistoryInput } from './history-input';
+import { pValueText } from '../../../src-shared/text/p-value';
 
 type TagCounts = { passes: Int32Array; trials: Int32Array };
 
@@ -62,8 +64,7 @@ export function tagHistories(input: HistoryInput, only?: string): TagHistory[] {
           : ('down' as const)
         : null;
     const pct = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value * 100)}%`);
-    const stats =
-      qValue === null ? 'not tested' : `Fisher p = ${pValue!.toPrecision(2)}, BH q = ${qValue.toPrecision(2)}`;
+    const stats = qValue === null ? 'not tested' : `${pValueText('Fisher p', pValue!)}, ${pValueText('BH q', qValue)}`;
     return {
       tag,
       points: runs.map((run, r) => ({

@@ -1,10 +1,12 @@
 // A target's history in words: which questions regressed, were fixed or are flaky since the recent window began,
 // and which tags moved; every test named in `method`.
 import type { QuestionHistory, QuestionState, TargetHistory } from '../../../src-shared/model';
-import { benjaminiHochberg, fisherExact } from './history-stats';
+import { benjaminiHochberg } from '../stats/false-discovery';
+import { fisherExact } from '../stats/fisher';
 import { recentStart, type HistoryInput } from './history-input';
 import { judgeQuestion, questionCounts } from './question-history';
 import { tagHistories } from './tag-history';
+import { plural } from '../../../src-shared/text/plural';
 
 /** The order questions are listed in: what needs a look first. */
 const STATE_ORDER: readonly QuestionState[] = ['regressed', 'flaky', 'fixed', 'insufficient', 'steady'];
@@ -60,12 +62,14 @@ export function targetHistory(
     };
   });
   const tally = Object.fromEntries(STATE_ORDER.map((state) => [state, 0])) as Record<QuestionState, number>;
-  for (const question of judged) tally[question.state] += 1;
+  const tagged = (question: QuestionHistory) => filter.tag === undefined || question.tags.includes(filter.tag);
+  for (const question of judged) if (tagged(question)) tally[question.state] += 1;
+  const of = filter.tag === undefined ? '' : `questions tagged "${filter.tag}": `;
   const recentSince = input.runs[recentStart(input)]?.id ?? null;
   const shown = judged
     .filter(
       (question) =>
-        (filter.tag === undefined || question.tags.includes(filter.tag)) &&
+        tagged(question) &&
         (question.questionId === filter.questionId ||
           (filter.questionId === undefined && ['regressed', 'flaky', 'fixed'].includes(question.state))),
     )
@@ -79,8 +83,8 @@ export function targetHistory(
     counts: tally,
     summary:
       input.runs.length < 2
-        ? `${input.runs.length} complete run: a history needs at least two`
-        : `${tally.regressed} regressed, ${tally.flaky} flaky, ${tally.fixed} fixed since ${recentSince}`,
+        ? `${plural(input.runs.length, 'complete run')}: a history needs at least two`
+        : `${of}${tally.regressed} regressed, ${tally.flaky} flaky, ${tally.fixed} fixed since ${recentSince}`,
     questions: shown,
     tags: tagHistories(input, filter.tag),
   };

@@ -6,6 +6,7 @@ import type { PreflightCheck, PreflightContext, PreflightProblem, PreflightRepor
 import { judgeProviderChecks, providerChecks } from './provider-checks';
 import { toolServerChecks } from './tool-server-checks';
 import { messageOf } from '../../../src-shared/text/message-of';
+import { plural } from '../../../src-shared/text/plural';
 
 export const PREFLIGHT_CHECKS: readonly PreflightCheck[] = [providerChecks, toolServerChecks];
 
@@ -37,7 +38,7 @@ export async function runPreflight(
 export class PreflightError extends refusal('bad_input', 'PreflightError') {
   constructor(readonly problems: readonly PreflightProblem[]) {
     super(
-      `the preflight found ${problems.length} problem(s); nothing was started:\n` +
+      `the preflight found ${plural(problems.length, 'problem')}; nothing was started:\n` +
         problems.map((problem) => `- ${problemLine(problem)}`).join('\n'),
       { preflight: [...problems] } satisfies PreflightRefusal,
     );

@@ -12,13 +12,29 @@ import {
 } from './preflight-check';
 
 /** Which models each provider is asked for, and by whom (a target, a judge). */
-type Uses = Map<string, Map<string, string[]>>;
+type Uses = Map<string, Map<string, Set<string>>>;
+
+/** "target "a" and the judges of x, y": the users of a model, each once, the judges in one clause. */
+function usersInWords(who: ReadonlySet<string>): string {
+  const targets = [...who].filter((user) => !user.startsWith(JUDGE_OF));
+  const judges = [...who].filter((user) => user.startsWith(JUDGE_OF)).map((user) => user.slice(JUDGE_OF.length));
+  const judgeClause = judges.length === 0 ? [] : [`the judge${judges.length === 1 ? '' : 's'} of ${judges.join(', ')}`];
+  const parts = [...targets, ...judgeClause];
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+const JUDGE_OF = 'judge of ';
+
+/**
+ * A provider's error names the provider, model and address ("provider "local" (ollama, http://…/api/tags): network
+ * error: …"); under a subject that already names the provider, only the address and the cause are left.
+ */
+const withoutProvider = (message: string) => message.replace(/^provider "[^"]*" \((?:[^,()]+, )?([^()]*)\): /, '$1: ');
 
 function usesOf({ workspace, plans }: PreflightContext, withTargets: boolean): Uses {
   const uses: Uses = new Map();
   const add = (provider: string, model: string, who: string) => {
-    const models = uses.get(provider) ?? new Map<string, string[]>();
-    uses.set(provider, models.set(model, [...(models.get(model) ?? []), who]));
+    const models = uses.get(provider) ?? new Map<string, Set<string>>();
+    uses.set(provider, models.set(model, (models.get(model) ?? new Set<string>()).add(who)));
   };
   const { judge } = workspace.config;
   for (const plan of plans) {
@@ -28,7 +44,7 @@ function usesOf({ workspace, plans }: PreflightContext, withTargets: boolean): U
     for (const grader of plan.graders) {
       if (grader.info.kind !== 'llm_judge' || !judge) continue;
       const ref = judge.overrides?.[grader.info.id as GraderId] ?? judge;
-      add(ref.provider, ref.model, `judge of ${grader.info.id}`);
+      add(ref.provider, ref.model, `${JUDGE_OF}${grader.info.id}`);
     }
   }
   return uses;
@@ -44,7 +60,7 @@ function modelFix(kind: ProviderConfig['kind'], model: string, models: readonly 
 async function checkProvider(
   name: string,
   config: ProviderConfig,
-  wanted: ReadonlyMap<string, string[]>,
+  wanted: ReadonlyMap<string, ReadonlySet<string>>,
   context: PreflightContext,
 ): Promise<PreflightProblem[]> {
   const subject = `provider "${name}" (${config.kind})`;
@@ -69,12 +85,21 @@ async function checkProvider(
     if (!(error instanceof ProviderError)) throw error;
     const status = error.details.status;
     if (status === undefined)
-      return [{ subject, problem: `not reachable: ${error.message}`, fix: 'start the server, or correct base_url' }];
+      return [
+        {
+          subject,
+          problem: `not reachable: ${withoutProvider(error.message)}`,
+          fix: 'start the server, or correct base_url',
+          environment: true,
+        },
+      ];
     if (status === 401 || status === 403)
-      return [{ subject, problem: `the key was refused: ${error.message}`, fix: 'set a valid API key' }];
+      return [
+        { subject, problem: `the key was refused: ${withoutProvider(error.message)}`, fix: 'set a valid API key' },
+      ];
     // An OpenAI-compatible server without /models (or Anthropic's own listing) cannot say which models it has.
     if (status === 404 || status === 405) return [];
-    return [{ subject, problem: error.message, fix: 'check the server and base_url' }];
+    return [{ subject, problem: withoutProvider(error.message), fix: 'check the server and base_url' }];
   }
   if (kind.models === 'unlisted') return []; // the key and the address are checked
   const hasModel = kind.hasModel ?? ((model: string, listed: readonly string[]) => listed.includes(model));
@@ -84,7 +109,7 @@ async function checkProvider(
       : [
           {
             subject,
-            problem: `model "${model}" (used by ${who.join(', ')}) is not available`,
+            problem: `model "${model}" (used by ${usersInWords(who)}) is not available`,
             fix: modelFix(config.kind, model, models),
           },
         ],

@@ -1,10 +1,12 @@
-// Builds the Provider for one named connection of aieval.yaml: reads its key from the environment, then hands it to its kind.
+// Builds the Provider for one named connection of aieval.yaml: reads its key from the environment, hands it to its kind,
+// and wraps what it builds so nothing it answers or throws carries a key (secret-redaction.ts).
 import { traitsOf, type ProviderConfig } from '../../../src-shared/model';
 import type { AdapterOptions } from './adapter-options';
 import type { KnobMemory } from './capabilities';
 import { ProviderConfigError } from './connection-errors';
 import type { Provider } from './provider';
 import { ENGINE_KINDS } from './provider-kinds';
+import { redactingProvider, registerSecret } from './secret-redaction';
 
 export type CreateProviderOptions = Readonly<{
   workspaceDir: string;
@@ -21,7 +23,10 @@ export function createProvider(name: string, config: ProviderConfig, options: Cr
     ...(options.knobs ? { knobs: options.knobs } : {}),
     ...keyFrom(name, config, options.env),
   };
-  return ENGINE_KINDS[config.kind].create({ name, config, adapter, workspaceDir: options.workspaceDir });
+  registerSecret(adapter.apiKey);
+  return redactingProvider(
+    ENGINE_KINDS[config.kind].create({ name, config, adapter, workspaceDir: options.workspaceDir }),
+  );
 }
 
 /** The environment variable a connection's key is read from: `api_key_env`, else the vendor's default; undefined when none is needed. */

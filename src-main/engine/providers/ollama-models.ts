@@ -36,6 +36,35 @@ async function call(server: OllamaServer, path: string, body: unknown, signal?: 
 }
 
 /**
+ * How long an answer of /api/tags or /api/show is reused. A run's preflight lists the models and sizes the windows, then
+ * the run sizes them again as it starts: they are asked once (as the README says). Every preflight starts afresh
+ * (`forgetAdminAnswers`), so a model pulled or removed since is seen; a failed call is never kept.
+ */
+export const ADMIN_ANSWER_TTL_MS = 15_000;
+const recentAnswers = new Map<string, Readonly<{ at: number; answer: Promise<unknown> }>>();
+
+/** The answer `ask` gave for `key` within the TTL, else a new one (kept only if it succeeds). */
+export function recentAnswer<T>(key: string, ask: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const kept = recentAnswers.get(key);
+  if (kept && now - kept.at < ADMIN_ANSWER_TTL_MS) return kept.answer as Promise<T>;
+  const answer = ask();
+  recentAnswers.set(key, { at: now, answer });
+  answer.catch(() => {
+    if (recentAnswers.get(key)?.answer === answer) recentAnswers.delete(key);
+  });
+  return answer;
+}
+
+/** Forgets every kept answer: a new preflight asks the servers again. */
+export const forgetAdminAnswers = () => recentAnswers.clear();
+
+/** Forgets what a server said (after a pull, its model list has changed). */
+const forgetServer = (baseUrl: string) => {
+  for (const key of recentAnswers.keys()) if (key.startsWith(`${baseUrl} `)) recentAnswers.delete(key);
+};
+
+/**
  * The longest context the model supports (`<architecture>.context_length` in model_info), or null when the server
  * does not say. Throws a ProviderError (404 for a model that is not installed) like any other call.
  */
@@ -44,7 +73,9 @@ export async function modelContextLength(
   model: string,
   signal?: AbortSignal,
 ): Promise<number | null> {
-  const body = await call(server, '/api/show', { model }, signal);
+  const body = await recentAnswer(`${server.baseUrl} show ${model}`, () =>
+    call(server, '/api/show', { model }, signal),
+  );
   const info = isRecord(body) && isRecord(body.model_info) ? body.model_info : {};
   const lengths = Object.entries(info)
     .filter(([key, value]) => key.endsWith('.context_length') && typeof value === 'number')
@@ -54,7 +85,7 @@ export async function modelContextLength(
 
 /** The names of the installed models (/api/tags). */
 export async function installedModels(server: OllamaServer, signal?: AbortSignal): Promise<string[]> {
-  const body = await call(server, '/api/tags', undefined, signal);
+  const body = await recentAnswer(`${server.baseUrl} tags`, () => call(server, '/api/tags', undefined, signal));
   const models = isRecord(body) && Array.isArray(body.models) ? body.models : undefined;
   if (!models) throw malformedError(`Ollama ${server.baseUrl}/api/tags`, 'expected {models: [...]}');
   return models.flatMap((model) => (isRecord(model) && typeof model.name === 'string' ? [model.name] : []));
@@ -119,4 +150,5 @@ export async function pullModel(
   }
   readLine(pending + decoder.decode());
   if (!succeeded) throw malformedError(where, 'the pull ended without "success"');
+  forgetServer(server.baseUrl);
 }

@@ -6,7 +6,7 @@ import { withDeadline } from './deadline';
 import { httpRequest, type HttpRequest } from './http-client';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
 import { errorDetail, httpError, isRecord, malformedError, networkError } from './provider-errors';
-import { modelContextLength } from './ollama-models';
+import { modelContextLength, recentAnswer } from './ollama-models';
 import { detectInputCut, promptChars, tokensSent } from './prompt-tokens';
 import type { EngineKind } from './provider-kinds';
 
@@ -31,7 +31,9 @@ export class OllamaProvider implements Provider {
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
     const where = `provider "${this.name}" (ollama, ${this.baseUrl}/api/tags)`;
-    const body = await this.requestJson(where, '/api/tags', { method: 'GET' }, signal);
+    const body = await recentAnswer(`${this.baseUrl} tags`, () =>
+      this.requestJson(where, '/api/tags', { method: 'GET' }, signal),
+    );
     const models = isRecord(body) && Array.isArray(body.models) ? body.models : undefined;
     if (!models) throw malformedError(where, 'expected {models: [...]}');
     return models.flatMap((model) => (isRecord(model) && typeof model.name === 'string' ? [model.name] : []));

@@ -1,7 +1,8 @@
 // `--repeat N --adaptive`: the sequential rule that stops repeating a question once its verdict is settled, and the
 // exact chance that it ends on another verdict than all N repeats would have given (the error bound it states).
-import { zForConfidence } from './normal-quantile';
-import { wilson } from './wilson';
+import { binomialAtLeast } from '../stats/binomial';
+import { zForConfidence } from '../stats/normal-quantile';
+import { wilson } from '../stats/wilson';
 
 /**
  * A repeated question passes when it passed in more than half of its scored repeats (the matrix's rule): the pass
@@ -39,25 +40,6 @@ export function settledVerdict(passes: number, trials: number, rule: AdaptiveRul
 export const fullVerdict = (passes: number, trials: number): 'pass' | 'fail' =>
   passes > trials * QUESTION_PASS_RATE ? 'pass' : 'fail';
 
-/** log C(n, k), for the binomial terms of long runs without overflow. */
-function logChoose(n: number, k: number): number {
-  let sum = 0;
-  for (let i = 1; i <= k; i += 1) sum += Math.log((n - k + i) / i);
-  return sum;
-}
-
-/** P(Binomial(n, p) > need - 1), i.e. at least `need` successes. */
-function atLeast(need: number, n: number, p: number): number {
-  if (need <= 0) return 1;
-  if (need > n) return 0;
-  let total = 0;
-  for (let k = need; k <= n; k += 1) {
-    const log = logChoose(n, k) + k * Math.log(p) + (n - k) * Math.log(1 - p);
-    total += p === 0 ? (k === 0 ? 1 : 0) : p === 1 ? (k === n ? 1 : 0) : Math.exp(log);
-  }
-  return total;
-}
-
 export type AdaptiveOdds = Readonly<{
   /** P(the adaptive verdict differs from the verdict of all N repeats), both on the same answers. */
   disagreement: number;
@@ -87,7 +69,7 @@ export function adaptiveOdds(p: number, rule: AdaptiveRule): AdaptiveOdds {
       const verdict = mass > 0 ? settledVerdict(k, n, rule) : null;
       if (!verdict) continue;
       // The full verdict passes with more than N/2 passes in all: at least floor(N/2) + 1 - k of the N - n left.
-      const fullPasses = atLeast(Math.floor(repeat / 2) + 1 - k, repeat - n, p);
+      const fullPasses = binomialAtLeast(Math.floor(repeat / 2) + 1 - k, repeat - n, p);
       disagreement += mass * (verdict === 'pass' ? 1 - fullPasses : fullPasses);
       expectedRepeats += mass * n;
       open[k] = 0;

@@ -1,7 +1,7 @@
 // The verdict of a complete run (SPEC 7 and 13): averages, Wilson interval, coverage and the hard or soft gate.
 import type { Gate, Verdict } from '../../../src-shared/model';
 import { averageScore, type Tally } from './tally';
-import { wilson } from './wilson';
+import { wilson } from '../stats/wilson';
 
 /** Below this share of scored questions a target fails whatever its score: an outage can never pass a gate. */
 export const MIN_COVERAGE = 0.5;

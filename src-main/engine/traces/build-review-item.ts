@@ -6,6 +6,7 @@ import { conversationIdOf, extractAgentIo, extractToolExecution } from './contex
 import { joinToolCalls } from './join-tool-calls';
 import { extractLlmCall, type LlmCall } from './llm-call';
 import { compareNs, nsDiffMs, nsToMs, type SpanCore } from './span';
+import { plural } from '../../../src-shared/text/plural';
 
 /** Finish reasons meaning the model hit its output limit (OpenAI, Anthropic/Bedrock, Gemini, OpenAI Responses). */
 export const TRUNCATION_REASONS = new Set(['length', 'max_tokens', 'MAX_TOKENS', 'max_output_tokens']);
@@ -90,7 +91,10 @@ export function buildReviewItem(traceId: string, spans: readonly SpanCore[]): Re
     );
   if (error) flags.push(`LLM call failed: ${error}`);
   const orphans = roots.filter((span) => span.parentSpanId).length;
-  if (orphans > 0) flags.push(`Partial trace: ${orphans} span(s) point at a parent that was not imported`);
+  if (orphans > 0)
+    flags.push(
+      `Partial trace: ${plural(orphans, 'span')} ${orphans === 1 ? 'points' : 'point'} at a parent that was not imported`,
+    );
 
   const conversationId =
     [root, ...sorted].map((span) => conversationIdOf(span.attributes)).find((id) => id !== null) ?? null;

@@ -10,6 +10,7 @@ import { decodeJsonText } from './decode/decode-json-text';
 import { decodeProtoRequest } from './decode/otlp-protobuf';
 import { importStamp, TraceIngest } from './ingest';
 import type { DecodedBatch } from './span';
+import { plural } from '../../../src-shared/text/plural';
 
 /** Structurally the HTTP shell's Route, so `ai-eval serve` can mount the receiver beside the API. */
 export type ReceiverRoute = Readonly<{
@@ -161,7 +162,7 @@ export class OtlpReceiver {
     this.lastError = problem;
     if (batch.spans.length) this.options.onReceived?.({ spans: outcome.inserted, reviewItems: outcome.reviewItems });
     const rejected =
-      batch.bad > 0 ? { rejected: batch.bad, message: `${batch.bad} span(s) rejected: ${problem}` } : undefined;
+      batch.bad > 0 ? { rejected: batch.bad, message: `${plural(batch.bad, 'span')} rejected: ${problem}` } : undefined;
     if (proto) reply(res, 200, 'application/x-protobuf', encodeResponse(rejected));
     else
       reply(

@@ -8,6 +8,9 @@ import {
 import type { StoreApi } from '../../store/store';
 import { validateYamlFile } from '../../workspace/validate-file';
 import { readSnapshot, writeSnapshot } from '../../workspace/write-file';
+import { shortHash, traceItemId } from '../../workspace/labels/gold-item-file';
+import { labelGoldItem } from '../../workspace/labels/gold-labelling';
+import { writeGoldItem } from '../../workspace/labels/gold-set-writes';
 import { reviewItemDetail } from './item-detail';
 import { appendQuestions, datasetQuestions, guardReason, questionFromItem } from './promote';
 
@@ -61,11 +64,14 @@ export async function promoteToDataset(
   return outcomes;
 }
 
-/** Adds each promotable item that is not deferred to the grader's gold set, carrying its label over. */
+/**
+ * Adds each promotable item that is not deferred to the grader's gold set folder (labels/<grader>/items/), carrying its
+ * label over as a line of its reviewer's file. The caller reads the new files into the index.
+ */
 export async function promoteToGold(
   ids: readonly string[],
   graderId: string,
-  deps: PromoteDeps,
+  deps: PromoteDeps & Readonly<{ dir: string }>,
 ): Promise<PromoteOutcome[]> {
   const outcomes: PromoteOutcome[] = [];
   for (const id of ids) {
@@ -84,31 +90,32 @@ export async function promoteToGold(
       outcomes.push(refused(id, 'the reviewer deferred it; a deferred item never enters a gold set'));
       continue;
     }
-    const goldId = `tr-${graderId}-${item.traceId}`;
-    const added = await deps.store.judges.addGoldItems([
-      {
-        id: goldId,
-        graderId,
-        judgeCallId: null,
-        question: item.inputText ?? '',
-        response: item.outputText ?? '',
-        judgeScore: null,
-        judgeReason: null,
-        createdAt: deps.clock(),
-      },
-    ]);
-    if (added === 0) {
+    const goldId = traceItemId(graderId, item.traceId);
+    const question = item.inputText ?? '';
+    const added = writeGoldItem(deps.dir, {
+      id: goldId,
+      grader: graderId,
+      question_id: null,
+      question_hash: shortHash(question),
+      question,
+      answer: item.outputText ?? '',
+      source: { run: null, trace: item.traceId },
+      added_at: new Date(deps.clock()).toISOString(),
+      sample: null,
+      judge: null,
+    });
+    if (!added) {
       outcomes.push(refused(id, `already in the gold set of ${graderId} as "${goldId}"`));
       continue;
     }
     if (label?.verdict) {
-      const patch = { verdict: label.verdict, dimensions: label.dimensions, tags: label.tags, notes: label.notes };
-      await deps.store.labels.apply(
-        [{ subjectType: 'gold_item', subjectId: goldId }],
-        patch,
-        `promote-${goldId}`,
-        deps.clock(),
-      );
+      const who = { grader: graderId, item: goldId, reviewer: label.reviewer, now: deps.clock() };
+      labelGoldItem(deps.dir, who, {
+        verdict: label.verdict,
+        dimensions: label.dimensions,
+        tags: label.tags,
+        notes: label.notes,
+      });
     }
     outcomes.push({ id, promoted: true, createdId: goldId, reason: null });
   }

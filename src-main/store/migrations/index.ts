@@ -13,6 +13,8 @@ import * as m0011 from './0011-tool-result-cut';
 import * as m0012 from './0012-question-history';
 import * as m0013 from './0013-label-reviewers';
 import * as m0014 from './0014-label-history-reviewer';
+import * as m0015 from './0015-gold-sample-design';
+import * as m0016 from './0016-label-files';
 
 /**
  * `sql` is the migration on SQLite; `postgres` the same on PostgreSQL, which every migration after
@@ -42,6 +44,8 @@ export const MIGRATIONS: readonly Migration[] = [
   m0012,
   m0013,
   m0014,
+  m0015,
+  m0016,
 ].map((m, index) => ({
   version: index + 1,
   name: m.name,

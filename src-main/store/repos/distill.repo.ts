@@ -33,9 +33,13 @@ export type DistillGrader = Readonly<{
 export type DistillQuestion = Readonly<{
   targetId: string;
   questionId: string;
+  /** Runs in which it failed (at least one of its repeats), and in which it was degraded. */
   failed: number;
   degraded: number;
   runs: number;
+  /** Its answers (repeats counted) and how many of them failed. */
+  answers: number;
+  failedAnswers: number;
 }>;
 export type DistillReason = Readonly<{ targetId: string; graderId: string; reason: string; count: number }>;
 
@@ -94,9 +98,11 @@ export class DistillRepo {
     // The window ranks within a target after grouping, so only the top `limit` of each target leave the store.
     this.selectQuestions = q.prepare(
       (a: { since: number; limit: number }) => sql<DistillQuestion>`
-      SELECT "targetId", "questionId", failed, degraded, runs FROM (
-        SELECT r.target_id AS "targetId", q.question_id AS "questionId", count(*) FILTER (WHERE q.passed = 0) AS failed,
-               count(*) FILTER (WHERE q.status = 'degraded') AS degraded, count(DISTINCT r.id) AS runs,
+      SELECT "targetId", "questionId", failed, degraded, runs, answers, "failedAnswers" FROM (
+        SELECT r.target_id AS "targetId", q.question_id AS "questionId",
+               count(DISTINCT CASE WHEN q.passed = 0 THEN r.id END) AS failed,
+               count(DISTINCT CASE WHEN q.status = 'degraded' THEN r.id END) AS degraded,
+               count(DISTINCT r.id) AS runs, count(*) AS answers, count(*) FILTER (WHERE q.passed = 0) AS "failedAnswers",
                row_number() OVER (PARTITION BY r.target_id ORDER BY count(*) FILTER (WHERE q.passed = 0) DESC,
                                   count(*) FILTER (WHERE q.status = 'degraded') DESC, q.question_id) AS n
         FROM question_results q JOIN runs r ON r.id = q.run_id

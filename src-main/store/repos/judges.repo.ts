@@ -7,10 +7,10 @@ import type {
   ToolCallRecord,
 } from '../../../src-shared/model';
 import { sql } from 'kysely';
-import { transaction, type Q } from '../sql/query';
+import type { Q } from '../sql/query';
+import type { Row } from '../sql/schema';
 import type { Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
-import type { Row } from '../sql/schema';
 
 /** One stored judge call that produced a score (the judge trace of SPEC 11). */
 export type JudgeCallRow = Readonly<
@@ -25,6 +25,7 @@ export type JudgeCallRow = Readonly<
   }
 >;
 
+/** A gold item as the index holds it (see gold-sets.repo.ts): its file's content and this machine's judge call, if any. */
 export type GoldItemInput = Readonly<{
   id: string;
   graderId: string;
@@ -34,21 +35,34 @@ export type GoldItemInput = Readonly<{
   judgeScore: number | null;
   judgeReason: string | null;
   createdAt: number;
+  /** Where the item's file is, relative to the workspace (null: an item of old, not written out yet). */
+  file: string | null;
+  questionId: string | null;
+  runId: string | null;
+  /** The judge whose verdict the item carries; null when not recorded (a promoted trace, an item of old). */
+  judge: JudgeIdentity | null;
 }>;
+
+export type GoldStratum = 'judge_pass' | 'judge_fail' | 'all';
+
+/** One reviewer's latest verdict on a gold item ('' is the unnamed reviewer), and when they gave it (epoch ms). */
+export type GoldVerdictRow = Readonly<{ reviewer: string; verdict: HumanLabel; at: number }>;
 
 /** What a gold item's judge call read and the answer's tool calls, for showing beside it when labelling. */
 export type GoldContextRow = Readonly<{ id: string; prompt: string | null; toolCalls: ToolCallRecord[] | null }>;
 
 /**
- * A gold item with its current label: the workbench's (labels table) if any, else the one stored with the item;
- * `disputed` when named reviewers gave it different verdicts (pass and fail); who gave the current label ('' for
- * the unnamed reviewer and labels from before names), and the asking reviewer's own verdict.
+ * A gold item with every reviewer's latest verdict on it (which of them count is the engine's rule, agreedLabel), the
+ * label stored with the item itself (a sample file's label from before the workbench; dated by the item) and its
+ * sampling design.
  */
 export type GoldItemRow = GoldItemInput &
-  Readonly<{ humanLabel: HumanLabel | null; disputed: boolean; labelReviewer: string; ownLabel: HumanLabel | null }>;
-
-/** When a labelled gold item got its current label (epoch ms). */
-export type GoldLabelTime = Readonly<{ id: string; labelledAt: number }>;
+  Readonly<{
+    verdicts: GoldVerdictRow[];
+    storedLabel: HumanLabel | null;
+    stratum: GoldStratum | null;
+    inclusionProbability: number | null;
+  }>;
 
 export type StoredValidation = Readonly<{
   id: number;
@@ -75,16 +89,22 @@ type GoldRecord = {
   id: string;
   grader_id: string;
   judge_call_id: number | null;
+  file: string | null;
+  question_id: string | null;
+  run_id: string | null;
+  judge_provider: string | null;
+  judge_model: string | null;
+  template_version: string | null;
   question_text: string;
   response_text: string;
   judge_score: number | null;
   judge_reason: string | null;
-  label: HumanLabel | null;
-  disputed: 0 | 1;
-  label_reviewer: string;
-  own_label: HumanLabel | null;
+  human_label: HumanLabel | null;
+  stratum: GoldStratum | null;
+  inclusion_probability: number | null;
   created_at: number;
 };
+type GoldVerdictRecord = { subject_id: string; reviewer: string; verdict: HumanLabel; updated_at: number };
 type ValidationRecord = Row<'judge_validations'>;
 
 const CALL_COLUMNS = [
@@ -117,7 +137,7 @@ const toCall = (r: CallRecord): JudgeCallRow => ({
   createdAt: r.created_at,
 });
 
-const toGold = (r: GoldRecord): GoldItemRow => ({
+const toGold = (r: GoldRecord, verdicts: GoldVerdictRow[]): GoldItemRow => ({
   id: r.id,
   graderId: r.grader_id,
   judgeCallId: r.judge_call_id,
@@ -125,11 +145,18 @@ const toGold = (r: GoldRecord): GoldItemRow => ({
   response: r.response_text,
   judgeScore: r.judge_score,
   judgeReason: r.judge_reason,
-  humanLabel: r.label,
-  disputed: r.disputed === 1,
-  labelReviewer: r.label_reviewer,
-  ownLabel: r.own_label,
+  verdicts,
+  storedLabel: r.human_label,
+  stratum: r.stratum,
+  inclusionProbability: r.inclusion_probability,
   createdAt: r.created_at,
+  file: r.file,
+  questionId: r.question_id,
+  runId: r.run_id,
+  judge:
+    r.judge_provider === null || r.judge_model === null
+      ? null
+      : { provider: r.judge_provider, model: r.judge_model, template_version: r.template_version },
 });
 
 // template_version is NOT NULL in the table; an unknown version (no judge call seen yet) is stored as ''.
@@ -154,19 +181,16 @@ const toValidation = (r: ValidationRecord): StoredValidation => ({
   createdAt: r.created_at,
 });
 
-type ValidationArgs = Omit<ValidationRecord, 'id'>;
-
 export class JudgesRepo {
   private readonly q: Queries;
   private readonly scoredSince;
   private readonly byIds;
   private readonly latest;
   private readonly countSince;
-  private readonly insertGold;
   private readonly goldOf;
+  private readonly goldVerdictsOf;
   private readonly goldContextOf;
-  private readonly goldLabelTimesOf;
-  private readonly insertValidation;
+  private readonly goldTemplateOf;
   private readonly latestValidationOf;
 
   constructor({ q }: StoreContext) {
@@ -184,9 +208,7 @@ export class JudgesRepo {
       scored().where('grader_id', '=', a.graderId).where('created_at', '>=', a.since).orderBy('id'),
     );
     this.byIds = q.prepare((a: { ids: string }) =>
-      scored()
-        .where('id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
-        .orderBy('id'),
+      scored().where('id', 'in', d.jsonValues(sql.val(a.ids), 'int')).orderBy('id'),
     );
     this.latest = (graderId: string, provider: string | null, model: string | null) =>
       scored()
@@ -205,36 +227,44 @@ export class JudgesRepo {
         .where('error', 'is', null)
         .where('score', 'is not', null),
     );
-    // Re-sampling the same call keeps the existing gold item and whatever label it already has.
-    this.insertGold = q.prepare((a: GoldItemInput) =>
+    this.goldOf = q.prepare((a: { graderId: string }) =>
       db
-        .insertInto('gold_items')
-        .values({
-          id: a.id,
-          grader_id: a.graderId,
-          judge_call_id: a.judgeCallId,
-          question_text: a.question,
-          response_text: a.response,
-          judge_score: a.judgeScore,
-          judge_reason: a.judgeReason,
-          created_at: a.createdAt,
-        })
-        .onConflict((oc) => oc.column('id').doNothing()),
+        .selectFrom('gold_items')
+        .select([
+          'id',
+          'grader_id',
+          'judge_call_id',
+          'question_text',
+          'response_text',
+          'judge_score',
+          'judge_reason',
+          'human_label',
+          'stratum',
+          'inclusion_probability',
+          'created_at',
+          'file',
+          'question_id',
+          'run_id',
+          'judge_provider',
+          'judge_model',
+          'template_version',
+        ])
+        .where('grader_id', '=', a.graderId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .$narrowType<{ stratum: GoldStratum | null }>(),
     );
-    // The workbench writes labels with subject_type 'gold_item'; its verdict wins over the item's own column.
-    // Disputed: named reviewers (not the unnamed '') gave both pass and fail; defers do not count.
-    this.goldOf = q.prepare(
-      (a: { graderId: string; reviewer: string }) => sql<GoldRecord>`
-      SELECT g.id, g.grader_id, g.judge_call_id, g.question_text, g.response_text, g.judge_score, g.judge_reason, g.created_at,
-             COALESCE(l.verdict, g.human_label) AS label,
-             CASE WHEN (SELECT COUNT(DISTINCT v.verdict) FROM reviewer_verdicts v
-                        WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer <> ''
-                          AND v.verdict IN ('pass', 'fail')) > 1 THEN 1 ELSE 0 END AS disputed,
-             COALESCE(l.reviewer, '') AS label_reviewer,
-             (SELECT v.verdict FROM reviewer_verdicts v
-              WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer = ${a.reviewer}) AS own_label
-      FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
-      WHERE g.grader_id = ${a.graderId} ORDER BY g.created_at, g.id`,
+    // Every reviewer's own verdict (the index writes each reviewer's current label from their file of labels/).
+    this.goldVerdictsOf = q.prepare((a: { graderId: string }) =>
+      db
+        .selectFrom('reviewer_verdicts as v')
+        .innerJoin('gold_items as g', (join) =>
+          join.on('v.subject_type', '=', 'gold_item').onRef('v.subject_id', '=', 'g.id'),
+        )
+        .select(['v.subject_id', 'v.reviewer', 'v.verdict', 'v.updated_at'])
+        .where('g.grader_id', '=', a.graderId)
+        .orderBy('v.subject_id')
+        .orderBy('v.reviewer'),
     );
     // The judge call and its result may be gone (a deleted run): the item then shows without them.
     this.goldContextOf = q.prepare((a: { graderId: string }) =>
@@ -245,36 +275,16 @@ export class JudgesRepo {
         .select(['g.id', 'jc.prompt', 'qr.tool_calls_json'])
         .where('g.grader_id', '=', a.graderId),
     );
-    // A label given in the workbench has its time; one that came with the item (no labels row) has the item's.
-    this.goldLabelTimesOf = q.prepare(
-      (a: { graderId: string }) => sql<{ id: string; labelled_at: number }>`
-      SELECT g.id, COALESCE(l.updated_at, g.created_at) AS labelled_at
-      FROM gold_items g LEFT JOIN labels l ON l.subject_type = 'gold_item' AND l.subject_id = g.id
-      WHERE g.grader_id = ${a.graderId} AND COALESCE(l.verdict, g.human_label) IS NOT NULL`,
-    );
-    this.insertValidation = q.prepare((a: ValidationArgs) =>
+    this.goldTemplateOf = q.prepare((a: { graderId: string }) =>
       db
-        .insertInto('judge_validations')
-        .values({
-          grader_id: a.grader_id,
-          judge_provider: a.judge_provider,
-          judge_model: a.judge_model,
-          template_version: a.template_version,
-          n_pos: a.n_pos,
-          n_neg: a.n_neg,
-          tp: a.tp,
-          tn: a.tn,
-          fp: a.fp,
-          fn: a.fn,
-          tpr: a.tpr,
-          tnr: a.tnr,
-          tpr_ci_json: a.tpr_ci_json,
-          tnr_ci_json: a.tnr_ci_json,
-          state: a.state,
-          labels_source: a.labels_source,
-          created_at: a.created_at,
-        })
-        .returning('id'),
+        .selectFrom('gold_items')
+        .select('template_version')
+        .where('grader_id', '=', a.graderId)
+        .where('template_version', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .$narrowType<{ template_version: string }>(),
     );
     this.latestValidationOf = q.prepare((a: { graderId: string }) =>
       db
@@ -311,25 +321,15 @@ export class JudgesRepo {
     return (yield* this.countSince.first({ graderId, since }))?.n ?? 0;
   }
 
-  /** Adds gold items in one transaction; returns how many were new. */
-  addGoldItems(items: readonly GoldItemInput[]): Q<number> {
-    return transaction(() => this.insertGoldItems(items));
-  }
-
-  private *insertGoldItems(items: readonly GoldItemInput[]): Q<number> {
-    let added = 0;
-    for (const item of items) added += (yield* this.insertGold.run(item)).changes;
-    return added;
-  }
-
-  /** The grader's gold items; `reviewer` (default: the unnamed one) fills `ownLabel`. */
-  *goldItems(graderId: string, reviewer = ''): Q<GoldItemRow[]> {
-    return (yield* this.goldOf.all({ graderId, reviewer })).map(toGold);
-  }
-
-  /** The label time of each of the grader's labelled gold items. */
-  *goldLabelTimes(graderId: string): Q<GoldLabelTime[]> {
-    return (yield* this.goldLabelTimesOf.all({ graderId })).map((row) => ({ id: row.id, labelledAt: row.labelled_at }));
+  /** The grader's gold items, oldest first, each with every reviewer's verdict on it. */
+  *goldItems(graderId: string): Q<GoldItemRow[]> {
+    const verdicts = new Map<string, GoldVerdictRow[]>();
+    for (const v of yield* this.goldVerdictsOf.all({ graderId })) {
+      const list = verdicts.get(v.subject_id) ?? [];
+      list.push({ reviewer: v.reviewer, verdict: v.verdict, at: v.updated_at });
+      verdicts.set(v.subject_id, list);
+    }
+    return (yield* this.goldOf.all({ graderId })).map((row) => toGold(row, verdicts.get(row.id) ?? []));
   }
 
   *goldContext(graderId: string): Q<GoldContextRow[]> {
@@ -340,30 +340,9 @@ export class JudgesRepo {
     }));
   }
 
-  /** Stores a validation; `template_version` null is stored as ''. */
-  *saveValidation({ report, judge, labelsSource, createdAt }: ValidationInput): Q<number> {
-    if (report.state === 'unvalidated' || report.state === 'stale')
-      throw new Error(`saveValidation: "${report.state}" is not a validation outcome`);
-    const row = yield* this.insertValidation.first({
-      grader_id: report.grader,
-      judge_provider: judge.provider,
-      judge_model: judge.model,
-      template_version: judge.template_version ?? '',
-      n_pos: report.n_pos,
-      n_neg: report.n_neg,
-      tp: report.tp,
-      tn: report.tn,
-      fp: report.fp,
-      fn: report.fn,
-      tpr: report.tpr,
-      tnr: report.tnr,
-      tpr_ci_json: report.tpr_ci ? JSON.stringify(report.tpr_ci) : null,
-      tnr_ci_json: report.tnr_ci ? JSON.stringify(report.tnr_ci) : null,
-      state: report.state,
-      labels_source: labelsSource,
-      created_at: createdAt,
-    });
-    return row!.id;
+  /** The judge template its latest gold item was judged with ("judge@1.0.0"); undefined when none recorded one. */
+  *goldTemplate(graderId: string): Q<string | undefined> {
+    return (yield* this.goldTemplateOf.first({ graderId }))?.template_version;
   }
 
   *latestValidation(graderId: string): Q<StoredValidation | undefined> {

@@ -33,7 +33,11 @@ type HistoryRow = {
   previous_json: string | null;
   reviewer: string | null;
   reviewer_previous_json: string | null;
+  line_id: string | null;
 };
+
+/** A change that appended a label line to a file (a gold item's label): undone by an undo line, not by a row. */
+export type LineChange = Readonly<{ subject: LabelSubject; reviewer: string; lineId: string }>;
 type ReviewerVerdictRow = {
   subject_type: LabelSubjectType;
   subject_id: string;
@@ -97,6 +101,7 @@ export class LabelsRepo {
   private readonly reviewerVerdict;
   private readonly putReviewerVerdict;
   private readonly dropReviewerVerdict;
+  private readonly rememberLineChange;
 
   constructor({ q }: StoreContext) {
     const { db, dialect: d } = q;
@@ -171,6 +176,18 @@ export class LabelsRepo {
           previous_json: a.previous,
           reviewer: a.reviewer,
           reviewer_previous_json: a.reviewerPrevious,
+          created_at: a.now,
+        }),
+    );
+    this.rememberLineChange = q.prepare(
+      (a: Subject & { batchId: string; reviewer: string; lineId: string; now: number }) =>
+        db.insertInto('label_history').values({
+          batch_id: a.batchId,
+          subject_type: a.subjectType,
+          subject_id: a.subjectId,
+          previous_json: null,
+          reviewer: a.reviewer,
+          line_id: a.lineId,
           created_at: a.now,
         }),
     );
@@ -304,6 +321,45 @@ export class LabelsRepo {
     return labels;
   }
 
+  /** Remembers that `batchId` appended the label line `lineId` for undo (the line is in a file, not in labels). */
+  *rememberLine(batchId: string, change: LineChange, now: number): Q<void> {
+    yield* this.rememberLineChange.run({
+      batchId,
+      ...change.subject,
+      reviewer: change.reviewer,
+      lineId: change.lineId,
+      now,
+    });
+  }
+
+  /**
+   * When the last change (of `subject`, else the last batch) appended label lines, forgets it and returns its lines for
+   * the caller to take back with undo lines; undefined when it was a change of rows (see `undo`) or there is none.
+   */
+  takeLineChange(subject?: LabelSubject): Q<LineChange[] | undefined> {
+    return transaction(() => this.takeLines(subject), { serializable: true });
+  }
+
+  private *takeLines(subject?: LabelSubject): Q<LineChange[] | undefined> {
+    const rows = yield* this.lastChange(subject);
+    if (rows.length === 0 || rows.some((row) => row.line_id === null)) return undefined;
+    for (const row of rows) yield* this.forget.run({ id: row.id });
+    return rows.map((row) => ({
+      subject: { subjectType: row.subject_type, subjectId: row.subject_id },
+      reviewer: row.reviewer ?? '',
+      lineId: row.line_id!,
+    }));
+  }
+
+  private *lastChange(subject?: LabelSubject): Q<HistoryRow[]> {
+    if (subject) {
+      const last = yield* this.lastOfSubject.first(subject);
+      return last ? [last] : [];
+    }
+    const batch = yield* this.lastBatch.first({});
+    return batch === undefined ? [] : yield* this.batchRows.all({ batchId: batch.batch_id });
+  }
+
   /**
    * Reverts the last change: of one subject when given, else the last batch (a whole-group label comes back as one),
    * the changing reviewer's own verdict with it. Returns the subjects touched with their restored labels (null: the subject had no label before).
@@ -313,14 +369,7 @@ export class LabelsRepo {
   }
 
   private *undoLast(subject?: LabelSubject): Q<{ subject: LabelSubject; label: Label | null }[]> {
-    let rows: HistoryRow[];
-    if (subject) {
-      const last = yield* this.lastOfSubject.first(subject);
-      rows = last ? [last] : [];
-    } else {
-      const batch = yield* this.lastBatch.first({});
-      rows = batch === undefined ? [] : yield* this.batchRows.all({ batchId: batch.batch_id });
-    }
+    const rows = yield* this.lastChange(subject);
     const restored: { subject: LabelSubject; label: Label | null }[] = [];
     for (const row of rows) {
       const target = { subjectType: row.subject_type, subjectId: row.subject_id };

@@ -129,6 +129,15 @@ export interface GoldItemsTable {
   judge_reason: string | null;
   human_label: LabelVerdict | null;
   created_at: number;
+  stratum: 'judge_pass' | 'judge_fail' | 'all' | null;
+  inclusion_probability: number | null;
+  question_id: string | null;
+  question_hash: string | null;
+  judge_provider: string | null;
+  judge_model: string | null;
+  template_version: string | null;
+  run_id: string | null;
+  file: string | null;
 }
 export interface JudgeValidationsTable {
   id: Generated<number>;
@@ -149,6 +158,8 @@ export interface JudgeValidationsTable {
   state: 'trusted' | 'failing' | 'insufficient';
   labels_source: string;
   created_at: number;
+  design_json: string | null;
+  line_id: string | null;
 }
 export interface OptimizerCandidatesTable {
   id: string;
@@ -186,6 +197,7 @@ export interface LabelHistoryTable {
   created_at: number;
   reviewer: string | null;
   reviewer_previous_json: string | null;
+  line_id: string | null;
 }
 export interface OptimizerChangesTable {
   id: Generated<number>;
@@ -316,6 +328,13 @@ export interface ReviewerVerdictsTable {
   updated_at: number;
 }
 
+export interface GoldSetsTable {
+  grader_id: string;
+  items_fingerprint: string;
+  labels_fingerprint: string;
+  issues_json: Generated<string>;
+}
+
 export interface Schema {
   runs: RunsTable;
   run_locks: RunLocksTable;
@@ -340,6 +359,7 @@ export interface Schema {
   question_versions: QuestionVersionsTable;
   run_history_cells: RunHistoryCellsTable;
   reviewer_verdicts: ReviewerVerdictsTable;
+  gold_sets: GoldSetsTable;
 }
 
 /** A table's row as a SELECT * returns it. */

@@ -21,6 +21,23 @@ type Props = Readonly<{
   revealLine?: number;
 }>;
 
+/**
+ * The problems to list: ai-eval's (the words `ai-eval validate` prints) and the schema's only on lines ai-eval says
+ * nothing about, so one mistake is one problem rather than an error and a schema warning repeating it.
+ */
+function problemsOf(markers: readonly monaco.editor.IMarker[]): EditorMarker[] {
+  const ours = new Set(markers.filter((marker) => marker.owner === 'aieval').map((marker) => marker.startLineNumber));
+  return markers
+    .filter((marker) => marker.owner === 'aieval' || !ours.has(marker.startLineNumber))
+    .map((marker) => ({
+      line: marker.startLineNumber,
+      column: marker.startColumn,
+      message: marker.message,
+      source: marker.owner === 'aieval' ? 'ai-eval' : 'schema',
+      severity: marker.severity === monaco.MarkerSeverity.Error ? 'error' : 'warning',
+    }));
+}
+
 export function YamlEditor({ file, value, serverIssues, onChange, onSave, onMarkers, revealLine }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -46,15 +63,7 @@ export function YamlEditor({ file, value, serverIssues, onChange, onSave, onMark
     const changes = model.onDidChangeContent(() => callbacks.current.onChange(model.getValue()));
     const markers = monaco.editor.onDidChangeMarkers((uris) => {
       if (!uris.some((changed) => changed.toString() === uri.toString())) return;
-      callbacks.current.onMarkers(
-        monaco.editor.getModelMarkers({ resource: uri }).map((marker) => ({
-          line: marker.startLineNumber,
-          column: marker.startColumn,
-          message: marker.message,
-          source: marker.owner === 'aieval' ? 'ai-eval' : 'schema',
-          severity: marker.severity === monaco.MarkerSeverity.Error ? 'error' : 'warning',
-        })),
-      );
+      callbacks.current.onMarkers(problemsOf(monaco.editor.getModelMarkers({ resource: uri })));
     });
     return () => {
       changes.dispose();

@@ -20,7 +20,13 @@ const firstUnlabeled = (items: readonly GoldItem[] | undefined) =>
   Math.max(0, items?.findIndex((item) => item.human_label === null) ?? 0);
 
 export function GoldLabeling({ grader }: { grader: GraderId }) {
-  const { data: items, error, setData: setItems } = useQuery(() => api['judges.goldItems']({ grader }), [grader]);
+  // Loaded again when the gold set's files change on disk (a label added outside the app, a git pull).
+  const version = useJudges((state) => state.goldVersion[grader] ?? 0);
+  const {
+    data: items,
+    error,
+    setData: setItems,
+  } = useQuery(() => api['judges.goldItems']({ grader }), [grader, version]);
   // Until the user labels or moves, the first unlabeled item is shown.
   const [picked, setIndex] = useState<number>();
   // In active order, the item that shrinks the interval most is shown until the user moves; a label re-plans.
@@ -83,7 +89,7 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
             <span className="kbd">f</span> <span className="kbd">d</span> label and move on,{' '}
             <span className="kbd">j</span> <span className="kbd">k</span> move.
           </p>
-          <LabellingAs />
+          <LabellingAs grader={grader} />
         </div>
         <a className="button" href={hrefFor('judges')}>
           Back to judges

@@ -32,7 +32,8 @@ export function JudgesPage() {
           <>
             An LLM judge is <Term id="trust">trusted</Term> when it agrees with your labels: <Term id="tpr" /> and{' '}
             <Term id="tnr" /> both at or above the thresholds in settings. Sample its calls into a{' '}
-            <Term id="gold_set" />, label them, then validate.
+            <Term id="gold_set" />, label them, then validate. Gold sets and every reviewer’s labels are files of the
+            workspace, in <code>labels/&lt;grader&gt;/</code>: commit them and your team labels together through git.
           </>
         }
       />

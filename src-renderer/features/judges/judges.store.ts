@@ -14,7 +14,11 @@ type JudgesState = {
   /** The last validation done on this screen, in words, for the labeling page's end of batch. */
   validation: Readonly<{ grader: GraderId; state: TrustState; text: string }> | undefined;
   error: string | undefined;
+  /** Counts the changes on disk of each judge's gold set, so a page showing it loads it again. */
+  goldVersion: Readonly<Record<string, number>>;
   judgesRequested(): Promise<void>;
+  /** Label files of these judges changed on disk (a colleague's labels pulled, a label given elsewhere). */
+  goldSetChanged(graders: readonly GraderId[]): void;
   sampleRequested(grader: GraderId, n: number): Promise<void>;
   validateRequested(grader: GraderId): Promise<void>;
   /** A labeling page opened: an earlier validation's result no longer describes the labels about to change. */
@@ -29,6 +33,14 @@ export const useJudges = create<JudgesState>((set, get) => ({
   message: undefined,
   validation: undefined,
   error: undefined,
+  goldVersion: {},
+  goldSetChanged(graders) {
+    const goldVersion = { ...get().goldVersion };
+    for (const grader of graders) goldVersion[grader] = (goldVersion[grader] ?? 0) + 1;
+    set({ goldVersion });
+    // The list is on screen only on the judges page, but its counts change with the files wherever the user is.
+    if (get().judges !== undefined) void get().judgesRequested();
+  },
   labelingOpened() {
     set({ validation: undefined, message: undefined, error: undefined });
   },

@@ -8,6 +8,7 @@ import { useOptimizerEvents } from './optimizer-events';
 import { VariantResults } from './VariantResults';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { plural } from '../../../src-shared/text/plural';
 
 type Props = Readonly<{
   /** The route under optimizer/, which also prefixes the test ids (`compare-target`, `run-compare`). */
@@ -16,8 +17,9 @@ type Props = Readonly<{
   title: string;
   intro: ReactNode;
   targetId: string | undefined;
-  /** How many of the things compared can run, and what they are called ("variants", "models"). */
+  /** How many of the things compared can run. */
   runnable: number;
+  /** What one of them is called ("variant", "model"). */
   noun: string;
   /** Said while fewer than two can run. */
   tooFew: string;
@@ -113,7 +115,7 @@ export function CompareJobPage(props: Props) {
               disabled={!targetId || runnable < 2}
               data-testid={`run-${screen}`}
             >
-              Run {runnable} {props.noun}
+              Run {plural(runnable, props.noun)}
             </button>
           )}
           {!targetId && <span className="muted">Choose a target first.</span>}

@@ -35,7 +35,7 @@ export function CompareModelsPage({ targetId }: { targetId: string | undefined }
       intro="The target's current system prompt runs on each model over its whole dataset, one run after the other. The runs are experiments: they stay out of the target's history, and aieval.yaml is not changed."
       targetId={targetId}
       runnable={runnable.length}
-      noun="models"
+      noun="model"
       tooFew="Name at least two different models."
       onStart={(id, repeat) => useOptimizer.getState().compareModelsRequested(id, runnable, repeat)}
       addLabel="Add model"

@@ -25,7 +25,7 @@ export function ComparePromptsPage({ targetId }: { targetId: string | undefined 
       intro="Each prompt runs as its own run of the target over its whole dataset, one after the other; the target's file is not changed."
       targetId={targetId}
       runnable={runnable.length}
-      noun="variants"
+      noun="variant"
       tooFew="Write at least two prompts."
       onStart={(id, repeat) => useOptimizer.getState().compareRequested(id, runnable, repeat)}
       addLabel="Add variant"

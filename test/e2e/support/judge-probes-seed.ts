@@ -1,10 +1,11 @@
 // Serves a copy of the example whose relevance_grader has 120 stored judge calls (longer answers scored higher) and
 // a gold set of 90, 64 labelled over three weeks: the judge agrees with every label but 3 of the latest week's.
 import { loadJudgeTemplate } from '../../../src-main/engine/grading/judge/judge-templates';
-import { sampleForLabeling, seededRandom } from '../../../src-main/engine/grading/trust/sample-calls';
+import { sampleForLabeling } from '../../../src-main/engine/grading/trust/sample-calls';
+import { seededRandom } from '../../../src-main/engine/stats/random';
 import { Store, storeFile } from '../../../src-main/store/store';
 import { copyExample } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
+import { insertGoldItems, insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
 import { rpc } from './optimizer-seed';
 import { serveExample, type Served } from './serve';
 
@@ -36,8 +37,10 @@ function seedStore(dir: string, now: number): void {
       })),
     );
     const calls = ids.map((id, i) => ({ id, score: scores[i]! }));
-    const gold = sampleForLabeling(calls, (c) => c.score >= 4, { n: 90, seed: 35, stratify: true });
-    store.repos.judges.addGoldItems(
+    const gold = sampleForLabeling(calls, (c) => c.score >= 4, { n: 90, seed: 35, stratify: true }).map((d) => d.item);
+    // Written as a store of before the label files: the server writes them out to labels/ when it starts.
+    insertGoldItems(
+      store,
       gold.map((c, i) => ({
         id: `jc-${c.id}`,
         graderId: PROBED_GRADER,
@@ -45,13 +48,12 @@ function seedStore(dir: string, now: number): void {
         question: `How do I reset my password (case ${ids.indexOf(c.id)})?`,
         response: 'Open Settings, choose Security, then Reset password.',
         judgeScore: c.score,
-        judgeReason: `score ${c.score}`,
         createdAt: now - 20 * DAY + i,
       })),
+      false,
     );
-    const label = store.db.prepare(
-      `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, @at, @at)`,
-    );
+    const label = ({ id, verdict, at }: { id: string; verdict: 'pass' | 'fail'; at: number }) =>
+      store.repos.labels.apply([{ subjectType: 'gold_item', subjectId: id }], { verdict }, `seed-${id}`, at);
     let next = 0;
     let flipped = 0;
     for (const [w, { daysBack, items }] of WINDOWS.entries()) {
@@ -61,7 +63,7 @@ function seedStore(dir: string, now: number): void {
         const flip = w === WINDOWS.length - 1 && judgePass && flipped < FLIPPED_IN_LATEST;
         if (flip) flipped += 1;
         const verdict = judgePass && !flip ? 'pass' : 'fail';
-        label.run({ id: `jc-${call.id}`, verdict, at: now - daysBack * DAY + k * 60_000 });
+        label({ id: `jc-${call.id}`, verdict, at: now - daysBack * DAY + k * 60_000 });
       }
     }
   } finally {

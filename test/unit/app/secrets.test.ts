@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { environmentSecrets, redactKey } from '../../../src-main/app/secrets';
+import { environmentSecrets } from '../../../src-main/app/secrets';
 import { RpcError } from '../../../src-shared/rpc/wire';
 
 describe('environmentSecrets', () => {
@@ -17,12 +17,5 @@ describe('environmentSecrets', () => {
     expect(() => store.delete('ANTHROPIC_API_KEY')).toThrow(
       'set ANTHROPIC_API_KEY in the environment of `ai-eval serve`',
     );
-  });
-});
-
-describe('redactKey', () => {
-  it('replaces every occurrence of the key and leaves other text alone', () => {
-    expect(redactKey('bad key sk-secret-123 (sk-secret-123)', 'sk-secret-123')).toBe('bad key (key) ((key))');
-    expect(redactKey('no key here', undefined)).toBe('no key here');
   });
 });

@@ -51,6 +51,7 @@ describe('counts in words', () => {
     population: drawn,
     excluded: { scoredInWindow: drawn, byOtherJudge: 0, repeats: 0 },
     added: drawn,
+    judgePasses: 0,
     items: Array.from({ length: drawn }, (_, i) => item(`jc-${i}`)),
     ...fields,
   });

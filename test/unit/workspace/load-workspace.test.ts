@@ -30,7 +30,7 @@ describe('loadWorkspace', () => {
     );
   });
 
-  it('never suggests a key itself: a key of another form of the entry says it does not go with the others', () => {
+  it('never suggests a key itself: a key of another form names that form and what this one takes', () => {
     const dir = copyExample({
       'aieval.yaml': (t) =>
         t.replace('{ name: catalog, command: node,', '{ name: catalog, url: http://127.0.0.1:9/mcp, command: node,'),
@@ -38,7 +38,7 @@ describe('loadWorkspace', () => {
     const [error, ...rest] = errorsOf(dir);
     expect(rest).toEqual([]);
     expect(error).toMatch(
-      /^aieval\.yaml:\d+:\d+ targets\.1\.tools\.0\.url key "url" does not go with the other keys of this entry: each form of it takes its own keys$/,
+      /^aieval\.yaml:\d+:\d+ targets\.1\.tools\.0\.url key "url" belongs to another form of this entry \(the form with name, url, headers\); this one takes name, command, args, env$/,
     );
     expect(error).not.toMatch(/did you mean/);
   });

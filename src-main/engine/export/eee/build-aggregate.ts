@@ -37,6 +37,8 @@ export function buildAggregate(input: AggregateInput): EeeAggregate {
     prompt_sha256: identity.systemPromptSha256,
   };
   if (run.shard !== null) details.shard = run.shard;
+  // The import recomputes an adaptive run's verdict as the run did: each question weighed once.
+  if (identity.selection.adaptive) details.adaptive = 'true';
   if (run.finishedAt !== null) details.finished_at = epochString(run.finishedAt);
   if (identity.regradeOf !== null) details.regrade_of = identity.regradeOf;
   return {

@@ -3,9 +3,10 @@ import { GRADER_CATALOG, type GraderId, type RunIdentity, type Verdict } from '.
 import type { EeeJudge, EeeResult, StringMap } from './eee-types';
 import { graderMetricId, resultIdOf, runMetricId, type RunMetric } from './eee-names';
 import { generationConfig, sourceData, str, uncertainty } from './result-context';
-import { quantile, type GraderStats, type RunStats } from '../../scoring/run-stats';
+import { quantile } from '../../stats/quantile';
+import { type GraderStats, type RunStats } from '../../scoring/run-stats';
 import { comparisonResults, type BaselineComparison } from './comparison-results';
-import { wilson } from '../../scoring/wilson';
+import { wilson } from '../../stats/wilson';
 
 /** What the export knows of a grader's judge: its model info, trust and the prompt it was given. */
 export type JudgeExport = Readonly<{ judge: EeeJudge; inputPrompt: string }>;
@@ -23,13 +24,14 @@ export type ResultsInput = Readonly<{
 /**
  * The verdict's figures over every scored question: a quarantine's questions are in the samples and the graders'
  * means, so the composite and pass rate are too; only the gate result (its reason, `quarantined`) leaves them out.
+ * An adaptive run's gate weighs each question once; its composite and pass rate here are over every repeat asked.
  */
-function wholeRun(verdict: Verdict, stats: RunStats): Verdict {
-  if (!verdict.quarantined?.length) return verdict;
+export function wholeRun(verdict: Verdict, compositeMean: number | null): Verdict {
+  if (!verdict.quarantined?.length && !verdict.adaptive) return verdict;
   const { scored, passed } = verdict.counts;
   return {
     ...verdict,
-    avg_score: stats.composite.mean,
+    avg_score: compositeMean,
     pass_rate: scored > 0 ? passed / scored : null,
     pass_rate_ci: wilson(passed, scored),
   };
@@ -37,7 +39,7 @@ function wholeRun(verdict: Verdict, stats: RunStats): Verdict {
 
 export function buildResults(input: ResultsInput): EeeResult[] {
   const { identity, stats } = input;
-  const verdict = wholeRun(input.verdict, stats);
+  const verdict = wholeRun(input.verdict, stats.composite.mean);
   const datasetId = identity.dataset.id;
   const common = {
     source_data: sourceData(identity, verdict.counts.total),

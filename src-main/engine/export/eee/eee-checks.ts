@@ -2,6 +2,7 @@
 import type { Bound, EeeAggregate, EeeDetailedResults, EeeInstance, EeeModelInfo } from './eee-types';
 import { isUuid4 } from './eee-names';
 import { componentProblem } from '../safe-path';
+import { plural } from '../../../../src-shared/text/plural';
 
 const DEPLOYMENT = ['self_deployed', 'externally_managed', 'unknown'];
 const AVAILABILITY = ['open_weights', 'closed_weights', 'unknown'];
@@ -122,7 +123,7 @@ export function companionProblems(link: EeeDetailedResults, actual: CompanionDig
       `checksum mismatch: the aggregate declares ${algorithm} ${link.checksum}, the samples file has ${checksum}`,
     );
   }
-  if (actual.blankLines > 0) problems.push(`the samples file has ${actual.blankLines} blank line(s)`);
+  if (actual.blankLines > 0) problems.push(`the samples file has ${plural(actual.blankLines, 'blank line')}`);
   if (actual.rows < 1) problems.push('the samples file has no rows');
   if (link.total_rows !== undefined && link.total_rows !== actual.rows)
     problems.push(`total_rows is ${link.total_rows}, but the samples file has ${actual.rows} rows`);

@@ -59,10 +59,13 @@ export class SamplesLedger {
   /** The problems of one row (line numbers are the samples file's). */
   add(row: EeeInstance, line: number): string[] {
     const key = row.evaluation_result_id ?? row.evaluation_name;
-    const identity = `${key}\u0000${row.sample_id}`;
+    // A repeated question's rows say their repeat (`--repeat N`): one row per sample and repeat.
+    const repeat = row.metadata?.repeat_index;
+    const identity = `${key}\u0000${row.sample_id}\u0000${repeat ?? ''}`;
     const earlier = this.firstLine.get(identity);
+    const which = repeat === undefined ? row.sample_id : `${row.sample_id} (repeat ${repeat})`;
     const problems = defined([
-      earlier === undefined ? undefined : `line ${line}: sample ${row.sample_id} of ${key} duplicates line ${earlier}`,
+      earlier === undefined ? undefined : `line ${line}: sample ${which} of ${key} duplicates line ${earlier}`,
       row.schema_version === this.aggregate.schema_version
         ? undefined
         : `line ${line}: schema_version "${row.schema_version}" is not the aggregate's "${this.aggregate.schema_version}"`,
@@ -91,7 +94,7 @@ export class SamplesLedger {
     const problems: string[] = [];
     this.aggregate.evaluation_results.forEach((result, index) => {
       const metricId = result.metric_config.metric_id;
-      // The composite is checked against the stated verdict at import (consistencyProblems).
+      // The composite is checked against the recomputed verdict at import (recompute-run.ts).
       if (graderOfMetric(metricId) === undefined) return;
       const rows = this.sums.get(result.evaluation_result_id ?? result.evaluation_name);
       if (!rows || rows.n === 0) return;

@@ -4,8 +4,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { ImportedFile, ImportOutcome, Verdict } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
 import { envelopeQuestions } from './import-questions';
-import { mapAggregate, statedVerdict, type RunMapping } from './import-run';
-import { consistencyProblems, defaultVerdict } from './import-verdict';
+import { mapAggregate, type RunMapping } from './import-run';
+import { defaultVerdict } from './import-verdict';
+import { checkOwnEnvelope } from './own-envelope';
 import { mergeSlice, mergeTarget, shardGroupOf } from '../shards/shard-merge';
 import { readEnvelope, type ReadEnvelope } from './read-envelope';
 import { messageOf } from '../../../../src-shared/text/message-of';
@@ -91,7 +92,10 @@ async function importOne(deps: ImportDeps, envelope: ReadEnvelope): Promise<Impo
     };
   const runId = existing?.id ?? mapping.runId;
   const results = envelopeQuestions(envelope, mapping, runId, mapping.identity.questionPassThreshold);
-  const sliceTotal = mapping.total ?? results.length;
+  // Our own files come back only as their samples recompute them; another tool's have no verdict to check.
+  const own = mapping.ours ? checkOwnEnvelope(envelope, mapping, results) : undefined;
+  if (own && !own.ok) return refused(envelope.path, own.problems, aggregate.evaluation_id, envelope.warnings);
+  const sliceTotal = own?.total ?? results.length;
   let verdict: Verdict | null;
   let total = sliceTotal;
   let shard = mapping.shard ? `${mapping.shard.index}/${mapping.shard.count}` : null;
@@ -104,11 +108,8 @@ async function importOne(deps: ImportDeps, envelope: ReadEnvelope): Promise<Impo
       results,
       sliceTotal,
     ));
-  } else if (mapping.ours) {
-    verdict = statedVerdict(mapping);
-    const problems = verdict && envelope.samples ? consistencyProblems(verdict, results) : [];
-    if (problems.length > 0) return refused(envelope.path, problems, aggregate.evaluation_id, envelope.warnings);
-  } else
+  } else if (own) verdict = own.verdict;
+  else
     verdict =
       results.length > 0 ? defaultVerdict(results, total, deps.passThreshold, aggregate.eval_library.name) : null;
 

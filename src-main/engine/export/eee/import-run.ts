@@ -214,7 +214,12 @@ export function mapAggregate(aggregate: EeeAggregate, now: number, passThreshold
       type: gate.gate_type === 'hard' ? 'hard' : 'soft',
       ...(gate.judge ? { judge: gate.judge as RunIdentity['gate']['judge'] } : {}),
     },
-    selection: { questionIds: null, repeat: num(source.repeat) ?? 1, shard },
+    selection: {
+      questionIds: null,
+      repeat: num(source.repeat) ?? 1,
+      shard,
+      ...(ours && source.adaptive === 'true' ? { adaptive: true } : {}),
+    },
     regradeOf: source.regrade_of ?? null,
     appVersion: aggregate.eval_library.version,
     source: 'import',

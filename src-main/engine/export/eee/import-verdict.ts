@@ -1,4 +1,4 @@
-// The verdict of an imported run: checked against the rows for our own files, a labelled soft default for other tools'.
+// The tally of imported rows, and the verdict of another tool's file: a labelled soft default (ours are recomputed).
 import type { Gate, Verdict } from '../../../../src-shared/model';
 import type { NewQuestionResult } from '../../../store/repos/results.repo';
 import { addToTally, emptyTally, type Tally } from '../../scoring/tally';
@@ -16,31 +16,6 @@ export function tallyOf(results: readonly NewQuestionResult[]): Tally {
     });
   }
   return tally;
-}
-
-const close = (a: number | null, b: number | null) =>
-  a === null || b === null ? a === b : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
-
-/** Our files state their verdict; when their rows are here too, the rows must give the same counts and average. */
-export function consistencyProblems(stated: Verdict, results: readonly NewQuestionResult[]): string[] {
-  const tally = tallyOf(results);
-  const average = tally.scored > 0 ? tally.scoreSum / tally.scored : null;
-  const { counts } = stated;
-  const problems: string[] = [];
-  const same =
-    tally.scored === counts.scored &&
-    tally.passed === counts.passed &&
-    tally.degraded === counts.degraded &&
-    tally.unscored === counts.unscored;
-  if (!same) {
-    problems.push(
-      `the aggregate counts ${counts.scored} scored, ${counts.passed} passed, ${counts.degraded} degraded, ${counts.unscored} unscored questions; ` +
-        `the samples give ${tally.scored}, ${tally.passed}, ${tally.degraded}, ${tally.unscored}`,
-    );
-  }
-  if (!close(stated.avg_score, average))
-    problems.push(`the aggregate's composite score is ${stated.avg_score}, the samples average ${average}`);
-  return problems;
 }
 
 /** Another tool's file has no gate: a soft one on avg_score at the workspace's threshold, said so in the reason. */

@@ -47,6 +47,9 @@ export function ownAggregateProblems(aggregate: EeeAggregate): string[] {
   problems.push(...compositeProblems(metric('composite'), graders, scored, degraded));
 
   const link = aggregate.detailed_evaluation_results;
+  // Our exporter always links the samples with their row count and checksum: without them nothing can be recomputed.
+  if (link?.checksum === undefined || link.total_rows === undefined)
+    problems.push('it links no samples file with its checksum and row count, which this app always writes');
   if (link?.total_rows !== undefined) {
     // One coverage row per question, one composite row per scored question, one row per grader score.
     const rows = total + scored + graders.reduce((sum, grader) => sum + countIn(grader, 'scored'), 0);

@@ -37,12 +37,24 @@ function samplesBeside(path: string, linkPath: unknown): string | undefined {
   return join(dirname(resolve(path)), basename(linkPath.replaceAll('\\', '/')));
 }
 
+/** Why a file could not be read, in words (the system's code in brackets for a search). */
+function unreadable(error: NodeJS.ErrnoException): string {
+  const words: Record<string, string> = {
+    ENOENT: 'no such file',
+    EISDIR: 'a folder, not a file',
+    EACCES: 'not allowed to read it',
+    EPERM: 'not allowed to read it',
+  };
+  const said = error.code ? words[error.code] : undefined;
+  return said ? `cannot read the file: ${said} (${error.code})` : `cannot read the file: ${error.message}`;
+}
+
 export async function readEnvelope(path: string, resourcesDir: string): Promise<ReadOutcome> {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    return { ok: false, problems: [`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`] };
+    return { ok: false, problems: [unreadable(error as NodeJS.ErrnoException)] };
   }
   let document: unknown;
   try {
@@ -51,7 +63,9 @@ export async function readEnvelope(path: string, resourcesDir: string): Promise<
     return { ok: false, problems: [(error as Error).message] };
   }
   if (!isObject(document)) return { ok: false, problems: ['the file is not a JSON object (an EEE aggregate file)'] };
-  const fromVersion = String(document.schema_version ?? '');
+  if (document.schema_version === undefined)
+    return { ok: false, problems: ['not an Every Eval Ever file: it has no schema_version (an aggregate file has)'] };
+  const fromVersion = String(document.schema_version);
   const legacy = isLegacyVersion(fromVersion);
   if (fromVersion !== EEE_SCHEMA_VERSION && !legacy) {
     return {

@@ -13,6 +13,7 @@ import type { EeeAggregate, EeeInstance } from './eee-types';
 import { ownAggregateProblems } from './own-aggregate-checks';
 import { scanLines } from './samples-file';
 import { parseStrictJson } from '../strict-json';
+import { plural } from '../../../../src-shared/text/plural';
 
 /** Past this many, further problems are counted but not listed: one broken exporter can produce millions. */
 export const MAX_LISTED_PROBLEMS = 20;
@@ -50,7 +51,7 @@ class ProblemList {
   }
 
   get all(): string[] {
-    return this.more > 0 ? [...this.listed, `… and ${this.more} more problem(s)`] : this.listed;
+    return this.more > 0 ? [...this.listed, `… and ${plural(this.more, 'more problem')}`] : this.listed;
   }
 }
 

@@ -1,20 +1,17 @@
 // `ai-eval merge`: the N slices of a sharded run become one stored run, whose verdict is computed as a run's own is.
-import { resolve } from 'node:path';
 import type { RunFinished, RunIdentity, Verdict } from '../../../../src-shared/model';
 import type { NewQuestionResult } from '../../../store/repos/results.repo';
 import type { SliceWrite } from '../../../store/repos/envelopes.repo';
+import type { RunRecord } from '../../../store/repos/runs.repo';
 import type { JudgeSetup } from '../../grading/trust/judge-identity';
 import { describeTrust } from '../../../../src-shared/model';
 import { storedRunVerdict, type VerdictBasis } from '../../grading/trust/judge-advisory';
 import { newRunId } from '../../run/start-run';
 import { adaptiveRuleOf } from '../../scoring/adaptive-repeats';
 import { importedFileOf, type EnvelopeDeps } from '../eee/import-envelopes';
-import { envelopeQuestions } from '../eee/import-questions';
-import { mapAggregate, type RunMapping } from '../eee/import-run';
-import { readEnvelope, type ReadEnvelope } from '../eee/read-envelope';
-import { isInside } from '../safe-path';
+import { readSlices, sliceLabel, sliceResults, type ReadSlice } from './read-slices';
 import { shardGroupOf } from './shard-merge';
-import type { ShardGroup, ShardSlice } from './shard-set';
+import type { ShardGroup } from './shard-set';
 
 export type MergeDeps = EnvelopeDeps &
   Readonly<{
@@ -22,63 +19,12 @@ export type MergeDeps = EnvelopeDeps &
     judgeSetup: JudgeSetup;
   }>;
 
-export type MergeOutcome =
-  | Readonly<{ ok: true; finished: RunFinished; shard: string; again: boolean; warnings: string[] }>
-  | Readonly<{ ok: false; problems: string[] }>;
-
-type ReadSlice = Readonly<{ slice: ShardSlice; envelope: ReadEnvelope; mapping: RunMapping }>;
-
-const label = (group: ShardGroup, slice: ShardSlice) =>
-  `shard ${slice.shard.index}/${slice.shard.count} of ${group.targetId}`;
-
-/** Reads each complete slice's EEE files and checks they are the files its manifest names. */
-async function readSlices(deps: MergeDeps, group: ShardGroup): Promise<{ read: ReadSlice[]; problems: string[] }> {
-  const read: ReadSlice[] = [];
-  const problems: string[] = [];
-  for (const slice of group.slices) {
-    const { entry } = slice;
-    if (entry.status !== 'complete') continue;
-    const path = resolve(slice.dir, entry.aggregate ?? '');
-    if (entry.aggregate === null || !isInside(slice.dir, path)) {
-      problems.push(`${label(group, slice)}: its manifest names no aggregate file inside ${slice.dir}`);
-      continue;
-    }
-    const outcome = await readEnvelope(path, deps.resourcesDir);
-    if (!outcome.ok) {
-      problems.push(`${label(group, slice)}: ${path}: ${outcome.problems.join('; ')}`);
-      continue;
-    }
-    const { envelope } = outcome;
-    const mapping = mapAggregate(envelope.aggregate, deps.clock(), entry.identity.questionPassThreshold);
-    const sameShard = mapping.shard?.index === slice.shard.index && mapping.shard.count === slice.shard.count;
-    if (envelope.aggregateSha256 !== entry.aggregate_sha256 || mapping.runId !== entry.run_id || !sameShard)
-      problems.push(
-        `${label(group, slice)}: ${path} is not the file its manifest wrote (run, shard or checksum differ)`,
-      );
-    else read.push({ slice, envelope, mapping });
-  }
-  return { read, problems };
-}
-
-/** Each slice's question results, as rows of the merged run; a question in two slices is a problem. */
-function sliceResults(group: ShardGroup, read: readonly ReadSlice[], runId: string) {
-  const owner = new Map<string, number>();
-  const problems: string[] = [];
-  const results = read.map(({ slice, envelope, mapping }) => {
-    const rows = envelopeQuestions(envelope, mapping, runId, slice.entry.identity.questionPassThreshold);
-    for (const row of rows) {
-      const key = `${row.questionId}#${row.repeatIndex}`;
-      const first = owner.get(key);
-      if (first !== undefined && first !== slice.shard.index)
-        problems.push(
-          `question ${row.questionId} (repeat ${row.repeatIndex}) is in shards ${first} and ${slice.shard.index} of ${group.targetId}`,
-        );
-      owner.set(key, slice.shard.index);
-    }
-    return rows;
-  });
-  return { results, problems };
-}
+export type MergedGroup = Readonly<{
+  finished: RunFinished;
+  shard: string;
+  again: boolean;
+  warnings: string[];
+}>;
 
 /** Trust a slice recorded that differs from what this store says now: the merge uses this store's, and says so. */
 function trustWarnings(group: ShardGroup, read: readonly ReadSlice[], verdict: Verdict): string[] {
@@ -88,7 +34,7 @@ function trustWarnings(group: ShardGroup, read: readonly ReadSlice[], verdict: V
       .filter((trust) => now.has(trust.grader) && now.get(trust.grader) !== trust.state)
       .map(
         (trust) =>
-          `${label(group, slice)} recorded ${describeTrust(trust)}; this workspace's store has ${trust.grader} ${now.get(trust.grader)}, which the merged verdict uses`,
+          `${sliceLabel(group, slice)} recorded ${describeTrust(trust)}; this workspace's store has ${trust.grader} ${now.get(trust.grader)}, which the merged verdict uses`,
       ),
   );
 }
@@ -156,14 +102,33 @@ async function earlierRun(deps: MergeDeps, group: ShardGroup, read: readonly Rea
   };
 }
 
-/** Merges one checked group into one run; what was wrong with its files refuses it, with the reasons. */
-export async function mergeShardGroup(deps: MergeDeps, group: ShardGroup): Promise<MergeOutcome> {
+/** A group whose files were all read and checked: what its merge will write, nothing written yet. */
+export type PreparedGroup = Readonly<{
+  group: ShardGroup;
+  read: readonly ReadSlice[];
+  earlier: Readonly<{ runId?: string; run?: RunRecord }>;
+}>;
+
+/** Reads and checks one group's files against the store, writing nothing: its problems, or what to merge. */
+export async function prepareShardGroup(
+  deps: MergeDeps,
+  group: ShardGroup,
+): Promise<Readonly<{ ok: true; prepared: PreparedGroup }> | Readonly<{ ok: false; problems: string[] }>> {
   const { read, problems } = await readSlices(deps, group);
   if (problems.length > 0) return { ok: false, problems };
   const earlier = await earlierRun(deps, group, read);
   if ('problem' in earlier) return { ok: false, problems: [earlier.problem as string] };
-  const done = (runId: string, verdict: Verdict, shard: string, again: boolean): MergeOutcome => ({
-    ok: true,
+  if (earlier.runId === undefined) {
+    const overlaps = sliceResults(group, read, '').problems;
+    if (overlaps.length > 0) return { ok: false, problems: overlaps };
+  }
+  return { ok: true, prepared: { group, read, earlier } };
+}
+
+/** Merges one prepared group into one run (or finds the run an earlier merge made of it). */
+export async function mergeShardGroup(deps: MergeDeps, prepared: PreparedGroup): Promise<MergedGroup> {
+  const { group, read, earlier } = prepared;
+  const done = (runId: string, verdict: Verdict, shard: string, again: boolean): MergedGroup => ({
     finished: { runId, targetId: group.targetId, status: 'complete', verdict, error: null },
     shard,
     again,
@@ -177,8 +142,7 @@ export async function mergeShardGroup(deps: MergeDeps, group: ShardGroup): Promi
     return done(earlier.runId, verdict, shard, false);
   }
   const runId = newRunId(deps.clock());
-  const { results, problems: overlaps } = sliceResults(group, read, runId);
-  if (overlaps.length > 0) return { ok: false, problems: overlaps };
+  const { results } = sliceResults(group, read, runId);
   const now = deps.clock();
   const identity = mergedIdentity(group, now, now);
   const slices: SliceWrite[] = read.map(({ envelope, mapping }, i) => ({

@@ -79,8 +79,11 @@ export function readShardManifest(path: string): ReadManifest {
   };
 }
 
-/** The identity fields that must agree for slices to be one run; each differing one is named with both values. */
-export function identityDifferences(a: RunIdentity, b: RunIdentity): string[] {
+/**
+ * The identity fields that must agree for slices to be one run (or a slice and the merging workspace's target); each
+ * differing one is named with both values, `a`'s as what `others` have.
+ */
+export function identityDifferences(a: RunIdentity, b: RunIdentity, others = 'the others'): string[] {
   const short = (text: string) => (text.length > 12 ? `${text.slice(0, 12)}…` : text);
   const fields: [string, string, string][] = [
     ['mode', a.mode, b.mode],
@@ -100,5 +103,5 @@ export function identityDifferences(a: RunIdentity, b: RunIdentity): string[] {
       (b.selection.questionIds ?? ['all']).join(','),
     ],
   ];
-  return fields.filter(([, x, y]) => x !== y).map(([name, x, y]) => `${name} ${y} (the others: ${x})`);
+  return fields.filter(([, x, y]) => x !== y).map(([name, x, y]) => `${name} ${y} (${others}: ${x})`);
 }

@@ -47,7 +47,11 @@ export function readManifests(paths: readonly string[]): { files: ManifestFile[]
       problems.push(`${input}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
     for (const path of found) {
-      if (seen.has(path)) continue;
+      // The same bundle named twice is a mistake worth saying (it usually stands where another shard belongs).
+      if (seen.has(path)) {
+        problems.push(`duplicated shard: ${path} is given more than once`);
+        continue;
+      }
       seen.add(path);
       const read = readShardManifest(path);
       if (read.ok) files.push({ path, manifest: read.manifest });

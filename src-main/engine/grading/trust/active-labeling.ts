@@ -1,8 +1,8 @@
 // Active labeling of a gold set: which unlabelled item's label is expected to shrink the corrected pass rate's interval most.
 import type { HumanLabel } from '../../../../src-shared/model';
 import type { ObservedPasses } from './corrected-pass-rate';
-import { zForConfidence } from '../../scoring/normal-quantile';
-import { langReiczigelInterval } from './rogan-gladen';
+import { zForConfidence } from '../../stats/normal-quantile';
+import { langReiczigelInterval } from '../../stats/rogan-gladen';
 
 /**
  * The rule, as the workbench states it. The gold set's items fall in two strata by the judge's verdict (it passed
@@ -26,6 +26,8 @@ export type ActiveItem = Readonly<{
   /** Distance of the judge's score from the pass threshold on the 0-5 scale: smaller is less sure (0 for binary). */
   margin: number;
   human: HumanLabel | null;
+  /** Its reviewers disagree (pass against fail): labelled, but out of the counts until they agree. */
+  disputed?: boolean;
   /** When the label was given (epoch ms); null while unlabelled. */
   labelledAt: number | null;
 }>;
@@ -62,7 +64,7 @@ const add = (c: Counts, cell: keyof Counts | null): Counts => (cell ? { ...c, [c
 export const countsOf = (items: readonly Pick<ActiveItem, 'judgePass' | 'human'>[]): Counts =>
   items.reduce((c, item) => add(c, cellOf(item)), NONE);
 
-const isUnlabelled = (item: ActiveItem) => item.human === null;
+const isUnlabelled = (item: ActiveItem) => item.human === null && !item.disputed;
 
 /** The expected width after one more label in each stratum, and the gain (width now minus that). */
 export function strataGains(

@@ -10,9 +10,9 @@ import type {
 import type { StoreApi } from '../../../store/store';
 import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding, judgeTrustFor, type JudgeStanding } from './judge-standing';
-import { zForConfidence } from '../../scoring/normal-quantile';
+import { zForConfidence } from '../../stats/normal-quantile';
 import { postStratifiedWeights, ppiMean } from './ppi';
-import { langReiczigelInterval, roganGladen } from './rogan-gladen';
+import { langReiczigelInterval, roganGladen } from '../../stats/rogan-gladen';
 
 /** The run's count for the deciding judge: questions it scored (nP) and those it passed (kP, see judgePasses). */
 export type ObservedPasses = Readonly<{ n: number; passed: number }>;

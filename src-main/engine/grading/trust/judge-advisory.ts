@@ -57,26 +57,25 @@ function perQuestionOf(rows: readonly QuestionPasses[], quarantined: readonly st
 const pct = (value: number) => `${(value * 100).toFixed(2)}%`;
 
 /** The stored tallies a verdict reads: the whole run's and its quarantine's. */
-type StoredTallies = Readonly<{ all: Tally; quarantine: Tally | undefined }>;
+export type StoredTallies = Readonly<{ all: Tally; quarantine: Tally | undefined }>;
 
 /**
  * An adaptive run measured against what it asked (the settled questions' skipped repeats are saved, not missing),
- * each question weighed once, and what it saved.
+ * each question weighed once, and what it saved: from its tallies and each question's scored repeats.
  */
-async function adaptiveBasis(
-  db: StoreApi,
-  runId: string,
-  basis: VerdictBasis,
-  rule: AdaptiveRule,
+export function adaptiveFigures(
+  planned: number,
   tallies: StoredTallies,
+  rows: readonly QuestionPasses[],
+  quarantined: readonly string[],
+  rule: AdaptiveRule,
 ) {
-  const quarantined = basis.quarantine?.ids ?? [];
   const asked = doneCount(tallies.all);
   const bound = adaptiveErrorBound(rule);
   const report = {
-    planned: basis.total,
+    planned,
     asked,
-    saved: basis.total - asked,
+    saved: planned - asked,
     min_repeats: rule.minRepeats,
     confidence: rule.confidence,
     error_bound: bound,
@@ -84,10 +83,10 @@ async function adaptiveBasis(
   return {
     total: asked,
     quarantineTotal: tallies.quarantine ? doneCount(tallies.quarantine) : 0,
-    perQuestion: perQuestionOf(await db.results.questionPasses(runId), quarantined),
+    perQuestion: perQuestionOf(rows, quarantined),
     report,
     note:
-      `adaptive repeats: ${asked} of ${basis.total} asked, ${report.saved} saved with their calls; each question ` +
+      `adaptive repeats: ${asked} of ${planned} asked, ${report.saved} saved with their calls; each question ` +
       `weighed once, its verdict that of all ${rule.repeat} repeats but for at most ${pct(bound)}`,
   };
 }
@@ -105,7 +104,9 @@ export async function storedRunVerdict(
     all: await db.results.tally(runId),
     quarantine: quarantined.length > 0 ? await db.results.tally(runId, quarantined) : undefined,
   };
-  const adaptive = basis.adaptive ? await adaptiveBasis(db, runId, basis, basis.adaptive, tallies) : undefined;
+  const adaptive = basis.adaptive
+    ? adaptiveFigures(basis.total, tallies, await db.results.questionPasses(runId), quarantined, basis.adaptive)
+    : undefined;
   const total = adaptive?.total ?? basis.total;
   const decider = decidingJudge(target);
   const observed = decider ? await observedPasses(db, runId, decider, passThreshold, quarantined) : undefined;

@@ -2,6 +2,7 @@
 import type { GraderId, GraderInfo, HumanLabel, JudgeValidationReport } from '../../../../src-shared/model';
 import { GRADER_CATALOG } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
+import { comparedLabel, goldLabels } from './gold-labels';
 import type { JudgeSetup } from './judge-identity';
 import { confusionOf, validationReport, type JudgeThresholds } from './judge-stats';
 
@@ -113,15 +114,15 @@ export function latestWindowOut(windows: readonly DriftWindow[]): string | null 
   return latest.below.map((r) => belowInWords(r, ` in the latest window (labels of ${latest.days})`)).join('; ');
 }
 
-/** The grader's labelled gold items with their label times, read from the store. */
+/**
+ * The grader's agreed gold labels (and defers) with the time each was agreed, read from the store: a disputed item is
+ * in no window, whoever labelled it last.
+ */
 export async function timedGoldLabels(db: StoreApi, grader: GraderId): Promise<TimedLabel[]> {
-  const [rows, times] = await Promise.all([db.judges.goldItems(grader), db.judges.goldLabelTimes(grader)]);
-  const timeOf = new Map(times.map((t) => [t.id, t.labelledAt]));
-  return rows.flatMap((row) => {
-    const labelledAt = timeOf.get(row.id);
-    return row.humanLabel === null || labelledAt === undefined
-      ? []
-      : [{ judgeScore: row.judgeScore, human: row.humanLabel, labelledAt }];
+  return (await goldLabels(db, grader)).flatMap((gold) => {
+    const { human } = comparedLabel(gold);
+    const labelledAt = gold.agreed.at;
+    return human === null || labelledAt === null ? [] : [{ judgeScore: gold.judgeScore, human, labelledAt }];
   });
 }
 

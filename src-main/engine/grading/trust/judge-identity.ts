@@ -52,7 +52,8 @@ export const identityOfCall = (call: Pick<JudgeCallRow, 'provider' | 'model' | '
 
 /**
  * The judge a grader uses now: provider and model from aieval.yaml (else from its latest call), and the version of
- * the template its latest call by that judge used, as the template file reads today (null before any call).
+ * the template its latest call by that judge used (with no call in this store, the template its gold set was judged
+ * with: a fresh clone still sees a changed template), as the template file reads today (null when neither is known).
  */
 export async function currentJudgeIdentity(
   db: StoreApi,
@@ -61,7 +62,7 @@ export async function currentJudgeIdentity(
 ): Promise<JudgeIdentity | null> {
   const configured = configuredJudge(setup, graderId);
   const latest = await db.judges.latestCall(graderId, configured?.provider ?? null, configured?.model ?? null);
-  const recorded = latest?.templateVersion ?? null;
+  const recorded = latest?.templateVersion ?? (await db.judges.goldTemplate(graderId)) ?? null;
   const template = recorded === null ? null : (setup.templateVersionOf?.(templateNameOf(recorded)) ?? recorded);
   if (configured) return { provider: configured.provider, model: configured.model, template_version: template };
   return latest ? { ...identityOfCall(latest), template_version: template } : null;
@@ -79,16 +80,19 @@ export function staleReason(validated: JudgeIdentity, current: JudgeIdentity | n
   return null;
 }
 
-/** The identity most of these calls share (ties: the most recent), and how many calls differ from it. */
-export function dominantIdentity(calls: readonly JudgeCallRow[]): { identity: JudgeIdentity; others: number } | null {
+/** A judge that scored something, and when (epoch ms). */
+export type TimedIdentity = Readonly<{ identity: JudgeIdentity; at: number }>;
+
+/** The identity most of these share (ties: the most recent), and how many differ from it. */
+export function dominantIdentity(scored: readonly TimedIdentity[]): { identity: JudgeIdentity; others: number } | null {
   const groups = new Map<string, { identity: JudgeIdentity; count: number; latest: number }>();
-  for (const call of calls) {
-    const key = JSON.stringify([call.provider, call.model, call.templateVersion]);
-    const group = groups.get(key) ?? { identity: identityOfCall(call), count: 0, latest: 0 };
+  for (const { identity, at } of scored) {
+    const key = JSON.stringify([identity.provider, identity.model, identity.template_version]);
+    const group = groups.get(key) ?? { identity, count: 0, latest: 0 };
     group.count += 1;
-    group.latest = Math.max(group.latest, call.createdAt);
+    group.latest = Math.max(group.latest, at);
     groups.set(key, group);
   }
   const best = [...groups.values()].sort((a, b) => b.count - a.count || b.latest - a.latest)[0];
-  return best ? { identity: best.identity, others: calls.length - best.count } : null;
+  return best ? { identity: best.identity, others: scored.length - best.count } : null;
 }

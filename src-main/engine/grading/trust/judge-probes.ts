@@ -5,6 +5,7 @@ import type { JudgeCallRow } from '../../../store/repos/judges.repo';
 import type { StoreApi } from '../../../store/store';
 import { ACTIVE_LABELING_RULE, activeOrder, stoppedPaying, widthHistory, type ActiveItem } from './active-labeling';
 import { DRIFT_WINDOW_DAYS, judgeDrift, latestWindowOut } from './judge-drift';
+import { comparedLabel, goldLabels } from './gold-labels';
 import { currentJudgeIdentity, type JudgeSetup } from './judge-identity';
 import { isBinary, judgePasses, scoreOn05 } from './judge-stats';
 import { lengthBias } from './length-bias';
@@ -18,19 +19,21 @@ async function currentJudgeCalls(db: StoreApi, config: JudgeSetup, grader: Grade
   return judge ? calls.filter((c) => c.provider === judge.provider && c.model === judge.model) : calls;
 }
 
-/** The gold set as active labeling sees it, in the plain queue's order, with label times. */
+/** The gold set as active labeling sees it, in the plain queue's order, with the agreed labels and their times. */
 async function activeItems(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<ActiveItem[]> {
   const scale = GRADER_CATALOG[grader];
   const threshold = config.settings.question_pass_threshold;
-  const [rows, times] = await Promise.all([db.judges.goldItems(grader), db.judges.goldLabelTimes(grader)]);
-  const timeOf = new Map(times.map((t) => [t.id, t.labelledAt]));
-  return rows.map((row) => ({
-    id: row.id,
-    judgePass: row.judgeScore === null ? null : judgePasses(row.judgeScore, scale, threshold),
-    margin: row.judgeScore === null || isBinary(scale) ? 0 : Math.abs(scoreOn05(row.judgeScore, scale) - threshold),
-    human: row.humanLabel,
-    labelledAt: row.humanLabel === null ? null : (timeOf.get(row.id) ?? null),
-  }));
+  return (await goldLabels(db, grader)).map((gold) => {
+    const { human, disputed } = comparedLabel(gold);
+    return {
+      id: gold.id,
+      judgePass: gold.judgeScore === null ? null : judgePasses(gold.judgeScore, scale, threshold),
+      margin: gold.judgeScore === null || isBinary(scale) ? 0 : Math.abs(scoreOn05(gold.judgeScore, scale) - threshold),
+      human,
+      disputed,
+      labelledAt: gold.agreed.at,
+    };
+  });
 }
 
 /**

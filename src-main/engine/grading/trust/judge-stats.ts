@@ -1,7 +1,8 @@
 // Judge agreement with human labels (SPEC 11): the judge's verdict, the confusion counts, TPR/TNR with Wilson intervals, trust.
 import type { GraderInfo, HumanLabel, JudgeValidationReport, Settings, TrustState } from '../../../../src-shared/model';
-import { wilson } from '../../scoring/wilson';
-import { zForConfidence } from '../../scoring/normal-quantile';
+import { wilson } from '../../stats/wilson';
+import { zForConfidence } from '../../stats/normal-quantile';
+import { plural } from '../../../../src-shared/text/plural';
 
 export type JudgeThresholds = Pick<
   Settings['judges'],
@@ -61,9 +62,9 @@ export function confusionOf(
 ): Confusion {
   const counts = { tp: 0, tn: 0, fp: 0, fn: 0, nDefer: 0, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 };
   for (const { judgeScore, human, disputed } of items) {
-    if (human === null) counts.nUnlabelled += 1;
+    if (disputed) counts.nDisputed += 1;
+    else if (human === null) counts.nUnlabelled += 1;
     else if (human === 'defer') counts.nDefer += 1;
-    else if (disputed) counts.nDisputed += 1;
     else if (judgeScore === null) counts.nUnscored += 1;
     else {
       const judgePass = judgePasses(judgeScore, scale, questionPassThreshold);
@@ -74,8 +75,6 @@ export function confusionOf(
   return counts;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} more ${n === 1 ? one : many}`;
-
 /**
  * The labels still missing before the judge can be trusted, in words ("not enough labels: label 4 more failures"),
  * or null when there are enough: at least `min_per_class` passes, `min_per_class` failures and `gold_target_n` in all.
@@ -85,9 +84,9 @@ export function notEnoughLabels(c: Counts, t: Pick<TrustRule, 'gold_target_n' | 
   const failures = Math.max(0, t.min_per_class - (c.tn + c.fp));
   const either = Math.max(0, t.gold_target_n - (c.tp + c.fn + c.tn + c.fp) - passes - failures);
   const needs = [
-    passes > 0 ? plural(passes, 'pass', 'passes') : null,
-    failures > 0 ? plural(failures, 'failure', 'failures') : null,
-    either > 0 ? plural(either, 'label of either class', 'labels of either class') : null,
+    passes > 0 ? plural(passes, 'more pass', 'more passes') : null,
+    failures > 0 ? plural(failures, 'more failure') : null,
+    either > 0 ? plural(either, 'more label of either class', 'more labels of either class') : null,
   ].filter((need): need is string => need !== null);
   return needs.length === 0 ? null : `not enough labels: label ${needs.join(' and ')}`;
 }
@@ -132,12 +131,18 @@ export function validationReport(grader: string, c: Counts, t: JudgeThresholds):
 /** The warnings a validation carries: ignored items (too few labels is the report's reason, not a warning). */
 export function validationWarnings(c: Confusion): string[] {
   const warnings: string[] = [];
-  if (c.nUnlabelled > 0) warnings.push(`${c.nUnlabelled} item(s) have no human_label yet and were ignored`);
-  if (c.nUnscored > 0) warnings.push(`${c.nUnscored} labelled item(s) have no judge score and were ignored`);
+  if (c.nUnlabelled > 0)
+    warnings.push(
+      `${plural(c.nUnlabelled, 'item')} ${c.nUnlabelled === 1 ? 'has' : 'have'} no human_label yet and ${c.nUnlabelled === 1 ? 'was' : 'were'} ignored`,
+    );
+  if (c.nUnscored > 0)
+    warnings.push(
+      `${plural(c.nUnscored, 'labelled item')} ${c.nUnscored === 1 ? 'has' : 'have'} no judge score and ${c.nUnscored === 1 ? 'was' : 'were'} ignored`,
+    );
   if (c.nDisputed > 0) warnings.push(disputedInWords(c.nDisputed));
   return warnings;
 }
 
 /** The adjudication rule in words: an item whose reviewers disagree is left out until they agree. */
 export const disputedInWords = (n: number): string =>
-  `${n} item(s) whose reviewers disagree (pass against fail) were left out of TPR/TNR until they agree`;
+  `${plural(n, 'item')} whose reviewers disagree (pass against fail) ${n === 1 ? 'was' : 'were'} left out of TPR/TNR until they agree`;

@@ -1,9 +1,17 @@
 // The judges screen and `ai-eval judges`: every LLM grader with its judge, trust, gold set and the labels it would need.
 import type { JudgeSummary } from '../../../../src-shared/contract/judges.contract';
-import { GRADER_CATALOG, GRADER_IDS, type GraderId, type WorkspaceConfig } from '../../../../src-shared/model';
+import {
+  formatIssue,
+  GRADER_CATALOG,
+  GRADER_IDS,
+  type GraderId,
+  type WorkspaceConfig,
+  type WorkspaceIssue,
+} from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
-import { cochranSampleSize } from './cochran';
+import { cochranSampleSize } from '../../stats/cochran';
 import { disputedInWords } from './judge-stats';
+import { goldLabels } from './gold-labels';
 import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding } from './judge-standing';
 
@@ -23,12 +31,13 @@ async function judgeSummary(
 ): Promise<JudgeSummary> {
   const info = GRADER_CATALOG[grader];
   const settings = config.settings.judges;
-  const [standing, gold, judgeCalls] = await Promise.all([
+  const [standing, gold, judgeCalls, fileIssues] = await Promise.all([
     judgeStanding(db, config, grader),
-    db.judges.goldItems(grader),
+    goldLabels(db, grader),
     db.judges.countScoredCalls(grader),
+    db.goldSets.issues(),
   ]);
-  const labelled = gold.filter((item) => item.humanLabel === 'pass' || item.humanLabel === 'fail').length;
+  const labelled = gold.filter((item) => item.agreed.status === 'agreed').length;
   const cochranN = cochranSampleSize({
     confidence: settings.confidence,
     marginOfError: settings.margin_of_error,
@@ -39,9 +48,16 @@ async function judgeSummary(
     .map((target) => target.id);
   const warnings: string[] = [];
   if (standing.staleReason) warnings.push(`stale: ${standing.staleReason}`);
-  const disputed = gold.filter((item) => item.disputed).length;
-  if (disputed > 0) warnings.push(disputedInWords(disputed).replace(' were left out', ' are left out'));
+  const disputed = gold.filter((item) => item.agreed.status === 'disputed').length;
+  if (disputed > 0)
+    warnings.push(
+      disputedInWords(disputed).replace(
+        / (was|were) left out/,
+        (_, verb) => (verb === 'was' ? ' is' : ' are') + ' left out',
+      ),
+    );
   if (!standing.judge && usedBy.length > 0) warnings.push('no judge is configured (aieval.yaml `judge`)');
+  warnings.push(...labelFileWarnings(fileIssues.find((entry) => entry.grader === grader)?.issues ?? []));
   return {
     grader,
     label: info.label,
@@ -62,4 +78,13 @@ async function judgeSummary(
     judgeCalls,
     warnings,
   };
+}
+
+const SHOWN_FILE_ISSUES = 3;
+
+/** The problems of the judge's label files, each at its file and line (the first few, then how many more). */
+function labelFileWarnings(issues: readonly WorkspaceIssue[]): string[] {
+  const shown = issues.slice(0, SHOWN_FILE_ISSUES).map(formatIssue);
+  const more = issues.length - shown.length;
+  return more > 0 ? [...shown, `and ${more} more problem(s) in its label files`] : shown;
 }

@@ -6,11 +6,12 @@ import type { JudgeSample } from './sample-judge-calls';
 
 const HEADER = [
   ' Judge validation labels (ai-eval sample-traces). For each item, read the question and the response,',
-  ' then set human_label to pass, fail or defer BEFORE looking at the judge_score and judge_reason below it.',
+  ' then set human_label to pass, fail or defer. The judge’s answers are listed apart, under judge_answers at the',
+  ' end of the file: read them only once every item is labelled.',
   ' Then run: ai-eval validate-judge --grader <grader> --labels <this file>',
 ].join('\n');
 
-/** The sample as a labeling file: a top-level `items` list, each with `human_label: null` and the judge's answer last. */
+/** The sample as a labeling file: a top-level `items` list, each with `human_label: null`, then the judge's answers. */
 export function labelsFileText(sample: JudgeSample): string {
   const data: LabelsFile = {
     grader: sample.request.grader,
@@ -27,8 +28,13 @@ export function labelsFileText(sample: JudgeSample): string {
       response: call.responseSeen,
       human_label: null,
       notes: null,
+    })),
+    judge_answers: sample.items.map(({ call, stratum, inclusionProbability }) => ({
+      id: call.id,
       judge_score: call.score,
       judge_reason: call.reason,
+      stratum,
+      inclusion_probability: inclusionProbability,
     })),
   };
   const doc = new Document(data);

@@ -1,6 +1,6 @@
 // PPI++ for a mean (Angelopoulos, Duchi & Zrnic 2023): labels rectify the judge's verdicts, power-tuned λ.
 import type { Interval } from '../../../../src-shared/model';
-import { zForConfidence } from '../../scoring/normal-quantile';
+import { zForConfidence } from '../../stats/normal-quantile';
 
 /** Labelled items: the human's truth y and the judge's prediction f (0/1), each with a weight w (1: simple random). */
 export type PpiLabelled = Readonly<{ y: readonly number[]; f: readonly number[]; w: readonly number[] }>;

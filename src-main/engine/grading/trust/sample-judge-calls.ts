@@ -2,17 +2,20 @@
 import {
   describeIdentity,
   GRADER_CATALOG,
+  type GoldItemFile,
   type GraderId,
   type JudgeIdentity,
   type Question,
 } from '../../../../src-shared/model';
-import type { GoldItemInput, JudgeCallRow } from '../../../store/repos/judges.repo';
+import type { JudgeCallRow } from '../../../store/repos/judges.repo';
 import type { StoreApi } from '../../../store/store';
 import type { Workspace } from '../../../workspace/load-workspace';
+import { sampledItemId, shortHash } from '../../../workspace/labels/gold-item-file';
 import { currentJudgeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
-import { sampleForLabeling } from './sample-calls';
+import { sampleForLabeling, type SampleStratum } from './sample-calls';
 import { refusal } from '../../../../src-shared/rpc/wire';
+import { plural } from '../../../../src-shared/text/plural';
 
 const DAY_MS = 86_400_000;
 
@@ -25,7 +28,14 @@ export type SampleRequest = Readonly<{
   now: number;
 }>;
 
-export type SampledCall = Readonly<{ call: JudgeCallRow; question: string; judgePassed: boolean }>;
+/** A drawn call with its question, the judge's verdict, and its sampling design (stratum, inclusion probability). */
+export type SampledCall = Readonly<{
+  call: JudgeCallRow;
+  question: string;
+  judgePassed: boolean;
+  stratum: SampleStratum;
+  inclusionProbability: number;
+}>;
 
 export type JudgeSample = Readonly<{
   request: SampleRequest;
@@ -78,7 +88,7 @@ export async function sampleJudgeCalls(
   if (eligible.length === 0) {
     const by = judge ? ` by ${describeIdentity(judge)}` : '';
     throw new SampleError(
-      `no scored ${grader} calls${by} in the last ${windowDays} day(s); run a target that uses it first`,
+      `no scored ${grader} calls${by} in the last ${plural(windowDays, 'day')}; run a target that uses it first`,
     );
   }
   const threshold = workspace.config.settings.question_pass_threshold;
@@ -94,7 +104,13 @@ export async function sampleJudgeCalls(
       byOtherJudge: scored.length - byJudge.length,
       repeats: byJudge.length - eligible.length,
     },
-    items: picked.map((call) => ({ call, question: questionText(call, questions), judgePassed: passed(call) })),
+    items: picked.map(({ item: call, stratum, inclusionProbability }) => ({
+      call,
+      question: questionText(call, questions),
+      judgePassed: passed(call),
+      stratum,
+      inclusionProbability,
+    })),
   };
 }
 
@@ -111,18 +127,30 @@ function firstOfEachPrompt(calls: readonly JudgeCallRow[]): JudgeCallRow[] {
   });
 }
 
-/** The sample as gold items (id `jc-<judge call id>`), so the workbench can label it. */
-export const toGoldItems = (sample: JudgeSample): GoldItemInput[] =>
-  sample.items.map(({ call, question }) => ({
-    id: `jc-${call.id}`,
-    graderId: call.graderId,
-    judgeCallId: call.id,
-    question,
-    response: call.responseSeen,
-    judgeScore: call.score,
-    judgeReason: call.reason,
-    createdAt: sample.request.now,
-  }));
+/** The sample as gold item files (content-hash ids), each with the judge call it was drawn from on this machine. */
+export function toGoldItemFiles(sample: JudgeSample): Readonly<{ item: GoldItemFile; callId: number }>[] {
+  return sample.items.map(({ call, question, judgePassed, stratum, inclusionProbability }) => {
+    const content: Omit<GoldItemFile, 'id'> = {
+      grader: call.graderId,
+      question_id: call.questionId,
+      question_hash: shortHash(question),
+      question,
+      answer: call.responseSeen,
+      source: { run: call.runId, trace: null },
+      added_at: new Date(sample.request.now).toISOString(),
+      sample: { seed: sample.request.seed, stratum, inclusion_probability: inclusionProbability },
+      judge: {
+        provider: call.provider,
+        model: call.model,
+        template_version: call.templateVersion,
+        score: call.score,
+        verdict: judgePassed ? 'pass' : 'fail',
+        reason: call.reason,
+      },
+    };
+    return { item: { id: sampledItemId(content), ...content }, callId: call.id };
+  });
+}
 
 const QUESTION_FENCE = /<question>\n?([\s\S]*?)\n?<\/question>/;
 

@@ -9,12 +9,14 @@ import {
   type LabelsFile,
   type WorkspaceIssue,
 } from '../../../../src-shared/model';
-import type { GoldItemRow } from '../../../store/repos/judges.repo';
+import type { ValidationInput } from '../../../store/repos/judges.repo';
 import type { StoreApi } from '../../../store/store';
-import { currentJudgeIdentity, dominantIdentity, staleReason, type JudgeSetup } from './judge-identity';
+import { currentJudgeIdentity, dominantIdentity, identityOfCall, staleReason, type JudgeSetup } from './judge-identity';
+import { comparedLabel, type GoldLabel } from './gold-labels';
 import { confusionOf, validationReport, validationWarnings } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
 import { refusal } from '../../../../src-shared/rpc/wire';
+import { plural } from '../../../../src-shared/text/plural';
 
 /** One label to compare: the judge call it belongs to (when known), the judge's native score and the human label. */
 export type LabelledItem = Readonly<{
@@ -23,6 +25,8 @@ export type LabelledItem = Readonly<{
   human: HumanLabel | null;
   /** Its reviewers disagree (gold items labelled by several people); left out of TPR/TNR. */
   disputed?: boolean;
+  /** The judge that scored it and when it was sampled, as a gold item records them (null: not recorded). */
+  scoredBy?: Readonly<{ identity: JudgeIdentity; at: number }> | null;
 }>;
 
 /** A judge that cannot be validated as asked (no gold items yet). */
@@ -77,19 +81,23 @@ export async function itemsFromFile(
   return { items, issues };
 }
 
-export const itemsFromGold = (rows: readonly GoldItemRow[]): LabelledItem[] =>
+export const itemsFromGold = (rows: readonly GoldLabel[]): LabelledItem[] =>
   rows.map((row) => ({
     judgeCallId: row.judgeCallId,
     judgeScore: row.judgeScore,
-    human: row.humanLabel,
-    disputed: row.disputed,
+    ...comparedLabel(row),
+    scoredBy: row.judge && { identity: row.judge, at: row.createdAt },
   }));
+
+/** Keeps a validation: the app appends it to the judge's validations file (labels/<grader>/validations.jsonl). */
+export type RecordValidation = (validation: ValidationInput) => Promise<void>;
 
 const NO_JUDGE: JudgeIdentity = { provider: '', model: '', template_version: null };
 
 /**
- * Computes TPR/TNR and the trust state, and stores the validation with the identity of the judge whose calls were
- * labelled (or, for labels of unknown calls, the judge configured now), so a later change of judge makes it stale.
+ * Computes TPR/TNR and the trust state, and records the validation with the identity of the judge whose answers were
+ * labelled (as the gold items record it, else as the store's calls do, else the judge configured now), so a later
+ * change of judge makes it stale.
  */
 export async function validateJudge(
   db: StoreApi,
@@ -98,6 +106,7 @@ export async function validateJudge(
   items: readonly LabelledItem[],
   labelsSource: string,
   now: number,
+  record: RecordValidation,
 ): Promise<JudgeValidation> {
   const info = GRADER_CATALOG[grader];
   if (info.kind !== 'llm_judge')
@@ -107,19 +116,25 @@ export async function validateJudge(
   const report = validationReport(grader, counts, settings.judges);
   const warnings = validationWarnings(counts);
 
-  const labelledIds = items.flatMap((item) =>
-    item.judgeCallId !== null && (item.human === 'pass' || item.human === 'fail') ? [item.judgeCallId] : [],
-  );
+  const labelled = items.filter((item) => item.human === 'pass' || item.human === 'fail');
+  const recorded = labelled.flatMap((item) => (item.scoredBy ? [item.scoredBy] : []));
+  const labelledIds = labelled.flatMap((item) => (item.judgeCallId === null ? [] : [item.judgeCallId]));
   const [calls, current] = await Promise.all([
-    db.judges.callsByIds(labelledIds),
+    recorded.length > 0 ? [] : db.judges.callsByIds(labelledIds),
     currentJudgeIdentity(db, config, grader),
   ]);
-  const fromCalls = dominantIdentity(calls.filter((call) => call.graderId === grader));
+  const fromCalls = dominantIdentity(
+    recorded.length > 0
+      ? recorded
+      : calls
+          .filter((call) => call.graderId === grader)
+          .map((call) => ({ identity: identityOfCall(call), at: call.createdAt })),
+  );
   if (calls.some((call) => call.graderId !== grader))
     warnings.push(`some labelled ids are judge calls of another grader`);
   if (fromCalls && fromCalls.others > 0) {
     warnings.push(
-      `${fromCalls.others} labelled call(s) were made by a different judge than ${describeIdentity(fromCalls.identity)}, which this validation is recorded for`,
+      `${plural(fromCalls.others, 'labelled call')} ${fromCalls.others === 1 ? 'was' : 'were'} made by a different judge than ${describeIdentity(fromCalls.identity)}, which this validation is recorded for`,
     );
   }
   const judge = fromCalls?.identity ?? current ?? NO_JUDGE;
@@ -127,7 +142,7 @@ export async function validateJudge(
   if (stale)
     warnings.push(`the labelled calls are out of date: ${stale}; sample the current judge's calls and label again`);
 
-  await db.judges.saveValidation({ report, judge, labelsSource, createdAt: now });
+  await record({ report, judge, labelsSource, createdAt: now });
   return {
     ...report,
     state: stale ? 'stale' : report.state,

@@ -49,7 +49,7 @@ describe('secrets handlers', () => {
     expect(test).toMatchObject({ ok: false, problem: 'unauthorized' });
     expect(test.message).toContain('Key refused (HTTP 401)');
     expect(test.message).toContain('GUARDED_KEY from the keychain');
-    expect(test.message).toContain('(key)');
+    expect(test.message).toContain('(redacted)');
     const models = (await call('providers.models', { provider: 'guarded' })) as { error: string };
     expect(models.error).toContain('HTTP 401');
 

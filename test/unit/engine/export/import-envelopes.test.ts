@@ -359,7 +359,7 @@ describe('importEnvelopes', () => {
         results.find((r) => r.evaluation_result_id === 'd1.composite')!.score_details.score = 4.9;
         return [aggregate, samples];
       });
-      expect(reasons).toMatch(/the aggregate's composite score is 4.9, the samples average 3\.875/);
+      expect(reasons).toMatch(/the file states avg_score 4\.9, its samples recompute 3\.875/);
     });
   });
 

@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  benjaminiHochberg,
-  chiSquareSurvival,
-  fisherExact,
-  flips,
-  heterogeneity,
-} from '../../../../src-main/engine/history/history-stats';
-import { wilson } from '../../../../src-main/engine/scoring/wilson';
+import { benjaminiHochberg } from '../../../../src-main/engine/stats/false-discovery';
+import { chiSquareSurvival, heterogeneity } from '../../../../src-main/engine/stats/chi-square';
+import { fisherExact } from '../../../../src-main/engine/stats/fisher';
+import { flips } from '../../../../src-main/engine/history/history-stats';
+import { wilson } from '../../../../src-main/engine/stats/wilson';
 
 type Reference = {
   fisher: { table: [[number, number], [number, number]]; p: number }[];

@@ -6,7 +6,7 @@ import {
   settledVerdict,
   type AdaptiveRule,
 } from '../../../../src-main/engine/scoring/adaptive-repeats';
-import { seededRandom } from '../../../../src-main/engine/grading/trust/sample-calls';
+import { seededRandom } from '../../../../src-main/engine/stats/random';
 
 const rule: AdaptiveRule = { repeat: 20, minRepeats: 3, confidence: 0.95 };
 /** Per-question pass probabilities of the simulated provider: stable, flaky and coin-flip questions. */

@@ -200,6 +200,6 @@ describe('OpenTelemetry GenAI ≥ 1.37 (gen_ai.input.messages / gen_ai.output.me
         }),
       }),
     ])!;
-    expect(item.flags).toContain('Partial trace: 1 span(s) point at a parent that was not imported');
+    expect(item.flags).toContain('Partial trace: 1 span points at a parent that was not imported');
   });
 });

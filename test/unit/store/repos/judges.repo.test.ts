@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../src-main/store/store';
-import { insertJudgeCalls, memoryStore } from '../../engine/grading/trust/store-fixture';
+import {
+  insertGoldItems,
+  insertJudgeCalls,
+  insertValidation,
+  memoryStore,
+} from '../../engine/grading/trust/store-fixture';
 import { judgeReport } from '../../../builders/judge-report';
 
 let store: Store;
@@ -10,17 +15,6 @@ beforeEach(() => {
   repo = store.repos.judges;
 });
 afterEach(() => store.close());
-
-const gold = (id: string, judgeCallId: number | null = null) => ({
-  id,
-  graderId: 'relevance_grader',
-  judgeCallId,
-  question: `question ${id}`,
-  response: `response ${id}`,
-  judgeScore: 4,
-  judgeReason: 'fine',
-  createdAt: 10,
-});
 
 describe('JudgesRepo', () => {
   it('reads scored calls only, by grader and time, and by id', () => {
@@ -45,42 +39,63 @@ describe('JudgesRepo', () => {
     });
   });
 
-  it('adds gold items once: sampling the same call again keeps its label', () => {
-    const [callId] = insertJudgeCalls(store, [{ score: 4 }]);
-    expect(repo.addGoldItems([gold('jc-1', callId), gold('x')])).toBe(2);
+  it('returns every reviewer verdict of an item beside the label stored with it, and its sampling design', () => {
+    insertGoldItems(store, [
+      { id: 'x', judgeScore: 4, createdAt: 10, stratum: 'judge_fail', inclusionProbability: 0.25 },
+      { id: 'y', judgeScore: 4, createdAt: 10 },
+      { id: 'z', judgeScore: 4, createdAt: 10, graderId: 'accuracy_grader' },
+    ]);
     store.db.prepare(`UPDATE gold_items SET human_label = 'fail' WHERE id = 'x'`).run();
-    expect(repo.addGoldItems([gold('x'), gold('y')])).toBe(1);
-    expect(repo.goldItems('relevance_grader').map((item) => [item.id, item.humanLabel, item.judgeCallId])).toEqual([
-      ['jc-1', null, callId],
-      ['x', 'fail', null],
-      ['y', null, null],
+    const verdict = store.db.prepare(
+      `INSERT INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at) VALUES ('gold_item', ?, ?, ?, ?)`,
+    );
+    verdict.run('x', 'ben', 'pass', 7);
+    verdict.run('x', 'ada', 'defer', 9);
+    verdict.run('z', 'ben', 'fail', 3);
+    expect(repo.goldItems('relevance_grader')).toMatchObject([
+      {
+        id: 'x',
+        storedLabel: 'fail',
+        stratum: 'judge_fail',
+        inclusionProbability: 0.25,
+        verdicts: [
+          { reviewer: 'ada', verdict: 'defer', at: 9 },
+          { reviewer: 'ben', verdict: 'pass', at: 7 },
+        ],
+      },
+      { id: 'y', storedLabel: null, stratum: null, inclusionProbability: null, verdicts: [] },
     ]);
   });
 
-  it('takes the workbench label (labels table, subject gold_item) over the stored one', () => {
-    repo.addGoldItems([gold('x'), gold('y')]);
-    store.db.prepare(`UPDATE gold_items SET human_label = 'fail' WHERE id = 'x'`).run();
-    const label = store.db.prepare(
-      `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, 1, 1)`,
-    );
-    label.run({ id: 'x', verdict: 'pass' });
-    label.run({ id: 'y', verdict: null }); // notes only: no verdict yet
-    expect(repo.goldItems('relevance_grader').map((item) => item.humanLabel)).toEqual(['pass', null]);
+  it('reads the judge template of the latest gold item that recorded one', () => {
+    const judge = (template: string | null) => ({ provider: 'local', model: 'm', template_version: template });
+    insertGoldItems(store, [
+      { id: 'a', judgeScore: 4, createdAt: 1, judge: judge('judge@1.0.0') },
+      { id: 'b', judgeScore: 4, createdAt: 2, judge: judge('judge@1.1.0') },
+      { id: 'c', judgeScore: null, createdAt: 3, judge: null },
+    ]);
+    expect(repo.goldTemplate('relevance_grader')).toBe('judge@1.1.0');
+    expect(repo.goldTemplate('accuracy_grader')).toBeUndefined();
+    expect(repo.goldItems('relevance_grader').map((item) => item.judge?.template_version ?? null)).toEqual([
+      'judge@1.0.0',
+      'judge@1.1.0',
+      null,
+    ]);
   });
 
-  it('stores validations and returns the latest, with an unknown template version as null', () => {
+  it('reads the latest validation, with an unknown template version as null', () => {
     // The store keeps a validation's report without its reason (see StoredValidation in judges.repo).
     const { reason: _reason, ...report } = judgeReport(
       { tp: 2, fn: 0, tn: 0, fp: 1 },
       { grader: 'relevance_grader', tpr_ci: [0.3, 1], tnr_ci: [0, 0.7], state: 'failing' },
     );
-    repo.saveValidation({
+    insertValidation(store, {
       report,
       judge: { provider: 'local', model: 'm', template_version: '1' },
       labelsSource: 'store',
       createdAt: 1,
     });
-    repo.saveValidation({
+    insertValidation(store, {
       report: { ...report, n_neg: 0, tn: 0, fp: 0, tnr: null, tnr_ci: null, state: 'insufficient' },
       judge: { provider: 'local', model: 'm', template_version: null },
       labelsSource: 'file:a.yaml',
@@ -102,13 +117,5 @@ describe('JudgesRepo', () => {
       state: 'insufficient',
     });
     expect(repo.latestValidation('accuracy_grader')).toBeUndefined();
-    expect(() =>
-      repo.saveValidation({
-        report: { ...report, state: 'stale' },
-        judge: { provider: '', model: '', template_version: null },
-        labelsSource: 'x',
-        createdAt: 3,
-      }),
-    ).toThrow(/not a validation outcome/);
   });
 });

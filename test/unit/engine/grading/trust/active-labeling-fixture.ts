@@ -6,7 +6,8 @@ import {
   type ActiveItem,
 } from '../../../../../src-main/engine/grading/trust/active-labeling';
 import type { ObservedPasses } from '../../../../../src-main/engine/grading/trust/corrected-pass-rate';
-import { sampleForLabeling, seededRandom } from '../../../../../src-main/engine/grading/trust/sample-calls';
+import { sampleForLabeling } from '../../../../../src-main/engine/grading/trust/sample-calls';
+import { seededRandom } from '../../../../../src-main/engine/stats/random';
 
 /** A judge call of the population with the human label a labeler would give it. */
 export type TrueItem = ActiveItem & Readonly<{ truth: 'pass' | 'fail' }>;
@@ -25,7 +26,9 @@ export function seededSet(seed: number, { n = 400, passRate = 0.7, tpr = 0.9, tn
     const judgePass = truth === 'pass' ? random() < tpr : random() >= tnr;
     return { id: `g${i}`, judgePass, margin: random() * 2.5, human: null, labelledAt: null, truth };
   });
-  const gold = sampleForLabeling(population, (item) => item.judgePass === true, { n: goldN, seed, stratify: true });
+  const gold = sampleForLabeling(population, (item) => item.judgePass === true, { n: goldN, seed, stratify: true }).map(
+    (d) => d.item,
+  );
   const passed = population.filter((item) => item.judgePass).length;
   return { gold, observed: { n, passed } };
 }

@@ -9,7 +9,7 @@ import {
   widthHistory,
   type ActiveItem,
 } from '../../../../../src-main/engine/grading/trust/active-labeling';
-import { langReiczigelInterval } from '../../../../../src-main/engine/grading/trust/rogan-gladen';
+import { langReiczigelInterval } from '../../../../../src-main/engine/stats/rogan-gladen';
 import { seededSet, simulate } from './active-labeling-fixture';
 
 const item = (id: string, judgePass: boolean | null, human: ActiveItem['human'] = null, margin = 1): ActiveItem => ({

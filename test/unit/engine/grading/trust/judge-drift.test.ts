@@ -8,8 +8,8 @@ import {
   type TimedLabel,
 } from '../../../../../src-main/engine/grading/trust/judge-drift';
 import { judgeStanding } from '../../../../../src-main/engine/grading/trust/judge-standing';
-import { wilson } from '../../../../../src-main/engine/scoring/wilson';
-import { insertJudgeCalls, memoryStore } from './store-fixture';
+import { wilson } from '../../../../../src-main/engine/stats/wilson';
+import { insertGoldItems, insertJudgeCalls, insertValidation, memoryStore } from './store-fixture';
 
 const DAY = 86_400_000;
 const NOV_27 = Date.UTC(2026, 10, 27, 15);
@@ -72,24 +72,16 @@ describe('judge drift', () => {
       store,
       all.map((l) => ({ score: l.judgeScore })),
     );
-    await db.judges.addGoldItems(
-      ids.map((id, i) => ({
-        id: `jc-${id}`,
-        graderId: 'relevance_grader',
-        judgeCallId: id,
-        question: 'q',
-        response: 'r',
-        judgeScore: all[i]!.judgeScore,
-        judgeReason: null,
-        createdAt: 0,
-      })),
+    insertGoldItems(
+      store,
+      ids.map((id, i) => ({ id: `jc-${id}`, judgeCallId: id, judgeScore: all[i]!.judgeScore })),
     );
     const submit = store.db.prepare(
-      `INSERT INTO labels (subject_type, subject_id, verdict, created_at, updated_at) VALUES ('gold_item', @id, @verdict, @at, @at)`,
+      `INSERT INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at) VALUES ('gold_item', @id, 'ben', @verdict, @at)`,
     );
     ids.forEach((id, i) => submit.run({ id: `jc-${id}`, verdict: all[i]!.human, at: all[i]!.labelledAt }));
     // Validated on the older labels only: 15 + 15, all agreeing.
-    await db.judges.saveValidation({
+    insertValidation(store, {
       report: {
         grader: 'relevance_grader',
         n_pos: 15,

@@ -70,10 +70,10 @@ describe('confusionOf', () => {
   it('leaves out items whose reviewers disagree, counting them', () => {
     const c = confusionOf(
       [
-        { judgeScore: 5, human: 'pass', disputed: true },
-        { judgeScore: 0, human: 'fail', disputed: true },
+        { judgeScore: 5, human: null, disputed: true },
+        { judgeScore: 0, human: null, disputed: true },
         { judgeScore: 5, human: 'pass', disputed: false },
-        { judgeScore: 0, human: 'defer', disputed: true },
+        { judgeScore: 0, human: 'defer', disputed: false },
       ],
       FIVE,
       3.5,
@@ -193,9 +193,9 @@ describe('validationWarnings', () => {
       nDisputed: 2,
     });
     expect(warnings).toEqual([
-      '2 item(s) have no human_label yet and were ignored',
-      '1 labelled item(s) have no judge score and were ignored',
-      '2 item(s) whose reviewers disagree (pass against fail) were left out of TPR/TNR until they agree',
+      '2 items have no human_label yet and were ignored',
+      '1 labelled item has no judge score and was ignored',
+      '2 items whose reviewers disagree (pass against fail) were left out of TPR/TNR until they agree',
     ]);
     const none = { tp: 15, fn: 0, tn: 15, fp: 0, nDefer: 9, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 };
     expect(validationWarnings(none)).toEqual([]);

@@ -13,7 +13,7 @@ import {
 import { judgeStanding, judgeTrustFor } from '../../../../../src-main/engine/grading/trust/judge-standing';
 import { validateJudge, type LabelledItem } from '../../../../../src-main/engine/grading/trust/validate-judge';
 import type { Store, StoreApi } from '../../../../../src-main/store/store';
-import { insertJudgeCalls, memoryStore } from './store-fixture';
+import { insertJudgeCalls, memoryStore, recordInStore } from './store-fixture';
 import { judgeReport } from '../../../../builders/judge-report';
 
 type Config = Pick<WorkspaceConfig, 'judge' | 'settings'>;
@@ -51,7 +51,7 @@ afterEach(() => store.close());
 
 /** Validates relevance_grader under the base config on `counts` labelled items, as the store labels them. */
 const validateFromStore = (counts: { tp: number; fn: number; tn: number; fp: number }) =>
-  validateJudge(db, baseConfig(), 'relevance_grader', labelled(store, counts), 'store', 1);
+  validateJudge(db, baseConfig(), 'relevance_grader', labelled(store, counts), 'store', 1, recordInStore(store));
 
 describe('trust states', () => {
   it('is unvalidated before any validation', async () => {
@@ -66,7 +66,15 @@ describe('trust states', () => {
 
   it('stores a validation with the labelled calls’ judge and reads it back as trusted', async () => {
     const items = labelled(store, { tp: 18, fn: 1, tn: 10, fp: 1 });
-    const result = await validateJudge(db, baseConfig(), 'relevance_grader', items, 'file:labels.yaml', 5_000);
+    const result = await validateJudge(
+      db,
+      baseConfig(),
+      'relevance_grader',
+      items,
+      'file:labels.yaml',
+      5_000,
+      recordInStore(store),
+    );
     expect(result).toMatchObject({
       n_pos: 19,
       n_neg: 11,
@@ -134,9 +142,10 @@ describe('trust states', () => {
       ...baseConfig(),
       templateVersionOf: (name: string) => (name === 'judge' ? version : null),
     });
-    expect((await validateJudge(db, today('judge@1.0.0'), 'relevance_grader', items, 'store', 1)).state).toBe(
-      'trusted',
-    );
+    expect(
+      (await validateJudge(db, today('judge@1.0.0'), 'relevance_grader', items, 'store', 1, recordInStore(store)))
+        .state,
+    ).toBe('trusted');
     expect((await judgeStanding(db, today('judge@1.0.0'), 'relevance_grader')).state).toBe('trusted');
     const edited = await judgeStanding(db, today('judge@1.0.0+workspace.0123456789ab'), 'relevance_grader');
     expect(edited.state).toBe('stale');
@@ -149,7 +158,7 @@ describe('trust states', () => {
 
   it('is stale at once when the labelled calls came from an older judge', async () => {
     const items = labelled(store, { tp: 15, fn: 0, tn: 15, fp: 0 }, { model: 'old-model' });
-    const result = await validateJudge(db, baseConfig(), 'relevance_grader', items, 'store', 1);
+    const result = await validateJudge(db, baseConfig(), 'relevance_grader', items, 'store', 1, recordInStore(store));
     expect(result.state).toBe('stale');
     expect(result.judge.model).toBe('old-model');
     expect(result.warnings.join('\n')).toMatch(
@@ -158,7 +167,9 @@ describe('trust states', () => {
   });
 
   it('refuses to validate a deterministic grader', async () => {
-    await expect(validateJudge(db, baseConfig(), 'format_grader', [], 'store', 1)).rejects.toThrow(/not an LLM judge/);
+    await expect(
+      validateJudge(db, baseConfig(), 'format_grader', [], 'store', 1, recordInStore(store)),
+    ).rejects.toThrow(/not an LLM judge/);
   });
 });
 

@@ -33,30 +33,52 @@ const sample: JudgeSample = {
   population: 9,
   excluded: { scoredInWindow: 9, byOtherJudge: 0, repeats: 0 },
   items: [
-    { call: call(17, 5, 'Open 9:00-20:00.\nClosed on holidays.'), question: 'When do you open?', judgePassed: true },
-    { call: call(4, 1, 'No idea.'), question: 'Can I renew?', judgePassed: false },
+    {
+      call: call(17, 5, 'Open 9:00-20:00.\nClosed on holidays.'),
+      question: 'When do you open?',
+      judgePassed: true,
+      stratum: 'judge_pass',
+      inclusionProbability: 1 / 6,
+    },
+    {
+      call: call(4, 1, 'No idea.'),
+      question: 'Can I renew?',
+      judgePassed: false,
+      stratum: 'judge_fail',
+      inclusionProbability: 1 / 3,
+    },
   ],
 };
 
 describe('labelsFileText', () => {
   const text = labelsFileText(sample);
 
-  it('writes a top-level items list with human_label null and the judge’s answer last', () => {
-    const data = parse(text) as { grader: string; seed: number; items: Record<string, unknown>[] };
+  it('writes the items with human_label null, and the judge’s answers apart after every item', () => {
+    const data = parse(text) as {
+      grader: string;
+      seed: number;
+      items: Record<string, unknown>[];
+      judge_answers: Record<string, unknown>[];
+    };
     expect(data.grader).toBe('relevance_grader');
     expect(data.seed).toBe(77);
     expect(data.items).toHaveLength(2);
-    const first = data.items[0]!;
-    expect(first).toMatchObject({
+    expect(data.items[0]).toEqual({
       id: 17,
+      run_id: 'run-1',
+      question_id: 'q17',
       question: 'When do you open?',
       response: 'Open 9:00-20:00.\nClosed on holidays.',
       human_label: null,
-      judge_score: 5,
+      notes: null,
     });
-    const keys = Object.keys(first);
-    expect(keys.slice(-2)).toEqual(['judge_score', 'judge_reason']);
-    expect(keys.indexOf('human_label')).toBeLessThan(keys.indexOf('judge_score'));
+    expect(data.judge_answers).toEqual([
+      { id: 17, judge_score: 5, judge_reason: 'reason 17', stratum: 'judge_pass', inclusion_probability: 1 / 6 },
+      { id: 4, judge_score: 1, judge_reason: 'reason 4', stratum: 'judge_fail', inclusion_probability: 1 / 3 },
+    ]);
+    // The labeller reads every item before the first judge score: the answers are the file's last key.
+    expect(Object.keys(data).at(-1)).toBe('judge_answers');
+    expect(text.lastIndexOf('human_label:')).toBeLessThan(text.indexOf('judge_score:'));
   });
 
   it('starts with instructions and keeps multi-line responses readable as block scalars', () => {
@@ -67,9 +89,13 @@ describe('labelsFileText', () => {
   it('reads back what it wrote', () => {
     const read = readLabelsFile('labels.yaml', text, 'relevance_grader');
     expect(read.issues).toEqual([]);
-    expect(read.value?.items.map((item) => [item.id, item.human_label, item.judge_score])).toEqual([
-      [17, null, 5],
-      [4, null, 1],
+    expect(read.value?.items.map((item) => [item.id, item.human_label])).toEqual([
+      [17, null],
+      [4, null],
+    ]);
+    expect(read.value?.judge_answers?.map((answer) => [answer.id, answer.judge_score])).toEqual([
+      [17, 5],
+      [4, 1],
     ]);
   });
 });
@@ -95,13 +121,14 @@ describe('readLabelsFile', () => {
     );
   });
 
-  it('flags a misspelt key and a missing judge_score at their items', () => {
+  it('flags a misspelt key (once: not also as a missing human_label) and a missing judge_score', () => {
     const misspelt = issuesOf(good.replace('human_label: null', 'humanlabel: fail'));
     expect(misspelt.join('\n')).toMatch(
       /items\.1\.humanlabel item 1 \(id 4\): unknown key "humanlabel"; did you mean "human_label"\?/,
     );
+    expect(misspelt.join('\n')).not.toContain('missing required key "human_label"');
     const missing = issuesOf(good.replace(/\n *judge_score: 1\n/, '\n'));
-    expect(missing.join('\n')).toMatch(/items\.1\.judge_score item 1 \(id 4\): missing required key "judge_score"/);
+    expect(missing.join('\n')).toMatch(/judge_answers\.1\.judge_score missing required key "judge_score"/);
   });
 
   it('refuses duplicate ids, another grader’s file, an empty list and broken YAML', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleForLabeling, seededRandom, shuffled } from '../../../../../src-main/engine/grading/trust/sample-calls';
+import { sampleForLabeling as drawSample } from '../../../../../src-main/engine/grading/trust/sample-calls';
+import { seededRandom, shuffled } from '../../../../../src-main/engine/stats/random';
 
 type Call = { id: number; pass: boolean };
 const calls = (passes: number, fails: number): Call[] => [
@@ -36,7 +37,19 @@ describe('shuffled', () => {
   });
 });
 
+const sampleForLabeling = (...args: Parameters<typeof drawSample<Call>>) => drawSample(...args).map((d) => d.item);
+
 describe('sampleForLabeling', () => {
+  it("records each item's stratum and inclusion probability (n_h / N_h), or n / N for a simple random sample", () => {
+    const stratified = drawSample(calls(80, 20), passed, { n: 30, seed: 5, stratify: true });
+    const pass = stratified.find((d) => d.item.pass)!;
+    const fail = stratified.find((d) => !d.item.pass)!;
+    expect(pass).toMatchObject({ stratum: 'judge_pass', inclusionProbability: 15 / 80 });
+    expect(fail).toMatchObject({ stratum: 'judge_fail', inclusionProbability: 15 / 20 });
+    const simple = drawSample(calls(80, 20), passed, { n: 30, seed: 5, stratify: false });
+    expect(new Set(simple.map((d) => `${d.stratum} ${d.inclusionProbability}`))).toEqual(new Set(['all 0.3']));
+  });
+
   it('takes half judge-pass and half judge-fail when both classes are large enough', () => {
     const sample = sampleForLabeling(calls(80, 20), passed, { n: 30, seed: 5, stratify: true });
     expect(sample).toHaveLength(30);

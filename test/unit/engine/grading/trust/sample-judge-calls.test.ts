@@ -3,8 +3,9 @@ import { dataset, workspaceConfig } from '../../../../../src-shared/model';
 import {
   questionText,
   sampleJudgeCalls,
-  toGoldItems,
+  toGoldItemFiles,
 } from '../../../../../src-main/engine/grading/trust/sample-judge-calls';
+import { sampledItemId, shortHash } from '../../../../../src-main/workspace/labels/gold-item-file';
 import type { Store, StoreApi } from '../../../../../src-main/store/store';
 import type { Workspace } from '../../../../../src-main/workspace/load-workspace';
 import { insertJudgeCalls, memoryStore } from './store-fixture';
@@ -101,30 +102,47 @@ describe('sampleJudgeCalls', () => {
   it('says what is missing when there is nothing to sample, and refuses deterministic graders', async () => {
     insertJudgeCalls(store, [{ score: 5, createdAt: NOW - 60 * DAY }]);
     await expect(sampleJudgeCalls(db, workspace(), request)).rejects.toThrow(
-      'no scored relevance_grader calls by local/llama3.1:8b (template 1.0.0) in the last 30 day(s); run a target that uses it first',
+      'no scored relevance_grader calls by local/llama3.1:8b (template 1.0.0) in the last 30 days; run a target that uses it first',
     );
     await expect(sampleJudgeCalls(db, workspace(), { ...request, grader: 'format_grader' as never })).rejects.toThrow(
       /not an LLM judge/,
     );
   });
 
-  it('turns a sample into gold items keyed by judge call', async () => {
-    const [id] = insertJudgeCalls(store, [
-      { score: 4, createdAt: NOW - DAY, question: 'When do you open?', response: 'At nine.' },
+  it('turns a sample into gold item files with content-hash ids and each item’s stratum and inclusion probability', async () => {
+    const [pass, fail, third] = insertJudgeCalls(store, [
+      { score: 4, createdAt: NOW - DAY, question: 'When do you open?', response: 'At nine.', questionId: 'hours' },
+      { score: 1, createdAt: NOW - DAY + 1, question: 'Can I renew?', response: 'No idea.', questionId: 'renew' },
+      { score: 0, createdAt: NOW - DAY + 2, question: 'Fines?', response: 'Ask.', questionId: 'fines' },
     ]);
-    const gold = toGoldItems(await sampleJudgeCalls(db, workspace(), request));
-    expect(gold).toEqual([
-      {
-        id: `jc-${id}`,
-        graderId: 'relevance_grader',
-        judgeCallId: id,
-        question: 'When do you open?',
-        response: 'At nine.',
-        judgeScore: 4,
-        judgeReason: 'score 4',
-        createdAt: NOW,
+    const sample = await sampleJudgeCalls(db, workspace(), { ...request, n: 2 });
+    const files = toGoldItemFiles(sample);
+    const { id, ...content } = files.find((file) => file.callId === pass)!.item;
+    // The id is a hash of the content: the same call sampled on another machine names the same file.
+    expect(id).toBe(sampledItemId(content));
+    expect(id).toMatch(/^g-[0-9a-f]{16}$/);
+    expect(content).toEqual({
+      grader: 'relevance_grader',
+      question_id: 'hours',
+      question_hash: shortHash('When do you open?'),
+      question: 'When do you open?',
+      answer: 'At nine.',
+      source: { run: null, trace: null },
+      added_at: new Date(NOW).toISOString(),
+      // The only judge pass of the population, drawn: probability 1. One of the two judge fails: 1/2.
+      sample: { seed: 42, stratum: 'judge_pass', inclusion_probability: 1 },
+      judge: {
+        provider: 'local',
+        model: 'llama3.1:8b',
+        template_version: '1.0.0',
+        score: 4,
+        verdict: 'pass',
+        reason: 'score 4',
       },
-    ]);
+    });
+    const failed = files.find((file) => file.callId !== pass)!;
+    expect([fail, third]).toContain(failed.callId);
+    expect(failed.item.sample).toEqual({ seed: 42, stratum: 'judge_fail', inclusion_probability: 0.5 });
   });
 });
 

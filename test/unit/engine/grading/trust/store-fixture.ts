@@ -1,5 +1,13 @@
 // Test helper: an in-memory store with judge calls written the way the run engine writes them.
 import { inProcessStore, Store, type StoreApi } from '../../../../../src-main/store/store';
+import type { ValidationInput } from '../../../../../src-main/store/repos/judges.repo';
+import {
+  insertValidation as insertValidationRow,
+  validationRow,
+} from '../../../../../src-main/store/repos/gold-sets.repo';
+import { SQLITE } from '../../../../../src-main/store/sql/dialect';
+import { SqliteRunner } from '../../../../../src-main/store/sql/sqlite-runner';
+import { Queries } from '../../../../../src-main/store/sql/statement';
 
 export type FakeCall = Readonly<{
   grader?: string;
@@ -43,3 +51,62 @@ export function memoryStore(): { store: Store; db: StoreApi } {
   const store = Store.open(':memory:');
   return { store, db: inProcessStore(store) };
 }
+
+export type FakeGoldItem = Readonly<{
+  id: string;
+  graderId?: string;
+  judgeCallId?: number | null;
+  judgeScore: number | null;
+  question?: string;
+  response?: string;
+  createdAt?: number;
+  judge?: Readonly<{ provider: string; model: string; template_version: string | null }> | null;
+  stratum?: 'judge_pass' | 'judge_fail' | 'all' | null;
+  inclusionProbability?: number | null;
+}>;
+
+/**
+ * Inserts gold items as the index writes them from their files (labels/<grader>/items/<id>.yaml); `fromFiles: false`
+ * writes them as a store of before the label files held them (written out to files at the next start).
+ */
+export function insertGoldItems(store: Store, items: readonly FakeGoldItem[], fromFiles = true): void {
+  const insert = store.db.prepare(
+    `INSERT INTO gold_items (id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, created_at,
+       file, question_hash, judge_provider, judge_model, template_version, stratum, inclusion_probability)
+     VALUES (@id, @grader, @callId, @question, @response, @score, NULL, @createdAt, @file, '0000000000000000',
+       @provider, @model, @template, @stratum, @inclusionProbability)`,
+  );
+  for (const item of items) {
+    const grader = item.graderId ?? 'relevance_grader';
+    insert.run({
+      id: item.id,
+      grader,
+      callId: item.judgeCallId ?? null,
+      question: item.question ?? 'q',
+      response: item.response ?? 'r',
+      score: item.judgeScore,
+      createdAt: item.createdAt ?? 0,
+      file: fromFiles ? `labels/${grader}/items/${item.id}.yaml` : null,
+      provider: item.judge?.provider ?? null,
+      model: item.judge?.model ?? null,
+      template: item.judge?.template_version ?? null,
+      stratum: item.stratum ?? null,
+      inclusionProbability: item.inclusionProbability ?? null,
+    });
+  }
+}
+
+/** Inserts a validation as the index reads it from a line of labels/<grader>/validations.jsonl. */
+export function insertValidation(store: Store, validation: ValidationInput): void {
+  const lineId = validation.createdAt.toString(16).padStart(16, '0').slice(-16);
+  new SqliteRunner(store.db).run(
+    insertValidationRow(new Queries(SQLITE)).run(validationRow({ ...validation, lineId })),
+  );
+}
+
+/** A RecordValidation that keeps the validation in the store as the index would after reading its line. */
+export const recordInStore =
+  (store: Store) =>
+  async (validation: ValidationInput): Promise<void> => {
+    insertValidation(store, validation);
+  };

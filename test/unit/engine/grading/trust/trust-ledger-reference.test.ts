@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agreement, cohenKappa, krippendorffAlpha } from '../../../../../src-main/engine/grading/trust/agreement';
-import { zForConfidence } from '../../../../../src-main/engine/scoring/normal-quantile';
+import { agreement, cohenKappa, krippendorffAlpha } from '../../../../../src-main/engine/stats/agreement';
+import { zForConfidence } from '../../../../../src-main/engine/stats/normal-quantile';
 import { postStratifiedWeights, ppiMean } from '../../../../../src-main/engine/grading/trust/ppi';
 
 type Reference = {

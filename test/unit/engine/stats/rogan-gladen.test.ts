@@ -5,8 +5,8 @@ import {
   langReiczigelInterval,
   roganGladen,
   roganGladenUnclipped,
-} from '../../../../../src-main/engine/grading/trust/rogan-gladen';
-import { zForConfidence } from '../../../../../src-main/engine/scoring/normal-quantile';
+} from '../../../../src-main/engine/stats/rogan-gladen';
+import { zForConfidence } from '../../../../src-main/engine/stats/normal-quantile';
 
 type ReferenceCase = {
   id: string;
@@ -17,7 +17,7 @@ type ReferenceCase = {
   rogan_gladen_unclipped: number;
 };
 const reference = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../../../../fixtures/reference/lang_reiczigel_reference.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, '../../../fixtures/reference/lang_reiczigel_reference.json'), 'utf8'),
 ) as {
   cases: ReferenceCase[];
 };

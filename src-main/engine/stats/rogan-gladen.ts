@@ -1,5 +1,6 @@
 // The Rogan-Gladen corrected pass rate and the Lang & Reiczigel (2014) interval, exactly as SPEC 11 writes them.
-import type { Interval } from '../../../../src-shared/model';
+/** A two-sided interval [lower, upper]. */
+type Interval = [number, number];
 
 /** nP scored questions with kP judge passes; the judge's validation: nSe human passes (kSe = TP), nSp human fails (kSp = TN). */
 export type RoganGladenCounts = Readonly<{

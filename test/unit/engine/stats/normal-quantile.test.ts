@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalQuantile, zForConfidence } from '../../../../src-main/engine/scoring/normal-quantile';
+import { normalQuantile, zForConfidence } from '../../../../src-main/engine/stats/normal-quantile';
 
 // Reference quantiles (computed to 20+ digits with mpmath, written as the nearest doubles).
 const REFERENCE: readonly [number, number][] = [

@@ -1,6 +1,6 @@
 // Agreement between reviewers on pass/fail labels: Cohen's κ (two), Krippendorff's α nominal (any number), bootstrap.
-import { quantile } from '../../scoring/run-stats';
-import { seededRandom } from './sample-calls';
+import { quantile } from './quantile';
+import { seededRandom } from './random';
 
 /** One reviewer's value per item (null: that reviewer did not label it). */
 export type Rating = string | null;

@@ -1,5 +1,5 @@
 // Cochran's sample size: how many labels estimate a proportion to a margin of error at a confidence.
-import { zForConfidence } from '../../scoring/normal-quantile';
+import { zForConfidence } from './normal-quantile';
 
 export type CochranInput = Readonly<{
   confidence: number;

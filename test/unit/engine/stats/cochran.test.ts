@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cochranSampleSize } from '../../../../../src-main/engine/grading/trust/cochran';
-import { zForConfidence } from '../../../../../src-main/engine/scoring/normal-quantile';
+import { cochranSampleSize } from '../../../../src-main/engine/stats/cochran';
+import { zForConfidence } from '../../../../src-main/engine/stats/normal-quantile';
 
 describe('cochranSampleSize', () => {
   it('gives the textbook 385 for 95% and ±5%', () => {

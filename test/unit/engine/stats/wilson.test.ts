@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wilson, Z95 } from '../../../../src-main/engine/scoring/wilson';
+import { wilson, Z95 } from '../../../../src-main/engine/stats/wilson';
 
 describe('wilson', () => {
   it('matches the published interval for 8 of 10 (statsmodels proportion_confint, method=wilson)', () => {

@@ -1,0 +1,105 @@
+// Keeps the store's index of the label files up to date: reads a judge's folder again when its files changed on disk.
+import { settings, type GraderId, type WorkspaceIssue } from '../../../src-shared/model';
+import { isLlmJudge } from '../../engine/grading/trust/judge-standing';
+import type { StoreApi } from '../../store/store';
+import {
+  goldSetFingerprint,
+  goldSetFolders,
+  readGoldItems,
+  readReviewerLines,
+  readValidationLines,
+} from '../../workspace/labels/gold-set-files';
+import { indexedItem, indexedLabels } from './indexed-rows';
+import { exportStoreLabels } from './export-store-labels';
+import type { JudgeThresholds } from '../../engine/grading/trust/judge-stats';
+import type { Logger } from '../app-state';
+
+export type LabelIndexDeps = Readonly<{
+  dir: () => string;
+  db: () => StoreApi;
+  /** The trust thresholds validations are reported under (the workspace's, else the defaults). */
+  thresholds: () => JudgeThresholds;
+  clock: () => number;
+  logger: Logger;
+  /** Told which judges' gold sets changed on disk since the last look. */
+  changed: (graders: GraderId[]) => void;
+}>;
+
+export const DEFAULT_THRESHOLDS: JudgeThresholds = settings.shape.judges.parse(undefined);
+
+/**
+ * The files are the truth; the store holds an index of them. `sync` compares each judge folder's fingerprint (names,
+ * sizes and times of its files) with the one last read and reads again only what changed: the label lines alone
+ * after a label, the item files too after a sample or a `git pull`. Syncs run one at a time.
+ */
+export class LabelIndex {
+  private running: Promise<GraderId[]> = Promise.resolve([]);
+  private exported = false;
+
+  constructor(private readonly deps: LabelIndexDeps) {}
+
+  /** Brings the index up to date with the files; resolves to the judges whose gold set changed. */
+  sync(): Promise<GraderId[]> {
+    const next = this.running.then(
+      () => this.syncNow(),
+      () => this.syncNow(),
+    );
+    this.running = next;
+    return next;
+  }
+
+  /** Resolves once no sync is under way. */
+  idle(): Promise<void> {
+    return this.running.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /** The workspace was switched: the next sync starts by writing out that store's labels of old, if any. */
+  reset(): void {
+    this.exported = false;
+  }
+
+  private async syncNow(): Promise<GraderId[]> {
+    const { dir, db } = { dir: this.deps.dir(), db: this.deps.db() };
+    if (!this.exported) {
+      const note = await exportStoreLabels(dir, db, this.deps.clock);
+      if (note) this.deps.logger.info(note);
+      this.exported = true;
+    }
+    const folders = goldSetFolders(dir).filter(isLlmJudge);
+    const changed: GraderId[] = [];
+    for (const grader of folders) if (await this.syncGrader(dir, db, grader)) changed.push(grader);
+    for (const grader of (await db.goldSets.indexedGraders()).filter(isLlmJudge)) {
+      if (folders.includes(grader)) continue;
+      await db.goldSets.forget(grader);
+      changed.push(grader);
+    }
+    if (changed.length > 0) this.deps.changed(changed);
+    return changed;
+  }
+
+  private async syncGrader(dir: string, db: StoreApi, grader: string): Promise<boolean> {
+    // The fingerprint is taken before the files are read: a file changed in between is read again next time.
+    const fingerprints = goldSetFingerprint(dir, grader);
+    const known = await db.goldSets.fingerprint(grader);
+    if (known && known.items === fingerprints.items && known.labels === fingerprints.labels) return false;
+    const itemsChanged = known?.items !== fingerprints.items;
+    const items = itemsChanged ? readGoldItems(dir, grader) : undefined;
+    const itemIds = new Set(items ? items.values.map((item) => item.id) : await db.goldSets.itemIds(grader));
+    const lines = readReviewerLines(dir, grader);
+    const validations = readValidationLines(dir, grader);
+    const labels = indexedLabels(grader, itemIds, lines.values, validations.values, this.deps.thresholds());
+    // Items read before keep their problems when only the label lines changed.
+    const itemIssues = items ? items.issues : await this.itemIssues(db, grader);
+    const issues: WorkspaceIssue[] = [...itemIssues, ...lines.issues, ...labels.issues, ...validations.issues];
+    await db.goldSets.index(grader, { items: items?.values.map(indexedItem), labels }, fingerprints, issues);
+    return true;
+  }
+
+  private async itemIssues(db: StoreApi, grader: string): Promise<WorkspaceIssue[]> {
+    const all = (await db.goldSets.issues()).find((entry) => entry.grader === grader)?.issues ?? [];
+    return all.filter((issue) => issue.file.includes('/items/'));
+  }
+}

@@ -1,0 +1,41 @@
+// A judge's gold set as every consumer reads it: each item with its one agreed label (agreedLabel, the only rule of
+// which labels count), so validation, drift, the judges table, verdicts, the CLI and envelopes count the same labels.
+import type { HumanLabel } from '../../../../src-shared/model';
+import type { GoldItemRow } from '../../../store/repos/judges.repo';
+import type { StoreApi } from '../../../store/store';
+import {
+  agreedLabel,
+  humanLabelOf,
+  UNNAMED_REVIEWER,
+  type AgreedLabel,
+  type ReviewerVerdict,
+} from '../../stats/agreed-labels';
+
+export type GoldLabel = GoldItemRow & Readonly<{ agreed: AgreedLabel }>;
+
+/**
+ * The verdicts an item's label is agreed from: every reviewer's latest, plus the label stored with the item itself
+ * (a sample file's, from before the workbench) as the unnamed reviewer's when that reviewer gave none.
+ */
+function verdictsOf(row: GoldItemRow): ReviewerVerdict[] {
+  const stored = row.storedLabel;
+  if (stored === null || row.verdicts.some((v) => v.reviewer === UNNAMED_REVIEWER)) return row.verdicts;
+  return [...row.verdicts, { reviewer: UNNAMED_REVIEWER, verdict: stored, at: row.createdAt }];
+}
+
+export const withAgreedLabel = (row: GoldItemRow): GoldLabel => ({ ...row, agreed: agreedLabel(verdictsOf(row)) });
+
+/** The grader's gold items, each with its agreed label. */
+export async function goldLabels(db: StoreApi, grader: string): Promise<GoldLabel[]> {
+  return (await db.judges.goldItems(grader)).map(withAgreedLabel);
+}
+
+/** The label the confusion counts read: the agreed truth, 'defer', or null (unlabelled); disputed items say so. */
+export const comparedLabel = (gold: GoldLabel): Readonly<{ human: HumanLabel | null; disputed: boolean }> => ({
+  human: humanLabelOf(gold.agreed),
+  disputed: gold.agreed.status === 'disputed',
+});
+
+/** The verdict `reviewer` gave the item themselves (null: none). */
+export const ownVerdict = (gold: GoldItemRow, reviewer: string): HumanLabel | null =>
+  gold.verdicts.find((v) => v.reviewer === reviewer)?.verdict ?? null;

@@ -1,0 +1,350 @@
+// The index of the workspace's label files: each judge's gold items, every reviewer's current label, its validations.
+import type { DimensionScore, LabelVerdict, WorkspaceIssue } from '../../../src-shared/model';
+import { sql } from 'kysely';
+import { transaction, type Q } from '../sql/query';
+import { fromExcluded, type Queries } from '../sql/statement';
+import type { StoreContext } from '../store-context';
+import type { GoldStratum, ValidationInput } from './judges.repo';
+
+/** A gold item as its file says it (file: its path in the workspace). */
+export type IndexedGoldItem = Readonly<{
+  id: string;
+  graderId: string;
+  file: string;
+  questionId: string | null;
+  questionHash: string;
+  question: string;
+  response: string;
+  runId: string | null;
+  judgeProvider: string | null;
+  judgeModel: string | null;
+  templateVersion: string | null;
+  judgeScore: number | null;
+  judgeReason: string | null;
+  stratum: GoldStratum | null;
+  inclusionProbability: number | null;
+  createdAt: number;
+}>;
+
+/** One reviewer's current label of one item (times in epoch ms: the first and the latest line). */
+export type IndexedLabel = Readonly<{
+  itemId: string;
+  reviewer: string;
+  verdict: LabelVerdict | null;
+  dimensions: Readonly<Record<string, DimensionScore>>;
+  tags: readonly string[];
+  notes: string;
+  createdAt: number;
+  updatedAt: number;
+}>;
+
+export type GoldSetFingerprints = Readonly<{ items: string; labels: string }>;
+
+/** The label lines of a gold set: every reviewer's current label, the latest of each item, the validations. */
+export type IndexedLabels = Readonly<{
+  byReviewer: readonly IndexedLabel[];
+  /** Of each labelled item, the label given last, whoever gave it: what a label of the item reads as. */
+  latest: readonly IndexedLabel[];
+  validations: readonly (ValidationInput & Readonly<{ lineId: string }>)[];
+}>;
+
+type LabelArgs = ReturnType<typeof labelRow>;
+
+export class GoldSetsRepo {
+  private readonly fingerprintOf;
+  private readonly putFingerprint;
+  private readonly upsertItem;
+  private readonly dropMissingItems;
+  private readonly dropLabelsOf;
+  private readonly dropVerdictsOf;
+  private readonly insertLabel;
+  private readonly insertVerdict;
+  private readonly dropValidationsOf;
+  private readonly insertValidation;
+  private readonly linkCall;
+  private readonly graderRows;
+  private readonly dropGrader;
+  private readonly issuesOf;
+  private readonly fileItemIds;
+  private readonly graderOfItem;
+
+  constructor({ q }: StoreContext) {
+    const { db, dialect: d } = q;
+    const fileItems = (grader: string) =>
+      db.selectFrom('gold_items').select('id').where('grader_id', '=', grader).where('file', 'is not', null);
+    this.fingerprintOf = q.prepare((a: { grader: string }) =>
+      db
+        .selectFrom('gold_sets')
+        .select(['items_fingerprint as items', 'labels_fingerprint as labels'])
+        .where('grader_id', '=', a.grader),
+    );
+    this.putFingerprint = q.prepare((a: { grader: string; items: string; labels: string; issues: string }) =>
+      db
+        .insertInto('gold_sets')
+        .values({
+          grader_id: a.grader,
+          items_fingerprint: a.items,
+          labels_fingerprint: a.labels,
+          issues_json: a.issues,
+        })
+        .onConflict((oc) =>
+          oc.column('grader_id').doUpdateSet(fromExcluded(['items_fingerprint', 'labels_fingerprint', 'issues_json'])),
+        ),
+    );
+    // judge_call_id is this machine's knowledge (the call it sampled), not the file's: an update keeps it.
+    this.upsertItem = q.prepare((a: IndexedGoldItem) =>
+      db
+        .insertInto('gold_items')
+        .values({
+          id: a.id,
+          grader_id: a.graderId,
+          file: a.file,
+          question_id: a.questionId,
+          question_hash: a.questionHash,
+          question_text: a.question,
+          response_text: a.response,
+          run_id: a.runId,
+          judge_provider: a.judgeProvider,
+          judge_model: a.judgeModel,
+          template_version: a.templateVersion,
+          judge_score: a.judgeScore,
+          judge_reason: a.judgeReason,
+          stratum: a.stratum,
+          inclusion_probability: a.inclusionProbability,
+          created_at: a.createdAt,
+        })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({
+            ...fromExcluded([
+              'grader_id',
+              'file',
+              'question_id',
+              'question_hash',
+              'question_text',
+              'response_text',
+              'run_id',
+              'judge_provider',
+              'judge_model',
+              'template_version',
+              'judge_score',
+              'judge_reason',
+              'stratum',
+              'inclusion_probability',
+              'created_at',
+            ]),
+            human_label: null,
+          }),
+        ),
+    );
+    this.dropMissingItems = q.prepare((a: { grader: string; ids: string }) =>
+      db
+        .deleteFrom('gold_items')
+        .where('grader_id', '=', a.grader)
+        .where('file', 'is not', null)
+        .where('id', 'not in', d.jsonValues(sql.val(a.ids), 'text')),
+    );
+    this.dropLabelsOf = q.prepare((a: { grader: string }) =>
+      db.deleteFrom('labels').where('subject_type', '=', 'gold_item').where('subject_id', 'in', fileItems(a.grader)),
+    );
+    this.dropVerdictsOf = q.prepare((a: { grader: string }) =>
+      db
+        .deleteFrom('reviewer_verdicts')
+        .where('subject_type', '=', 'gold_item')
+        .where('subject_id', 'in', fileItems(a.grader)),
+    );
+    this.insertLabel = q.prepare((a: LabelArgs) =>
+      db.insertInto('labels').values({
+        subject_type: 'gold_item',
+        subject_id: a.itemId,
+        verdict: a.verdict,
+        dimensions_json: a.dimensions,
+        tags_json: a.tags,
+        notes: a.notes,
+        reviewer: a.reviewer,
+        created_at: a.createdAt,
+        updated_at: a.updatedAt,
+      }),
+    );
+    this.insertVerdict = q.prepare((a: LabelArgs & { verdict: LabelVerdict }) =>
+      db.insertInto('reviewer_verdicts').values({
+        subject_type: 'gold_item',
+        subject_id: a.itemId,
+        reviewer: a.reviewer,
+        verdict: a.verdict,
+        updated_at: a.updatedAt,
+      }),
+    );
+    this.dropValidationsOf = q.prepare((a: { grader: string }) =>
+      db.deleteFrom('judge_validations').where('grader_id', '=', a.grader).where('line_id', 'is not', null),
+    );
+    this.insertValidation = insertValidation(q);
+    this.linkCall = q.prepare((a: { id: string; callId: number }) =>
+      db
+        .updateTable('gold_items')
+        .set({ judge_call_id: a.callId })
+        .where('id', '=', a.id)
+        .where('judge_call_id', 'is', null),
+    );
+    this.graderRows = q.prepare(() => db.selectFrom('gold_sets').select('grader_id').orderBy('grader_id'));
+    this.dropGrader = q.prepare((a: { grader: string }) =>
+      db.deleteFrom('gold_sets').where('grader_id', '=', a.grader),
+    );
+    this.graderOfItem = q.prepare((a: { id: string }) =>
+      db.selectFrom('gold_items').select('grader_id').where('id', '=', a.id).where('file', 'is not', null),
+    );
+    this.fileItemIds = q.prepare((a: { grader: string }) => fileItems(a.grader).orderBy('id'));
+    this.issuesOf = q.prepare(() =>
+      db
+        .selectFrom('gold_sets')
+        .select(['grader_id as grader', 'issues_json as issues'])
+        .where('issues_json', '<>', '[]')
+        .orderBy('grader_id'),
+    );
+  }
+
+  /** What the index last read of the judge's folder; undefined before its first read. */
+  fingerprint(grader: string): Q<GoldSetFingerprints | undefined> {
+    return this.fingerprintOf.first({ grader });
+  }
+
+  /** The judge whose gold set holds the item (read from its file); undefined when none does. */
+  *graderOf(id: string): Q<string | undefined> {
+    return (yield* this.graderOfItem.first({ id }))?.grader_id;
+  }
+
+  /** The ids of the judge's items read from files. */
+  itemIds(grader: string): Q<string[]> {
+    return this.fileItemIds.column<string>({ grader });
+  }
+
+  /** The judges whose folders the index has read. */
+  indexedGraders(): Q<string[]> {
+    return this.graderRows.column<string>({});
+  }
+
+  /** Each judge's problems in its label files (file, line, column), for the judges screen and the CLI. */
+  *issues(): Q<Readonly<{ grader: string; issues: WorkspaceIssue[] }>[]> {
+    return (yield* this.issuesOf.all({})).map((row) => ({
+      grader: row.grader,
+      issues: JSON.parse(row.issues) as WorkspaceIssue[],
+    }));
+  }
+
+  /**
+   * Replaces what the index holds of one judge's folder in one transaction: its items when given (else they are as
+   * read before), then every label and validation. A reader never sees half a folder.
+   */
+  index(
+    grader: string,
+    read: Readonly<{ items?: readonly IndexedGoldItem[]; labels: IndexedLabels }>,
+    fingerprints: GoldSetFingerprints,
+    issues: readonly WorkspaceIssue[],
+  ): Q<void> {
+    return transaction(() => this.write(grader, read, fingerprints, issues));
+  }
+
+  private *write(
+    grader: string,
+    read: Readonly<{ items?: readonly IndexedGoldItem[]; labels: IndexedLabels }>,
+    fingerprints: GoldSetFingerprints,
+    issues: readonly WorkspaceIssue[],
+  ): Q<void> {
+    yield* this.dropLabelsOf.run({ grader });
+    yield* this.dropVerdictsOf.run({ grader });
+    if (read.items) {
+      yield* this.dropMissingItems.run({ grader, ids: JSON.stringify(read.items.map((item) => item.id)) });
+      for (const item of read.items) yield* this.upsertItem.run(item);
+    }
+    for (const label of read.labels.latest) yield* this.insertLabel.run(labelRow(label));
+    for (const label of read.labels.byReviewer)
+      if (label.verdict !== null) yield* this.insertVerdict.run({ ...labelRow(label), verdict: label.verdict });
+    yield* this.dropValidationsOf.run({ grader });
+    for (const v of read.labels.validations) yield* this.insertValidation.run(validationRow(v));
+    yield* this.putFingerprint.run({ grader, ...fingerprints, issues: JSON.stringify(issues) });
+  }
+
+  /** Forgets a judge whose folder is gone: its items, labels and validations from files. */
+  forget(grader: string): Q<void> {
+    return transaction(() => this.drop(grader));
+  }
+
+  private *drop(grader: string): Q<void> {
+    yield* this.write(grader, { items: [], labels: { byReviewer: [], latest: [], validations: [] } }, EMPTY, []);
+    yield* this.dropGrader.run({ grader });
+  }
+
+  /** Remembers which of this machine's judge calls an item was sampled from (to show what the judge saw). */
+  linkJudgeCalls(links: readonly Readonly<{ id: string; callId: number }>[]): Q<void> {
+    return transaction(() => this.link(links));
+  }
+
+  private *link(links: readonly Readonly<{ id: string; callId: number }>[]): Q<void> {
+    for (const link of links) yield* this.linkCall.run(link);
+  }
+}
+
+/** A validation read from a line of validations.jsonl (the values: validationRow). */
+export const insertValidation = (q: Queries) =>
+  q.prepare((a: ReturnType<typeof validationRow>) =>
+    q.db.insertInto('judge_validations').values({
+      grader_id: a.grader,
+      judge_provider: a.provider,
+      judge_model: a.model,
+      template_version: a.templateVersion,
+      n_pos: a.nPos,
+      n_neg: a.nNeg,
+      tp: a.tp,
+      tn: a.tn,
+      fp: a.fp,
+      fn: a.fn,
+      tpr: a.tpr,
+      tnr: a.tnr,
+      tpr_ci_json: a.tprCi,
+      tnr_ci_json: a.tnrCi,
+      state: a.state as 'trusted' | 'failing' | 'insufficient',
+      labels_source: a.source,
+      created_at: a.createdAt,
+      line_id: a.lineId,
+    }),
+  );
+
+const EMPTY: GoldSetFingerprints = { items: '', labels: '' };
+
+const labelRow = (label: IndexedLabel) => ({
+  itemId: label.itemId,
+  reviewer: label.reviewer,
+  verdict: label.verdict,
+  dimensions: JSON.stringify(label.dimensions),
+  tags: JSON.stringify(label.tags),
+  notes: label.notes,
+  createdAt: label.createdAt,
+  updatedAt: label.updatedAt,
+});
+
+/** The values of INSERT_VALIDATION; a template version of null is stored as ''. */
+export const validationRow = ({
+  report,
+  judge,
+  labelsSource,
+  createdAt,
+  lineId,
+}: IndexedLabels['validations'][number]) => ({
+  grader: report.grader,
+  provider: judge.provider,
+  model: judge.model,
+  templateVersion: judge.template_version ?? '',
+  nPos: report.n_pos,
+  nNeg: report.n_neg,
+  tp: report.tp,
+  tn: report.tn,
+  fp: report.fp,
+  fn: report.fn,
+  tpr: report.tpr,
+  tnr: report.tnr,
+  tprCi: report.tpr_ci ? JSON.stringify(report.tpr_ci) : null,
+  tnrCi: report.tnr_ci ? JSON.stringify(report.tnr_ci) : null,
+  state: report.state,
+  source: labelsSource,
+  createdAt,
+  lineId,
+});

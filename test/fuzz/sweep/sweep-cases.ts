@@ -1,0 +1,6 @@
+// Every case of the hostile sweep, area by area.
+import { CASES as ENVELOPES } from './cases-envelopes';
+import { CASES as SECRETS } from './cases-secrets';
+import type { SweepCase } from './sweep-kit';
+
+export const SWEEP_CASES: readonly SweepCase[] = [...ENVELOPES, ...SECRETS];

@@ -1,0 +1,68 @@
+// Family "corrected pass rate": the estimate and 95% interval a trusted judge's verdict shows, with gold labels from
+// other runs (the same true pass rate, or a shifted one) or from the evaluated run's own calls.
+import { settings as settingsSchema } from '../../src-shared/model';
+import { correctedPassRate } from '../../src-main/engine/grading/trust/corrected-pass-rate';
+import { validationReport } from '../../src-main/engine/grading/trust/judge-stats';
+import { drawGold, drawRun, totals, type Design, type GoldCell, type Judge, type RunDraw } from './gold';
+import { JUDGES } from './judge-rates.sim';
+import { rngOf } from './sim-data';
+import type { Row } from './table';
+
+const THRESHOLDS = settingsSchema.parse({}).judges;
+
+export type Source = 'other runs' | 'other runs, shifted' | 'own calls';
+export type Corrected = Readonly<{ estimate: number | null; ci: readonly [number, number] | null; estimator: string }>;
+
+/** What the product shows for the evaluated run, given the labels and where they came from. */
+export function measureCorrected(cells: readonly GoldCell[], run: RunDraw, _source: Source): Corrected {
+  const report = validationReport('relevance_grader', totals(cells), THRESHOLDS);
+  const standing = { grader: 'relevance_grader' as const, state: 'trusted' as const, report };
+  const rate = correctedPassRate(standing, { n: run.n, passed: run.judgePasses }, 0.95);
+  return { estimate: rate?.theta ?? null, ci: rate?.ci ?? null, estimator: rate?.estimator ?? 'none' };
+}
+
+export type CorrectedCell = Readonly<{ source: Source; judge: Judge; design: Design; n: number }>;
+
+const PERFECT: Judge = { name: 'perfect judge', tpr: 1, tnr: 1 };
+const RUN_SIZE = 1000;
+const thetas = (source: Source) => (source === 'other runs, shifted' ? [0.5, 0.85] : [0.7, 0.7]);
+
+export function correctedCells(full: boolean): CorrectedCell[] {
+  const cells: CorrectedCell[] = [];
+  const sources: Source[] = ['other runs', 'other runs, shifted', 'own calls'];
+  for (const source of sources)
+    for (const judge of full ? [JUDGES.fair, JUDGES.lenient, PERFECT] : [JUDGES.lenient])
+      for (const design of ['50/50', 'proportional'] as const)
+        for (const n of full ? [30, 150] : [30]) cells.push({ source, judge, design, n });
+  return cells;
+}
+
+export function runCorrectedCell(cell: CorrectedCell, replicates: number, seed: number): Row[] {
+  const random = rngOf(seed);
+  const [goldTheta, theta] = thetas(cell.source);
+  const name = `${cell.source} (θ ${goldTheta} → ${theta}), ${cell.judge.name}, ${cell.design}, ${cell.n} labels`;
+  let given = 0;
+  let covered = 0;
+  let bias = 0;
+  let width = 0;
+  for (let r = 0; r < replicates; r += 1) {
+    const run = drawRun(theta!, cell.judge, RUN_SIZE, random);
+    const goldRun = cell.source === 'own calls' ? run : drawRun(goldTheta!, cell.judge, 2000, random);
+    const shown = measureCorrected(drawGold(goldRun, cell.design, cell.n, random), run, cell.source);
+    if (shown.estimate === null || shown.ci === null) continue;
+    given += 1;
+    bias += shown.estimate - theta!;
+    width += shown.ci[1] - shown.ci[0];
+    if (shown.ci[0] <= theta! + 1e-12 && theta! <= shown.ci[1] + 1e-12) covered += 1;
+  }
+  const note =
+    cell.judge === PERFECT && cell.n === 30
+      ? 'the judge is exactly right: an interval that carries 30 labels’ uncertainty must cover more than 95%'
+      : undefined;
+  const base = { family: 'corrected pass rate', cell: name, replicates, refused: replicates - given };
+  return [
+    { ...base, figure: '95% coverage', value: covered / Math.max(1, given), target: { kind: 'coverage' }, note },
+    { ...base, figure: 'bias', value: bias / Math.max(1, given), target: { kind: 'bias', tolerance: 0.02 } },
+    { ...base, figure: 'mean width', value: width / Math.max(1, given), target: { kind: 'info' } },
+  ];
+}

@@ -1,0 +1,72 @@
+// The simulation suite's results: one row per measured cell and figure, its target, and whether it was met.
+
+/** coverage: of a 95% interval (93-97%); size: of a 5% test (≤ 6%); fdr: of BH at 5% (≤ 6%); bias: |bias| ≤ tol. */
+export type Target =
+  | Readonly<{ kind: 'coverage' }>
+  | Readonly<{ kind: 'size'; alpha: number }>
+  | Readonly<{ kind: 'fdr'; alpha: number }>
+  | Readonly<{ kind: 'bias'; tolerance: number }>
+  | Readonly<{ kind: 'info' }>;
+
+export type Row = Readonly<{
+  family: string;
+  cell: string;
+  figure: string;
+  value: number;
+  target: Target;
+  /** Replicates where the product gave no interval or test (it refused, saying why): left out of `value`. */
+  refused?: number;
+  replicates: number;
+  /** Why a cell is expected off target (e.g. the truth on the boundary), printed beside it. */
+  note?: string;
+}>;
+
+export type Verdict = 'met' | 'missed' | 'refused' | 'info' | 'conservative';
+
+const COVERAGE = [0.93, 0.97] as const;
+
+/** Whether a row meets its target; a coverage above 97% where the note explains it is "conservative". */
+export function verdictOf(row: Row): Verdict {
+  const { target, value } = row;
+  if (row.refused === row.replicates) return 'refused';
+  switch (target.kind) {
+    case 'coverage':
+      if (value >= COVERAGE[0] && value <= COVERAGE[1]) return 'met';
+      return value > COVERAGE[1] && row.note ? 'conservative' : 'missed';
+    case 'size':
+      if (value > target.alpha + 0.01) return 'missed';
+      return value < target.alpha - 0.01 ? 'conservative' : 'met';
+    case 'fdr':
+      return value <= target.alpha + 0.01 ? 'met' : 'missed';
+    case 'bias':
+      return Math.abs(value) <= target.tolerance ? 'met' : 'missed';
+    default:
+      return 'info';
+  }
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const shown = (row: Row) =>
+  row.target.kind === 'bias' || row.target.kind === 'info' ? row.value.toFixed(3) : pct(row.value);
+
+/** The rows as a Markdown table, the missed cells marked. */
+export function markdownTable(rows: readonly Row[]): string {
+  const lines = ['| family | cell | figure | value | target | verdict |', '| --- | --- | --- | --- | --- | --- |'];
+  for (const row of rows) {
+    const verdict = verdictOf(row);
+    const target =
+      row.target.kind === 'coverage'
+        ? '93-97%'
+        : row.target.kind === 'size' || row.target.kind === 'fdr'
+          ? `≤ ${pct(row.target.alpha + 0.01)}`
+          : row.target.kind === 'bias'
+            ? `|·| ≤ ${row.target.tolerance}`
+            : '';
+    const refused = row.refused ? ` (${pct(row.refused / row.replicates)} refused)` : '';
+    const mark = verdict === 'missed' ? '**MISSED**' : verdict;
+    lines.push(
+      `| ${row.family} | ${row.cell} | ${row.figure} | ${shown(row)}${refused} | ${target} | ${mark}${row.note ? `: ${row.note}` : ''} |`,
+    );
+  }
+  return lines.join('\n');
+}
