@@ -104,7 +104,6 @@ type GoldRecord = {
   inclusion_probability: number | null;
   created_at: number;
 };
-type GoldVerdictRecord = { subject_id: string; reviewer: string; verdict: HumanLabel; updated_at: number };
 type ValidationRecord = Row<'judge_validations'>;
 
 const CALL_COLUMNS = [
