@@ -25,6 +25,7 @@ export function createCliApp(
     trust: new TrustStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
     userSettings: new UserSettingsStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
     trustForSession: args.values['trust-workspace'] === true,
+    storeUrl: typeof args.values.store === 'string' ? args.values.store : undefined,
     env: io.env,
     logger: {
       info: io.err,
