@@ -1,4 +1,4 @@
-// Lint rules, including the layering rules of STYLE.md: the directory decides which APIs a file may use.
+// Lint rules, including the layering rules of docs/house-style.md: the directory decides which APIs a file may use.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';

@@ -23,7 +23,7 @@ export default defineConfig({
         },
       },
       {
-        // The attack suite (SPEC 15): each test is a repro of a trust-boundary breach, run against the real code.
+        // The attack suite (docs/security.md): each test is a repro of a trust-boundary breach, run against the real code.
         // Its hostile sweep spawns the built CLI: built once first when the sources are newer.
         test: {
           name: 'security',

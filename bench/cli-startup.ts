@@ -1,4 +1,4 @@
-// SPEC 16's start-up figures, measured as a user and a CI job see them: `node bin/ai-eval.js …` in a fresh process
+// The start-up figures of docs/performance.md, measured as a user and a CI job see them: `node bin/ai-eval.js …` in a fresh process
 // (the built CLI, no npx), from spawn to exit. Each figure is the median of a few runs, beside plain `node -e 0`, with
 // the CPU seconds the process used (on Linux), which a busy machine inflates much less than the wall time.
 // The compile cache (cli/compile-cache.ts) lives in a folder of the benchmark's own: each scenario runs once untimed to

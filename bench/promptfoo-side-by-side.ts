@@ -1,6 +1,6 @@
-// SPEC 16's comparison: `ai-eval run` and promptfoo on the same questions against the same loopback fake provider,
+// The comparison of docs/performance.md: `ai-eval run` and promptfoo on the same questions against the same loopback fake provider,
 // each with deterministic checks only, each a whole process (ours: the built CLI, bin/ai-eval.js), start-up included;
-// reports wall time and peak RSS (VmHWM, Linux) against SPEC 16's ratios.
+// reports wall time and peak RSS (VmHWM, Linux) against the ratios of docs/performance.md.
 // promptfoo is installed on first use into a cache folder outside the project (it is never a dependency).
 // promptfoo 0.121.20 on Node 20 (which it no longer supports) can crash closing its log on a short run (seen at 200
 // tests: "write after end"); the default 2,000 runs through.
@@ -130,7 +130,7 @@ try {
   console.log(`${'tool'.padEnd(22)}${'wall'.padStart(10)}${'peak RSS'.padStart(11)}`);
   console.log(row('ai-eval run', ours));
   console.log(row(`promptfoo ${PROMPTFOO_VERSION}`, theirs));
-  // SPEC 16: at least 5× less wall time and 3× less peak memory, start-up included.
+  // docs/performance.md: at least 5× less wall time and 3× less peak memory, start-up included.
   const faster = theirs.wallS / ours.wallS;
   const leaner = theirs.peakRssMb / ours.peakRssMb;
   const ok = faster >= 5 && leaner >= 3;

@@ -1,6 +1,6 @@
-// `npm run bench`: the run engine against the loopback fake provider (SPEC 16), each scenario in a fresh process,
+// `npm run bench`: the run engine against the loopback fake provider (docs/performance.md), each scenario in a fresh process,
 // with the fake server in a process of its own. Prints a table; exits 1 when a target is missed.
-// Then SPEC 16's start-up figures of the built CLI as whole processes (cli-startup.ts).
+// Then the start-up figures of the built CLI as whole processes (cli-startup.ts).
 // Options: --quick (smaller N, for a smoke check), --only throughput|latency|memory|cli-memory|local-gpu|history|startup.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';

@@ -1,4 +1,4 @@
-// Trace import benchmark (SPEC 16: ≥ 20,000 spans/s, flat memory on a 1 GB file). Generates OTLP/JSON lines into a
+// Trace import benchmark (docs/performance.md: ≥ 20,000 spans/s, flat memory on a 1 GB file). Generates OTLP/JSON lines into a
 // temp dir (never committed) as a busy service exports them, imports them into a fresh store, and reports spans/s and
 // RSS over the import.
 // Run: node --expose-gc --import tsx bench/traces-import.ts [--mb 1024] [--keep]

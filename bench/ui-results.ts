@@ -1,4 +1,4 @@
-// UI benchmark (SPEC 16): the results explorer opens a 50,000-question run in under 1 s and scrolls without long frames;
+// UI benchmark (docs/performance.md): the results explorer opens a 50,000-question run in under 1 s and scrolls without long frames;
 // then (issue 22) the comparison matrix of 4 runs of 2,000 questions opens with its first rows under 1 s (its paired
 // statistics follow in their own call) and scrolls virtualised. Builds the runs with the real engine against the fake
 // provider, serves them with `ai-eval serve`, and drives Chromium. Run: npm run build:web && node --import tsx bench/ui-results.ts [--questions 50000] [--matrix 2000]

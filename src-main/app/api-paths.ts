@@ -7,7 +7,7 @@ import type { Ctx } from '../../src-shared/rpc/ctx';
 
 /**
  * `path` resolved against the workspace folder, symbolic links followed; refused (bad_input) unless it stays inside
- * the workspace (SPEC 15), so `../../etc/shadow` or a link to it is never opened. The message names the path only.
+ * the workspace (docs/security.md), so `../../etc/shadow` or a link to it is never opened. The message names the path only.
  */
 export function resolveApiPath(workspaceDir: string, path: string, what: string): string {
   const root = realpathSync(workspaceDir);

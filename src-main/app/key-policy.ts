@@ -1,4 +1,4 @@
-// Which API key a connection gets, by the workspace's trust (SPEC 15): an untrusted workspace never reads `api_key_env`.
+// Which API key a connection gets, by the workspace's trust (docs/security.md): an untrusted workspace never reads `api_key_env`.
 import type { ProviderConfig } from '../../src-shared/model';
 import { ProviderConfigError } from '../engine/providers/connection-errors';
 import { registerSecret } from '../engine/providers/secret-redaction';

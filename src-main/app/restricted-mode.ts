@@ -1,4 +1,4 @@
-// What restricted mode withholds from the open, untrusted workspace, in words for the UI's banner (SPEC 15).
+// What restricted mode withholds from the open, untrusted workspace, in words for the UI's banner (docs/security.md).
 import type { RubricCheck } from '../../src-shared/model';
 import { apiKeyVariable } from '../engine/providers/create-provider';
 import type { AppState } from './app-state';

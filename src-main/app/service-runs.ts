@@ -28,7 +28,7 @@ export function serviceRuns(state: AppState): ServiceRuns {
       workspace: shareRateLimits(state.validWorkspace(), state.options.rateShare ?? 1),
       trusted: state.isTrusted(),
       clock: state.clock,
-      // Keys by the workspace's trust: the keychain or environment when trusted, restricted mode when not (SPEC 15).
+      // Keys by the workspace's trust: the keychain or environment when trusted, restricted mode when not (docs/security.md).
       keysFor: connectionKeys(state),
       limiters,
       resourcesDir: state.options.resourcesDir,

@@ -1,4 +1,4 @@
-// What a CLI command is, the exit codes of SPEC 14, and the options every command shares.
+// What a CLI command is, the exit codes (docs/shells.md), and the options every command shares.
 import { resolve } from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 

@@ -1,4 +1,4 @@
-// The `ai-eval` entry point: picks the command, parses its flags, maps failures to the exit codes of SPEC 14.
+// The `ai-eval` entry point: picks the command, parses its flags, maps failures to the exit codes (docs/shells.md).
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';

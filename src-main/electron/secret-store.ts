@@ -13,7 +13,7 @@ export type SafeStorageLike = Readonly<{
   getSelectedStorageBackend?(): string;
 }>;
 
-/** `bindings`: the address each key was stored for (SPEC 15: an untrusted workspace gets a key only for it). */
+/** `bindings`: the address each key was stored for (docs/security.md: an untrusted workspace gets a key only for it). */
 type SecretsFile = { version: 1; keys: Record<string, string>; bindings: Record<string, string> };
 
 export class SafeStorageSecretStore implements SecretStore {

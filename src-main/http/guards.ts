@@ -1,6 +1,6 @@
-// The HTTP shell's security headers (SPEC 15); the request checks it shares with the OTLP receiver live in net/.
+// The HTTP shell's security headers (docs/security.md); the request checks it shares with the OTLP receiver live in net/.
 
-/** The UI's policy as a header (the meta tag cannot say frame-ancestors), plus the three headers SPEC 15 names. */
+/** The UI's policy as a header (the meta tag cannot say frame-ancestors), plus the three headers docs/security.md names. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +

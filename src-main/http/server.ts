@@ -1,5 +1,5 @@
 // The HTTP shell (`ai-eval serve`): POST /rpc/<method>, GET /events (SSE), GET /download/export.zip, the built UI;
-// loopback, a token, SPEC 15's guards.
+// loopback, a token, the guards of docs/security.md.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -30,7 +30,7 @@ export type HttpShellOptions = Readonly<{
   staticDir?: string;
   /** The API token: `Authorization: Bearer` on /rpc, /events and the routes (OTLP exporters), and the cookie's value. */
   token?: string;
-  /** The token in the printed URL: exchanged once for the cookie, then refused (SPEC 15). */
+  /** The token in the printed URL: exchanged once for the cookie, then refused (docs/security.md). */
   urlToken?: string;
   routes?: readonly Route[];
   maxBodyBytes?: number;

@@ -1,4 +1,4 @@
-// Request bodies with a cap (SPEC 15): 413 past the limit, gzip inflated as a stream with a total cap (no bomb in memory).
+// Request bodies with a cap (docs/security.md): 413 past the limit, gzip inflated as a stream with a total cap (no bomb in memory).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGunzip } from 'node:zlib';
 

@@ -1,4 +1,4 @@
-// Checks of a request to a loopback server (SPEC 15), shared by `serve` and the OTLP receiver: the Host names this
+// Checks of a request to a loopback server (docs/security.md), shared by `serve` and the OTLP receiver: the Host names this
 // machine, the Origin is the server's own (or none), and the exact media type.
 import type { IncomingMessage } from 'node:http';
 

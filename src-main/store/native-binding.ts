@@ -1,6 +1,7 @@
-// Which better-sqlite3 binary this runtime loads. Node uses the build `npm ci` made inside node_modules/better-sqlite3;
-// Electron has another ABI, so its build lives in a folder of its own (prepared by `npm start`, carried by the packaged
-// app), and neither runtime ever rebuilds the other's binary in place.
+// Which better-sqlite3 binary this runtime loads. Node uses the build `npm ci` made inside node_modules/better-sqlite3,
+// unless a build for its own ABI waits in node_modules/.cache/ai-eval/node-<abi> (CI's Node 24 lane, made by
+// scripts/node-native.mjs beside the installing Node's); Electron has another ABI, so its build lives in a folder of
+// its own (prepared by `npm start`, carried by the packaged app), and no runtime ever rebuilds another's binary in place.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { findResourcesDir } from '../paths';
@@ -23,12 +24,17 @@ export function electronBindingCandidates(appRoot: string, abi: string): string[
   ];
 }
 
+/** A Node build for one ABI, beside the one `npm ci` made: `node_modules/.cache/ai-eval/node-<abi>`. */
+export const nodeBindingCandidate = (appRoot: string, abi: string): string =>
+  join(appRoot, 'node_modules', '.cache', 'ai-eval', `node-${abi}`, BINDING_FILE);
+
 export class MissingNativeBindingError extends Error {}
 
 type Runtime = Readonly<{ electron?: string; modules: string }>;
 
 /**
- * better-sqlite3's `nativeBinding` option: undefined under Node (its own build), the Electron build's path under
+ * better-sqlite3's `nativeBinding` option: under Node the build for its ABI in the cache when there is one, else
+ * undefined (the package's own build); the Electron build's path under
  * Electron. Throws MissingNativeBindingError, naming the step that prepares it, when Electron's build is missing.
  */
 export function nativeBinding(
@@ -36,7 +42,10 @@ export function nativeBinding(
   appRoot: () => string = () => dirname(findResourcesDir()),
   exists: (path: string) => boolean = existsSync,
 ): string | undefined {
-  if (!runtime.electron) return undefined;
+  if (!runtime.electron) {
+    const own = nodeBindingCandidate(appRoot(), runtime.modules);
+    return exists(own) ? own : undefined;
+  }
   const candidates = electronBindingCandidates(appRoot(), runtime.modules);
   const found = candidates.find((path) => exists(path));
   if (found) return found;

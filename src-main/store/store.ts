@@ -80,7 +80,7 @@ export class Store {
 
 export const storeFile = (workspaceDir: string) => join(workspaceDir, '.aieval', 'store.sqlite');
 
-/** The StoreApi of a SQLite store: its synchronous repositories, called in-process and wrapped in promises. */
+/** The StoreApi of a SQLite store (docs/store.md): its synchronous repositories, called in-process and wrapped in promises. */
 export function inProcessStore(store: Store): StoreApi {
   const wrap = (repo: object) =>
     new Proxy(repo, {

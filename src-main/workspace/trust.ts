@@ -1,6 +1,6 @@
 // Workspace trust, kept per user outside the workspace as VS Code does, keyed by the folder's real path (symlinks
 // resolved) and resolved again at every check: a link trusted while it pointed to one folder trusts nothing once it
-// points to another (SPEC 15).
+// points to another (docs/security.md).
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeFileAtomic } from './write-file';

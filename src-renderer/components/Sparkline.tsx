@@ -1,4 +1,6 @@
-// A small SVG trend over the last runs: a 0–max axis, one point per run with its own tooltip, the last value beside it.
+// A small SVG trend over the last runs: an axis fitted to the values (so 4.1–4.8 of 0–5 is not flat), one point per
+// run with its own tooltip on a hover area wider than the dot, the last value beside it.
+import { fittedAxis } from './sparkline-axis';
 export function Sparkline({
   values,
   max = 5,
@@ -20,21 +22,27 @@ export function Sparkline({
   if (points.length === 0) return <span className="muted sparkline-empty">no runs yet</span>;
   const step = values.length > 1 ? (width - 6) / (values.length - 1) : 0;
   const x = (i: number) => 3 + i * step;
-  const y = (v: number) => height - 3 - (Math.max(0, Math.min(max, v)) / max) * (height - 6);
+  const [low, high] = fittedAxis(
+    points.map(([, v]) => v),
+    max,
+  );
+  const y = (v: number) => height - 3 - ((Math.max(low, Math.min(high, v)) - low) / (high - low)) * (height - 6);
   const path = points.map(([i, v], n) => `${n === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   const lastValue = points.at(-1)![1];
-  const summary = `${label}, oldest to newest (axis 0 to ${format(max)}): ${points.map(([, v]) => format(v)).join(' → ')}`;
+  const summary = `${label}, oldest to newest (axis ${format(low)} to ${format(high)}): ${points.map(([, v]) => format(v)).join(' → ')}`;
   return (
     <span className="sparkline-wrap">
       <svg className="sparkline" width={width} height={height} role="img" aria-label={summary}>
         <title>{summary}</title>
-        <line className="sparkline-axis" x1={0} x2={width} y1={y(0)} y2={y(0)} />
-        <line className="sparkline-axis top" x1={0} x2={width} y1={y(max)} y2={y(max)} />
+        <line className="sparkline-axis" x1={0} x2={width} y1={y(low)} y2={y(low)} />
+        <line className="sparkline-axis top" x1={0} x2={width} y1={y(high)} y2={y(high)} />
         <path d={path} fill="none" stroke="currentColor" strokeWidth="1.5" />
         {points.map(([i, v], n) => (
-          <circle key={i} cx={x(i)} cy={y(v)} r={n === points.length - 1 ? 3 : 2} fill="currentColor">
+          <g key={i} className="sparkline-point" data-testid="sparkline-point">
             <title>{`run ${n + 1} of ${points.length}: ${format(v)}`}</title>
-          </circle>
+            <circle cx={x(i)} cy={y(v)} r={n === points.length - 1 ? 3 : 2} fill="currentColor" />
+            <circle cx={x(i)} cy={y(v)} r={Math.max(4, Math.min(8, step / 2))} fill="transparent" />
+          </g>
         ))}
       </svg>
       <span className="sparkline-last num" title="The latest run">

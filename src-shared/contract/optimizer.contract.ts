@@ -19,7 +19,7 @@ const reason = string.max(2000).default('');
 
 export const optimizerContract = {
   /**
-   * Start optimizing one target in the background (SPEC 12): baseline runs, then up to maxAttempts candidates,
+   * Start optimizing one target in the background (docs/optimizer.md): baseline runs, then up to maxAttempts candidates,
    * each accepted only when its gain beats both the margin and twice the noise. Refused at once (bad_input) for an
    * unknown target or split, or a dataset below settings.optimizer.min_dataset_size. Progress arrives as events.
    */

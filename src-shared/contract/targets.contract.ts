@@ -22,7 +22,7 @@ export const targetSummary = z.object({
   model: string,
   dataset: string,
   graders: z.array(string),
-  gate: z.object({ metric: string, threshold: number, type: string }),
+  gate: z.object({ metric: string, bound: z.enum(['point', 'lower']).optional(), threshold: number, type: string }),
   warnings: z.array(string),
   judgeMismatch: judgeMismatch.nullable(),
 });

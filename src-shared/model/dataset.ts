@@ -1,4 +1,4 @@
-// The dataset file (`datasets/<id>.yaml`): questions, multi-turn input, expected tools and state (SPEC 3).
+// The dataset file (`datasets/<id>.yaml`): questions, multi-turn input, expected tools and state (docs/workspace.md).
 import { z } from 'zod';
 import { boolean, optionalBoolean, optionalString, string } from './fields';
 import { metadata, semver, snakeId } from './common';

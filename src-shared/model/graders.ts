@@ -1,4 +1,4 @@
-// The grader catalogue: ids, kinds, scales and what each grader can see (seed 000, SPEC 6).
+// The grader catalogue: ids, kinds, scales and what each grader can see (docs/grading.md).
 import { z } from 'zod';
 
 export const GRADER_IDS = [

@@ -1,4 +1,4 @@
-// Judge validation (SPEC 11): trust states, the validation report, gold items, the labels file, corrected pass rates.
+// Judge validation (docs/grading.md): trust states, the validation report, gold items, the labels file, corrected pass rates.
 import { z } from 'zod';
 import {
   int,
@@ -47,7 +47,7 @@ export const judgeRates = z.object({
   tnr_ci: interval.nullable(),
 });
 
-/** The JSON `ai-eval validate-judge --json` prints (SPEC 11); tpr/tnr are null when their class has no labels. */
+/** The JSON `ai-eval validate-judge --json` prints (docs/grading.md); tpr/tnr are null when their class has no labels. */
 export const judgeValidationReport = z.object({
   grader: string,
   n_pos: int,

@@ -1,4 +1,4 @@
-// Human labels on review items and question results: verdict, per-dimension scores, tags, notes (SPEC 10).
+// Human labels on review items and question results: verdict, per-dimension scores, tags, notes (docs/traces.md).
 import { z } from 'zod';
 import { int, number, string } from './fields';
 

@@ -1,4 +1,4 @@
-// A comparison matrix (SPEC 9, issue 22): 2 to 8 runs as columns, questions as rows, and each column's paired
+// A comparison matrix (issue 22, docs/runs.md): 2 to 8 runs as columns, questions as rows, and each column's paired
 // statistics against the baseline column.
 import { z } from 'zod';
 import { boolean, int, nullableNumber, nullableString, number, string } from './fields';
@@ -7,7 +7,7 @@ import { labelVerdict } from './label';
 import { questionStatus } from './run';
 import { interval } from './shapes';
 
-/** The most columns one matrix compares (SPEC 9: 2 to 8 runs, prompt variants or models). */
+/** The most columns one matrix compares (2 to 8 runs, prompt variants or models). */
 export const MATRIX_MAX_COLUMNS = 8;
 
 const boundedEstimate = z.object({ estimate: number, lower: number, upper: number });

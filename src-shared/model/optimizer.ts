@@ -1,4 +1,4 @@
-// The optimizer's records (SPEC 12): candidates with their runs and decision, the change log, outcomes, jobs.
+// The optimizer's records (docs/optimizer.md): candidates with their runs and decision, the change log, outcomes, jobs.
 import { z } from 'zod';
 import { boolean, int, nullableNumber, nullableString, number, string } from './fields';
 import { runStatus } from './run';

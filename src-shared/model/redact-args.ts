@@ -1,4 +1,4 @@
-// Secret-named tool arguments (SPEC 6): matched by name, replaced before a judge or the store sees them.
+// Secret-named tool arguments (docs/security.md): matched by name, replaced before a judge or the store sees them.
 
 const SECRET_NAME =
   /password|passwd|secret|token|api_key|apikey|credential|authorization|auth_key|private_key|access_key/i;

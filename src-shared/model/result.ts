@@ -19,7 +19,7 @@ export const resultRow = z.object({
   latencyMs: nullableNumber,
   responsePreview: string,
   graders: z.array(graderScore),
-  /** Over every repeat of this question in the run (SPEC 5 `--repeat`): mean, spread and count of scored repeats. */
+  /** Over every repeat of this question in the run (`--repeat`, docs/runs.md): mean, spread and count of scored repeats. */
   repeatMean: nullableNumber,
   repeatSd: nullableNumber,
   repeatScored: int,

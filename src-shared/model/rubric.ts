@@ -1,4 +1,4 @@
-// The rubric file (`rubrics/<id>.yaml`): ordered checks of every executable kind and how they combine (SPEC 8).
+// The rubric file (`rubrics/<id>.yaml`): ordered checks of every executable kind and how they combine (docs/workspace.md).
 import { z } from 'zod';
 import { boolean, int, number, optionalBoolean, optionalString, string } from './fields';
 import { metadata, semver, snakeId } from './common';

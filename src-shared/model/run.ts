@@ -1,4 +1,4 @@
-// Runs as the contract carries them: statuses, counts, the verdict (SPEC 13), the identity snapshot (SPEC 5).
+// Runs as the contract carries them: statuses, counts, the verdict (docs/grading.md), the identity snapshot (docs/runs.md).
 import { z } from 'zod';
 import {
   boolean,
@@ -38,7 +38,7 @@ export const runCounts = z.object({
   errors: int,
 });
 
-/** The verdict of a complete run, in the snake_case shape of SPEC 13 (`--json` writes it as is). */
+/** The verdict of a complete run, in the snake_case shape of docs/export.md (`--json` writes it as is). */
 export const verdict = z.object({
   gate_metric: gateMetric,
   gate_type: gateType,
@@ -50,7 +50,7 @@ export const verdict = z.object({
   pass_rate: nullableNumber,
   pass_rate_ci: interval.nullable(),
   coverage: number,
-  /** The corrected pass rate when one trusted judge decides pass/fail (SPEC 11): which estimator, how computed. */
+  /** The corrected pass rate when one trusted judge decides pass/fail (docs/grading.md): which estimator, how computed. */
   corrected_pass_rate: correctedPassRate
     .omit({ theta: true })
     .partial({ estimator: true, estimates: true })
@@ -109,7 +109,7 @@ export const localRun = z.object({
 });
 export type LocalRun = z.infer<typeof localRun>;
 
-/** What a run was, frozen when it ran: editing the target later never rewrites it (SPEC 5). */
+/** What a run was, frozen when it ran: editing the target later never rewrites it (docs/runs.md). */
 export const runIdentity = z.object({
   targetId: string,
   mode: targetMode,

@@ -1,4 +1,4 @@
-// The tool-call record of one question: what the agent executed, in order (SPEC 4).
+// The tool-call record of one question: what the agent executed, in order (docs/workspace.md).
 import { z } from 'zod';
 import { boolean, int, nullableString, string } from './fields';
 

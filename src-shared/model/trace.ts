@@ -1,4 +1,4 @@
-// Imported production traces as the review queue sees them: review items, groups, filters, imports (SPEC 10).
+// Imported production traces as the review queue sees them: review items, groups, filters, imports (docs/traces.md).
 import { z } from 'zod';
 import { boolean, int, nullableInt, nullableNumber, nullableString, number, optionalString, string } from './fields';
 import { labelVerdict } from './label';

@@ -1,4 +1,4 @@
-// The workspace file (`aieval.yaml`): providers, the default judge, settings and targets (SPEC 2).
+// The workspace file (`aieval.yaml`): providers, the default judge, settings and targets (docs/workspace.md).
 import { z } from 'zod';
 import { boolean, int, number, optionalString, string } from './fields';
 import { metadata, snakeId } from './common';
@@ -86,7 +86,7 @@ export const toolServer = z.union([
 ]);
 export type ToolServer = z.infer<typeof toolServer>;
 
-/** A quarantined question of a target: its id, or its id with why (SPEC 7: the gate leaves it out and says so). */
+/** A quarantined question of a target: its id, or its id with why (docs/grading.md: the gate leaves it out and says so). */
 export const quarantineEntry = z.union([
   snakeId,
   z.strictObject({ id: snakeId, reason: z.string().min(1).max(500).optional() }),

@@ -1,4 +1,4 @@
-// Builds a judge's validation report (SPEC 11) from its confusion counts: the class sizes and rates follow from them.
+// Builds a judge's validation report (docs/grading.md) from its confusion counts: the class sizes and rates follow from them.
 import type { JudgeValidationReport } from '../../src-shared/model';
 
 type Counts = Readonly<{ tp: number; fn: number; tn: number; fp: number }>;

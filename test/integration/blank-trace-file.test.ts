@@ -12,7 +12,7 @@ const BLANK = join(import.meta.dirname, '..', 'fixtures', 'hostile', 'traces', '
 describe('a trace file of blank lines', () => {
   it('exits like an empty one', async () => {
     const dir = copyExample();
-    // Imports read only inside the workspace (SPEC 15).
+    // Imports read only inside the workspace (docs/security.md).
     const blank = join(dir, 'blank-lines.jsonl');
     const empty = join(dir, 'empty.jsonl');
     copyFileSync(BLANK, blank);

@@ -1,5 +1,5 @@
 // The example runs offline: `ai-eval init` then `ai-eval run` answers from the committed cassette, scores every
-// question with all ten graders, passes both gates and writes the SPEC 13 JSON dump.
+// question with all ten graders, passes both gates and writes the JSON dump of docs/export.md.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -161,7 +161,7 @@ describe('the example workspace offline (replay cassette)', () => {
     });
   });
 
-  it('writes the --json dump in the shape of SPEC 13', () => {
+  it('writes the --json dump in the shape of docs/export.md', () => {
     const check = expect.objectContaining({
       id: expect.any(String),
       kind: expect.any(String),

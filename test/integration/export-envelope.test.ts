@@ -288,7 +288,7 @@ describe('EEE export, import and distill through the CLI (runs made by the run e
       const otherDir = workspaceAt(server.url);
       const other = createTestApp(otherDir);
       try {
-        // API calls may only name files inside the workspace (SPEC 15): the envelope is copied in first.
+        // API calls may only name files inside the workspace (docs/security.md): the envelope is copied in first.
         const name = 'f3a1c0de-4b2e-4c1a-9f6d-1b7e5a2c8d40.json';
         copyFileSync(join(EXAMPLES, name), join(otherDir, name));
         const paths = [name];

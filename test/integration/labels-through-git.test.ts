@@ -226,6 +226,28 @@ describe('labels travel through git', () => {
     expect(await callApp(after, 'judges.correctedPassRate', { grader: GRADER, n: 40, passed: 30 })).toEqual(corrected);
   });
 
+  it('marks the judge stale on a clone that never ran it, when the team edits its template: the files keep the version', async () => {
+    // Ana commits her validation (a line of validations.jsonl); a colleague clones the workspace.
+    git(origin, 'add', '-A');
+    git(origin, 'commit', '-q', '-m', 'Validated accuracy_grader');
+    const fresh = join(root, 'fresh');
+    git(root, 'clone', '-q', origin, fresh);
+    const app = open(fresh, benHome);
+    expect(await judgeRow(app)).toMatchObject({ state: 'trusted', staleReason: null });
+    const template = loadJudgeTemplate('judge', fresh);
+    mkdirSync(join(fresh, 'judge-templates'), { recursive: true });
+    writeFileSync(join(fresh, 'judge-templates', 'judge.md'), `${readFileSync(template.file, 'utf8')}\nBe strict.\n`);
+    expect(await judgeRow(app)).toMatchObject({
+      state: 'stale',
+      staleReason: expect.stringMatching(
+        new RegExp(
+          `^the judge template changed from judge@${template.version.replace(/\./g, '\\.')} to judge@[\\d.]+\\+workspace\\.[0-9a-f]{12} since validation$`,
+        ),
+      ),
+    });
+    expect(await callApp(app, 'judges.correctedPassRate', { grader: GRADER, n: 40, passed: 30 })).toBeNull();
+  });
+
   it('keeps both sides’ lines when one reviewer labelled on two machines (union merge), the latest line winning', async () => {
     const laptop = join(root, 'laptop');
     git(root, 'clone', '-q', origin, laptop);

@@ -142,7 +142,9 @@ describe('optimizer through the service (fake provider server)', () => {
     const skipped = await job((await call<{ jobId: string }>('optimizer.start', { targetId: 'helpdesk_chat' })).jobId);
     expect(skipped.outcome).toMatchObject({ status: 'skipped', candidates: [] });
     expect(skipped.outcome?.reason).toBe(
-      'baseline mean avg_score 4.00 (avg_score 4.00 ± 0.00 over 3 runs) against the gate avg_score ≥ 3.50: it clears the gate, nothing to improve (--propose looks for a better prompt anyway)',
+      "the baseline's avg_score is 4.00, which clears its gate (avg_score ≥ 3.50); on the deciding questions alone its " +
+        'avg_score is 4.00 ± 0.00 over 3 runs. Nothing to improve: tick “even if it passes its gate” to look for a ' +
+        'better prompt anyway',
     );
     expect(proposerRequests).toHaveLength(0);
     const proposed = await job(

@@ -12,7 +12,7 @@ afterEach(async () => app?.dispose());
 
 const call = <T>(method: string, input: unknown) => callApp<T>(app!, method, input);
 
-/** A folder inside the open workspace: API calls may only name files there (SPEC 15). */
+/** A folder inside the open workspace: API calls may only name files there (docs/security.md). */
 const files = () => mkdtempSync(join(app!.state.dir, 'imports-'));
 
 describe('traces.import', () => {

@@ -17,7 +17,7 @@ const call = <T>(method: string, input: unknown) => callApp<T>(app!, method, inp
 type Promoted = { promoted: number; refused: number; outcomes: PromoteOutcome[] };
 
 async function importChats(dir: string): Promise<void> {
-  // Imports read only inside the workspace (SPEC 15).
+  // Imports read only inside the workspace (docs/security.md).
   const files = mkdtempSync(join(dir, 'imports-'));
   const path = writeJsonLines(files, 'chats.jsonl', [
     chatTrace(1, { question: 'When do you open on Sunday?', answer: 'At 12:00, until 17:00.' }),

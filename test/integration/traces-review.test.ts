@@ -19,7 +19,7 @@ beforeEach(async () => {
 });
 afterEach(async () => app.dispose());
 
-/** The example's trace file in the app's workspace copy: imports read only inside the workspace (SPEC 15). */
+/** The example's trace file in the app's workspace copy: imports read only inside the workspace (docs/security.md). */
 const exampleTraces = () => join(app.state.dir, 'traces', 'riverside.otlp.jsonl');
 
 const call = <T>(method: string, input: unknown) => callApp<T>(app, method, input);

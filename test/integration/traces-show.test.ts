@@ -14,7 +14,7 @@ let traceId: string;
 
 beforeAll(async () => {
   dir = copyExample();
-  // Imports read only inside the workspace (SPEC 15).
+  // Imports read only inside the workspace (docs/security.md).
   const file = join(dir, 'traceloop-0.22.jsonl');
   copyFileSync(FIXTURE, file);
   expect((await cli('import-traces', file)).code).toBe(0);

@@ -1,4 +1,4 @@
-// Trust follows a workspace's real folder, resolved again at every use (SPEC 15): a symlink trusted while it pointed
+// Trust follows a workspace's real folder, resolved again at every use (docs/security.md): a symlink trusted while it pointed
 // to a trusted folder trusts nothing once it points elsewhere, so the other folder's stdio MCP server never starts.
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';

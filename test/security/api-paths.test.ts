@@ -1,4 +1,4 @@
-// Attack: API calls open any file and echo it (`import.envelopes {"paths":["../../../../etc/shadow"]}`) (SPEC 15).
+// Attack: API calls open any file and echo it (`import.envelopes {"paths":["../../../../etc/shadow"]}`) (docs/security.md).
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';

@@ -1,4 +1,4 @@
-// Attack: `ai-eval run --record` kept secret-named tool arguments in clear in the cassette (SPEC 15).
+// Attack: `ai-eval run --record` kept secret-named tool arguments in clear in the cassette (docs/security.md).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

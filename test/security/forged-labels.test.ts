@@ -1,4 +1,4 @@
-// Attack: a hand-edited labels file makes a failing judge "trusted" by editing judge scores and ids (SPEC 15).
+// Attack: a hand-edited labels file makes a failing judge "trusted" by editing judge scores and ids (docs/security.md).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Attack: an untrusted workspace names any environment variable as its key and any URL as its server (SPEC 15).
+// Attack: an untrusted workspace names any environment variable as its key and any URL as its server (docs/security.md).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

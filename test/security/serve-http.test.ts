@@ -1,4 +1,4 @@
-// Attacks on `ai-eval serve` (SPEC 15): tokens, Host, Origin, content types, malformed URLs, big bodies and gzip bombs.
+// Attacks on `ai-eval serve` (docs/security.md): tokens, Host, Origin, content types, malformed URLs, big bodies and gzip bombs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';

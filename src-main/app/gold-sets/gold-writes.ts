@@ -30,7 +30,8 @@ async function graderOf(state: AppState, itemId: string): Promise<GraderId> {
 export async function labelGold(state: AppState, itemId: string, patch: LabelPatch, reviewer: string) {
   await state.syncLabels();
   const grader = await graderOf(state, itemId);
-  const line = labelGoldItem(state.dir, { grader, item: itemId, reviewer, now: state.clock() }, patch);
+  const who = { grader, item: itemId, reviewer, now: state.clock() };
+  const line = labelGoldItem(state.dir, who, patch, state.labelIndex.reviewerLines(grader));
   await state.syncLabels();
   return line;
 }
@@ -47,7 +48,8 @@ export async function undoGold(
 ): Promise<boolean> {
   await state.syncLabels();
   const grader = await graderOf(state, subject.subjectId);
-  const undone = undoGoldLabel(state.dir, { grader, item: subject.subjectId, reviewer, now: state.clock() }, lineId);
+  const who = { grader, item: subject.subjectId, reviewer, now: state.clock() };
+  const undone = undoGoldLabel(state.dir, who, lineId, state.labelIndex.reviewerLines(grader));
   await state.syncLabels();
   return undone !== null;
 }

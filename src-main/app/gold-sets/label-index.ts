@@ -2,13 +2,9 @@
 import { settings, type GraderId, type WorkspaceIssue } from '../../../src-shared/model';
 import { isLlmJudge } from '../../engine/grading/trust/judge-standing';
 import type { StoreApi } from '../../store/store';
-import {
-  goldSetFingerprint,
-  goldSetFolders,
-  readGoldItems,
-  readReviewerLines,
-  readValidationLines,
-} from '../../workspace/labels/gold-set-files';
+import { goldSetFingerprint, goldSetFolders, readValidationLines } from '../../workspace/labels/gold-set-files';
+import { GoldSetReader } from '../../workspace/labels/gold-set-reader';
+import type { SourcedLine } from '../../workspace/labels/reviewer-labels';
 import { indexedItem, indexedLabels } from './indexed-rows';
 import { exportStoreLabels } from './export-store-labels';
 import type { JudgeThresholds } from '../../engine/grading/trust/judge-stats';
@@ -35,6 +31,9 @@ export const DEFAULT_THRESHOLDS: JudgeThresholds = settings.shape.judges.parse(u
 export class LabelIndex {
   private running: Promise<GraderId[]> = Promise.resolve([]);
   private exported = false;
+  private reader: GoldSetReader | undefined;
+  /** Of each judge, the item fingerprint this process last wrote into the store. */
+  private readonly written = new Map<string, string>();
 
   constructor(private readonly deps: LabelIndexDeps) {}
 
@@ -59,6 +58,7 @@ export class LabelIndex {
   /** The workspace was switched: the next sync starts by writing out that store's labels of old, if any. */
   reset(): void {
     this.exported = false;
+    this.reader = undefined;
   }
 
   private async syncNow(): Promise<GraderId[]> {
@@ -85,21 +85,32 @@ export class LabelIndex {
     const fingerprints = goldSetFingerprint(dir, grader);
     const known = await db.goldSets.fingerprint(grader);
     if (known && known.items === fingerprints.items && known.labels === fingerprints.labels) return false;
-    const itemsChanged = known?.items !== fingerprints.items;
-    const items = itemsChanged ? readGoldItems(dir, grader) : undefined;
-    const itemIds = new Set(items ? items.values.map((item) => item.id) : await db.goldSets.itemIds(grader));
-    const lines = readReviewerLines(dir, grader);
+    const reader = this.readerOf(dir);
+    const items = reader.goldItems(grader, fingerprints.itemStamps);
+    // The files read again are all the store lacks when it holds what this process last wrote; else all are written.
+    const delta = known !== undefined && known.items === this.written.get(grader);
+    const upsert = (delta ? items.fresh : items.values).map(indexedItem);
+    const lines = reader.reviewerLines(grader, fingerprints.lineStamps);
     const validations = readValidationLines(dir, grader);
-    const labels = indexedLabels(grader, itemIds, lines.values, validations.values, this.deps.thresholds());
-    // Items read before keep their problems when only the label lines changed.
-    const itemIssues = items ? items.issues : await this.itemIssues(db, grader);
-    const issues: WorkspaceIssue[] = [...itemIssues, ...lines.issues, ...labels.issues, ...validations.issues];
-    await db.goldSets.index(grader, { items: items?.values.map(indexedItem), labels }, fingerprints, issues);
+    const ids = new Set(items.values.map((item) => item.id));
+    const labels = indexedLabels(grader, ids, lines.values, validations.values, this.deps.thresholds());
+    const issues: WorkspaceIssue[] = [...items.issues, ...lines.issues, ...labels.issues, ...validations.issues];
+    const indexedItems = known?.items === fingerprints.items ? undefined : { ids: [...ids], upsert };
+    await db.goldSets.index(grader, { items: indexedItems, labels }, fingerprints, issues);
+    this.written.set(grader, fingerprints.items);
     return true;
   }
 
-  private async itemIssues(db: StoreApi, grader: string): Promise<WorkspaceIssue[]> {
-    const all = (await db.goldSets.issues()).find((entry) => entry.grader === grader)?.issues ?? [];
-    return all.filter((issue) => issue.file.includes('/items/'));
+  /** Every line of the judge's reviewer files as they are on disk now (what a new label is made from). */
+  reviewerLines(grader: string): SourcedLine[] {
+    return this.readerOf(this.deps.dir()).reviewerLines(grader).values;
+  }
+
+  private readerOf(dir: string): GoldSetReader {
+    if (this.reader?.dir !== dir) {
+      this.reader = new GoldSetReader(dir);
+      this.written.clear();
+    }
+    return this.reader;
   }
 }

@@ -80,6 +80,10 @@ function promptFile(state: AppState): PromptFile {
 
 const actorOf = (ctx: Ctx) => `${userInfo().username} (${ctx.transport})`;
 
+/** How a caller asks to propose even when the baseline clears its gate: the CLI's flag, the app's box. */
+const CLI_PROPOSE = '--propose looks for a better prompt anyway';
+const APP_PROPOSE = 'tick “even if it passes its gate” to look for a better prompt anyway';
+
 export const optimizerHandlers = (state: AppState, runs: ServiceRuns, jobs: OptimizerJobs) => {
   const startRun = promptRunner(runs.manager);
   const detail = async (id: string) => {
@@ -113,7 +117,7 @@ export const optimizerHandlers = (state: AppState, runs: ServiceRuns, jobs: Opti
     return { jobId: job.id };
   };
   return {
-    'optimizer.start': (input) => {
+    'optimizer.start': (input, ctx) => {
       const workspace = state.validWorkspace();
       const { sets } = optimizerPlan(workspace, input.targetId, input.split);
       // Refuse now what every run would refuse later (an untrusted workspace's stdio tools, a missing grader).
@@ -144,7 +148,13 @@ export const optimizerHandlers = (state: AppState, runs: ServiceRuns, jobs: Opti
           },
         };
         return {
-          outcome: await optimizeTarget(workspace, input.targetId, { ...input, jobId: handle.id }, deps, signal),
+          outcome: await optimizeTarget(
+            workspace,
+            input.targetId,
+            { ...input, jobId: handle.id, proposeHint: ctx.transport === 'cli' ? CLI_PROPOSE : APP_PROPOSE },
+            deps,
+            signal,
+          ),
         };
       });
       return { jobId: job.id };

@@ -25,7 +25,7 @@ export const secretsHandlers = (state: AppState) =>
     'secrets.status': ({ provider }) => keyStatusOf(keyringOf(state), provider, connectionOf(state, provider)),
     'secrets.set': ({ provider, key }) => {
       const { config, keyring, variable } = keyedConnection(state, provider);
-      // Bound to the address it is stored for: an untrusted workspace gets it for that address only (SPEC 15).
+      // Bound to the address it is stored for: an untrusted workspace gets it for that address only (docs/security.md).
       keyring.secrets.set(variable, key, addressOf(config));
       return keyStatusOf(keyring, provider, config);
     },

@@ -1,4 +1,4 @@
-// An agent written in any language: POST {messages} to its endpoint, read {response, tool_calls} back (SPEC 4).
+// An agent written in any language: POST {messages} to its endpoint, read {response, tool_calls} back (docs/workspace.md).
 import { z } from 'zod';
 import type { ChatMessage, ToolCallRecord } from '../../../src-shared/model';
 import { elapsedMs } from '../providers/adapter-options';

@@ -4,7 +4,7 @@ import type { ToolCallRecord } from '../../../src-shared/model';
 import { cutForSize } from '../../../src-shared/text/cut-mark';
 import { redactArgs } from '../../../src-shared/model/redact-args';
 
-/** SPEC 4: a stored tool result keeps at most this many characters (code points), then says it was cut. */
+/** docs/workspace.md: a stored tool result keeps at most this many characters (code points), then says it was cut. */
 export const TOOL_RESULT_MAX_CHARS = 2000;
 
 export function toolCallRecord(

@@ -23,7 +23,7 @@ export type ToolServers = Readonly<{
 
 export type OpenToolServersOptions = Readonly<{ trusted: boolean; workspaceDir: string; signal?: AbortSignal }>;
 
-/** Starting a command from an untrusted workspace is refused (SPEC 2). */
+/** Starting a command from an untrusted workspace is refused (docs/security.md). */
 export class UntrustedWorkspaceError extends Error {
   override name = 'UntrustedWorkspaceError';
 }
@@ -127,21 +127,40 @@ async function connect(server: ToolServer, options: OpenToolServersOptions, sign
           stderr: 'pipe',
         })
       : new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { ...server.headers } } });
-  // Drain the child's stderr (a full pipe would block it) and keep its tail for the error message.
+  // Drain the child's stderr (a full pipe would block it) and keep its head and tail for the error message.
+  let stderrHead = '';
   if (transport instanceof StdioClientTransport)
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL)));
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      if (stderrHead.length < STDERR_TAIL) stderrHead = (stderrHead + chunk.toString()).slice(0, STDERR_TAIL);
+      stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL);
+    });
   try {
     await client.connect(transport, { signal });
     return { name: server.name, client, transport, tools: await listTools(client, signal) };
   } catch (error) {
     await client.close().catch(() => undefined);
     if (signal.aborted) throw signal.reason;
-    const detail = stderr.trim() ? `; its stderr ends with: ${stderr.trim().slice(-500)}` : '';
+    const detail = stderrInWords(stderrHead, stderr);
     throw new Error(
       `MCP server "${server.name}" (${describeServer(server)}) could not be started or reached: ${(error as Error).message}${detail}`,
       { cause: error },
     );
   }
+}
+
+/**
+ * What the server's stderr says: its first error line (Node's "Error: Cannot find module …" comes before a stack whose
+ * length differs between Node versions, so its tail alone may not name the error), and the last line when it differs.
+ */
+function stderrInWords(head: string, tail: string): string {
+  if (!tail.trim()) return '';
+  const firstError = head
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => /^(\w*Error\b|error:)/i.test(line));
+  if (!firstError) return `; its stderr ends with: ${tail.trim().slice(-500)}`;
+  const lastLine = tail.trim().split('\n').at(-1)!.trim();
+  return `; its stderr says: ${firstError.slice(0, 500)}${lastLine === firstError ? '' : ` (last line: ${lastLine.slice(0, 200)})`}`;
 }
 
 async function listTools(client: Client, signal: AbortSignal): Promise<ToolSpec[]> {

@@ -25,7 +25,7 @@ export function duplicateKey(text: string): string | undefined {
   return undefined;
 }
 
-/** JSON.parse's reason without the excerpt of the text it quotes (an error never echoes a file's content, SPEC 15). */
+/** JSON.parse's reason without the excerpt of the text it quotes (an error never echoes a file's content, docs/security.md). */
 function withoutContent(error: unknown): string {
   const message = messageOf(error);
   const stripped = message.replace(/token '.*?'/, 'token').replace(/,?\s*".*$/s, '');

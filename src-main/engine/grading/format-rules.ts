@@ -1,4 +1,4 @@
-// format_grader's rules (seed 000): a JSON decode, or five text rules worth one point each, floored at 0.
+// format_grader's rules (docs/grading.md): a JSON decode, or five text rules worth one point each, floored at 0.
 
 export type FormatVerdict = Readonly<{ score: number; reason: string }>;
 

@@ -20,7 +20,7 @@ export type CheckResult = Readonly<{
   reason: string;
 }>;
 
-/** One judge call, stored as a judge trace (SPEC 11). */
+/** One judge call, stored as a judge call (docs/grading.md). */
 export type JudgeCallRecord = Readonly<{
   graderId: string;
   provider: string;

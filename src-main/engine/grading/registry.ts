@@ -1,4 +1,4 @@
-// The grader registry: every grader plugin by id (SPEC 6); the run engine looks graders up here.
+// The grader registry: every grader plugin by id (docs/grading.md); the run engine looks graders up here.
 import type { GraderId } from '../../../src-shared/model';
 import type { Grader } from './grader';
 import { accuracyGrader } from './accuracy.grader';

@@ -1,4 +1,4 @@
-// rubric_checks: executes the question's rubric checks and scales the combined 0-1 verdict onto 0-5 (SPEC 8).
+// rubric_checks: executes the question's rubric checks and scales the combined 0-1 verdict onto 0-5 (docs/workspace.md).
 import { GRADER_CATALOG } from '../../../src-shared/model';
 import { errored, skipped, type Grader } from './grader';
 import { evaluateRubric } from './rubric/evaluate-rubric';

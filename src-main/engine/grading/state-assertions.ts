@@ -1,4 +1,4 @@
-// state_check's assertion logic: a read tool's result, a dot path into it, and one comparison (SPEC 6).
+// state_check's assertion logic: a read tool's result, a dot path into it, and one comparison (docs/grading.md).
 import { isDeepStrictEqual } from 'node:util';
 import type { StateAssertion } from '../../../src-shared/model';
 import { compileLinearRegex } from '../../matchers/safe-regex';

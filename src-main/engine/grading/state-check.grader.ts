@@ -1,4 +1,4 @@
-// state_check: after the agent finishes, asserts on the real state behind its MCP tools (SPEC 6); 5.0 only if all pass.
+// state_check: after the agent finishes, asserts on the real state behind its MCP tools (docs/grading.md); 5.0 only if all pass.
 import { GRADER_CATALOG, stateSpec } from '../../../src-shared/model';
 import { matchesProblem } from '../../matchers/safe-regex';
 import { errored, scored, skipped, type Grader } from './grader';

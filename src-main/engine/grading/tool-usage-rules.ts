@@ -1,4 +1,4 @@
-// tool_usage_grader's rules (seed 000, SPEC 6): each expectation met is an equal share; record first, response text as a fallback.
+// tool_usage_grader's rules (docs/grading.md): each expectation met is an equal share; record first, response text as a fallback.
 import type { ExpectedTool, ToolCallRecord } from '../../../src-shared/model';
 
 export type ToolUsageVerdict = Readonly<{ met: number; total: number; reason: string }>;

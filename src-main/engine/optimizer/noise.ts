@@ -1,4 +1,4 @@
-// The acceptance rule of SPEC 12: a candidate wins only by more than the margin AND more than twice the noise.
+// The acceptance rule (docs/optimizer.md): a candidate wins only by more than the margin AND more than twice the noise.
 import type { Measurement } from '../../../src-shared/model';
 
 export type Spread = Readonly<{ n: number; mean: number | null; sd: number | null }>;

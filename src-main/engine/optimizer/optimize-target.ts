@@ -1,4 +1,4 @@
-// The optimizer loop of SPEC 12 for one target: baseline runs, gate check, proposals, candidate runs, noise-aware decisions.
+// The optimizer loop (docs/optimizer.md) for one target: baseline runs, gate check, proposals, candidate runs, noise-aware decisions.
 import type { CandidateSummary, Target, TargetOutcome, Verdict } from '../../../src-shared/model';
 import type { CandidateRecord } from '../../store/repos/optimizer.repo';
 import type { StoreApi } from '../../store/store';
@@ -22,6 +22,8 @@ export type OptimizeOptions = Readonly<{
   split?: string;
   /** Accept on the margin alone when a side has one run (noise unknown); off by default. */
   allowUnknownNoise: boolean;
+  /** How this caller proposes anyway when the baseline clears its gate (the CLI's flag, the app's box). */
+  proposeHint?: string;
 }>;
 
 export type OptimizerDeps = Readonly<{
@@ -139,18 +141,19 @@ export async function optimizeTarget(
   if (baseline.cancelled) return outcome('cancelled', 'cancelled while the baseline ran', baseline);
   if (baseline.problem) return outcome('error', `the baseline could not be measured: ${baseline.problem}`, baseline);
   const gate = gateMean(target, baseline.verdicts);
-  const gateText = `baseline mean ${target.gate.metric} ${f(gate)} (avg_score ${meanText(baseline)}) against the gate ${target.gate.metric} ≥ ${f(target.gate.threshold)}`;
   if (gate !== null && gate >= target.gate.threshold && !options.propose) {
-    return outcome(
-      'skipped',
-      `${gateText}: it clears the gate, nothing to improve (--propose looks for a better prompt anyway)`,
-      baseline,
-    );
+    // One number, named (the gate's metric over the baseline's runs), then the deciding questions in a clause of their own.
+    const cleared = `the baseline's ${target.gate.metric} is ${f(gate)}, which clears its gate (${target.gate.metric} ≥ ${f(target.gate.threshold)})`;
+    const deciding = `on the deciding questions alone its avg_score is ${meanText(baseline)}`;
+    const hint = options.proposeHint ?? '--propose looks for a better prompt anyway';
+    return outcome('skipped', `${cleared}; ${deciding}. Nothing to improve: ${hint}`, baseline);
   }
   if (!deps.proposer) {
     return outcome('error', 'no proposer model: set settings.optimizer.proposer (or a judge) in aieval.yaml', baseline);
   }
-  deps.progress(`${targetId}: ${gateText}`);
+  deps.progress(
+    `${targetId}: the baseline's ${target.gate.metric} is ${f(gate)} against its gate (${target.gate.metric} ≥ ${f(target.gate.threshold)}); on the deciding questions its avg_score is ${meanText(baseline)}`,
+  );
   const passThreshold = target.question_pass_threshold ?? workspace.config.settings.question_pass_threshold;
   const failures = failureSummary(
     baseline.runs,

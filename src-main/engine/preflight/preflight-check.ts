@@ -7,7 +7,7 @@ export type PreflightContext = Readonly<{
   workspace: ValidWorkspace;
   /** The runs about to start. */
   plans: readonly RunPlan[];
-  /** Each connection's key, by the workspace's trust (SPEC 15): the same key chain the run builds its connections with. */
+  /** Each connection's key, by the workspace's trust (docs/security.md): the same key chain the run builds its connections with. */
   keysFor: (name: string, config: ProviderConfig) => Readonly<Record<string, string | undefined>>;
   trusted: boolean;
   signal?: AbortSignal;

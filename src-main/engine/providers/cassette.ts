@@ -57,7 +57,7 @@ type ToolCalls = ChatResponse['toolCalls'];
 const redactCalls = (calls: ToolCalls): ToolCalls =>
   calls.map((call) => ({ ...call, arguments: redactArgs(call.arguments) }));
 
-/** The request with secret-named tool arguments "(redacted)", as the store keeps them (SPEC 15): what a cassette holds. */
+/** The request with secret-named tool arguments "(redacted)", as the store keeps them (docs/security.md): what a cassette holds. */
 export function redactRequest(request: ChatRequest): ChatRequest {
   const messages = request.messages.map((message) =>
     message.role === 'assistant' && message.toolCalls

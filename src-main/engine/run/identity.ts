@@ -1,4 +1,4 @@
-// The run identity snapshot (SPEC 5): what was run, frozen at start and completed at the end; never rewritten by edits.
+// The run identity snapshot (docs/runs.md): what was run, frozen at start and completed at the end; never rewritten by edits.
 import { createHash } from 'node:crypto';
 import { GRADER_CATALOG, type RunIdentity, type RunSource } from '../../../src-shared/model';
 import { canonicalJson, canonicalJsonSha256 } from '../providers/cassette';

@@ -1,4 +1,4 @@
-// `ai-eval run --json FILE`: the SPEC 13 dump of runs with every question, streamed to the file in flat memory.
+// `ai-eval run --json FILE`: the dump of runs (docs/export.md) with every question, streamed to the file in flat memory.
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ResultDetail } from '../../../src-shared/model';
@@ -8,7 +8,7 @@ import { eachStoredResult } from './stored-results';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The run's header in the SPEC 13 shape (keys may be added, never renamed). */
+/** The run's header in the documented shape (docs/export.md) (keys may be added, never renamed). */
 export function runJson(run: RunRecord) {
   return {
     id: run.id,
@@ -29,7 +29,7 @@ export function runJson(run: RunRecord) {
   };
 }
 
-/** One question result in the SPEC 13 shape. */
+/** One question result in the documented shape (docs/export.md). */
 export function questionJson(result: ResultDetail, quarantined = false) {
   return {
     id: result.questionId,

@@ -10,7 +10,7 @@ export const STALE_AFTER_MS = 60_000;
 
 /**
  * The second run of a target is refused with this, naming the run that holds the target. Held by this process, it is a
- * conflict the caller can resolve (cancel the run); held by another process, the environment stopped the run (SPEC 14:
+ * conflict the caller can resolve (cancel the run); held by another process, the environment stopped the run (docs/shells.md:
  * the CLI exits 3, so CI can tell "retry later" from invalid input).
  */
 export class RunConflictError extends RpcError {

@@ -1,4 +1,4 @@
-// Maps a grader's native score onto the common 0-5 scale (SPEC 7): linear from [min, max], binary 1 → 5.
+// Maps a grader's native score onto the common 0-5 scale (docs/grading.md): linear from [min, max], binary 1 → 5.
 
 /** The 0-5 value of `score` on a grader scale [min, max]; scores outside the scale are clamped. */
 export function toZeroFive(score: number, min: number, max: number): number {

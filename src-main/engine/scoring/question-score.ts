@@ -1,4 +1,4 @@
-// One question's score and status from its graders' outcomes (SPEC 7).
+// One question's score and status from its graders' outcomes (docs/grading.md).
 import type { QuestionStatus } from '../../../src-shared/model';
 import { toZeroFive } from './normalise';
 

@@ -1,4 +1,4 @@
-// The verdict of a complete run (SPEC 7 and 13): averages, Wilson interval, coverage and the hard or soft gate.
+// The verdict of a complete run (docs/grading.md): averages, Wilson interval, coverage and the hard or soft gate.
 import type { Gate, Verdict } from '../../../src-shared/model';
 import { averageScore, type Tally } from './tally';
 import { wilson } from '../stats/wilson';

@@ -1,4 +1,4 @@
-// The Rogan-Gladen corrected pass rate and the Lang & Reiczigel (2014) interval, exactly as SPEC 11 writes them.
+// The Rogan-Gladen corrected pass rate and the Lang & Reiczigel (2014) interval, exactly as docs/statistics.md writes them.
 /** A two-sided interval [lower, upper]. */
 type Interval = [number, number];
 

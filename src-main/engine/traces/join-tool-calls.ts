@@ -1,4 +1,4 @@
-// Joins the tool calls a model asked for to their results: by call id, else by order within each call (research note §6).
+// Joins the tool calls a model asked for to their results: by call id, else by order within each call (docs/traces.md).
 import type { TraceMessage, TraceToolCall } from '../../../src-shared/model/trace';
 import type { ToolExecution } from './context-spans';
 import type { LlmCall } from './llm-call';

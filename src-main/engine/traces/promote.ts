@@ -4,7 +4,7 @@ import { appendYaml } from '../../../src-shared/yaml/yaml-edit';
 import type { ChatMessage, Label, Question, ReviewItem, ReviewItemDetail } from '../../../src-shared/model';
 import { TRUNCATION_REASONS } from './build-review-item';
 
-/** Why an item may not be promoted (SPEC 10's integrity guard), or null when it may. */
+/** Why an item may not be promoted (the integrity guard of docs/traces.md), or null when it may. */
 export function guardReason(item: ReviewItem): string | null {
   if (item.truncated) {
     const why =

@@ -40,6 +40,9 @@ export type IndexedLabel = Readonly<{
 
 export type GoldSetFingerprints = Readonly<{ items: string; labels: string }>;
 
+/** The judge's items now: every id (the others are dropped) and the items to write (new or changed ones). */
+export type IndexedItems = Readonly<{ ids: readonly string[]; upsert: readonly IndexedGoldItem[] }>;
+
 /** The label lines of a gold set: every reviewer's current label, the latest of each item, the validations. */
 export type IndexedLabels = Readonly<{
   byReviewer: readonly IndexedLabel[];
@@ -231,12 +234,13 @@ export class GoldSetsRepo {
   }
 
   /**
-   * Replaces what the index holds of one judge's folder in one transaction: its items when given (else they are as
-   * read before), then every label and validation. A reader never sees half a folder.
+   * Replaces what the index holds of one judge's folder in one transaction: its items when given (the items not in
+   * `ids` are dropped, `upsert` written; else they are as read before), then every label and validation. A reader
+   * never sees half a folder.
    */
   index(
     grader: string,
-    read: Readonly<{ items?: readonly IndexedGoldItem[]; labels: IndexedLabels }>,
+    read: Readonly<{ items?: IndexedItems; labels: IndexedLabels }>,
     fingerprints: GoldSetFingerprints,
     issues: readonly WorkspaceIssue[],
   ): Q<void> {
@@ -245,22 +249,27 @@ export class GoldSetsRepo {
 
   private *write(
     grader: string,
-    read: Readonly<{ items?: readonly IndexedGoldItem[]; labels: IndexedLabels }>,
+    read: Readonly<{ items?: IndexedItems; labels: IndexedLabels }>,
     fingerprints: GoldSetFingerprints,
     issues: readonly WorkspaceIssue[],
   ): Q<void> {
     yield* this.dropLabelsOf.run({ grader });
     yield* this.dropVerdictsOf.run({ grader });
     if (read.items) {
-      yield* this.dropMissingItems.run({ grader, ids: JSON.stringify(read.items.map((item) => item.id)) });
-      for (const item of read.items) yield* this.upsertItem.run(item);
+      yield* this.dropMissingItems.run({ grader, ids: JSON.stringify(read.items.ids) });
+      for (const item of read.items.upsert) yield* this.upsertItem.run(item);
     }
     for (const label of read.labels.latest) yield* this.insertLabel.run(labelRow(label));
     for (const label of read.labels.byReviewer)
       if (label.verdict !== null) yield* this.insertVerdict.run({ ...labelRow(label), verdict: label.verdict });
     yield* this.dropValidationsOf.run({ grader });
     for (const v of read.labels.validations) yield* this.insertValidation.run(validationRow(v));
-    yield* this.putFingerprint.run({ grader, ...fingerprints, issues: JSON.stringify(issues) });
+    yield* this.putFingerprint.run({
+      grader,
+      items: fingerprints.items,
+      labels: fingerprints.labels,
+      issues: JSON.stringify(issues),
+    });
   }
 
   /** Forgets a judge whose folder is gone: its items, labels and validations from files. */
@@ -269,7 +278,8 @@ export class GoldSetsRepo {
   }
 
   private *drop(grader: string): Q<void> {
-    yield* this.write(grader, { items: [], labels: { byReviewer: [], latest: [], validations: [] } }, EMPTY, []);
+    const labels = { byReviewer: [], latest: [], validations: [] };
+    yield* this.write(grader, { items: { ids: [], upsert: [] }, labels }, EMPTY, []);
     yield* this.dropGrader.run({ grader });
   }
 

@@ -12,7 +12,7 @@ import type { Row } from '../sql/schema';
 import type { Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
 
-/** One stored judge call that produced a score (the judge trace of SPEC 11). */
+/** One stored judge call that produced a score (a judge call, docs/grading.md). */
 export type JudgeCallRow = Readonly<
   Pick<
     JudgeCall,

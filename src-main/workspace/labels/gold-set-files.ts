@@ -7,12 +7,13 @@ import {
   reviewerLine,
   validationLine,
   type GoldItemFile,
+  type ReviewerLine,
   type ValidationLine,
   type WorkspaceIssue,
 } from '../../../src-shared/model';
 import { listFolder, readWorkspaceFile } from '../workspace-files';
-import { readGoldItemFile } from './gold-item-file';
-import { readJsonLines, type Placed } from './json-lines';
+import { readGoldItemFile, type ReadGoldItem } from './gold-item-file';
+import { readJsonLines, type Placed, type ReadLines } from './json-lines';
 import { goldSetDir, validationsFile } from './label-paths';
 import type { SourcedLine } from './reviewer-labels';
 
@@ -38,30 +39,48 @@ const filesIn = (dir: string, folder: string, ending: string) =>
 const itemFiles = (dir: string, grader: string) => filesIn(dir, `${goldSetDir(grader)}/items`, '.yaml');
 const reviewerFiles = (dir: string, grader: string) => filesIn(dir, `${goldSetDir(grader)}/reviewers`, '.jsonl');
 
-/**
- * What changed on disk, cheaply: a hash of each file's name, size and modification time (nanoseconds), apart for the
- * items (large, rarely changed) and the label lines (small, changed at every label), so a label re-reads only lines.
- */
-export type GoldSetFingerprint = Readonly<{ items: string; labels: string }>;
+/** A file's size and modification time (nanoseconds), or "gone": it changed when this changed. */
+export type Stamps = ReadonlyMap<string, string>;
 
-export function goldSetFingerprint(dir: string, grader: string): GoldSetFingerprint {
-  const stamp = (files: readonly string[]) => {
-    const hash = createHash('sha256');
-    for (const file of files) {
+const stampsOf = (dir: string, files: readonly string[]): Map<string, string> =>
+  new Map(
+    files.map((file) => {
       try {
         const stat = statSync(join(dir, file), { bigint: true });
-        hash.update(`${file}\u0000${stat.size}\u0000${stat.mtimeNs}\n`);
+        return [file, `${stat.size}:${stat.mtimeNs}`];
       } catch {
-        hash.update(`${file}\u0000gone\n`);
+        return [file, 'gone'];
       }
-    }
-    return hash.digest('hex').slice(0, 32);
-  };
+    }),
+  );
+
+const hashOf = (stamps: Stamps) => {
+  const hash = createHash('sha256');
+  for (const [file, stamp] of stamps) hash.update(`${file}\u0000${stamp}\n`);
+  return hash.digest('hex').slice(0, 32);
+};
+
+/**
+ * What changed on disk, cheaply: a hash of each file's name, size and modification time, apart for the items (large,
+ * rarely changed) and the label lines (small, changed at every label), so a label re-reads only lines; with each
+ * file's stamp, so a reader re-reads only the files whose stamp changed.
+ */
+export type GoldSetFingerprint = Readonly<{ items: string; labels: string; itemStamps: Stamps; lineStamps: Stamps }>;
+
+export function goldSetFingerprint(dir: string, grader: string): GoldSetFingerprint {
+  const itemStamps = stampsOf(dir, itemFiles(dir, grader));
+  const lineStamps = reviewerStamps(dir, grader);
+  const validations = stampsOf(dir, [validationsFile(grader)]);
   return {
-    items: stamp(itemFiles(dir, grader)),
-    labels: stamp([...reviewerFiles(dir, grader), validationsFile(grader)]),
+    items: hashOf(itemStamps),
+    labels: hashOf(new Map([...lineStamps, ...validations])),
+    itemStamps,
+    lineStamps,
   };
 }
+
+/** The stamps of the gold set's reviewer files. */
+export const reviewerStamps = (dir: string, grader: string): Stamps => stampsOf(dir, reviewerFiles(dir, grader));
 
 type Read<T> = Readonly<{ values: T[]; issues: WorkspaceIssue[] }>;
 
@@ -74,15 +93,50 @@ function readText(dir: string, file: string, issues: WorkspaceIssue[]): string |
   return undefined;
 }
 
+/** One item file, checked (readGoldItemFile); a file that cannot be read is one issue. */
+export function readItemFile(dir: string, file: string, grader: string): ReadGoldItem {
+  const issues: WorkspaceIssue[] = [];
+  const text = readText(dir, file, issues);
+  if (text === undefined) return { value: undefined, issues };
+  const id = file.slice(file.lastIndexOf('/') + 1, -'.yaml'.length);
+  return readGoldItemFile(file, text, { grader, id });
+}
+
+/** A reviewer file as read: its text and its lines (`line` numbers from 1). */
+export type LinesFile = Readonly<{ text: string; read: ReadLines<ReviewerLine> }>;
+
+/**
+ * One reviewer file. Given how it read before, a file that only grew (the lines are appended) has only its new lines
+ * parsed; any other change is read whole.
+ */
+export function readLinesFile(dir: string, file: string, before?: LinesFile): LinesFile {
+  const issues: WorkspaceIssue[] = [];
+  const text = readText(dir, file, issues) ?? '';
+  if (before && before.text.endsWith('\n') && text.startsWith(before.text)) {
+    const firstLine = before.text.split('\n').length;
+    const tail = readJsonLines(file, text.slice(before.text.length), reviewerLine, firstLine);
+    return {
+      text,
+      read: {
+        lines: [...before.read.lines, ...tail.lines],
+        issues: [...before.read.issues, ...issues, ...tail.issues],
+      },
+    };
+  }
+  const read = readJsonLines(file, text, reviewerLine);
+  return { text, read: { lines: read.lines, issues: [...issues, ...read.issues] } };
+}
+
+/** The lines of files as the fold takes them, each with its file. */
+export const sourced = (file: string, read: ReadLines<ReviewerLine>): SourcedLine[] =>
+  read.lines.map((line) => ({ ...line, file }));
+
 /** The gold set's items, by id; an item with a problem is reported and left out. */
 export function readGoldItems(dir: string, grader: string): Read<GoldItemFile> {
   const values: GoldItemFile[] = [];
   const issues: WorkspaceIssue[] = [];
   for (const file of itemFiles(dir, grader)) {
-    const text = readText(dir, file, issues);
-    if (text === undefined) continue;
-    const id = file.slice(file.lastIndexOf('/') + 1, -'.yaml'.length);
-    const read = readGoldItemFile(file, text, { grader, id });
+    const read = readItemFile(dir, file, grader);
     issues.push(...read.issues);
     if (read.value) values.push(read.value);
   }
@@ -94,11 +148,9 @@ export function readReviewerLines(dir: string, grader: string): Read<SourcedLine
   const values: SourcedLine[] = [];
   const issues: WorkspaceIssue[] = [];
   for (const file of reviewerFiles(dir, grader)) {
-    const text = readText(dir, file, issues);
-    if (text === undefined) continue;
-    const read = readJsonLines(file, text, reviewerLine);
+    const { read } = readLinesFile(dir, file);
     issues.push(...read.issues);
-    values.push(...read.lines.map((line) => ({ ...line, file })));
+    values.push(...sourced(file, read));
   }
   return { values, issues };
 }

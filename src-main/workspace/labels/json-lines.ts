@@ -12,8 +12,9 @@ export type ReadLines<T> = Readonly<{ lines: Placed<T>[]; issues: WorkspaceIssue
 /**
  * Reads every line of `text` as `schema`; blank lines are skipped and a bad line is reported (file, line, column, key)
  * and left out, so one typo never hides the other labels. An unfinished last line is a write that was interrupted.
+ * `firstLine`: the number of the text's first line (a file's appended lines are read on their own).
  */
-export function readJsonLines<T>(file: string, text: string, schema: z.ZodType<T>): ReadLines<T> {
+export function readJsonLines<T>(file: string, text: string, schema: z.ZodType<T>, firstLine = 1): ReadLines<T> {
   const lines: Placed<T>[] = [];
   const issues: WorkspaceIssue[] = [];
   const rows = text.split('\n');
@@ -21,7 +22,7 @@ export function readJsonLines<T>(file: string, text: string, schema: z.ZodType<T
   rows.forEach((raw, index) => {
     const row = raw.replace(/\r$/, '');
     if (row.trim() === '') return;
-    const line = index + 1;
+    const line = index + firstLine;
     const issue = (column: number, path: string, message: string) =>
       issues.push({ file, line, column, path, message, severity: 'error' });
     let data: unknown;

@@ -11,6 +11,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { ago, pct } from '../../components/format';
 import { useRuns } from '../runs/runs.store';
 import { RunBlockers, runBlockedReason } from './RunBlockers';
+import { gateInWords, gateIsRate } from '../../../src-shared/text/gate-words';
 
 const NO_PROBLEMS: readonly PreflightProblem[] = [];
 
@@ -25,8 +26,8 @@ export function TargetCard({ target, health, history, trust }: Props) {
   const runRequested = useRuns((state) => state.runRequested);
   const problems = useRuns((state) => state.preflight[target.id]) ?? NO_PROBLEMS;
   const [checking, setChecking] = useState(false);
-  const byPassRate = target.gate.metric === 'pass_rate';
-  const gate = byPassRate ? `pass rate ≥ ${pct(target.gate.threshold)}` : `avg ≥ ${target.gate.threshold.toFixed(2)}`;
+  const byPassRate = gateIsRate(target.gate.metric);
+  const gate = gateInWords(target.gate);
   const blocked = runBlockedReason(target);
   const start = async (skipPreflight = false) => {
     setChecking(true);
@@ -62,21 +63,29 @@ export function TargetCard({ target, health, history, trust }: Props) {
             value={health?.passRate ?? null}
             max={1}
             threshold={target.gate.threshold}
+            thresholdLabel={`gate: ${gate}`}
             format={(v) => pct(v)}
           />
         ) : (
-          <ScoreMeter value={health?.avgScore ?? null} max={5} threshold={target.gate.threshold} />
+          <ScoreMeter
+            value={health?.avgScore ?? null}
+            max={5}
+            threshold={target.gate.threshold}
+            thresholdLabel={`gate: ${gate}`}
+          />
         )}
-        <Sparkline
-          values={history.map((p) => (byPassRate ? p.passRate : p.avgScore))}
-          max={byPassRate ? 1 : 5}
-          label={`${target.id} ${byPassRate ? 'pass rate' : 'average score'}`}
-          format={byPassRate ? (v) => pct(v) : undefined}
-        />
+        {history.length > 0 && (
+          <Sparkline
+            values={history.map((p) => (byPassRate ? p.passRate : p.avgScore))}
+            max={byPassRate ? 1 : 5}
+            label={`${target.id} ${byPassRate ? 'pass rate' : 'average score'}`}
+            format={byPassRate ? (v) => pct(v) : undefined}
+          />
+        )}
       </div>
       <div className="card-meta">
-        <span>
-          gate {gate} ({target.gate.type})
+        <span data-testid={`gate-${target.id}`}>
+          gate: {gate} ({target.gate.type})
         </span>
         <span className={health?.errors ? 'error-count' : ''}>{health?.errors ?? 0} errors</span>
         {trust && (

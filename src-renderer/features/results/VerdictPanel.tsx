@@ -22,6 +22,7 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
     );
   }
   const weakest = weakestGrader(graderStats);
+  const quarantined = verdict.quarantined?.length ?? 0;
   return (
     <section className="card verdict" data-testid="verdict">
       <div className="verdict-head">
@@ -33,7 +34,9 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
           <dt>
             <Term id="gate">Gate</Term>
           </dt>
-          <dd className="gate-text">{gateText(verdict)}</dd>
+          <dd className="gate-text" data-testid="gate-text">
+            {gateText(verdict, detail.identity.gate.bound)}
+          </dd>
         </div>
         <div>
           <dt>Average score</dt>
@@ -41,8 +44,13 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
         </div>
         <div>
           <dt>Pass rate</dt>
-          <dd className="num">
+          <dd className="num" data-testid="verdict-pass-rate">
             {pct(verdict.pass_rate)}{' '}
+            {quarantined > 0 && (
+              <small className="muted" data-testid="quarantined-left-out">
+                ({quarantined} quarantined left out){' '}
+              </small>
+            )}
             {verdict.pass_rate_ci && (
               <small className="muted">
                 <Term id="confidence_interval">

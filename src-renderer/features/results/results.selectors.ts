@@ -2,6 +2,7 @@
 import type { GraderResult, ResultRow, RunDetail, Verdict } from '../../../src-shared/model';
 import type { GraderStat } from '../../../src-shared/contract/insights.contract';
 import type { Status } from '../../components/status';
+import { gateInWords } from '../../../src-shared/text/gate-words';
 
 /** The status of one question as the UI shows it. */
 export function rowStatus(row: Pick<ResultRow, 'status' | 'passed'>): Status {
@@ -25,12 +26,12 @@ export function runStatus(detail: RunDetail): Status {
   return detail.verdict?.passed ? 'pass' : 'fail';
 }
 
-export function gateText(verdict: Pick<Verdict, 'gate_metric' | 'threshold' | 'gate_type'>): string {
-  const target =
-    verdict.gate_metric === 'avg_score'
-      ? `average score ≥ ${verdict.threshold.toFixed(2)}`
-      : `pass rate ≥ ${(verdict.threshold * 100).toFixed(0)}%`;
-  return `${target} (${verdict.gate_type} gate)`;
+/** The run's gate in words; `bound` comes from the run's identity (the verdict does not carry it). */
+export function gateText(
+  verdict: Pick<Verdict, 'gate_metric' | 'threshold' | 'gate_type'>,
+  bound?: 'point' | 'lower',
+): string {
+  return `${gateInWords({ metric: verdict.gate_metric, bound, threshold: verdict.threshold })} (${verdict.gate_type} gate)`;
 }
 
 /** The weakest grader: the lowest mean over graders that scored at least one question. */

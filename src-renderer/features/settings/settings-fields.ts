@@ -1,4 +1,4 @@
-// Every workspace setting of SPEC 2, grouped in sections with its label, unit and help; the settings screen renders from this.
+// Every workspace setting (docs/workspace.md), grouped in sections with its label, unit and help; the settings screen renders from this.
 export type SettingField = Readonly<{
   /** Dot path inside `settings` of aieval.yaml. */
   path: string;

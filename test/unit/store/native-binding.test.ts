@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,7 @@ import {
   electronBindingCandidates,
   MissingNativeBindingError,
   nativeBinding,
+  nodeBindingCandidate,
 } from '../../../src-main/store/native-binding';
 
 const ELECTRON = { electron: '45.5.0', modules: '150' };
@@ -24,16 +25,25 @@ function appRootWithBuildAt(index: number, abi: string): { root: string; build: 
 }
 
 describe('the better-sqlite3 binary per runtime', () => {
-  it('under Node keeps better-sqlite3’s own build (no option) and never looks for Electron’s', () => {
+  it('under Node keeps better-sqlite3’s own build (no option) unless its ABI has one in the cache, never Electron’s', () => {
     const looked: string[] = [];
-    const found = nativeBinding(
-      { modules: process.versions.modules },
+    const missing = nativeBinding(
+      { modules: '137' },
       () => '/nowhere',
-      (path) => (looked.push(path), true),
+      (path) => (looked.push(path), false),
     );
-    expect(found).toBeUndefined();
-    expect(looked).toEqual([]);
-    expect(nativeBinding()).toBeUndefined(); // this test process is Node
+    expect(missing).toBeUndefined();
+    expect(looked).toEqual([nodeBindingCandidate('/nowhere', '137')]);
+    expect(looked[0]).toBe(join('/nowhere', 'node_modules', '.cache', 'ai-eval', 'node-137', 'better_sqlite3.node'));
+    const present = nativeBinding(
+      { modules: '137' },
+      () => '/nowhere',
+      () => true,
+    );
+    expect(present).toBe(looked[0]);
+    // This test process is Node: its own ABI's cached build when CI's lane made one, else the package's.
+    const own = nodeBindingCandidate(join(import.meta.dirname, '..', '..', '..'), process.versions.modules);
+    expect(nativeBinding()).toBe(existsSync(own) ? own : undefined);
   });
 
   it('under Electron picks the build for its ABI in the checkout’s cache folder', () => {

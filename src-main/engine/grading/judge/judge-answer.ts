@@ -1,4 +1,4 @@
-// Reads a judge's answer: the first JSON object in it, its score and reason; never turns a non-answer into a 0 (SPEC 6).
+// Reads a judge's answer: the first JSON object in it, its score and reason; never turns a non-answer into a 0 (docs/grading.md).
 
 export type JudgeAnswer =
   Readonly<{ ok: true; score: number; reason: string }> | Readonly<{ ok: false; error: string }>;

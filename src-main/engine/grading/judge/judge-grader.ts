@@ -1,4 +1,4 @@
-// The LLM judge base (seed 000): a judge supplies its dimension, definition and guidance; this builds, calls and scores.
+// The LLM judge base (docs/grading.md): a judge supplies its dimension, definition and guidance; this builds, calls and scores.
 import type { GraderInfo } from '../../../../src-shared/model';
 import { errored, skipped, type GradeContext, type Grader, type GradeOutcome } from '../grader';
 import { runJudge } from './run-judge';

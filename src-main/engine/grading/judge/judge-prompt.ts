@@ -1,4 +1,4 @@
-// Builds a judge prompt: question, criteria and response in XML fences that content cannot close (SPEC 6).
+// Builds a judge prompt: question, criteria and response in XML fences that content cannot close (docs/grading.md).
 import type { ChatMessage } from '../../../../src-shared/model';
 import { fillTemplate, type JudgeTemplate, type Placeholder } from './judge-templates';
 

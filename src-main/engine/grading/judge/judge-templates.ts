@@ -49,7 +49,7 @@ export function loadJudgeTemplate(
   return readTemplate(name, bundled, false);
 }
 
-/** Every template's version, overrides included, for the run identity snapshot (SPEC 5). */
+/** Every template's version, overrides included, for the run identity snapshot (docs/runs.md). */
 export function judgeTemplateVersions(workspaceDir: string, resourcesDir = findResourcesDir()): Record<string, string> {
   const names = new Set([
     ...templateNames(join(resourcesDir, TEMPLATE_FOLDER)),
@@ -98,7 +98,7 @@ function parseTemplate(name: string, file: string, text: string, isOverride: boo
   for (const key of used) if (!(PLACEHOLDERS as readonly string[]).includes(key)) throw unknownPlaceholder(file, key);
   for (const key of REQUIRED)
     if (!used.has(key)) throw new JudgeTemplateError(`${file}: the template never shows {{${key}}} to the judge`);
-  // An override's version carries a hash of its text, so editing it makes earlier judge validations stale (SPEC 11).
+  // An override's version carries a hash of its text, so editing it makes earlier judge validations stale (docs/grading.md).
   const version = isOverride
     ? `${declared ?? '0.0.0'}+workspace.${createHash('sha256').update(text).digest('hex').slice(0, 12)}`
     : (declared ?? '');

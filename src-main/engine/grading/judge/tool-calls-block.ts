@@ -1,4 +1,4 @@
-// The tool-calls block a sees_tool_calls judge reads in its criteria (seed 000, SPEC 6): names and arguments, never results.
+// The tool-calls block a sees_tool_calls judge reads in its criteria (docs/grading.md): names and arguments, never results.
 import type { ToolCallRecord } from '../../../../src-shared/model';
 import { isSecretArgName, REDACTED } from '../../../../src-shared/model/redact-args';
 

@@ -1,4 +1,4 @@
-// The check executor plugin interface: one executor per rubric check kind, looked up in a registry by kind (SPEC 8).
+// The check executor plugin interface: one executor per rubric check kind, looked up in a registry by kind (docs/workspace.md).
 import type { CheckKindSchema, RubricCheck } from '../../../../src-shared/model';
 import type { GradeContext, JudgeCallRecord } from '../grader';
 

@@ -1,4 +1,4 @@
-// The default check executors, one per rubric check kind of SPEC 8.
+// The default check executors, one per rubric check kind (docs/workspace.md).
 import { checkRegistry } from './check-executor';
 import { commandCheck } from '../checks/command.check';
 import { compositeCheck } from '../checks/composite.check';

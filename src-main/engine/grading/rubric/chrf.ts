@@ -1,4 +1,4 @@
-// chrF and chrF++ exactly as sacrebleu 2.x computes a sentence score (SPEC 8), on a 0-1 scale.
+// chrF and chrF++ exactly as sacrebleu 2.x computes a sentence score (docs/workspace.md), on a 0-1 scale.
 
 /** Python's str.isspace() set: what str.split() splits on (NBSP and U+2028 included, U+FEFF not). */
 const PY_WHITESPACE = new Set([

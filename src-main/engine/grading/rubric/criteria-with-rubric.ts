@@ -1,4 +1,4 @@
-// The criteria judges read: the question's criteria with its rubric's check descriptions appended (seed 000, SPEC 6).
+// The criteria judges read: the question's criteria with its rubric's check descriptions appended (docs/grading.md).
 import type { Question, Rubric, RubricCheck } from '../../../../src-shared/model';
 
 /** Ends the line that opens the rubric block, after "Rubric <label>". */

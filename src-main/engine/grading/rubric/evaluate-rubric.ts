@@ -1,4 +1,4 @@
-// Runs a rubric's checks through the executor registry and combines them per its scoring block (SPEC 8).
+// Runs a rubric's checks through the executor registry and combines them per its scoring block (docs/workspace.md).
 import type { Rubric, RubricCheck } from '../../../../src-shared/model';
 import type { CheckResult, GradeContext, JudgeCallRecord } from '../grader';
 import { notExecuted, type CheckContext, type CheckRegistry, type CheckVerdict } from './check-executor';

@@ -1,4 +1,4 @@
-// The rubric schema of a check registry: each executor contributes the schema of the kind it runs (SPEC 8).
+// The rubric schema of a check registry: each executor contributes the schema of the kind it runs (docs/workspace.md).
 import { rubricSchemaOf, type CheckKindSchema, type Rubric } from '../../../../src-shared/model';
 import type { z } from 'zod';
 import type { CheckRegistry } from './check-executor';

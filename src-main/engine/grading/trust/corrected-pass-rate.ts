@@ -104,7 +104,7 @@ export function correctedPassRate(
 export type JudgeAdvisory = Readonly<{ judges: JudgeTrust[]; corrected_pass_rate: CorrectedPassRate | null }>;
 
 /**
- * What a verdict carries about its judges (SPEC 7, 11): the trust of every LLM grader of the target and, when one
+ * What a verdict carries about its judges (docs/grading.md): the trust of every LLM grader of the target and, when one
  * trusted judge decides pass/fail, the corrected pass rate. `observed` counts that judge's verdicts in the run.
  */
 export async function judgeAdvisory(

@@ -1,5 +1,5 @@
 // The verdict of a run from what its store holds: the gate on the stored results, the judges' trust and, when one
-// trusted judge decides pass/fail, the corrected pass rate (SPEC 7, 11). A run and a merge of shards share it.
+// trusted judge decides pass/fail, the corrected pass rate (docs/grading.md). A run and a merge of shards share it.
 import type { Target, Verdict } from '../../../../src-shared/model';
 import { decidingJudge, judgeAdvisory, type ObservedPasses } from './corrected-pass-rate';
 import type { JudgeSetup } from './judge-identity';

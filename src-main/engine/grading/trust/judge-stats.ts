@@ -1,4 +1,4 @@
-// Judge agreement with human labels (SPEC 11): the judge's verdict, the confusion counts, TPR/TNR with Wilson intervals, trust.
+// Judge agreement with human labels (docs/grading.md): the judge's verdict, the confusion counts, TPR/TNR with Wilson intervals, trust.
 import type { GraderInfo, HumanLabel, JudgeValidationReport, Settings, TrustState } from '../../../../src-shared/model';
 import { wilson } from '../../stats/wilson';
 import { zForConfidence } from '../../stats/normal-quantile';
@@ -92,7 +92,7 @@ export function notEnoughLabels(c: Counts, t: Pick<TrustRule, 'gold_target_n' | 
 }
 
 /**
- * The trust rule (SPEC 11): trusted iff at least `gold_target_n` pass/fail labels, at least `min_per_class` of each
+ * The trust rule (docs/grading.md): trusted iff at least `gold_target_n` pass/fail labels, at least `min_per_class` of each
  * class, TPR >= min_tpr and TNR >= min_tnr. Too few labels: insufficient (not validated), with what is missing.
  */
 export function trustVerdict(c: Counts, t: TrustRule): Readonly<{ state: TrustState; reason: string | null }> {
@@ -107,7 +107,7 @@ export function trustVerdict(c: Counts, t: TrustRule): Readonly<{ state: TrustSt
   return below.length === 0 ? { state: 'trusted', reason: null } : { state: 'failing', reason: below.join('; ') };
 }
 
-/** The SPEC 11 report: counts, TPR and TNR (null for an empty class) with Wilson intervals at the settings' confidence. */
+/** The validation report (docs/grading.md): counts, TPR and TNR (null for an empty class) with Wilson intervals at the settings' confidence. */
 export function validationReport(grader: string, c: Counts, t: JudgeThresholds): JudgeValidationReport {
   const z = zForConfidence(t.confidence);
   const nPos = c.tp + c.fn;

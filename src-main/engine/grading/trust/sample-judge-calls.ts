@@ -1,4 +1,4 @@
-// Draws the labeling sample of a judge's stored calls (SPEC 11) and turns it into gold items for the workbench.
+// Draws the labeling sample of a judge's stored calls (docs/grading.md) and turns it into gold items for the workbench.
 import {
   describeIdentity,
   GRADER_CATALOG,

@@ -41,7 +41,7 @@ const callIdOf = (id: number | string): number | null => {
 export type FileLabels = Readonly<{ value: LabelsFile; locate: LabelsLocator }>;
 
 /**
- * The file's human labels joined to the store's judge calls (SPEC 15): the judge's score comes from the store,
+ * The file's human labels joined to the store's judge calls (docs/security.md): the judge's score comes from the store,
  * never from the file, whose judge_score and judge_reason are only there for the labeler to read. An id the store
  * does not know, a call of another grader, or two items naming the same call is an error at that item's line.
  */

@@ -20,7 +20,7 @@ const AGENT_OPERATIONS = new Set(['invoke_agent', 'invoke_workflow']);
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : undefined);
 
-/** Classifies a span by the signals of research note §2–3, checked in that order. */
+/** Classifies a span by its attributes, in the order docs/traces.md gives. */
 export function classifySpan(attrs: Attrs, events: readonly SpanEvent[]): SpanClass {
   const oiKind = lower(attrs['openinference.span.kind']);
   const operation = lower(attrs['gen_ai.operation.name']);

@@ -41,7 +41,7 @@ export type Call = (method: string, input: unknown) => Promise<unknown>;
 
 /**
  * createApp over the example plus `providers` lines appended under `providers:`, with the given keychain and
- * environment; trusted unless `trusted: false` (restricted mode reads no `api_key_env`, SPEC 15).
+ * environment; trusted unless `trusted: false` (restricted mode reads no `api_key_env`, docs/security.md).
  */
 export function appWithProviders(
   lines: readonly string[],

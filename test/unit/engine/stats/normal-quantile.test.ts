@@ -25,7 +25,7 @@ describe('normalQuantile (AS 241)', () => {
     for (const p of [0.001, 0.01, 0.1, 0.3, 0.45]) expect(normalQuantile(1 - p)).toBeCloseTo(-normalQuantile(p), 13);
   });
 
-  it('gives SPEC 11’s z for 95% exactly', () => {
+  it('gives the z of docs/statistics.md for 95% exactly', () => {
     expect(zForConfidence(0.95)).toBe(1.9599639845400536);
     expect(zForConfidence(0.99)).toBeCloseTo(2.575829303548901, 14);
     expect(zForConfidence(0.9)).toBeCloseTo(1.6448536269514726, 14);

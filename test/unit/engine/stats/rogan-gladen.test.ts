@@ -71,7 +71,7 @@ describe('langReiczigelInterval', () => {
     expect(langReiczigelInterval({ nP: 20, kP: 10, nSe: 1, kSe: 1, nSp: 10, kSp: 1 }, z)).toBeNull();
   });
 
-  it('matches a hand computation of SPEC 11’s formulas', () => {
+  it('matches a hand computation of the formulas of docs/statistics.md', () => {
     // nP 100, kP 60, nSe 20, kSe 19, nSp 20, kSp 18, z = 2 (z² = 4):
     // nP′ 104, kP′ 62, p′ 0.596154; se′ 20/22 = 0.909091; sp′ 19/22 = 0.863636; J′ 0.772727;
     // θ′ = (0.596154 + 0.863636 − 1)/0.772727 = 0.595023;
