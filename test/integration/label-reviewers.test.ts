@@ -56,8 +56,10 @@ describe('several reviewers: who labelled, their agreement, and TPR/TNR on agree
         const flipped = item.id === firstPass ? 'fail' : item.id === firstFail ? 'pass' : item.judge;
         expect((await submit(item.id, flipped, 'ben')).label.reviewer).toBe('ben');
       }
-      const rows = app.state.syncStore!.db
-        .prepare(`SELECT reviewer, COUNT(*) AS n FROM reviewer_verdicts GROUP BY reviewer ORDER BY reviewer`)
+      const rows = app.state
+        .syncStore!.db.prepare(
+          `SELECT reviewer, COUNT(*) AS n FROM reviewer_verdicts GROUP BY reviewer ORDER BY reviewer`,
+        )
         .all();
       expect(rows).toEqual([
         { reviewer: 'ana', n: 10 },
@@ -130,8 +132,8 @@ describe('several reviewers: who labelled, their agreement, and TPR/TNR on agree
         disagreements: 1,
       });
       await call('labels.undo', {});
-      const verdict = app.state.syncStore!.db
-        .prepare(`SELECT verdict FROM reviewer_verdicts WHERE subject_id = ? AND reviewer = 'ben'`)
+      const verdict = app.state
+        .syncStore!.db.prepare(`SELECT verdict FROM reviewer_verdicts WHERE subject_id = ? AND reviewer = 'ben'`)
         .pluck()
         .get(firstFail);
       expect(verdict).toBe('pass');

@@ -207,7 +207,9 @@ export class JudgesRepo {
       scored().where('grader_id', '=', a.graderId).where('created_at', '>=', a.since).orderBy('id'),
     );
     this.byIds = q.prepare((a: { ids: string }) =>
-      scored().where('id', 'in', d.jsonValues(sql.val(a.ids), 'int')).orderBy('id'),
+      scored()
+        .where('id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
+        .orderBy('id'),
     );
     this.latest = (graderId: string, provider: string | null, model: string | null) =>
       scored()
