@@ -9,6 +9,7 @@ import type * as StoreCode from '../store/store';
 import type { Store, StoreApi } from '../store/store';
 import { locateStore, type StoreLocation } from './store-location';
 import { WorkspaceStore } from './workspace-store';
+import { teamStoreUnavailable } from '../store/postgres/team-store-errors';
 import { CONFIG_FILE, hasErrors, type Workspace } from '../workspace/load-workspace';
 import { watchWorkspaceFiles } from './watch-workspace';
 import { watchStoreWrites } from './watch-store';
@@ -171,9 +172,10 @@ export class AppState {
     try {
       return await this.labelIndex.sync();
     } catch (error) {
-      // A store that cannot be opened (locked by another process, a full disk) is reported by the call that needs it,
-      // as the refusal it is; anything else is logged.
-      if (this.store) this.logger.error('the label files could not be read into the store', error);
+      // A store that cannot be opened (locked by another process, a full disk, a team store down) is reported by the call
+      // that needs it, as the refusal it is; anything else is logged.
+      if (this.store && !teamStoreUnavailable(error))
+        this.logger.error('the label files could not be read into the store', error);
       return [];
     }
   }
@@ -206,7 +208,14 @@ export class AppState {
     if (!this.store) {
       if (!this.storeCode) throw new Error('The store was used before its code was loaded (AppState.loadStore).');
       const file = this.storeCode.storeFile(this.currentDir);
-      this.store = new WorkspaceStore(this.storeLocation(), file, this.storeCode, this.options.storePoolSize);
+      this.store = new WorkspaceStore(
+        this.storeLocation(),
+        file,
+        this.storeCode,
+        this.options.storePoolSize,
+        // A watching process (a window, serve) hears other clients' runs live, as its SQLite poll notices them.
+        this.stopWatching ? () => this.events.emit('runs.changedElsewhere', {}) : undefined,
+      );
     }
     return this.store.api;
   }

@@ -1,9 +1,11 @@
 // The open store of a workspace: its own SQLite file, opened at once, or its schema in a team store, connected and
-// migrated on first use (pg loads only then). Either way the service sees one StoreApi.
+// migrated on first use (pg loads only then). Either way the service sees one StoreApi. A watched team store also
+// tells of runs and results other clients commit (LISTEN), as the SQLite store's poll does (watch-store.ts).
 import type * as StoreCode from '../store/store';
 import type { Store, StoreApi } from '../store/store';
 import type { PostgresStore } from '../store/postgres/postgres-store';
 import type { StoreLocation } from './store-location';
+import { STORE_POLL_MS } from './watch-store';
 
 type TeamStoreLocation = Extract<StoreLocation, { kind: 'postgres' }>;
 
@@ -27,6 +29,7 @@ export class WorkspaceStore {
   readonly api: StoreApi;
   private readonly sqlite: Store | undefined;
   private team: Promise<PostgresStore> | undefined;
+  private listening: { stop(): Promise<void> } | undefined;
   private closed = false;
 
   constructor(
@@ -35,6 +38,8 @@ export class WorkspaceStore {
     storeCode: typeof StoreCode,
     /** The connections a team store may keep open at once. */
     poolSize?: number,
+    /** Called (once a second at most) after another client commits runs or results to the team store. */
+    private readonly writtenElsewhere?: () => void,
   ) {
     if (location.kind === 'sqlite') {
       this.sqlite = storeCode.Store.open(file);
@@ -58,11 +63,27 @@ export class WorkspaceStore {
         });
       })();
       this.team = attempt;
-      attempt.catch(() => {
-        if (this.team === attempt) this.team = undefined;
-      });
+      attempt.then(
+        (store) => this.listen(store),
+        () => {
+          if (this.team === attempt) this.team = undefined;
+        },
+      );
     }
     return this.team;
+  }
+
+  private listen(store: PostgresStore): void {
+    const changed = this.writtenElsewhere;
+    if (!changed || this.listening || this.closed) return;
+    let due: NodeJS.Timeout | undefined;
+    this.listening = store.watchWrites(() => {
+      due ??= setTimeout(() => {
+        due = undefined;
+        changed();
+      }, STORE_POLL_MS);
+      due.unref();
+    });
   }
 
   /** The SQLite store itself (its synchronous repositories); undefined for a team store. */
@@ -73,6 +94,7 @@ export class WorkspaceStore {
   async close(): Promise<void> {
     this.closed = true;
     this.sqlite?.close();
+    await this.listening?.stop();
     const team = this.team;
     this.team = undefined;
     if (team) await (await team.catch(() => undefined))?.close();

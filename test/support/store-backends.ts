@@ -1,8 +1,9 @@
-// The store's two backends for the tests that run on both: SQLite always, PostgreSQL where .ci/run or
-// scripts/test-postgres.sh started one (AIEVAL_TEST_POSTGRES_URL). Where PostgreSQL is expected
-// (AIEVAL_TEST_POSTGRES_REQUIRED=1, as in CI) and missing, these tests fail instead of skipping it.
+// The store's two backends for the tests that run on both: SQLite always, PostgreSQL where postgres.setup.ts started one
+// or AIEVAL_TEST_POSTGRES_URL names one. Where there is none, the PostgreSQL cases skip with the reason in their name;
+// where PostgreSQL is expected (AIEVAL_TEST_POSTGRES_REQUIRED=1, as in CI) and missing, they fail instead.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describe } from 'vitest';
 import { PostgresStore, type PostgresStoreOptions } from '../../src-main/store/postgres/postgres-store';
 import { parseStoreUrl, type StoreUrl } from '../../src-main/store/postgres/store-url';
 import { inProcessStore, Store, type StoreApi } from '../../src-main/store/store';
@@ -19,8 +20,8 @@ export function testPostgres(): { url: StoreUrl; text: string; password: string;
   if (!text) {
     if (env.AIEVAL_TEST_POSTGRES_REQUIRED === '1')
       throw new Error(
-        'PostgreSQL is expected here (AIEVAL_TEST_POSTGRES_REQUIRED=1) but AIEVAL_TEST_POSTGRES_URL is not set: ' +
-          'start one with scripts/test-postgres.sh',
+        'PostgreSQL is expected here (AIEVAL_TEST_POSTGRES_REQUIRED=1) but none was started: ' +
+          "install Debian's postgresql package (the tests start a cluster of their own) or set AIEVAL_TEST_POSTGRES_URL",
       );
     return undefined;
   }
@@ -32,8 +33,18 @@ export function testPostgres(): { url: StoreUrl; text: string; password: string;
   };
 }
 
-/** The backends to run on: both where PostgreSQL is there, SQLite alone otherwise (the PostgreSQL cases then skip). */
-export const BACKENDS: readonly Backend[] = testPostgres() ? ['sqlite', 'postgres'] : ['sqlite'];
+const NO_POSTGRES =
+  "skipped: no PostgreSQL server here (install Debian's postgresql package, or set AIEVAL_TEST_POSTGRES_URL)";
+
+/**
+ * Declares `body`'s tests once per backend, in a suite named `title` and the backend. Where there is no PostgreSQL,
+ * its suite is skipped and its name says why.
+ */
+export function describeBackends(title: string, body: (backend: Backend) => void): void {
+  describe(`${title} (sqlite)`, () => body('sqlite'));
+  if (testPostgres()) describe(`${title} (postgres)`, () => body('postgres'));
+  else describe.skip(`${title} (postgres: ${NO_POSTGRES})`, () => body('postgres'));
+}
 
 /** A workspace schema of its own for each test, so tests run side by side in one database. */
 export const freshSchema = () => `aieval_test_${randomBytes(6).toString('hex')}`;
@@ -54,7 +65,7 @@ const connection = (url: StoreUrl) => ({ host: url.host, port: url.port, databas
 
 /** Opens the test server's store for `schema` (a fresh one by default). */
 export async function openPostgres(
-  options: Partial<Omit<PostgresStoreOptions, 'url' | 'password'>> = {},
+  options: Partial<Omit<PostgresStoreOptions, 'password'>> = {},
 ): Promise<PostgresStore> {
   const server = testPostgres()!;
   return PostgresStore.open({ url: server.url, password: server.password, schema: freshSchema(), ...options });

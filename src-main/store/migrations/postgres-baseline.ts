@@ -2,6 +2,8 @@
 // types. A PostgreSQL store starts at this version; every later migration carries PostgreSQL text of its own.
 // Text is COLLATE "C" (bytewise, as SQLite's BINARY: the same order in both stores), epoch-ms times and ids bigint,
 // REAL double precision; an index on a nullable start time keeps NULLs first, as SQLite orders them.
+// A commit that writes runs or results notifies the workspace's channel (its schema's name) with the writer's
+// application_name, once per transaction: the live view of other clients (PostgresStore.watchWrites).
 export const POSTGRES_BASELINE_VERSION = 16;
 
 export const POSTGRES_BASELINE = `
@@ -323,4 +325,13 @@ CREATE TABLE gold_sets (
   labels_fingerprint text COLLATE "C" NOT NULL,
   issues_json text COLLATE "C" NOT NULL DEFAULT '[]'
 );
+CREATE FUNCTION notify_writes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify(TG_TABLE_SCHEMA, current_setting('application_name'));
+  RETURN NULL;
+END $$;
+CREATE TRIGGER runs_written AFTER INSERT OR UPDATE OR DELETE ON runs
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_writes();
+CREATE TRIGGER results_written AFTER INSERT OR DELETE ON question_results
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_writes();
 `;

@@ -1,6 +1,7 @@
 // The team store: one workspace's schema in a PostgreSQL database, reached through a pg pool (TLS as the URL asks,
 // the password from where the caller found it, never from the URL's display), migrated under a lock, with the same
 // repositories as the SQLite store behind the same StoreApi.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import pg from 'pg';
@@ -76,6 +77,8 @@ export class PostgresStore {
     readonly pool: pg.Pool,
     readonly schema: string,
     readonly where: string,
+    /** How the pool connects: a listener opens a connection of its own the same way. */
+    private readonly config: pg.PoolConfig,
   ) {
     const runner = new PostgresRunner(pool, where);
     const repos = createRepos({ q: new Queries(POSTGRES), bulk: NO_BULK_MODE });
@@ -105,7 +108,7 @@ export class PostgresStore {
       throw teamStoreError(error, where);
     }
     client.release();
-    return new PostgresStore(pool, options.schema, where);
+    return new PostgresStore(pool, options.schema, where, pool.options);
   }
 
   private static pool(options: PostgresStoreOptions, ssl: ConnectionOptions | false): pg.Pool {
@@ -119,7 +122,8 @@ export class PostgresStore {
       ssl,
       max: options.poolSize ?? 8,
       connectionTimeoutMillis: url.connectTimeoutS * 1000,
-      application_name: 'ai-eval',
+      // Its own name, so that it tells its own writes from other clients' in what the workspace's channel hears.
+      application_name: `ai-eval ${randomBytes(4).toString('hex')}`,
       // Every connection works in the workspace's schema, from its first statement.
       options: `-c search_path=${quoteIdent(options.schema)}`,
       types: TYPES,
@@ -127,6 +131,56 @@ export class PostgresStore {
     // An idle connection the server dropped is replaced at the next query; the pool must not crash the process.
     pool.on('error', () => undefined);
     return pool;
+  }
+
+  /**
+   * Calls `changed` after another client commits runs or results to this workspace (the triggers of the baseline
+   * notify its channel with the writer's application_name; this store's own writes are not counted), on a connection
+   * of its own until `stop`. A lost connection is opened again (after 1 s, then up to 30 s) and `changed` called,
+   * since what was committed meanwhile was not heard.
+   */
+  watchWrites(changed: () => void): { stop(): Promise<void> } {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let delay = 1_000;
+    let timer: NodeJS.Timeout | undefined;
+    const retry = () => {
+      if (stopped || timer) return;
+      client = undefined;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void connect(true);
+      }, delay);
+      delay = Math.min(delay * 2, 30_000);
+    };
+    const connect = async (again: boolean): Promise<void> => {
+      const next = new pg.Client(this.config);
+      next.on('notification', (message) => {
+        if (message.channel === this.schema && message.payload !== this.config.application_name) changed();
+      });
+      next.on('error', () => undefined);
+      next.on('end', () => {
+        if (client === next) retry();
+      });
+      client = next;
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${quoteIdent(this.schema)}`);
+        delay = 1_000;
+        if (again) changed();
+      } catch {
+        if (client === next) retry();
+        await next.end().catch(() => undefined);
+      }
+    };
+    void connect(false);
+    return {
+      stop: async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await client?.end().catch(() => undefined);
+      },
+    };
   }
 
   async close(): Promise<void> {

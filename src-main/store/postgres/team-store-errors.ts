@@ -24,6 +24,10 @@ export class TeamStoreError extends Error {
   }
 }
 
+/** Whether `error` says the team store cannot be used at all (not there, not let in, too new), rather than one refusal. */
+export const teamStoreUnavailable = (error: unknown): boolean =>
+  error instanceof TeamStoreError && error.code !== 'AIEVAL_STORE_READ_ONLY';
+
 const field = (error: unknown, key: string): string | undefined => {
   const value: unknown = error instanceof Error ? Reflect.get(error, key) : undefined;
   return typeof value === 'string' ? value : undefined;

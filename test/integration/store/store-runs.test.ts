@@ -1,7 +1,7 @@
 // The run side of the store on both backends: runs, locks, results and their reads, answers held between phases.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { StoreApi } from '../../../src-main/store/store';
-import { BACKENDS, openTestStore, type TestStore } from '../../support/store-backends';
+import { describeBackends, openTestStore, type TestStore } from '../../support/store-backends';
 import { formatGraderResult, identity, newResult, newRun, verdict } from '../../unit/store/repos/run-fixtures';
 
 const judgeCall = (graderId: string, score: number | null) => ({
@@ -20,7 +20,7 @@ const judgeCall = (graderId: string, score: number | null) => ({
   metrics: null,
 });
 
-describe.each(BACKENDS)('the store on %s: runs and results', (backend) => {
+describeBackends('the store: runs and results', (backend) => {
   let store: TestStore;
   let db: StoreApi;
   beforeEach(async () => {
