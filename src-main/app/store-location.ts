@@ -79,6 +79,11 @@ export function locateStore(
   } catch (error) {
     throw new RpcError('bad_input', `${where}: ${(error as Error).message}`);
   }
+  if (setting.source === 'settings' && url.password !== undefined)
+    throw new RpcError(
+      'bad_input',
+      `${where} holds a password, in a file on disk: remove it from the URL and keep it in ${STORE_PASSWORD_VARIABLE} or the app's keychain`,
+    );
   const project = config?.project;
   if (project === undefined)
     throw new RpcError(

@@ -78,7 +78,8 @@ export function parseStoreUrl(text: string): StoreUrl {
 
 /** The URL as it may be shown: the password, if any, replaced by ***. */
 export function redactedUrl(text: string): string {
-  return text.replace(/^(postgres(?:ql)?:\/\/[^:@/?#]*):[^@/?#]*@/i, '$1:***@');
+  // Any scheme: a mistyped one (mysql://, postgress://) is shown in the refusal, its password never.
+  return text.trim().replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*):[^@/?#]*@/i, '$1:***@');
 }
 
 /** Where the store is, as one short phrase for messages: role@host:port/database. */
