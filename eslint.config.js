@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { engineLayers } from './eslint-rules/engine-layers.js';
 
 const noElectron = { name: 'electron', message: 'Only src-main/{electron,ipc,preload} may import electron.' };
 const nodeBuiltins = { group: ['node:*'], message: 'This layer runs without Node APIs.' };
@@ -38,10 +39,55 @@ const engineBan = {
   group: ['**/engine/**'],
   message: 'The workspace layer sits below the engine: schemas live in src-shared, pattern compilers in matchers/.',
 };
-/** net/ and matchers/ are the floor of the core: both the shells and the engine stand on them. */
+/** net/, matchers/ and hashing/ are the floor of the core: both the shells and the engine stand on them. */
 const floorBan = {
   group: ['**/engine/**', '**/store/**', '**/workspace/**', '**/app/**', '**/http/**', '**/cli/**'],
-  message: 'net/ and matchers/ import only src-shared and libraries: the engine and the shells import them.',
+  message: 'net/, matchers/ and hashing/ import only src-shared and libraries: the engine and the shells import them.',
+};
+
+/**
+ * The engine's floors, bottom up: for each room of src-main/engine, what of src-main it may import (engine rooms as
+ * `engine/<room>`, core layers by name; src-shared and libraries are always allowed). A room's own files are always
+ * allowed. stats is the floor (every statistical method once, importing nothing, so the simulation suite and the product
+ * run the same code); providers stand below grading (a grader calls a provider, never the reverse); scoring below
+ * grading, run, compare and export; compare below export (an envelope carries a comparison). docs/ARCHITECTURE.md
+ * draws the same floors.
+ */
+const ENGINE_LAYERS = {
+  stats: [],
+  providers: ['hashing'],
+  scoring: ['engine/stats'],
+  agent: ['engine/providers'],
+  history: ['engine/stats', 'hashing', 'store'],
+  traces: ['net', 'store', 'workspace', 'worker-entry'],
+  grading: ['engine/providers', 'engine/scoring', 'engine/stats', 'matchers', 'paths', 'store', 'workspace'],
+  run: [
+    'engine/agent',
+    'engine/grading',
+    'engine/history',
+    'engine/providers',
+    'engine/scoring',
+    'engine/stats',
+    'hashing',
+    'paths',
+    'store',
+    'workspace',
+  ],
+  preflight: ['engine/agent', 'engine/providers', 'engine/run'],
+  optimizer: ['engine/providers', 'engine/run', 'engine/stats', 'store'],
+  compare: ['engine/stats', 'store'],
+  export: [
+    'engine/compare',
+    'engine/grading',
+    'engine/run',
+    'engine/scoring',
+    'engine/stats',
+    'hashing',
+    'matchers',
+    'paths',
+    'store',
+    'workspace',
+  ],
 };
 
 export default tseslint.config(
@@ -118,6 +164,7 @@ export default tseslint.config(
       'src-main/cli/**',
       'src-main/net/**',
       'src-main/matchers/**',
+      'src-main/hashing/**',
     ],
     rules: coreImports(),
   },
@@ -132,42 +179,14 @@ export default tseslint.config(
     rules: coreImports(shellBan, engineBan),
   },
   {
-    files: ['src-main/net/**', 'src-main/matchers/**'],
+    files: ['src-main/net/**', 'src-main/matchers/**', 'src-main/hashing/**'],
     rules: coreImports(floorBan),
   },
   {
-    // Inside the engine, rooms import downwards only: providers below grading (a grader calls a provider, never the
-    // reverse), scoring below compare and export (run statistics), compare below export (an envelope carries a comparison).
-    files: ['src-main/engine/providers/**'],
-    rules: coreImports(shellBan, { group: ['**/grading/**'], message: 'Providers sit below grading.' }),
-  },
-  {
-    files: ['src-main/engine/grading/**'],
-    rules: coreImports(shellBan, {
-      group: ['**/run/**', '**/compare/**', '**/export/**', '**/optimizer/**'],
-      message: 'Grading sits below run, compare, export and the optimizer: they grade, grading never runs.',
-    }),
-  },
-  {
-    files: ['src-main/engine/scoring/**'],
-    rules: coreImports(shellBan, {
-      group: ['**/compare/**', '**/export/**', '**/run/**', '**/grading/**'],
-      message: 'Scoring sits below run, grading, compare and export.',
-    }),
-  },
-  {
-    // engine/stats is the floor of the engine: every statistical method written once, importing nothing else of the
-    // engine (only its own files, src-shared's types and libraries), so the simulation suite and the product run the
-    // same code.
-    files: ['src-main/engine/stats/**'],
-    rules: coreImports(shellBan, {
-      group: ['../**', '!../../../src-shared/**'],
-      message: 'engine/stats imports nothing else of the engine: only its own files and src-shared.',
-    }),
-  },
-  {
-    files: ['src-main/engine/compare/**'],
-    rules: coreImports(shellBan, { group: ['**/export/**'], message: 'Compare sits below export.' }),
+    // Inside the engine every room imports only what its row of ENGINE_LAYERS allows.
+    files: ['src-main/engine/**'],
+    plugins: { layering: { rules: { 'engine-layers': engineLayers } } },
+    rules: { 'layering/engine-layers': ['error', ENGINE_LAYERS] },
   },
   {
     files: ['src-main/store/**'],

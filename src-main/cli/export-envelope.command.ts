@@ -59,7 +59,12 @@ export const exportEnvelopeCommand: Command = {
           for (const problem of outcome.problems) io.err(`  ${problem}`);
         } else if (!args.values.json) {
           const samples = outcome.files.find((file) => file.kind === 'samples');
-          const against = baseline !== undefined && outcome.runId !== baseline ? ` (compared with ${baseline})` : '';
+          const against =
+            baseline === undefined
+              ? ''
+              : outcome.runId === baseline
+                ? ' (the baseline: a run is not compared with itself, so no comparison)'
+                : ` (compared with ${baseline})`;
           io.out(
             `${outcome.runId}: ${outcome.files[0]?.path}${samples ? ` + ${samples.rows} sample rows` : ''}${against}`,
           );

@@ -32,12 +32,7 @@ export function validateYamlFile<T>(file: string, text: string, schema: z.ZodTyp
   const positioned = parseWithPositions(text);
   const { doc, lineCounter } = positioned;
   const locate = lazyLocator(file, text, positioned);
-  if (doc.errors.length > 0) {
-    const issues = doc.errors.map((error) =>
-      issueAt(file, lineCounter, error.pos[0], [], syntaxMessage(error.message)),
-    );
-    return { value: undefined, issues, locate };
-  }
+  if (doc.errors.length > 0) return { value: undefined, issues: syntaxIssues(file, lineCounter, doc.errors), locate };
   const structural = structureProblems(doc);
   if (structural.length > 0) {
     const issues = structural.map((problem) =>
@@ -71,9 +66,27 @@ export function validateYamlFile<T>(file: string, text: string, schema: z.ZodTyp
 
 type Positioned = Readonly<{ doc: Document; lineCounter: LineCounter }>;
 
-/** A parse error in words; the parser's stack giving out on a deep file says how deep a file may nest. */
-const syntaxMessage = (message: string) =>
-  /Maximum call stack size exceeded/.test(message) ? TOO_DEEP : `YAML syntax error: ${firstLine(message)}`;
+const STACK_GAVE_OUT = /Maximum call stack size exceeded/;
+
+/**
+ * The parse errors in words, one issue each; the parser's stack giving out on a deep file says how deep a file may nest,
+ * once. (How many errors the yaml library records for one overflow depends on where the stack ran out, which depends on
+ * the Node version and the caller's stack: Node 24 records two for a 2,000-level block map.)
+ */
+export function syntaxIssues(
+  file: string,
+  lineCounter: LineCounter,
+  errors: readonly Readonly<{ pos: readonly [number, number]; message: string }>[],
+): WorkspaceIssue[] {
+  const tooDeep = errors.find((error) => STACK_GAVE_OUT.test(error.message));
+  const others = errors.filter((error) => !STACK_GAVE_OUT.test(error.message));
+  return [
+    ...(tooDeep ? [issueAt(file, lineCounter, tooDeep.pos[0], [], TOO_DEEP)] : []),
+    ...others.map((error) =>
+      issueAt(file, lineCounter, error.pos[0], [], `YAML syntax error: ${firstLine(error.message)}`),
+    ),
+  ];
+}
 
 function issueAt(
   file: string,

@@ -12,14 +12,20 @@ export const MATRIX_MAX_COLUMNS = 8;
 
 const boundedEstimate = z.object({ estimate: number, lower: number, upper: number });
 
-/** A column against the baseline over the questions both scored (engine/compare/paired-stats.ts). */
+/**
+ * A column against the baseline over the questions both scored: the one declaration of a comparison's statistics;
+ * the engine's type is inferred from it and engine/compare/paired-stats.ts computes every field.
+ */
 export const pairedComparison = z.object({
+  /** Questions both columns scored. */
   paired: int,
   scoreDifference: boundedEstimate.nullable(),
+  /** Questions that pass only in B, and only in A. */
   improved: int,
   worsened: int,
   passRateDifference: nullableNumber,
   mcnemarP: number,
+  /** "B is better by 0.42 (0.18 to 0.66); 9 questions improved, 2 worse" or "no difference beyond noise". */
   sentence: string,
 });
 export type PairedComparison = z.infer<typeof pairedComparison>;

@@ -87,7 +87,9 @@ describe('compare prompts and models in the matrix', () => {
     await expect.poll(() => matrix.count().innerText()).toBe(`${QUESTIONS} of ${QUESTIONS} rows`);
     await expect
       .poll(() => matrix.verdict(1).innerText(), { timeout: 30_000 })
-      .toMatch(/: no difference beyond noise \(-0\.\d\d .*\); 0 questions improved, 1 worse$/); // one question of 21
+      .toMatch(
+        /: no difference beyond noise \(score -0\.\d\d, 95% interval -\d\.\d\d to \+?\d\.\d\d\); 0 questions improved, 1 worse$/,
+      ); // one question of 21
     await matrix.onlyDisagreements().check();
     await expect.poll(() => matrix.count().innerText()).toBe(`1 of ${QUESTIONS} rows`);
     const row = matrix.row('sunday_hours');

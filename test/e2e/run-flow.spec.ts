@@ -74,7 +74,7 @@ describe('run flow on the offline example', () => {
     expect(page.url()).toContain(`#/matrix/${encodeURIComponent(first)}/${encodeURIComponent(second)}`);
 
     // Replayed from one cassette, the two runs answer and score alike: no difference, and no row disagrees.
-    await expect.poll(() => compare.verdict(1).textContent()).toMatch(/: no difference beyond noise \(0\.00 /);
+    await expect.poll(() => compare.verdict(1).textContent()).toMatch(/: no difference beyond noise \(score 0\.00, /);
     await expect.poll(() => compare.count().textContent()).toBe(`${QUESTIONS} of ${QUESTIONS} rows`);
     await compare.onlyDisagreements().check();
     await expect.poll(() => compare.empty().textContent()).toBe('No question matches these filters.');

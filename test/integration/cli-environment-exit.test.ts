@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nativeBinding } from '../../src-main/store/native-binding';
 import { Store, storeFile } from '../../src-main/store/store';
 import { spawnCli } from '../support/cli';
 import { copyExample } from '../support/workspace';
@@ -13,7 +14,7 @@ import { copyExample } from '../support/workspace';
 async function cliWithLockedStore(args: (dir: string) => string[]) {
   const dir = copyExample();
   Store.open(storeFile(dir)).close();
-  const holder = new Database(storeFile(dir));
+  const holder = new Database(storeFile(dir), { nativeBinding: nativeBinding() }); // the build for this Node's ABI
   holder.exec('BEGIN EXCLUSIVE');
   try {
     return await spawnCli(args(dir), mkdtempSync(join(tmpdir(), 'aieval-cfg-')));

@@ -99,6 +99,11 @@ describe('EEE export of a compared run', () => {
     expect(passRate.metric_config).toMatchObject({ min_score: -1, max_score: 1 });
     expect(passRate.score_details.score).toBe(expected.passRateDifference);
     expect(passRate.score_details.score).toBe(1);
+    // The pass-rate result says the pass-rate sentence, not the score's.
+    expect(passRate.score_details.details!.sentence).toBe(
+      `This run has a pass rate 100 points higher over ${QUESTIONS} questions (${QUESTIONS} pass only here, 0 only in the baseline); McNemar p < 0.001, beyond the noise`,
+    );
+    expect(passRate.score_details.details!.sentence).not.toBe(score.score_details.details!.sentence);
 
     // Without a baseline the export has no comparison; a run is not its own baseline; an unknown baseline is named.
     const plain = JSON.parse(
@@ -169,7 +174,13 @@ describe('EEE export of a compared run', () => {
     expect(unknownRun.stderr).toBe(`error: no run "nope" in this workspace's store`);
     expect(existsSync(join(out, 'refused'))).toBe(false);
     const own = await cli(baseline, '--baseline', baseline, '--output-dir', 'own');
-    expect(own.code).toBe(0); // the baseline named alone is exported as it is
+    expect(own.code).toBe(0); // the baseline named alone is exported as it is, and the line says why it has no comparison
+    expect(own.stdout).toMatch(
+      new RegExp(
+        `^${baseline}: .*\\.json \\+ \\d+ sample rows \\(the baseline: a run is not compared with itself, so no comparison\\)$`,
+        'm',
+      ),
+    );
     expect(comparisonOf(/: (\S+\.json)/.exec(own.stdout)![1]!)).toBeUndefined();
 
     const both = await cli(compared, '--target', 'helpdesk_chat', '--baseline', baseline);

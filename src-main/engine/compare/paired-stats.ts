@@ -3,6 +3,7 @@
 import { signTest } from '../stats/binomial';
 import { quantile } from '../stats/quantile';
 import { seededRandom } from '../stats/random';
+import type { PairedComparison } from '../../../src-shared/model/matrix';
 import { pValueText } from '../../../src-shared/text/p-value';
 
 /** One question as both columns answered it: the scores of every repeat, and whether the question passed. */
@@ -16,7 +17,8 @@ export type PairedQuestion = Readonly<{
 export type BootstrapOptions = Readonly<{ resamples: number; seed: number; level: number }>;
 export const DEFAULT_BOOTSTRAP: BootstrapOptions = { resamples: 10_000, seed: 20_261_201, level: 0.95 };
 
-export type Interval = Readonly<{ estimate: number; lower: number; upper: number }>;
+/** A bootstrap interval of a difference, as the comparison carries it. */
+export type Interval = NonNullable<PairedComparison['scoreDifference']>;
 
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
@@ -68,23 +70,22 @@ export function pairedBootstrap(questions: readonly PairedQuestion[], options: B
  */
 export const mcnemarExact = (improved: number, worsened: number): number => signTest(improved, worsened);
 
-export type PairedComparison = Readonly<{
-  /** Questions both columns scored. */
-  paired: number;
-  scoreDifference: Interval | null;
-  /** Questions that pass only in B, and only in A. */
-  improved: number;
-  worsened: number;
-  passRateDifference: number | null;
-  mcnemarP: number;
-  /** "B is better by 0.42 (0.18 to 0.66); 9 questions improved, 2 worse" or "no difference beyond noise". */
-  sentence: string;
-}>;
+/**
+ * A column against the baseline: declared once, as the contract's schema (src-shared/model/matrix.ts), which the
+ * matrix and the export envelope carry; `comparePaired` fills every field of it.
+ */
+export type { PairedComparison };
 
 const fixed = (value: number) => value.toFixed(2);
+/** A difference with its sign, "+0.12" or "-0.39" ("0.00" rather than "-0.00"). */
+const signed = (value: number) => (Math.abs(value) < 0.005 ? '0.00' : `${value > 0 ? '+' : ''}${fixed(value)}`);
 const questions = (n: number) => `${n} question${n === 1 ? '' : 's'}`;
 
-/** The sentence a reader needs: which column is better, by how much, and whether it is more than noise. */
+/**
+ * The sentence a reader needs: which column is better, by how much, and whether it is more than noise. "Better by" and
+ * "worse by" give sizes, so the interval is of the size too ("worse by 0.46 (0.01 to 1.01)", never "(-1.01 to -0.01)");
+ * a difference within the noise keeps its sign, with one level of brackets.
+ */
 function verdictSentence(
   name: string,
   interval: Interval | null,
@@ -94,18 +95,30 @@ function verdictSentence(
 ): string {
   const counts = `${questions(improved)} improved, ${worsened} worse`;
   if (interval === null) return `${name}: no question was scored in both columns, so nothing can be compared`;
-  const range = `(${fixed(interval.lower)} to ${fixed(interval.upper)})`;
-  const scoreBeyondNoise = interval.lower > 0 || interval.upper < 0;
-  const passBeyondNoise = p < 0.05;
-  if (scoreBeyondNoise) {
-    const direction = interval.estimate > 0 ? 'better' : 'worse';
-    return `${name} is ${direction} by ${fixed(Math.abs(interval.estimate))} ${range}; ${counts}`;
-  }
-  if (passBeyondNoise) {
+  if (interval.lower > 0)
+    return `${name} is better by ${fixed(interval.estimate)} (${fixed(interval.lower)} to ${fixed(interval.upper)}); ${counts}`;
+  if (interval.upper < 0)
+    return `${name} is worse by ${fixed(-interval.estimate)} (${fixed(-interval.upper)} to ${fixed(-interval.lower)}); ${counts}`;
+  const within = `score ${signed(interval.estimate)}, 95% interval ${signed(interval.lower)} to ${signed(interval.upper)}`;
+  if (p < 0.05) {
     const direction = improved > worsened ? 'passes more' : 'passes less';
-    return `${name} ${direction} often (McNemar ${pValueText('p', p)}), but its score difference ${fixed(interval.estimate)} ${range} is within the noise; ${counts}`;
+    return `${name} ${direction} often (McNemar ${pValueText('p', p)}), but its score difference is within the noise (${within}); ${counts}`;
   }
-  return `${name}: no difference beyond noise (${fixed(interval.estimate)} ${range}); ${counts}`;
+  return `${name}: no difference beyond noise (${within}); ${counts}`;
+}
+
+/**
+ * The pass-rate half of a comparison in one sentence, for a result that reports the pass-rate difference: how many
+ * questions pass only in B and only in A, the difference in points, and McNemar's test of it.
+ */
+export function passRateSentence(name: string, comparison: PairedComparison): string {
+  const { improved, worsened, paired, mcnemarP, passRateDifference } = comparison;
+  if (passRateDifference === null) return `${name}: no question was scored in both runs, so no pass rates to compare`;
+  const points = Math.round(passRateDifference * 100);
+  const change =
+    points === 0 ? 'the same pass rate' : `a pass rate ${Math.abs(points)} points ${points > 0 ? 'higher' : 'lower'}`;
+  const beyond = mcnemarP < 0.05 ? 'beyond the noise' : 'within the noise';
+  return `${name} has ${change} over ${questions(paired)} (${improved} pass only here, ${worsened} only in the baseline); McNemar ${pValueText('p', mcnemarP)}, ${beyond}`;
 }
 
 /** Column B against the baseline column A over the questions both answered. */

@@ -7,7 +7,7 @@ import type { MatrixGraderScore, MatrixResult } from '../../store/repos/matrix.r
 import type { RunRecord } from '../../store/repos/runs.repo';
 import type { StoreApi } from '../../store/store';
 import { quantile } from '../stats/quantile';
-import { spreadOf } from '../optimizer/noise';
+import { spreadOf } from '../stats/spread';
 import { wilson } from '../stats/wilson';
 import {
   comparePaired,
@@ -88,11 +88,23 @@ function foldCell(repeats: readonly MatrixResult[], gradersOf: GraderScoresOf, g
   };
 }
 
-/** What tells a column apart: its prompt variant (or experiment), else the target with its model. */
-const labelOf = (run: RunRecord) => run.identity.promptVariant ?? `${run.targetId} · ${run.identity.model}`;
+/**
+ * What tells each column apart: its prompt variant (or experiment), else the target with its model; two runs that would
+ * read the same (two runs of one target and model, ticked in Results) are told apart by their run ids.
+ */
+function labelsOf(sources: readonly MatrixSource[]): string[] {
+  const base = sources.map(({ run }) => run.identity.promptVariant ?? `${run.targetId} · ${run.identity.model}`);
+  return base.map((label, index) =>
+    base.indexOf(label) === base.lastIndexOf(label) ? label : `${label} · run ${sources[index]!.run.id}`,
+  );
+}
 
 /** A column's header: what it ran and its figures over every result of the run. */
-function columnOf(source: MatrixSource, cells: readonly (FoldedCell | undefined)[]): Omit<MatrixColumn, 'vsBaseline'> {
+function columnOf(
+  source: MatrixSource,
+  label: string,
+  cells: readonly (FoldedCell | undefined)[],
+): Omit<MatrixColumn, 'vsBaseline'> {
   const { run, results } = source;
   let scored = 0;
   let scoreSum = 0;
@@ -112,7 +124,7 @@ function columnOf(source: MatrixSource, cells: readonly (FoldedCell | undefined)
   return {
     runId: run.id,
     targetId: run.targetId,
-    label: labelOf(run),
+    label,
     provider: run.identity.provider.name,
     model: run.identity.model,
     systemPrompt: run.identity.systemPrompt,
@@ -208,9 +220,11 @@ export function buildMatrix(
   const graders = gradersOf(sources);
   const questionIds = questionIdsOf(sources);
   const folded = withPreferences(foldSources(sources, graders), options.baseline);
+  const labels = labelsOf(sources);
   const columns = sources.map((source, index): MatrixColumn => ({
     ...columnOf(
       source,
+      labels[index]!,
       questionIds.map((id) => folded[index]?.get(id)),
     ),
     vsBaseline: null,
@@ -236,14 +250,15 @@ export async function matrixStatistics(
 ): Promise<(PairedComparison | null)[]> {
   const folded = foldSources(sources, gradersOf(sources));
   const questionIds = questionIdsOf(sources);
+  const labels = labelsOf(sources);
   const comparisons: (PairedComparison | null)[] = [];
-  for (const [index, source] of sources.entries()) {
+  for (const [index, label] of labels.entries()) {
     if (index === baseline) {
       comparisons.push(null);
       continue;
     }
     await new Promise((resolve) => setImmediate(resolve));
-    comparisons.push(comparePaired(labelOf(source.run), pairsOf(folded, questionIds, baseline, index), bootstrap));
+    comparisons.push(comparePaired(label, pairsOf(folded, questionIds, baseline, index), bootstrap));
   }
   return comparisons;
 }

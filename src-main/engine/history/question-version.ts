@@ -1,7 +1,7 @@
 // Which version of a question a result answered: a hash of its text (the input it asks) and its tags at that run.
 import type { Question } from '../../../src-shared/model';
 import type { QuestionVersion } from '../../store/repos/result-inserts';
-import { canonicalJsonSha256 } from '../providers/cassette';
+import { canonicalJsonSha256 } from '../../hashing/canonical-json';
 
 // A question object is shared by its repeats: hash it once.
 const versions = new WeakMap<Question, QuestionVersion>();

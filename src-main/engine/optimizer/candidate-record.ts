@@ -2,7 +2,7 @@
 import type { Target } from '../../../src-shared/model';
 import type { CandidateRecord } from '../../store/repos/optimizer.repo';
 import type { Measured } from './measure';
-import { spreadOf } from './noise';
+import { spreadOf } from '../stats/spread';
 import type { QuestionSets } from './question-sets';
 
 export type RecordInput = Readonly<{

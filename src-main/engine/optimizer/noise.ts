@@ -1,24 +1,6 @@
 // The acceptance rule (docs/optimizer.md): a candidate wins only by more than the margin AND more than twice the noise.
 import type { Measurement } from '../../../src-shared/model';
-
-export type Spread = Readonly<{ n: number; mean: number | null; sd: number | null }>;
-
-/** Mean and sample standard deviation (n − 1) of the runs' scores; runs that scored nothing are left out. */
-export function spreadOf(scores: readonly (number | null)[]): Spread {
-  const values = scores.filter((score): score is number => score !== null);
-  const n = values.length;
-  if (n === 0) return { n, mean: null, sd: null };
-  const mean = values.reduce((sum, value) => sum + value, 0) / n;
-  if (n < 2) return { n, mean, sd: null };
-  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
-  return { n, mean, sd: Math.sqrt(variance) };
-}
-
-/** The standard error of mean(candidate) − mean(baseline), from the two run-to-run spreads; null when either is unknown. */
-export function standardErrorOfDifference(baseline: Spread, candidate: Spread): number | null {
-  if (baseline.sd === null || candidate.sd === null) return null;
-  return Math.sqrt(baseline.sd ** 2 / baseline.n + candidate.sd ** 2 / candidate.n);
-}
+import { spreadOf, standardErrorOfDifference, type Spread } from '../stats/spread';
 
 export type AcceptanceRule = Readonly<{
   /** settings.optimizer.improvement_margin, on the 0-5 avg_score scale. */

@@ -1,7 +1,7 @@
 // The run identity snapshot (docs/runs.md): what was run, frozen at start and completed at the end; never rewritten by edits.
 import { createHash } from 'node:crypto';
 import { GRADER_CATALOG, type RunIdentity, type RunSource } from '../../../src-shared/model';
-import { canonicalJson, canonicalJsonSha256 } from '../providers/cassette';
+import { canonicalJson, canonicalJsonSha256 } from '../../hashing/canonical-json';
 import { resolveRubric } from '../../workspace/load-workspace';
 import type { RunPlan, ValidWorkspace } from './plan';
 

@@ -27,16 +27,34 @@ export function keyStatusText(status: KeyStatus): Readonly<{ tone: Tone; text: s
   return { tone: 'fail', text: `Missing: no ${status.variable} in the keychain or the environment` };
 }
 
-/** A connection test's outcome as a badge word plus its message. */
+/**
+ * A message without the headline its badge already says ("Unreachable: …" under "✕ unreachable", "OK: connected to …"
+ * under "✓ connected"), so nothing reads twice; a headline's parenthesis stays ("Key refused (HTTP 401): …" → "HTTP 401: …").
+ */
+function withoutHeadline(message: string, word: string): string {
+  // The words are letters and spaces ("no API key", "not found"): nothing to escape.
+  const headline = new RegExp(`^(?:OK: )?${word}\\s*(?:\\(([^)]*)\\))?(?::\\s*|\\s+)`, 'i');
+  const match = headline.exec(message);
+  if (!match) return message.replace(/^OK: /, '');
+  const rest = message.slice(match[0].length);
+  return match[1] ? `${match[1]}: ${rest}` : rest;
+}
+
+/** A connection test's outcome as a badge word plus its message (without the headline the word already says). */
 export function testLook(test: ConnectionTest): Readonly<{ tone: Tone; word: string; text: string }> {
-  if (test.ok) return { tone: 'pass', word: 'connected', text: `${test.message} (${test.latencyMs} ms)` };
+  if (test.ok)
+    return {
+      tone: 'pass',
+      word: 'connected',
+      text: `${withoutHeadline(test.message, 'connected')} (${test.latencyMs} ms)`,
+    };
   const word =
     test.problem === 'no_key'
-      ? 'no key'
+      ? 'no API key'
       : test.problem === 'unauthorized'
         ? 'key refused'
         : (test.problem ?? 'failed').replace('_', ' ');
-  return { tone: 'fail', word, text: test.message };
+  return { tone: 'fail', word, text: withoutHeadline(test.message, word) };
 }
 
 /** aieval.yaml issues as FieldIssues by their full path (`settings.concurrency`, `providers.local.base_url`). */

@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { nativeBinding } from '../../../src-main/store/native-binding';
 import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
 
 export type Verdict = 'held' | 'crash' | 'hang' | 'accepted' | 'lost';
@@ -169,7 +170,7 @@ export class Kit {
 export function storeCount(workspace: string, table: string): number {
   const path = join(workspace, '.aieval', 'store.sqlite');
   if (!existsSync(path)) return 0;
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = new Database(path, { readonly: true, fileMustExist: true, nativeBinding: nativeBinding() });
   try {
     return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   } finally {
@@ -183,7 +184,7 @@ export function storedRuns(
 ): { id: string; status: string; total: number; verdict: Record<string, unknown> | null }[] {
   const path = join(workspace, '.aieval', 'store.sqlite');
   if (!existsSync(path)) return [];
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = new Database(path, { readonly: true, fileMustExist: true, nativeBinding: nativeBinding() });
   try {
     const rows = db.prepare('SELECT id, status, total, verdict_json FROM runs').all() as {
       id: string;

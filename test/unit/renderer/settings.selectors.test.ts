@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settings as settingsSchema, type WorkspaceIssue } from '../../../src-shared/model';
+import type { ConnectionTest } from '../../../src-shared/contract/providers.contract';
 import { SETTINGS_SECTIONS } from '../../../src-renderer/features/settings/settings-fields';
 import {
   connectionFormOf,
@@ -146,25 +147,51 @@ describe('settings selectors', () => {
     );
   });
 
-  it('words a connection test', () => {
+  it('words a connection test, without the headline its badge already says', () => {
+    const failed = (problem: ConnectionTest['problem'], message: string) =>
+      testLook({ ok: false, problem, message, latencyMs: 3, modelCount: null });
     expect(
       testLook({
         ok: true,
         problem: null,
-        message: 'OK: connected; 2 models available.',
+        message: 'OK: connected to http://127.0.0.1:11434; 2 models available.',
         latencyMs: 12,
         modelCount: 2,
       }),
-    ).toEqual({ tone: 'pass', word: 'connected', text: 'OK: connected; 2 models available. (12 ms)' });
+    ).toEqual({ tone: 'pass', word: 'connected', text: 'to http://127.0.0.1:11434; 2 models available. (12 ms)' });
     expect(
-      testLook({ ok: false, problem: 'unreachable', message: 'Unreachable: …', latencyMs: 3, modelCount: null }),
-    ).toMatchObject({ tone: 'fail', word: 'unreachable' });
-    expect(
-      testLook({ ok: false, problem: 'unauthorized', message: 'Key refused', latencyMs: 3, modelCount: null }).word,
-    ).toBe('key refused');
-    expect(testLook({ ok: false, problem: 'not_found', message: 'x', latencyMs: 3, modelCount: null }).word).toBe(
-      'not found',
-    );
+      testLook({
+        ok: true,
+        problem: null,
+        message: 'OK: replays rec.jsonl; 1 model available.',
+        latencyMs: 1,
+        modelCount: 1,
+      }).text,
+    ).toBe('replays rec.jsonl; 1 model available. (1 ms)');
+    // Not "✕ unreachable Unreachable: …" (issue 49).
+    expect(failed('unreachable', 'Unreachable: provider "local" (ollama, http://x) did not answer')).toEqual({
+      tone: 'fail',
+      word: 'unreachable',
+      text: 'provider "local" (ollama, http://x) did not answer',
+    });
+    expect(failed('unauthorized', 'Key refused (HTTP 401): the server did not accept the API key')).toEqual({
+      tone: 'fail',
+      word: 'key refused',
+      text: 'HTTP 401: the server did not accept the API key',
+    });
+    expect(failed('not_found', 'Not found (HTTP 404): check base_url')).toMatchObject({
+      word: 'not found',
+      text: 'HTTP 404: check base_url',
+    });
+    expect(failed('no_key', 'No API key: set OPENAI_API_KEY in the environment.')).toMatchObject({
+      word: 'no API key',
+      text: 'set OPENAI_API_KEY in the environment.',
+    });
+    expect(failed('no_key', 'No API key (restricted mode): withheld.').text).toBe('restricted mode: withheld.');
+    expect(failed('config', 'Configuration problem: base_url is not a URL')).toMatchObject({
+      word: 'config',
+      text: 'Configuration problem: base_url is not a URL',
+    });
   });
 
   it('shows a problem once its field changed, all after a save attempt, and the rest of the file in the banner', () => {

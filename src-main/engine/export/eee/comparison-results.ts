@@ -1,7 +1,7 @@
 // A run compared with a baseline run, as two extra results of its EEE aggregate: the paired difference in mean score
 // (with its bootstrap interval) and in pass rate (with McNemar's p), both naming the baseline run they are against.
 import type { StoreApi } from '../../../store/store';
-import { DEFAULT_BOOTSTRAP, type PairedComparison } from '../../compare/paired-stats';
+import { DEFAULT_BOOTSTRAP, passRateSentence, type PairedComparison } from '../../compare/paired-stats';
 import { loadMatrixSources, matrixStatistics } from '../../compare/run-matrix';
 import type { EeeResult } from './eee-types';
 import { comparisonMetricId, evaluationIdOf } from './eee-names';
@@ -93,7 +93,8 @@ export function comparisonResults(input: BaselineComparison, named: Named): EeeR
       },
       score_details: {
         score: comparison.passRateDifference,
-        details: counts,
+        // The pass-rate sentence, not the score's: this result is the pass-rate difference.
+        details: { ...counts, sentence: passRateSentence('This run', comparison) },
         uncertainty: { num_samples: comparison.paired },
       },
     });

@@ -4,7 +4,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { z } from 'zod';
 import { runIdentity, shardSpec, type RunIdentity, type ShardSpec } from '../../../../src-shared/model';
-import { canonicalJson } from '../../providers/cassette';
+import { canonicalJson } from '../../../hashing/canonical-json';
 import { parseStrictJson } from '../strict-json';
 
 export const SHARD_MANIFEST_FORMAT = 'ai-eval-shard';

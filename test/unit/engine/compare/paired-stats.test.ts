@@ -5,6 +5,7 @@ import {
   DEFAULT_BOOTSTRAP,
   mcnemarExact,
   pairedBootstrap,
+  passRateSentence,
   type PairedQuestion,
 } from '../../../../src-main/engine/compare/paired-stats';
 
@@ -81,11 +82,39 @@ describe('comparePaired', () => {
     expect(result.improved).toBe(pairsOf(ref.a, ref.b).filter((p) => p.passedB && !p.passedA).length);
   });
 
-  it('says worse for a clear regression and "no difference beyond noise" when the interval spans zero', () => {
+  it('says worse with the size of the drop and its interval as sizes too, never mixed signs (issue 49)', () => {
     const worse = reference.bootstrap.find((c) => c.name === 'worse')!;
-    expect(comparePaired('B', pairsOf(worse.a, worse.b)).sentence).toMatch(/^B is worse by 0\.56 /);
+    const result = comparePaired('B', pairsOf(worse.a, worse.b));
+    const interval = result.scoreDifference!;
+    expect(interval.upper).toBeLessThan(0);
+    const sizes = `${(-interval.upper).toFixed(2)} to ${(-interval.lower).toFixed(2)}`;
+    expect(result.sentence.startsWith(`B is worse by 0.56 (${sizes}); `)).toBe(true);
+    expect(result.sentence).not.toMatch(/-\d/);
+  });
+
+  it('says "no difference beyond noise" with the signed difference and its interval in one pair of brackets', () => {
     const noise = reference.bootstrap.find((c) => c.name === 'noise')!;
     const result = comparePaired('B', pairsOf(noise.a, noise.b));
-    expect(result.sentence).toMatch(/^B: no difference beyond noise \(-0\.16 \(-0\.\d\d to 0\.\d\d\)\)/);
+    expect(result.sentence).toMatch(
+      /^B: no difference beyond noise \(score -0\.16, 95% interval -0\.\d\d to \+0\.\d\d\); \d+ questions? improved, \d+ worse$/,
+    );
+    expect(result.sentence).not.toMatch(/\([^)]*\(/); // no bracket inside a bracket
+  });
+
+  it('words the pass-rate difference in a sentence of its own', () => {
+    const pairs = [
+      ...Array.from({ length: 6 }, () => ({ a: [2], b: [4], passedA: false, passedB: true })),
+      ...Array.from({ length: 14 }, () => ({ a: [4], b: [4], passedA: true, passedB: true })),
+    ];
+    expect(passRateSentence('This run', comparePaired('B', pairs))).toBe(
+      'This run has a pass rate 30 points higher over 20 questions (6 pass only here, 0 only in the baseline); McNemar p = 0.031, beyond the noise',
+    );
+    const same = comparePaired('B', pairs.slice(6));
+    expect(passRateSentence('This run', same)).toBe(
+      'This run has the same pass rate over 14 questions (0 pass only here, 0 only in the baseline); McNemar p = 1.000, within the noise',
+    );
+    expect(passRateSentence('This run', comparePaired('B', []))).toBe(
+      'This run: no question was scored in both runs, so no pass rates to compare',
+    );
   });
 });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { buildMatrix, matrixStatistics } from '../../../../src-main/engine/compare/run-matrix';
 import { MATRIX_PREVIEW_CHARS } from '../../../../src-main/store/repos/matrix.repo';
 import type { Store } from '../../../../src-main/store/store';
-import { newResult, storeWithRuns } from './run-fixtures';
+import { identity, newResult, newRun, storeWithRuns } from './run-fixtures';
 
 describe('MatrixRepo and the matrix built from it', () => {
   let store: Store;
@@ -66,6 +66,23 @@ describe('MatrixRepo and the matrix built from it', () => {
     expect(base).toBeNull();
     expect(versus).toMatchObject({ paired: 2, improved: 1, worsened: 0 });
     expect(versus!.scoreDifference!.estimate).toBeCloseTo(0.75, 12);
+  });
+
+  it('labels columns by what they ran, and by run id when two would read the same (issue 49)', async () => {
+    store.repos.runs.insert(newRun('r3', { identity: identity({ model: 'm2' }) }));
+    store.repos.runs.insert(newRun('r4', { identity: identity({ promptVariant: 'variant 2/2' }) }));
+    for (const id of ['r1', 'r2', 'r3', 'r4']) store.repos.results.insert(newResult(id, 'a'));
+    const sources = ['r1', 'r2', 'r3', 'r4'].map(sourceOf);
+    const matrix = buildMatrix(sources, { baseline: 0, tagsOf: () => [] });
+    expect(matrix.columns.map((column) => column.label)).toEqual([
+      't1 · m1 · run r1',
+      't1 · m1 · run r2',
+      't1 · m2',
+      'variant 2/2',
+    ]);
+    // The comparison sentences name the column by the same label.
+    const [, second] = await matrixStatistics(sources, 0);
+    expect(second!.sentence.startsWith('t1 · m1 · run r2')).toBe(true);
   });
 
   it('reads a preference over the baseline’s result from the label’s tags, and counts it in the column', () => {
