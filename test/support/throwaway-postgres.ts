@@ -3,10 +3,10 @@
 // openssl is there) only. stop() removes it; a watchdog process removes it too if the tests die without stopping it.
 import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export type ThrowawayPostgres = Readonly<{
   dir: string;
@@ -88,10 +88,22 @@ function makeCertificates(dir: string): boolean {
   return made;
 }
 
+/** As root the server runs as `postgres`, who must pass through every folder above its own. */
+function mustReach(dir: string): void {
+  for (let folder = dirname(dir); folder !== dirname(folder); folder = dirname(folder))
+    if ((statSync(folder).mode & 0o001) === 0) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(
+        `throwaway PostgreSQL: the postgres user cannot reach ${dir} (${folder} is private); set TMPDIR to a folder others may pass through`,
+      );
+    }
+}
+
 /** Starts a fresh cluster with the server in `bin`, and its database aieval_test. */
 export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'aieval-pg-'));
   chmodSync(dir, 0o755);
+  if (userInfo().uid === 0) mustReach(dir);
   const data = join(dir, 'data');
   const password = randomBytes(18).toString('base64url');
   const stopServer = () => {
