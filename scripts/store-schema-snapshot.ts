@@ -1,5 +1,5 @@
 // Writes src-main/store/migrations/schema-snapshot.json: the schema every migration together makes, which a new store
-// is created from in one step (run after adding a migration; test/integration/store-schema-snapshot.test.ts checks it).
+// is created from in one step (run after adding a migration; test/integration/store/store-schema-snapshot.test.ts checks it).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb, schemaStatements } from '../src-main/store/db';

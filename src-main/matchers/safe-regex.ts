@@ -1,7 +1,11 @@
-// Workspace regexes (rubric `regex` checks, state_check `matches`) run on RE2JS, whose matching time is linear in the
-// text: a pattern such as ^(a+)+$ cannot backtrack for ever on a long answer. A pattern RE2 cannot run (back-references,
-// lookahead) is refused when the workspace is validated, so a run never meets it. json_schema checks match their
-// `pattern`, `patternProperties` and `propertyNames` on the same engine (linearRegExpEngine, ajv's code.regExp).
+// Workspace regexes (rubric `regex` checks, state_check `matches`) are RE2 regexes, run on RE2JS, whose matching time is
+// linear in the text: a pattern such as ^(a+)+$ cannot backtrack for ever on a long answer. The flavour is RE2's, in
+// JavaScript's spelling, and it differs from JavaScript's where RE2 does: \s is ASCII whitespace (a no-break space is
+// not \s), `.` matches \r (only \n ends it), with `m` a line ends at \n only (in CRLF text `$` comes after the \r),
+// and case folding with `i` follows Unicode (`\w` matches ſ). A construct RE2 cannot run, or would run differently
+// without a word (back-references, numbered or named; lookahead; the v flag's set notation), is refused when the
+// workspace is validated, so a run never meets it. json_schema checks match their `pattern`, `patternProperties` and
+// `propertyNames` on the same engine (linearRegExpEngine, ajv's code.regExp).
 import type { RegExpEngine } from 'ajv/dist/types';
 import type { StateAssertion } from '../../src-shared/model';
 import load from './lazy-modules.cjs';
@@ -37,12 +41,26 @@ export function compileLinearRegex(pattern: string, flags = ''): CompiledRegex {
   return result;
 }
 
+/** A construct RE2JS would accept but match otherwise than JavaScript, said in words; undefined when there is none. */
+function silentDifference(pattern: string, flags: string): string | undefined {
+  if (flags.includes('v'))
+    return "the v flag (set notation such as [\\p{L}--[a-z]]) is JavaScript's only: RE2 matches no such set; use u and a plain class";
+  for (let i = 0; i < pattern.length; i += 1) {
+    if (pattern[i] !== '\\') continue;
+    if (pattern[i + 1] === 'k' && pattern[i + 2] === '<') return 'named back-references (\\k<name>) are not supported';
+    i += 1;
+  }
+  return undefined;
+}
+
 function compile(pattern: string, flags: string): CompiledRegex {
   try {
     new RegExp(pattern, flags);
   } catch (error) {
     return { ok: false, problem: `invalid regex /${pattern}/${flags}: ${(error as Error).message}` };
   }
+  const different = silentDifference(pattern, flags);
+  if (different) return { ok: false, problem: `regex /${pattern}/${flags}: ${different} (checks use RE2 regexes)` };
   const RE2JS = re2js();
   const re2Flags = [...flags].reduce((sum, flag) => sum | flagOf(flag, RE2JS), RE2JS.LOOKBEHINDS);
   try {
@@ -61,7 +79,7 @@ function compile(pattern: string, flags: string): CompiledRegex {
       ok: false,
       problem:
         `regex /${pattern}/${flags} cannot be matched in linear time (${(error as Error).message}); ` +
-        'back-references and lookahead are not supported: rewrite it without them',
+        'checks use RE2 regexes, without back-references or lookahead: rewrite it without them',
     };
   }
 }

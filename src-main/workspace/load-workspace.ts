@@ -15,6 +15,8 @@ import {
 import { configProblems } from './check-config';
 import { quarantineProblems } from './check-quarantine';
 import { questionProblems, rubricProblems } from './check-rubrics';
+import { unreachedSources } from './check-sources';
+import { availableTemplates } from './judge-template-names';
 import { validateYamlFile, type Locator } from './validate-file';
 import { listFolder, readWorkspaceFile } from './workspace-files';
 
@@ -48,6 +50,9 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
   /** Rubric files whose `id` is not their name, by that name: a reference by either says which file declares what. */
   const misnamedRubrics = new Map<string, Misnamed>();
   const datasetFiles = new Set<string>();
+  const rubricLocators = new Map<string, Locator>();
+  let templates: ReadonlySet<string> | undefined;
+  const templateNames = () => (templates ??= availableTemplates(dir));
 
   const configText = overrides[CONFIG_FILE] ?? readText(dir, CONFIG_FILE, issues);
   const parsedConfig =
@@ -68,8 +73,9 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
       misnamedRubrics.set(basename(file).replace(/\.ya?ml$/, ''), { file, declared: parsed.value.id });
       continue;
     }
-    issues.push(...rubricProblems(parsed.value, parsed.locate));
+    issues.push(...rubricProblems(parsed.value, parsed.locate, templateNames));
     rubrics.set(parsed.value.id, parsed.value);
+    rubricLocators.set(parsed.value.id, parsed.locate);
   }
 
   for (const file of yamlFiles(dir, 'datasets', overrides, issues)) {
@@ -93,6 +99,7 @@ export function loadWorkspace(dir: string, overrides: Readonly<Record<string, st
     });
   }
 
+  issues.push(...unreachedSources(rubrics, rubricLocators, datasets, (ref) => resolveRubric(ref, rubrics)));
   const config = parsedConfig?.value;
   if (config && parsedConfig) {
     checkReferences(config, datasetFiles, parsedConfig.locate, issues);
@@ -219,7 +226,8 @@ function checkReferences(
 ): void {
   const providers = Object.keys(config.providers);
   const checkProvider = (name: string, path: PropertyKey[]) => {
-    if (!config.providers[name])
+    // Own names only: `toString` is on every object, never a provider the file defines.
+    if (!Object.hasOwn(config.providers, name))
       issues.push(locate(path, 'error', `unknown provider "${name}"; known: ${providers.join(', ') || '(none)'}`));
   };
   if (config.judge) {

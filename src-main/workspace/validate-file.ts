@@ -5,7 +5,7 @@ import type { WorkspaceIssue } from '../../src-shared/model';
 import { nearest } from '../../src-shared/text/nearest';
 import { discriminatorValues, knownKeysAt, otherFormKey } from './did-you-mean';
 import { readYamlFast } from './fast-yaml';
-import { firstAliasOffset, MAX_ALIAS_COUNT, structureProblems, TOO_DEEP } from './yaml-structure';
+import { firstAliasOffset, MAX_ALIAS_COUNT, PROTO_KEY, structureProblems, TOO_DEEP } from './yaml-structure';
 
 export type ParsedFile<T> = Readonly<{ value: T | undefined; issues: WorkspaceIssue[]; locate: Locator }>;
 export type Locator = (
@@ -23,7 +23,8 @@ type Issue = z.core.$ZodIssue;
  * takes the positioned parse only.
  */
 export function validateYamlFile<T>(file: string, text: string, schema: z.ZodType<T>, fastRead = true): ParsedFile<T> {
-  if (fastRead) {
+  // A `__proto__` key vanishes in the fast read's objects: only the positioned parse can refuse it.
+  if (fastRead && !text.includes(PROTO_KEY)) {
     const data = readYamlFast(text);
     const result = data === undefined || data === null ? undefined : schema.safeParse(data);
     // Only a valid file is answered from the fast read; every problem is reported by the positioned parse below.
@@ -201,6 +202,9 @@ function describe(issue: Issue, schema: z.ZodType, locate: Locator): WorkspaceIs
     const got = `unknown ${issue.discriminator} "${String(input)}"; expected one of ${options.join(', ')}`;
     return [locate(path, 'error', suggestion ? `${got}; did you mean "${suggestion}"?` : got)];
   }
+  // A refused key of a record (a provider named `constructor`): the key's own problem, not "Invalid key in record".
+  if (issue.code === 'invalid_key')
+    return [locate(path, 'error', `"${String(path.at(-1))}" ${issue.issues[0]?.message ?? issue.message}`)];
   return [locate(path, 'error', issue.message)];
 }
 

@@ -1,7 +1,8 @@
 // What makes a parsed YAML document unsafe to turn into values, found on its nodes with their positions: an alias to
 // no anchor, an alias inside the node it names (the value would contain itself), a list or map used as a key, and a
-// tag beyond YAML's core schema (`!!js/function`, `!!binary`, `!custom`), which would otherwise be dropped silently, and
-// lists and maps nested deeper than MAX_YAML_DEPTH.
+// tag beyond YAML's core schema (`!!js/function`, `!!binary`, `!custom`), which would otherwise be dropped silently,
+// lists and maps nested deeper than MAX_YAML_DEPTH, and the key `__proto__` (a JavaScript object's prototype, which a
+// reader would drop or follow: never a name of the user's).
 import { isAlias, isCollection, isPair, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
 
 export type StructureProblem = Readonly<{ offset: number; path: PropertyKey[]; message: string }>;
@@ -19,6 +20,9 @@ export const MAX_ALIAS_COUNT = 100;
 const CORE_TAG = 'tag:yaml.org,2002:';
 /** The tags of plain values: text, numbers, booleans, null, lists and maps. */
 const CORE_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((name) => CORE_TAG + name));
+
+/** The key whose value a JavaScript object takes as its prototype. */
+export const PROTO_KEY = '__proto__';
 
 export function structureProblems(doc: Document): StructureProblem[] {
   const anchors = new Map<string, Node>();
@@ -60,6 +64,12 @@ export function structureProblems(doc: Document): StructureProblem[] {
           message: `a key must be a plain value, not ${what}`,
         });
       }
+      if (isScalar(pair.key) && pair.key.value === PROTO_KEY)
+        problems.push({
+          offset: pair.key.range?.[0] ?? 0,
+          path: keyPath(ancestry, pair),
+          message: `"${PROTO_KEY}" cannot be a key: every JavaScript object has it (its prototype); choose another name`,
+        });
     },
   });
   return problems;

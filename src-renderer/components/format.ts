@@ -61,3 +61,6 @@ export function prettyJson(value: unknown): string {
     return value;
   }
 }
+
+/** An id cut after each `_`, `-`, `.`, `:` or `/`, where a line may break; a part never breaks inside. */
+export const idParts = (id: string): string[] => id.match(/[^_\-.:/]*[_\-.:/]|[^_\-.:/]+$/g) ?? [id];

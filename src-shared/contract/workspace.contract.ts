@@ -22,6 +22,8 @@ export const workspaceValidation = z.object({
   valid: boolean,
   issues: z.array(workspaceIssue),
   targets: int,
+  /** Targets `ai-eval run` runs when none is named: 0 makes `ai-eval validate` fail, as the run would. */
+  enabledTargets: int,
   datasets: int,
   /** Enabled questions over every dataset. */
   questions: int,

@@ -20,11 +20,17 @@ const leafChecks = [
   z.strictObject({
     ...base,
     kind: z.literal('regex'),
-    pattern: string.min(1),
+    pattern: string
+      .min(1)
+      .describe(
+        'An RE2 regex (linear time), written as in JavaScript: no back-references or lookahead; \\s is ASCII whitespace ' +
+          '(a no-break space is not \\s); . matches \\r; with m, ^ and $ break at \\n only (in CRLF text $ comes after the \\r).',
+      ),
     flags: z
       .string()
       .regex(/^[dgimsuvy]*$/, 'must be JavaScript regex flags')
-      .default(''),
+      .default('')
+      .describe('i, m, s, u (g, y and d change nothing here); v is refused: RE2 has no set notation.'),
     must_match: boolean.default(true),
   }),
   z.strictObject({ ...base, kind: z.literal('json_schema'), schema: z.record(string, z.unknown()) }),

@@ -17,6 +17,15 @@ const numCtx = z
     "ollama only: the context window (options.num_ctx) to load the model with; unset: sized for the run's longest prompt",
   );
 
+/**
+ * Names every JavaScript object has (`constructor`, `toString`, `__proto__`…): a provider so named would be "found" on
+ * any object, so they are refused as provider names (`__proto__` as any key, by the YAML reader's checks).
+ */
+const OBJECT_NAMES = new Set(['__proto__', ...Object.getOwnPropertyNames(Object.prototype)]);
+export const providerName = string.refine((name) => !OBJECT_NAMES.has(name), {
+  message: 'is a name every JavaScript object has: name the provider something else',
+});
+
 export const providerConfig = z.strictObject({
   kind: providerKind.describe(providerKind.options.join(' | ')),
   base_url: url.optional().describe('Server address; optional for every kind (OpenAI-compatible servers too).'),
@@ -268,7 +277,7 @@ export const workspaceConfig = z.strictObject({
     .describe(
       "This workspace's id in a team store (a PostgreSQL database several workspaces share): its runs, results and labels there are its own. Required with a team store; unused with the workspace's own SQLite store.",
     ),
-  providers: z.record(string, providerConfig).default({}).describe('Named connections; secrets never in this file.'),
+  providers: z.record(providerName, providerConfig).default({}).describe('Named connections; secrets never in this file.'),
   judge: judgeConfig.optional().describe('The default judge for every LLM grader.'),
   settings: settings.default(settings.parse({})),
   targets: z

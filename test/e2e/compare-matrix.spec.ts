@@ -154,4 +154,27 @@ describe('compare prompts and models in the matrix', () => {
     await expect.poll(() => row.getByTestId('rating-mark').innerText()).toBe('▼');
     expect(await row.getByRole('button').count()).toBe(0);
   });
+  it('warns before comparing prompts on a replay target, and marks no variant best over one with no scores', async () => {
+    const { page, served } = app;
+    await page.goto(`${served.origin}/#/optimizer/compare/helpdesk_chat`);
+    await page.getByTestId('variant-1').waitFor();
+    expect(await page.getByTestId('compare-replay-warning').count()).toBe(0); // a live connection answers any prompt
+    await page.getByTestId('compare-target').selectOption('helpdesk_chat_offline');
+    await expect
+      .poll(() => page.getByTestId('compare-replay-warning').innerText())
+      .toMatch(/^This target answers from a recording .* every variant but the recorded one will get no answers/);
+
+    // Run anyway: the recording answers the current prompt only, so the new prompt's column has no scores and no
+    // question is marked best against it.
+    const current = page.getByTestId('variant-1');
+    await expect.poll(() => current.inputValue()).toContain('You are the help desk of the Riverside Library.');
+    await page.getByTestId('variant-2').fill(`${await current.inputValue()}Answer in French.\n`);
+    await page.getByTestId('run-compare').click();
+    const perQuestion = page.getByTestId('variant-questions');
+    await perQuestion.waitFor({ timeout: 90_000 });
+    await expect.poll(() => perQuestion.locator('tbody tr').count()).toBe(QUESTIONS);
+    const secondColumn = await perQuestion.locator('tbody tr td:nth-child(3)').allInnerTexts();
+    expect(secondColumn.every((text) => text.trim() === '—')).toBe(true);
+    expect(await perQuestion.locator('.best-mark').count()).toBe(0);
+  });
 });

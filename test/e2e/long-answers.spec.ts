@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startFakeProviderServer, type FakeProviderServer } from '../fixtures/fake-provider-server';
 import { lastUserText } from '../fixtures/fake-scripts';
-import { chatTrace, writeJsonLines } from '../integration/traces-fixtures';
+import { chatTrace, writeJsonLines } from '../integration/traces/traces-fixtures';
 import { appPageForSuite } from './support/app-page';
 import { rpc } from './support/optimizer-seed';
 import { serveExample, type Served } from './support/serve';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG } from '../integration/optimizer-fixtures';
+import { CONFIG } from '../integration/optimizer/optimizer-fixtures';
 import { appPageForSuite } from './support/app-page';
 import { serveWithCandidates, type OptimizerSeed } from './support/optimizer-seed';
 import { OptimizerPage } from './pages/optimizer.page';

@@ -68,10 +68,26 @@ describe('run flow on the offline example', () => {
     const results = new ResultsPage(page);
     await results.openFromNav();
     await results.runLink(second).waitFor();
-    await results.pick(first);
+    // Ticked newest first, opened oldest first: the oldest run ticked is the baseline, column 1.
     await results.pick(second);
+    await results.pick(first);
     const compare = await results.compare();
     expect(page.url()).toContain(`#/matrix/${encodeURIComponent(first)}/${encodeURIComponent(second)}`);
+    await expect.poll(() => compare.baselineNote(0).textContent()).toMatch(/^Baseline, the oldest run here: /);
+
+    // Two runs of one target and model: each column is told apart by its run, in its title and in the sticky strip.
+    const titles = await page.locator('.matrix-column-title a').allTextContents();
+    expect(titles).toEqual([
+      `helpdesk_chat_offline · llama3.1:8b · run ${first}`,
+      `helpdesk_chat_offline · llama3.1:8b · run ${second}`,
+    ]);
+    expect(await page.getByTestId('matrix-strip').innerText()).toContain(`run ${second}`);
+    expect(await page.getByTestId('matrix-column-run-1').innerText()).toMatch(new RegExp(`^run ${second} · finished `));
+
+    // The rows take the page, not a box of their own, and the keyboard is on them from the start.
+    expect(await page.evaluate(`document.activeElement?.dataset.testid`)).toBe('matrix-grid');
+    const grid = compare.grid();
+    expect(await grid.evaluate((element) => element.scrollHeight - element.clientHeight)).toBe(0);
 
     // Replayed from one cassette, the two runs answer and score alike: no difference, and no row disagrees.
     await expect.poll(() => compare.verdict(1).textContent()).toMatch(/: no difference beyond noise \(score 0\.00, /);
@@ -82,7 +98,8 @@ describe('run flow on the offline example', () => {
     await compare.onlyFailures().check();
     await expect.poll(() => compare.count().textContent()).toBe(`${FAILED} of ${QUESTIONS} rows`);
 
-    // The keyboard opens a row: both whole answers and their (empty) word diff.
+    // The keyboard opens a row (the filters took the focus: back to the rows): both whole answers and their (empty)
+    // word diff.
     await compare.grid().focus();
     await page.keyboard.press('Enter');
     const opened = compare.rows().first();

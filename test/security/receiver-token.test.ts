@@ -9,7 +9,7 @@ import { createApp, type App } from '../../src-main/app/create-app';
 import { TrustStore } from '../../src-main/workspace/trust';
 import type { ReceiverStatus } from '../../src-shared/model';
 import { jsonRequest } from '../fixtures/otlp-builder';
-import { chatTrace } from '../integration/traces-fixtures';
+import { chatTrace } from '../integration/traces/traces-fixtures';
 import { silentLogger } from '../support/app';
 import { copyExample } from '../support/workspace';
 

@@ -70,6 +70,7 @@ export const targetsHandlers = (state: AppState) =>
           gate: target.gate,
           warnings: warning ? [warning] : [],
           judgeMismatch: (config && replayJudgeMismatch(config, target)) ?? null,
+          replay: config?.providers[target.provider]?.kind === 'replay',
         };
       });
     },

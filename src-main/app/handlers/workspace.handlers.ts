@@ -30,6 +30,7 @@ function validateWorkspace(state: AppState): WorkspaceValidation {
     valid: !hasErrors(workspace.issues),
     issues: [...workspace.issues],
     targets: workspace.config?.targets.length ?? 0,
+    enabledTargets: workspace.config?.targets.filter((target) => target.enabled).length ?? 0,
     datasets: datasets.length,
     questions: datasets.reduce((sum, d) => sum + d.questions.length, 0),
     rubrics: workspace.rubrics.size,

@@ -2,7 +2,7 @@
 import { GRADER_CATALOG, stateSpec } from '../../../src-shared/model';
 import { matchesProblem } from '../../matchers/safe-regex';
 import { errored, scored, skipped, type Grader } from './grader';
-import { dotPath } from './dot-path';
+import { dotPath } from '../../../src-shared/text/dot-path';
 import { checkExpectation, toolResultValue } from './state-assertions';
 
 export const stateCheckGrader: Grader = {

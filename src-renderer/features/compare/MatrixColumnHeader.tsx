@@ -2,9 +2,10 @@
 import { diffText } from '../../../src-shared/compare/text-diff';
 import type { MatrixColumn } from '../../../src-shared/model';
 import { hrefFor } from '../../navigation/router';
-import { pct, score } from '../../components/format';
+import { ago, pct, score } from '../../components/format';
 import { statusIcon } from '../../components/StatusBadge';
 import { ExportButton } from '../results/ExportButton';
+import { IdText } from '../../components/IdText';
 import { columnTone, promptName } from './compare.selectors';
 
 function PromptDiffTip({ baseline, prompt }: { baseline: string; prompt: string }) {
@@ -33,6 +34,7 @@ export function MatrixColumnHeader({
   firstPrompt,
   focused,
   isBaseline,
+  oldest,
   baselineRunId,
   statisticsPending,
   onMakeBaseline,
@@ -42,6 +44,8 @@ export function MatrixColumnHeader({
   firstPrompt: string;
   focused: boolean;
   isBaseline: boolean;
+  /** This column's run finished before every other column's. */
+  oldest: boolean;
   baselineRunId: string;
   /** The rows are shown and the paired statistics are still being computed. */
   statisticsPending: boolean;
@@ -56,6 +60,10 @@ export function MatrixColumnHeader({
         <a href={hrefFor('runs', column.runId)} title={`Open run ${column.runId}`}>
           {column.label}
         </a>
+      </div>
+      <div className="muted" data-testid={`matrix-column-run-${index}`}>
+        run <IdText className="mono" id={column.runId} />
+        {column.finishedAt !== null && <> · finished {ago(column.finishedAt)}</>}
       </div>
       <div className="muted">
         {column.provider} · <span className="mono">{column.model}</span>
@@ -106,7 +114,9 @@ export function MatrixColumnHeader({
         <dd className="num">{column.costUsd === null ? '—' : `$${column.costUsd.toFixed(4)}`}</dd>
       </dl>
       {isBaseline ? (
-        <p className="matrix-verdict baseline">Baseline: every other column is compared with this one.</p>
+        <p className="matrix-verdict baseline" data-testid={`matrix-baseline-${index}`}>
+          Baseline{oldest ? ', the oldest run here' : ''}: every other column is compared with this one.
+        </p>
       ) : (
         <>
           {column.vsBaseline ? (

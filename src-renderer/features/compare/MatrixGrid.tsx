@@ -2,25 +2,34 @@
 // columns, Enter opens a row, + and − rate the focused cell (0 clears), b, w and s rate it better, worse or the same as
 // the baseline's answer (the same key again clears), h opens the question's timeline on the focused column's target.
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Preference } from '../../../src-shared/model/preference';
 import type { MatrixRow, RunMatrix } from '../../../src-shared/model';
 import { MatrixCellView } from './MatrixCellView';
 import { MatrixRowDetail } from './MatrixRowDetail';
 import { useCompare } from './compare.store';
 import { navigate } from '../../navigation/router';
+import { IdText } from '../../components/IdText';
 
 /** A closed row's height before any was measured: a head line and three lines of answer. */
 const ROW_HEIGHT_GUESS = 109;
+/** The sticky strip of column names above the rows (see .matrix-strip): a row scrolled to is kept below it. */
+const STRIP_HEIGHT = 40;
+
+/** The pane the page scrolls in: the app's main element. */
+const paneOf = (element: HTMLElement | null): HTMLElement | null => element?.closest<HTMLElement>('.main') ?? null;
 
 export function MatrixGrid({
   matrix,
   rows,
   template,
+  gridRef,
 }: {
   matrix: RunMatrix;
   rows: readonly MatrixRow[];
   template: string;
+  /** Given the grid's element, so the page can focus it when the matrix opens. */
+  gridRef?: RefObject<HTMLDivElement | null>;
 }) {
   const focusedRow = useCompare((state) => state.focusedRow);
   const focusedColumn = useCompare((state) => state.focusedColumn);
@@ -31,23 +40,39 @@ export function MatrixGrid({
   const rowToggled = useCompare((state) => state.rowToggled);
   const cellRated = useCompare((state) => state.cellRated);
   const cellPreferred = useCompare((state) => state.cellPreferred);
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  // The rows scroll with the page (the app's main pane), not in a box of their own: the virtualiser measures from where
+  // the grid starts in that pane, and keeps a row it scrolls to clear of the sticky column strip.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const grid = scroller.current;
+    const pane = paneOf(grid);
+    if (!grid || !pane) return;
+    const margin = grid.getBoundingClientRect().top - pane.getBoundingClientRect().top + pane.scrollTop;
+    if (Math.abs(margin - scrollMargin) > 0.5) setScrollMargin(margin);
+  });
   // A row not yet drawn is taken to be as tall as the last closed row measured: rows are mostly alike (answers cut to
   // the same number of lines), so a new row rarely moves the rows after it and costs no second render.
   const typicalHeight = useRef(ROW_HEIGHT_GUESS);
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scroller.current,
+    getScrollElement: () => paneOf(scroller.current),
     estimateSize: () => typicalHeight.current,
     measureElement: (element, entry, instance) => {
       const height = measureElement(element, entry, instance);
       if (!element.hasAttribute('data-open')) typicalHeight.current = height;
       return height;
     },
+    scrollMargin,
+    scrollPaddingStart: STRIP_HEIGHT,
     overscan: 4,
   });
+  // The focused row is kept in view as it moves; opening the matrix leaves the page at its top, headers in view.
+  const shownRow = useRef(focusedRow);
   useEffect(() => {
-    if (rows.length > 0) virtualizer.scrollToIndex(Math.min(focusedRow, rows.length - 1), { align: 'auto' });
+    if (shownRow.current === focusedRow || rows.length === 0) return;
+    shownRow.current = focusedRow;
+    virtualizer.scrollToIndex(Math.min(focusedRow, rows.length - 1), { align: 'auto' });
   }, [focusedRow, rows.length, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -99,7 +124,10 @@ export function MatrixGrid({
 
   return (
     <div
-      ref={scroller}
+      ref={(element) => {
+        scroller.current = element;
+        if (gridRef) gridRef.current = element;
+      }}
       className="matrix-scroller"
       tabIndex={0}
       role="grid"
@@ -116,7 +144,7 @@ export function MatrixGrid({
             <MatrixGridRow
               key={row.questionId}
               index={item.index}
-              start={item.start}
+              start={item.start - scrollMargin}
               measure={virtualizer.measureElement}
               row={row}
               matrix={matrix}
@@ -188,7 +216,7 @@ const MatrixGridRow = memo(function MatrixGridRow({
       >
         <div className="matrix-question">
           <span className="mono">
-            {open ? '▾' : '▸'} {row.questionId}
+            {open ? '▾' : '▸'} <IdText id={row.questionId} />
           </span>
           {row.tags.length > 0 && <span className="muted matrix-tags">{row.tags.join(', ')}</span>}
         </div>

@@ -1,7 +1,8 @@
 // Runs side by side (issue 22): prompt variants, models or any runs as columns, questions as rows, with filters,
 // keyboard navigation, the statistics that say which column is better, and CSV or markdown export.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { matrixCsv, matrixMarkdown, matrixTags } from '../../../src-shared/compare/matrix-view';
+import type { RunMatrix } from '../../../src-shared/model';
 import { navigate } from '../../navigation/router';
 import { MatrixColumnHeader } from './MatrixColumnHeader';
 import { MatrixGrid } from './MatrixGrid';
@@ -19,6 +20,12 @@ function download(name: string, type: string, text: string): void {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Whether column `index`'s run finished before every other column's. */
+const isOldest = (columns: RunMatrix['columns'], index: number): boolean => {
+  const at = columns[index]?.finishedAt ?? null;
+  return at !== null && columns.every((column, i) => i === index || (column.finishedAt ?? Infinity) > at);
+};
 
 /** The shown rows (filtered and sorted) as a file. */
 const EXPORTS = [
@@ -40,6 +47,15 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
   const statisticsError = useCompare((state) => state.statisticsError);
   const key = runIds.join('|');
   useEffect(() => void matrixRequested(key.split('|'), 0), [key, matrixRequested]);
+  // The rows take the keyboard as soon as a matrix opens, so ↓ and Enter work at once (once per set of runs: a filter
+  // that empties and refills the grid leaves the focus where the user put it).
+  const grid = useRef<HTMLDivElement | null>(null);
+  const focusedFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!matrix || focusedFor.current === key || !grid.current) return;
+    focusedFor.current = key;
+    grid.current.focus({ preventScroll: true });
+  }, [matrix, key]);
   const rows = useMemo(() => (matrix ? visibleRows(matrix, filter, sort) : []), [matrix, filter, sort]);
   const tags = useMemo(() => (matrix ? matrixTags(matrix) : []), [matrix]);
   if (error)
@@ -171,6 +187,7 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
             firstPrompt={matrix.columns[0]?.systemPrompt ?? ''}
             focused={i === focusedColumn}
             isBaseline={i === matrix.baseline}
+            oldest={isOldest(matrix.columns, i)}
             baselineRunId={matrix.columns[matrix.baseline]?.runId ?? ''}
             statisticsPending={!matrix.statistics && !statisticsError}
             onMakeBaseline={() => void matrixRequested(runIds, i)}
@@ -182,7 +199,18 @@ export function MatrixPage({ runIds }: { runIds: readonly string[] }) {
           {matrix.rows.length === 0 ? 'These runs have no results yet.' : 'No question matches these filters.'}
         </div>
       ) : (
-        <MatrixGrid matrix={matrix} rows={rows} template={template} />
+        <>
+          <div className="matrix-strip" style={{ gridTemplateColumns: template }} data-testid="matrix-strip">
+            <div className="muted">Question</div>
+            {matrix.columns.map((column, i) => (
+              <div key={column.runId} className="matrix-strip-cell" title={column.label}>
+                <span className="matrix-column-number">{i + 1}</span> {column.label}
+                {i === matrix.baseline && <span className="muted"> · baseline</span>}
+              </div>
+            ))}
+          </div>
+          <MatrixGrid matrix={matrix} rows={rows} template={template} gridRef={grid} />
+        </>
       )}
       <p className="muted">
         <button className="button link" onClick={() => navigate('results')}>

@@ -45,6 +45,7 @@ export function CompareJobPage(props: Props) {
   useEffect(() => void useOptimizer.getState().listOpened(), []);
   const job = jobId ? jobs[jobId] : undefined;
   const running = job?.status === 'running';
+  const replay = targets?.find((target) => target.id === targetId)?.replay === true;
   const start = async () => {
     if (targetId) setJobId(await props.onStart(targetId, repeat));
   };
@@ -53,7 +54,7 @@ export function CompareJobPage(props: Props) {
       <PageHeader title={props.title} intro={props.intro} />
       <ErrorAlert error={error} />
       <section className="card">
-        <div className="form-grid">
+        <div className="form-grid compare-job-fields">
           <label className="field">
             <span className="field-label">Target</span>
             <select
@@ -87,6 +88,13 @@ export function CompareJobPage(props: Props) {
             />
           </label>
         </div>
+        {replay && (
+          <div className="banner" role="alert" data-testid={`${screen}-replay-warning`}>
+            This target answers from a recording (a replay connection): it can give only the answers it recorded, so
+            every {props.noun} but the recorded one will get no answers and no scores. Compare on a target with a live
+            connection.
+          </div>
+        )}
         {props.children}
         <div className="toolbar">
           <button

@@ -144,13 +144,16 @@ export function deltaCounts(questions: readonly QuestionDelta[]): Readonly<{ up:
   };
 }
 
-/** Per question of a comparison, the index of the best-scoring variant (null on a tie for best or when none scored). */
+/**
+ * Per question of a comparison, the index of the best-scoring variant: null on a tie for best, and null unless every
+ * variant scored the question (a variant with no score, such as a new prompt a recording cannot answer, is not beaten).
+ */
 export function bestVariant(scores: readonly (number | null)[]): number | null {
-  const scored = scores.flatMap((score, index) => (score === null ? [] : [{ score, index }]));
-  if (scored.length === 0) return null;
-  const top = Math.max(...scored.map((s) => s.score));
-  const best = scored.filter((s) => Math.abs(s.score - top) < 1e-9);
-  return best.length === 1 ? best[0]!.index : null;
+  if (scores.length < 2 || scores.some((score) => score === null)) return null;
+  const scored = scores as readonly number[];
+  const top = Math.max(...scored);
+  const best = scored.flatMap((score, index) => (Math.abs(score - top) < 1e-9 ? [index] : []));
+  return best.length === 1 ? best[0]! : null;
 }
 
 /** The runs of a prompt comparison that ran, for the side-by-side matrix (the first one that ran is the baseline). */

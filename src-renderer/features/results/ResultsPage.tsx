@@ -8,6 +8,7 @@ import { ago, pct, score } from '../../components/format';
 import { useResults } from './results.store';
 import { useResultsEvents } from './results-events';
 import { StatusCards } from './StatusCards';
+import { oldestFirst } from './results.selectors';
 import { EnvelopeImport } from './EnvelopeImport';
 import { useShallow } from 'zustand/react/shallow';
 import { Term } from '../../components/Term';
@@ -15,6 +16,7 @@ import { TargetHistoryPanel } from '../history/TargetHistoryPanel';
 import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
 import { PageHeader } from '../../components/PageHeader';
 import { Checkbox } from '../../components/Checkbox';
+import { IdText } from '../../components/IdText';
 
 export function ResultsPage({ targetId }: { targetId: string | undefined }) {
   const { thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested } = useResults(
@@ -52,8 +54,12 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
         <button
           className="button primary"
           disabled={picked.length < 2}
-          title={picked.length < 2 ? 'Tick 2 to 8 runs to see them side by side' : undefined}
-          onClick={() => navigate('matrix', ...picked)}
+          title={
+            picked.length < 2
+              ? 'Tick 2 to 8 runs to see them side by side'
+              : 'Side by side, oldest first: the oldest run ticked is the baseline'
+          }
+          onClick={() => navigate('matrix', ...oldestFirst(picked, runs))}
           data-testid="compare-selected"
         >
           Compare {picked.length} selected side by side
@@ -127,13 +133,12 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
               <thead>
                 <tr>
                   <th aria-label="Select for compare" />
-                  <th>Run</th>
+                  <th>Run · source</th>
                   <th>Target</th>
                   <th>Status</th>
                   <th className="num">Average</th>
                   <th className="num">Pass rate</th>
                   <th className="num">Questions</th>
-                  <th>Source</th>
                   <th>Finished</th>
                 </tr>
               </thead>
@@ -150,11 +155,24 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
                       />
                     </td>
                     <td>
-                      <a className="mono run-id" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
-                        {run.id}
+                      <a className="mono" href={hrefFor('runs', run.id)} data-testid={`run-link-${run.id}`}>
+                        <IdText id={run.id} />
                       </a>
+                      <div className="muted run-source">
+                        {run.source}
+                        {run.experiment && (
+                          <span
+                            className="badge accent"
+                            title="A run of another prompt: not in trends, gates or totals"
+                          >
+                            experiment
+                          </span>
+                        )}
+                      </div>
                     </td>
-                    <td>{run.targetId}</td>
+                    <td>
+                      <IdText id={run.targetId} />
+                    </td>
                     <td>
                       <StatusBadge
                         status={
@@ -174,14 +192,6 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
                     <td className="num">{pct(run.passRate)}</td>
                     <td className="num">
                       {run.done} / {run.total}
-                    </td>
-                    <td>
-                      {run.source}
-                      {run.experiment && (
-                        <span className="badge accent" title="A run of another prompt: not in trends, gates or totals">
-                          experiment
-                        </span>
-                      )}
                     </td>
                     <td>{ago(run.finishedAt)}</td>
                   </tr>

@@ -1,5 +1,5 @@
 // Pure selectors for the results screens (unit-tested without React).
-import type { GraderResult, ResultRow, RunDetail, Verdict } from '../../../src-shared/model';
+import type { GraderResult, ResultRow, RunDetail, RunSummary, Verdict } from '../../../src-shared/model';
 import type { GraderStat } from '../../../src-shared/contract/insights.contract';
 import type { Status } from '../../components/status';
 import { gateInWords } from '../../../src-shared/text/gate-words';
@@ -70,4 +70,17 @@ export function passExplanation(
     : `Fails: average ${row.score.toFixed(2)} < ${passThreshold.toFixed(2)}`;
   const graders = below === 0 ? 'no grader below it' : `${below} ${below === 1 ? 'grader' : 'graders'} below it`;
   return `${verdict}; ${graders}.`;
+}
+
+/**
+ * The ticked runs in the order they were created, oldest first, so the matrix's first column (its baseline) is the
+ * oldest run ticked; a ticked run no longer listed keeps its place after the listed ones.
+ */
+export function oldestFirst(
+  picked: readonly string[],
+  runs: readonly Pick<RunSummary, 'id' | 'createdAt'>[],
+): string[] {
+  const createdAt = new Map(runs.map((run) => [run.id, run.createdAt]));
+  const at = (id: string) => createdAt.get(id) ?? Number.POSITIVE_INFINITY;
+  return [...picked].sort((a, b) => at(a) - at(b));
 }

@@ -59,6 +59,11 @@ export class MatrixPage {
     return this.page.getByTestId(`matrix-verdict-${column}`);
   }
 
+  /** What the baseline column says in place of a verdict. */
+  baselineNote(column: number) {
+    return this.page.getByTestId(`matrix-baseline-${column}`);
+  }
+
   /** A column's count of thumbs up and down. */
   ratings(column: number) {
     return this.page.getByTestId(`matrix-ratings-${column}`);

@@ -1,7 +1,7 @@
 // Serves a workspace on the fake provider server and creates optimizer candidates through the backend (HTTP + SSE).
 import type { CandidateSummary, OptimizerFinished } from '../../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
-import { optimizerScript, optimizerWorkspace } from '../../integration/optimizer-fixtures';
+import { optimizerScript, optimizerWorkspace } from '../../integration/optimizer/optimizer-fixtures';
 import { serveExample, type Served } from './serve';
 
 export type OptimizerSeed = Readonly<{

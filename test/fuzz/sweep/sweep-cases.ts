@@ -1,6 +1,7 @@
 // Every case of the hostile sweep, area by area.
 import { CASES as ENVELOPES } from './cases-envelopes';
 import { CASES as SECRETS } from './cases-secrets';
+import { CASES as VALIDATE } from './cases-validate';
 import type { SweepCase } from './sweep-kit';
 
-export const SWEEP_CASES: readonly SweepCase[] = [...ENVELOPES, ...SECRETS];
+export const SWEEP_CASES: readonly SweepCase[] = [...ENVELOPES, ...SECRETS, ...VALIDATE];

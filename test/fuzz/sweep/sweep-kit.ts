@@ -58,12 +58,12 @@ export function brokenRun(run: CliRun, what: string): Outcome | undefined {
   return undefined;
 }
 
-/** Held when the run refused with one of `codes` and said so on stderr; else what went wrong. */
-export function refused(run: CliRun, what: string, codes: readonly number[] = [2]): Outcome {
+/** Held when the run refused with one of `codes` and said why on stderr (`said`); else what went wrong. */
+export function refused(run: CliRun, what: string, codes: readonly number[] = [2], said = /error/i): Outcome {
   const broken = brokenRun(run, what);
   if (broken) return broken;
   if (!codes.includes(run.code ?? -1)) return bad('accepted', `${what}: exit ${run.code}: ${tail(run.stderr)}`);
-  if (!/error/i.test(run.stderr)) return bad('accepted', `${what}: exit ${run.code} but no error said why`);
+  if (!said.test(run.stderr)) return bad('accepted', `${what}: exit ${run.code} but nothing said why`);
   return held(tail(run.stderr));
 }
 

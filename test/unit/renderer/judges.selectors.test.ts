@@ -7,7 +7,7 @@ import {
   trustLook,
   validationInWords,
 } from '../../../src-renderer/features/judges/judges.selectors';
-import { judgeReport } from '../../builders/judge-report';
+import { judgeReport } from '../../support/judge-report';
 
 describe('judges selectors', () => {
   it('shows each trust state with a status and a word', () => {

@@ -28,6 +28,7 @@ const target = (id: string): TargetSummary => ({
   gate: { metric: 'avg_score', threshold: 3.5, type: 'hard' },
   warnings: [],
   judgeMismatch: null,
+  replay: false,
 });
 const candidate = (id: string, targetId: string, extra: Partial<CandidateSummary> = {}): CandidateSummary => ({
   id,
@@ -139,7 +140,9 @@ describe('optimizer selectors', () => {
     expect(bestVariant([2, 4.5, 2.5])).toBe(1);
     expect(bestVariant([3, 3, 1])).toBeNull();
     expect(bestVariant([null, null])).toBeNull();
-    expect(bestVariant([null, 1])).toBe(1);
+    expect(bestVariant([null, 1])).toBeNull(); // never best against a variant with no score (issue 49)
+    expect(bestVariant([4, null, 2])).toBeNull();
+    expect(bestVariant([4])).toBeNull();
   });
 
   it('lists the variant runs that ran for the side-by-side matrix, and drops blank prompts', () => {

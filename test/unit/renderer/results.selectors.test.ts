@@ -3,10 +3,11 @@ import {
   passExplanation,
   gateText,
   nativeScore,
+  oldestFirst,
   rowStatus,
   weakestGrader,
 } from '../../../src-renderer/features/results/results.selectors';
-import { ago, delta, duration, pct } from '../../../src-renderer/components/format';
+import { ago, delta, duration, idParts, pct } from '../../../src-renderer/components/format';
 
 describe('results selectors', () => {
   it('shows a grader on its own denominator: 1 / 1 for a binary judge, never 1 / 5', () => {
@@ -75,5 +76,26 @@ describe('formatting', () => {
       'Fails: average 3.00 < 3.50; 1 grader below it.',
     );
     expect(passExplanation({ status: 'degraded', passed: false, score: null, graders: [] }, 3.5)).toContain('Degraded');
+  });
+});
+
+describe('the runs ticked for the matrix (issue 49)', () => {
+  it('go oldest first, so the baseline is the oldest run ticked; a run no longer listed goes last', () => {
+    const runs = [
+      { id: 'newest', createdAt: 300 },
+      { id: 'middle', createdAt: 200 },
+      { id: 'oldest', createdAt: 100 },
+    ];
+    expect(oldestFirst(['newest', 'oldest', 'middle'], runs)).toEqual(['oldest', 'middle', 'newest']);
+    expect(oldestFirst(['gone', 'newest', 'oldest'], runs)).toEqual(['oldest', 'newest', 'gone']);
+  });
+});
+
+describe('ids that wrap (issue 49)', () => {
+  it('break only after a separator, and put the id back together whole', () => {
+    expect(idParts('fee_two_books')).toEqual(['fee_', 'two_', 'books']);
+    expect(idParts('20261207-0331-ab12')).toEqual(['20261207-', '0331-', 'ab12']);
+    expect(idParts('sunday')).toEqual(['sunday']);
+    for (const id of ['a__b', 'x_', 'llama3.1:8b', 'a/b-c']) expect(idParts(id).join('')).toBe(id);
   });
 });

@@ -2,7 +2,7 @@
 import { executed, notExecuted, passFail, type CheckExecutor } from '../rubric/check-executor';
 import { chrf } from '../rubric/chrf';
 import { normalizeText } from '../rubric/normalize-text';
-import { dotPath } from '../dot-path';
+import { dotPath } from '../../../../src-shared/text/dot-path';
 import { CHECK_KIND_SCHEMAS } from '../../../../src-shared/model';
 
 export const targetMatchCheck: CheckExecutor<'target_match'> = {

@@ -53,13 +53,18 @@ export function parseJudgeAnswer(text: string): JudgeAnswer {
   return { ok: true, score, reason };
 }
 
-/** A 0-to-max judge's score: clamped into its scale, the clamp named in the reason. */
-export function clampScore(score: number, min: number, max: number): Readonly<{ score: number; note: string }> {
-  const clamped = Math.max(min, Math.min(max, score));
-  return {
-    score: clamped,
-    note: clamped === score ? '' : ` (the judge answered ${score}, outside ${min}-${max}; clamped to ${clamped})`,
-  };
+/**
+ * A judge's score on its scale [min, max]. A score outside it (99 or -3 on 0-5) is a judge error, as for a yes/no
+ * judge: the judge used another scale or misread the prompt, and clamping it would be a silent pass or a silent zero.
+ */
+export function scaledScore(
+  score: number,
+  min: number,
+  max: number,
+): Readonly<{ ok: true; score: number } | { ok: false; error: string }> {
+  if (score < min || score > max)
+    return { ok: false, error: `the judge answered ${score}, outside its ${min}-${max} scale` };
+  return { ok: true, score };
 }
 
 /** A binary judge's score: outside [0,1] is an error (another scale); inside rounds to 0 or 1, 0.5 to 0 (unsure is no). */

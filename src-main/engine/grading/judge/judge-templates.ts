@@ -1,15 +1,14 @@
 // Versioned judge prompt templates: bundled in resources/judge-templates, overridable from a workspace's judge-templates/ folder.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { findResourcesDir } from '../../../paths';
 import { readYamlFast } from '../../../workspace/fast-yaml';
+import { TEMPLATE_FOLDER, templateNames } from '../../../workspace/judge-template-names';
 import { JUDGE_TEMPLATE_NAME } from '../../../../src-shared/model';
 
 export type JudgeTemplate = Readonly<{ name: string; version: string; body: string; file: string }>;
-
-export const TEMPLATE_FOLDER = 'judge-templates';
 
 /** Placeholders a template may use; filled by name, so adding one never breaks an override. */
 export const PLACEHOLDERS = [
@@ -66,14 +65,6 @@ export function fillTemplate(template: JudgeTemplate, values: Readonly<Record<Pl
     if (!(PLACEHOLDERS as readonly string[]).includes(key)) throw unknownPlaceholder(template.file, key);
     return values[key as Placeholder];
   });
-}
-
-function templateNames(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => file.slice(0, -3))
-    .filter((name) => JUDGE_TEMPLATE_NAME.test(name));
 }
 
 function readTemplate(name: string, file: string, isOverride: boolean): JudgeTemplate {

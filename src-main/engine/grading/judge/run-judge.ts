@@ -1,6 +1,6 @@
 // One judge call: template, prompt, pinned sampling, answer parsing, and the JudgeCallRecord the run engine stores.
 import type { GradeContext, JudgeCallRecord } from '../grader';
-import { binaryScore, clampScore, parseJudgeAnswer } from './judge-answer';
+import { binaryScore, parseJudgeAnswer, scaledScore } from './judge-answer';
 import { buildJudgePrompt } from './judge-prompt';
 import { loadJudgeTemplate } from './judge-templates';
 
@@ -93,7 +93,7 @@ export async function runJudge(context: GradeContext, request: JudgeRequest): Pr
     if (!binary.ok) return { score: null, error: binary.error, record: done(null, parsed.reason, binary.error) };
     return { score: binary.score, reason: parsed.reason, record: done(binary.score, parsed.reason, null) };
   }
-  const clamped = clampScore(parsed.score, request.minScore, request.maxScore);
-  const reason = parsed.reason + clamped.note;
-  return { score: clamped.score, reason, record: done(clamped.score, reason, null) };
+  const scaled = scaledScore(parsed.score, request.minScore, request.maxScore);
+  if (!scaled.ok) return { score: null, error: scaled.error, record: done(null, parsed.reason, scaled.error) };
+  return { score: scaled.score, reason: parsed.reason, record: done(scaled.score, parsed.reason, null) };
 }

@@ -111,11 +111,11 @@ describe.each(JUDGES)('%s', (id) => {
 });
 
 describe('gradient judges (0-5)', () => {
-  it('clamp 7 to 5 with no error', async () => {
-    expect(await grade('relevance_grader', fakeJudge('{"score": 7, "reason": "great"}'))).toMatchObject({
-      status: 'scored',
-      score: 5,
-      reason: 'great (the judge answered 7, outside 0-5; clamped to 5)',
+  it.each([7, 99, -3])('treat %s, outside 0-5, as a judge error: never a clamped pass or zero', async (score) => {
+    expect(await grade('relevance_grader', fakeJudge(`{"score": ${score}, "reason": "great"}`))).toMatchObject({
+      status: 'error',
+      score: null,
+      reason: expect.stringContaining(`the judge answered ${score}, outside its 0-5 scale`),
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { target as targetSchema } from '../../../../src-shared/model';
 import { stateCheckGrader } from '../../../../src-main/engine/grading/state-check.grader';
-import { dotPath } from '../../../../src-main/engine/grading/dot-path';
+import { dotPath } from '../../../../src-shared/text/dot-path';
 import { toolResultValue } from '../../../../src-main/engine/grading/state-assertions';
 import { makeContext } from './make-context';
 

@@ -6,7 +6,7 @@ import {
   insertValidation,
   memoryStore,
 } from '../../engine/grading/trust/store-fixture';
-import { judgeReport } from '../../../builders/judge-report';
+import { judgeReport } from '../../../support/judge-report';
 
 let store: Store;
 let repo: Store['repos']['judges'];

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { item, span } from '../../../builders/trace-rows';
+import { item, span } from '../../../support/trace-rows';
 import { Store } from '../../../../src-main/store/store';
 
 describe('TracesRepo review groups', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   binaryScore,
-  clampScore,
   firstJsonObject,
   parseJudgeAnswer,
+  scaledScore,
 } from '../../../../../src-main/engine/grading/judge/judge-answer';
 
 describe('firstJsonObject', () => {
@@ -57,11 +57,17 @@ describe('parseJudgeAnswer', () => {
   });
 });
 
-describe('clampScore', () => {
-  it('clamps 7 from a 0-5 judge to 5 and says so', () => {
-    expect(clampScore(7, 0, 5)).toEqual({ score: 5, note: ' (the judge answered 7, outside 0-5; clamped to 5)' });
-    expect(clampScore(-1, 0, 5).score).toBe(0);
-    expect(clampScore(3, 0, 5)).toEqual({ score: 3, note: '' });
+describe('scaledScore', () => {
+  it('keeps a score on the scale, its ends included', () => {
+    expect(scaledScore(3, 0, 5)).toEqual({ ok: true, score: 3 });
+    expect(scaledScore(0, 0, 5)).toEqual({ ok: true, score: 0 });
+    expect(scaledScore(5, 0, 5)).toEqual({ ok: true, score: 5 });
+  });
+
+  it('refuses a score outside the scale as a judge error, never a clamp', () => {
+    expect(scaledScore(99, 0, 5)).toEqual({ ok: false, error: 'the judge answered 99, outside its 0-5 scale' });
+    expect(scaledScore(-3, 0, 5)).toEqual({ ok: false, error: 'the judge answered -3, outside its 0-5 scale' });
+    expect(scaledScore(5.000001, 0, 5).ok).toBe(false);
   });
 });
 

@@ -14,7 +14,7 @@ import { judgeStanding, judgeTrustFor } from '../../../../../src-main/engine/gra
 import { validateJudge, type LabelledItem } from '../../../../../src-main/engine/grading/trust/validate-judge';
 import type { Store, StoreApi } from '../../../../../src-main/store/store';
 import { insertJudgeCalls, memoryStore, recordInStore } from './store-fixture';
-import { judgeReport } from '../../../../builders/judge-report';
+import { judgeReport } from '../../../../support/judge-report';
 
 type Config = Pick<WorkspaceConfig, 'judge' | 'settings'>;
 const baseConfig = (overrides: Partial<Settings['judges']> = {}): Config => {

@@ -1,0 +1,73 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Store, storeFile } from '../../../src-main/store/store';
+import type { TargetHistory } from '../../../src-shared/model';
+import { runCliInProcess } from '../../support/cli';
+import { copyExample } from '../../support/workspace';
+import { writeHistory } from '../../fixtures/history-store';
+import { ALL_QUESTIONS, HISTORY_RUNS, KNOWN } from '../../fixtures/history-plans';
+
+const TARGET = 'helpdesk_chat_offline';
+
+function workspaceWithHistory(seed: number): { dir: string; runIds: string[] } {
+  const dir = copyExample();
+  const store = Store.open(storeFile(dir));
+  const runIds = writeHistory(store, { targetId: TARGET, runs: HISTORY_RUNS, questions: ALL_QUESTIONS, seed });
+  store.close();
+  return { dir, runIds };
+}
+
+const config = () => mkdtempSync(join(tmpdir(), 'aieval-history-cli-'));
+
+describe('ai-eval history over a store of 30 generated runs', () => {
+  it('--json (through the contract) finds every regressed, fixed and flaky question, no stable one', async () => {
+    const { dir } = workspaceWithHistory(2);
+    const { code, stdout } = await runCliInProcess(
+      ['history', '--workspace', dir, '--target', TARGET, '--json'],
+      config(),
+    );
+    expect(code).toBe(0);
+    const [history] = JSON.parse(stdout) as TargetHistory[];
+    const ids = (state: string) =>
+      history!.questions
+        .filter((q) => q.state === state)
+        .map((q) => q.questionId)
+        .sort();
+    expect(ids('regressed')).toEqual(KNOWN.regressed.map((q) => q.id));
+    expect(ids('fixed')).toEqual(KNOWN.fixed.map((q) => q.id));
+    expect(ids('flaky')).toEqual([...KNOWN.flakyByRun, ...KNOWN.noisy].map((q) => q.id).sort());
+    const stable = new Set([...KNOWN.stable, KNOWN.reworded].map((q) => q.id));
+    expect(history!.questions.filter((q) => stable.has(q.questionId))).toEqual([]);
+  });
+
+  it('prints the summary, each question with its reason, the tags that moved and the method', async () => {
+    const { dir, runIds } = workspaceWithHistory(2);
+    const { code, stdout } = await runCliInProcess(['history', '--workspace', dir, '--target', TARGET], config());
+    expect(code).toBe(0);
+    expect(stdout).toContain(`${TARGET}: 4 regressed, 9 flaky, 3 fixed since ${runIds[25]} (30 runs)`);
+    expect(stdout).toMatch(
+      / {2}regressed {2}regressed_00 {2}\d+\/\d+ passed before, 0\/5 in the last 5 runs \(Fisher p [=<] /,
+    );
+    expect(stdout).toMatch(/tag moved {2}billing: \d+% before, \d+% in the last 5 runs, moved down/);
+    expect(stdout).toContain('method: Regressed / fixed: two-sided Fisher exact test');
+  });
+
+  it('--question prints its timeline with each run identity; --tag narrows the list', async () => {
+    const { dir, runIds } = workspaceWithHistory(2);
+    const timeline = await runCliInProcess(
+      ['history', '--workspace', dir, '--target', TARGET, '--question', 'reworded'],
+      config(),
+    );
+    expect(timeline.stdout).toContain(`${runIds[15]}  1/1 passed score 4.50  local/model-b`);
+    expect(timeline.stdout).toContain('(text changed: a new history starts here)');
+    const tagged = await runCliInProcess(
+      ['history', '--workspace', dir, '--target', TARGET, '--tag', 'billing', '--json'],
+      config(),
+    );
+    const [history] = JSON.parse(tagged.stdout) as TargetHistory[];
+    expect(history!.questions.map((q) => q.questionId).sort()).toEqual(KNOWN.regressed.map((q) => q.id));
+    expect(history!.tags.map((tag) => tag.tag)).toEqual(['billing']);
+  });
+});
