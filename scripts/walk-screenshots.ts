@@ -1,6 +1,6 @@
 // Screenshots of the screens the daily walk's second pass (issue 49) changed, at 1440x900 and 1024x768, over the 30
 // generated runs of the history seed: Results, the matrix of two runs, prompt candidates on a replay target, Judges,
-// Traces and Settings. `npm run build:web && npx tsx scripts/walk-screenshots.ts [OUT_DIR] [name…]`
+// Optimizer, Traces and Settings. `npm run build:web && npx tsx scripts/walk-screenshots.ts [OUT_DIR] [name…]`
 // (default docs/screenshots).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,9 +34,15 @@ try {
       then: (shown) => shown.locator('.main').evaluate((main) => main.scrollBy(0, 900)),
     },
     { name: 'walk-compare-prompts', hash: `#/optimizer/compare/${HISTORY_TARGET}`, ready: '[data-testid=variant-1]' },
+    { name: 'walk-optimizer', hash: '#/optimizer', ready: '[data-testid^=optimize-disabled-]' },
     { name: 'walk-judges', hash: '#/judges', ready: 'main h1' },
     { name: 'walk-traces', hash: '#/traces', ready: 'main h1' },
-    { name: 'walk-settings', hash: '#/settings', ready: 'main h1' },
+    {
+      name: 'walk-settings',
+      hash: '#/settings',
+      ready: '[data-testid=setting-ollama-schedule]',
+      then: (shown) => shown.getByTestId('setting-ollama-schedule').scrollIntoViewIfNeeded(),
+    },
   ];
   for (const size of SIZES) {
     await page.setViewportSize(size);

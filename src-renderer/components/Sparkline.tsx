@@ -19,7 +19,14 @@ export function Sparkline({
   const points = values
     .map((value, index) => [index, value] as const)
     .filter((p): p is readonly [number, number] => p[1] !== null);
-  if (points.length === 0) return <span className="muted sparkline-empty">no runs yet</span>;
+  // Nothing to draw: a dash, since the row or card already says whether the target has runs (a run with no score, or
+  // none at all, is said there once).
+  if (points.length === 0)
+    return (
+      <span className="muted sparkline-empty" title={`${label}: no scored run to draw`}>
+        —
+      </span>
+    );
   const step = values.length > 1 ? (width - 6) / (values.length - 1) : 0;
   const x = (i: number) => 3 + i * step;
   const [low, high] = fittedAxis(

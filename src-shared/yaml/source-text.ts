@@ -11,9 +11,15 @@ export function lineEnding(text: string): string {
 
 export const lineStart = (text: string, pos: number): number => text.lastIndexOf('\n', pos - 1) + 1;
 
-/** The position after the newline ending the line that holds `pos` (the text's end on the last line). */
+/**
+ * The position after the newline ending the line that holds `pos` (the text's end on the last line). A `pos` in the
+ * indentation of a line (where a node's range ends when a comment closes it) stops at that line's start: the line
+ * belongs to what comes next.
+ */
 export function afterLine(text: string, pos: number): number {
   if (pos > 0 && text[pos - 1] === '\n') return pos;
+  const start = lineStart(text, pos);
+  if (start > 0 && /^[ \t]+$/.test(text.slice(start, pos))) return start;
   const next = text.indexOf('\n', pos);
   return next < 0 ? text.length : next + 1;
 }

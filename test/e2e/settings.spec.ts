@@ -30,7 +30,9 @@ describe('settings', () => {
     await settings.testConnection('unreachable_box');
     await expect.poll(() => settings.testResult('unreachable_box').textContent()).toContain('unreachable');
     const result = await settings.testResult('unreachable_box').textContent();
-    expect(result).toContain(`Unreachable: provider "unreachable_box" (ollama, ${closed}/api/tags): network error`);
+    // The badge says "unreachable" once; the text goes on from the provider, without a second "Unreachable:".
+    expect(result).toContain(`✕ unreachable provider "unreachable_box" (ollama, ${closed}/api/tags): network error`);
+    expect(result).not.toMatch(/unreachable\s*Unreachable/i);
     expect(result).toContain('ECONNREFUSED');
   });
 

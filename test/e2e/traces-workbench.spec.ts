@@ -40,6 +40,22 @@ describe('trace labeling workbench', () => {
     await expect.poll(() => workbench.progress()).toContain('2 / 36 labeled · 1 pass · 1 fail · 0 defer');
   });
 
+  it('has one main landmark, and keeps the conversation readable at 1024x768 (issue 49)', async () => {
+    const { page } = app;
+    const before = page.viewportSize()!;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    try {
+      expect(await page.locator('main').count()).toBe(1);
+      const item = await page.locator('.workbench-item').boundingBox();
+      expect(item!.width).toBeGreaterThanOrEqual(360); // was 180 px, between two fixed side panels
+      expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(
+        0,
+      );
+    } finally {
+      await page.setViewportSize(before);
+    }
+  });
+
   it('promotes a good trace into the dataset and refuses a truncated one, saying why', async () => {
     const { page, served } = app;
     await page.getByPlaceholder('Search text').fill('Left Hand');

@@ -7,7 +7,7 @@ import type { DatasetDocument, DatasetSummary } from '../../../src-shared/contra
 import { RpcError } from '../../../src-shared/rpc/wire';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { loadWorkspace } from '../../workspace/load-workspace';
-import { FileChangedError, readSnapshot, textHash, writeFileAtomic, writeSnapshot } from '../../workspace/write-file';
+import { FileChangedError, readSnapshot, textHash, writeSnapshot } from '../../workspace/write-file';
 import { readWorkspaceFile } from '../../workspace/workspace-files';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
@@ -90,7 +90,7 @@ export const datasetsHandlers = (state: AppState) =>
           { id: 'first_question', input: first.input, ...(first.criteria ? { criteria: first.criteria } : {}) },
         ],
       };
-      writeFileAtomic(join(state.dir, file), stringify(starter));
+      writeSnapshot(readSnapshot(join(state.dir, file)), stringify(starter)); // refused if made meanwhile
       return readDocument(state, id);
     },
   }) satisfies Partial<Handlers<Contract, Ctx>>;

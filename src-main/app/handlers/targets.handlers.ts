@@ -9,7 +9,7 @@ import { YamlEditError } from '../../../src-shared/yaml/yaml-edit';
 import { replayJudgeMismatch } from '../../workspace/replay-judge';
 import { textOnlyWarning } from '../../workspace/text-only';
 import { withSettings, withTarget } from '../../workspace/write-config';
-import { readSnapshot, writeSnapshot, type FileSnapshot } from '../../workspace/write-file';
+import { readSnapshot, retryOnChange, writeSnapshot, type FileSnapshot } from '../../workspace/write-file';
 import type { AppState } from '../app-state';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
 
@@ -38,11 +38,14 @@ export function writeConfig(
   state: AppState,
   edit: (text: string) => string,
 ): { issues: WorkspaceIssue[]; workspace: Workspace; written: boolean } {
-  const { snapshot, next, issues, workspace } = checkConfig(state, edit);
-  if (hasErrors(issues)) return { issues, workspace, written: false };
-  const written = writeSnapshot(snapshot, next);
-  if (written) state.events.emit('workspace.changed', { file: CONFIG_FILE });
-  return { issues, workspace, written };
+  // A file changed on disk meanwhile is read again and the edit applied to its new text: no edit is lost.
+  const saved = retryOnChange(() => {
+    const { snapshot, next, issues, workspace } = checkConfig(state, edit);
+    if (hasErrors(issues)) return { issues, workspace, written: false };
+    return { issues, workspace, written: writeSnapshot(snapshot, next) };
+  });
+  if (saved.written) state.events.emit('workspace.changed', { file: CONFIG_FILE });
+  return saved;
 }
 
 /** writeConfig's issues alone: what a save call answers. */

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LABELS_DIR, type GoldItemFile, type ReviewerLine, type ValidationLine } from '../../../src-shared/model';
-import { writeFileAtomic } from '../write-file';
+import { readSnapshot, writeFileAtomic, writeSnapshot } from '../write-file';
 import { goldItemFileText } from './gold-item-file';
 import { appendLine, jsonLine } from './json-lines';
 import { itemFile, reviewerFile, validationsFile } from './label-paths';
@@ -29,7 +29,7 @@ export function writeGoldItem(dir: string, item: GoldItemFile): boolean {
   const path = join(dir, itemFile(item.grader, item.id));
   if (existsSync(path)) return false;
   ensureLabelsFolder(dir);
-  writeFileAtomic(path, goldItemFileText(item));
+  writeSnapshot(readSnapshot(path), goldItemFileText(item)); // a file made meanwhile is refused, never replaced
   return true;
 }
 

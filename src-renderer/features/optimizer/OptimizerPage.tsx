@@ -6,7 +6,8 @@ import { useOptimizer } from './optimizer.store';
 import { useOptimizerEvents } from './optimizer-events';
 import { CandidatesTable } from './CandidatesTable';
 import { JobLog } from './JobLog';
-import { OptimizeControls } from './OptimizeControls';
+import { gateInWords } from '../../../src-shared/text/gate-words';
+import { OptimizeBlockers, OptimizeControls } from './OptimizeControls';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -59,15 +60,16 @@ export function OptimizerPage() {
                   <span className="mono">{group.targetId}</span>
                   {group.target ? (
                     <span>
-                      gate {group.target.gate.metric} ≥ {group.target.gate.threshold} ({group.target.gate.type})
+                      gate {gateInWords(group.target.gate)} ({group.target.gate.type})
                     </span>
                   ) : (
                     <span>no longer in aieval.yaml</span>
                   )}
                 </div>
               </div>
-              {group.target && <OptimizeControls targetId={group.targetId} job={job} />}
+              {group.target && <OptimizeControls target={group.target} job={job} />}
             </div>
+            {group.target && <OptimizeBlockers target={group.target} />}
             {job && <JobLog job={job} testId={`job-${group.targetId}`} />}
             <CandidatesTable candidates={group.candidates} failed={jobFailure(job) !== null} />
           </section>

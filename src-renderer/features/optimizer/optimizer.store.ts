@@ -1,5 +1,6 @@
 // The optimizer screens: targets with their candidates, live jobs, the open candidate, and review actions.
 import { create } from 'zustand';
+import type { PreflightProblem } from '../../../src-shared/contract/runs.contract';
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
 import type {
   CandidateDetail,
@@ -22,8 +23,11 @@ type OptimizerState = {
   busy: boolean;
   error: string | undefined;
   message: string | undefined;
+  /** What the last Optimize's preflight found, by target (nothing was started): the same check as ▶ Run. */
+  preflight: Readonly<Record<string, Readonly<{ problems: readonly PreflightProblem[]; propose: boolean }>>>;
   listOpened(): Promise<void>;
-  optimizeRequested(targetId: string, propose: boolean): Promise<void>;
+  /** Checks the target's connections first (runs.preflight) unless `skipPreflight`; starts only when nothing was found. */
+  optimizeRequested(targetId: string, propose: boolean, skipPreflight?: boolean): Promise<void>;
   compareRequested(targetId: string, prompts: string[], repeat: number): Promise<string | undefined>;
   /** One prompt on several connection/model pairs; resolves to the job's id (undefined when refused). */
   compareModelsRequested(targetId: string, models: ModelPair[], repeat: number): Promise<string | undefined>;
@@ -65,6 +69,7 @@ export const useOptimizer = create<OptimizerState>((set, get) => {
     busy: false,
     error: undefined,
     message: undefined,
+    preflight: {},
     async listOpened() {
       try {
         const [targets, candidates, jobs] = await Promise.all([
@@ -77,8 +82,16 @@ export const useOptimizer = create<OptimizerState>((set, get) => {
         set({ error: messageOf(error) });
       }
     },
-    async optimizeRequested(targetId, propose) {
+    async optimizeRequested(targetId, propose, skipPreflight = false) {
+      const found = (problems: readonly PreflightProblem[]) =>
+        set((state) => ({ preflight: { ...state.preflight, [targetId]: { problems, propose } } }));
       try {
+        if (!skipPreflight) {
+          const report = await api['runs.preflight']({ targetId });
+          found(report.problems);
+          if (!report.ok) return;
+        }
+        found([]);
         const { jobId } = await api['optimizer.start']({ targetId, propose });
         const job = await api['optimizer.job']({ jobId });
         set((state) => ({ jobs: { ...state.jobs, [jobId]: job }, error: undefined, message: undefined }));

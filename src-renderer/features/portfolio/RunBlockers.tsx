@@ -11,6 +11,39 @@ export function runBlockedReason(target: TargetSummary): string | undefined {
   return undefined;
 }
 
+/** What a preflight found before ▶ Run or Optimize (nothing was started), each problem with its fix, and "… anyway". */
+export function PreflightCallout(props: {
+  problems: readonly PreflightProblem[];
+  /** The button to press again once fixed. */
+  again: string;
+  anyway: string;
+  onAnyway: () => void;
+  testId: string;
+  anywayTestId: string;
+}) {
+  const { problems } = props;
+  if (problems.length === 0) return null;
+  return (
+    <div className="callout preflight" role="alert" data-testid={props.testId}>
+      <span>
+        Not started: the preflight found {problems.length === 1 ? 'a problem' : `${problems.length} problems`}. Fix{' '}
+        {problems.length === 1 ? 'it' : 'them'} and press {props.again} again.
+      </span>
+      <ul>
+        {problems.map((problem) => (
+          <li key={`${problem.subject}: ${problem.problem}`}>
+            <strong>{problem.subject}</strong>: {problem.problem}
+            <div className="preflight-fix">Fix: {problem.fix}</div>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button" onClick={props.onAnyway} data-testid={props.anywayTestId}>
+        {props.anyway}
+      </button>
+    </div>
+  );
+}
+
 type Props = Readonly<{
   target: TargetSummary;
   /** What the last ▶ Run's preflight found (nothing was started). */
@@ -21,25 +54,14 @@ type Props = Readonly<{
 export function RunBlockers({ target, problems, runAnyway }: Props) {
   return (
     <>
-      {problems.length > 0 && (
-        <div className="callout preflight" role="alert" data-testid={`preflight-${target.id}`}>
-          <span>
-            Not started: the preflight found {problems.length === 1 ? 'a problem' : `${problems.length} problems`}. Fix{' '}
-            {problems.length === 1 ? 'it' : 'them'} and press ▶ Run again.
-          </span>
-          <ul>
-            {problems.map((problem) => (
-              <li key={`${problem.subject}: ${problem.problem}`}>
-                <strong>{problem.subject}</strong>: {problem.problem}
-                <div className="preflight-fix">Fix: {problem.fix}</div>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="button" onClick={runAnyway} data-testid={`run-anyway-${target.id}`}>
-            Run anyway
-          </button>
-        </div>
-      )}
+      <PreflightCallout
+        problems={problems}
+        again="▶ Run"
+        anyway="Run anyway"
+        onAnyway={runAnyway}
+        testId={`preflight-${target.id}`}
+        anywayTestId={`run-anyway-${target.id}`}
+      />
       {!target.enabled && (
         <div className="callout" data-testid={`disabled-${target.id}`}>
           <span>Disabled: runs skip it and ▶ Run is off until it is enabled.</span>

@@ -49,6 +49,20 @@ export function SettingsSectionView({ section, values, at, onEdit, children }: P
                   />
                   {value === true ? 'on' : 'off'}
                 </label>
+              ) : field.kind === 'choice' ? (
+                <select
+                  className="form-control"
+                  {...fieldAria(id, messages)}
+                  value={String(value ?? '')}
+                  onChange={(e) => onEdit(field.path, e.target.value)}
+                  data-testid={id}
+                >
+                  {field.options?.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
               ) : (
                 <input
                   className={field.kind === 'text' ? 'form-control' : 'form-control num'}

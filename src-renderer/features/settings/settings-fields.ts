@@ -1,9 +1,13 @@
 // Every workspace setting (docs/workspace.md), grouped in sections with its label, unit and help; the settings screen renders from this.
+import { ollamaSettings } from '../../../src-shared/model/workspace-config';
+
 export type SettingField = Readonly<{
   /** Dot path inside `settings` of aieval.yaml. */
   path: string;
   label: string;
-  kind: 'number' | 'integer' | 'boolean' | 'text';
+  kind: 'number' | 'integer' | 'boolean' | 'text' | 'choice';
+  /** The values a `choice` takes, as aieval.yaml spells them. */
+  options?: readonly string[];
   /** May be left empty (unset in aieval.yaml). */
   optional?: boolean;
   unit?: string;
@@ -64,7 +68,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
       {
         path: 'ollama.schedule',
         label: 'Ollama: schedule',
-        kind: 'text',
+        kind: 'choice',
+        options: ollamaSettings.shape.schedule.unwrap().options,
         help: 'phased: every target call first, then the judges (one model load each when target and judge differ); interleaved: per question.',
       },
       {

@@ -79,7 +79,7 @@ export function settingsFromForm(form: SettingsForm): { settings: Settings | und
       continue;
     }
     if (value.trim() === '' && field.optional) continue;
-    if (field.kind === 'text') {
+    if (field.kind === 'text' || field.kind === 'choice') {
       setAt(raw, field.path, value.trim());
       continue;
     }

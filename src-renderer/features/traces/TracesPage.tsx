@@ -60,7 +60,7 @@ export function TracesPage() {
       )}
       <div className="workbench-body">
         <QueuePanel />
-        <main className="workbench-item">
+        <section className="workbench-item" aria-label="The item being labeled">
           {item ? (
             <ItemView item={item} />
           ) : (
@@ -70,7 +70,7 @@ export function TracesPage() {
                 : 'Every item of this queue is labeled. Pick another group or change the filters.'}
             </div>
           )}
-        </main>
+        </section>
         {item && <LabelPanel key={item.id} ref={panel} dimensions={dimensions} />}
       </div>
       {label && <span className="sr-only">Current verdict {label.verdict ?? 'none'}</span>}

@@ -15,7 +15,10 @@ export function WorkspaceBanners() {
     );
   if (!info) return null;
   const errors = info.issues.filter((issue) => issue.severity === 'error');
-  const firstDataset = errors.find((issue) => issue.file.startsWith('datasets/'));
+  // The first problem's file opens in the app when it has an editor for it (a dataset); any other file (a rubric, a
+  // judge template) is edited outside the app, which reloads it on save.
+  const first = errors[0];
+  const datasetId = first?.file.startsWith('datasets/') ? first.file.replace(/^datasets\/|\.ya?ml$/g, '') : undefined;
   return (
     <>
       {!info.trusted && (info.needsTrust || info.withheld.length > 0) && (
@@ -44,10 +47,16 @@ export function WorkspaceBanners() {
             </code>{' '}
             {errors[0]!.message}
           </span>
-          {firstDataset && (
-            <a className="button" href={hrefFor('datasets', firstDataset.file.replace(/^datasets\/|\.ya?ml$/g, ''))}>
+          {datasetId ? (
+            <a className="button" href={hrefFor('datasets', datasetId)} data-testid="open-problem-file">
               Open
             </a>
+          ) : (
+            first!.file !== 'aieval.yaml' && (
+              <span className="banner-note" data-testid="edit-outside">
+                Edit <code>{first!.file}</code> in your editor: the app reloads it when it is saved.
+              </span>
+            )
           )}
         </div>
       )}

@@ -1,7 +1,7 @@
 // Serves a workspace on the fake provider server and creates optimizer candidates through the backend (HTTP + SSE).
 import type { CandidateSummary, OptimizerFinished } from '../../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
-import { optimizerScript, optimizerWorkspace } from '../../integration/optimizer/optimizer-fixtures';
+import { optimizerScript, optimizerWorkspace, PROPOSER_MODEL } from '../../integration/optimizer/optimizer-fixtures';
 import { serveExample, type Served } from './serve';
 
 export type OptimizerSeed = Readonly<{
@@ -67,7 +67,8 @@ async function jobEnds(served: Served): Promise<{ ended(jobId: string): Promise<
  * within the noise (rejected) and the second truly better (pending review).
  */
 export async function serveWithCandidates(): Promise<OptimizerSeed> {
-  const provider = await startFakeProviderServer();
+  // The workspace's models are pulled: Optimize's preflight (the same as ▶ Run's) finds nothing to stop it.
+  const provider = await startFakeProviderServer({ models: ['target-model', 'judge-model', PROPOSER_MODEL] });
   provider.script = optimizerScript(
     { base: (marker) => SCORE[marker] ?? 0, runOffsets: [0, 1, -1, 0, 1, -1, 0, 0.3, -0.3], questionsPerRun: 15 },
     [

@@ -35,6 +35,14 @@ describe('settings fields', () => {
     const withOptional = settingsSchema.parse({ concurrency: 4, otlp_receiver: { token_env: 'OTLP_TOKEN' } });
     expect([...listed].sort()).toEqual(leafPaths(withOptional).sort());
   });
+
+  it('offer the Ollama schedule as a choice of what aieval.yaml takes, never a free-text box (issue 49)', () => {
+    const schedule = SETTINGS_SECTIONS.flatMap((section) => section.fields).find((f) => f.path === 'ollama.schedule');
+    expect(schedule).toMatchObject({ kind: 'choice', options: ['phased', 'interleaved'] });
+    const form = settingsFormOf(defaults);
+    const chosen = { ...form, values: { ...form.values, 'ollama.schedule': 'interleaved' } };
+    expect(settingsFromForm(chosen).settings?.ollama.schedule).toBe('interleaved');
+  });
 });
 
 describe('settings form', () => {

@@ -15,6 +15,7 @@ beforeEach(() => {
   answer('optimizer.candidates', () => [{ id: 'c1', status: 'proposed' }]);
   answer('optimizer.jobs', () => [job('j1')]);
   answer('optimizer.job', ({ jobId }) => job(String(jobId)));
+  answer('runs.preflight', () => ({ ok: true, problems: [], elapsedMs: 3 }));
 });
 
 describe('optimizer store', () => {
@@ -50,6 +51,26 @@ describe('optimizer store', () => {
     refuse('optimizer.start', 'An optimization of faq is already running.', 'conflict');
     await state().optimizeRequested('faq', false);
     expect(state().error).toBe('faq: An optimization of faq is already running.');
+  });
+
+  it('checks the target by the preflight first, as ▶ Run does: found problems start nothing until "anyway"', async () => {
+    const unreachable = {
+      subject: 'provider "local" (ollama)',
+      problem: 'not reachable at http://localhost:11434',
+      fix: 'start Ollama (`ollama serve`)',
+      environment: true,
+    };
+    answer('runs.preflight', () => ({ ok: false, problems: [unreachable], elapsedMs: 5 }));
+    answer('optimizer.start', () => ({ jobId: 'j5' }));
+    await state().optimizeRequested('faq', true);
+    expect(calledWith('runs.preflight')).toEqual([{ targetId: 'faq' }]);
+    expect(calledWith('optimizer.start')).toEqual([]);
+    expect(state().preflight['faq']).toEqual({ problems: [unreachable], propose: true });
+
+    await state().optimizeRequested('faq', true, true); // Optimize anyway: no second check
+    expect(calledWith('runs.preflight')).toHaveLength(1);
+    expect(calledWith('optimizer.start')).toEqual([{ targetId: 'faq', propose: true }]);
+    expect(state().preflight['faq']?.problems).toEqual([]);
   });
 
   it('appends progress to the job log (the last 200 lines), ignores unknown jobs, refreshes on finish', async () => {
