@@ -1,5 +1,6 @@
 // `npm run bench:stats`: the full seeded simulation grid of every interval and test the product reports, printed as a
-// Markdown table (coverage of 95% intervals, bias, size of tests, BH's false-discovery rate); `--out FILE` writes it.
+// Markdown table (coverage of 95% intervals, bias, size of tests, BH's false-discovery rate). `--out FILE` writes it,
+// `--only FAMILY` runs one family, `--fast` the npm test part, `--replicates N` overrides the replicates of every cell.
 import { writeFileSync } from 'node:fs';
 import { FAST, FULL, jobs } from '../test/simulation/grid';
 import { markdownTable, verdictOf, type Row } from '../test/simulation/table';
@@ -7,7 +8,9 @@ import { markdownTable, verdictOf, type Row } from '../test/simulation/table';
 const args = process.argv.slice(2);
 const out = args.includes('--out') ? args[args.indexOf('--out') + 1] : undefined;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-const part = args.includes('--fast') ? FAST : FULL;
+const chosen = args.includes('--fast') ? FAST : FULL;
+const replicates = args.includes('--replicates') ? Number(args[args.indexOf('--replicates') + 1]) : undefined;
+const part = replicates ? { ...chosen, replicates: () => replicates } : chosen;
 const rows: Row[] = [];
 const started = Date.now();
 const all = jobs(part).filter((job) => !only || job.family === only);

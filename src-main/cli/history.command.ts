@@ -9,7 +9,7 @@ import { plural } from '../../src-shared/text/plural';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { chooseTargets } from './choose-targets';
 import { JSON_OPTIONS, EXIT, type Command } from './command';
-import { intArg } from './judge-cli';
+import { intArg, shareArg } from './judge-cli';
 import { withWorkspaceClient } from './workspace-client';
 
 const percent = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value * 100)}%`);
@@ -43,7 +43,8 @@ function printTimeline(timeline: QuestionTimeline, out: (line: string) => void):
 export const historyCommand: Command = {
   name: 'history',
   summary: 'What changed: regressed, flaky and fixed questions and tags that moved, per target',
-  usage: 'ai-eval history [--target ID] [--tag T] [--question ID] [--window N] [--recent R] [--workspace DIR] [--json]',
+  usage:
+    'ai-eval history [--target ID] [--tag T] [--question ID] [--window N] [--recent R] [--min-drop D] [--workspace DIR] [--json]',
   options: {
     ...JSON_OPTIONS,
     target: { type: 'string', multiple: true },
@@ -51,6 +52,7 @@ export const historyCommand: Command = {
     question: { type: 'string' },
     window: { type: 'string' },
     recent: { type: 'string' },
+    'min-drop': { type: 'string' },
   },
   async run(args, io) {
     return withWorkspaceClient(args, io, { requireValid: true }, async (client) => {
@@ -60,7 +62,8 @@ export const historyCommand: Command = {
       );
       const window = intArg(args, 'window', DEFAULT_HISTORY_SETTINGS.window, 2, 200);
       const recent = intArg(args, 'recent', Math.min(DEFAULT_HISTORY_SETTINGS.recent, window - 1), 1, window - 1);
-      const numbers = { window, recent };
+      const minDrop = shareArg(args, 'min-drop', DEFAULT_HISTORY_SETTINGS.minDrop);
+      const numbers = { window, recent, minDrop };
       const question = args.values.question as string | undefined;
       const tag = args.values.tag as string | undefined;
       const answers: (TargetHistory | QuestionTimeline)[] = [];

@@ -28,6 +28,18 @@ export function intArg(args: ParsedArgs, name: string, fallback: number, min: nu
   return value;
 }
 
+/** A share flag (strictly between 0 and 1, e.g. 0.1 for 10 points) with a default. */
+export function shareArg(args: ParsedArgs, name: string, fallback: number): number {
+  const raw = args.values[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (typeof raw !== 'string' || raw.trim() === '' || !(value > 0 && value < 1))
+    throw new UsageError(
+      `--${name} must be a share between 0 and 1 (0.1 is 10 points), got ${JSON.stringify(String(raw))}`,
+    );
+  return value;
+}
+
 export const rate = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
 export const range = (ci: Interval | null) => (ci === null ? '' : `${ci[0].toFixed(2)}-${ci[1].toFixed(2)}`);
 export const when = (ms: number | null) =>

@@ -83,6 +83,8 @@ function printReport(
   io.out(
     `TNR ${rate(v.tnr)} (${v.tn}/${v.n_neg}${v.tnr_ci ? `, ${pct}% CI ${range(v.tnr_ci)}` : ''}), required ${thresholds.min_tnr}`,
   );
+  if (v.weighted)
+    io.out('TPR and TNR weight each stratum (judge passed, judge failed) back to the calls it was sampled from');
   io.out(`state: ${v.state}${v.reason ? ` (${v.reason})` : ''}`);
   for (const warning of v.warnings) io.err(`warning: ${warning}`);
 }

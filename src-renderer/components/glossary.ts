@@ -25,7 +25,8 @@ export const GLOSSARY = {
   trust: {
     term: 'trust',
     short:
-      'Whether an LLM judge agrees with your labels. Trusted: TPR and TNR both reach the thresholds in settings. Failing: one does not. Insufficient labels: you labelled no pass or no fail yet. Stale: the judge model or template changed since you validated it.',
+      'Whether an LLM judge agrees with your labels, one word for each state: trusted (TPR and TNR reach the thresholds in settings), failing (one does not, or its latest drift window does not), insufficient (too few labels to tell), stale (the judge model or template changed since), unvalidated (never measured).',
+    more: 'Only labels your reviewers agree on count; an item they dispute is left out until they agree, whoever clicked last. A sample stratified on the judge’s verdict is weighted back to the calls it was drawn from.',
   },
   gold_set: {
     term: 'gold set',
@@ -107,6 +108,56 @@ export const GLOSSARY = {
     term: 'McNemar’s test',
     short:
       'Compares two runs on the questions where one passed and the other failed; a small p-value (below 0.05) means the change in pass/fail is unlikely to be luck.',
+  },
+  corrected_pass_rate: {
+    term: 'corrected pass rate',
+    short:
+      'The pass rate a human would give, estimated from a trusted judge’s verdicts and your labels, with an interval that carries the labels’ uncertainty as well as the run’s.',
+    more: 'Labels of this run’s own answers use the prediction-powered estimate; labels from other runs use Rogan-Gladen. The verdict names the one used and why.',
+  },
+  ppi: {
+    term: 'prediction-powered estimate',
+    short:
+      'PPI: the run’s judge verdicts corrected verdict by verdict by labels of the same run’s answers. Valid only for labels drawn from the run being corrected.',
+  },
+  rogan_gladen: {
+    term: 'Rogan-Gladen',
+    short:
+      'Corrects a pass rate with the judge’s TPR and TNR measured on other runs: valid when the judge errs at the same rates whatever the pass rate.',
+  },
+  kappa: {
+    term: 'κ / α',
+    short:
+      'Agreement between reviewers beyond chance: Cohen’s κ for two, Krippendorff’s α for more; 1 is perfect, 0 is chance. No interval below 20 shared items.',
+  },
+  regressed: {
+    term: 'regressed',
+    short:
+      'A question whose pass rate dropped significantly (runs as the unit, Benjamini-Hochberg over the questions) by at least the smallest drop worth reporting (10 points by default). Fixed: the same, upward.',
+  },
+  flaky: {
+    term: 'flaky',
+    short:
+      'A question whose verdict flips from run to run more than its repeats explain. Noisy: it flips, but its repeats explain it.',
+  },
+  quarantine: {
+    term: 'quarantine',
+    short: 'Questions a target still runs, scores and shows, but leaves out of its gate; the verdict names them.',
+  },
+  drift_window: {
+    term: 'drift window',
+    short:
+      'The judge’s TPR and TNR over 7 days of labels; a trusted judge whose latest window falls under the trust rule becomes failing.',
+  },
+  length_bias: {
+    term: 'length bias',
+    short:
+      'Whether the judge scores longer answers higher: Spearman’s r of score against length, over distinct answers.',
+  },
+  adaptive_repeats: {
+    term: 'adaptive repeats',
+    short:
+      'Repeats that stop once a question’s verdict is settled; the gate counts each question’s verdict, which stopping early cannot bias, within the stated bound.',
   },
   cochran: {
     term: 'labels needed',

@@ -14,6 +14,7 @@ import {
 const settings = {
   window: historySettings.shape.window.default(DEFAULT_HISTORY_SETTINGS.window),
   recent: historySettings.shape.recent.default(DEFAULT_HISTORY_SETTINGS.recent),
+  minDrop: historySettings.shape.minDrop.default(DEFAULT_HISTORY_SETTINGS.minDrop),
 };
 
 export const historyContract = {

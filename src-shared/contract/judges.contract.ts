@@ -48,7 +48,10 @@ export const reviewerAgreement = z.object({
     .enum(['cohen_kappa', 'krippendorff_alpha'])
     .describe("Cohen's κ for two reviewers, Krippendorff's α for more."),
   value: z.number().nullable().describe('null: undefined, e.g. every label of one class.'),
-  ci: interval.nullable().describe('Percentile bootstrap over items (seeded); null when no resample is defined.'),
+  ci: interval
+    .nullable()
+    .describe('Percentile bootstrap over items (seeded); null when too few items or too many resamples are undefined.'),
+  ciNote: z.string().nullable().describe('Why there is no interval; null when there is one.'),
   level: z.number(),
   items: z.number().int().describe('Items that two or more named reviewers labelled pass or fail.'),
   reviewers: z.array(z.string()),

@@ -25,6 +25,9 @@ export const targetSummary = z.object({
   gate: z.object({ metric: string, bound: z.enum(['point', 'lower']).optional(), threshold: number, type: string }),
   warnings: z.array(string),
   judgeMismatch: judgeMismatch.nullable(),
+  datasetLoaded: boolean.describe(
+    'Whether its dataset loaded: false when the file has errors or is missing (nothing can run, and no warning is drawn from it).',
+  ),
   replay: boolean.describe(
     'Whether the target answers from a recording (a replay connection): it can answer only the prompts it recorded.',
   ),

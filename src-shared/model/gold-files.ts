@@ -102,5 +102,20 @@ export const validationLine = z.strictObject({
   fp: int.min(0),
   fn: int.min(0),
   state: z.enum(['trusted', 'failing', 'insufficient']),
+  design: z
+    .array(
+      z.strictObject({
+        stratum: z.enum(['judge_pass', 'judge_fail', 'all']),
+        weight: number.gt(0),
+        tp: int.min(0),
+        fn: int.min(0),
+        fp: int.min(0),
+        tn: int.min(0),
+      }),
+    )
+    .optional()
+    .describe(
+      'The counts by sampling stratum and weight (calls each label stands for), which TPR and TNR were weighted by; absent: one simple random sample.',
+    ),
 });
 export type ValidationLine = z.infer<typeof validationLine>;

@@ -23,7 +23,10 @@ const passTally = { passes: int, trials: int };
 export const windowCount = z.object(passTally);
 export type WindowCount = z.infer<typeof windowCount>;
 
-/** The baseline window against the recent one: Fisher's exact p, and its Benjamini-Hochberg q over the test family. */
+/**
+ * The baseline window against the recent one: the two-window permutation test's p with the run as the unit, and its
+ * Benjamini-Hochberg q over the test family.
+ */
 const windowTest = z.object({
   baseline: windowCount,
   recent: windowCount,
@@ -89,6 +92,8 @@ export const historySettings = z.object({
   flakyFloor: number.gt(0).lt(0.5),
   /** Decided runs a question needs before it can be called flaky. */
   minRuns: int.min(3),
+  /** The smallest drop (or rise) of a pass rate worth reporting as regressed (or fixed), as a share (0.1 = 10 points). */
+  minDrop: number.gt(0).lt(1),
 });
 export type HistorySettings = z.infer<typeof historySettings>;
 export const DEFAULT_HISTORY_SETTINGS: HistorySettings = {
@@ -97,6 +102,7 @@ export const DEFAULT_HISTORY_SETTINGS: HistorySettings = {
   alpha: 0.05,
   flakyFloor: 0.1,
   minRuns: 6,
+  minDrop: 0.1,
 };
 
 export const targetHistory = z.object({

@@ -53,6 +53,12 @@ export const judgeValidationReport = z.object({
   n_pos: int,
   n_neg: int,
   ...judgeRates.shape,
+  weighted: z
+    .boolean()
+    .optional()
+    .describe(
+      'TPR and TNR weight each sampling stratum (judge passed / judge failed) back to its share of the calls it was drawn from; false or absent: a simple random sample, counted as labelled.',
+    ),
   state: trustState,
   reason: z
     .string()
@@ -81,29 +87,33 @@ export const judgeTrust = judgeValidationReport.pick({ grader: true, state: true
 export type JudgeTrust = z.infer<typeof judgeTrust>;
 
 export const correctionEstimator = z
-  .enum(['ppi++', 'rogan_gladen'])
-  .describe('ppi++: prediction-powered inference (power-tuned); rogan_gladen: with the Lang & Reiczigel interval.');
+  .enum(['ppi', 'rogan_gladen'])
+  .describe(
+    "ppi: prediction-powered inference, for labels drawn from the evaluated run's own calls (the judge's verdicts corrected verdict by verdict); rogan_gladen: for labels from other runs (TPR and TNR carried over). Both intervals are posterior intervals of one misclassification model.",
+  );
+export type CorrectionEstimator = z.infer<typeof correctionEstimator>;
 
 /** One estimator's corrected pass rate: the estimate clipped to [0, 1] and its interval (null: none). */
 export const correctionEstimate = z.object({
   estimator: correctionEstimator,
   theta: nullableNumber,
   ci: interval.nullable(),
-  note: nullableString,
+  note: nullableString.describe('Why there is no estimate or no interval, or why the estimator is not used.'),
 });
 export type CorrectionEstimate = z.infer<typeof correctionEstimate>;
 
 /**
- * The corrected pass rate of a trusted judge: `estimator` says which one `theta` and `ci` come from (PPI++ when its
- * interval exists, else Rogan-Gladen with the Lang & Reiczigel interval); `estimates` holds both.
+ * The corrected pass rate of a trusted judge: `estimator` says which one `theta` and `ci` come from and `why`;
+ * `estimates` holds both (the one not used says why in its note).
  */
 export const correctedPassRate = correctionEstimate.extend({
+  why: string.describe('Why this estimator, in words: where the labels come from and what it assumes.'),
   estimates: z.array(correctionEstimate),
   grader: string,
   n: int.describe('Scored questions (nP).'),
   passed: int.describe('Questions the judge passed (kP).'),
   observed: number.describe('p = kP / nP.'),
-  theta: nullableNumber.describe('Clipped to [0, 1]; null when TPR + TNR - 1 is 0.'),
+  theta: nullableNumber.describe('Clipped to [0, 1]; null when TPR + TNR - 1 is not above 0.'),
   confidence: number,
   note: nullableString.describe('Why there is no estimate or no interval.'),
 });

@@ -53,7 +53,7 @@ export const verdict = z.object({
   /** The corrected pass rate when one trusted judge decides pass/fail (docs/grading.md): which estimator, how computed. */
   corrected_pass_rate: correctedPassRate
     .omit({ theta: true })
-    .partial({ estimator: true, estimates: true })
+    .partial({ estimator: true, estimates: true, why: true })
     .extend({ estimate: number, method: string })
     .nullable(),
   /** Advisory: the trust of every LLM judge of the target when the run completed. */
@@ -78,6 +78,9 @@ export const verdict = z.object({
       min_repeats: int,
       confidence: number,
       error_bound: number,
+      run_bound: number
+        .optional()
+        .describe('With 95% confidence the pass rate is within this of the one all N repeats would give.'),
     })
     .optional(),
 });

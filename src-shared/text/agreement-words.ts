@@ -18,7 +18,7 @@ export function agreementInWords(a: ReviewerAgreement): string {
   const value =
     a.value === null
       ? 'undefined (every label of one class)'
-      : `${a.value.toFixed(2)}${a.ci ? ` [${a.ci[0].toFixed(2)}, ${a.ci[1].toFixed(2)}]` : ''}`;
+      : `${a.value.toFixed(2)}${a.ci ? ` [${a.ci[0].toFixed(2)}, ${a.ci[1].toFixed(2)}]` : a.ciNote ? ` (${a.ciNote})` : ''}`;
   return `${SYMBOL[a.statistic]} ${value} over ${a.items} item${a.items === 1 ? '' : 's'} labelled by ${namesInWords(a.reviewers)}`;
 }
 

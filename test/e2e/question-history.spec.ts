@@ -27,9 +27,9 @@ describe('question history', () => {
       .toBe(`4 regressed, 9 flaky, 3 fixed since ${runIds[25]}`);
     const entry = page.getByTestId('changed-regressed_00');
     expect(await entry.textContent()).toContain('regressed');
-    expect(await entry.textContent()).toContain('0/5 in the last 5 runs (Fisher p ');
+    expect(await entry.textContent()).toContain('0/5 in the last 5 runs (runs as the unit: permutation p');
     expect(await page.getByTestId('changed-stable_pass_00').count()).toBe(0);
-    expect(await page.getByTestId('history-method').textContent()).toContain('two-sided Fisher exact test');
+    expect(await page.getByTestId('history-method').textContent()).toContain('exact two-sided permutation test');
     await page.getByTestId('timeline-link-regressed_00').click();
     await page.getByTestId('timeline-chart').waitFor();
     expect(page.url()).toContain(`#/history/${HISTORY_TARGET}/regressed_00`);

@@ -17,7 +17,7 @@ const marginal = PASS * RIGHT + (1 - PASS) * (1 - RIGHT);
 const chance = marginal * marginal + (1 - marginal) * (1 - marginal);
 export const TRUE_KAPPA = (observed - chance) / (1 - chance);
 
-export const agreementCells = (full: boolean): number[] => (full ? [10, 30, 100] : [10, 30]);
+export const agreementCells = (full: boolean): number[] => (full ? [10, 30, 100] : [30]);
 
 export function runAgreementCell(items: number, replicates: number, seed: number): Row[] {
   const random = rngOf(seed);

@@ -1,23 +1,24 @@
 // Family "corrected pass rate": the estimate and 95% interval a trusted judge's verdict shows, with gold labels from
 // other runs (the same true pass rate, or a shifted one) or from the evaluated run's own calls.
-import { settings as settingsSchema } from '../../src-shared/model';
 import { correctedPassRate } from '../../src-main/engine/grading/trust/corrected-pass-rate';
-import { validationReport } from '../../src-main/engine/grading/trust/judge-stats';
-import { drawGold, drawRun, totals, type Design, type GoldCell, type Judge, type RunDraw } from './gold';
+import { designCells, drawGold, drawRun, type Design, type GoldCell, type Judge, type RunDraw } from './gold';
 import { JUDGES } from './judge-rates.sim';
 import { rngOf } from './sim-data';
 import type { Row } from './table';
-
-const THRESHOLDS = settingsSchema.parse({}).judges;
 
 export type Source = 'other runs' | 'other runs, shifted' | 'own calls';
 export type Corrected = Readonly<{ estimate: number | null; ci: readonly [number, number] | null; estimator: string }>;
 
 /** What the product shows for the evaluated run, given the labels and where they came from. */
-export function measureCorrected(cells: readonly GoldCell[], run: RunDraw, _source: Source): Corrected {
-  const report = validationReport('relevance_grader', totals(cells), THRESHOLDS);
-  const standing = { grader: 'relevance_grader' as const, state: 'trusted' as const, report };
-  const rate = correctedPassRate(standing, { n: run.n, passed: run.judgePasses }, 0.95);
+export function measureCorrected(cells: readonly GoldCell[], run: RunDraw, source: Source): Corrected {
+  const labelled = designCells(cells);
+  const runIds = Array<string>(labelled.length).fill(source === 'own calls' ? 'evaluated' : 'earlier');
+  const standing = {
+    grader: 'relevance_grader' as const,
+    state: 'trusted' as const,
+    labels: { cells: labelled, runIds },
+  };
+  const rate = correctedPassRate(standing, { n: run.n, passed: run.judgePasses }, 0.95, 'evaluated');
   return { estimate: rate?.theta ?? null, ci: rate?.ci ?? null, estimator: rate?.estimator ?? 'none' };
 }
 
@@ -27,13 +28,20 @@ const PERFECT: Judge = { name: 'perfect judge', tpr: 1, tnr: 1 };
 const RUN_SIZE = 1000;
 const thetas = (source: Source) => (source === 'other runs, shifted' ? [0.5, 0.85] : [0.7, 0.7]);
 
+/** The full grid; the fast part keeps a shifted pass rate, labels of the run's own calls and a proportional gold set. */
 export function correctedCells(full: boolean): CorrectedCell[] {
+  if (!full)
+    return [
+      { source: 'other runs, shifted', judge: JUDGES.fair, design: '50/50', n: 30 },
+      { source: 'own calls', judge: JUDGES.lenient, design: '50/50', n: 30 },
+      { source: 'other runs', judge: JUDGES.fair, design: 'proportional', n: 30 },
+    ];
   const cells: CorrectedCell[] = [];
   const sources: Source[] = ['other runs', 'other runs, shifted', 'own calls'];
   for (const source of sources)
-    for (const judge of full ? [JUDGES.fair, JUDGES.lenient, PERFECT] : [JUDGES.lenient])
+    for (const judge of [JUDGES.fair, JUDGES.lenient, JUDGES.nearPerfect, PERFECT])
       for (const design of ['50/50', 'proportional'] as const)
-        for (const n of full ? [30, 150] : [30]) cells.push({ source, judge, design, n });
+        for (const n of [30, 150]) cells.push({ source, judge, design, n });
   return cells;
 }
 
@@ -56,9 +64,11 @@ export function runCorrectedCell(cell: CorrectedCell, replicates: number, seed: 
     if (shown.ci[0] <= theta! + 1e-12 && theta! <= shown.ci[1] + 1e-12) covered += 1;
   }
   const note =
-    cell.judge === PERFECT && cell.n === 30
-      ? 'the judge is exactly right: an interval that carries 30 labels’ uncertainty must cover more than 95%'
-      : undefined;
+    cell.judge === PERFECT
+      ? 'the judge is exactly right (TPR = TNR = 1, the boundary): an interval that carries the labels’ uncertainty must cover more than 95%'
+      : cell.judge === JUDGES.nearPerfect && cell.n === 30
+        ? 'with 30 labels a judge that errs once in 50 cannot be told from a perfect one: carrying that uncertainty covers more than 95%'
+        : undefined;
   const base = { family: 'corrected pass rate', cell: name, replicates, refused: replicates - given };
   return [
     { ...base, figure: '95% coverage', value: covered / Math.max(1, given), target: { kind: 'coverage' }, note },

@@ -1,5 +1,6 @@
 // A judge's gold labels as the product draws them (sample-traces / judges.sample): from other runs' calls or from the
 // evaluated run's own, stratified 50/50 on the judge's verdict or a simple random sample, with the design recorded.
+import type { LabelCell } from '../../src-main/engine/stats/label-cells';
 import { binomial, hypergeometric, type Random } from './sim-data';
 
 export type Judge = Readonly<{ name: string; tpr: number; tnr: number }>;
@@ -76,6 +77,10 @@ export const totals = (cells: readonly GoldCell[]) =>
     fp: 0,
     tn: 0,
   });
+
+/** The cells as the product reads a gold set: each stratum weighted by the inverse of its inclusion probability. */
+export const designCells = (cells: readonly GoldCell[]): LabelCell[] =>
+  cells.map(({ inclusionProbability, ...counts }) => ({ ...counts, weight: 1 / inclusionProbability }));
 
 /** Binomial draws re-exported for the families that need a plain count. */
 export { binomial };

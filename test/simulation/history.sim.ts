@@ -3,12 +3,13 @@
 // run-correlated.
 import { DEFAULT_HISTORY_SETTINGS } from '../../src-shared/model';
 import type { HistoryInput } from '../../src-main/engine/history/history-input';
+import { questionCounts } from '../../src-main/engine/history/question-history';
 import { targetHistory } from '../../src-main/engine/history/target-history';
-import { heterogeneity } from '../../src-main/engine/stats/chi-square';
+import { homogeneityTest } from '../../src-main/engine/stats/permutation';
 import { questionRate, repeats, rngOf, type Random } from './sim-data';
 import type { Row } from './table';
 
-const RUNS = 10;
+const RUNS = 30;
 const RECENT = 5;
 const QUESTIONS = 40;
 const TAGS = 8;
@@ -53,25 +54,28 @@ function historyInput({ passes, trials }: Counts): HistoryInput {
 
 /** Which questions and tags the product calls changed (regressed or fixed; tags moved up or down). */
 export function measureHistory(counts: Counts) {
-  const history = targetHistory(historyInput(counts));
+  const input = historyInput(counts);
+  const history = targetHistory(input);
   const changed = new Set(
     history.questions
       .filter((q) => q.state === 'regressed' || q.state === 'fixed')
       .map((q) => Number(q.questionId.slice(1))),
   );
-  return { changed, tagsMoved: history.tags.filter((t) => t.moved !== null).length };
+  // One unchanged question's own test, before the adjustment over questions: the test's size.
+  const pValue = questionCounts(input, QUESTIONS - 1).pValue;
+  return { changed, tagsMoved: history.tags.filter((t) => t.moved !== null).length, pValue };
 }
 
 /** The flakiness test's p-value of one question's runs (null: not tested). */
 export const measureFlakyP = (runs: readonly Readonly<{ passes: number; trials: number }>[]): number | null =>
-  heterogeneity(runs);
+  homogeneityTest(runs);
 
 export type HistoryCell = Readonly<{ repeat: number; locked: number }>;
 
 export const historyCells = (full: boolean): HistoryCell[] =>
-  (full ? [1, 3, 5, 10] : [1, 5]).flatMap((repeat) =>
-    (repeat === 1 ? [0] : [0, 0.6]).map((locked) => ({ repeat, locked })),
-  );
+  full
+    ? [1, 3, 5, 10].flatMap((repeat) => (repeat === 1 ? [0] : [0, 0.6]).map((locked) => ({ repeat, locked })))
+    : [{ repeat: 10, locked: 0.6 }];
 
 const correlation = (locked: number) => (locked === 0 ? 'independent repeats' : `run-correlated repeats (${locked})`);
 
@@ -97,12 +101,14 @@ const REGRESSED = 4; // questions 0..3 regress in the FDR cell
 export function runHistoryCell(cell: HistoryCell, replicates: number, seed: number): Row[] {
   const random = rngOf(seed);
   let falseCalls = 0;
+  let rejected = 0;
   let tagMoves = 0;
   let fdr = 0;
   let found = 0;
   for (let r = 0; r < replicates; r += 1) {
     const none = measureHistory(drawCounts(cell, random, (_q, p) => p));
     falseCalls += none.changed.size;
+    if (none.pValue !== null && none.pValue <= 0.05) rejected += 1;
     tagMoves += none.tagsMoved;
     const some = measureHistory(drawCounts(cell, random, (q, p) => (q < REGRESSED ? Math.max(0, p - 0.4) : p)));
     const falseFound = [...some.changed].filter((q) => q >= REGRESSED).length;
@@ -116,6 +122,12 @@ export function runHistoryCell(cell: HistoryCell, replicates: number, seed: numb
       ...base,
       figure: 'regressed/fixed per unchanged question (size)',
       value: falseCalls / (replicates * QUESTIONS),
+      target: { kind: 'size', alpha: 0.05 },
+    },
+    {
+      ...base,
+      figure: "one unchanged question's two-window test at 5% (size)",
+      value: rejected / replicates,
       target: { kind: 'size', alpha: 0.05 },
     },
     {

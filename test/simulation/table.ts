@@ -21,7 +21,7 @@ export type Row = Readonly<{
   note?: string;
 }>;
 
-export type Verdict = 'met' | 'missed' | 'refused' | 'info' | 'conservative';
+export type Verdict = 'met' | 'missed' | 'refused' | 'info' | 'conservative' | 'explained';
 
 const COVERAGE = [0.93, 0.97] as const;
 
@@ -39,7 +39,8 @@ export function verdictOf(row: Row): Verdict {
     case 'fdr':
       return value <= target.alpha + 0.01 ? 'met' : 'missed';
     case 'bias':
-      return Math.abs(value) <= target.tolerance ? 'met' : 'missed';
+      if (Math.abs(value) <= target.tolerance) return 'met';
+      return row.note ? 'explained' : 'missed';
     default:
       return 'info';
   }

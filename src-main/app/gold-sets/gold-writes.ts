@@ -57,7 +57,7 @@ export async function undoGold(
 /** Records a validation as a line of the judge's validations file, by the reviewer in the user's settings. */
 export const recordValidation =
   (state: AppState): RecordValidation =>
-  async ({ report, judge, labelsSource, createdAt }) => {
+  async ({ report, judge, labelsSource, createdAt, cells }) => {
     if (report.state === 'unvalidated' || report.state === 'stale')
       throw new Error(`recordValidation: "${report.state}" is not a validation outcome`);
     const line: ValidationLine = {
@@ -71,6 +71,8 @@ export const recordValidation =
       fp: report.fp,
       fn: report.fn,
       state: report.state,
+      // A sample weighted back to its strata keeps its design, so its rates read the same after a re-index.
+      ...(cells && cells.some((cell) => cell.stratum !== 'all') ? { design: [...cells] } : {}),
     };
     appendValidationLine(state.dir, report.grader, line);
     await state.syncLabels();

@@ -78,11 +78,12 @@ export function indexedLabels(
       createdAt: firstOf.get(label.itemId)!,
     })),
     validations: validations.map(({ value }) => ({
-      report: { ...validationReport(grader, value, thresholds), state: value.state },
+      report: { ...validationReport(grader, { ...value, cells: value.design }, thresholds), state: value.state },
       judge: value.judge,
       labelsSource: value.source,
       createdAt: Date.parse(value.at),
       lineId: value.id,
+      ...(value.design ? { cells: value.design } : {}),
     })),
     issues,
   };

@@ -14,18 +14,18 @@ import type { Ctx } from '../../../src-shared/rpc/ctx';
 
 export const historyHandlers = (state: AppState) => {
   const targetOf = (targetId: string) => state.workspace().config?.targets.find((target) => target.id === targetId);
-  const input = (targetId: string, window: number, recent: number) =>
+  const input = (targetId: string, window: number, recent: number, minDrop: number) =>
     readHistory(
       state.db,
       targetId,
-      { ...DEFAULT_HISTORY_SETTINGS, window, recent },
+      { ...DEFAULT_HISTORY_SETTINGS, window, recent, minDrop },
       new Set(quarantinedIds(targetOf(targetId))),
     );
   return {
-    'history.target': async ({ targetId, tag, questionId, window, recent }) =>
-      targetHistory(await input(targetId, window, recent), { tag, questionId }),
-    'history.question': async ({ targetId, questionId, window, recent }) => {
-      const timeline = await readTimeline(state.db, await input(targetId, window, recent), questionId);
+    'history.target': async ({ targetId, tag, questionId, window, recent, minDrop }) =>
+      targetHistory(await input(targetId, window, recent, minDrop), { tag, questionId }),
+    'history.question': async ({ targetId, questionId, window, recent, minDrop }) => {
+      const timeline = await readTimeline(state.db, await input(targetId, window, recent, minDrop), questionId);
       const target = targetOf(targetId);
       const known = target && state.workspace().datasets.get(target.dataset)?.dataset.questions;
       // A question no longer in the dataset may still have a history; one in neither is a typo, not "no history".

@@ -20,6 +20,7 @@ import {
 } from '../../engine/grading/trust/validate-judge';
 import type { GoldContextRow } from '../../store/repos/judges.repo';
 import { comparedLabel, goldLabels, ownVerdict, type GoldLabel } from '../../engine/grading/trust/gold-labels';
+import { goldDrift } from '../../engine/grading/trust/judge-drift';
 import { judgeSawFromPrompt } from '../../engine/grading/judge/judge-saw';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { callerPath } from '../api-paths';
@@ -135,10 +136,13 @@ export const judgesHandlers = (state: AppState) => {
         const source = `file:${relative(state.dir, path)}`;
         return validateJudge(state.db, setup(), grader, items, source, state.clock(), record);
       }
-      const items = itemsFromGold(await goldLabels(state.db, grader));
-      if (items.length === 0)
+      const gold = await goldLabels(state.db, grader);
+      if (gold.length === 0)
         throw new ValidationError(`${grader} has no gold items yet; sample its calls first (judges.sample)`);
-      return validateJudge(state.db, setup(), grader, items, goldSetDir(grader), state.clock(), record);
+      const config = setup();
+      const windows = goldDrift(gold, config, grader);
+      const items = itemsFromGold(gold);
+      return validateJudge(state.db, config, grader, items, goldSetDir(grader), state.clock(), record, windows);
     },
     'judges.agreement': async () => {
       await indexed();

@@ -59,8 +59,9 @@ export const targetsHandlers = (state: AppState) =>
       const workspace = state.workspace();
       const config = workspace.config;
       return (config?.targets ?? []).map((target) => {
-        const questions = workspace.datasets.get(target.dataset)?.questions ?? [];
-        const warning = textOnlyWarning(target, questions);
+        const loaded = workspace.datasets.get(target.dataset);
+        // A dataset that did not load says nothing about its questions: no "Text only" drawn from an empty list.
+        const warning = loaded ? textOnlyWarning(target, loaded.questions) : undefined;
         return {
           id: target.id,
           label: target.label ?? target.id,
@@ -73,6 +74,7 @@ export const targetsHandlers = (state: AppState) =>
           gate: target.gate,
           warnings: warning ? [warning] : [],
           judgeMismatch: (config && replayJudgeMismatch(config, target)) ?? null,
+          datasetLoaded: loaded !== undefined,
           replay: config?.providers[target.provider]?.kind === 'replay',
         };
       });

@@ -3,15 +3,18 @@
 import type { QuestionHistory, QuestionState, WindowCount } from '../../../src-shared/model';
 import { wilson } from '../stats/wilson';
 import { flips } from './history-stats';
-import { heterogeneity } from '../stats/chi-square';
+import { homogeneityTest, twoWindowTest } from '../stats/permutation';
 import { recentStart, type HistoryInput } from './history-input';
 import { pValueText } from '../../../src-shared/text/p-value';
 
-/** A question's counts before its state: the Fisher p-value is adjusted over every question before it is judged. */
+/** A question's counts before its state: its p-value is adjusted over every question before it is judged. */
 export type QuestionCounts = Omit<QuestionHistory, 'state' | 'reason' | 'qValue'> &
   Readonly<{
     decided: number;
     minority: number;
+    /** Each window's pass rate with the run as the unit: the mean of its runs' shares of passing repeats. */
+    before: number | null;
+    now: number | null;
     /** With repeats in at least minRuns runs: the p-value that runs differ more than their repeats explain. */
     repeatsP: number | null;
   }>;
@@ -46,6 +49,7 @@ export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
   const recent = { passes: 0, trials: 0 };
   const verdicts: boolean[] = [];
   const perRun: { passes: number; trials: number }[] = [];
+  const shares: { share: number; trials: number; recent: boolean }[] = [];
   let asked = 0;
   let since: string | null = null;
   let withRepeats = 0;
@@ -62,6 +66,7 @@ export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
     window.passes += passes;
     window.trials += scored;
     perRun.push({ passes, trials: scored });
+    if (scored > 0) shares.push({ share: passes / scored, trials: scored, recent: r >= recentFrom });
     if (scored >= 2) {
       withRepeats += 1;
       if (passes > 0 && passes < scored) split += 1;
@@ -72,6 +77,13 @@ export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
   const flipped = flips(verdicts);
   const passing = verdicts.filter(Boolean).length;
   const all = { passes: baseline.passes + recent.passes, trials: baseline.trials + recent.trials };
+  const meanShare = (recentWindow: boolean) => {
+    const runs = shares.filter((run) => run.recent === recentWindow);
+    return runs.length === 0 ? null : runs.reduce((sum, run) => sum + run.share, 0) / runs.length;
+  };
+  const before = meanShare(false);
+  const now = meanShare(true);
+  const recentRuns = shares.filter((run) => run.recent).length;
   return {
     questionId,
     tags: [...tags],
@@ -85,11 +97,21 @@ export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
     repeatDisagreement: withRepeats === 0 ? null : split / withRepeats,
     baseline,
     recent,
-    pValue: null,
+    before,
+    now,
+    // Runs are the unit (their repeats share the run's causes): the exact two-window permutation test of run shares.
+    pValue:
+      before === null || now === null
+        ? null
+        : twoWindowTest(
+            shares.map((run) => run.share),
+            recentRuns,
+            shares.map((run) => run.trials),
+          ),
     quarantined: input.quarantine.has(questionId),
     decided: verdicts.length,
     minority: Math.min(passing, verdicts.length - passing),
-    repeatsP: withRepeats >= input.settings.minRuns ? heterogeneity(perRun) : null,
+    repeatsP: withRepeats >= input.settings.minRuns ? homogeneityTest(perRun) : null,
   };
 }
 
@@ -99,15 +121,18 @@ export function judgeQuestion(
   adjusted: Readonly<{ qValue: number | null; repeatsQ: number | null }>,
   input: HistoryInput,
 ): Readonly<{ state: QuestionState; reason: string }> {
-  const { alpha, flakyFloor, minRuns } = input.settings;
+  const { alpha, flakyFloor, minRuns, minDrop } = input.settings;
   const { qValue, repeatsQ } = adjusted;
-  const before = rate(counts.baseline);
-  const now = rate(counts.recent);
+  const { before, now } = counts;
   const windows = `${counts.baseline.passes}/${counts.baseline.trials} passed before, ${counts.recent.passes}/${counts.recent.trials} in the last ${input.settings.recent} runs`;
-  const test = qValue === null ? '' : ` (${pValueText('Fisher p', counts.pValue!)}, ${pValueText('BH q', qValue)})`;
-  if (qValue !== null && qValue <= alpha && before !== null && now !== null) {
-    if (before >= 0.5 && now < 0.5) return { state: 'regressed', reason: `${windows}${test}` };
-    if (before < 0.5 && now >= 0.5) return { state: 'fixed', reason: `${windows}${test}` };
+  const test =
+    qValue === null
+      ? ''
+      : ` (runs as the unit: ${pValueText('permutation p', counts.pValue!)}, ${pValueText('BH q', qValue)})`;
+  if (qValue !== null && qValue <= alpha && before !== null && now !== null && Math.abs(now - before) >= minDrop) {
+    const moved = `${percent(before)} → ${percent(now)}`;
+    if (now < before) return { state: 'regressed', reason: `dropped ${moved}: ${windows}${test}` };
+    return { state: 'fixed', reason: `rose ${moved}: ${windows}${test}` };
   }
   if (counts.decided < minRuns) {
     return { state: 'insufficient', reason: `${counts.decided} decided runs (${minRuns} needed)` };
@@ -118,7 +143,7 @@ export function judgeQuestion(
       `verdict flipped ${counts.flips} times in ${counts.decided} runs; the rarer verdict in ${counts.minority} ` +
       `(${percent(counts.minority / counts.decided)}, 95% Wilson lower bound ${percent(low)} ≥ ${percent(flakyFloor)})`;
     if (repeatsQ === null) return { state: 'flaky', reason: flipped };
-    const homogeneity = `chi-square test of homogeneity over its runs' repeats ${pValueText('p', counts.repeatsP!)}, ${pValueText('BH q', repeatsQ)}`;
+    const homogeneity = `permutation test of homogeneity over its runs' repeats ${pValueText('p', counts.repeatsP!)}, ${pValueText('BH q', repeatsQ)}`;
     if (repeatsQ <= alpha)
       return { state: 'flaky', reason: `${flipped}; runs differ beyond their repeats (${homogeneity})` };
     return { state: 'steady', reason: `noisy, not flaky: its repeats explain the flips (${flipped}; ${homogeneity})` };

@@ -1,9 +1,9 @@
 // Tags over time: each tag's pass rate per run with its Wilson interval, and whether it moved beyond noise between
-// the baseline and the recent window (Fisher's exact test, Benjamini-Hochberg over the tags).
+// the baseline and the recent window (a permutation test with the run as the unit, Benjamini-Hochberg over the tags).
 import type { TagHistory } from '../../../src-shared/model';
 import { wilson } from '../stats/wilson';
 import { benjaminiHochberg } from '../stats/false-discovery';
-import { fisherExact } from '../stats/fisher';
+import { twoWindowTest } from '../stats/permutation';
 import { recentStart, type HistoryInput } from './history-input';
 import { pValueText } from '../../../src-shared/text/p-value';
 
@@ -42,11 +42,25 @@ export function tagHistories(input: HistoryInput, only?: string): TagHistory[] {
       recent: { passes: sum(passes, from, runs.length), trials: sum(trials, from, runs.length) },
     };
   });
-  const tested = windows.map(({ baseline, recent }) =>
-    baseline.trials > 0 && recent.trials > 0
-      ? fisherExact(baseline.passes, baseline.trials - baseline.passes, recent.passes, recent.trials - recent.passes)
-      : null,
-  );
+  // Runs are the unit: each run's share of the tag's passing repeats, the same permutation test as a question's.
+  const runShares = (tag: string) => {
+    const { passes, trials } = perTag.get(tag)!;
+    return runs.flatMap((_, r) =>
+      trials[r]! > 0 ? [{ share: passes[r]! / trials[r]!, trials: trials[r]!, recent: r >= from }] : [],
+    );
+  };
+  const meanOf = (shares: readonly { share: number }[]) =>
+    shares.length === 0 ? null : shares.reduce((sum, run) => sum + run.share, 0) / shares.length;
+  const tested = tags.map((tag) => {
+    const shares = runShares(tag);
+    const recentRuns = shares.filter((run) => run.recent).length;
+    if (recentRuns === 0 || recentRuns === shares.length) return null;
+    return twoWindowTest(
+      shares.map((run) => run.share),
+      recentRuns,
+      shares.map((run) => run.trials),
+    );
+  });
   const pValues = tested.filter((p): p is number => p !== null);
   const adjusted = benjaminiHochberg(pValues);
   let next = 0;
@@ -55,16 +69,23 @@ export function tagHistories(input: HistoryInput, only?: string): TagHistory[] {
     const { baseline, recent } = windows[i]!;
     const pValue = tested[i]!;
     const qValue = pValue === null ? null : adjusted[next++]!;
-    const before = baseline.trials ? baseline.passes / baseline.trials : null;
-    const now = recent.trials ? recent.passes / recent.trials : null;
-    const moved =
-      qValue !== null && qValue <= input.settings.alpha && before !== null && now !== null && before !== now
-        ? now > before
-          ? ('up' as const)
-          : ('down' as const)
-        : null;
+    const shares = runShares(tag);
+    const before = meanOf(shares.filter((run) => !run.recent));
+    const now = meanOf(shares.filter((run) => run.recent));
+    const { alpha, minDrop } = input.settings;
+    const significant = qValue !== null && qValue <= alpha && before !== null && now !== null;
+    const direction = now !== null && before !== null && now > before ? ('up' as const) : ('down' as const);
+    const moved = significant && Math.abs(now - before) >= minDrop ? direction : null;
+    const verdict = moved
+      ? `moved ${moved}`
+      : significant
+        ? `moved ${direction} by less than the ${Math.round(minDrop * 100)} points worth reporting`
+        : 'no move beyond noise';
     const pct = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value * 100)}%`);
-    const stats = qValue === null ? 'not tested' : `${pValueText('Fisher p', pValue!)}, ${pValueText('BH q', qValue)}`;
+    const stats =
+      qValue === null
+        ? 'not tested'
+        : `runs as the unit: ${pValueText('permutation p', pValue!)}, ${pValueText('BH q', qValue)}`;
     return {
       tag,
       points: runs.map((run, r) => ({
@@ -79,9 +100,7 @@ export function tagHistories(input: HistoryInput, only?: string): TagHistory[] {
       pValue,
       qValue,
       moved,
-      sentence: `${tag}: ${pct(before)} before, ${pct(now)} in the last ${input.settings.recent} runs, ${
-        moved ? `moved ${moved}` : 'no move beyond noise'
-      } (${stats})`,
+      sentence: `${tag}: ${pct(before)} before, ${pct(now)} in the last ${input.settings.recent} runs, ${verdict} (${stats})`,
     };
   });
 }

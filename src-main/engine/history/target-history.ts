@@ -2,7 +2,6 @@
 // and which tags moved; every test named in `method`.
 import type { QuestionHistory, QuestionState, TargetHistory } from '../../../src-shared/model';
 import { benjaminiHochberg } from '../stats/false-discovery';
-import { fisherExact } from '../stats/fisher';
 import { recentStart, type HistoryInput } from './history-input';
 import { judgeQuestion, questionCounts } from './question-history';
 import { tagHistories } from './tag-history';
@@ -12,18 +11,22 @@ import { plural } from '../../../src-shared/text/plural';
 const STATE_ORDER: readonly QuestionState[] = ['regressed', 'flaky', 'fixed', 'insufficient', 'steady'];
 
 export function historyMethod(input: HistoryInput): string {
-  const { recent, alpha, minRuns, flakyFloor } = input.settings;
+  const { recent, alpha, minRuns, flakyFloor, minDrop } = input.settings;
+  const points = Math.round(minDrop * 100);
   return (
-    `Regressed / fixed: two-sided Fisher exact test of a question's passes (repeats counted) in the runs before ` +
-    `the last ${recent} against the last ${recent}, Benjamini-Hochberg over the questions tested at a false ` +
-    `discovery rate of ${alpha}; regressed when it passed at least half the time before and less than half now, ` +
-    `fixed the other way round. Flaky: in at least ${minRuns} runs with a decided verdict (the majority of its ` +
-    `repeats, so noise its repeats average away is not counted; an even split decides nothing), the verdict flipped ` +
-    `at least twice and the rarer verdict's 95% Wilson lower bound is at least ${flakyFloor}; with repeats in at ` +
-    `least ${minRuns} runs, also the chi-square test of homogeneity of its runs' pass counts, Benjamini-Hochberg over the questions at ` +
-    `${alpha} (runs differ more than their repeats explain; otherwise it is noisy, not flaky). Tags: the same Fisher ` +
-    `test on each tag's pooled passes, Benjamini-Hochberg over the tags. A question whose text changed starts a ` +
-    `new history at that run.`
+    `Regressed / fixed: the run is the unit (its repeats share its causes, so they are not independent trials). A ` +
+    `question's pass rate in a run is its share of passing repeats; the exact two-sided permutation test asks whether ` +
+    `the last ${recent} runs' mean share differs from the earlier runs' more than picking ${recent} runs at random ` +
+    `would; Benjamini-Hochberg over the questions tested at a false discovery rate of ${alpha}. Regressed when the ` +
+    `pass rate dropped by at least ${points} points (the smallest drop worth reporting, --min-drop), fixed when it ` +
+    `rose as much. The false-discovery rate holds for one look: a check run on every commit looks again each time, ` +
+    `so over many looks some flags are noise; confirm a regression over the next runs before acting on it. Flaky: in ` +
+    `at least ${minRuns} runs with a decided verdict (the majority of its repeats; an even split decides nothing), ` +
+    `the verdict flipped at least twice and the rarer verdict's 95% Wilson lower bound is at least ${flakyFloor}; ` +
+    `with repeats in at least ${minRuns} runs, also an exact permutation test of homogeneity (its pass/fail outcomes ` +
+    `dealt out to its runs at random), Benjamini-Hochberg over the questions at ${alpha} (runs differ more than their ` +
+    `repeats explain; otherwise it is noisy, not flaky). Tags: the same two-window permutation test on each tag's ` +
+    `pass rate per run, Benjamini-Hochberg over the tags. A question whose text changed starts a new history at that run.`
   );
 }
 
@@ -39,22 +42,11 @@ export function targetHistory(
   filter: Readonly<{ tag?: string; questionId?: string }> = {},
 ): TargetHistory {
   const counts = input.matrix.questionIds.map((_, q) => questionCounts(input, q));
-  for (const question of counts) {
-    const { baseline, recent } = question;
-    if (baseline.trials > 0 && recent.trials > 0) {
-      question.pValue = fisherExact(
-        baseline.passes,
-        baseline.trials - baseline.passes,
-        recent.passes,
-        recent.trials - recent.passes,
-      );
-    }
-  }
   const qValues = adjustOver(counts, (question) => question.pValue);
   const repeatsQs = adjustOver(counts, (question) => question.repeatsP);
   const judged: QuestionHistory[] = counts.map((question) => {
     const qValue = qValues.get(question) ?? null;
-    const { decided: _decided, minority: _minority, repeatsP: _repeatsP, ...shown } = question;
+    const { decided: _decided, minority: _minority, repeatsP: _repeatsP, before: _b, now: _n, ...shown } = question;
     return {
       ...shown,
       ...judgeQuestion(question, { qValue, repeatsQ: repeatsQs.get(question) ?? null }, input),

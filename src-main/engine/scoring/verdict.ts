@@ -1,6 +1,7 @@
 // The verdict of a complete run (docs/grading.md): averages, Wilson interval, coverage and the hard or soft gate.
 import type { Gate, Verdict } from '../../../src-shared/model';
 import { averageScore, type Tally } from './tally';
+import { clusteredWilson, type Cluster } from '../stats/clustered-rate';
 import { wilson } from '../stats/wilson';
 
 /** Below this share of scored questions a target fails whatever its score: an outage can never pass a gate. */
@@ -13,7 +14,13 @@ export type VerdictInput = Readonly<{
   gate: Gate;
   questionPassThreshold: number;
   /** The trusted judge's corrected pass rate, for a gate on corrected_pass_rate (null: none could be computed). */
-  corrected?: Readonly<{ estimate: number; ci: readonly [number, number] | null }> | null;
+  corrected?: Readonly<{
+    estimate: number;
+    ci: readonly [number, number] | null;
+    /** The estimator used and why (the verdict names both). */
+    estimator?: 'ppi' | 'rogan_gladen';
+    why?: string;
+  }> | null;
   /** The run's quarantined questions and their share of `tally` and `total`: counted and shown, left out of the gate. */
   quarantine?: Quarantined;
   /**
@@ -21,6 +28,11 @@ export type VerdictInput = Readonly<{
    * questions the gate counts (quarantine left out) with their pass and score shares summed.
    */
   perQuestion?: PerQuestion;
+  /**
+   * The gate's questions' scored repeats (quarantine left out): with repeats, the pass rate's interval treats each
+   * question as one cluster of correlated trials. Absent: every result an independent trial.
+   */
+  clusters?: readonly Cluster[];
 }>;
 
 /** Over questions with a scored repeat: how many, Σ passed/scored repeats, Σ mean score. */
@@ -46,9 +58,13 @@ const fmt = (value: number, metric: Gate['metric']) =>
   metric === 'avg_score' ? value.toFixed(2) : `${(value * 100).toFixed(1)}%`;
 const pct = (value: number) => fmt(value, 'pass_rate');
 
+const ESTIMATOR_NAME = { ppi: 'prediction-powered estimate', rogan_gladen: 'Rogan-Gladen estimate' } as const;
+
 /**
  * A gate on corrected_pass_rate: on the point estimate, or on the interval's lower bound when `bound: lower`; the
- * reason says whether the rate passes even at the lower bound or on the point estimate only.
+ * reason says whether the rate passes even at the lower bound or on the point estimate only, names the estimator and
+ * why it was used. When the interval straddles the threshold, a gate on the lower bound "fails: not shown to pass" and
+ * a soft gate on the point estimate is "inconclusive".
  */
 function correctedGate(
   gate: Gate,
@@ -64,13 +80,21 @@ function correctedGate(
   const atLower = ci !== null && ci[0] >= gate.threshold;
   const atPoint = estimate >= gate.threshold;
   const passed = gate.bound === 'lower' ? atLower : atPoint;
+  const straddles = ci !== null && ci[0] < gate.threshold && ci[1] >= gate.threshold;
   const how = atLower
     ? 'passes even at the lower bound'
-    : atPoint
-      ? 'passes on the point estimate only'
-      : 'fails on the point estimate';
+    : straddles && gate.bound === 'lower'
+      ? 'fails: not shown to pass, its interval straddles the threshold'
+      : straddles && gate.type === 'soft'
+        ? `inconclusive: its interval straddles the threshold (${atPoint ? 'passes' : 'fails'} on the point estimate)`
+        : atPoint
+          ? 'passes on the point estimate only'
+          : 'fails on the point estimate';
   const on = gate.bound === 'lower' ? 'gate on the lower bound' : 'gate on the point estimate';
-  return { passed, reason: `${shown} vs ${pct(gate.threshold)}: ${how} (${on})` };
+  const by = corrected.estimator
+    ? `; ${ESTIMATOR_NAME[corrected.estimator]}${corrected.why ? `: ${corrected.why}` : ''}`
+    : '';
+  return { passed, reason: `${shown} vs ${pct(gate.threshold)}: ${how} (${on})${by}` };
 }
 
 export function computeVerdict(input: VerdictInput): Verdict {
@@ -105,7 +129,25 @@ function gateSample(tally: Tally, perQuestion: PerQuestion | undefined) {
   return { passed, n, avg: n > 0 ? scoreSum / n : null };
 }
 
-function gateVerdict({ tally, total, gate, questionPassThreshold, corrected, perQuestion }: VerdictInput): Verdict {
+/** The pass rate's 95% interval: over questions for an adaptive gate, clustered by question with repeats. */
+function passRateInterval(
+  sample: { passed: number; n: number },
+  perQuestion?: PerQuestion,
+  clusters?: readonly Cluster[],
+) {
+  if (!perQuestion && clusters && clusters.some((c) => c.trials > 1)) return clusteredWilson(clusters)?.ci ?? null;
+  return wilson(sample.passed, sample.n);
+}
+
+function gateVerdict({
+  tally,
+  total,
+  gate,
+  questionPassThreshold,
+  corrected,
+  perQuestion,
+  clusters,
+}: VerdictInput): Verdict {
   const sample = gateSample(tally, perQuestion);
   const avg = sample.avg;
   const passRate = sample.n > 0 ? sample.passed / sample.n : null;
@@ -116,7 +158,7 @@ function gateVerdict({ tally, total, gate, questionPassThreshold, corrected, per
     threshold: gate.threshold,
     avg_score: avg,
     pass_rate: passRate,
-    pass_rate_ci: wilson(sample.passed, sample.n),
+    pass_rate_ci: passRateInterval(sample, perQuestion, clusters),
     coverage,
     corrected_pass_rate: null,
     judges: [],

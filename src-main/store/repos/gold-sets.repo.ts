@@ -313,6 +313,7 @@ export const insertValidation = (q: Queries) =>
       tnr_ci_json: a.tnrCi,
       state: a.state as 'trusted' | 'failing' | 'insufficient',
       labels_source: a.source,
+      design_json: a.design,
       created_at: a.createdAt,
       line_id: a.lineId,
     }),
@@ -338,6 +339,7 @@ export const validationRow = ({
   labelsSource,
   createdAt,
   lineId,
+  cells,
 }: IndexedLabels['validations'][number]) => ({
   grader: report.grader,
   provider: judge.provider,
@@ -355,6 +357,7 @@ export const validationRow = ({
   tnrCi: report.tnr_ci ? JSON.stringify(report.tnr_ci) : null,
   state: report.state,
   source: labelsSource,
+  design: cells ? JSON.stringify(cells) : null,
   createdAt,
   lineId,
 });

@@ -5,6 +5,7 @@ import type {
   JudgeIdentity,
   JudgeValidationReport,
   ToolCallRecord,
+  ValidationLine,
 } from '../../../src-shared/model';
 import { sql } from 'kysely';
 import type { Q } from '../sql/query';
@@ -64,6 +65,9 @@ export type GoldItemRow = GoldItemInput &
     inclusionProbability: number | null;
   }>;
 
+/** Labels drawn alike (one sampling stratum and weight) with their confusion counts: how a validation weighted them. */
+export type DesignCell = Readonly<NonNullable<ValidationLine['design']>[number]>;
+
 export type StoredValidation = Readonly<{
   id: number;
   /** The report as computed when the labels were checked (the thresholds and confidence of that time; no reason). */
@@ -71,6 +75,8 @@ export type StoredValidation = Readonly<{
   judge: JudgeIdentity;
   labelsSource: string;
   createdAt: number;
+  /** The labels by sampling stratum and weight; null for a validation stored before designs were (unweighted). */
+  cells: DesignCell[] | null;
 }>;
 
 export type ValidationInput = Readonly<{
@@ -78,6 +84,7 @@ export type ValidationInput = Readonly<{
   judge: JudgeIdentity;
   labelsSource: string;
   createdAt: number;
+  cells?: readonly DesignCell[];
 }>;
 
 /** The CALL_COLUMNS of a judge call that produced a score. */
@@ -178,6 +185,7 @@ const toValidation = (r: ValidationRecord): StoredValidation => ({
   },
   labelsSource: r.labels_source,
   createdAt: r.created_at,
+  cells: r.design_json === null ? null : (JSON.parse(r.design_json) as DesignCell[]),
 });
 
 export class JudgesRepo {

@@ -5,9 +5,13 @@ import { FixButton } from '../../components/FixButton';
 import { JudgeMismatchNote } from '../targets/JudgeMismatchNote';
 import { enableTarget } from '../targets/target-fixes';
 
+const datasetNotLoaded = (target: TargetSummary) =>
+  `Dataset "${target.dataset}" did not load: fix the problems listed at the top (or by ai-eval validate) to run this target.`;
+
 /** Why ▶ Run is refused for this target, or undefined when it may start. */
 export function runBlockedReason(target: TargetSummary): string | undefined {
   if (!target.enabled) return 'This target is disabled (enabled: false in aieval.yaml); enable it to run it.';
+  if (!target.datasetLoaded) return datasetNotLoaded(target);
   return undefined;
 }
 
@@ -62,6 +66,11 @@ export function RunBlockers({ target, problems, runAnyway }: Props) {
         testId={`preflight-${target.id}`}
         anywayTestId={`run-anyway-${target.id}`}
       />
+      {target.enabled && !target.datasetLoaded && (
+        <div className="callout" data-testid={`dataset-not-loaded-${target.id}`}>
+          {datasetNotLoaded(target)}
+        </div>
+      )}
       {!target.enabled && (
         <div className="callout" data-testid={`disabled-${target.id}`}>
           <span>Disabled: runs skip it and ▶ Run is off until it is enabled.</span>

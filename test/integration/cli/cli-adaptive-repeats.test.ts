@@ -74,7 +74,8 @@ describe('ai-eval run --repeat N --adaptive (fake provider server)', { timeout: 
     const adaptive = await runJsonBot('--repeat', '10', '--adaptive', '--json', file);
     expect(adaptive.stderr).not.toMatch(/^error:/m);
     expect(adaptive.stderr).toContain("; adaptive: a question's repeats stop once its verdict is settled");
-    expect(adaptive.code).toBe(0);
+    // The gate counts question verdicts (stopping early cannot bias them): 3 of 4 pass, flaky_one's 5 of 10 does not.
+    expect(adaptive.code).toBe(1);
     const run = reportOf(file);
     const questions = perQuestion(run);
     const fullQuestions = perQuestion(fullRun);
@@ -87,17 +88,20 @@ describe('ai-eval run --repeat N --adaptive (fake provider server)', { timeout: 
     for (const [id, { verdict }] of fullQuestions) expect(questions.get(id)!.verdict).toBe(verdict);
 
     const asked = run.questions.length;
-    // Each question weighed once: (1 + 1 + 1 + 5/10) / 4, the full run's 35 of 40.
+    // Each question weighed once by its verdict, the verdict of all 10 repeats: 3 of 4 questions pass.
+    const fullVerdicts = [...fullQuestions.values()];
     expect(run.verdict).toMatchObject({
-      passed: fullRun.verdict.passed,
-      pass_rate: fullRun.verdict.pass_rate,
+      passed: false,
+      pass_rate: fullVerdicts.filter((q) => q.verdict).length / fullVerdicts.length,
       coverage: 1,
       counts: { total: asked, scored: asked },
       adaptive: { planned: 40, asked, saved: 40 - asked },
     });
+    expect(run.verdict.pass_rate).toBe(0.75);
     expect(adaptive.stdout).toContain(
-      `json_bot: pass_rate 87.5% ≥ 80.0%; adaptive repeats: ${asked} of 40 asked, ${40 - asked} saved with their calls; ` +
-        `each question weighed once, its verdict that of all 10 repeats but for at most 0.78% (hard gate)`,
+      `json_bot: pass_rate 75.0% < 80.0%; adaptive repeats: ${asked} of 40 asked, ${40 - asked} saved with their calls; ` +
+        `the pass rate is the share of questions whose verdict passes, each verdict that of all 10 repeats but for at ` +
+        `most 0.78%, so the pass rate is within 0.00% of all 10 repeats' (95%)`,
     );
 
     // Exported and imported elsewhere, its verdict is recomputed from the samples as the run computed it.

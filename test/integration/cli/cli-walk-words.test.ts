@@ -31,7 +31,7 @@ describe('history, quarantine and distill on the offline example', { timeout: 12
     const history = await cli('history', '--workspace', dir);
     expect(history.code, history.stderr).toBe(0);
     expect(history.stdout.match(/method: /g)).toHaveLength(1);
-    expect(history.stdout.trimEnd().split('\n').at(-1)).toMatch(/^method: Regressed \/ fixed: two-sided Fisher/);
+    expect(history.stdout.trimEnd().split('\n').at(-1)).toMatch(/^method: Regressed \/ fixed: the run is the unit/);
     expect(history.stdout).toContain('helpdesk_chat_offline: 0 regressed, 0 flaky, 0 fixed since');
     expect(history.stdout).toMatch(/\(3 runs\)/);
     expect(history.stdout).toContain('helpdesk_agent_offline: 0 complete runs: a history needs at least two (0 runs)');

@@ -48,10 +48,10 @@ describe('ai-eval history over a store of 30 generated runs', () => {
     expect(code).toBe(0);
     expect(stdout).toContain(`${TARGET}: 4 regressed, 9 flaky, 3 fixed since ${runIds[25]} (30 runs)`);
     expect(stdout).toMatch(
-      / {2}regressed {2}regressed_00 {2}\d+\/\d+ passed before, 0\/5 in the last 5 runs \(Fisher p [=<] /,
+      / {2}regressed {2}regressed_00 {2}dropped \d+% → 0%: \d+\/\d+ passed before, 0\/5 in the last 5 runs \(runs as the unit: permutation p [=<] /,
     );
     expect(stdout).toMatch(/tag moved {2}billing: \d+% before, \d+% in the last 5 runs, moved down/);
-    expect(stdout).toContain('method: Regressed / fixed: two-sided Fisher exact test');
+    expect(stdout).toContain('method: Regressed / fixed: the run is the unit');
   });
 
   it('--question prints its timeline with each run identity; --tag narrows the list', async () => {

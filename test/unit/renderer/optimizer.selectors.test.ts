@@ -28,6 +28,7 @@ const target = (id: string): TargetSummary => ({
   gate: { metric: 'avg_score', threshold: 3.5, type: 'hard' },
   warnings: [],
   judgeMismatch: null,
+  datasetLoaded: true,
   replay: false,
 });
 const candidate = (id: string, targetId: string, extra: Partial<CandidateSummary> = {}): CandidateSummary => ({

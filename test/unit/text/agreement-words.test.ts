@@ -7,6 +7,7 @@ const base = {
   statistic: 'cohen_kappa' as const,
   value: 0.6184,
   ci: [0.4123, 0.8031] as [number, number],
+  ciNote: null,
   level: 0.95,
   items: 10,
   reviewers: ['ana', 'ben'],
@@ -19,6 +20,14 @@ describe('agreement selectors', () => {
     expect(
       agreementInWords({ ...base, statistic: 'krippendorff_alpha', ci: null, items: 1, reviewers: ['a', 'b', 'c'] }),
     ).toBe('α 0.62 over 1 item labelled by a, b and c');
+    const few = {
+      ...base,
+      ci: null,
+      ciNote: 'no interval below 20 shared items: on so few a bootstrap interval is unstable',
+    };
+    expect(agreementInWords(few)).toBe(
+      'κ 0.62 (no interval below 20 shared items: on so few a bootstrap interval is unstable) over 10 items labelled by ana and ben',
+    );
     expect(agreementInWords({ ...base, value: null, ci: null })).toBe(
       'κ undefined (every label of one class) over 10 items labelled by ana and ben',
     );

@@ -3,7 +3,7 @@
 // any figure the file states that the rows do not give refuses the file. The stored verdict is always the recomputed one.
 import type { RunIdentity, Verdict } from '../../../../src-shared/model';
 import type { NewQuestionResult, QuestionPasses } from '../../../store/repos/results.repo';
-import { adaptiveFigures } from '../../grading/trust/judge-advisory';
+import { adaptiveFigures, gateClusters } from '../../grading/trust/judge-advisory';
 import { judgePasses } from '../../grading/trust/judge-stats';
 import { adaptiveRuleOf } from '../../scoring/adaptive-repeats';
 import { averageScore } from '../../scoring/tally';
@@ -57,7 +57,8 @@ export function verdictOfResults(
   const tallies = { all, quarantine: quarantined.length > 0 ? tallyOf(quarantinedResults) : undefined };
   const rule = adaptiveRuleOf(identity.selection);
   const planned = new Set(results.map((result) => result.questionId)).size * identity.selection.repeat;
-  const adaptive = rule ? adaptiveFigures(planned, tallies, questionPasses(results), quarantined, rule) : undefined;
+  const rows = questionPasses(results);
+  const adaptive = rule ? adaptiveFigures(planned, tallies, rows, quarantined, rule) : undefined;
   const { metric, threshold, type, bound } = identity.gate;
   const verdict = computeVerdict({
     tally: all,
@@ -73,6 +74,7 @@ export function verdictOfResults(
         }
       : undefined,
     perQuestion: adaptive?.perQuestion,
+    clusters: gateClusters(rows, quarantined),
   });
   const reason = adaptive ? `${verdict.reason}; ${adaptive.note}` : verdict.reason;
   return { ...verdict, reason, ...(adaptive ? { adaptive: adaptive.report } : {}) };

@@ -1,18 +1,9 @@
 // The bias-corrected pass rate (PPI++ or Rogan-Gladen) of a target whose pass/fail comes from one trusted judge, and the advisory for verdicts.
-import type {
-  CorrectedPassRate,
-  CorrectionEstimate,
-  GraderId,
-  JudgeTrust,
-  JudgeValidationReport,
-  Target,
-} from '../../../../src-shared/model';
+import type { CorrectedPassRate, CorrectionEstimate, GraderId, JudgeTrust, Target } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
 import type { JudgeSetup } from './judge-identity';
-import { isLlmJudge, judgeStanding, judgeTrustFor, type JudgeStanding } from './judge-standing';
-import { zForConfidence } from '../../stats/normal-quantile';
-import { postStratifiedWeights, ppiMean } from './ppi';
-import { langReiczigelInterval, roganGladen } from '../../stats/rogan-gladen';
+import { isLlmJudge, judgeStanding, judgeTrustFor, type JudgeStanding, type StandingLabels } from './judge-standing';
+import { ownCallsEstimate, roganGladenEstimate } from '../../stats/corrected-rate';
 
 /** The run's count for the deciding judge: questions it scored (nP) and those it passed (kP, see judgePasses). */
 export type ObservedPasses = Readonly<{ n: number; passed: number }>;
@@ -24,71 +15,49 @@ export function decidingJudge(target: Pick<Target, 'graders' | 'gate'>): GraderI
   return only !== undefined && rest.length === 0 && isLlmJudge(only) ? only : undefined;
 }
 
-const clip01 = (x: number) => Math.min(1, Math.max(0, x));
+/** Why each estimator is used, in the words the verdict, the run page and the envelope show. */
+export const ESTIMATOR_WHY = {
+  ppi:
+    "the labels are a random sample of this run's own judge calls: the judge's verdicts on the whole run, corrected " +
+    'verdict by verdict by the labels (prediction-powered inference)',
+  rogan_gladen:
+    'the labels come from other runs: Rogan-Gladen carries the judge’s TPR and TNR over to this run, which holds ' +
+    'when the judge errs at the same rates whatever the pass rate',
+} as const;
 
-/** Rogan-Gladen with the Lang & Reiczigel interval, from the validation's counts and the run's verdicts. */
-function roganGladenEstimate(report: JudgeValidationReport, observed: ObservedPasses, z: number): CorrectionEstimate {
-  const counts = {
-    nP: observed.n,
-    kP: observed.passed,
-    nSe: report.n_pos,
-    kSe: report.tp,
-    nSp: report.n_neg,
-    kSp: report.tn,
-  };
-  const theta = roganGladen(counts);
-  const ci = langReiczigelInterval(counts, z);
-  const note =
-    theta === null
-      ? 'TPR + TNR = 1: the judge carries no information'
-      : ci === null
-        ? 'no interval: the judge is no better than chance'
-        : null;
-  return { estimator: 'rogan_gladen', theta, ci, note };
-}
+const NOT_OWN =
+  "not used: only for labels drawn from this run's own calls (it carries P(human | judge) over, which moves when the pass rate does)";
+
+/** Whether every label the standing compared is of a judge call made in `runId`. */
+const fromOwnCalls = (labels: StandingLabels, runId: string | undefined) =>
+  runId !== undefined && labels.runIds.length > 0 && labels.runIds.every((id) => id === runId);
 
 /**
- * PPI++ on the labelled items (each a human label y and the judge's verdict f, which the confusion counts hold
- * exactly) and the run's verdicts, post-stratified by the judge's verdict (the gold set is sampled stratified).
- */
-function ppiEstimate(report: JudgeValidationReport, observed: ObservedPasses, confidence: number): CorrectionEstimate {
-  const cells: [number, number, number][] = [
-    [1, 1, report.tp],
-    [1, 0, report.fn],
-    [0, 1, report.fp],
-    [0, 0, report.tn],
-  ];
-  const y = cells.flatMap(([yi, , k]) => Array<number>(k).fill(yi));
-  const f = cells.flatMap(([, fi, k]) => Array<number>(k).fill(fi));
-  const run = [...Array<number>(observed.passed).fill(1), ...Array<number>(observed.n - observed.passed).fill(0)];
-  const w = postStratifiedWeights(f, run);
-  const result = w ? ppiMean({ y, f, w }, run, confidence) : null;
-  if (!result)
-    return { estimator: 'ppi++', theta: null, ci: null, note: 'no labelled item with a verdict the run gave' };
-  return {
-    estimator: 'ppi++',
-    theta: clip01(result.theta),
-    ci: [clip01(result.ci[0]), clip01(result.ci[1])],
-    note: null,
-  };
-}
-
-/**
- * The corrected pass rate of a trusted judge; null when the judge is not trusted or nothing was scored. Both
- * estimators are computed; the one used is PPI++ when it has an interval, else Rogan-Gladen (Lang & Reiczigel).
+ * The corrected pass rate of a trusted judge; null when the judge is not trusted or nothing was scored. Labels drawn
+ * from the evaluated run's own calls (`runId`) give the prediction-powered estimate (Rogan-Gladen beside it); labels
+ * from other runs give Rogan-Gladen only. Both intervals are the posterior intervals of one misclassification model
+ * (stats/corrected-rate.ts), which carry the labels' uncertainty as well as the run's.
  */
 export function correctedPassRate(
-  standing: Pick<JudgeStanding, 'grader' | 'state' | 'report'>,
+  standing: Pick<JudgeStanding, 'grader' | 'state' | 'labels'>,
   observed: ObservedPasses,
   confidence: number,
+  runId?: string,
 ): CorrectedPassRate | null {
-  const report = standing.report;
-  if (standing.state !== 'trusted' || !report || observed.n === 0) return null;
-  const ppi = ppiEstimate(report, observed, confidence);
-  const rg = roganGladenEstimate(report, observed, zForConfidence(confidence));
-  const used = ppi.ci !== null ? ppi : rg;
+  const labels = standing.labels;
+  if (standing.state !== 'trusted' || !labels || observed.n === 0) return null;
+  const own = fromOwnCalls(labels, runId);
+  const rg: CorrectionEstimate = {
+    estimator: 'rogan_gladen',
+    ...roganGladenEstimate(labels.cells, observed, confidence),
+  };
+  const ppi: CorrectionEstimate = own
+    ? { estimator: 'ppi', ...ownCallsEstimate(labels.cells, observed, confidence) }
+    : { estimator: 'ppi', theta: null, ci: null, note: NOT_OWN };
+  const used = own && ppi.ci !== null ? ppi : rg;
   return {
     estimator: used.estimator,
+    why: ESTIMATOR_WHY[used.estimator],
     estimates: [ppi, rg],
     grader: standing.grader,
     n: observed.n,
@@ -112,6 +81,7 @@ export async function judgeAdvisory(
   config: JudgeSetup,
   target: Pick<Target, 'graders' | 'gate'>,
   observed: ObservedPasses | undefined,
+  runId?: string,
 ): Promise<JudgeAdvisory> {
   const judges = await judgeTrustFor(
     db,
@@ -121,5 +91,6 @@ export async function judgeAdvisory(
   const decider = decidingJudge(target);
   if (!decider || !observed) return { judges, corrected_pass_rate: null };
   const standing = await judgeStanding(db, config, decider);
-  return { judges, corrected_pass_rate: correctedPassRate(standing, observed, config.settings.judges.confidence) };
+  const confidence = config.settings.judges.confidence;
+  return { judges, corrected_pass_rate: correctedPassRate(standing, observed, confidence, runId) };
 }

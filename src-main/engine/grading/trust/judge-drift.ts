@@ -2,9 +2,9 @@
 import type { GraderId, GraderInfo, HumanLabel, JudgeValidationReport } from '../../../../src-shared/model';
 import { GRADER_CATALOG } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
-import { comparedLabel, goldLabels } from './gold-labels';
+import { comparedLabel, goldLabels, type GoldLabel } from './gold-labels';
 import type { JudgeSetup } from './judge-identity';
-import { confusionOf, validationReport, type JudgeThresholds } from './judge-stats';
+import { confusionOf, validationReport, type JudgeThresholds, type LabelledScore } from './judge-stats';
 
 /**
  * Windows are 7 UTC days by label time, counted back from the day of the latest label (so the latest window is the
@@ -14,8 +14,8 @@ import { confusionOf, validationReport, type JudgeThresholds } from './judge-sta
 export const DRIFT_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-/** One labelled gold item: the judge's score (null: none), the human label and when it was given (epoch ms). */
-export type TimedLabel = Readonly<{ judgeScore: number | null; human: HumanLabel; labelledAt: number }>;
+/** One labelled gold item: the judge's score (null: none), the agreed label, its sampling design and when it was agreed (epoch ms). */
+export type TimedLabel = LabelledScore & Readonly<{ human: HumanLabel; labelledAt: number }>;
 
 /** meets: TPR and TNR at or above the thresholds; out: one is under; too_few: fewer than min_per_class of a class. */
 export type WindowCheck = 'meets' | 'out' | 'too_few';
@@ -115,20 +115,27 @@ export function latestWindowOut(windows: readonly DriftWindow[]): string | null 
 }
 
 /**
- * The grader's agreed gold labels (and defers) with the time each was agreed, read from the store: a disputed item is
- * in no window, whoever labelled it last.
+ * The agreed gold labels (and defers) with the time each was agreed and its sampling design: a disputed item is in no
+ * window, whoever labelled it last.
  */
-export async function timedGoldLabels(db: StoreApi, grader: GraderId): Promise<TimedLabel[]> {
-  return (await goldLabels(db, grader)).flatMap((gold) => {
-    const { human } = comparedLabel(gold);
-    const labelledAt = gold.agreed.at;
-    return human === null || labelledAt === null ? [] : [{ judgeScore: gold.judgeScore, human, labelledAt }];
+export function timedGoldLabels(gold: readonly GoldLabel[]): TimedLabel[] {
+  return gold.flatMap((item) => {
+    const { human } = comparedLabel(item);
+    const labelledAt = item.agreed.at;
+    if (human === null || labelledAt === null) return [];
+    const { judgeScore, stratum, inclusionProbability } = item;
+    return [{ judgeScore, human, labelledAt, stratum, inclusionProbability }];
   });
 }
 
 /** The drift windows of a grader's gold labels under the current settings. */
-export async function judgeDrift(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<DriftWindow[]> {
+export function goldDrift(gold: readonly GoldLabel[], config: JudgeSetup, grader: GraderId): DriftWindow[] {
   const { settings } = config;
-  const labels = await timedGoldLabels(db, grader);
+  const labels = timedGoldLabels(gold);
   return driftWindows(grader, labels, GRADER_CATALOG[grader], settings.question_pass_threshold, settings.judges);
+}
+
+/** The drift windows of a grader's gold labels, read from the store. */
+export async function judgeDrift(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<DriftWindow[]> {
+  return goldDrift(await goldLabels(db, grader), config, grader);
 }

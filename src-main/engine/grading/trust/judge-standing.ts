@@ -1,4 +1,6 @@
-// A judge's trust now: its latest validation under the current settings and its latest labelling window, or unvalidated, or stale.
+// A judge's standing now, computed once from one set of labels (the gold set's agreed labels, else the latest labels
+// file validated): its report, its latest labelling window, stale or not. Validation, drift, the judges table,
+// banners, target cards, verdicts, the CLI and envelopes all read it.
 import {
   GRADER_CATALOG,
   type GraderId,
@@ -8,63 +10,140 @@ import {
   type TrustState,
 } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
-import { judgeDrift, latestWindowOut } from './judge-drift';
-import { currentJudgeIdentity, staleReason, type JudgeSetup } from './judge-identity';
-import { validationReport, type JudgeThresholds } from './judge-stats';
+import type { StoredValidation } from '../../../store/repos/judges.repo';
+import { goldSetDir } from '../../../workspace/labels/label-paths';
+import type { LabelCell } from '../../stats/label-cells';
+import { goldLabels, isCompared, labelledScoresOf, type GoldLabel } from './gold-labels';
+import { goldDrift, latestWindowOut, type DriftWindow } from './judge-drift';
+import { currentJudgeIdentity, dominantIdentity, identityOfCall, staleReason, type JudgeSetup } from './judge-identity';
+import { confusionOf, validationReport, type Confusion } from './judge-stats';
+
+/** The labels a standing was computed from: their cells and the runs their judge calls came from. */
+export type StandingLabels = Readonly<{
+  cells: readonly LabelCell[];
+  /** The run of each compared label's judge call (null: unknown); all the evaluated run's: labels of its own calls. */
+  runIds: readonly (string | null)[];
+}>;
 
 export type JudgeStanding = Readonly<{
   grader: GraderId;
   state: TrustState;
-  /** The latest validation's counts with TPR/TNR, intervals and state recomputed under the current settings. */
+  /** TPR/TNR, intervals and state of the labels under the current settings (latest window and staleness applied). */
   report: JudgeValidationReport | null;
   /** The judge used now (null: none configured and never called). */
   judge: JudgeIdentity | null;
-  /** The judge the latest validation measured. */
+  /** The judge the labels measured. */
   validatedJudge: JudgeIdentity | null;
+  /** When the labels were last validated (a gold set never validated: when its labels last changed). */
   validatedAt: number | null;
   labelsSource: string | null;
   staleReason: string | null;
+  labels: StandingLabels | null;
+  /** The gold set's confusion (with what was left out); null for a labels file's validation. */
+  confusion: Confusion | null;
+  /** The 7-day labelling windows of the gold set, oldest first. */
+  windows: DriftWindow[];
 }>;
 
 export const isLlmJudge = (graderId: string): graderId is GraderId =>
   Object.hasOwn(GRADER_CATALOG, graderId) && GRADER_CATALOG[graderId as GraderId].kind === 'llm_judge';
 
-/** The standing of one LLM grader: unvalidated, stale, or the state its latest labels give under the current thresholds. */
-export async function judgeStanding(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<JudgeStanding> {
-  const [validation, judge] = await Promise.all([
-    db.judges.latestValidation(grader),
-    currentJudgeIdentity(db, config, grader),
-  ]);
-  if (!validation) {
-    return {
-      grader,
-      state: 'unvalidated',
-      report: null,
-      judge,
-      validatedJudge: null,
-      validatedAt: null,
-      labelsSource: null,
-      staleReason: null,
-    };
-  }
-  const thresholds: JudgeThresholds = config.settings.judges;
-  const { tp, tn, fp, fn } = validation.report;
-  const recomputed = validationReport(grader, { tp, tn, fp, fn }, thresholds);
-  const stale = staleReason(validation.judge, judge);
+const UNVALIDATED = { report: null, validatedJudge: null, validatedAt: null, labelsSource: null, staleReason: null };
+
+/** The state the labels' report, staleness and the latest labelling window make, with the reason. */
+export function standingOf(report: JudgeValidationReport, stale: string | null, windows: readonly DriftWindow[]) {
   // A trusted judge whose latest labelling window falls out of the trust rule is failing, with that window as reason.
-  const drifted =
-    !stale && recomputed.state === 'trusted' ? latestWindowOut(await judgeDrift(db, config, grader)) : null;
-  const state: TrustState = stale ? 'stale' : drifted ? 'failing' : recomputed.state;
+  const drifted = !stale && report.state === 'trusted' ? latestWindowOut(windows) : null;
+  const state: TrustState = stale ? 'stale' : drifted ? 'failing' : report.state;
+  return { state, report: { ...report, state, reason: stale ?? drifted ?? report.reason } };
+}
+
+/** The standing the gold set's agreed labels give. */
+async function fromGold(
+  db: StoreApi,
+  config: JudgeSetup,
+  grader: GraderId,
+  gold: readonly GoldLabel[],
+  judge: JudgeIdentity | null,
+  validation: StoredValidation | undefined,
+): Promise<JudgeStanding> {
+  const items = labelledScoresOf(gold);
+  const confusion = confusionOf(items, GRADER_CATALOG[grader], config.settings.question_pass_threshold);
+  const compared = gold.filter(isCompared);
+  // The judge the labels measured: as the gold items record it, else as this store's calls do.
+  const recorded = compared.flatMap((g) => (g.judge ? [{ identity: g.judge, at: g.createdAt }] : []));
+  const calls =
+    recorded.length > 0
+      ? []
+      : await db.judges.callsByIds(compared.flatMap((g) => (g.judgeCallId === null ? [] : [g.judgeCallId])));
+  const scored = calls
+    .filter((call) => call.graderId === grader)
+    .map((call) => ({ identity: identityOfCall(call), at: call.createdAt }));
+  const validatedJudge = dominantIdentity(recorded.length > 0 ? recorded : scored)?.identity ?? judge;
+  const stale = validatedJudge ? staleReason(validatedJudge, judge) : null;
+  const windows = goldDrift(gold, config, grader);
+  // Validated when the gold set's latest validation was run; never validated: when its labels last changed.
+  const times = gold.flatMap((g) => (g.agreed.at === null ? [] : [g.agreed.at]));
+  const validatedAt = validation?.createdAt ?? (times.length > 0 ? Math.max(...times) : null);
   return {
     grader,
-    state,
-    report: { ...recomputed, state, reason: stale ?? drifted ?? recomputed.reason },
+    judge,
+    validatedJudge,
+    validatedAt,
+    labelsSource: goldSetDir(grader),
+    staleReason: stale,
+    labels: { cells: confusion.cells, runIds: compared.map((g) => g.runId) },
+    confusion,
+    windows,
+    ...standingOf(validationReport(grader, confusion, config.settings.judges), stale, windows),
+  };
+}
+
+/** The standing a labels file's stored validation gives (no gold labels to read). */
+function fromValidation(
+  config: JudgeSetup,
+  grader: GraderId,
+  validation: StoredValidation,
+  judge: JudgeIdentity | null,
+): JudgeStanding {
+  const { tp, tn, fp, fn } = validation.report;
+  const cells = validation.cells ?? undefined;
+  const report = validationReport(grader, { tp, tn, fp, fn, cells }, config.settings.judges);
+  const stale = staleReason(validation.judge, judge);
+  return {
+    grader,
     judge,
     validatedJudge: validation.judge,
     validatedAt: validation.createdAt,
     labelsSource: validation.labelsSource,
     staleReason: stale,
+    labels: { cells: cells ?? [{ stratum: 'all', weight: 1, tp, fn, fp, tn }], runIds: [] },
+    confusion: null,
+    windows: [],
+    ...standingOf(report, stale, []),
   };
+}
+
+/**
+ * The standing of one LLM grader. The gold set's agreed labels decide when it holds any label the judge can be
+ * compared with; otherwise the latest validated labels file; otherwise the judge is unvalidated.
+ */
+export async function judgeStanding(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<JudgeStanding> {
+  const [gold, validation, judge] = await Promise.all([
+    goldLabels(db, grader),
+    db.judges.latestValidation(grader),
+    currentJudgeIdentity(db, config, grader),
+  ]);
+  // A validation of the gold set's own labels adds only its time; one of a labels file stands on its own.
+  const ofGoldSet = (source: string) => source === goldSetDir(grader) || source === 'store';
+  const goldValidation = validation && ofGoldSet(validation.labelsSource) ? validation : undefined;
+  if (gold.some(isCompared)) return fromGold(db, config, grader, gold, judge, goldValidation);
+  if (validation && !ofGoldSet(validation.labelsSource)) return fromValidation(config, grader, validation, judge);
+  const confusion =
+    gold.length > 0
+      ? confusionOf(labelledScoresOf(gold), GRADER_CATALOG[grader], config.settings.question_pass_threshold)
+      : null;
+  return { grader, state: 'unvalidated', judge, ...UNVALIDATED, labels: null, confusion, windows: [] };
 }
 
 export const toJudgeTrust = (standing: JudgeStanding): JudgeTrust => ({

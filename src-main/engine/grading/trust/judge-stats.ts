@@ -1,7 +1,15 @@
-// Judge agreement with human labels (docs/grading.md): the judge's verdict, the confusion counts, TPR/TNR with Wilson intervals, trust.
-import type { GraderInfo, HumanLabel, JudgeValidationReport, Settings, TrustState } from '../../../../src-shared/model';
-import { wilson } from '../../stats/wilson';
-import { zForConfidence } from '../../stats/normal-quantile';
+// Judge agreement with human labels (docs/grading.md): the judge's verdict, the confusion counts and their sampling design,
+// TPR/TNR weighted back to the calls sampled from, with intervals, and the trust rule.
+import type {
+  GraderInfo,
+  HumanLabel,
+  JudgeValidationReport,
+  SampleStratum,
+  Settings,
+  TrustState,
+} from '../../../../src-shared/model';
+import { rateIntervals } from '../../stats/corrected-rate';
+import { isWeighted, mergeCells, type CellStratum, type LabelCell } from '../../stats/label-cells';
 import { plural } from '../../../../src-shared/text/plural';
 
 export type JudgeThresholds = Pick<
@@ -10,12 +18,21 @@ export type JudgeThresholds = Pick<
 >;
 type TrustRule = Pick<JudgeThresholds, 'min_tpr' | 'min_tnr' | 'gold_target_n' | 'min_per_class'>;
 type Counts = Pick<Confusion, 'tp' | 'tn' | 'fp' | 'fn'>;
+/** Counts with the cells they came in (stratum and weight); without cells, a simple random sample of weight 1. */
+export type DesignCounts = Counts & Readonly<{ cells?: readonly LabelCell[] }>;
 
 /**
  * One labelled judge call: the judge's native score (null: it gave none), the human's label (null: not labelled),
- * and whether its reviewers disagree (pass against fail), which leaves it out of TPR/TNR until they agree.
+ * whether its reviewers disagree (pass against fail), which leaves it out of TPR/TNR until they agree, and how it was
+ * sampled (its stratum and inclusion probability; unknown: counted with weight 1).
  */
-export type LabelledScore = Readonly<{ judgeScore: number | null; human: HumanLabel | null; disputed?: boolean }>;
+export type LabelledScore = Readonly<{
+  judgeScore: number | null;
+  human: HumanLabel | null;
+  disputed?: boolean;
+  stratum?: SampleStratum | null;
+  inclusionProbability?: number | null;
+}>;
 
 export type Confusion = Readonly<{
   tp: number;
@@ -28,6 +45,8 @@ export type Confusion = Readonly<{
   nUnscored: number;
   /** Labelled pass by one reviewer and fail by another: no agreed truth to compare with. */
   nDisputed: number;
+  /** The compared labels by sampling stratum and weight. */
+  cells: LabelCell[];
 }>;
 
 /**
@@ -61,18 +80,22 @@ export function confusionOf(
   questionPassThreshold: number,
 ): Confusion {
   const counts = { tp: 0, tn: 0, fp: 0, fn: 0, nDefer: 0, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 };
-  for (const { judgeScore, human, disputed } of items) {
+  const cells: LabelCell[] = [];
+  for (const { judgeScore, human, disputed, stratum, inclusionProbability } of items) {
     if (disputed) counts.nDisputed += 1;
     else if (human === null) counts.nUnlabelled += 1;
     else if (human === 'defer') counts.nDefer += 1;
     else if (judgeScore === null) counts.nUnscored += 1;
     else {
       const judgePass = judgePasses(judgeScore, scale, questionPassThreshold);
-      if (human === 'pass') counts[judgePass ? 'tp' : 'fn'] += 1;
-      else counts[judgePass ? 'fp' : 'tn'] += 1;
+      const cell = human === 'pass' ? (judgePass ? 'tp' : 'fn') : judgePass ? 'fp' : 'tn';
+      counts[cell] += 1;
+      const known = stratum && inclusionProbability;
+      const one = { tp: 0, fn: 0, fp: 0, tn: 0, [cell]: 1 };
+      cells.push({ stratum: known ? stratum : 'all', weight: known ? 1 / inclusionProbability : 1, ...one });
     }
   }
-  return counts;
+  return { ...counts, cells: mergeCells(cells) };
 }
 
 /**
@@ -91,15 +114,50 @@ export function notEnoughLabels(c: Counts, t: Pick<TrustRule, 'gold_target_n' | 
   return needs.length === 0 ? null : `not enough labels: label ${needs.join(' and ')}`;
 }
 
+/** What the trust rule reads of the rates: the weighted TPR and TNR and, for a weighted sample, what they are worth. */
+export type RuleRates = Readonly<{
+  tpr: number | null;
+  tnr: number | null;
+  /** Labels of a simple random sample each rate is worth (a weighted sample only; absent: counted as labelled). */
+  effectiveLabels?: Readonly<{ tpr: number; tnr: number }>;
+  /** The stratum whose labels weigh most for each rate (the one to label more of). */
+  heaviest?: Readonly<{ tpr: CellStratum | null; tnr: CellStratum | null }>;
+}>;
+
+const STRATUM_WORDS: Record<CellStratum, string> = {
+  judge_pass: 'answers the judge passed',
+  judge_fail: 'answers the judge failed',
+  all: 'answers',
+};
+
+/** A weighted rate that rests on fewer effective labels than the rule's minimum, in words; null when enough. */
+function tooLight(rates: RuleRates, minimum: number): string | null {
+  const worth = rates.effectiveLabels;
+  if (!worth) return null;
+  const light = (['tpr', 'tnr'] as const).filter((rate) => worth[rate] < minimum);
+  if (light.length === 0) return null;
+  const words = light.map((rate) => {
+    const stratum = rates.heaviest?.[rate];
+    const more = stratum ? `; label more ${STRATUM_WORDS[stratum]}` : '';
+    return `${rate.toUpperCase()} is worth ${worth[rate].toFixed(1)} labels of a simple random sample (${minimum} needed)${more}`;
+  });
+  return `not enough labels: weighted back to the calls sampled from, ${words.join('; ')}`;
+}
+
 /**
  * The trust rule (docs/grading.md): trusted iff at least `gold_target_n` pass/fail labels, at least `min_per_class` of each
- * class, TPR >= min_tpr and TNR >= min_tnr. Too few labels: insufficient (not validated), with what is missing.
+ * class (and, for a sample weighted back to its strata, each rate worth at least `min_per_class` labels), TPR >=
+ * min_tpr and TNR >= min_tnr (the weighted rates). Too few labels: insufficient (not validated), with what is missing.
  */
-export function trustVerdict(c: Counts, t: TrustRule): Readonly<{ state: TrustState; reason: string | null }> {
-  const missing = notEnoughLabels(c, t);
+export function trustVerdict(
+  c: Counts,
+  rates: RuleRates,
+  t: TrustRule,
+): Readonly<{ state: TrustState; reason: string | null }> {
+  const missing = notEnoughLabels(c, t) ?? tooLight(rates, t.min_per_class);
   if (missing) return { state: 'insufficient', reason: missing };
-  const tpr = c.tp / (c.tp + c.fn);
-  const tnr = c.tn / (c.tn + c.fp);
+  const tpr = rates.tpr ?? 0;
+  const tnr = rates.tnr ?? 0;
   const below = [
     tpr < t.min_tpr ? `TPR ${tpr.toFixed(2)} is below ${t.min_tpr}` : null,
     tnr < t.min_tnr ? `TNR ${tnr.toFixed(2)} is below ${t.min_tnr}` : null,
@@ -107,24 +165,44 @@ export function trustVerdict(c: Counts, t: TrustRule): Readonly<{ state: TrustSt
   return below.length === 0 ? { state: 'trusted', reason: null } : { state: 'failing', reason: below.join('; ') };
 }
 
-/** The validation report (docs/grading.md): counts, TPR and TNR (null for an empty class) with Wilson intervals at the settings' confidence. */
-export function validationReport(grader: string, c: Counts, t: JudgeThresholds): JudgeValidationReport {
-  const z = zForConfidence(t.confidence);
-  const nPos = c.tp + c.fn;
-  const nNeg = c.tn + c.fp;
+/**
+ * The stratum whose labels each stand for the most calls: its few labels of a class weigh most in both rates (a run
+ * that mostly passes makes the judge-passed failures the rare, heavy ones), so more of its labels narrow them most.
+ */
+const heaviestStratum = (cells: readonly LabelCell[]): CellStratum | null =>
+  [...cells].filter((cell) => cell.stratum !== 'all').sort((a, b) => b.weight - a.weight)[0]?.stratum ?? null;
+
+/** The cells of counts that carry none: one simple random sample. */
+export const cellsOf = (c: DesignCounts): readonly LabelCell[] =>
+  c.cells ??
+  (c.tp + c.fn + c.fp + c.tn > 0 ? [{ stratum: 'all', weight: 1, tp: c.tp, fn: c.fn, fp: c.fp, tn: c.tn }] : []);
+
+/**
+ * The validation report (docs/grading.md): the labelled counts, TPR and TNR (null for an empty class) weighted back to the calls each
+ * stratum was sampled from (a simple random sample is unweighted), with their posterior intervals at the settings'
+ * confidence.
+ */
+export function validationReport(grader: string, c: DesignCounts, t: JudgeThresholds): JudgeValidationReport {
+  const cells = cellsOf(c);
+  const rates = rateIntervals(cells, t.confidence);
+  const weighted = isWeighted(cells);
+  const rule: RuleRates = weighted
+    ? { ...rates, heaviest: { tpr: heaviestStratum(cells), tnr: heaviestStratum(cells) } }
+    : { tpr: rates.tpr, tnr: rates.tnr };
   return {
     grader,
-    n_pos: nPos,
-    n_neg: nNeg,
+    n_pos: c.tp + c.fn,
+    n_neg: c.tn + c.fp,
     tp: c.tp,
     tn: c.tn,
     fp: c.fp,
     fn: c.fn,
-    tpr: nPos > 0 ? c.tp / nPos : null,
-    tnr: nNeg > 0 ? c.tn / nNeg : null,
-    tpr_ci: nPos > 0 ? wilson(c.tp, nPos, z) : null,
-    tnr_ci: nNeg > 0 ? wilson(c.tn, nNeg, z) : null,
-    ...trustVerdict(c, t),
+    tpr: rates.tpr,
+    tnr: rates.tnr,
+    tpr_ci: rates.tprCi,
+    tnr_ci: rates.tnrCi,
+    weighted,
+    ...trustVerdict(c, rule, t),
   };
 }
 

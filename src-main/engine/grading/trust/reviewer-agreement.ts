@@ -31,6 +31,7 @@ export function groupAgreement(
     statistic: result.statistic,
     value: result.value,
     ci: result.ci ? [result.ci[0], result.ci[1]] : null,
+    ciNote: result.ciNote,
     items: result.items,
     reviewers,
     disagreements: shared.filter((item) => new Set(item.values()).size > 1).length,

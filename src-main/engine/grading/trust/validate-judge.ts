@@ -3,7 +3,6 @@ import {
   describeIdentity,
   GRADER_CATALOG,
   type GraderId,
-  type HumanLabel,
   type JudgeIdentity,
   type JudgeValidation,
   type LabelsFile,
@@ -12,22 +11,21 @@ import {
 import type { ValidationInput } from '../../../store/repos/judges.repo';
 import type { StoreApi } from '../../../store/store';
 import { currentJudgeIdentity, dominantIdentity, identityOfCall, staleReason, type JudgeSetup } from './judge-identity';
-import { comparedLabel, type GoldLabel } from './gold-labels';
-import { confusionOf, validationReport, validationWarnings } from './judge-stats';
+import type { DriftWindow } from './judge-drift';
+import { labelledScoresOf, type GoldLabel } from './gold-labels';
+import { standingOf } from './judge-standing';
+import { confusionOf, validationReport, validationWarnings, type LabelledScore } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
 import { refusal } from '../../../../src-shared/rpc/wire';
 import { plural } from '../../../../src-shared/text/plural';
 
-/** One label to compare: the judge call it belongs to (when known), the judge's native score and the human label. */
-export type LabelledItem = Readonly<{
-  judgeCallId: number | null;
-  judgeScore: number | null;
-  human: HumanLabel | null;
-  /** Its reviewers disagree (gold items labelled by several people); left out of TPR/TNR. */
-  disputed?: boolean;
-  /** The judge that scored it and when it was sampled, as a gold item records them (null: not recorded). */
-  scoredBy?: Readonly<{ identity: JudgeIdentity; at: number }> | null;
-}>;
+/** One label to compare: the judge call it belongs to (when known), the judge's native score, the human label. */
+export type LabelledItem = LabelledScore &
+  Readonly<{
+    judgeCallId: number | null;
+    /** The judge that scored it and when it was sampled, as a gold item records them (null: not recorded). */
+    scoredBy?: Readonly<{ identity: JudgeIdentity; at: number }> | null;
+  }>;
 
 /** A judge that cannot be validated as asked (no gold items yet). */
 export class ValidationError extends refusal('bad_input', 'ValidationError') {}
@@ -54,6 +52,8 @@ export async function itemsFromFile(
   const known = await db.judges.callsByIds(callIds.filter((id): id is number => id !== null));
   const calls = new Map(known.map((call) => [call.id, call]));
   const seen = new Map<number, number>();
+  // The sampling design is listed with the judge's answers (its stratum names the judge's verdict).
+  const designOf = new Map((file.value.judge_answers ?? []).map((answer) => [String(answer.id), answer]));
   const items: LabelledItem[] = [];
   const issues: WorkspaceIssue[] = [];
   file.value.items.forEach((item, index) => {
@@ -76,18 +76,23 @@ export async function itemsFromFile(
       return;
     }
     seen.set(call.id, index);
-    items.push({ judgeCallId: call.id, judgeScore: call.score, human: item.human_label });
+    const design = designOf.get(String(item.id));
+    items.push({
+      judgeCallId: call.id,
+      judgeScore: call.score,
+      human: item.human_label,
+      stratum: design?.stratum ?? null,
+      inclusionProbability: design?.inclusion_probability ?? null,
+    });
   });
   return { items, issues };
 }
 
-export const itemsFromGold = (rows: readonly GoldLabel[]): LabelledItem[] =>
-  rows.map((row) => ({
-    judgeCallId: row.judgeCallId,
-    judgeScore: row.judgeScore,
-    ...comparedLabel(row),
-    scoredBy: row.judge && { identity: row.judge, at: row.createdAt },
-  }));
+/** The gold set's items as labels to compare: agreed labels, sampling design and the judge each item records. */
+export const itemsFromGold = (rows: readonly GoldLabel[]): LabelledItem[] => {
+  const scores = labelledScoresOf(rows);
+  return rows.map((row, i) => ({ ...scores[i]!, scoredBy: row.judge && { identity: row.judge, at: row.createdAt } }));
+};
 
 /** Keeps a validation: the app appends it to the judge's validations file (labels/<grader>/validations.jsonl). */
 export type RecordValidation = (validation: ValidationInput) => Promise<void>;
@@ -97,7 +102,8 @@ const NO_JUDGE: JudgeIdentity = { provider: '', model: '', template_version: nul
 /**
  * Computes TPR/TNR and the trust state, and records the validation with the identity of the judge whose answers were
  * labelled (as the gold items record it, else as the store's calls do, else the judge configured now), so a later
- * change of judge makes it stale.
+ * change of judge makes it stale. `windows`: the gold set's labelling windows, whose latest can make a trusted judge
+ * failing (as its standing does).
  */
 export async function validateJudge(
   db: StoreApi,
@@ -107,6 +113,7 @@ export async function validateJudge(
   labelsSource: string,
   now: number,
   record: RecordValidation,
+  windows: readonly DriftWindow[] = [],
 ): Promise<JudgeValidation> {
   const info = GRADER_CATALOG[grader];
   if (info.kind !== 'llm_judge')
@@ -142,11 +149,9 @@ export async function validateJudge(
   if (stale)
     warnings.push(`the labelled calls are out of date: ${stale}; sample the current judge's calls and label again`);
 
-  await record({ report, judge, labelsSource, createdAt: now });
+  await record({ report, judge, labelsSource, createdAt: now, cells: counts.cells });
   return {
-    ...report,
-    state: stale ? 'stale' : report.state,
-    reason: stale ?? report.reason,
+    ...standingOf(report, stale, windows).report,
     n_defer: counts.nDefer,
     n_unlabelled: counts.nUnlabelled,
     n_unscored: counts.nUnscored,

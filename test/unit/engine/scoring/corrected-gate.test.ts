@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { correctedPassRate } from '../../../../src-main/engine/grading/trust/corrected-pass-rate';
 import { emptyTally } from '../../../../src-main/engine/scoring/tally';
-import { computeVerdict } from '../../../../src-main/engine/scoring/verdict';
-import type { Gate, JudgeValidationReport } from '../../../../src-shared/model';
+import { computeVerdict, type VerdictInput } from '../../../../src-main/engine/scoring/verdict';
+import type { Gate } from '../../../../src-shared/model';
 
 const tally = { ...emptyTally(), scored: 100, passed: 80, scoreSum: 400 };
 const gate = (bound?: 'lower' | 'point'): Gate => ({
@@ -11,7 +11,7 @@ const gate = (bound?: 'lower' | 'point'): Gate => ({
   type: 'hard',
   ...(bound ? { bound } : {}),
 });
-const verdictOf = (g: Gate, corrected: { estimate: number; ci: [number, number] | null } | null) =>
+const verdictOf = (g: Gate, corrected: VerdictInput['corrected']) =>
   computeVerdict({ tally, total: 100, gate: g, questionPassThreshold: 3.5, corrected });
 
 describe('a gate on corrected_pass_rate', () => {
@@ -27,11 +27,25 @@ describe('a gate on corrected_pass_rate', () => {
     const corrected = { estimate: 0.74, ci: [0.65, 0.82] as [number, number] };
     const lower = verdictOf(gate('lower'), corrected);
     expect(lower.passed).toBe(false);
-    expect(lower.reason).toMatch(/passes on the point estimate only \(gate on the lower bound\)$/);
+    expect(lower.reason).toMatch(
+      /fails: not shown to pass, its interval straddles the threshold \(gate on the lower bound\)$/,
+    );
     const point = verdictOf(gate(), corrected);
     expect(point.passed).toBe(true);
     expect(point.reason).toMatch(/passes on the point estimate only \(gate on the point estimate\)$/);
+    const soft = verdictOf({ ...gate(), type: 'soft' }, corrected);
+    expect(soft.reason).toMatch(/inconclusive: its interval straddles the threshold \(passes on the point estimate\)/);
     expect(verdictOf(gate('lower'), { estimate: 0.74, ci: null }).passed).toBe(false);
+  });
+
+  it('names the estimator and why it was used', () => {
+    const v = verdictOf(gate('lower'), {
+      estimate: 0.8,
+      ci: [0.72, 0.87],
+      estimator: 'rogan_gladen',
+      why: 'the labels come from other runs',
+    });
+    expect(v.reason).toMatch(/\(gate on the lower bound\); Rogan-Gladen estimate: the labels come from other runs$/);
   });
 
   it('fails when no corrected rate could be computed (judge not trusted)', () => {
@@ -42,46 +56,37 @@ describe('a gate on corrected_pass_rate', () => {
 });
 
 describe('the corrected pass rate carries both estimators and names the one used', () => {
-  const report: JudgeValidationReport = {
-    grader: 'relevance_grader',
-    n_pos: 20,
-    n_neg: 20,
-    tp: 19,
-    tn: 18,
-    fp: 2,
-    fn: 1,
-    tpr: 0.95,
-    tnr: 0.9,
-    tpr_ci: null,
-    tnr_ci: null,
-    state: 'trusted',
-    reason: null,
-  };
-  it('uses PPI++ when it has an interval, keeping Rogan-Gladen beside it', () => {
+  const cells = [{ stratum: 'all' as const, weight: 1, tp: 19, tn: 18, fp: 2, fn: 1 }];
+  const own = { cells, runIds: Array<string>(40).fill('r1') };
+  it('uses the prediction-powered estimate for labels of the run’s own calls, keeping Rogan-Gladen beside it', () => {
     const rate = correctedPassRate(
-      { grader: 'relevance_grader', state: 'trusted', report },
+      { grader: 'relevance_grader', state: 'trusted', labels: own },
       { n: 100, passed: 60 },
       0.95,
+      'r1',
     )!;
-    expect(rate.estimator).toBe('ppi++');
-    expect(rate.estimates.map((e) => e.estimator)).toEqual(['ppi++', 'rogan_gladen']);
+    expect(rate.estimator).toBe('ppi');
+    expect(rate.estimates.map((e) => e.estimator)).toEqual(['ppi', 'rogan_gladen']);
     const rg = rate.estimates[1]!;
     expect(rg.theta).toBeCloseTo(0.5 / 0.85, 15);
-    // Post-stratified by the judge's verdict: 0.6·PPV + 0.4·(1 − NPV) = 0.6·19/21 + 0.4·1/19 at λ = 1.
-    expect(rate.theta).toBeGreaterThan(0.5);
-    expect(rate.theta).toBeLessThan(0.65);
+    // Post-stratified by the judge's verdict: 0.6·PPV + 0.4·(1 − NPV) = 0.6·19/21 + 0.4·1/19.
+    expect(rate.theta).toBeCloseTo(0.6 * (19 / 21) + 0.4 * (1 / 19), 12);
     expect(rate.ci![0]).toBeLessThan(rate.theta!);
     expect(rate.ci![1]).toBeGreaterThan(rate.theta!);
   });
 
   it('falls back to Rogan-Gladen when no labelled item has a verdict the run gave', () => {
-    const onlyPasses = { ...report, tn: 0, fn: 0, n_neg: 2, fp: 2, tp: 19, n_pos: 19 };
+    const onlyPasses = {
+      cells: [{ stratum: 'all' as const, weight: 1, tp: 19, tn: 0, fp: 2, fn: 0 }],
+      runIds: own.runIds,
+    };
     const rate = correctedPassRate(
-      { grader: 'relevance_grader', state: 'trusted', report: onlyPasses },
+      { grader: 'relevance_grader', state: 'trusted', labels: onlyPasses },
       { n: 50, passed: 30 },
       0.95,
+      'r1',
     )!;
-    expect(rate.estimates[0]).toMatchObject({ estimator: 'ppi++', ci: null });
+    expect(rate.estimates[0]).toMatchObject({ estimator: 'ppi', ci: null });
     expect(rate.estimator).toBe('rogan_gladen');
   });
 });

@@ -13,8 +13,7 @@ import {
 import { judgeStanding, judgeTrustFor } from '../../../../../src-main/engine/grading/trust/judge-standing';
 import { validateJudge, type LabelledItem } from '../../../../../src-main/engine/grading/trust/validate-judge';
 import type { Store, StoreApi } from '../../../../../src-main/store/store';
-import { insertJudgeCalls, memoryStore, recordInStore } from './store-fixture';
-import { judgeReport } from '../../../../support/judge-report';
+import { insertGoldItems, insertJudgeCalls, labelGoldItems, memoryStore, recordInStore } from './store-fixture';
 
 type Config = Pick<WorkspaceConfig, 'judge' | 'settings'>;
 const baseConfig = (overrides: Partial<Settings['judges']> = {}): Config => {
@@ -25,8 +24,8 @@ const baseConfig = (overrides: Partial<Settings['judges']> = {}): Config => {
   };
 };
 
-/** tp judge-pass/human-pass, fn, tn, fp items over fresh judge calls. */
-function labelled(
+/** tp judge-pass/human-pass, fn, tn, fp items over fresh judge calls (labels of a file: not in the gold set). */
+function fileLabels(
   store: Store,
   counts: { tp: number; fn: number; tn: number; fp: number },
   call: { model?: string; template?: string } = {},
@@ -42,6 +41,25 @@ function labelled(
     spec.map(([score]) => ({ score, ...call })),
   );
   return spec.map(([score, human], i) => ({ judgeCallId: ids[i] ?? null, judgeScore: score, human }));
+}
+
+/** The same labelled calls made the gold set of relevance_grader, labelled in the workbench. */
+function labelled(
+  store: Store,
+  counts: { tp: number; fn: number; tn: number; fp: number },
+  call: { model?: string; template?: string } = {},
+): LabelledItem[] {
+  const items = fileLabels(store, counts, call);
+  const ids = items.map((item) => `jc-${item.judgeCallId}`);
+  insertGoldItems(
+    store,
+    items.map((item, i) => ({ id: ids[i]!, judgeCallId: item.judgeCallId, judgeScore: item.judgeScore, createdAt: 1 })),
+  );
+  labelGoldItems(
+    store,
+    items.map((item, i) => ({ id: ids[i]!, verdict: item.human as 'pass' | 'fail', at: 1 })),
+  );
+  return items;
 }
 
 let store: Store;
@@ -65,7 +83,7 @@ describe('trust states', () => {
   });
 
   it('stores a validation with the labelled calls’ judge and reads it back as trusted', async () => {
-    const items = labelled(store, { tp: 18, fn: 1, tn: 10, fp: 1 });
+    const items = fileLabels(store, { tp: 18, fn: 1, tn: 10, fp: 1 });
     const result = await validateJudge(
       db,
       baseConfig(),
@@ -193,6 +211,12 @@ describe('judgeTrustFor', () => {
   });
 });
 
+/** Labels of earlier runs with these counts (a simple random sample). */
+const labelsOf = (c: { tp: number; fn: number; tn: number; fp: number }) => ({
+  cells: [{ stratum: 'all' as const, weight: 1, ...c }],
+  runIds: Array<string>(c.tp + c.fn + c.tn + c.fp).fill('run-before'),
+});
+
 describe('corrected pass rate', () => {
   const gate = { metric: 'pass_rate' as const, threshold: 0.8, type: 'hard' as const };
 
@@ -205,13 +229,16 @@ describe('corrected pass rate', () => {
     expect(decidingJudge({ graders: ['format_grader'], gate })).toBeUndefined();
   });
 
-  it('is the Rogan-Gladen estimate with the Lang & Reiczigel interval for a trusted judge', () => {
-    const report = judgeReport({ tp: 19, fn: 1, tn: 18, fp: 2 }, { grader: 'relevance_grader' });
+  it('is the Rogan-Gladen estimate with its posterior interval for a trusted judge whose labels come from other runs', () => {
     const rate = correctedPassRate(
-      { grader: 'relevance_grader', state: 'trusted', report },
+      { grader: 'relevance_grader', state: 'trusted', labels: labelsOf({ tp: 19, fn: 1, tn: 18, fp: 2 }) },
       { n: 100, passed: 60 },
       0.95,
+      'run-now',
     )!;
+    expect(rate.estimator).toBe('rogan_gladen');
+    expect(rate.why).toMatch(/other runs/);
+    expect(rate.estimates.find((e) => e.estimator === 'ppi')).toMatchObject({ theta: null, note: /own calls/ });
     // θ = (0.6 + 0.9 − 1)/(0.95 + 0.9 − 1) = 0.5/0.85.
     const rg = rate.estimates.find((e) => e.estimator === 'rogan_gladen')!;
     expect(rg.theta).toBeCloseTo(0.5 / 0.85, 15);
@@ -221,32 +248,51 @@ describe('corrected pass rate', () => {
   });
 
   it('is absent for a judge that is not trusted or when nothing was scored', () => {
-    const report = judgeReport({ tp: 19, fn: 1, tn: 18, fp: 2 }, { state: 'failing', reason: 'TNR below' });
-    expect(
-      correctedPassRate({ grader: 'relevance_grader' as const, state: 'failing', report }, { n: 10, passed: 5 }, 0.95),
-    ).toBeNull();
-    expect(
-      correctedPassRate({ grader: 'relevance_grader' as const, state: 'stale', report }, { n: 10, passed: 5 }, 0.95),
-    ).toBeNull();
-    expect(
-      correctedPassRate(
-        { grader: 'relevance_grader' as const, state: 'trusted', report: { ...report, state: 'trusted' } },
-        { n: 0, passed: 0 },
-        0.95,
-      ),
-    ).toBeNull();
+    const labels = labelsOf({ tp: 19, fn: 1, tn: 18, fp: 2 });
+    const grader = 'relevance_grader' as const;
+    expect(correctedPassRate({ grader, state: 'failing', labels }, { n: 10, passed: 5 }, 0.95)).toBeNull();
+    expect(correctedPassRate({ grader, state: 'stale', labels }, { n: 10, passed: 5 }, 0.95)).toBeNull();
+    expect(correctedPassRate({ grader, state: 'trusted', labels }, { n: 0, passed: 0 }, 0.95)).toBeNull();
   });
 
   it('notes "no interval" when the judge is no better than chance (thresholds set that low)', () => {
-    const report = judgeReport({ tp: 5, fn: 5, tn: 4, fp: 6 });
+    const labels = labelsOf({ tp: 5, fn: 5, tn: 6, fp: 4 });
     const rate = correctedPassRate(
-      { grader: 'relevance_grader' as const, state: 'trusted', report },
+      { grader: 'relevance_grader', state: 'trusted', labels },
       { n: 10, passed: 5 },
       0.95,
     )!;
     const rg = rate.estimates.find((e) => e.estimator === 'rogan_gladen')!;
     expect(rg.ci).toBeNull();
     expect(rg.note).toMatch(/no interval/);
+  });
+
+  it('uses the prediction-powered estimate when every label is of the evaluated run’s own calls', () => {
+    const cells = [
+      { stratum: 'judge_pass' as const, weight: 4, tp: 14, fn: 0, fp: 1, tn: 0 },
+      { stratum: 'judge_fail' as const, weight: 1, tp: 0, fn: 2, fp: 0, tn: 13 },
+    ];
+    const labels = { cells, runIds: Array<string>(30).fill('run-now') };
+    const rate = correctedPassRate(
+      { grader: 'relevance_grader', state: 'trusted', labels },
+      { n: 75, passed: 60 },
+      0.95,
+      'run-now',
+    )!;
+    expect(rate.estimator).toBe('ppi');
+    expect(rate.why).toMatch(/own judge calls/);
+    // θ = p·PPV + (1 − p)·(1 − NPV) = 0.8·14/15 + 0.2·2/15.
+    expect(rate.theta).toBeCloseTo(0.8 * (14 / 15) + 0.2 * (2 / 15), 12);
+    expect(rate.ci![0]).toBeLessThan(rate.theta!);
+    expect(rate.ci![1]).toBeGreaterThan(rate.theta!);
+    // Labels of another run of the same judge: Rogan-Gladen, whatever the share.
+    const other = correctedPassRate(
+      { grader: 'relevance_grader', state: 'trusted', labels },
+      { n: 75, passed: 60 },
+      0.95,
+      'run-later',
+    )!;
+    expect(other.estimator).toBe('rogan_gladen');
   });
 
   it('judgeAdvisory fills the verdict’s judges and corrected_pass_rate', async () => {
@@ -258,8 +304,8 @@ describe('corrected pass rate', () => {
       { n: 50, passed: 40 },
     );
     expect(advisory.judges).toEqual([{ grader: 'relevance_grader', state: 'trusted', tpr: 0.95, tnr: 0.9 }]);
-    expect(advisory.corrected_pass_rate?.estimator).toBe('ppi++');
-    expect(advisory.corrected_pass_rate?.estimates[1]?.theta).toBeCloseTo((0.8 + 0.9 - 1) / (0.95 + 0.9 - 1), 15);
+    expect(advisory.corrected_pass_rate?.estimator).toBe('rogan_gladen');
+    expect(advisory.corrected_pass_rate?.theta).toBeCloseTo((0.8 + 0.9 - 1) / (0.95 + 0.9 - 1), 15);
     const mixed = await judgeAdvisory(
       db,
       baseConfig(),

@@ -96,6 +96,18 @@ export function insertGoldItems(store: Store, items: readonly FakeGoldItem[], fr
   }
 }
 
+/** Writes reviewers' verdicts of gold items as the index reads them from the reviewer files ('ben' unless named). */
+export function labelGoldItems(
+  store: Store,
+  verdicts: readonly Readonly<{ id: string; verdict: 'pass' | 'fail' | 'defer'; at: number; reviewer?: string }>[],
+): void {
+  const submit = store.db.prepare(
+    `INSERT INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at)
+     VALUES ('gold_item', @id, @reviewer, @verdict, @at)`,
+  );
+  for (const v of verdicts) submit.run({ id: v.id, reviewer: v.reviewer ?? 'ben', verdict: v.verdict, at: v.at });
+}
+
 /** Inserts a validation as the index reads it from a line of labels/<grader>/validations.jsonl. */
 export function insertValidation(store: Store, validation: ValidationInput): void {
   const lineId = validation.createdAt.toString(16).padStart(16, '0').slice(-16);
