@@ -1,9 +1,36 @@
 // Paths named by an API call (the renderer or a local program): resolved, links followed, and kept inside the workspace.
-import { existsSync, realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { RpcError } from '../../src-shared/rpc/wire';
 import { isInside } from '../engine/export/safe-path';
 import type { Ctx } from '../../src-shared/rpc/ctx';
+
+/**
+ * Where `path` really leads, links followed, even when its end does not exist yet: the deepest part that exists (or a
+ * dangling link's target) is resolved and the missing rest appended, so a link to elsewhere in a parent is seen.
+ */
+export function realPathOf(path: string): string {
+  const rest: string[] = [];
+  let at = resolve(path);
+  for (let hops = 0; hops < 64; hops += 1) {
+    if (existsSync(at)) return join(realpathSync(at), ...rest);
+    let link: string | undefined;
+    try {
+      if (lstatSync(at).isSymbolicLink()) link = readlinkSync(at);
+    } catch {
+      // not there at all: look at its parent
+    }
+    if (link !== undefined) {
+      at = resolve(dirname(at), link);
+      continue;
+    }
+    const up = dirname(at);
+    if (up === at) break;
+    rest.unshift(basename(at));
+    at = up;
+  }
+  return join(at, ...rest);
+}
 
 /**
  * `path` resolved against the workspace folder, symbolic links followed; refused (bad_input) unless it stays inside
@@ -12,7 +39,7 @@ import type { Ctx } from '../../src-shared/rpc/ctx';
 export function resolveApiPath(workspaceDir: string, path: string, what: string): string {
   const root = realpathSync(workspaceDir);
   const target = resolve(workspaceDir, path);
-  const real = existsSync(target) ? realpathSync(target) : target;
+  const real = realPathOf(target);
   if (!isInside(workspaceDir, target) || !isInside(root, real))
     throw new RpcError(
       'bad_input',

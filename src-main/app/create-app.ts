@@ -8,6 +8,7 @@ import type { Envelope } from '../../src-shared/rpc/wire';
 import { AppState, type AppOptions } from './app-state';
 import type { Ctx } from '../../src-shared/rpc/ctx';
 import { environmentRefusal } from '../../src-shared/rpc/environment-refusal';
+import { pathRefusal } from '../../src-shared/rpc/path-refusal';
 import { OtlpReceiver, type ReceiverRoute } from '../engine/traces/otlp-receiver';
 import { insightsHandlers } from './handlers/insights.handlers';
 import { datasetsHandlers } from './handlers/datasets.handlers';
@@ -67,7 +68,7 @@ export function createApp(options: AppOptions): App {
   const route = createRouter<Ctx>(contract, handlers, {
     checkOutputs: options.checkOutputs,
     onInternalError: (method, error) => options.logger.error(`${method} failed`, error),
-    refusalOf: environmentRefusal,
+    refusalOf: (error) => environmentRefusal(error) ?? pathRefusal(error),
   });
   // Every call but the workspace's may use the store: its code (better-sqlite3, the repositories) loads, and its index
   // of the label files is brought up to date, before the first such call, so `ai-eval validate`, `init` and `trust`

@@ -17,7 +17,8 @@ const runsCommands = (checks: readonly RubricCheck[]): boolean =>
 export function withheldByRestrictedMode(state: AppState): string[] {
   if (state.isTrusted()) return [];
   const workspace = state.workspace();
-  const lines: string[] = [];
+  const unreadable = state.options.trust.problem();
+  const lines: string[] = unreadable ? [unreadable] : [];
   for (const target of workspace.config?.targets ?? []) {
     for (const tool of target.tools ?? []) {
       if ('command' in tool) lines.push(`target "${target.id}": MCP server "${tool.name}" (starts ${tool.command})`);

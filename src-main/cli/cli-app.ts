@@ -17,12 +17,15 @@ export function createCliApp(
   process: Pick<AppOptions, 'recorder' | 'rateShare' | 'watchWorkspace'> = {},
   dir = workspaceDirOf(args, io),
 ): App {
+  const trust = new TrustStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir());
+  const unreadable = trust.problem();
+  if (unreadable) io.err(`warning: ${unreadable}`);
   return createApp({
     watchWorkspace: false,
     ...process,
     workspaceDir: dir,
     resourcesDir: findResourcesDir(),
-    trust: new TrustStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
+    trust,
     userSettings: new UserSettingsStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
     trustForSession: args.values['trust-workspace'] === true,
     storeUrl: typeof args.values.store === 'string' ? args.values.store : undefined,

@@ -93,6 +93,10 @@ export function parseRunFlags(args: ParsedArgs, io: CliIo): RunFlags {
         ? "--adaptive stops a question's repeats early; it needs --repeat N with N of 2 or more"
         : '--resume continues a run as it was planned (an adaptive run stays adaptive); it takes no --adaptive',
     );
+  if (text(args, 'rate-share') !== undefined && shard === null)
+    throw new UsageError(
+      '--rate-share N splits the rate limits between the N processes of a sharded run; it needs --shard I/N',
+    );
   const out = text(args, 'out');
   if (out !== undefined && shard === null)
     throw new UsageError('--out DIR writes the bundle of one shard for `ai-eval merge`; it needs --shard I/N');

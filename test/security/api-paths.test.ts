@@ -1,5 +1,5 @@
 // Attack: API calls open any file and echo it (`import.envelopes {"paths":["../../../../etc/shadow"]}`) (docs/security.md).
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,5 +52,27 @@ describe('paths an API call names stay inside the workspace, and errors never ec
     const answer = await call('export.run', { runId: 'x', outputDir: 'linked/out' });
     expect(answer.ok).toBe(false);
     expect(JSON.stringify(answer)).toContain('outputDir linked/out is outside the workspace');
+  });
+
+  it('a path through a linked folder whose end does not exist yet is refused, and nothing is written outside', async () => {
+    const fresh = join(outside, '..', 'fresh');
+    for (const [method, input] of [
+      ['export.run', { runId: 'x', outputDir: 'linked/out/fresh/deeper' }],
+      ['runs.reports', { runIds: ['x'], json: 'linked/out/fresh/report.json' }],
+      ['runs.reports', { runIds: ['x'], junit: 'linked/out/fresh/junit.xml' }],
+    ] as const) {
+      const answer = await call(method, input);
+      expect(answer.ok).toBe(false);
+      expect(JSON.stringify(answer)).toMatch(/is outside the workspace \S+ \(through a symbolic link\)/);
+      expect(existsSync(fresh)).toBe(false);
+    }
+  });
+
+  it('a dangling link inside the workspace that points out of it is refused', async () => {
+    symlinkSync(join(outside, '..', 'planted.json'), join(dir, 'dangling.json'));
+    const answer = await call('runs.reports', { runIds: ['x'], json: 'dangling.json' });
+    expect(answer.ok).toBe(false);
+    expect(JSON.stringify(answer)).toContain('is outside the workspace');
+    expect(existsSync(join(outside, '..', 'planted.json'))).toBe(false);
   });
 });

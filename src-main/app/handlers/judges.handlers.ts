@@ -1,5 +1,6 @@
 // Handlers of the judges screen: trust of every judge, sampling into the gold set, validation from workbench labels.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readInputFile } from '../../workspace/input-file';
 import { relative } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
 import type { GoldItem, GraderId } from '../../../src-shared/model';
@@ -71,7 +72,7 @@ async function goldItemsOf(state: AppState, grader: GraderId, ids?: ReadonlySet<
 /** A labels file's items joined to the stored judge calls; refused with its problems (file, line, item) as details. */
 async function itemsOfLabelsFile(state: AppState, grader: GraderId, path: string, name: string) {
   if (!existsSync(path)) throw new RpcError('not_found', `${name}: no such file`);
-  const read = readLabelsFile(name, readFileSync(path, 'utf8'), grader);
+  const read = readLabelsFile(name, readInputFile(path, name).toString('utf8'), grader);
   const joined = read.value ? await itemsFromFile(state.db, read, grader) : { items: [], issues: read.issues };
   if (joined.issues.length > 0)
     throw new RpcError('bad_input', `${name} has ${plural(joined.issues.length, 'problem')}`, joined.issues);

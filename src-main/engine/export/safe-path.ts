@@ -1,6 +1,7 @@
 // Portable path components (EEE's rules) and writes that can never leave the chosen output folder.
-import { mkdirSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { makeFolders } from '../../workspace/make-folders';
 
 // EEE (validation_core.py): no <>:"/\|?* or control characters, no trailing dot or space, no Windows device
 // names, and no component named "data" (it would be confused with the layout's root).
@@ -42,7 +43,7 @@ export function isInside(root: string, path: string): boolean {
 export function ensureFolderInside(root: string, relativeDir: string): string {
   const target = resolve(root, relativeDir);
   if (!isInside(root, target)) throw new Error(`refusing to write outside ${root}: ${relativeDir}`);
-  mkdirSync(target, { recursive: true });
+  makeFolders(target);
   if (!isInside(realpathSync(root), realpathSync(target)))
     throw new Error(`refusing to write outside ${root}: ${relativeDir} is a link to elsewhere`);
   return target;

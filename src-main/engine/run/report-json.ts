@@ -1,10 +1,11 @@
 // `ai-eval run --json FILE`: the dump of runs (docs/export.md) with every question, streamed to the file in flat memory.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ResultDetail } from '../../../src-shared/model';
 import type { RunRecord } from '../../store/repos/runs.repo';
 import type { StoreApi } from '../../store/store';
 import { eachStoredResult } from './stored-results';
+import { makeFolders } from '../../workspace/make-folders';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -75,7 +76,7 @@ export function questionJson(result: ResultDetail, quarantined = false) {
 
 /** Writes `{"runs": [...]}` question by question, so a 100,000-question run never sits in memory as one string. */
 export async function writeJsonReport(file: string, db: StoreApi, runIds: readonly string[]): Promise<void> {
-  mkdirSync(dirname(file), { recursive: true });
+  makeFolders(dirname(file));
   const fd = openSync(file, 'w');
   try {
     writeSync(fd, '{"runs":[');

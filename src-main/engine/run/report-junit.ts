@@ -1,10 +1,11 @@
 // `ai-eval run --junit FILE`: one testsuite per run and one testcase per question, for CI systems.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ResultDetail } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
 import { doneCount, type Tally } from '../scoring/tally';
 import { eachStoredResult } from './stored-results';
+import { makeFolders } from '../../workspace/make-folders';
 
 /** Escapes text for an XML attribute or element; drops characters XML 1.0 cannot carry. */
 export function xmlEscape(text: string): string {
@@ -73,7 +74,7 @@ function minusQuarantine(all: Tally, quarantine: Tally): { failures: number; err
 
 /** Writes the report a suite at a time; counts come from the store, testcases stream. */
 export async function writeJunitReport(file: string, db: StoreApi, runIds: readonly string[]): Promise<void> {
-  mkdirSync(dirname(file), { recursive: true });
+  makeFolders(dirname(file));
   const fd = openSync(file, 'w');
   try {
     writeSync(fd, '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ai-eval">\n');

@@ -1,6 +1,6 @@
 // Exports one complete run as an EEE aggregate and its samples file; both are validated before either is written.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
   ExportedFile,
@@ -24,6 +24,7 @@ import { RunStats } from '../../scoring/run-stats';
 import { ensureFolderInside, fileInside, portableComponent } from '../safe-path';
 import { validateEnvelope } from './validate-envelope';
 import { refusal, RpcError } from '../../../../src-shared/rpc/wire';
+import { makeFolders } from '../../../workspace/make-folders';
 
 export type ExportDeps = Readonly<{
   db: StoreApi;
@@ -127,7 +128,7 @@ export async function exportRun(
 
   // Both files are written hidden beside the output and renamed into place only once valid: a refused export, a
   // crash or a concurrent export of the same run never leaves a half-written file under data/.
-  mkdirSync(outputDir, { recursive: true });
+  makeFolders(outputDir);
   const partial = `.${uuid}.${randomBytes(4).toString('hex')}`;
   const partialSamples = join(outputDir, `${partial}_samples.jsonl.partial`);
   const partialAggregate = join(outputDir, `${partial}.json.partial`);

@@ -1,6 +1,7 @@
 // Reads one EEE aggregate file and its samples file (when present) for import: strict JSON, 0.2.x upgraded, fully validated.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { inputFileProblem } from '../../../workspace/input-file';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { EEE_SCHEMA_VERSION, type EeeAggregate, type EeeInstance } from './eee-types';
 import { isUuid4 } from './eee-names';
@@ -50,6 +51,8 @@ function unreadable(error: NodeJS.ErrnoException): string {
 }
 
 export async function readEnvelope(path: string, resourcesDir: string): Promise<ReadOutcome> {
+  const problem = inputFileProblem(path);
+  if (problem) return { ok: false, problems: [`cannot read the file: ${problem}`] };
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);

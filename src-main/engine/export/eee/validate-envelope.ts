@@ -14,6 +14,7 @@ import { ownAggregateProblems } from './own-aggregate-checks';
 import { scanLines } from './samples-file';
 import { parseStrictJson } from '../strict-json';
 import { plural } from '../../../../src-shared/text/plural';
+import { inputFileProblem } from '../../../workspace/input-file';
 
 /** Past this many, further problems are counted but not listed: one broken exporter can produce millions. */
 export const MAX_LISTED_PROBLEMS = 20;
@@ -69,7 +70,9 @@ export async function validateEnvelope(files: EnvelopeFiles): Promise<EnvelopeCh
   problems.add(layoutProblems(aggregate, files.fileName, files.folder));
   const link = aggregate.detailed_evaluation_results;
   let digest: CompanionDigest | undefined;
-  if (link && files.samplesPath !== undefined) {
+  const samplesProblem = files.samplesPath === undefined ? undefined : inputFileProblem(files.samplesPath, Infinity);
+  if (link && samplesProblem) problems.add([`the samples file: ${samplesProblem}`]);
+  else if (link && files.samplesPath !== undefined) {
     const bounds = boundsByResult(aggregate);
     const ledger = new SamplesLedger(aggregate);
     digest = await scanLines(files.samplesPath, (line, lineNumber) => {

@@ -1,6 +1,7 @@
 // The bundle `ai-eval run --shard I/N --out DIR` leaves for `ai-eval merge`: one manifest per shard beside its EEE files.
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { inputFileProblem } from '../../../workspace/input-file';
 import { join, relative, sep } from 'node:path';
 import { z } from 'zod';
 import { runIdentity, shardSpec, type RunIdentity, type ShardSpec } from '../../../../src-shared/model';
@@ -57,6 +58,8 @@ export type ReadManifest = Readonly<{ ok: true; manifest: ShardManifest }> | Rea
 
 /** Reads and checks one manifest; what is wrong names the field. */
 export function readShardManifest(path: string): ReadManifest {
+  const problem = inputFileProblem(path);
+  if (problem) return { ok: false, problem };
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

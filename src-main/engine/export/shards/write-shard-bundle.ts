@@ -1,8 +1,9 @@
 // Writes what one shard leaves for the merge: each complete slice as EEE files, and the manifest that lists every target.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { RunFinished, RunIdentity, ShardSpec } from '../../../../src-shared/model';
 import { exportRun, type ExportDeps } from '../eee/export-run';
 import { bundlePath, sha256Of, writeShardManifest, type ShardEntry } from './shard-bundle';
+import { makeFolders } from '../../../workspace/make-folders';
 
 /** A target with no question in this shard: nothing ran, but the merge must know the shard had its part. */
 export type EmptySlice = Readonly<{ targetId: string; identity: RunIdentity }>;
@@ -47,7 +48,7 @@ async function entryOf(deps: ExportDeps, dir: string, end: RunFinished, problems
 }
 
 export async function writeShardBundle(deps: ExportDeps, input: ShardBundleInput): Promise<WrittenBundle> {
-  mkdirSync(input.dir, { recursive: true });
+  makeFolders(input.dir);
   const problems: string[] = [];
   const runs: ShardEntry[] = [];
   for (const end of input.finished) runs.push(await entryOf(deps, input.dir, end, problems));

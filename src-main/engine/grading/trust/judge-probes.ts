@@ -9,6 +9,7 @@ import { comparedLabel, goldLabels } from './gold-labels';
 import { currentJudgeIdentity, type JudgeSetup } from './judge-identity';
 import { isBinary, judgePasses, scoreOn05 } from './judge-stats';
 import { lengthBias } from './length-bias';
+import { firstOfEachPrompt } from './sample-judge-calls';
 
 /** The grader's scored calls by the judge it uses now (all its calls when no judge is known). */
 async function currentJudgeCalls(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<JudgeCallRow[]> {
@@ -76,7 +77,8 @@ export async function activeLabelingPlan(
 /** A grader's drift windows, whether the latest takes its trust, and its length-bias probe. */
 export async function judgeProbes(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<JudgeProbes> {
   const [windows, calls] = await Promise.all([judgeDrift(db, config, grader), currentJudgeCalls(db, config, grader)]);
-  const pairs = calls.map((c) => ({ score: c.score, length: c.responseSeen.length }));
+  // Distinct answers only, as sampling counts them: an identical replayed answer is one point, not many.
+  const pairs = firstOfEachPrompt(calls).map((c) => ({ score: c.score, length: c.responseSeen.length }));
   const { min_tpr, min_tnr, min_per_class, confidence } = config.settings.judges;
   return {
     windowDays: DRIFT_WINDOW_DAYS,

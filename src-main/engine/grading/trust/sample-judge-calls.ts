@@ -116,9 +116,10 @@ export async function sampleJudgeCalls(
 
 /**
  * One call per distinct judge prompt, the oldest: repeats of an identical answer would ask the labeller the same
- * thing twice and count twice in TPR/TNR. Keeping the oldest keeps the same representative across samples.
+ * thing twice and count twice in TPR/TNR (or in the length-bias probe). Keeping the oldest keeps the same
+ * representative across samples.
  */
-function firstOfEachPrompt(calls: readonly JudgeCallRow[]): JudgeCallRow[] {
+export function firstOfEachPrompt(calls: readonly JudgeCallRow[]): JudgeCallRow[] {
   const seen = new Set<string>();
   return calls.filter((call) => {
     if (seen.has(call.prompt)) return false;
