@@ -8,7 +8,7 @@ export default defineConfig({
   // Bundled into the CLI rather than resolved from node_modules at every start: validate and run load them on every
   // call, resolving their hundreds of files cost about a quarter of validate's CPU time, and bundled they compile
   // through the CLI's code cache (cli/compile-cache.ts) instead of from source at every start.
-  ssr: { noExternal: ['zod', 'yaml', 'ajv', 'js-yaml', 're2js'] },
+  ssr: { noExternal: ['zod', 'yaml', 'ajv', 'js-yaml', 're2js', 'kysely'] },
   build: {
     ssr: true,
     target: 'node20',

@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30000,
+          // A throwaway PostgreSQL for the team store's tests, where the server is installed (test/support/).
+          globalSetup: ['test/support/postgres.setup.ts'],
         },
       },
       {

@@ -1,5 +1,5 @@
 // One benchmark run in a fresh process: N generated questions against a fake provider URL, deterministic graders,
-// a real SQLite store on disk; prints one JSON line {questions, wallMs, questionsPerS, peakRssMb, liveHeapMb, status, coverage}.
+// a real SQLite store on disk (or, with --store-url and AIEVAL_STORE_PASSWORD, a fresh schema of a team store); prints one JSON line {questions, wallMs, questionsPerS, peakRssMb, liveHeapMb, status, coverage}.
 // liveHeapMb is the largest heap left after a full GC, sampled during the run: what the run really holds (needs --expose-gc).
 // Run: node --expose-gc --import tsx bench/engine-run.ts --url http://127.0.0.1:PORT --questions 5000 --concurrency 32
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,13 +11,16 @@ import { limitHeapGrowth } from '../src-main/heap-growth';
 import type { ValidWorkspace } from '../src-main/engine/run/plan';
 import { inMemoryWorkspace } from './in-memory-workspace';
 import { runEveryQuestion } from './run-every-question';
-import { inProcessStore, Store, storeFile } from '../src-main/store/store';
+import { inProcessStore, Store, storeFile, type StoreApi } from '../src-main/store/store';
+import { PostgresStore } from '../src-main/store/postgres/postgres-store';
+import { parseStoreUrl } from '../src-main/store/postgres/store-url';
 
 const { values } = parseArgs({
   options: {
     url: { type: 'string' },
     questions: { type: 'string', default: '5000' },
     concurrency: { type: 'string', default: '32' },
+    'store-url': { type: 'string' },
   },
 });
 if (!values.url) throw new Error('--url is required (the fake provider server)');
@@ -53,7 +56,29 @@ function benchWorkspace(dir: string): ValidWorkspace {
 // As in every process that runs evaluations (the CLI, the desktop app's main process).
 limitHeapGrowth();
 const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-run-'));
-const store = Store.open(storeFile(dir));
+/** The store the run writes to, and how to close it (a team store's schema is dropped again). */
+async function openStore(): Promise<{ api: StoreApi; close(): Promise<void> }> {
+  const url = values['store-url'];
+  if (url === undefined) {
+    const store = Store.open(storeFile(dir));
+    return { api: inProcessStore(store), close: async () => store.close() };
+  }
+  const schema = `aieval_bench_${process.pid}`;
+  const store = await PostgresStore.open({
+    url: parseStoreUrl(url),
+    password: process.env.AIEVAL_STORE_PASSWORD,
+    schema,
+  });
+  return {
+    api: store.api,
+    async close() {
+      await store.pool.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await store.close();
+    },
+  };
+}
+
+const store = await openStore();
 try {
   const gc = (globalThis as { gc?: () => void }).gc;
   let liveHeapMb = 0;
@@ -63,7 +88,7 @@ try {
     liveHeapMb = Math.max(liveHeapMb, process.memoryUsage().heapUsed / 1e6);
   };
   const sampler = setInterval(sampleLiveHeap, 5_000);
-  const { end, wallMs } = await runEveryQuestion(inProcessStore(store), benchWorkspace(dir), 'bench');
+  const { end, wallMs } = await runEveryQuestion(store.api, benchWorkspace(dir), 'bench');
   clearInterval(sampler);
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   sampleLiveHeap();
@@ -71,6 +96,6 @@ try {
     `${JSON.stringify({ questions, concurrency, wallMs: Math.round(wallMs), questionsPerS: Math.round((questions / wallMs) * 1000), peakRssMb: Math.round(peakRssMb), liveHeapMb: gc ? Math.round(liveHeapMb) : null, status: end.status, coverage: end.verdict?.coverage ?? null, error: end.error })}\n`,
   );
 } finally {
-  store.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 }

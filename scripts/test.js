@@ -4,7 +4,7 @@
 // Ends with one plain "N passed, N failed" line and fails when no test ran. The tests' temporary files go under one
 // folder of this run (TMPDIR), removed at the end.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -29,6 +29,8 @@ for (const [label, command, args] of steps) {
 }
 
 const root = mkdtempSync(join(tmpdir(), 'aieval-test-'));
+// Others may pass through (not list): the throwaway PostgreSQL of the team store's tests runs as its own user in here.
+chmodSync(root, 0o711);
 const temp = join(root, 'tmp');
 const config = join(root, 'config');
 mkdirSync(temp);

@@ -7,6 +7,9 @@ import { RpcError } from '../../src-shared/rpc/wire';
 import type { GraderId, WorkspaceConfig } from '../../src-shared/model';
 import type * as StoreCode from '../store/store';
 import type { Store, StoreApi } from '../store/store';
+import { locateStore, type StoreLocation } from './store-location';
+import { WorkspaceStore } from './workspace-store';
+import { teamStoreUnavailable } from '../store/postgres/team-store-errors';
 import { CONFIG_FILE, hasErrors, type Workspace } from '../workspace/load-workspace';
 import { watchWorkspaceFiles } from './watch-workspace';
 import { watchStoreWrites } from './watch-store';
@@ -53,6 +56,13 @@ export type AppOptions = Readonly<{
    * to reload them; a CLI command that ends when its job is done has nobody to tell.
    */
   watchWorkspace?: boolean;
+  /**
+   * `--store URL` (or `sqlite`): the store this process uses, over AIEVAL_STORE_URL and the user's setting (none of
+   * them: the workspace's own SQLite file). An option of the process, never of a call.
+   */
+  storeUrl?: string;
+  /** The connections a team store may keep open at once (the CLI needs few; a window or serve a few more). */
+  storePoolSize?: number;
 }>;
 
 export class AppState {
@@ -65,8 +75,7 @@ export class AppState {
   private labelsIndexed: Promise<void> | undefined;
   private currentDir: string;
   private storeCode: typeof StoreCode | undefined;
-  private store: Store | undefined;
-  private storeApi: StoreApi | undefined;
+  private store: WorkspaceStore | undefined;
   private sessionTrust: boolean;
   private stopWatching: (() => void) | undefined;
 
@@ -159,9 +168,10 @@ export class AppState {
     try {
       return await this.labelIndex.sync();
     } catch (error) {
-      // A store that cannot be opened (locked by another process, a full disk) is reported by the call that needs it,
-      // as the refusal it is; anything else is logged.
-      if (this.storeApi) this.logger.error('the label files could not be read into the store', error);
+      // A store that cannot be opened (locked by another process, a full disk, a team store down) is reported by the call
+      // that needs it, as the refusal it is; anything else is logged.
+      if (this.store && !teamStoreUnavailable(error))
+        this.logger.error('the label files could not be read into the store', error);
       return [];
     }
   }
@@ -176,20 +186,40 @@ export class AppState {
     return this.storeCode !== undefined;
   }
 
-  /** The store of the open workspace, opened on first use (after loadStore). */
-  get db(): StoreApi {
-    if (!this.storeApi) {
-      if (!this.storeCode) throw new Error('The store was used before its code was loaded (AppState.loadStore).');
-      this.store = this.storeCode.Store.open(this.storeCode.storeFile(this.currentDir));
-      this.storeApi = this.storeCode.inProcessStore(this.store);
-    }
-    return this.storeApi;
+  /** Where the open workspace's data lives: its own SQLite file, or a team store (store-location.ts). */
+  storeLocation(): StoreLocation {
+    return locateStore(
+      {
+        flag: this.options.storeUrl,
+        env: this.options.env ?? process.env,
+        setting: this.userSettings.get().storeUrl,
+        secrets: this.options.secrets,
+      },
+      this.workspace().config,
+    );
   }
 
-  /** The synchronous store, for the engine's batched writes inside one process. */
-  get syncStore(): Store {
+  /** The store of the open workspace, opened on first use (after loadStore); a team store connects at its first call. */
+  get db(): StoreApi {
+    if (!this.store) {
+      if (!this.storeCode) throw new Error('The store was used before its code was loaded (AppState.loadStore).');
+      const file = this.storeCode.storeFile(this.currentDir);
+      this.store = new WorkspaceStore(
+        this.storeLocation(),
+        file,
+        this.storeCode,
+        this.options.storePoolSize,
+        // A watching process (a window, serve) hears other clients' runs live, as its SQLite poll notices them.
+        this.stopWatching ? () => this.events.emit('runs.changedElsewhere', {}) : undefined,
+      );
+    }
+    return this.store.api;
+  }
+
+  /** The synchronous SQLite store (tests; the watch for other processes' writes); undefined for a team store. */
+  get syncStore(): Store | undefined {
     void this.db;
-    return this.store!;
+    return this.store?.file;
   }
 
   /**
@@ -204,7 +234,7 @@ export class AppState {
       if (this.storeCode) void this.syncLabels();
     });
     const stopStore = watchStoreWrites(
-      () => (this.store?.db.open ? this.store.db : undefined),
+      () => (this.store?.file?.db.open ? this.store.file.db : undefined),
       () => this.events.emit('runs.changedElsewhere', {}),
     );
     this.stopWatching = () => {
@@ -218,7 +248,7 @@ export class AppState {
     const next = resolve(dir);
     requireConfig(next);
     const watching = this.stopWatching !== undefined;
-    this.close();
+    void this.close();
     this.currentDir = next;
     this.sessionTrust = false;
     this.labelIndex.reset();
@@ -231,12 +261,13 @@ export class AppState {
     await this.labelIndex.idle();
   }
 
-  close(): void {
+  /** Stops watching and closes the store (a team store's connections end once their calls have). */
+  async close(): Promise<void> {
     this.stopWatching?.();
     this.stopWatching = undefined;
-    this.store?.close();
+    const store = this.store;
     this.store = undefined;
-    this.storeApi = undefined;
+    await store?.close();
   }
 }
 

@@ -101,7 +101,7 @@ export function createApp(options: AppOptions): App {
       // An export on complete still writing reads the store: let it end before the store closes.
       await runs.exported();
       await state.settle();
-      state.close();
+      await state.close();
     },
   };
 }

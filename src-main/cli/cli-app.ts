@@ -28,6 +28,7 @@ export function createCliApp(
     trust,
     userSettings: new UserSettingsStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
     trustForSession: args.values['trust-workspace'] === true,
+    storeUrl: typeof args.values.store === 'string' ? args.values.store : undefined,
     env: io.env,
     logger: {
       info: io.err,

@@ -33,6 +33,8 @@ export type Command = Readonly<{
 /** Options every command accepts. */
 export const COMMON_OPTIONS = {
   workspace: { type: 'string', short: 'w' },
+  /** A team store (postgresql://…) or `sqlite` (the workspace's own): over AIEVAL_STORE_URL and the app's setting. */
+  store: { type: 'string' },
   'trust-workspace': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;

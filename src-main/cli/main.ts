@@ -71,13 +71,13 @@ async function helpText(): Promise<string> {
   return [
     `ai-eval ${APP_VERSION}: measure and improve LLM features, locally.`,
     '',
-    'usage: ai-eval <command> [--workspace DIR] [options]',
+    'usage: ai-eval <command> [--workspace DIR] [--store postgresql://…] [options]',
     '',
     'commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'exit codes: 0 success, 1 a hard gate or a judge validation failed, 2 invalid input or configuration,',
-    '  3 stopped by the environment (disk full, store locked, a server that does not answer)',
+    '  3 stopped by the environment (disk full, store locked, a server or team store that does not answer)',
     'Run `ai-eval <command> --help` for the options of one command.',
   ].join('\n');
 }

@@ -1,5 +1,7 @@
-// The store: one SQLite database and its repositories (sync inside), and the async StoreApi the engine uses.
+// The store: its repositories (written once, for both dialects), the SQLite store that runs them synchronously, and
+// the async StoreApi the engine and handlers use whichever store is open.
 import { join } from 'node:path';
+import { BulkImport } from './bulk-import';
 import { openDb, type Db } from './db';
 import { AnsweredRepo } from './repos/answered.repo';
 import { DistillRepo } from './repos/distill.repo';
@@ -19,38 +21,52 @@ import { ResultPagesRepo } from './repos/result-pages.repo';
 import { ResultsRepo } from './repos/results.repo';
 import { RunLocksRepo } from './repos/run-locks.repo';
 import { RunsRepo } from './repos/runs.repo';
+import { SQLITE } from './sql/dialect';
+import { bindRepos, isOperation, type RunMethods } from './sql/query';
+import { SqliteRunner } from './sql/sqlite-runner';
+import { Queries } from './sql/statement';
+import type { StoreContext } from './store-context';
 
-/** Every repository, constructed once per database; add a repository here and it appears on StoreApi. */
-function createRepos(db: Db) {
+/** Every repository, constructed once per store; add a repository here and it appears on StoreApi. */
+export function createRepos(context: StoreContext) {
   return {
-    traces: new TracesRepo(db),
-    reviewQueue: new ReviewQueueRepo(db),
-    labels: new LabelsRepo(db),
-    reviewerVerdicts: new ReviewerVerdictsRepo(db),
-    judges: new JudgesRepo(db),
-    goldSets: new GoldSetsRepo(db),
-    goldLegacy: new GoldLegacyRepo(db),
-    insights: new InsightsRepo(db),
-    runs: new RunsRepo(db),
-    runLocks: new RunLocksRepo(db),
-    results: new ResultsRepo(db),
-    answered: new AnsweredRepo(db),
-    resultPages: new ResultPagesRepo(db),
-    matrix: new MatrixRepo(db),
-    envelopes: new EnvelopesRepo(db),
-    distill: new DistillRepo(db),
-    history: new HistoryRepo(db),
-    optimizer: new OptimizerRepo(db),
+    traces: new TracesRepo(context),
+    reviewQueue: new ReviewQueueRepo(context),
+    labels: new LabelsRepo(context),
+    reviewerVerdicts: new ReviewerVerdictsRepo(context),
+    judges: new JudgesRepo(context),
+    goldSets: new GoldSetsRepo(context),
+    goldLegacy: new GoldLegacyRepo(context),
+    insights: new InsightsRepo(context),
+    runs: new RunsRepo(context),
+    runLocks: new RunLocksRepo(context),
+    results: new ResultsRepo(context),
+    answered: new AnsweredRepo(context),
+    resultPages: new ResultPagesRepo(context),
+    matrix: new MatrixRepo(context),
+    envelopes: new EnvelopesRepo(context),
+    distill: new DistillRepo(context),
+    history: new HistoryRepo(context),
+    optimizer: new OptimizerRepo(context),
   };
 }
 
 export type Repos = ReturnType<typeof createRepos>;
 
+/** The repositories of a SQLite store, run synchronously (tests, benchmarks, scripts). */
+export type SyncRepos = { readonly [R in keyof Repos]: RunMethods<Repos[R], 'sync'> };
+
+/** The async face of the store: the engine and handlers depend only on this, whichever store is open. */
+export type StoreApi = { readonly [R in keyof Repos]: RunMethods<Repos[R], 'async'> };
+
+/** The SQLite store: one database file, its repositories run synchronously in this thread. */
 export class Store {
-  readonly repos: Repos;
+  readonly repos: SyncRepos;
 
   constructor(readonly db: Db) {
-    this.repos = createRepos(db);
+    const runner = new SqliteRunner(db);
+    const repos = createRepos({ q: new Queries(SQLITE), bulk: new BulkImport(db) });
+    this.repos = bindRepos(repos, (result) => (isOperation(result) ? runner.run(result) : result));
   }
 
   static open(file: string): Store {
@@ -64,14 +80,7 @@ export class Store {
 
 export const storeFile = (workspaceDir: string) => join(workspaceDir, '.aieval', 'store.sqlite');
 
-type AsyncMethods<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
-};
-
-/** The async face of the store (docs/store.md): the engine and handlers depend only on this. */
-export type StoreApi = { readonly [R in keyof Repos]: AsyncMethods<Repos[R]> };
-
-/** The default StoreApi: the same repositories, called in-process and wrapped in promises. */
+/** The StoreApi of a SQLite store (docs/store.md): its synchronous repositories, called in-process and wrapped in promises. */
 export function inProcessStore(store: Store): StoreApi {
   const wrap = (repo: object) =>
     new Proxy(repo, {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { userSettings, type UserSettings } from '../../src-shared/model';
 import { writeFileAtomic } from './write-file';
 
-const DEFAULTS: UserSettings = { reviewer: '' };
+const DEFAULTS: UserSettings = { reviewer: '', storeUrl: '' };
 
 /** A file `user-settings.json` in the per-user config folder; with no folder (tests), the settings live in memory. */
 export class UserSettingsStore {

@@ -1,33 +1,8 @@
-// The grouped navigation on the left: evaluate (targets, datasets, results), review (traces, judges), settings.
+// The grouped navigation on the left, listed from the table of screens: evaluate, review, workspace.
 import { hrefFor, useRoute } from '../navigation/router';
+import { NAV } from '../navigation/screens';
 import { useWorkspace } from '../features/workspace/workspace.store';
 import { dirtyScreens, useUnsaved } from '../navigation/unsaved.store';
-
-const GROUPS = [
-  {
-    title: 'Evaluate',
-    items: [
-      ['targets', 'Targets'],
-      ['datasets', 'Datasets'],
-      ['results', 'Results'],
-      ['optimizer', 'Optimizer'],
-    ],
-  },
-  {
-    title: 'Review',
-    items: [
-      ['traces', 'Traces'],
-      ['judges', 'Judges'],
-    ],
-  },
-  {
-    title: 'Workspace',
-    items: [
-      ['settings', 'Settings'],
-      ['glossary', 'Glossary'],
-    ],
-  },
-] as const;
 
 export function Nav() {
   const route = useRoute();
@@ -47,10 +22,10 @@ export function Nav() {
           </small>
         )}
       </div>
-      {GROUPS.map((group) => (
+      {NAV.map((group) => (
         <div key={group.title}>
           <div className="nav-group-title">{group.title}</div>
-          {group.items.map(([screen, label]) => (
+          {group.items.map(({ screen, label }) => (
             <a
               key={screen}
               href={hrefFor(screen)}

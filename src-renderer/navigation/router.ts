@@ -1,14 +1,21 @@
 // Hash routing: `#/datasets/helpdesk` → {screen: 'datasets', params: ['helpdesk']}; works in Electron and a browser.
+// Screens and their parameters come from one typed table (screens.ts).
 import { create } from 'zustand';
+import { isScreenName, type ScreenName, type ScreenParams } from './screens';
 
-export type Route = Readonly<{ screen: string; params: readonly string[] }>;
+/**
+ * The screen the address names (undefined for an address no screen has, which shows the start screen) and its
+ * parameters as the address spells them: an address is typed by hand, so each screen reads its own.
+ */
+export type Route = Readonly<{ screen: ScreenName | undefined; params: readonly string[] }>;
 
 export function parseHash(hash: string): Route {
   const [screen = 'targets', ...params] = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
-  return { screen, params };
+  return { screen: isScreenName(screen) ? screen : undefined, params };
 }
 
-export const hrefFor = (screen: string, ...params: string[]) =>
+/** The address of a screen; the table types its parameters, so a wrong one does not compile. */
+export const hrefFor = <S extends ScreenName>(screen: S, ...params: ScreenParams[S]): string =>
   `#/${[screen, ...params].map(encodeURIComponent).join('/')}`;
 
 const useRouteStore = create<{ route: Route }>(() => ({ route: parseHash(window.location.hash) }));
@@ -41,6 +48,6 @@ export function forceNavigate(hash: string): void {
 
 export const useRoute = () => useRouteStore((state) => state.route);
 
-export function navigate(screen: string, ...params: string[]): void {
+export function navigate<S extends ScreenName>(screen: S, ...params: ScreenParams[S]): void {
   window.location.hash = hrefFor(screen, ...params);
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import type { DesktopWindowBridge } from '../../src-shared/rpc/wire';
 import { forceNavigate, setNavigationGuard } from './router';
+import type { ScreenName } from './screens';
 
 declare global {
   interface Window {
@@ -13,7 +14,7 @@ declare global {
 
 export type UnsavedEditor = Readonly<{
   /** The route screen the editor lives on (its navigation item shows the dirty mark). */
-  screen: string;
+  screen: ScreenName;
   /** What is unsaved, in words: a file or a form ("datasets/helpdesk.yaml", "Settings"). */
   label: string;
   isDirty(): boolean;

@@ -1,12 +1,13 @@
 // Notes typed into a label (trace labeling, a result's annotation) as unsaved work until they are saved: the dirty
 // mark, the navigation's ●, the leave prompt, beforeunload and Ctrl/Cmd+S treat them like any other editor.
 import { useEffect, useRef, useState } from 'react';
+import type { ScreenName } from './screens';
 import { useUnsaved, useUnsavedEditor } from './unsaved.store';
 
 type Options = Readonly<{
   /** Unique among the editors on screen (`label-notes`, `annotation-12`). */
   key: string;
-  screen: string;
+  screen: ScreenName;
   /** What holds the notes, in words, for the leave prompt ("The notes of this trace"). */
   label: string;
   /** The notes as stored; the draft follows them whenever they change. */

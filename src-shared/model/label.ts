@@ -89,5 +89,9 @@ export function applyLabelPatch(current: LabelContent | undefined, patch: LabelP
 }
 
 /** The user's own settings (per user, not per workspace): the name every label they give is stored with. */
-export const userSettings = z.object({ reviewer: reviewerName });
+export const userSettings = z.object({
+  reviewer: reviewerName,
+  /** The team store this user's app uses (a postgresql:// URL without its password; '': each workspace's own store). */
+  storeUrl: z.string().max(2000).default(''),
+});
 export type UserSettings = z.infer<typeof userSettings>;

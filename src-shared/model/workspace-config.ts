@@ -262,8 +262,21 @@ export type Settings = z.infer<typeof settings>;
 /** Questions in flight when settings.concurrency is unset and the target is not on Ollama (which measures its own). */
 export const DEFAULT_CONCURRENCY = 4;
 
+/** A workspace's identity in a team store: its data there is kept apart from every other workspace's by it. */
+export const projectId = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9_-]{0,47}$/,
+    'must be 1-48 lower-case letters, digits, "-" or "_", starting with a letter or digit',
+  );
+
 export const workspaceConfig = z.strictObject({
   version: z.literal(1).default(1),
+  project: projectId
+    .optional()
+    .describe(
+      "This workspace's id in a team store (a PostgreSQL database several workspaces share): its runs, results and labels there are its own. Required with a team store; unused with the workspace's own SQLite store.",
+    ),
   providers: z.record(providerName, providerConfig).default({}).describe('Named connections; secrets never in this file.'),
   judge: judgeConfig.optional().describe('The default judge for every LLM grader.'),
   settings: settings.default(settings.parse({})),

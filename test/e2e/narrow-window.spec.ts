@@ -45,8 +45,7 @@ describe('every screen at 1024x768', () => {
     const { page, served } = app;
     await page.goto(`${served.origin}/#/${screen}`);
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
-    expect(await clipped(page)).toEqual([]);
+    await expect.poll(() => clipped(page)).toEqual([]);
   });
 
   it("gives the dataset editor the pane's width, the question table under it", async () => {
@@ -84,8 +83,7 @@ describe('the screens with runs at 1024x768, over 30 generated runs', () => {
     await page.goto(`${served.origin}/#/${screen}`);
     await page.waitForLoadState('networkidle');
     await page.locator(ready).first().waitFor();
-    await page.waitForTimeout(300);
-    expect(await clipped(page)).toEqual([]);
+    await expect.poll(() => clipped(page)).toEqual([]);
   });
 
   it('shows the whole name of the target chosen for prompt candidates', async () => {
@@ -109,8 +107,7 @@ describe('the screens with runs at 1024x768, over 30 generated runs', () => {
     const { page, served } = app;
     await page.goto(`${served.origin}/#/matrix/${runIds[0]}/${runIds[1]}`);
     await page.locator('[data-testid^=matrix-row-]').first().waitFor();
-    await page.waitForTimeout(300);
-    expect(await clipped(page)).toEqual([]);
+    await expect.poll(() => clipped(page)).toEqual([]);
     const gap = await page.locator('.matrix-gap').boundingBox();
     expect(gap!.width).toBeLessThan(100);
   });

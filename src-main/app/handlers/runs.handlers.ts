@@ -15,7 +15,7 @@ import { refuseOnPreflight, runPreflight } from '../../engine/preflight/prefligh
 import { forgetAdminAnswers } from '../../engine/providers/ollama-models';
 import type { PreflightContext } from '../../engine/preflight/preflight-check';
 import { planRun, type Selection } from '../../engine/run/plan';
-import { STALE_AFTER_MS } from '../../engine/run/run-lock';
+import { lockedTarget, STALE_AFTER_MS } from '../../engine/run/run-lock';
 import type { AppState } from '../app-state';
 import { connectionKeys } from '../connections';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
@@ -118,7 +118,9 @@ export const runsHandlers = (state: AppState, { manager: runs }: ServiceRuns) =>
       ]);
       const targets = (state.workspace().config?.targets ?? []).map((target) => {
         const last = latest.find((run) => run.targetId === target.id);
-        const lock = locks.find((held) => held.targetId === target.id && now - held.heartbeatAt <= STALE_AFTER_MS);
+        const lock = locks.find(
+          (held) => lockedTarget(held.targetId) === target.id && now - held.heartbeatAt <= STALE_AFTER_MS,
+        );
         return {
           targetId: target.id,
           label: target.label ?? target.id,

@@ -1,4 +1,5 @@
 // One run per target at a time, across processes: a run_locks row with pid and heartbeat; dead or stale holders are replaced.
+// A shard is a slice of its own: shard I/N of a target runs beside its other shards (machines sharing a team store).
 import { hostname } from 'node:os';
 import type { StoreApi } from '../../store/store';
 import type { RunLock } from '../../store/repos/run-locks.repo';
@@ -7,6 +8,13 @@ import { RpcError } from '../../../src-shared/rpc/wire';
 /** How often a running run refreshes its lock, and how old a heartbeat may get before the lock counts as abandoned. */
 export const HEARTBEAT_MS = 5_000;
 export const STALE_AFTER_MS = 60_000;
+
+/** What a run locks: its target, or one shard of it ("helpdesk_chat (shard 1/4)"). */
+export const lockKey = (targetId: string, shard: string | null) =>
+  shard === null ? targetId : `${targetId} (shard ${shard})`;
+
+/** The target a lock key is of. */
+export const lockedTarget = (key: string) => key.replace(/ \(shard \d+\/\d+\)$/, '');
 
 /**
  * The second run of a target is refused with this, naming the run that holds the target. Held by this process, it is a

@@ -11,7 +11,7 @@ import {
 import { MAX_ADAPTIVE_CONCURRENCY } from './adaptive-concurrency';
 import { formatShard } from './shard';
 import { buildIdentity, identityDrift } from './identity';
-import { acquireRunLock, type HeldLock } from './run-lock';
+import { acquireRunLock, lockKey, type HeldLock } from './run-lock';
 import { executeRun, resultKey, type PreparedRun, type RunDeps, type WorkItem } from './run-execution';
 import { PlanError, planItems, planRun, type RunPlan, type Selection } from './plan';
 import { RunServices } from './run-services';
@@ -53,7 +53,10 @@ export async function createLockedRun(
   run: Readonly<{ source: RunSource; repeat: number; shard: string | null; total: number }>,
 ): Promise<{ runId: string; lock: HeldLock }> {
   const runId = newRunId(deps.clock());
-  const lock = await acquireRunLock(deps.db, identity.targetId, runId, { ...deps.lock, now: deps.clock });
+  const lock = await acquireRunLock(deps.db, lockKey(identity.targetId, run.shard), runId, {
+    ...deps.lock,
+    now: deps.clock,
+  });
   try {
     await deps.db.runs.insert({
       id: runId,
@@ -239,7 +242,10 @@ export async function resumeRun(
     );
   const { concurrency, measureConcurrency } = concurrencyOf(deps, plan, options.concurrency);
   const services = servicesFor(deps, plan, concurrency);
-  const lock = await acquireRunLock(deps.db, plan.target.id, runId, { ...deps.lock, now: deps.clock });
+  const lock = await acquireRunLock(deps.db, lockKey(plan.target.id, run.shard), runId, {
+    ...deps.lock,
+    now: deps.clock,
+  });
   const resumed = prepared(deps, plan, {
     runId,
     identity: run.identity,

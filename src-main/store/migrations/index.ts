@@ -16,8 +16,18 @@ import * as m0014 from './0014-label-history-reviewer';
 import * as m0015 from './0015-gold-sample-design';
 import * as m0016 from './0016-label-files';
 
-/** foreignKeysOff: the migration rebuilds a table others reference, so it runs with foreign keys off (checked after). */
-export type Migration = Readonly<{ version: number; name: string; sql: string; foreignKeysOff?: boolean }>;
+/**
+ * `sql` is the migration on SQLite; `postgres` the same on PostgreSQL, which every migration after
+ * POSTGRES_BASELINE_VERSION must have (a team store starts from the baseline, postgres-baseline.ts).
+ * foreignKeysOff: the migration rebuilds a table others reference, so it runs with foreign keys off (checked after).
+ */
+export type Migration = Readonly<{
+  version: number;
+  name: string;
+  sql: string;
+  postgres?: string;
+  foreignKeysOff?: boolean;
+}>;
 
 export const MIGRATIONS: readonly Migration[] = [
   m0001,
@@ -40,5 +50,6 @@ export const MIGRATIONS: readonly Migration[] = [
   version: index + 1,
   name: m.name,
   sql: m.sql,
+  postgres: 'postgres' in m ? (m.postgres as string) : undefined,
   foreignKeysOff: 'foreignKeysOff' in m && m.foreignKeysOff,
 }));

@@ -1,6 +1,8 @@
 // Answers a phased run holds between its phases (target calls first, judges after): written as each answer comes,
 // removed by the transaction that writes the question's result (results.repo).
-import type { Db } from '../db';
+import type { Q } from '../sql/query';
+import { fromExcluded } from '../sql/statement';
+import type { StoreContext } from '../store-context';
 
 export type AnsweredRow = Readonly<{
   questionId: string;
@@ -11,12 +13,7 @@ export type AnsweredRow = Readonly<{
   gradedJson: string | null;
 }>;
 
-type AnsweredRowDb = {
-  question_id: string;
-  repeat_index: number;
-  answered_json: string;
-  graded_json: string | null;
-};
+type Key = { runId: string; questionId: string; repeatIndex: number };
 
 export class AnsweredRepo {
   private readonly upsert;
@@ -24,43 +21,59 @@ export class AnsweredRepo {
   private readonly selectPage;
   private readonly selectKeys;
 
-  constructor(db: Db) {
-    this.upsert = db.prepare(
-      `INSERT INTO answered_questions (run_id, question_id, repeat_index, answered_json, created_at)
-       VALUES (@runId, @questionId, @repeatIndex, @answeredJson, @createdAt)
-       ON CONFLICT (run_id, question_id, repeat_index) DO UPDATE SET answered_json = excluded.answered_json, graded_json = NULL`,
+  constructor({ q }: StoreContext) {
+    const { db } = q;
+    this.upsert = q.prepare((a: Key & { answeredJson: string; createdAt: number }) =>
+      db
+        .insertInto('answered_questions')
+        .values({
+          run_id: a.runId,
+          question_id: a.questionId,
+          repeat_index: a.repeatIndex,
+          answered_json: a.answeredJson,
+          created_at: a.createdAt,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['run_id', 'question_id', 'repeat_index'])
+            .doUpdateSet({ ...fromExcluded(['answered_json']), graded_json: null }),
+        ),
     );
-    this.updateGraded = db.prepare(
-      `UPDATE answered_questions SET graded_json = @gradedJson
-       WHERE run_id = @runId AND question_id = @questionId AND repeat_index = @repeatIndex`,
+    this.updateGraded = q.prepare((a: Key & { gradedJson: string }) =>
+      db
+        .updateTable('answered_questions')
+        .set({ graded_json: a.gradedJson })
+        .where('run_id', '=', a.runId)
+        .where('question_id', '=', a.questionId)
+        .where('repeat_index', '=', a.repeatIndex),
     );
-    this.selectPage = db.prepare<
-      { runId: string; afterQuestion: string; afterRepeat: number; limit: number },
-      AnsweredRowDb
-    >(
-      `SELECT question_id, repeat_index, answered_json, graded_json FROM answered_questions
-       WHERE run_id = @runId AND (question_id, repeat_index) > (@afterQuestion, @afterRepeat)
-       ORDER BY question_id, repeat_index LIMIT @limit`,
+    this.selectPage = q.prepare((a: { runId: string; afterQuestion: string; afterRepeat: number; limit: number }) =>
+      db
+        .selectFrom('answered_questions')
+        .select(['question_id', 'repeat_index', 'answered_json', 'graded_json'])
+        .where('run_id', '=', a.runId)
+        .where((eb) => eb(eb.refTuple('question_id', 'repeat_index'), '>', eb.tuple(a.afterQuestion, a.afterRepeat)))
+        .orderBy('question_id')
+        .orderBy('repeat_index')
+        .limit(a.limit),
     );
-    this.selectKeys = db
-      .prepare<{ runId: string }, [string, number]>(
-        'SELECT question_id, repeat_index FROM answered_questions WHERE run_id = @runId',
-      )
-      .raw();
+    this.selectKeys = q.prepare((a: { runId: string }) =>
+      db.selectFrom('answered_questions').select(['question_id', 'repeat_index']).where('run_id', '=', a.runId),
+    );
   }
 
-  put(runId: string, questionId: string, repeatIndex: number, answeredJson: string, createdAt: number): void {
-    this.upsert.run({ runId, questionId, repeatIndex, answeredJson, createdAt });
+  *put(runId: string, questionId: string, repeatIndex: number, answeredJson: string, createdAt: number): Q<void> {
+    yield* this.upsert.run({ runId, questionId, repeatIndex, answeredJson, createdAt });
   }
 
-  setGraded(runId: string, questionId: string, repeatIndex: number, gradedJson: string): void {
-    this.updateGraded.run({ runId, questionId, repeatIndex, gradedJson });
+  *setGraded(runId: string, questionId: string, repeatIndex: number, gradedJson: string): Q<void> {
+    yield* this.updateGraded.run({ runId, questionId, repeatIndex, gradedJson });
   }
 
   /** Up to `limit` held answers after the key (question id, repeat), in key order: a whole run in flat memory. */
-  page(runId: string, after: readonly [string, number] | null, limit: number): AnsweredRow[] {
+  *page(runId: string, after: readonly [string, number] | null, limit: number): Q<AnsweredRow[]> {
     const [afterQuestion, afterRepeat] = after ?? ['', -1];
-    return this.selectPage.all({ runId, afterQuestion, afterRepeat, limit }).map((row) => ({
+    return (yield* this.selectPage.all({ runId, afterQuestion, afterRepeat, limit })).map((row) => ({
       questionId: row.question_id,
       repeatIndex: row.repeat_index,
       answeredJson: row.answered_json,
@@ -69,7 +82,7 @@ export class AnsweredRepo {
   }
 
   /** [question_id, repeat_index] of every answer held for a run. */
-  keys(runId: string): [string, number][] {
-    return this.selectKeys.all({ runId });
+  keys(runId: string): Q<[string, number][]> {
+    return this.selectKeys.arrays<[string, number]>({ runId });
   }
 }

@@ -1,5 +1,7 @@
 // What `ai-eval distill` summarises, aggregated in SQL per target: runs, grader means, failing questions, frequent reasons.
-import type { Db } from '../db';
+import { sql } from 'kysely';
+import type { Q } from '../sql/query';
+import type { StoreContext } from '../store-context';
 
 export type DistillRun = Readonly<{
   id: string;
@@ -41,11 +43,9 @@ export type DistillQuestion = Readonly<{
 }>;
 export type DistillReason = Readonly<{ targetId: string; graderId: string; reason: string; count: number }>;
 
-type RunRow = Omit<DistillRun, 'passed'> & { passed: number | null };
-
 // Reasons that differ only in their numbers ("0.54 (weighted_avg < 0.7)", "0.62 (…)") are one pattern: grouped by the
-// text without digits (SQLite has no regexp_replace; ten nested replace() calls do it), shown by their first example.
-const WITHOUT_DIGITS = [...'0123456789'].reduce((sql, digit) => `replace(${sql}, '${digit}', '')`, 'trim(g.reason)');
+// text without digits (SQLite has no regexp_replace; ten nested replace() calls do it in both), shown by their first example.
+const WITHOUT_DIGITS = [...'0123456789'].reduce((text, digit) => `replace(${text}, '${digit}', '')`, 'trim(g.reason)');
 
 // Every query orders fully (ties broken by ids and text) so the same store always gives the same summary, byte for byte.
 export class DistillRepo {
@@ -54,70 +54,99 @@ export class DistillRepo {
   private readonly selectQuestions;
   private readonly selectReasons;
 
-  constructor(db: Db) {
-    this.selectRuns = db.prepare<{ since: number }, RunRow>(
-      `SELECT id, target_id AS targetId, source, origin, json_extract(identity_json, '$.model') AS model, finished_at AS finishedAt,
-              json_extract(verdict_json, '$.avg_score') AS avgScore, json_extract(verdict_json, '$.pass_rate') AS passRate,
-              json_extract(verdict_json, '$.passed') AS passed, json_extract(verdict_json, '$.gate_type') AS gateType,
-              json_extract(verdict_json, '$.reason') AS reason, json_extract(verdict_json, '$.coverage') AS coverage,
-              json_extract(verdict_json, '$.corrected_pass_rate.estimate') AS correctedPassRate,
-              json_extract(verdict_json, '$.judges') AS judgesJson
-       FROM runs WHERE status = 'complete' AND finished_at >= @since ORDER BY target_id, finished_at, id`,
+  constructor({ q }: StoreContext) {
+    const { db, dialect: d } = q;
+    const identity = sql.ref('identity_json');
+    const verdict = sql.ref('verdict_json');
+    this.selectRuns = q.prepare((a: { since: number }) =>
+      db
+        .selectFrom('runs')
+        .select([
+          'id',
+          'target_id as targetId',
+          'source',
+          'origin',
+          d.jsonText(identity, ['model']).as('model'),
+          'finished_at as finishedAt',
+          d.jsonNumber(verdict, ['avg_score']).as('avgScore'),
+          d.jsonNumber(verdict, ['pass_rate']).as('passRate'),
+          d.jsonFlag(verdict, ['passed']).as('passed'),
+          d.jsonText(verdict, ['gate_type']).as('gateType'),
+          d.jsonText(verdict, ['reason']).as('reason'),
+          d.jsonNumber(verdict, ['coverage']).as('coverage'),
+          d.jsonNumber(verdict, ['corrected_pass_rate', 'estimate']).as('correctedPassRate'),
+          d.jsonPart(verdict, ['judges']).as('judgesJson'),
+        ])
+        .where('status', '=', 'complete')
+        .where('finished_at', '>=', a.since)
+        .orderBy('target_id')
+        .orderBy('finished_at')
+        .orderBy('id'),
     );
-    this.selectGraders = db.prepare<{ since: number }, DistillGrader>(
-      `SELECT r.target_id AS targetId, g.grader_id AS graderId, avg(CASE WHEN g.status = 'scored' THEN g.score_0_5 END) AS mean,
-              sum(g.status = 'scored') AS scored, sum(g.status = 'skipped') AS skipped, sum(g.status = 'error') AS errors
-       FROM grader_results g JOIN question_results q ON q.id = g.result_id JOIN runs r ON r.id = q.run_id
-       WHERE r.status = 'complete' AND r.finished_at >= @since
-       GROUP BY r.target_id, g.grader_id
-       ORDER BY r.target_id, mean IS NULL, mean, g.grader_id`,
+    this.selectGraders = q.prepare(
+      (a: { since: number }) => sql<DistillGrader>`
+      SELECT r.target_id AS "targetId", g.grader_id AS "graderId",
+             avg(g.score_0_5) FILTER (WHERE g.status = 'scored') AS mean,
+             count(*) FILTER (WHERE g.status = 'scored') AS scored, count(*) FILTER (WHERE g.status = 'skipped') AS skipped,
+             count(*) FILTER (WHERE g.status = 'error') AS errors
+      FROM grader_results g JOIN question_results q ON q.id = g.result_id JOIN runs r ON r.id = q.run_id
+      WHERE r.status = 'complete' AND r.finished_at >= ${a.since}
+      GROUP BY r.target_id, g.grader_id
+      ORDER BY r.target_id, avg(g.score_0_5) FILTER (WHERE g.status = 'scored') IS NULL,
+               avg(g.score_0_5) FILTER (WHERE g.status = 'scored'), g.grader_id`,
     );
-    // The window ranks within a target after grouping, so only the top `limit` of each target leave SQLite.
-    this.selectQuestions = db.prepare<{ since: number; limit: number }, DistillQuestion>(
-      `SELECT targetId, questionId, failed, degraded, runs, answers, failedAnswers FROM (
-         SELECT r.target_id AS targetId, q.question_id AS questionId,
-                count(DISTINCT CASE WHEN q.passed = 0 THEN r.id END) AS failed,
-                count(DISTINCT CASE WHEN q.status = 'degraded' THEN r.id END) AS degraded,
-                count(DISTINCT r.id) AS runs, count(*) AS answers, sum(q.passed = 0) AS failedAnswers,
-                row_number() OVER (PARTITION BY r.target_id ORDER BY sum(q.passed = 0) DESC, sum(q.status = 'degraded') DESC, q.question_id) AS n
-         FROM question_results q JOIN runs r ON r.id = q.run_id
-         WHERE r.status = 'complete' AND r.finished_at >= @since
-         GROUP BY r.target_id, q.question_id
-         HAVING sum(q.passed = 0) > 0)
-       WHERE n <= @limit ORDER BY targetId, n`,
+    // The window ranks within a target after grouping, so only the top `limit` of each target leave the store.
+    this.selectQuestions = q.prepare(
+      (a: { since: number; limit: number }) => sql<DistillQuestion>`
+      SELECT "targetId", "questionId", failed, degraded, runs, answers, "failedAnswers" FROM (
+        SELECT r.target_id AS "targetId", q.question_id AS "questionId",
+               count(DISTINCT CASE WHEN q.passed = 0 THEN r.id END) AS failed,
+               count(DISTINCT CASE WHEN q.status = 'degraded' THEN r.id END) AS degraded,
+               count(DISTINCT r.id) AS runs, count(*) AS answers, count(*) FILTER (WHERE q.passed = 0) AS "failedAnswers",
+               row_number() OVER (PARTITION BY r.target_id ORDER BY count(*) FILTER (WHERE q.passed = 0) DESC,
+                                  count(*) FILTER (WHERE q.status = 'degraded') DESC, q.question_id) AS n
+        FROM question_results q JOIN runs r ON r.id = q.run_id
+        WHERE r.status = 'complete' AND r.finished_at >= ${a.since}
+        GROUP BY r.target_id, q.question_id
+        HAVING count(*) FILTER (WHERE q.passed = 0) > 0) AS ranked
+      WHERE n <= ${a.limit} ORDER BY "targetId", n`,
     );
     // A reason counts when its grader errored or scored the answer below the run's pass threshold.
-    this.selectReasons = db.prepare<{ since: number; limit: number }, DistillReason>(
-      `SELECT targetId, graderId, reason, count FROM (
-         SELECT r.target_id AS targetId, g.grader_id AS graderId, min(trim(g.reason)) AS reason, count(*) AS count,
-                row_number() OVER (PARTITION BY r.target_id ORDER BY count(*) DESC, g.grader_id, min(trim(g.reason))) AS n
-         FROM grader_results g JOIN question_results q ON q.id = g.result_id JOIN runs r ON r.id = q.run_id
-         WHERE r.status = 'complete' AND r.finished_at >= @since AND trim(g.reason) <> ''
-           AND (g.status = 'error' OR (g.status = 'scored' AND g.score_0_5 < json_extract(r.identity_json, '$.questionPassThreshold')))
-         GROUP BY r.target_id, g.grader_id, ${WITHOUT_DIGITS})
-       WHERE n <= @limit ORDER BY targetId, n`,
+    this.selectReasons = q.prepare(
+      (a: { since: number; limit: number }) => sql<DistillReason>`
+      SELECT "targetId", "graderId", reason, count FROM (
+        SELECT r.target_id AS "targetId", g.grader_id AS "graderId", min(trim(g.reason)) AS reason, count(*) AS count,
+               row_number() OVER (PARTITION BY r.target_id ORDER BY count(*) DESC, g.grader_id, min(trim(g.reason))) AS n
+        FROM grader_results g JOIN question_results q ON q.id = g.result_id JOIN runs r ON r.id = q.run_id
+        WHERE r.status = 'complete' AND r.finished_at >= ${a.since} AND trim(g.reason) <> ''
+          AND (g.status = 'error'
+               OR (g.status = 'scored' AND g.score_0_5 < ${d.jsonNumber(sql.ref('r.identity_json'), ['questionPassThreshold'])}))
+        GROUP BY r.target_id, g.grader_id, ${sql.raw(WITHOUT_DIGITS)}) AS ranked
+      WHERE n <= ${a.limit} ORDER BY "targetId", n`,
     );
   }
 
   /** Complete runs finished since `since`, by target, oldest first. */
-  runs(since: number): DistillRun[] {
-    return this.selectRuns
-      .all({ since })
-      .map((row) => ({ ...row, passed: row.passed === null ? null : row.passed === 1 }));
+  *runs(since: number): Q<DistillRun[]> {
+    return (yield* this.selectRuns.all({ since })).map((row) => ({
+      ...row,
+      finishedAt: row.finishedAt!,
+      passed: row.passed === null ? null : row.passed === 1,
+    }));
   }
 
   /** Each target's graders over those runs, weakest (lowest mean 0-5) first. */
-  graders(since: number): DistillGrader[] {
+  graders(since: number): Q<DistillGrader[]> {
     return this.selectGraders.all({ since });
   }
 
   /** Each target's questions that failed most often (at most `limit` a target). */
-  failingQuestions(since: number, limit: number): DistillQuestion[] {
+  failingQuestions(since: number, limit: number): Q<DistillQuestion[]> {
     return this.selectQuestions.all({ since, limit });
   }
 
   /** Each target's most frequent reasons of failing or erroring graders, numbers aside (at most `limit` a target). */
-  frequentReasons(since: number, limit: number): DistillReason[] {
+  frequentReasons(since: number, limit: number): Q<DistillReason[]> {
     return this.selectReasons.all({ since, limit });
   }
 }

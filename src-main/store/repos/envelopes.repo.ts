@@ -1,6 +1,9 @@
 // EEE envelopes in the store: which runs to export, and imported files as runs with their provenance and metrics.
 import type { ImportedFile, ImportedMetric, RunIdentity, Verdict } from '../../../src-shared/model';
-import type { Db } from '../db';
+import { transaction, type Q } from '../sql/query';
+import type { Queries } from '../sql/statement';
+import type { Row } from '../sql/schema';
+import type { StoreContext } from '../store-context';
 import { ResultsRepo, type NewQuestionResult } from './results.repo';
 import { RunsRepo, type NewRun } from './runs.repo';
 
@@ -38,37 +41,8 @@ export type MergedEnd = Readonly<{
   finishedAt: number;
 }>;
 
-type FileRow = {
-  evaluation_id: string;
-  run_id: string;
-  file_name: string;
-  aggregate_sha256: string;
-  samples_sha256: string | null;
-  samples_rows: number | null;
-  schema_version: string;
-  eval_library: string;
-  source_type: string;
-  source_name: string | null;
-  source_organization: string;
-  model_id: string;
-  shard: string | null;
-  shard_group: string | null;
-  imported_at: number;
-};
-type MetricRow = {
-  evaluation_id: string;
-  result_id: string;
-  name: string;
-  metric_id: string | null;
-  metric_kind: string | null;
-  metric_unit: string | null;
-  score_type: string | null;
-  lower_is_better: number;
-  score: number;
-  min_score: number | null;
-  max_score: number | null;
-  details_json: string;
-};
+type FileRow = Row<'envelope_imports'>;
+type MetricRow = Row<'envelope_metrics'>;
 
 const toFile = (row: FileRow): ImportedFile => ({
   evaluationId: row.evaluation_id,
@@ -103,142 +77,207 @@ const toMetric = (row: MetricRow): ImportedMetric => ({
   details: JSON.parse(row.details_json) as Record<string, string>,
 });
 
+type FileArgs = ImportedFile;
+type MetricArgs = Omit<ImportedMetric, 'details' | 'lowerIsBetter'> & {
+  runId: string;
+  seq: number;
+  lowerIsBetter: number;
+  detailsJson: string;
+};
+
 export class EnvelopesRepo {
-  private readonly selectExportable;
+  private readonly runs: RunsRepo;
+  private readonly results: ResultsRepo;
+  private readonly q: Queries;
   private readonly selectFile;
   private readonly selectFilesOfRun;
   private readonly selectGroup;
   private readonly selectMetrics;
-  private readonly write: (write: ImportWrite) => void;
-  private readonly writeSlices: (run: NewRun, slices: readonly SliceWrite[]) => void;
-  private readonly writeMergedEnd: (end: MergedEnd) => void;
+  private readonly markImported;
+  private readonly insertFile;
+  private readonly insertMetric;
 
-  constructor(db: Db) {
-    this.selectExportable = db
-      .prepare<{ targetId: string | null; since: number | null }, string>(
-        `SELECT id FROM runs WHERE status = 'complete' AND origin <> 'import' AND (@targetId IS NULL OR target_id = @targetId)
-           AND (@since IS NULL OR finished_at >= @since) ORDER BY finished_at, id`,
-      )
-      .pluck();
-    this.selectFile = db.prepare<{ evaluationId: string }, FileRow>(
-      'SELECT * FROM envelope_imports WHERE evaluation_id = @evaluationId',
+  constructor(context: StoreContext) {
+    const { q } = context;
+    const { db } = q;
+    this.q = q;
+    this.runs = new RunsRepo(context);
+    this.results = new ResultsRepo(context);
+    this.selectFile = q.prepare((a: { evaluationId: string }) =>
+      db.selectFrom('envelope_imports').selectAll().where('evaluation_id', '=', a.evaluationId),
     );
-    this.selectFilesOfRun = db.prepare<{ runId: string }, FileRow>(
-      'SELECT * FROM envelope_imports WHERE run_id = @runId ORDER BY shard, evaluation_id',
+    this.selectFilesOfRun = q.prepare((a: { runId: string }) =>
+      db
+        .selectFrom('envelope_imports')
+        .selectAll()
+        .where('run_id', '=', a.runId)
+        .orderBy('shard', (ob) => ob.asc().nullsFirst())
+        .orderBy('evaluation_id'),
     );
-    this.selectGroup = db.prepare<{ group: string }, FileRow>(
-      'SELECT * FROM envelope_imports WHERE shard_group = @group ORDER BY imported_at DESC, run_id, shard',
+    this.selectGroup = q.prepare((a: { group: string }) =>
+      db
+        .selectFrom('envelope_imports')
+        .selectAll()
+        .where('shard_group', '=', a.group)
+        .orderBy('imported_at', 'desc')
+        .orderBy('run_id')
+        .orderBy('shard', (ob) => ob.asc().nullsFirst()),
     );
-    this.selectMetrics = db.prepare<{ runId: string }, MetricRow>(
-      'SELECT * FROM envelope_metrics WHERE run_id = @runId ORDER BY evaluation_id, seq',
+    this.selectMetrics = q.prepare((a: { runId: string }) =>
+      db
+        .selectFrom('envelope_metrics')
+        .selectAll()
+        .where('run_id', '=', a.runId)
+        .orderBy('evaluation_id')
+        .orderBy('seq'),
     );
-    const runs = new RunsRepo(db);
-    const results = new ResultsRepo(db);
     // The run engine's writes, then what only imports have: origin, the original start, the slices' total and shards.
-    const markImported = db.prepare(
-      `UPDATE runs SET origin = 'import', started_at = @startedAt, finished_at = @finishedAt, total = @total, shard = @shard WHERE id = @runId`,
+    this.markImported = q.prepare(
+      (a: { runId: string; startedAt: number; finishedAt: number; total: number; shard: string | null }) =>
+        db
+          .updateTable('runs')
+          .set({ origin: 'import', started_at: a.startedAt, finished_at: a.finishedAt, total: a.total, shard: a.shard })
+          .where('id', '=', a.runId),
     );
-    const insertFile = db.prepare(
-      `INSERT INTO envelope_imports (evaluation_id, run_id, file_name, aggregate_sha256, samples_sha256, samples_rows, schema_version, eval_library,
-         source_type, source_name, source_organization, model_id, shard, shard_group, imported_at)
-       VALUES (@evaluationId, @runId, @fileName, @aggregateSha256, @samplesSha256, @samplesRows, @schemaVersion, @evalLibrary,
-         @sourceType, @sourceName, @sourceOrganization, @modelId, @shard, @shardGroup, @importedAt)`,
+    this.insertFile = q.prepare((a: FileArgs) =>
+      db.insertInto('envelope_imports').values({
+        evaluation_id: a.evaluationId,
+        run_id: a.runId,
+        file_name: a.fileName,
+        aggregate_sha256: a.aggregateSha256,
+        samples_sha256: a.samplesSha256,
+        samples_rows: a.samplesRows,
+        schema_version: a.schemaVersion,
+        eval_library: a.evalLibrary,
+        source_type: a.sourceType,
+        source_name: a.sourceName,
+        source_organization: a.sourceOrganization,
+        model_id: a.modelId,
+        shard: a.shard,
+        shard_group: a.shardGroup,
+        imported_at: a.importedAt,
+      }),
     );
-    const insertMetric = db.prepare(
-      `INSERT INTO envelope_metrics (evaluation_id, result_id, run_id, seq, name, metric_id, metric_kind, metric_unit, score_type, lower_is_better,
-         score, min_score, max_score, details_json)
-       VALUES (@evaluationId, @resultId, @runId, @seq, @name, @metricId, @metricKind, @metricUnit, @scoreType, @lowerIsBetter,
-         @score, @minScore, @maxScore, @detailsJson)`,
+    this.insertMetric = q.prepare((a: MetricArgs) =>
+      db.insertInto('envelope_metrics').values({
+        evaluation_id: a.evaluationId,
+        result_id: a.resultId,
+        run_id: a.runId,
+        seq: a.seq,
+        name: a.name,
+        metric_id: a.metricId,
+        metric_kind: a.metricKind,
+        metric_unit: a.metricUnit,
+        score_type: a.scoreType,
+        lower_is_better: a.lowerIsBetter,
+        score: a.score,
+        min_score: a.minScore,
+        max_score: a.maxScore,
+        details_json: a.detailsJson,
+      }),
     );
-    const writeFile = (runId: string, file: ImportedFile, metrics: SliceWrite['metrics']) => {
-      insertFile.run({ ...file });
-      metrics.forEach(({ details, lowerIsBetter, ...metric }, seq) =>
-        insertMetric.run({
-          ...metric,
-          evaluationId: file.evaluationId,
-          runId,
-          seq,
-          lowerIsBetter: lowerIsBetter ? 1 : 0,
-          detailsJson: JSON.stringify(details),
-        }),
-      );
-    };
-    const complete = (end: Omit<MergedEnd, 'verdict' | 'shard'> & Pick<ImportWrite, 'verdict' | 'shard'>) => {
-      runs.finish(end.runId, {
-        status: 'complete',
-        verdict: end.verdict,
-        error: null,
-        identity: end.identity,
-        now: end.finishedAt,
-      });
-      markImported.run({
-        runId: end.runId,
-        startedAt: end.startedAt,
-        finishedAt: end.finishedAt,
-        total: end.total,
-        shard: end.shard,
-      });
-    };
-    // One transaction per file: a refused or crashed import leaves no half run, and re-running the import retries it.
-    this.write = db.transaction((write: ImportWrite) => {
-      if (write.newRun) {
-        runs.insert(write.newRun);
-        runs.markRunning(write.runId, write.identity, write.startedAt);
-      }
-      for (const result of write.results) results.insert(result);
-      complete(write);
-      writeFile(write.runId, write.file, write.metrics);
-    });
-    // Every slice in one transaction, the run left running: its verdict is read back from the stored results.
-    this.writeSlices = db.transaction((run: NewRun, slices: readonly SliceWrite[]) => {
-      runs.insert(run);
-      runs.markRunning(run.id, run.identity, run.createdAt);
-      for (const slice of slices) {
-        for (const result of slice.results) results.insert(result);
-        writeFile(run.id, slice.file, slice.metrics);
-      }
-    });
-    this.writeMergedEnd = db.transaction((end: MergedEnd) => complete(end));
   }
 
   /** Complete runs this workspace ran (imports excluded), oldest first, optionally of one target and since a time. */
-  exportableRuns(query: Readonly<{ targetId: string | null; since: number | null }>): string[] {
-    return this.selectExportable.all(query);
+  exportableRuns(query: Readonly<{ targetId: string | null; since: number | null }>): Q<string[]> {
+    return this.q.column<string>(
+      this.q.db
+        .selectFrom('runs')
+        .select('id')
+        .where('status', '=', 'complete')
+        .where('origin', '<>', 'import')
+        .$if(query.targetId !== null, (qb) => qb.where('target_id', '=', query.targetId!))
+        .$if(query.since !== null, (qb) => qb.where('finished_at', '>=', query.since!))
+        .orderBy('finished_at')
+        .orderBy('id'),
+    );
   }
 
   /** The import of the file with this evaluation_id, if it was imported. */
-  importedFile(evaluationId: string): ImportedFile | undefined {
-    const row = this.selectFile.get({ evaluationId });
+  *importedFile(evaluationId: string): Q<ImportedFile | undefined> {
+    const row = yield* this.selectFile.first({ evaluationId });
     return row ? toFile(row) : undefined;
   }
 
   /** Every file merged into one run (one, or the slices of a sharded run). */
-  filesOfRun(runId: string): ImportedFile[] {
-    return this.selectFilesOfRun.all({ runId }).map(toFile);
+  *filesOfRun(runId: string): Q<ImportedFile[]> {
+    return (yield* this.selectFilesOfRun.all({ runId })).map(toFile);
   }
 
   /** The imported slices of one shard group, newest import first. */
-  shardGroup(group: string): ImportedFile[] {
-    return this.selectGroup.all({ group }).map(toFile);
+  *shardGroup(group: string): Q<ImportedFile[]> {
+    return (yield* this.selectGroup.all({ group })).map(toFile);
   }
 
   /** The aggregate results of the files of one run, in file order. */
-  metricsOfRun(runId: string): ImportedMetric[] {
-    return this.selectMetrics.all({ runId }).map(toMetric);
+  *metricsOfRun(runId: string): Q<ImportedMetric[]> {
+    return (yield* this.selectMetrics.all({ runId })).map(toMetric);
   }
 
   /** Writes one imported file: its run (new, or the shard run it joins), results, provenance and metrics. */
-  importFile(write: ImportWrite): void {
-    this.write(write);
+  importFile(write: ImportWrite): Q<void> {
+    // One transaction per file: a refused or crashed import leaves no half run, and re-running the import retries it.
+    return transaction(() => this.writeImport(write));
   }
 
   /** Writes the slices of a sharded run as one new run, left running until finishMerged (see ai-eval merge). */
-  importSlices(run: NewRun, slices: readonly SliceWrite[]): void {
-    this.writeSlices(run, slices);
+  importSlices(run: NewRun, slices: readonly SliceWrite[]): Q<void> {
+    // Every slice in one transaction, the run left running: its verdict is read back from the stored results.
+    return transaction(() => this.writeSlices(run, slices));
   }
 
   /** Completes a merged run with the verdict computed over all its slices. */
-  finishMerged(end: MergedEnd): void {
-    this.writeMergedEnd(end);
+  finishMerged(end: MergedEnd): Q<void> {
+    return transaction(() => this.complete(end));
+  }
+
+  private *writeImport(write: ImportWrite): Q<void> {
+    if (write.newRun) {
+      yield* this.runs.insert(write.newRun);
+      yield* this.runs.markRunning(write.runId, write.identity, write.startedAt);
+    }
+    for (const result of write.results) yield* this.results.insert(result);
+    yield* this.complete(write);
+    yield* this.writeFile(write.runId, write.file, write.metrics);
+  }
+
+  private *writeSlices(run: NewRun, slices: readonly SliceWrite[]): Q<void> {
+    yield* this.runs.insert(run);
+    yield* this.runs.markRunning(run.id, run.identity, run.createdAt);
+    for (const slice of slices) {
+      for (const result of slice.results) yield* this.results.insert(result);
+      yield* this.writeFile(run.id, slice.file, slice.metrics);
+    }
+  }
+
+  private *writeFile(runId: string, file: ImportedFile, metrics: SliceWrite['metrics']): Q<void> {
+    yield* this.insertFile.run(file);
+    let seq = 0;
+    for (const { details, lowerIsBetter, ...metric } of metrics)
+      yield* this.insertMetric.run({
+        ...metric,
+        evaluationId: file.evaluationId,
+        runId,
+        seq: seq++,
+        lowerIsBetter: lowerIsBetter ? 1 : 0,
+        detailsJson: JSON.stringify(details),
+      });
+  }
+
+  private *complete(end: Omit<MergedEnd, 'verdict' | 'shard'> & Pick<ImportWrite, 'verdict' | 'shard'>): Q<void> {
+    yield* this.runs.finish(end.runId, {
+      status: 'complete',
+      verdict: end.verdict,
+      error: null,
+      identity: end.identity,
+      now: end.finishedAt,
+    });
+    yield* this.markImported.run({
+      runId: end.runId,
+      startedAt: end.startedAt,
+      finishedAt: end.finishedAt,
+      total: end.total,
+      shard: end.shard,
+    });
   }
 }

@@ -1,6 +1,8 @@
 // Gold items, labels and validations a store holds from before the label files, read once to write them out, then dropped.
 import type { LabelVerdict } from '../../../src-shared/model';
-import type { Db } from '../db';
+import { sql } from 'kysely';
+import { transaction, type Q } from '../sql/query';
+import type { StoreContext } from '../store-context';
 
 /** A gold item only the store has, with what its judge call (if still stored) tells of it. */
 export type LegacyGoldItem = Readonly<{
@@ -49,7 +51,7 @@ export type LegacyValidation = Readonly<{
   createdAt: number;
 }>;
 
-const LEGACY_ITEMS = `SELECT id FROM gold_items WHERE file IS NULL`;
+const LEGACY_ITEMS = sql`SELECT id FROM gold_items WHERE file IS NULL`;
 
 export class GoldLegacyRepo {
   private readonly items;
@@ -58,63 +60,69 @@ export class GoldLegacyRepo {
   private readonly dropStatements;
   private readonly anyLeft;
 
-  constructor(private readonly db: Db) {
-    this.items = db.prepare<[], LegacyGoldItem>(
-      `SELECT g.id, g.grader_id AS graderId, g.question_text AS question, g.response_text AS response,
-              g.judge_score AS judgeScore, g.judge_reason AS judgeReason, g.human_label AS humanLabel,
-              g.created_at AS createdAt, g.judge_call_id AS judgeCallId, jc.provider, jc.model,
-              jc.template_version AS templateVersion, jc.run_id AS runId, jc.question_id AS questionId
-       FROM gold_items g LEFT JOIN judge_calls jc ON jc.id = g.judge_call_id
-       WHERE g.file IS NULL ORDER BY g.grader_id, g.created_at, g.id`,
+  constructor({ q }: StoreContext) {
+    this.items = q.prepare(
+      () => sql<LegacyGoldItem>`
+      SELECT g.id, g.grader_id AS "graderId", g.question_text AS question, g.response_text AS response,
+             g.judge_score AS "judgeScore", g.judge_reason AS "judgeReason", g.human_label AS "humanLabel",
+             g.created_at AS "createdAt", g.judge_call_id AS "judgeCallId", jc.provider, jc.model,
+             jc.template_version AS "templateVersion", jc.run_id AS "runId", jc.question_id AS "questionId"
+      FROM gold_items g LEFT JOIN judge_calls jc ON jc.id = g.judge_call_id
+      WHERE g.file IS NULL ORDER BY g.grader_id, g.created_at, g.id`,
     );
-    this.labels = db.prepare<[], LegacyLabel>(
-      `SELECT subject_id AS itemId, reviewer, verdict, dimensions_json AS dimensionsJson, tags_json AS tagsJson, notes,
-              updated_at AS updatedAt, 'shared' AS kind
-       FROM labels WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})
-       UNION ALL
-       SELECT subject_id, reviewer, verdict, '{}', '[]', '', updated_at, 'own'
-       FROM reviewer_verdicts WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})
-       ORDER BY itemId, updatedAt, kind`,
+    this.labels = q.prepare(
+      () => sql<LegacyLabel>`
+      SELECT subject_id AS "itemId", reviewer, verdict, dimensions_json AS "dimensionsJson", tags_json AS "tagsJson",
+             notes, updated_at AS "updatedAt", 'shared' AS kind
+      FROM labels WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})
+      UNION ALL
+      SELECT subject_id, reviewer, verdict, '{}', '[]', '', updated_at, 'own'
+      FROM reviewer_verdicts WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})
+      ORDER BY "itemId", "updatedAt", kind`,
     );
-    this.validations = db.prepare<[], LegacyValidation>(
-      `SELECT id, grader_id AS graderId, judge_provider AS provider, judge_model AS model,
-              template_version AS templateVersion, tp, tn, fp, fn, state, labels_source AS labelsSource,
-              created_at AS createdAt
-       FROM judge_validations WHERE line_id IS NULL ORDER BY created_at, id`,
+    this.validations = q.prepare(
+      () => sql<LegacyValidation>`
+      SELECT id, grader_id AS "graderId", judge_provider AS provider, judge_model AS model,
+             template_version AS "templateVersion", tp, tn, fp, fn, state, labels_source AS "labelsSource",
+             created_at AS "createdAt"
+      FROM judge_validations WHERE line_id IS NULL ORDER BY created_at, id`,
     );
-    this.anyLeft = db
-      .prepare<[], number>(
-        `SELECT EXISTS (${LEGACY_ITEMS}) OR EXISTS (SELECT 1 FROM judge_validations WHERE line_id IS NULL)`,
-      )
-      .pluck();
+    this.anyLeft = q.prepare(
+      () => sql<{ left: number }>`SELECT CASE WHEN EXISTS (${LEGACY_ITEMS})
+        OR EXISTS (SELECT 1 FROM judge_validations WHERE line_id IS NULL) THEN 1 ELSE 0 END AS "left"`,
+    );
     this.dropStatements = [
-      `DELETE FROM labels WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})`,
-      `DELETE FROM reviewer_verdicts WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})`,
-      `DELETE FROM label_history WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})`,
-      `DELETE FROM gold_items WHERE file IS NULL`,
-      `DELETE FROM judge_validations WHERE line_id IS NULL`,
-    ].map((sql) => db.prepare(sql));
+      sql`DELETE FROM labels WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})`,
+      sql`DELETE FROM reviewer_verdicts WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})`,
+      sql`DELETE FROM label_history WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})`,
+      sql`DELETE FROM gold_items WHERE file IS NULL`,
+      sql`DELETE FROM judge_validations WHERE line_id IS NULL`,
+    ].map((statement) => q.prepare(() => statement));
   }
 
   /** Whether anything is left to write out (a cheap check made at every open). */
-  pending(): boolean {
-    return this.anyLeft.get() === 1;
+  *pending(): Q<boolean> {
+    return (yield* this.anyLeft.first({}))?.left === 1;
   }
 
-  goldItems(): LegacyGoldItem[] {
-    return this.items.all();
+  goldItems(): Q<LegacyGoldItem[]> {
+    return this.items.all({});
   }
 
-  labelRows(): LegacyLabel[] {
-    return this.labels.all();
+  labelRows(): Q<LegacyLabel[]> {
+    return this.labels.all({});
   }
 
-  validationRows(): LegacyValidation[] {
-    return this.validations.all();
+  validationRows(): Q<LegacyValidation[]> {
+    return this.validations.all({});
   }
 
   /** Drops every legacy row in one transaction: called only once all of them are in files. */
-  drop(): void {
-    this.db.transaction(() => this.dropStatements.forEach((statement) => statement.run()))();
+  drop(): Q<void> {
+    return transaction(() => this.dropAll());
+  }
+
+  private *dropAll(): Q<void> {
+    for (const statement of this.dropStatements) yield* statement.run({});
   }
 }

@@ -1,6 +1,9 @@
 // The index of the workspace's label files: each judge's gold items, every reviewer's current label, its validations.
 import type { DimensionScore, LabelVerdict, WorkspaceIssue } from '../../../src-shared/model';
-import type { Db } from '../db';
+import { sql } from 'kysely';
+import { transaction, type Q } from '../sql/query';
+import { fromExcluded, type Queries } from '../sql/statement';
+import type { StoreContext } from '../store-context';
 import type { GoldStratum, ValidationInput } from './judges.repo';
 
 /** A gold item as its file says it (file: its path in the workspace). */
@@ -48,13 +51,7 @@ export type IndexedLabels = Readonly<{
   validations: readonly (ValidationInput & Readonly<{ lineId: string }>)[];
 }>;
 
-const FILE_ITEMS = `SELECT id FROM gold_items WHERE grader_id = @grader AND file IS NOT NULL`;
-
-/** A validation read from a line of validations.jsonl (the values: validationRow). */
-export const INSERT_VALIDATION = `INSERT INTO judge_validations (grader_id, judge_provider, judge_model, template_version,
-    n_pos, n_neg, tp, tn, fp, fn, tpr, tnr, tpr_ci_json, tnr_ci_json, state, labels_source, design_json, created_at, line_id)
-  VALUES (@grader, @provider, @model, @templateVersion, @nPos, @nNeg, @tp, @tn, @fp, @fn,
-    @tpr, @tnr, @tprCi, @tnrCi, @state, @source, @design, @createdAt, @lineId)`;
+type LabelArgs = ReturnType<typeof labelRow>;
 
 export class GoldSetsRepo {
   private readonly fingerprintOf;
@@ -74,89 +71,166 @@ export class GoldSetsRepo {
   private readonly fileItemIds;
   private readonly graderOfItem;
 
-  constructor(private readonly db: Db) {
-    this.fingerprintOf = db.prepare<{ grader: string }, { items: string; labels: string }>(
-      'SELECT items_fingerprint AS items, labels_fingerprint AS labels FROM gold_sets WHERE grader_id = @grader',
+  constructor({ q }: StoreContext) {
+    const { db, dialect: d } = q;
+    const fileItems = (grader: string) =>
+      db.selectFrom('gold_items').select('id').where('grader_id', '=', grader).where('file', 'is not', null);
+    this.fingerprintOf = q.prepare((a: { grader: string }) =>
+      db
+        .selectFrom('gold_sets')
+        .select(['items_fingerprint as items', 'labels_fingerprint as labels'])
+        .where('grader_id', '=', a.grader),
     );
-    this.putFingerprint = db.prepare(
-      `INSERT INTO gold_sets (grader_id, items_fingerprint, labels_fingerprint, issues_json)
-       VALUES (@grader, @items, @labels, @issues)
-       ON CONFLICT (grader_id) DO UPDATE SET items_fingerprint = excluded.items_fingerprint,
-         labels_fingerprint = excluded.labels_fingerprint, issues_json = excluded.issues_json`,
+    this.putFingerprint = q.prepare((a: { grader: string; items: string; labels: string; issues: string }) =>
+      db
+        .insertInto('gold_sets')
+        .values({
+          grader_id: a.grader,
+          items_fingerprint: a.items,
+          labels_fingerprint: a.labels,
+          issues_json: a.issues,
+        })
+        .onConflict((oc) =>
+          oc.column('grader_id').doUpdateSet(fromExcluded(['items_fingerprint', 'labels_fingerprint', 'issues_json'])),
+        ),
     );
     // judge_call_id is this machine's knowledge (the call it sampled), not the file's: an update keeps it.
-    this.upsertItem = db.prepare<IndexedGoldItem>(
-      `INSERT INTO gold_items (id, grader_id, file, question_id, question_hash, question_text, response_text, run_id,
-         judge_provider, judge_model, template_version, judge_score, judge_reason, stratum, inclusion_probability, created_at)
-       VALUES (@id, @graderId, @file, @questionId, @questionHash, @question, @response, @runId,
-         @judgeProvider, @judgeModel, @templateVersion, @judgeScore, @judgeReason, @stratum, @inclusionProbability, @createdAt)
-       ON CONFLICT (id) DO UPDATE SET grader_id = excluded.grader_id, file = excluded.file,
-         question_id = excluded.question_id, question_hash = excluded.question_hash, question_text = excluded.question_text,
-         response_text = excluded.response_text, run_id = excluded.run_id, judge_provider = excluded.judge_provider,
-         judge_model = excluded.judge_model, template_version = excluded.template_version,
-         judge_score = excluded.judge_score, judge_reason = excluded.judge_reason, stratum = excluded.stratum,
-         inclusion_probability = excluded.inclusion_probability, created_at = excluded.created_at, human_label = NULL`,
+    this.upsertItem = q.prepare((a: IndexedGoldItem) =>
+      db
+        .insertInto('gold_items')
+        .values({
+          id: a.id,
+          grader_id: a.graderId,
+          file: a.file,
+          question_id: a.questionId,
+          question_hash: a.questionHash,
+          question_text: a.question,
+          response_text: a.response,
+          run_id: a.runId,
+          judge_provider: a.judgeProvider,
+          judge_model: a.judgeModel,
+          template_version: a.templateVersion,
+          judge_score: a.judgeScore,
+          judge_reason: a.judgeReason,
+          stratum: a.stratum,
+          inclusion_probability: a.inclusionProbability,
+          created_at: a.createdAt,
+        })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({
+            ...fromExcluded([
+              'grader_id',
+              'file',
+              'question_id',
+              'question_hash',
+              'question_text',
+              'response_text',
+              'run_id',
+              'judge_provider',
+              'judge_model',
+              'template_version',
+              'judge_score',
+              'judge_reason',
+              'stratum',
+              'inclusion_probability',
+              'created_at',
+            ]),
+            human_label: null,
+          }),
+        ),
     );
-    this.dropMissingItems = db.prepare<{ grader: string; ids: string }>(
-      `DELETE FROM gold_items WHERE grader_id = @grader AND file IS NOT NULL AND id NOT IN (SELECT value FROM json_each(@ids))`,
+    this.dropMissingItems = q.prepare((a: { grader: string; ids: string }) =>
+      db
+        .deleteFrom('gold_items')
+        .where('grader_id', '=', a.grader)
+        .where('file', 'is not', null)
+        .where('id', 'not in', d.jsonValues(sql.val(a.ids), 'text')),
     );
-    this.dropLabelsOf = db.prepare<{ grader: string }>(
-      `DELETE FROM labels WHERE subject_type = 'gold_item' AND subject_id IN (${FILE_ITEMS})`,
+    this.dropLabelsOf = q.prepare((a: { grader: string }) =>
+      db.deleteFrom('labels').where('subject_type', '=', 'gold_item').where('subject_id', 'in', fileItems(a.grader)),
     );
-    this.dropVerdictsOf = db.prepare<{ grader: string }>(
-      `DELETE FROM reviewer_verdicts WHERE subject_type = 'gold_item' AND subject_id IN (${FILE_ITEMS})`,
+    this.dropVerdictsOf = q.prepare((a: { grader: string }) =>
+      db
+        .deleteFrom('reviewer_verdicts')
+        .where('subject_type', '=', 'gold_item')
+        .where('subject_id', 'in', fileItems(a.grader)),
     );
-    this.insertLabel = db.prepare(
-      `INSERT INTO labels (subject_type, subject_id, verdict, dimensions_json, tags_json, notes, reviewer, created_at, updated_at)
-       VALUES ('gold_item', @itemId, @verdict, @dimensions, @tags, @notes, @reviewer, @createdAt, @updatedAt)`,
+    this.insertLabel = q.prepare((a: LabelArgs) =>
+      db.insertInto('labels').values({
+        subject_type: 'gold_item',
+        subject_id: a.itemId,
+        verdict: a.verdict,
+        dimensions_json: a.dimensions,
+        tags_json: a.tags,
+        notes: a.notes,
+        reviewer: a.reviewer,
+        created_at: a.createdAt,
+        updated_at: a.updatedAt,
+      }),
     );
-    this.insertVerdict = db.prepare(
-      `INSERT INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at)
-       VALUES ('gold_item', @itemId, @reviewer, @verdict, @updatedAt)`,
+    this.insertVerdict = q.prepare((a: LabelArgs & { verdict: LabelVerdict }) =>
+      db.insertInto('reviewer_verdicts').values({
+        subject_type: 'gold_item',
+        subject_id: a.itemId,
+        reviewer: a.reviewer,
+        verdict: a.verdict,
+        updated_at: a.updatedAt,
+      }),
     );
-    this.dropValidationsOf = db.prepare<{ grader: string }>(
-      'DELETE FROM judge_validations WHERE grader_id = @grader AND line_id IS NOT NULL',
+    this.dropValidationsOf = q.prepare((a: { grader: string }) =>
+      db.deleteFrom('judge_validations').where('grader_id', '=', a.grader).where('line_id', 'is not', null),
     );
-    this.insertValidation = db.prepare(INSERT_VALIDATION);
-    this.linkCall = db.prepare<{ id: string; callId: number }>(
-      'UPDATE gold_items SET judge_call_id = @callId WHERE id = @id AND judge_call_id IS NULL',
+    this.insertValidation = insertValidation(q);
+    this.linkCall = q.prepare((a: { id: string; callId: number }) =>
+      db
+        .updateTable('gold_items')
+        .set({ judge_call_id: a.callId })
+        .where('id', '=', a.id)
+        .where('judge_call_id', 'is', null),
     );
-    this.graderRows = db.prepare<[], string>('SELECT grader_id FROM gold_sets ORDER BY grader_id').pluck();
-    this.dropGrader = db.prepare<{ grader: string }>('DELETE FROM gold_sets WHERE grader_id = @grader');
-    this.graderOfItem = db
-      .prepare<{ id: string }, string>('SELECT grader_id FROM gold_items WHERE id = @id AND file IS NOT NULL')
-      .pluck();
-    this.fileItemIds = db.prepare<{ grader: string }, string>(`${FILE_ITEMS} ORDER BY id`).pluck();
-    this.issuesOf = db.prepare<[], { grader: string; issues: string }>(
-      `SELECT grader_id AS grader, issues_json AS issues FROM gold_sets WHERE issues_json <> '[]' ORDER BY grader_id`,
+    this.graderRows = q.prepare(() => db.selectFrom('gold_sets').select('grader_id').orderBy('grader_id'));
+    this.dropGrader = q.prepare((a: { grader: string }) =>
+      db.deleteFrom('gold_sets').where('grader_id', '=', a.grader),
+    );
+    this.graderOfItem = q.prepare((a: { id: string }) =>
+      db.selectFrom('gold_items').select('grader_id').where('id', '=', a.id).where('file', 'is not', null),
+    );
+    this.fileItemIds = q.prepare((a: { grader: string }) => fileItems(a.grader).orderBy('id'));
+    this.issuesOf = q.prepare(() =>
+      db
+        .selectFrom('gold_sets')
+        .select(['grader_id as grader', 'issues_json as issues'])
+        .where('issues_json', '<>', '[]')
+        .orderBy('grader_id'),
     );
   }
 
   /** What the index last read of the judge's folder; undefined before its first read. */
-  fingerprint(grader: string): GoldSetFingerprints | undefined {
-    return this.fingerprintOf.get({ grader });
+  fingerprint(grader: string): Q<GoldSetFingerprints | undefined> {
+    return this.fingerprintOf.first({ grader });
   }
 
   /** The judge whose gold set holds the item (read from its file); undefined when none does. */
-  graderOf(id: string): string | undefined {
-    return this.graderOfItem.get({ id });
+  *graderOf(id: string): Q<string | undefined> {
+    return (yield* this.graderOfItem.first({ id }))?.grader_id;
   }
 
   /** The ids of the judge's items read from files. */
-  itemIds(grader: string): string[] {
-    return this.fileItemIds.all({ grader });
+  itemIds(grader: string): Q<string[]> {
+    return this.fileItemIds.column<string>({ grader });
   }
 
   /** The judges whose folders the index has read. */
-  indexedGraders(): string[] {
-    return this.graderRows.all();
+  indexedGraders(): Q<string[]> {
+    return this.graderRows.column<string>({});
   }
 
   /** Each judge's problems in its label files (file, line, column), for the judges screen and the CLI. */
-  issues(): Readonly<{ grader: string; issues: WorkspaceIssue[] }>[] {
-    return this.issuesOf
-      .all()
-      .map((row) => ({ grader: row.grader, issues: JSON.parse(row.issues) as WorkspaceIssue[] }));
+  *issues(): Q<Readonly<{ grader: string; issues: WorkspaceIssue[] }>[]> {
+    return (yield* this.issuesOf.all({})).map((row) => ({
+      grader: row.grader,
+      issues: JSON.parse(row.issues) as WorkspaceIssue[],
+    }));
   }
 
   /**
@@ -169,41 +243,81 @@ export class GoldSetsRepo {
     read: Readonly<{ items?: IndexedItems; labels: IndexedLabels }>,
     fingerprints: GoldSetFingerprints,
     issues: readonly WorkspaceIssue[],
-  ): void {
-    this.db.transaction(() => {
-      this.dropLabelsOf.run({ grader });
-      this.dropVerdictsOf.run({ grader });
-      if (read.items) {
-        this.dropMissingItems.run({ grader, ids: JSON.stringify(read.items.ids) });
-        for (const item of read.items.upsert) this.upsertItem.run(item);
-      }
-      for (const label of read.labels.latest) this.insertLabel.run(labelRow(label));
-      for (const label of read.labels.byReviewer) if (label.verdict !== null) this.insertVerdict.run(labelRow(label));
-      this.dropValidationsOf.run({ grader });
-      for (const v of read.labels.validations) this.insertValidation.run(validationRow(v));
-      this.putFingerprint.run({
-        grader,
-        items: fingerprints.items,
-        labels: fingerprints.labels,
-        issues: JSON.stringify(issues),
-      });
-    })();
+  ): Q<void> {
+    return transaction(() => this.write(grader, read, fingerprints, issues));
+  }
+
+  private *write(
+    grader: string,
+    read: Readonly<{ items?: IndexedItems; labels: IndexedLabels }>,
+    fingerprints: GoldSetFingerprints,
+    issues: readonly WorkspaceIssue[],
+  ): Q<void> {
+    yield* this.dropLabelsOf.run({ grader });
+    yield* this.dropVerdictsOf.run({ grader });
+    if (read.items) {
+      yield* this.dropMissingItems.run({ grader, ids: JSON.stringify(read.items.ids) });
+      for (const item of read.items.upsert) yield* this.upsertItem.run(item);
+    }
+    for (const label of read.labels.latest) yield* this.insertLabel.run(labelRow(label));
+    for (const label of read.labels.byReviewer)
+      if (label.verdict !== null) yield* this.insertVerdict.run({ ...labelRow(label), verdict: label.verdict });
+    yield* this.dropValidationsOf.run({ grader });
+    for (const v of read.labels.validations) yield* this.insertValidation.run(validationRow(v));
+    yield* this.putFingerprint.run({
+      grader,
+      items: fingerprints.items,
+      labels: fingerprints.labels,
+      issues: JSON.stringify(issues),
+    });
   }
 
   /** Forgets a judge whose folder is gone: its items, labels and validations from files. */
-  forget(grader: string): void {
-    this.db.transaction(() => {
-      const labels = { byReviewer: [], latest: [], validations: [] };
-      this.index(grader, { items: { ids: [], upsert: [] }, labels }, EMPTY, []);
-      this.dropGrader.run({ grader });
-    })();
+  forget(grader: string): Q<void> {
+    return transaction(() => this.drop(grader));
+  }
+
+  private *drop(grader: string): Q<void> {
+    const labels = { byReviewer: [], latest: [], validations: [] };
+    yield* this.write(grader, { items: { ids: [], upsert: [] }, labels }, EMPTY, []);
+    yield* this.dropGrader.run({ grader });
   }
 
   /** Remembers which of this machine's judge calls an item was sampled from (to show what the judge saw). */
-  linkJudgeCalls(links: readonly Readonly<{ id: string; callId: number }>[]): void {
-    this.db.transaction(() => links.forEach((link) => this.linkCall.run(link)))();
+  linkJudgeCalls(links: readonly Readonly<{ id: string; callId: number }>[]): Q<void> {
+    return transaction(() => this.link(links));
+  }
+
+  private *link(links: readonly Readonly<{ id: string; callId: number }>[]): Q<void> {
+    for (const link of links) yield* this.linkCall.run(link);
   }
 }
+
+/** A validation read from a line of validations.jsonl (the values: validationRow). */
+export const insertValidation = (q: Queries) =>
+  q.prepare((a: ReturnType<typeof validationRow>) =>
+    q.db.insertInto('judge_validations').values({
+      grader_id: a.grader,
+      judge_provider: a.provider,
+      judge_model: a.model,
+      template_version: a.templateVersion,
+      n_pos: a.nPos,
+      n_neg: a.nNeg,
+      tp: a.tp,
+      tn: a.tn,
+      fp: a.fp,
+      fn: a.fn,
+      tpr: a.tpr,
+      tnr: a.tnr,
+      tpr_ci_json: a.tprCi,
+      tnr_ci_json: a.tnrCi,
+      state: a.state as 'trusted' | 'failing' | 'insufficient',
+      labels_source: a.source,
+      design_json: a.design,
+      created_at: a.createdAt,
+      line_id: a.lineId,
+    }),
+  );
 
 const EMPTY: GoldSetFingerprints = { items: '', labels: '' };
 

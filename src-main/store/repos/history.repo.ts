@@ -1,7 +1,11 @@
 // A target's question history in SQL: its complete runs in order, every question's per-run verdict counts (folded once
 // per run into run_history_cells), the versions (text hash, tags) those results answered, and one question's timeline.
-import type { Db } from '../db';
-import { OWN_PROMPT } from './runs.repo';
+import { sql } from 'kysely';
+import type { SqlDialect } from '../sql/dialect';
+import { transaction, type Q } from '../sql/query';
+import { isReadOnlyRefusal } from '../sql/store-errors';
+import type { StoreContext } from '../store-context';
+import { ownPrompt } from './runs.repo';
 
 /** A complete run of a target as its history shows it: when, and the prompt/model identity it ran with. */
 export type HistoryRunRow = Readonly<{
@@ -43,87 +47,144 @@ export type TimelineRow = Readonly<{
 
 type CellsRow = { run_id: string; question_ids: string; counts: string; version_ids: string };
 
-// Only the target's own complete runs make its history: no experiments (another prompt), no shards (a slice).
-const HISTORY_RUNS = `runs.target_id = @targetId AND runs.status = 'complete' AND runs.shard IS NULL AND ${OWN_PROMPT}`;
 /** Counts are stored as one character each, 48 + n (a repeat count is at most 100). */
 const COUNT_BASE = 48;
+
+/**
+ * Each run's results counted per question through the covering question_results_history, as three texts built in one
+ * pass over the same rows (their i-th entries belong to the same question): the string aggregate is the dialects' own.
+ */
+function cellsQuery(d: SqlDialect, runIds: unknown) {
+  const perQuestion = sql`SELECT run_id, question_id, count(*) FILTER (WHERE passed = 1) AS p,
+      count(*) FILTER (WHERE status = 'scored') AS n, count(*) FILTER (WHERE status = 'degraded') AS d,
+      max(question_version_id) AS v
+    FROM question_results WHERE run_id IN ${d.jsonValues(sql.val(runIds), 'text')} GROUP BY run_id, question_id`;
+  if (d.name === 'sqlite')
+    return sql<CellsRow>`SELECT run_id, group_concat(question_id, ' ') AS question_ids,
+        group_concat(char(${COUNT_BASE} + p, ${COUNT_BASE} + n, ${COUNT_BASE} + d), '') AS counts,
+        group_concat(ifnull(v, 0), ' ') AS version_ids
+      FROM (${perQuestion}) GROUP BY run_id`;
+  const char = (count: string) => sql`chr((${COUNT_BASE} + ${sql.raw(count)})::integer)`;
+  return sql<CellsRow>`SELECT run_id, string_agg(question_id, ' ' ORDER BY question_id) AS question_ids,
+      string_agg(${char('p')} || ${char('n')} || ${char('d')}, '' ORDER BY question_id) AS counts,
+      string_agg(coalesce(v, 0)::text, ' ' ORDER BY question_id) AS version_ids
+    FROM (${perQuestion}) AS per_question GROUP BY run_id`;
+}
 
 export class HistoryRepo {
   private readonly selectRuns;
   private readonly selectCells;
-  private readonly foldRun;
-  private readonly foldMissing;
+  private readonly selectMissing;
+  private readonly foldCells;
+  private readonly saveCells;
   private readonly selectVersions;
   private readonly selectTimeline;
 
-  constructor(db: Db) {
-    this.selectRuns = db.prepare<{ targetId: string; limit: number }, HistoryRunRow>(
-      `SELECT id, createdAt, provider, model, systemPromptSha256, datasetVersion, repeat FROM (
-         SELECT runs.id, runs.created_at AS createdAt, json_extract(runs.identity_json, '$.provider.name') AS provider,
-                json_extract(runs.identity_json, '$.model') AS model,
-                json_extract(runs.identity_json, '$.systemPromptSha256') AS systemPromptSha256,
-                runs.dataset_version AS datasetVersion, runs.repeat_count AS repeat
-         FROM runs WHERE ${HISTORY_RUNS} ORDER BY runs.created_at DESC, runs.id DESC LIMIT @limit)
-       ORDER BY createdAt, id`,
+  constructor({ q }: StoreContext) {
+    const { db, dialect: d } = q;
+    const identity = sql.ref('runs.identity_json');
+    // Only the target's own complete runs make its history: no experiments (another prompt), no shards (a slice).
+    this.selectRuns = q.prepare((a: { targetId: string; limit: number }) =>
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('runs')
+            .select([
+              'runs.id as id',
+              'runs.created_at as createdAt',
+              d.jsonText(identity, ['provider', 'name']).as('provider'),
+              d.jsonText(identity, ['model']).as('model'),
+              d.jsonText(identity, ['systemPromptSha256']).as('systemPromptSha256'),
+              'runs.dataset_version as datasetVersion',
+              'runs.repeat_count as repeat',
+            ])
+            .where('runs.target_id', '=', a.targetId)
+            .where('runs.status', '=', 'complete')
+            .where('runs.shard', 'is', null)
+            .where(ownPrompt(d, identity))
+            .orderBy('runs.created_at', 'desc')
+            .orderBy('runs.id', 'desc')
+            .limit(a.limit)
+            .as('latest'),
+        )
+        .selectAll()
+        .orderBy('createdAt')
+        .orderBy('id'),
     );
-    this.selectCells = db.prepare<{ runIds: string }, CellsRow>(
-      `SELECT run_id, question_ids, counts, version_ids FROM run_history_cells
-       WHERE run_id IN (SELECT value FROM json_each(@runIds))`,
+    this.selectCells = q.prepare((a: { runIds: string }) =>
+      db
+        .selectFrom('run_history_cells')
+        .select(['run_id', 'question_ids', 'counts', 'version_ids'])
+        .where('run_id', 'in', d.jsonValues(sql.val(a.runIds), 'text')),
     );
-    // A run's results counted per question through the covering question_results_history. The three texts are
-    // built in one pass over the same rows, so their i-th entries belong to the same question whatever the order.
-    this.foldRun = db.prepare<{ runId: string }>(
-      `INSERT INTO run_history_cells (run_id, question_ids, counts, version_ids)
-       SELECT @runId, ifnull(group_concat(question_id, ' '), ''),
-              ifnull(group_concat(char(${COUNT_BASE} + p, ${COUNT_BASE} + n, ${COUNT_BASE} + d), ''), ''),
-              ifnull(group_concat(ifnull(v, 0), ' '), '')
-       FROM (SELECT question_id, sum(passed = 1) AS p, sum(status = 'scored') AS n, sum(status = 'degraded') AS d,
-                    max(question_version_id) AS v
-             FROM question_results WHERE run_id = @runId GROUP BY question_id)`,
+    this.selectMissing = q.prepare((a: { runIds: string }) =>
+      db
+        .selectFrom('runs')
+        .select('id')
+        .where('id', 'in', d.jsonValues(sql.val(a.runIds), 'text'))
+        .where('status', '=', 'complete')
+        .where('id', 'not in', (eb) => eb.selectFrom('run_history_cells').select('run_id')),
     );
-    const missing = db
-      .prepare<{ runIds: string }, string>(
-        `SELECT value FROM json_each(@runIds) WHERE value NOT IN (SELECT run_id FROM run_history_cells)
-           AND value IN (SELECT id FROM runs WHERE status = 'complete')`,
-      )
-      .pluck();
-    this.foldMissing = db.transaction((runIds: string) => {
-      for (const runId of missing.all({ runIds })) this.foldRun.run({ runId });
-    });
-    this.selectVersions = db.prepare<
-      { ids: string },
-      { id: number; question_id: string; text_sha256: string; tags_json: string }
-    >(
-      'SELECT id, question_id, text_sha256, tags_json FROM question_versions WHERE id IN (SELECT value FROM json_each(@ids))',
+    this.foldCells = q.prepare((a: { runIds: string }) => cellsQuery(d, a.runIds));
+    this.saveCells = q.prepare((a: CellsRow) =>
+      db
+        .insertInto('run_history_cells')
+        .values({ run_id: a.run_id, question_ids: a.question_ids, counts: a.counts, version_ids: a.version_ids })
+        .onConflict((oc) => oc.column('run_id').doNothing()),
     );
-    this.selectTimeline = db.prepare<
-      { runIds: string; questionId: string },
-      {
-        run_id: string;
-        id: number;
-        repeat_index: number;
-        status: string;
-        score: number | null;
-        passed: number | null;
-        question_version_id: number | null;
-      }
-    >(
-      `SELECT q.run_id, q.id, q.repeat_index, q.status, q.score, q.passed, q.question_version_id
-       FROM question_results q WHERE q.question_id = @questionId AND q.run_id IN (SELECT value FROM json_each(@runIds))
-       ORDER BY q.run_id, q.repeat_index`,
+    this.selectVersions = q.prepare((a: { ids: string }) =>
+      db
+        .selectFrom('question_versions')
+        .select(['id', 'question_id', 'text_sha256', 'tags_json'])
+        .where('id', 'in', d.jsonValues(sql.val(a.ids), 'int')),
     );
+    this.selectTimeline = q.prepare((a: { runIds: string; questionId: string }) =>
+      db
+        .selectFrom('question_results as q')
+        .select(['q.run_id', 'q.id', 'q.repeat_index', 'q.status', 'q.score', 'q.passed', 'q.question_version_id'])
+        .where('q.question_id', '=', a.questionId)
+        .where('q.run_id', 'in', d.jsonValues(sql.val(a.runIds), 'text'))
+        .orderBy('q.run_id')
+        .orderBy('q.repeat_index'),
+    );
+  }
+
+  /**
+   * The cells of complete runs folded for the first time, kept for the next history (a role that may only read
+   * computes them each time instead).
+   */
+  private *foldMissing(runIds: string): Q<CellsRow[]> {
+    const missing = yield* this.selectMissing.all({ runIds });
+    if (missing.length === 0) return [];
+    const cells = yield* this.foldCells.all({ runIds: JSON.stringify(missing.map((row) => row.id)) });
+    // A run with no results has no row in the fold, and its cells are empty.
+    const folded = new Set(cells.map((row) => row.run_id));
+    for (const { id } of missing)
+      if (!folded.has(id)) cells.push({ run_id: id, question_ids: '', counts: '', version_ids: '' });
+    try {
+      yield* transaction(() => this.saveAll(cells));
+    } catch (error) {
+      if (!isReadOnlyRefusal(error)) throw error;
+    }
+    return cells;
+  }
+
+  private *saveAll(cells: readonly CellsRow[]): Q<void> {
+    for (const row of cells) yield* this.saveCells.run(row);
   }
 
   /** The newest `limit` complete runs of a target (no experiments, no shards), oldest first. */
-  runs(targetId: string, limit: number): HistoryRunRow[] {
-    return this.selectRuns.all({ targetId, limit });
+  *runs(targetId: string, limit: number): Q<HistoryRunRow[]> {
+    return (yield* this.selectRuns.all({ targetId, limit })) as HistoryRunRow[];
   }
 
   /** Every question's counts over the given complete runs (folding a run the first time a history reads it). */
-  matrix(runIds: readonly string[]): HistoryMatrix {
+  *matrix(runIds: readonly string[]): Q<HistoryMatrix> {
     const runIdsJson = JSON.stringify(runIds);
-    this.foldMissing(runIdsJson);
-    const rows = new Map(this.selectCells.all({ runIds: runIdsJson }).map((row) => [row.run_id, row]));
+    const folded = yield* this.foldMissing(runIdsJson);
+    const rows = new Map(
+      [...(yield* this.selectCells.all({ runIds: runIdsJson })), ...folded].map((row) => [row.run_id, row]),
+    );
     // Runs of one dataset usually ask the same questions in the same versions: split each distinct text once.
     const splitOnce = <T>(cache: Map<string, T[]>, text: string, map: (part: string) => T): T[] => {
       let list = cache.get(text);
@@ -172,8 +233,8 @@ export class HistoryRepo {
   }
 
   /** The versions (question id, text hash, tags) with these ids. */
-  versions(ids: readonly number[]): QuestionVersionRow[] {
-    return this.selectVersions.all({ ids: JSON.stringify(ids) }).map((row) => ({
+  *versions(ids: readonly number[]): Q<QuestionVersionRow[]> {
+    return (yield* this.selectVersions.all({ ids: JSON.stringify(ids) })).map((row) => ({
       id: row.id,
       questionId: row.question_id,
       textSha256: row.text_sha256,
@@ -182,8 +243,8 @@ export class HistoryRepo {
   }
 
   /** Every result (repeat) of one question in the given runs. */
-  timeline(runIds: readonly string[], questionId: string): TimelineRow[] {
-    return this.selectTimeline.all({ runIds: JSON.stringify(runIds), questionId }).map((row) => ({
+  *timeline(runIds: readonly string[], questionId: string): Q<TimelineRow[]> {
+    return (yield* this.selectTimeline.all({ runIds: JSON.stringify(runIds), questionId })).map((row) => ({
       runId: row.run_id,
       resultId: row.id,
       repeatIndex: row.repeat_index,

@@ -1,25 +1,31 @@
 // Aggregates the results screens need beyond single rows: per-grader statistics of a run, computed in SQL.
 import type { GraderStat } from '../../../src-shared/contract/insights.contract';
-import type { Db } from '../db';
+import type { Q } from '../sql/query';
+import type { StoreContext } from '../store-context';
 
 export class InsightsRepo {
   private readonly graderStats;
 
-  constructor(db: Db) {
-    this.graderStats = db.prepare<{ runId: string }, GraderStat>(`
-      SELECT g.grader_id AS graderId,
-             AVG(CASE WHEN g.status = 'scored' THEN g.score_0_5 END) AS mean,
-             SUM(g.status = 'scored') AS scored,
-             SUM(g.status = 'skipped') AS skipped,
-             SUM(g.status = 'error') AS errors
-      FROM grader_results g JOIN question_results q ON q.id = g.result_id
-      WHERE q.run_id = @runId
-      GROUP BY g.grader_id
-      ORDER BY g.grader_id`);
+  constructor({ q }: StoreContext) {
+    this.graderStats = q.prepare((a: { runId: string }) =>
+      q.db
+        .selectFrom('grader_results as g')
+        .innerJoin('question_results as q', 'q.id', 'g.result_id')
+        .select((eb) => [
+          'g.grader_id as graderId',
+          eb.fn.avg<number | null>('g.score_0_5').filterWhere('g.status', '=', 'scored').as('mean'),
+          eb.fn.countAll<number>().filterWhere('g.status', '=', 'scored').as('scored'),
+          eb.fn.countAll<number>().filterWhere('g.status', '=', 'skipped').as('skipped'),
+          eb.fn.countAll<number>().filterWhere('g.status', '=', 'error').as('errors'),
+        ])
+        .where('q.run_id', '=', a.runId)
+        .groupBy('g.grader_id')
+        .orderBy('g.grader_id'),
+    );
   }
 
   /** Mean 0-5 score and counts of each grader over one run. */
-  graderStatsOf(runId: string): GraderStat[] {
+  graderStatsOf(runId: string): Q<GraderStat[]> {
     return this.graderStats.all({ runId });
   }
 }

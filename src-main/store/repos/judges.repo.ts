@@ -7,8 +7,11 @@ import type {
   ToolCallRecord,
   ValidationLine,
 } from '../../../src-shared/model';
-import type { Db } from '../db';
-import type { JudgeCallsRow } from './judge-calls-row';
+import { sql } from 'kysely';
+import type { Q } from '../sql/query';
+import type { Row } from '../sql/schema';
+import type { Queries } from '../sql/statement';
+import type { StoreContext } from '../store-context';
 
 /** One stored judge call that produced a score (a judge call, docs/grading.md). */
 export type JudgeCallRow = Readonly<
@@ -86,7 +89,7 @@ export type ValidationInput = Readonly<{
 
 /** The CALL_COLUMNS of a judge call that produced a score. */
 type CallRecord = Omit<
-  JudgeCallsRow,
+  Row<'judge_calls'>,
   'result_id' | 'raw_answer' | 'score' | 'error' | 'settings_json' | 'latency_ms' | 'metrics_json'
 > & { score: number };
 type GoldRecord = {
@@ -108,32 +111,22 @@ type GoldRecord = {
   inclusion_probability: number | null;
   created_at: number;
 };
-type GoldVerdictRecord = { subject_id: string; reviewer: string; verdict: HumanLabel; updated_at: number };
-type ValidationRecord = {
-  id: number;
-  grader_id: string;
-  judge_provider: string;
-  judge_model: string;
-  template_version: string;
-  n_pos: number;
-  n_neg: number;
-  tp: number;
-  tn: number;
-  fp: number;
-  fn: number;
-  tpr: number | null;
-  tnr: number | null;
-  tpr_ci_json: string | null;
-  tnr_ci_json: string | null;
-  state: 'trusted' | 'failing' | 'insufficient';
-  labels_source: string;
-  design_json: string | null;
-  created_at: number;
-};
+type ValidationRecord = Row<'judge_validations'>;
 
-const CALL_COLUMNS = `id, run_id, question_id, grader_id, provider, model, template_version, prompt, response_seen, score, reason, created_at`;
-// A judge call counts only when it produced a score: errors have no verdict to agree or disagree with.
-const SCORED = `error IS NULL AND score IS NOT NULL`;
+const CALL_COLUMNS = [
+  'id',
+  'run_id',
+  'question_id',
+  'grader_id',
+  'provider',
+  'model',
+  'template_version',
+  'prompt',
+  'response_seen',
+  'score',
+  'reason',
+  'created_at',
+] as const;
 
 const toCall = (r: CallRecord): JudgeCallRow => ({
   id: r.id,
@@ -196,6 +189,7 @@ const toValidation = (r: ValidationRecord): StoredValidation => ({
 });
 
 export class JudgesRepo {
+  private readonly q: Queries;
   private readonly scoredSince;
   private readonly byIds;
   private readonly latest;
@@ -206,88 +200,149 @@ export class JudgesRepo {
   private readonly goldTemplateOf;
   private readonly latestValidationOf;
 
-  constructor(private readonly db: Db) {
-    this.scoredSince = db.prepare<{ graderId: string; since: number }, CallRecord>(
-      `SELECT ${CALL_COLUMNS} FROM judge_calls WHERE grader_id = @graderId AND created_at >= @since AND ${SCORED} ORDER BY id`,
+  constructor({ q }: StoreContext) {
+    this.q = q;
+    const { db, dialect: d } = q;
+    // A judge call counts only when it produced a score: errors have no verdict to agree or disagree with.
+    const scored = () =>
+      db
+        .selectFrom('judge_calls')
+        .select(CALL_COLUMNS)
+        .where('error', 'is', null)
+        .where('score', 'is not', null)
+        .$narrowType<{ score: number }>();
+    this.scoredSince = q.prepare((a: { graderId: string; since: number }) =>
+      scored().where('grader_id', '=', a.graderId).where('created_at', '>=', a.since).orderBy('id'),
     );
-    this.byIds = db.prepare<{ ids: string }, CallRecord>(
-      `SELECT ${CALL_COLUMNS} FROM judge_calls WHERE id IN (SELECT value FROM json_each(@ids)) AND ${SCORED} ORDER BY id`,
+    this.byIds = q.prepare((a: { ids: string }) =>
+      scored()
+        .where('id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
+        .orderBy('id'),
     );
-    this.latest = db.prepare<{ graderId: string; provider: string | null; model: string | null }, CallRecord>(
-      `SELECT ${CALL_COLUMNS} FROM judge_calls
-       WHERE grader_id = @graderId AND ${SCORED} AND (@provider IS NULL OR provider = @provider) AND (@model IS NULL OR model = @model)
-       ORDER BY created_at DESC, id DESC LIMIT 1`,
+    this.latest = (graderId: string, provider: string | null, model: string | null) =>
+      scored()
+        .where('grader_id', '=', graderId)
+        .$if(provider !== null, (qb) => qb.where('provider', '=', provider!))
+        .$if(model !== null, (qb) => qb.where('model', '=', model!))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1);
+    this.countSince = q.prepare((a: { graderId: string; since: number }) =>
+      db
+        .selectFrom('judge_calls')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('grader_id', '=', a.graderId)
+        .where('created_at', '>=', a.since)
+        .where('error', 'is', null)
+        .where('score', 'is not', null),
     );
-    this.countSince = db.prepare<{ graderId: string; since: number }, { n: number }>(
-      `SELECT COUNT(*) AS n FROM judge_calls WHERE grader_id = @graderId AND created_at >= @since AND ${SCORED}`,
-    );
-    this.goldOf = db.prepare<{ graderId: string }, GoldRecord>(
-      `SELECT id, grader_id, judge_call_id, question_text, response_text, judge_score, judge_reason, human_label,
-              stratum, inclusion_probability, created_at, file, question_id, run_id, judge_provider, judge_model,
-              template_version
-       FROM gold_items WHERE grader_id = @graderId ORDER BY created_at, id`,
+    this.goldOf = q.prepare((a: { graderId: string }) =>
+      db
+        .selectFrom('gold_items')
+        .select([
+          'id',
+          'grader_id',
+          'judge_call_id',
+          'question_text',
+          'response_text',
+          'judge_score',
+          'judge_reason',
+          'human_label',
+          'stratum',
+          'inclusion_probability',
+          'created_at',
+          'file',
+          'question_id',
+          'run_id',
+          'judge_provider',
+          'judge_model',
+          'template_version',
+        ])
+        .where('grader_id', '=', a.graderId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .$narrowType<{ stratum: GoldStratum | null }>(),
     );
     // Every reviewer's own verdict (the index writes each reviewer's current label from their file of labels/).
-    this.goldVerdictsOf = db.prepare<{ graderId: string }, GoldVerdictRecord>(
-      `SELECT v.subject_id, v.reviewer, v.verdict, v.updated_at
-       FROM reviewer_verdicts v JOIN gold_items g ON v.subject_type = 'gold_item' AND v.subject_id = g.id
-       WHERE g.grader_id = @graderId ORDER BY v.subject_id, v.reviewer`,
+    this.goldVerdictsOf = q.prepare((a: { graderId: string }) =>
+      db
+        .selectFrom('reviewer_verdicts as v')
+        .innerJoin('gold_items as g', (join) =>
+          join.on('v.subject_type', '=', 'gold_item').onRef('v.subject_id', '=', 'g.id'),
+        )
+        .select(['v.subject_id', 'v.reviewer', 'v.verdict', 'v.updated_at'])
+        .where('g.grader_id', '=', a.graderId)
+        .orderBy('v.subject_id')
+        .orderBy('v.reviewer'),
     );
     // The judge call and its result may be gone (a deleted run): the item then shows without them.
-    this.goldContextOf = db.prepare<
-      { graderId: string },
-      { id: string; prompt: string | null; tool_calls_json: string | null }
-    >(
-      `SELECT g.id, jc.prompt, qr.tool_calls_json
-       FROM gold_items g
-       LEFT JOIN judge_calls jc ON jc.id = g.judge_call_id
-       LEFT JOIN question_results qr ON qr.id = jc.result_id
-       WHERE g.grader_id = @graderId`,
+    this.goldContextOf = q.prepare((a: { graderId: string }) =>
+      db
+        .selectFrom('gold_items as g')
+        .leftJoin('judge_calls as jc', 'jc.id', 'g.judge_call_id')
+        .leftJoin('question_results as qr', 'qr.id', 'jc.result_id')
+        .select(['g.id', 'jc.prompt', 'qr.tool_calls_json'])
+        .where('g.grader_id', '=', a.graderId),
     );
-    this.goldTemplateOf = db
-      .prepare<{ graderId: string }, string>(
-        `SELECT template_version FROM gold_items WHERE grader_id = @graderId AND template_version IS NOT NULL
-         ORDER BY created_at DESC, id DESC LIMIT 1`,
-      )
-      .pluck();
-    this.latestValidationOf = db.prepare<{ graderId: string }, ValidationRecord>(
-      `SELECT * FROM judge_validations WHERE grader_id = @graderId ORDER BY created_at DESC, id DESC LIMIT 1`,
+    this.goldTemplateOf = q.prepare((a: { graderId: string }) =>
+      db
+        .selectFrom('gold_items')
+        .select('template_version')
+        .where('grader_id', '=', a.graderId)
+        .where('template_version', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .$narrowType<{ template_version: string }>(),
+    );
+    this.latestValidationOf = q.prepare((a: { graderId: string }) =>
+      db
+        .selectFrom('judge_validations')
+        .selectAll()
+        .where('grader_id', '=', a.graderId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1),
     );
   }
 
   /** The grader's scored judge calls made at or after `since` (epoch ms), oldest first. */
-  scoredCalls(graderId: string, since: number): JudgeCallRow[] {
-    return this.scoredSince.all({ graderId, since }).map(toCall);
+  *scoredCalls(graderId: string, since: number): Q<JudgeCallRow[]> {
+    return (yield* this.scoredSince.all({ graderId, since })).map(toCall);
   }
 
   /** The scored judge calls with these ids (ids that are missing or errored are left out). */
-  callsByIds(ids: readonly number[]): JudgeCallRow[] {
-    return this.byIds.all({ ids: JSON.stringify(ids) }).map(toCall);
+  *callsByIds(ids: readonly number[]): Q<JudgeCallRow[]> {
+    return (yield* this.byIds.all({ ids: JSON.stringify(ids) })).map(toCall);
   }
 
   /** The grader's most recent scored call, optionally by one provider and model. */
-  latestCall(graderId: string, provider: string | null = null, model: string | null = null): JudgeCallRow | undefined {
-    const row = this.latest.get({ graderId, provider, model });
+  *latestCall(
+    graderId: string,
+    provider: string | null = null,
+    model: string | null = null,
+  ): Q<JudgeCallRow | undefined> {
+    const row = yield* this.q.first(this.latest(graderId, provider, model));
     return row ? toCall(row) : undefined;
   }
 
-  countScoredCalls(graderId: string, since = 0): number {
-    return this.countSince.get({ graderId, since })?.n ?? 0;
+  *countScoredCalls(graderId: string, since = 0): Q<number> {
+    return (yield* this.countSince.first({ graderId, since }))?.n ?? 0;
   }
 
   /** The grader's gold items, oldest first, each with every reviewer's verdict on it. */
-  goldItems(graderId: string): GoldItemRow[] {
+  *goldItems(graderId: string): Q<GoldItemRow[]> {
     const verdicts = new Map<string, GoldVerdictRow[]>();
-    for (const v of this.goldVerdictsOf.all({ graderId })) {
+    for (const v of yield* this.goldVerdictsOf.all({ graderId })) {
       const list = verdicts.get(v.subject_id) ?? [];
       list.push({ reviewer: v.reviewer, verdict: v.verdict, at: v.updated_at });
       verdicts.set(v.subject_id, list);
     }
-    return this.goldOf.all({ graderId }).map((row) => toGold(row, verdicts.get(row.id) ?? []));
+    return (yield* this.goldOf.all({ graderId })).map((row) => toGold(row, verdicts.get(row.id) ?? []));
   }
 
-  goldContext(graderId: string): GoldContextRow[] {
-    return this.goldContextOf.all({ graderId }).map((row) => ({
+  *goldContext(graderId: string): Q<GoldContextRow[]> {
+    return (yield* this.goldContextOf.all({ graderId })).map((row) => ({
       id: row.id,
       prompt: row.prompt,
       toolCalls: row.tool_calls_json === null ? null : (JSON.parse(row.tool_calls_json) as ToolCallRecord[]),
@@ -295,12 +350,12 @@ export class JudgesRepo {
   }
 
   /** The judge template its latest gold item was judged with ("judge@1.0.0"); undefined when none recorded one. */
-  goldTemplate(graderId: string): string | undefined {
-    return this.goldTemplateOf.get({ graderId });
+  *goldTemplate(graderId: string): Q<string | undefined> {
+    return (yield* this.goldTemplateOf.first({ graderId }))?.template_version;
   }
 
-  latestValidation(graderId: string): StoredValidation | undefined {
-    const row = this.latestValidationOf.get({ graderId });
+  *latestValidation(graderId: string): Q<StoredValidation | undefined> {
+    const row = yield* this.latestValidationOf.first({ graderId });
     return row ? toValidation(row) : undefined;
   }
 }

@@ -9,7 +9,10 @@ import {
   type LabelSubjectType,
   type LabelVerdict,
 } from '../../../src-shared/model';
-import type { Db } from '../db';
+import { sql } from 'kysely';
+import { transaction, type Q } from '../sql/query';
+import { fromExcluded } from '../sql/statement';
+import type { StoreContext } from '../store-context';
 
 type LabelRow = {
   subject_type: LabelSubjectType;
@@ -43,8 +46,20 @@ type ReviewerVerdictRow = {
   updated_at: number;
 };
 
-const LABEL_COLUMNS =
-  'subject_type, subject_id, verdict, dimensions_json, tags_json, notes, reviewer, created_at, updated_at';
+const LABEL_COLUMNS = [
+  'subject_type',
+  'subject_id',
+  'verdict',
+  'dimensions_json',
+  'tags_json',
+  'notes',
+  'reviewer',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** What a label says and when it last changed: what saving it over another replaces. */
+const CONTENT_COLUMNS = ['verdict', 'dimensions_json', 'tags_json', 'notes', 'reviewer', 'updated_at'] as const;
 
 const toLabel = (r: LabelRow): Label => ({
   subjectType: r.subject_type,
@@ -60,6 +75,16 @@ const toLabel = (r: LabelRow): Label => ({
 
 const isEmpty = (c: LabelContent) =>
   c.verdict === null && Object.keys(c.dimensions).length === 0 && c.tags.length === 0 && c.notes === '';
+
+type Subject = { subjectType: LabelSubjectType; subjectId: string };
+type LabelArgs = Subject & {
+  verdict: LabelVerdict | null;
+  dimensions: string;
+  tags: string;
+  notes: string;
+  reviewer: string;
+  now: number;
+};
 
 export class LabelsRepo {
   private readonly one;
@@ -78,77 +103,165 @@ export class LabelsRepo {
   private readonly dropReviewerVerdict;
   private readonly rememberLineChange;
 
-  constructor(private readonly db: Db) {
-    this.one = db.prepare<LabelSubject, LabelRow>(
-      `SELECT ${LABEL_COLUMNS} FROM labels WHERE subject_type = @subjectType AND subject_id = @subjectId`,
+  constructor({ q }: StoreContext) {
+    const { db, dialect: d } = q;
+    const ofSubject = (a: Subject) =>
+      db
+        .selectFrom('labels')
+        .select(LABEL_COLUMNS)
+        .where('subject_type', '=', a.subjectType)
+        .where('subject_id', '=', a.subjectId);
+    this.one = q.prepare(ofSubject);
+    this.many = q.prepare((a: { subjectType: LabelSubjectType; ids: string }) =>
+      db
+        .selectFrom('labels')
+        .select(LABEL_COLUMNS)
+        .where('subject_type', '=', a.subjectType)
+        .where('subject_id', 'in', d.jsonValues(sql.val(a.ids), 'text')),
     );
-    this.many = db.prepare<{ subjectType: string; ids: string }, LabelRow>(
-      `SELECT ${LABEL_COLUMNS} FROM labels WHERE subject_type = @subjectType AND subject_id IN (SELECT value FROM json_each(@ids))`,
-    );
-    this.upsert = db.prepare(
-      `INSERT INTO labels (subject_type, subject_id, verdict, dimensions_json, tags_json, notes, reviewer, created_at, updated_at)
-       VALUES (@subjectType, @subjectId, @verdict, @dimensions, @tags, @notes, @reviewer, @now, @now)
-       ON CONFLICT (subject_type, subject_id) DO UPDATE SET verdict = excluded.verdict, dimensions_json = excluded.dimensions_json,
-         tags_json = excluded.tags_json, notes = excluded.notes, reviewer = excluded.reviewer, updated_at = excluded.updated_at`,
+    this.upsert = q.prepare((a: LabelArgs) =>
+      db
+        .insertInto('labels')
+        .values({
+          subject_type: a.subjectType,
+          subject_id: a.subjectId,
+          verdict: a.verdict,
+          dimensions_json: a.dimensions,
+          tags_json: a.tags,
+          notes: a.notes,
+          reviewer: a.reviewer,
+          created_at: a.now,
+          updated_at: a.now,
+        })
+        .onConflict((oc) => oc.columns(['subject_type', 'subject_id']).doUpdateSet(fromExcluded(CONTENT_COLUMNS))),
     );
     // Undo puts the old row back exactly, timestamps included.
-    this.restore = db.prepare(
-      `INSERT OR REPLACE INTO labels (subject_type, subject_id, verdict, dimensions_json, tags_json, notes, reviewer, created_at, updated_at)
-       VALUES (@subject_type, @subject_id, @verdict, @dimensions_json, @tags_json, @notes, @reviewer, @created_at, @updated_at)`,
+    this.restore = q.prepare((a: LabelRow) =>
+      db
+        .insertInto('labels')
+        .values({
+          subject_type: a.subject_type,
+          subject_id: a.subject_id,
+          verdict: a.verdict,
+          dimensions_json: a.dimensions_json,
+          tags_json: a.tags_json,
+          notes: a.notes,
+          reviewer: a.reviewer,
+          created_at: a.created_at,
+          updated_at: a.updated_at,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['subject_type', 'subject_id'])
+            .doUpdateSet(fromExcluded([...CONTENT_COLUMNS, 'created_at'] as const)),
+        ),
     );
-    this.remove = db.prepare<LabelSubject>(
-      'DELETE FROM labels WHERE subject_type = @subjectType AND subject_id = @subjectId',
+    this.remove = q.prepare((a: Subject) =>
+      db.deleteFrom('labels').where('subject_type', '=', a.subjectType).where('subject_id', '=', a.subjectId),
     );
-    this.remember = db.prepare(
-      `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, reviewer, reviewer_previous_json, created_at)
-       VALUES (@batchId, @subjectType, @subjectId, @previous, @reviewer, @reviewerPrevious, @now)`,
+    this.remember = q.prepare(
+      (
+        a: Subject & {
+          batchId: string;
+          previous: string | null;
+          reviewer: string;
+          reviewerPrevious: string | null;
+          now: number;
+        },
+      ) =>
+        db.insertInto('label_history').values({
+          batch_id: a.batchId,
+          subject_type: a.subjectType,
+          subject_id: a.subjectId,
+          previous_json: a.previous,
+          reviewer: a.reviewer,
+          reviewer_previous_json: a.reviewerPrevious,
+          created_at: a.now,
+        }),
     );
-    this.rememberLineChange = db.prepare(
-      `INSERT INTO label_history (batch_id, subject_type, subject_id, previous_json, reviewer, line_id, created_at)
-       VALUES (@batchId, @subjectType, @subjectId, NULL, @reviewer, @lineId, @now)`,
+    this.rememberLineChange = q.prepare(
+      (a: Subject & { batchId: string; reviewer: string; lineId: string; now: number }) =>
+        db.insertInto('label_history').values({
+          batch_id: a.batchId,
+          subject_type: a.subjectType,
+          subject_id: a.subjectId,
+          previous_json: null,
+          reviewer: a.reviewer,
+          line_id: a.lineId,
+          created_at: a.now,
+        }),
     );
-    this.lastBatch = db.prepare<[], string>('SELECT batch_id FROM label_history ORDER BY id DESC LIMIT 1').pluck();
-    this.lastOfSubject = db.prepare<LabelSubject, HistoryRow>(
-      'SELECT * FROM label_history WHERE subject_type = @subjectType AND subject_id = @subjectId ORDER BY id DESC LIMIT 1',
+    this.lastBatch = q.prepare(() => db.selectFrom('label_history').select('batch_id').orderBy('id', 'desc').limit(1));
+    this.lastOfSubject = q.prepare((a: Subject) =>
+      db
+        .selectFrom('label_history')
+        .selectAll()
+        .where('subject_type', '=', a.subjectType)
+        .where('subject_id', '=', a.subjectId)
+        .orderBy('id', 'desc')
+        .limit(1),
     );
-    this.batchRows = db.prepare<{ batchId: string }, HistoryRow>(
-      'SELECT * FROM label_history WHERE batch_id = @batchId ORDER BY id DESC',
+    this.batchRows = q.prepare((a: { batchId: string }) =>
+      db.selectFrom('label_history').selectAll().where('batch_id', '=', a.batchId).orderBy('id', 'desc'),
     );
-    this.forget = db.prepare<{ id: number }>('DELETE FROM label_history WHERE id = @id');
-    this.dimensionNames = db
-      .prepare<[], string>('SELECT DISTINCT j.key FROM labels, json_each(labels.dimensions_json) AS j ORDER BY j.key')
-      .pluck();
-    this.reviewerVerdict = db.prepare<LabelSubject & { reviewer: string }, ReviewerVerdictRow>(
-      `SELECT * FROM reviewer_verdicts WHERE subject_type = @subjectType AND subject_id = @subjectId AND reviewer = @reviewer`,
+    this.forget = q.prepare((a: { id: number }) => db.deleteFrom('label_history').where('id', '=', a.id));
+    this.dimensionNames = q.prepare(
+      () => sql<{
+        key: string;
+      }>`SELECT DISTINCT j.key FROM labels CROSS JOIN ${d.jsonKeys(sql.ref('labels.dimensions_json'), 'j')}
+        ORDER BY j.key`,
     );
-    this.putReviewerVerdict = db.prepare<ReviewerVerdictRow>(
-      `INSERT OR REPLACE INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at)
-       VALUES (@subject_type, @subject_id, @reviewer, @verdict, @updated_at)`,
+    const ofReviewer = (a: Subject & { reviewer: string }) =>
+      db
+        .selectFrom('reviewer_verdicts')
+        .selectAll()
+        .where('subject_type', '=', a.subjectType)
+        .where('subject_id', '=', a.subjectId)
+        .where('reviewer', '=', a.reviewer);
+    this.reviewerVerdict = q.prepare(ofReviewer);
+    this.putReviewerVerdict = q.prepare((a: ReviewerVerdictRow) =>
+      db
+        .insertInto('reviewer_verdicts')
+        .values({
+          subject_type: a.subject_type,
+          subject_id: a.subject_id,
+          reviewer: a.reviewer,
+          verdict: a.verdict,
+          updated_at: a.updated_at,
+        })
+        .onConflict((oc) =>
+          oc.columns(['subject_type', 'subject_id', 'reviewer']).doUpdateSet(fromExcluded(['verdict', 'updated_at'])),
+        ),
     );
-    this.dropReviewerVerdict = db.prepare<LabelSubject & { reviewer: string }>(
-      'DELETE FROM reviewer_verdicts WHERE subject_type = @subjectType AND subject_id = @subjectId AND reviewer = @reviewer',
+    this.dropReviewerVerdict = q.prepare((a: Subject & { reviewer: string }) =>
+      db
+        .deleteFrom('reviewer_verdicts')
+        .where('subject_type', '=', a.subjectType)
+        .where('subject_id', '=', a.subjectId)
+        .where('reviewer', '=', a.reviewer),
     );
   }
 
   /** Every dimension name used on any label. */
-  dimensions(): string[] {
-    return this.dimensionNames.all();
+  *dimensions(): Q<string[]> {
+    return (yield* this.dimensionNames.all({})).map((row) => row.key);
   }
 
-  get(subject: LabelSubject): Label | undefined {
-    const row = this.one.get(subject);
+  *get(subject: LabelSubject): Q<Label | undefined> {
+    const row = yield* this.one.first(subject);
     return row ? toLabel(row) : undefined;
   }
 
-  getMany(subjectType: LabelSubjectType, ids: readonly string[]): Label[] {
-    return this.many.all({ subjectType, ids: JSON.stringify(ids) }).map(toLabel);
+  *getMany(subjectType: LabelSubjectType, ids: readonly string[]): Q<Label[]> {
+    return (yield* this.many.all({ subjectType, ids: JSON.stringify(ids) })).map(toLabel);
   }
 
   /**
    * Applies `patch` to each subject's current label in one transaction as `reviewer`, remembering every previous
    * version (and the reviewer's own previous verdict) under `batchId`. A patch that sets a verdict also sets that
    * reviewer's verdict in reviewer_verdicts (cleared with it). A label that ends up empty is deleted. Returns the
-   * labels as they are now (null where deleted).
+   * labels as they are now (null where deleted). It reads what it then writes, so two reviewers labelling the same
+   * subject at once are serialised (the team store runs it again when a concurrent label came first).
    */
   apply(
     subjects: readonly LabelSubject[],
@@ -156,98 +269,123 @@ export class LabelsRepo {
     batchId: string,
     now: number,
     reviewer = '',
-  ): (Label | null)[] {
-    return this.db.transaction(() =>
-      subjects.map((subject) => {
-        const row = this.one.get(subject);
-        const next = applyLabelPatch(row ? toLabel(row) : undefined, patch);
-        const own = this.reviewerVerdict.get({ ...subject, reviewer });
-        this.remember.run({
-          batchId,
-          ...subject,
-          previous: row ? JSON.stringify(row) : null,
+  ): Q<(Label | null)[]> {
+    return transaction(() => this.applyAll(subjects, patch, batchId, now, reviewer), { serializable: true });
+  }
+
+  private *applyAll(
+    subjects: readonly LabelSubject[],
+    patch: LabelPatch,
+    batchId: string,
+    now: number,
+    reviewer: string,
+  ): Q<(Label | null)[]> {
+    const labels: (Label | null)[] = [];
+    for (const subject of subjects) {
+      const row = yield* this.one.first(subject);
+      const next = applyLabelPatch(row ? toLabel(row) : undefined, patch);
+      const own = yield* this.reviewerVerdict.first({ ...subject, reviewer });
+      yield* this.remember.run({
+        batchId,
+        ...subject,
+        previous: row ? JSON.stringify(row) : null,
+        reviewer,
+        reviewerPrevious: own ? JSON.stringify(own) : null,
+        now,
+      });
+      if (patch.verdict === null) yield* this.dropReviewerVerdict.run({ ...subject, reviewer });
+      else if (patch.verdict !== undefined)
+        yield* this.putReviewerVerdict.run({
+          subject_type: subject.subjectType,
+          subject_id: subject.subjectId,
           reviewer,
-          reviewerPrevious: own ? JSON.stringify(own) : null,
-          now,
+          verdict: patch.verdict,
+          updated_at: now,
         });
-        if (patch.verdict === null) this.dropReviewerVerdict.run({ ...subject, reviewer });
-        else if (patch.verdict !== undefined)
-          this.putReviewerVerdict.run({
-            subject_type: subject.subjectType,
-            subject_id: subject.subjectId,
-            reviewer,
-            verdict: patch.verdict,
-            updated_at: now,
-          });
-        if (isEmpty(next)) {
-          this.remove.run(subject);
-          return null;
-        }
-        this.upsert.run({
-          ...subject,
-          verdict: next.verdict,
-          dimensions: JSON.stringify(next.dimensions),
-          tags: JSON.stringify(next.tags),
-          notes: next.notes,
-          reviewer,
-          now,
-        });
-        return toLabel(this.one.get(subject)!);
-      }),
-    )();
+      if (isEmpty(next)) {
+        yield* this.remove.run(subject);
+        labels.push(null);
+        continue;
+      }
+      yield* this.upsert.run({
+        ...subject,
+        verdict: next.verdict,
+        dimensions: JSON.stringify(next.dimensions),
+        tags: JSON.stringify(next.tags),
+        notes: next.notes,
+        reviewer,
+        now,
+      });
+      labels.push(toLabel((yield* this.one.first(subject))!));
+    }
+    return labels;
   }
 
   /** Remembers that `batchId` appended the label line `lineId` for undo (the line is in a file, not in labels). */
-  rememberLine(batchId: string, change: LineChange, now: number): void {
-    this.rememberLineChange.run({ batchId, ...change.subject, reviewer: change.reviewer, lineId: change.lineId, now });
+  *rememberLine(batchId: string, change: LineChange, now: number): Q<void> {
+    yield* this.rememberLineChange.run({
+      batchId,
+      ...change.subject,
+      reviewer: change.reviewer,
+      lineId: change.lineId,
+      now,
+    });
   }
 
   /**
    * When the last change (of `subject`, else the last batch) appended label lines, forgets it and returns its lines for
    * the caller to take back with undo lines; undefined when it was a change of rows (see `undo`) or there is none.
    */
-  takeLineChange(subject?: LabelSubject): LineChange[] | undefined {
-    return this.db.transaction(() => {
-      const rows = this.lastChange(subject);
-      if (rows.length === 0 || rows.some((row) => row.line_id === null)) return undefined;
-      for (const row of rows) this.forget.run({ id: row.id });
-      return rows.map((row) => ({
-        subject: { subjectType: row.subject_type, subjectId: row.subject_id },
-        reviewer: row.reviewer ?? '',
-        lineId: row.line_id!,
-      }));
-    })();
+  takeLineChange(subject?: LabelSubject): Q<LineChange[] | undefined> {
+    return transaction(() => this.takeLines(subject), { serializable: true });
   }
 
-  private lastChange(subject?: LabelSubject): HistoryRow[] {
+  private *takeLines(subject?: LabelSubject): Q<LineChange[] | undefined> {
+    const rows = yield* this.lastChange(subject);
+    if (rows.length === 0 || rows.some((row) => row.line_id === null)) return undefined;
+    for (const row of rows) yield* this.forget.run({ id: row.id });
+    return rows.map((row) => ({
+      subject: { subjectType: row.subject_type, subjectId: row.subject_id },
+      reviewer: row.reviewer ?? '',
+      lineId: row.line_id!,
+    }));
+  }
+
+  private *lastChange(subject?: LabelSubject): Q<HistoryRow[]> {
     if (subject) {
-      const last = this.lastOfSubject.get(subject);
+      const last = yield* this.lastOfSubject.first(subject);
       return last ? [last] : [];
     }
-    const batchId = this.lastBatch.get();
-    return batchId === undefined ? [] : this.batchRows.all({ batchId });
+    const batch = yield* this.lastBatch.first({});
+    return batch === undefined ? [] : yield* this.batchRows.all({ batchId: batch.batch_id });
   }
 
   /**
    * Reverts the last change: of one subject when given, else the last batch (a whole-group label comes back as one),
    * the changing reviewer's own verdict with it. Returns the subjects touched with their restored labels (null: the subject had no label before).
    */
-  undo(subject?: LabelSubject): { subject: LabelSubject; label: Label | null }[] {
-    return this.db.transaction(() => {
-      const rows = this.lastChange(subject);
-      return rows.map((row) => {
-        const target = { subjectType: row.subject_type, subjectId: row.subject_id };
-        // A label saved before reviewers existed has no reviewer field: it was the unnamed reviewer's.
-        if (row.previous_json === null) this.remove.run(target);
-        else this.restore.run({ reviewer: '', ...(JSON.parse(row.previous_json) as Partial<LabelRow>) });
-        if (row.reviewer !== null) {
-          if (row.reviewer_previous_json === null) this.dropReviewerVerdict.run({ ...target, reviewer: row.reviewer });
-          else this.putReviewerVerdict.run(JSON.parse(row.reviewer_previous_json) as ReviewerVerdictRow);
-        }
-        this.forget.run({ id: row.id });
-        const restored = this.one.get(target);
-        return { subject: target, label: restored ? toLabel(restored) : null };
-      });
-    })();
+  undo(subject?: LabelSubject): Q<{ subject: LabelSubject; label: Label | null }[]> {
+    return transaction(() => this.undoLast(subject), { serializable: true });
+  }
+
+  private *undoLast(subject?: LabelSubject): Q<{ subject: LabelSubject; label: Label | null }[]> {
+    const rows = yield* this.lastChange(subject);
+    const restored: { subject: LabelSubject; label: Label | null }[] = [];
+    for (const row of rows) {
+      const target = { subjectType: row.subject_type, subjectId: row.subject_id };
+      // A label saved before reviewers existed has no reviewer field: it was the unnamed reviewer's.
+      if (row.previous_json === null) yield* this.remove.run(target);
+      else
+        yield* this.restore.run({ reviewer: '', ...(JSON.parse(row.previous_json) as Partial<LabelRow>) } as LabelRow);
+      if (row.reviewer !== null) {
+        if (row.reviewer_previous_json === null)
+          yield* this.dropReviewerVerdict.run({ ...target, reviewer: row.reviewer });
+        else yield* this.putReviewerVerdict.run(JSON.parse(row.reviewer_previous_json) as ReviewerVerdictRow);
+      }
+      yield* this.forget.run({ id: row.id });
+      const now = yield* this.one.first(target);
+      restored.push({ subject: target, label: now ? toLabel(now) : null });
+    }
+    return restored;
   }
 }

@@ -1,6 +1,8 @@
 // Lean reads of whole runs for the comparison matrix: one row per result and its grader scores, no transcripts.
 import type { LabelVerdict, QuestionStatus } from '../../../src-shared/model';
-import type { Db } from '../db';
+import { sql } from 'kysely';
+import type { Q } from '../sql/query';
+import type { StoreContext } from '../store-context';
 
 export const MATRIX_PREVIEW_CHARS = 240;
 
@@ -24,7 +26,7 @@ export type MatrixResult = Readonly<{
 
 export type MatrixGraderScore = Readonly<{ resultId: number; graderId: string; score0to5: number | null }>;
 
-/** A result row as an array (better-sqlite3's raw mode: no object per row), in the order of the SELECT. */
+/** A result row as an array (no object per row), in the order of the SELECT. */
 type ResultDbRow = [
   id: number,
   questionId: string,
@@ -45,66 +47,87 @@ export class MatrixRepo {
   private readonly selectResults;
   private readonly selectGraderScores;
 
-  constructor(db: Db) {
-    this.selectResults = db
-      .prepare<{ runId: string }, ResultDbRow>(
-        `SELECT q.id, q.question_id, q.repeat_index, q.status, q.score, q.passed, substr(q.response, 1, ${MATRIX_PREVIEW_CHARS}) AS preview,
-              length(q.response) AS answer_chars, q.error, q.latency_ms, q.cost_usd, l.verdict AS rating, l.tags_json AS label_tags
-       FROM question_results q
-       LEFT JOIN labels l ON l.subject_type = 'question_result' AND l.subject_id = CAST(q.id AS TEXT)
-       WHERE q.run_id = @runId ORDER BY q.id`,
-      )
-      .raw(true);
-    this.selectGraderScores = db.prepare<
-      { runId: string },
-      { result_id: number; grader_id: string; score_0_5: number | null }
-    >(
-      `SELECT g.result_id, g.grader_id, CASE WHEN g.status = 'scored' THEN g.score_0_5 END AS score_0_5
-       FROM question_results q JOIN grader_results g ON g.result_id = q.id WHERE q.run_id = @runId ORDER BY g.id`,
+  constructor({ q }: StoreContext) {
+    const { db } = q;
+    this.selectResults = q.prepare((a: { runId: string }) =>
+      db
+        .selectFrom('question_results as q')
+        .leftJoin('labels as l', (join) =>
+          join.on('l.subject_type', '=', 'question_result').on('l.subject_id', '=', sql<string>`CAST(q.id AS TEXT)`),
+        )
+        .select([
+          'q.id',
+          'q.question_id',
+          'q.repeat_index',
+          'q.status',
+          'q.score',
+          'q.passed',
+          sql<string | null>`substr(q.response, 1, ${sql.lit(MATRIX_PREVIEW_CHARS)})`.as('preview'),
+          sql<number | null>`length(q.response)`.as('answer_chars'),
+          'q.error',
+          'q.latency_ms',
+          'q.cost_usd',
+          'l.verdict as rating',
+          'l.tags_json as label_tags',
+        ])
+        .where('q.run_id', '=', a.runId)
+        .orderBy('q.id'),
+    );
+    this.selectGraderScores = q.prepare((a: { runId: string }) =>
+      db
+        .selectFrom('question_results as q')
+        .innerJoin('grader_results as g', 'g.result_id', 'q.id')
+        .select([
+          'g.result_id',
+          'g.grader_id',
+          sql<number | null>`CASE WHEN g.status = 'scored' THEN g.score_0_5 END`.as('score_0_5'),
+        ])
+        .where('q.run_id', '=', a.runId)
+        .orderBy('g.id'),
     );
   }
 
   /** Every result of a run in the order it was written, answers cut to a preview. */
-  results(runId: string): MatrixResult[] {
-    return this.selectResults
-      .all({ runId })
-      .map(
-        ([
-          id,
-          questionId,
-          repeatIndex,
-          status,
-          score,
-          passed,
-          preview,
-          answerChars,
-          error,
-          latencyMs,
-          costUsd,
-          rating,
-          labelTags,
-        ]) => ({
-          id,
-          questionId,
-          repeatIndex,
-          status,
-          score,
-          passed: passed === null ? null : passed === 1,
-          preview: preview ?? '',
-          answerChars: answerChars ?? 0,
-          error,
-          latencyMs,
-          costUsd,
-          rating,
-          labelTags: labelTags === null ? [] : (JSON.parse(labelTags) as string[]),
-        }),
-      );
+  *results(runId: string): Q<MatrixResult[]> {
+    return (yield* this.selectResults.arrays<ResultDbRow>({ runId })).map(
+      ([
+        id,
+        questionId,
+        repeatIndex,
+        status,
+        score,
+        passed,
+        preview,
+        answerChars,
+        error,
+        latencyMs,
+        costUsd,
+        rating,
+        labelTags,
+      ]) => ({
+        id,
+        questionId,
+        repeatIndex,
+        status,
+        score,
+        passed: passed === null ? null : passed === 1,
+        preview: preview ?? '',
+        answerChars: answerChars ?? 0,
+        error,
+        latencyMs,
+        costUsd,
+        rating,
+        labelTags: labelTags === null ? [] : (JSON.parse(labelTags) as string[]),
+      }),
+    );
   }
 
   /** Every grader score of a run's results; a grader that skipped or failed has a null score. */
-  graderScores(runId: string): MatrixGraderScore[] {
-    return this.selectGraderScores
-      .all({ runId })
-      .map((row) => ({ resultId: row.result_id, graderId: row.grader_id, score0to5: row.score_0_5 }));
+  *graderScores(runId: string): Q<MatrixGraderScore[]> {
+    return (yield* this.selectGraderScores.all({ runId })).map((row) => ({
+      resultId: row.result_id,
+      graderId: row.grader_id,
+      score0to5: row.score_0_5,
+    }));
   }
 }

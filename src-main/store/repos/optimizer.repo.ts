@@ -1,6 +1,9 @@
 // Optimizer candidates (prompts, runs, scores, decision) and the log of who applied, rejected or reverted them.
 import type { CandidateStatus, CandidateSummary, ChangeAction, OptimizerChange } from '../../../src-shared/model';
-import type { Db } from '../db';
+import { sql } from 'kysely';
+import { transaction, type Q } from '../sql/query';
+import type { Queries } from '../sql/statement';
+import type { StoreContext } from '../store-context';
 
 /** A candidate with its prompts and the questions that decided it (null: every question of its runs). */
 export type CandidateRecord = CandidateSummary &
@@ -62,7 +65,9 @@ const STATUS_OF: Readonly<Record<ChangeAction, CandidateStatus>> = {
   reverted: 'reverted',
 };
 
-const toSummary = (row: CandidateRow): CandidateSummary => ({
+const toSummary = (
+  row: Omit<CandidateRow, 'baseline_prompt' | 'candidate_prompt' | 'deciding_question_ids_json'>,
+): CandidateSummary => ({
   id: row.id,
   targetId: row.target_id,
   jobId: row.job_id,
@@ -97,71 +102,105 @@ const toChange = (row: ChangeRow): OptimizerChange => ({
 });
 
 // The list never reads the prompts: they can be long, and the list page shows only numbers and statuses.
-const SUMMARY_COLUMNS = `id, target_id, job_id, attempt, status, baseline_run_ids_json, candidate_run_ids_json, baseline_mean, baseline_sd,
-  candidate_mean, candidate_sd, baseline_scores_json, candidate_scores_json, split, decision_reason, proposer, decided_by, created_at, decided_at`;
+const SUMMARY_COLUMNS = [
+  'id',
+  'target_id',
+  'job_id',
+  'attempt',
+  'status',
+  'baseline_run_ids_json',
+  'candidate_run_ids_json',
+  'baseline_mean',
+  'baseline_sd',
+  'candidate_mean',
+  'candidate_sd',
+  'baseline_scores_json',
+  'candidate_scores_json',
+  'split',
+  'decision_reason',
+  'proposer',
+  'decided_by',
+  'created_at',
+  'decided_at',
+] as const;
+
+type CandidateArgs = Omit<
+  CandidateRecord,
+  'baselineRunIds' | 'candidateRunIds' | 'baselineScores' | 'candidateScores' | 'decidingQuestionIds'
+> & {
+  baselineRunIds: string;
+  candidateRunIds: string;
+  baselineScores: string;
+  candidateScores: string;
+  decidingQuestionIds: string | null;
+};
 
 export class OptimizerRepo {
+  private readonly q: Queries;
   private readonly insertCandidate;
   private readonly selectOne;
-  private readonly selectList;
   private readonly setStatus;
   private readonly insertChange;
   private readonly selectChanges;
-  private readonly applyAction;
 
-  constructor(db: Db) {
-    this.insertCandidate = db.prepare(
-      `INSERT INTO optimizer_candidates (id, target_id, job_id, attempt, status, baseline_prompt, candidate_prompt, baseline_run_ids_json,
-         candidate_run_ids_json, baseline_mean, baseline_sd, candidate_mean, candidate_sd, baseline_scores_json, candidate_scores_json,
-         deciding_question_ids_json, split, decision_reason, proposer, decided_by, created_at, decided_at)
-       VALUES (@id, @targetId, @jobId, @attempt, @status, @baselinePrompt, @candidatePrompt, @baselineRunIds, @candidateRunIds, @baselineMean,
-         @baselineSd, @candidateMean, @candidateSd, @baselineScores, @candidateScores, @decidingQuestionIds, @split, @decisionReason, @proposer,
-         @decidedBy, @createdAt, @decidedAt)`,
+  constructor({ q }: StoreContext) {
+    this.q = q;
+    const { db, dialect: d } = q;
+    this.insertCandidate = q.prepare((a: CandidateArgs) =>
+      db.insertInto('optimizer_candidates').values({
+        id: a.id,
+        target_id: a.targetId,
+        job_id: a.jobId,
+        attempt: a.attempt,
+        status: a.status,
+        baseline_prompt: a.baselinePrompt,
+        candidate_prompt: a.candidatePrompt,
+        baseline_run_ids_json: a.baselineRunIds,
+        candidate_run_ids_json: a.candidateRunIds,
+        baseline_mean: a.baselineMean,
+        baseline_sd: a.baselineSd,
+        candidate_mean: a.candidateMean,
+        candidate_sd: a.candidateSd,
+        baseline_scores_json: a.baselineScores,
+        candidate_scores_json: a.candidateScores,
+        deciding_question_ids_json: a.decidingQuestionIds,
+        split: a.split,
+        decision_reason: a.decisionReason,
+        proposer: a.proposer,
+        decided_by: a.decidedBy,
+        created_at: a.createdAt,
+        decided_at: a.decidedAt,
+      }),
     );
-    this.selectOne = db.prepare<{ id: string }, CandidateRow>('SELECT * FROM optimizer_candidates WHERE id = @id');
-    this.selectList = db.prepare<{ targetId: string | null; limit: number }, CandidateRow>(
-      `SELECT ${SUMMARY_COLUMNS} FROM optimizer_candidates WHERE @targetId IS NULL OR target_id = @targetId
-       ORDER BY created_at DESC, attempt DESC LIMIT @limit`,
+    this.selectOne = q.prepare((a: { id: string }) =>
+      db.selectFrom('optimizer_candidates').selectAll().where('id', '=', a.id),
     );
-    this.setStatus = db.prepare<{ id: string; status: CandidateStatus; from: string; actor: string; now: number }>(
-      `UPDATE optimizer_candidates SET status = @status, decided_by = @actor, decided_at = @now
-       WHERE id = @id AND status IN (SELECT value FROM json_each(@from))`,
+    this.setStatus = q.prepare((a: { id: string; status: CandidateStatus; from: string; actor: string; now: number }) =>
+      db
+        .updateTable('optimizer_candidates')
+        .set({ status: a.status, decided_by: a.actor, decided_at: a.now })
+        .where('id', '=', a.id)
+        .where(sql<boolean>`status IN ${d.jsonValues(sql.val(a.from), 'text')}`),
     );
-    this.insertChange = db.prepare(
-      `INSERT INTO optimizer_changes (candidate_id, target_id, action, actor, reason, previous_prompt, new_prompt, created_at)
-       VALUES (@candidateId, @targetId, @action, @actor, @reason, @previousPrompt, @newPrompt, @now)`,
+    this.insertChange = q.prepare((a: Omit<OptimizerChange, 'id' | 'createdAt'> & { now: number }) =>
+      db.insertInto('optimizer_changes').values({
+        candidate_id: a.candidateId,
+        target_id: a.targetId,
+        action: a.action,
+        actor: a.actor,
+        reason: a.reason,
+        previous_prompt: a.previousPrompt,
+        new_prompt: a.newPrompt,
+        created_at: a.now,
+      }),
     );
-    this.selectChanges = db.prepare<{ id: string }, ChangeRow>(
-      'SELECT * FROM optimizer_changes WHERE candidate_id = @id ORDER BY id',
+    this.selectChanges = q.prepare((a: { id: string }) =>
+      db.selectFrom('optimizer_changes').selectAll().where('candidate_id', '=', a.id).orderBy('id'),
     );
-    // The status check and the log entry share one transaction, so two reviewers cannot both apply a candidate.
-    this.applyAction = db.transaction((action: CandidateAction): boolean => {
-      const row = this.selectOne.get({ id: action.id });
-      if (!row) return false;
-      const changed = this.setStatus.run({
-        id: action.id,
-        status: STATUS_OF[action.action],
-        from: JSON.stringify(action.from),
-        actor: action.actor,
-        now: action.now,
-      });
-      if (changed.changes === 0) return false;
-      this.insertChange.run({
-        candidateId: action.id,
-        targetId: row.target_id,
-        action: action.action,
-        actor: action.actor,
-        reason: action.reason,
-        previousPrompt: action.previousPrompt,
-        newPrompt: action.newPrompt,
-        now: action.now,
-      });
-      return true;
-    });
   }
 
-  insert(candidate: CandidateRecord): void {
-    this.insertCandidate.run({
+  *insert(candidate: CandidateRecord): Q<void> {
+    yield* this.insertCandidate.run({
       ...candidate,
       baselineRunIds: JSON.stringify(candidate.baselineRunIds),
       candidateRunIds: JSON.stringify(candidate.candidateRunIds),
@@ -172,8 +211,8 @@ export class OptimizerRepo {
     });
   }
 
-  get(id: string): CandidateRecord | undefined {
-    const row = this.selectOne.get({ id });
+  *get(id: string): Q<CandidateRecord | undefined> {
+    const row = yield* this.selectOne.first({ id });
     if (!row) return undefined;
     return {
       ...toSummary(row),
@@ -185,16 +224,52 @@ export class OptimizerRepo {
   }
 
   /** Candidates newest first, of one target or of all. */
-  list(query: Readonly<{ targetId?: string; limit: number }>): CandidateSummary[] {
-    return this.selectList.all({ targetId: query.targetId ?? null, limit: query.limit }).map(toSummary);
+  *list(query: Readonly<{ targetId?: string; limit: number }>): Q<CandidateSummary[]> {
+    const rows = yield* this.q.all(
+      this.q.db
+        .selectFrom('optimizer_candidates')
+        .select(SUMMARY_COLUMNS)
+        .$if(query.targetId !== undefined, (qb) => qb.where('target_id', '=', query.targetId!))
+        .orderBy('created_at', 'desc')
+        .orderBy('attempt', 'desc')
+        .limit(query.limit),
+    );
+    return rows.map(toSummary);
   }
 
-  /** Sets the candidate's status and logs the change; false (and nothing written) when it is not in one of `from`. */
-  act(action: CandidateAction): boolean {
-    return this.applyAction(action);
+  /**
+   * Sets the candidate's status and logs the change; false (and nothing written) when it is not in one of `from`.
+   * The status check and the log entry share one transaction, so two reviewers cannot both apply a candidate.
+   */
+  act(action: CandidateAction): Q<boolean> {
+    return transaction(() => this.applyAction(action));
   }
 
-  changes(candidateId: string): OptimizerChange[] {
-    return this.selectChanges.all({ id: candidateId }).map(toChange);
+  private *applyAction(action: CandidateAction): Q<boolean> {
+    const row = yield* this.selectOne.first({ id: action.id });
+    if (!row) return false;
+    const changed = yield* this.setStatus.run({
+      id: action.id,
+      status: STATUS_OF[action.action],
+      from: JSON.stringify(action.from),
+      actor: action.actor,
+      now: action.now,
+    });
+    if (changed.changes === 0) return false;
+    yield* this.insertChange.run({
+      candidateId: action.id,
+      targetId: row.target_id,
+      action: action.action,
+      actor: action.actor,
+      reason: action.reason,
+      previousPrompt: action.previousPrompt,
+      newPrompt: action.newPrompt,
+      now: action.now,
+    });
+    return true;
+  }
+
+  *changes(candidateId: string): Q<OptimizerChange[]> {
+    return (yield* this.selectChanges.all({ id: candidateId })).map(toChange);
   }
 }

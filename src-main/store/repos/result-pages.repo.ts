@@ -1,6 +1,10 @@
 // Server-side paging of a run's results: filtered, sorted and counted in SQL.
 import type { QuestionStatus, ResultRow } from '../../../src-shared/model';
-import type { Db } from '../db';
+import { sql } from 'kysely';
+import { escapeLike } from '../sql/dialect';
+import type { Q } from '../sql/query';
+import type { Queries } from '../sql/statement';
+import type { StoreContext } from '../store-context';
 
 export type ResultsSort = 'question' | 'score_asc' | 'score_desc' | 'latency_desc' | 'recent';
 export type ResultsQuery = Readonly<{
@@ -21,12 +25,6 @@ const ORDER: Readonly<Record<ResultsSort, string>> = {
   recent: 'id DESC',
 };
 
-const FILTER = `run_id = @runId
-  AND (@status IS NULL OR status = @status)
-  AND (@passed IS NULL OR passed = @passed)
-  AND (@pattern IS NULL OR question_id LIKE @pattern ESCAPE '\\' OR response LIKE @pattern ESCAPE '\\')`;
-
-type FilterParams = { runId: string; status: string | null; passed: number | null; pattern: string | null };
 type PageRow = {
   id: number;
   question_id: string;
@@ -38,73 +36,100 @@ type PageRow = {
   latency_ms: number | null;
   preview: string | null;
 };
-type SpreadRow = { question_id: string; mean: number | null; mean_sq: number | null; n: number };
-type GraderScoreRow = {
-  result_id: number;
-  grader_id: string;
-  status: 'scored' | 'skipped' | 'error';
-  score_0_5: number | null;
-};
 
 export const PREVIEW_CHARS = 200;
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function filterParams(query: ResultsQuery): FilterParams {
-  const status = query.status === 'passed' || query.status === 'failed' ? null : (query.status ?? null);
-  const passed = query.status === 'passed' ? 1 : query.status === 'failed' ? 0 : null;
-  const search = query.search?.trim();
-  return { runId: query.runId, status, passed, pattern: search ? likePattern(search) : null };
-}
 
 export class ResultPagesRepo {
-  private readonly pages: ReadonlyMap<ResultsSort, ReturnType<Db['prepare']>>;
-  private readonly countFiltered;
+  private readonly q: Queries;
   private readonly spreadOf;
   private readonly graderScoresOf;
 
-  constructor(db: Db) {
-    this.pages = new Map(
-      (Object.keys(ORDER) as ResultsSort[]).map((sort) => [
-        sort,
-        db.prepare(
-          `SELECT id, question_id, repeat_index, status, score, passed, error, latency_ms, substr(response, 1, ${PREVIEW_CHARS}) AS preview
-           FROM question_results WHERE ${FILTER} ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`,
-        ),
-      ]),
-    );
-    this.countFiltered = db
-      .prepare<FilterParams, number>(`SELECT count(*) FROM question_results WHERE ${FILTER}`)
-      .pluck();
+  constructor({ q }: StoreContext) {
+    this.q = q;
+    const { db, dialect: d } = q;
     // Mean and spread over the repeats of only the questions on the page (the unique key indexes run_id, question_id).
-    this.spreadOf = db.prepare<{ runId: string; questionIds: string }, SpreadRow>(
-      `SELECT question_id, avg(score) AS mean, avg(score * score) AS mean_sq, count(score) AS n FROM question_results
-       WHERE run_id = @runId AND question_id IN (SELECT value FROM json_each(@questionIds)) GROUP BY question_id`,
+    this.spreadOf = q.prepare((a: { runId: string; questionIds: string }) =>
+      db
+        .selectFrom('question_results')
+        .select((eb) => [
+          'question_id',
+          eb.fn.avg<number | null>('score').as('mean'),
+          eb.fn.avg<number | null>(sql`score * score`).as('mean_sq'),
+          eb.fn.count<number>('score').as('n'),
+        ])
+        .where('run_id', '=', a.runId)
+        .where('question_id', 'in', d.jsonValues(sql.val(a.questionIds), 'text'))
+        .groupBy('question_id'),
     );
-    this.graderScoresOf = db.prepare<{ ids: string }, GraderScoreRow>(
-      'SELECT result_id, grader_id, status, score_0_5 FROM grader_results WHERE result_id IN (SELECT value FROM json_each(@ids)) ORDER BY id',
+    this.graderScoresOf = q.prepare((a: { ids: string }) =>
+      db
+        .selectFrom('grader_results')
+        .select(['result_id', 'grader_id', 'status', 'score_0_5'])
+        .where('result_id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
+        .orderBy('id'),
     );
   }
 
-  page(query: ResultsQuery): { total: number; rows: ResultRow[] } {
-    const params = filterParams(query);
-    const total = this.countFiltered.get(params) ?? 0;
-    const rows = this.pages.get(query.sort)!.all({ ...params, limit: query.limit, offset: query.offset }) as PageRow[];
-    if (rows.length === 0) return { total, rows: [] };
+  /** The run's results that pass the query's filter (its status, its search in question ids and answers). */
+  private filtered(query: ResultsQuery) {
+    const { db, dialect: d } = this.q;
+    const status = query.status === 'passed' || query.status === 'failed' ? undefined : query.status;
+    const search = query.search?.trim();
+    return db
+      .selectFrom('question_results')
+      .where('run_id', '=', query.runId)
+      .$if(status !== undefined, (qb) => qb.where('status', '=', status!))
+      .$if(query.status === 'passed' || query.status === 'failed', (qb) =>
+        qb.where('passed', '=', query.status === 'passed' ? 1 : 0),
+      )
+      .$if(Boolean(search), (qb) => {
+        const pattern = `%${escapeLike(search!)}%`;
+        return qb.where((eb) =>
+          eb.or([
+            d.likeAnyCase(sql.ref('question_id'), sql.val(pattern)),
+            d.likeAnyCase(sql.ref('response'), sql.val(pattern)),
+          ]),
+        );
+      });
+  }
+
+  *page(query: ResultsQuery): Q<{ total: number; rows: ResultRow[] }> {
+    const filtered = this.filtered(query);
+    const [total] = yield* this.q.column<number>(filtered.select((eb) => eb.fn.countAll<number>().as('n')));
+    const rows: PageRow[] = yield* this.q.all(
+      filtered
+        .select([
+          'id',
+          'question_id',
+          'repeat_index',
+          'status',
+          'score',
+          'passed',
+          'error',
+          'latency_ms',
+          sql<string | null>`substr(response, 1, ${sql.lit(PREVIEW_CHARS)})`.as('preview'),
+        ])
+        .orderBy(sql.raw(ORDER[query.sort]))
+        .limit(query.limit)
+        .offset(query.offset),
+    );
+    if (rows.length === 0) return { total: total ?? 0, rows: [] };
     const spreads = new Map(
-      this.spreadOf
-        .all({ runId: query.runId, questionIds: JSON.stringify([...new Set(rows.map((row) => row.question_id))]) })
-        .map((row) => [row.question_id, row]),
+      (yield* this.spreadOf.all({
+        runId: query.runId,
+        questionIds: JSON.stringify([...new Set(rows.map((row) => row.question_id))]),
+      })).map((row) => [row.question_id, row]),
     );
     const graders = new Map<number, ResultRow['graders']>();
-    for (const row of this.graderScoresOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) })) {
+    for (const row of yield* this.graderScoresOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) })) {
       const list = graders.get(row.result_id) ?? [];
       list.push({ graderId: row.grader_id, status: row.status, score0to5: row.score_0_5 });
       graders.set(row.result_id, list);
     }
     return {
-      total,
+      total: total ?? 0,
       rows: rows.map((row) => {
         const spread = spreads.get(row.question_id);
         const mean = spread?.mean ?? null;

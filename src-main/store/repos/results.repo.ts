@@ -4,14 +4,16 @@ import type {
   ChatMessage,
   GraderResult,
   JudgeCall,
-  QuestionStatus,
   ResultDetail,
   ToolCallRecord,
 } from '../../../src-shared/model';
 import type { Tally } from '../../../src-shared/model/tally';
-import type { Db } from '../db';
-import type { JudgeCallsRow } from './judge-calls-row';
-import { ResultInserts, type NewQuestionResult } from './result-inserts';
+import { sql } from 'kysely';
+import type { Q } from '../sql/query';
+import type { StoreContext } from '../store-context';
+import type { Row } from '../sql/schema';
+import { ResultArrays } from './result-arrays';
+import { ResultInserts, type NewQuestionResult, type ResultWriterOf } from './result-inserts';
 
 export type { NewQuestionResult } from './result-inserts';
 
@@ -20,40 +22,10 @@ export type GraderScoreCount = Readonly<{ score: number; minScore: number; maxSc
 /** A question's scored repeats in a run: how many, how many passed, their scores' sum (adaptive repeats). */
 export type QuestionPasses = Readonly<{ questionId: string; trials: number; passes: number; scoreSum: number }>;
 
-type ResultRowDb = {
-  id: number;
-  run_id: string;
-  question_id: string;
-  repeat_index: number;
-  status: QuestionStatus;
-  score: number | null;
-  passed: number | null;
-  response: string | null;
-  transcript_json: string;
-  tool_calls_json: string | null;
-  error: string | null;
-  attempts: number;
-  latency_ms: number | null;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  cost_usd: number | null;
-  finish_reason: string | null;
-  metrics_json: string | null;
-  created_at: number;
-};
-type GraderRowDb = {
-  result_id: number;
-  grader_id: string;
-  status: GraderResult['status'];
-  score: number | null;
-  min_score: number;
-  max_score: number;
-  score_0_5: number | null;
-  reason: string;
-  checks_json: string | null;
-};
+type ResultRowDb = Row<'question_results'>;
+type GraderRowDb = Omit<Row<'grader_results'>, 'id'>;
 /** Judge calls are read by their result, so each has one. */
-type JudgeRowDb = JudgeCallsRow & { result_id: number };
+type JudgeRowDb = Row<'judge_calls'> & { result_id: number };
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
 
@@ -124,9 +96,12 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
+const NO_RESULTS: Tally = { scored: 0, unscored: 0, degraded: 0, passed: 0, errors: 0, scoreSum: 0 };
+
 export class ResultsRepo {
-  private readonly inserts: ResultInserts;
+  private readonly inserts: ResultWriterOf;
   private readonly selectTally;
+  private readonly selectTallyOf;
   private readonly selectKeys;
   private readonly selectScoreCounts;
   private readonly selectQuestionPasses;
@@ -135,104 +110,146 @@ export class ResultsRepo {
   private readonly gradersOf;
   private readonly judgeCallsOf;
 
-  constructor(db: Db) {
-    this.inserts = new ResultInserts(db);
-    this.selectTally = db.prepare<{ runId: string; only: string | null }, Tally>(
-      `SELECT coalesce(sum(status = 'scored'), 0) AS scored, coalesce(sum(status = 'unscored'), 0) AS unscored,
-              coalesce(sum(status = 'degraded'), 0) AS degraded, coalesce(sum(passed = 1), 0) AS passed,
-              coalesce(sum(status = 'degraded' AND response IS NULL), 0) AS errors,
-              coalesce(sum(CASE WHEN status = 'scored' THEN score END), 0) AS scoreSum
-       FROM question_results
-       WHERE run_id = @runId AND (@only IS NULL OR question_id IN (SELECT value FROM json_each(@only)))`,
+  constructor(context: StoreContext) {
+    const { q } = context;
+    const { db, dialect: d } = q;
+    // One statement a row in-process; over a network, a statement a table of the batch.
+    this.inserts = d.name === 'sqlite' ? new ResultInserts(context) : new ResultArrays(context);
+    const tally = (a: { runId: string }) =>
+      db
+        .selectFrom('question_results')
+        .select((eb) => [
+          eb.fn.countAll<number>().filterWhere('status', '=', 'scored').as('scored'),
+          eb.fn.countAll<number>().filterWhere('status', '=', 'unscored').as('unscored'),
+          eb.fn.countAll<number>().filterWhere('status', '=', 'degraded').as('degraded'),
+          eb.fn.countAll<number>().filterWhere('passed', '=', 1).as('passed'),
+          eb.fn
+            .countAll<number>()
+            .filterWhere((f) => f.and([f('status', '=', 'degraded'), f('response', 'is', null)]))
+            .as('errors'),
+          eb.fn.coalesce(eb.fn.sum<number>('score').filterWhere('status', '=', 'scored'), eb.lit(0)).as('scoreSum'),
+        ])
+        .where('run_id', '=', a.runId);
+    this.selectTally = q.prepare(tally);
+    // The questions travel as one JSON array parameter, expanded in SQL: one statement for any number of them.
+    this.selectTallyOf = q.prepare((a: { runId: string; only: string }) =>
+      tally(a).where('question_id', 'in', d.jsonValues(sql.val(a.only), 'text')),
     );
-    this.selectKeys = db
-      .prepare<{ runId: string }, [string, number]>(
-        'SELECT question_id, repeat_index FROM question_results WHERE run_id = @runId',
-      )
-      .raw();
-    this.selectScoreCounts = db.prepare<{ runId: string; graderId: string; excluded: string }, GraderScoreCount>(
-      `SELECT g.score AS score, g.min_score AS minScore, g.max_score AS maxScore, count(*) AS n
-       FROM grader_results g JOIN question_results q ON q.id = g.result_id
-       WHERE q.run_id = @runId AND g.grader_id = @graderId AND g.status = 'scored'
-         AND q.question_id NOT IN (SELECT value FROM json_each(@excluded))
-       GROUP BY g.score, g.min_score, g.max_score`,
+    this.selectKeys = q.prepare((a: { runId: string }) =>
+      db.selectFrom('question_results').select(['question_id', 'repeat_index']).where('run_id', '=', a.runId),
     );
-    this.selectQuestionPasses = db.prepare<{ runId: string }, QuestionPasses>(
-      `SELECT question_id AS questionId, count(*) AS trials, coalesce(sum(passed = 1), 0) AS passes,
-              coalesce(sum(score), 0) AS scoreSum
-       FROM question_results WHERE run_id = @runId AND status = 'scored' GROUP BY question_id ORDER BY question_id`,
+    this.selectScoreCounts = q.prepare((a: { runId: string; graderId: string; excluded: string }) =>
+      db
+        .selectFrom('grader_results as g')
+        .innerJoin('question_results as q', 'q.id', 'g.result_id')
+        .select((eb) => [
+          'g.score as score',
+          'g.min_score as minScore',
+          'g.max_score as maxScore',
+          eb.fn.countAll<number>().as('n'),
+        ])
+        .where('q.run_id', '=', a.runId)
+        .where('g.grader_id', '=', a.graderId)
+        .where('g.status', '=', 'scored')
+        .where('q.question_id', 'not in', d.jsonValues(sql.val(a.excluded), 'text'))
+        .groupBy(['g.score', 'g.min_score', 'g.max_score']),
     );
-    this.selectOne = db.prepare<{ id: number }, ResultRowDb>('SELECT * FROM question_results WHERE id = @id');
-    this.selectBatch = db.prepare<{ runId: string; afterId: number; limit: number }, ResultRowDb>(
-      'SELECT * FROM question_results WHERE run_id = @runId AND id > @afterId ORDER BY id LIMIT @limit',
+    this.selectQuestionPasses = q.prepare((a: { runId: string }) =>
+      db
+        .selectFrom('question_results')
+        .select((eb) => [
+          'question_id as questionId',
+          eb.fn.countAll<number>().as('trials'),
+          eb.fn.countAll<number>().filterWhere('passed', '=', 1).as('passes'),
+          eb.fn.coalesce(eb.fn.sum<number>('score'), eb.lit(0)).as('scoreSum'),
+        ])
+        .where('run_id', '=', a.runId)
+        .where('status', '=', 'scored')
+        .groupBy('question_id')
+        .orderBy('question_id'),
     );
-    // The ids of a page travel as one JSON array parameter, expanded by json_each: one statement for any page size.
-    this.gradersOf = db.prepare<{ ids: string }, GraderRowDb>(
-      'SELECT * FROM grader_results WHERE result_id IN (SELECT value FROM json_each(@ids)) ORDER BY result_id, id',
+    this.selectOne = q.prepare((a: { id: number }) =>
+      db.selectFrom('question_results').selectAll().where('id', '=', a.id),
     );
-    this.judgeCallsOf = db.prepare<{ ids: string }, JudgeRowDb>(
-      'SELECT * FROM judge_calls WHERE result_id IN (SELECT value FROM json_each(@ids)) ORDER BY result_id, id',
+    this.selectBatch = q.prepare((a: { runId: string; afterId: number; limit: number }) =>
+      db
+        .selectFrom('question_results')
+        .selectAll()
+        .where('run_id', '=', a.runId)
+        .where('id', '>', a.afterId)
+        .orderBy('id')
+        .limit(a.limit),
+    );
+    this.gradersOf = q.prepare((a: { ids: string }) =>
+      db
+        .selectFrom('grader_results')
+        .selectAll()
+        .where('result_id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
+        .orderBy('result_id')
+        .orderBy('id'),
+    );
+    this.judgeCallsOf = q.prepare((a: { ids: string }) =>
+      db
+        .selectFrom('judge_calls')
+        .selectAll()
+        .where('result_id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
+        .orderBy('result_id')
+        .orderBy('id'),
     );
   }
 
   /** Writes one finished question (result, graders, tool calls, judge calls) atomically; returns its id (result-inserts.ts). */
-  insert(result: NewQuestionResult): number {
-    return this.inserts.insertMany([result])[0]!;
+  *insert(result: NewQuestionResult): Q<number> {
+    return (yield* this.inserts.insertMany([result]))[0]!;
   }
 
   /** Writes finished questions in one transaction (all or none); returns their ids in order. */
-  insertMany(results: readonly NewQuestionResult[]): number[] {
+  insertMany(results: readonly NewQuestionResult[]): Q<number[]> {
     return this.inserts.insertMany(results);
   }
 
   /** The run's totals; with `only`, of those questions alone (a quarantine's share of the run). */
-  tally(runId: string, only?: readonly string[]): Tally {
-    return (
-      this.selectTally.get({ runId, only: only ? JSON.stringify(only) : null }) ?? {
-        scored: 0,
-        unscored: 0,
-        degraded: 0,
-        passed: 0,
-        errors: 0,
-        scoreSum: 0,
-      }
-    );
+  *tally(runId: string, only?: readonly string[]): Q<Tally> {
+    const row = only
+      ? yield* this.selectTallyOf.first({ runId, only: JSON.stringify(only) })
+      : yield* this.selectTally.first({ runId });
+    return row ?? NO_RESULTS;
   }
 
   /** [question_id, repeat_index] of every stored result of a run: what `--resume` skips. */
-  doneKeys(runId: string): [string, number][] {
-    return this.selectKeys.all({ runId });
+  doneKeys(runId: string): Q<[string, number][]> {
+    return this.selectKeys.arrays<[string, number]>({ runId });
   }
 
   /**
    * How often a grader gave each score in a run (judges give few distinct scores): the judge's pass count without
    * loading rows; `excluded` questions (quarantined) are left out.
    */
-  graderScoreCounts(runId: string, graderId: string, excluded: readonly string[] = []): GraderScoreCount[] {
-    return this.selectScoreCounts.all({ runId, graderId, excluded: JSON.stringify(excluded) });
+  graderScoreCounts(runId: string, graderId: string, excluded: readonly string[] = []): Q<GraderScoreCount[]> {
+    return this.selectScoreCounts.all({ runId, graderId, excluded: JSON.stringify(excluded) }) as Q<GraderScoreCount[]>;
   }
 
   /** Per question of a run, its scored repeats: where an adaptive run's stop starts on resume, what its gate weighs. */
-  questionPasses(runId: string): QuestionPasses[] {
+  questionPasses(runId: string): Q<QuestionPasses[]> {
     return this.selectQuestionPasses.all({ runId });
   }
 
-  get(resultId: number): ResultDetail | undefined {
-    const row = this.selectOne.get({ id: resultId });
-    return row ? this.withChildren([row], true)[0] : undefined;
+  *get(resultId: number): Q<ResultDetail | undefined> {
+    const row = yield* this.selectOne.first({ id: resultId });
+    return row ? (yield* this.withChildren([row], true))[0] : undefined;
   }
 
   /** Up to `limit` results after `afterId`, in id order: streams a whole run (export, regrade) in flat memory. */
-  batch(runId: string, afterId: number, limit: number, withJudgeCalls = false): ResultDetail[] {
-    return this.withChildren(this.selectBatch.all({ runId, afterId, limit }), withJudgeCalls);
+  *batch(runId: string, afterId: number, limit: number, withJudgeCalls = false): Q<ResultDetail[]> {
+    return yield* this.withChildren(yield* this.selectBatch.all({ runId, afterId, limit }), withJudgeCalls);
   }
 
-  private withChildren(rows: readonly ResultRowDb[], withJudgeCalls: boolean): ResultDetail[] {
+  private *withChildren(rows: readonly ResultRowDb[], withJudgeCalls: boolean): Q<ResultDetail[]> {
     if (rows.length === 0) return [];
     const ids = JSON.stringify(rows.map((row) => row.id));
-    const graders = groupBy(this.gradersOf.all({ ids }), (row) => row.result_id);
+    const graders = groupBy(yield* this.gradersOf.all({ ids }), (row) => row.result_id);
     const judgeCalls = withJudgeCalls
-      ? groupBy(this.judgeCallsOf.all({ ids }), (row) => row.result_id)
+      ? groupBy((yield* this.judgeCallsOf.all({ ids })) as JudgeRowDb[], (row) => row.result_id)
       : new Map<number, JudgeRowDb[]>();
     return rows.map((row) =>
       toDetail(row, (graders.get(row.id) ?? []).map(toGrader), (judgeCalls.get(row.id) ?? []).map(toJudgeCall)),

@@ -1,30 +1,8 @@
 // The review_items row (joined with its label) and its mapper into the ReviewItem DTO.
-import type { Convention, LabelVerdict, ReviewItem, ReviewStatus, TraceToolCall } from '../../../src-shared/model';
+import type { LabelVerdict, ReviewItem, TraceToolCall } from '../../../src-shared/model';
+import type { Row } from '../sql/schema';
 
-export type ReviewItemRow = {
-  id: string;
-  trace_id: string;
-  span_id: string;
-  conversation_id: string | null;
-  agent_run_id: string | null;
-  group_key: string;
-  model: string | null;
-  provider: string | null;
-  convention: Convention | null;
-  input_text: string | null;
-  output_text: string | null;
-  tool_calls_json: string;
-  llm_calls: number;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  finish_reason: string | null;
-  truncated: number;
-  captured: number;
-  status: ReviewStatus;
-  status_message: string | null;
-  flags_json: string;
-  started_at: number | null;
-  latency_ms: number | null;
+export type ReviewItemRow = Omit<Row<'review_items'>, 'imported_at' | 'tags_json'> & {
   label_verdict: LabelVerdict | null;
   label_tags_json: string | null;
 };

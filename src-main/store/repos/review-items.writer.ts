@@ -1,6 +1,9 @@
 // Review items as the trace import writes them: upserts by id, and each review group's order (its latest start).
 import type { ReviewItemRecord } from '../../../src-shared/model';
-import type { Db } from '../db';
+import { sql } from 'kysely';
+import type { Q } from '../sql/query';
+import { fromExcluded } from '../sql/statement';
+import type { StoreContext } from '../store-context';
 
 /** A review item as stored: its structured parts serialised, flags as 0/1 (the statement's parameters). */
 export type ItemInsert = Readonly<
@@ -16,6 +19,31 @@ export type ItemInsert = Readonly<
 /** The item's conversation: not stored with it, but rebuilt from its trace's spans when the item is opened. */
 export type RebuiltFromSpans = 'systemText' | 'input' | 'output';
 
+const UPDATED_COLUMNS = [
+  'span_id',
+  'conversation_id',
+  'agent_run_id',
+  'group_key',
+  'model',
+  'input_text',
+  'output_text',
+  'tool_calls_json',
+  'input_tokens',
+  'output_tokens',
+  'finish_reason',
+  'truncated',
+  'captured',
+  'status',
+  'started_at',
+  'latency_ms',
+  'provider',
+  'convention',
+  'llm_calls',
+  'status_message',
+  'flags_json',
+  'imported_at',
+] as const;
+
 export class ReviewItemsWriter {
   private readonly groupOf;
   private readonly refreshGroup;
@@ -23,36 +51,68 @@ export class ReviewItemsWriter {
   private readonly raiseGroup;
   private readonly upsertItem;
 
-  constructor(db: Db) {
-    this.groupOf = db.prepare<{ id: string }, string>('SELECT group_key FROM review_items WHERE id = @id').pluck();
+  constructor({ q }: StoreContext) {
+    const { db, dialect: d } = q;
+    this.groupOf = q.prepare((a: { id: string }) =>
+      db.selectFrom('review_items').select('group_key').where('id', '=', a.id),
+    );
     // A group's order is its latest start (-1: none). The SELECT's WHERE lets the upsert follow it (SQLite's parsing
     // rule), and GROUP BY makes it yield no row, so no group, when the group has no items left.
-    this.refreshGroup = db.prepare<{ groupKey: string }>(
-      `INSERT INTO review_groups (group_key, group_at)
-         SELECT group_key, COALESCE(MAX(started_at), -1) FROM review_items WHERE group_key = @groupKey GROUP BY group_key
-       ON CONFLICT (group_key) DO UPDATE SET group_at = excluded.group_at`,
+    this.refreshGroup = q.prepare(
+      (a: { groupKey: string }) => sql`INSERT INTO review_groups (group_key, group_at)
+        SELECT group_key, COALESCE(MAX(started_at), -1) FROM review_items WHERE group_key = ${a.groupKey} GROUP BY group_key
+        ON CONFLICT (group_key) DO UPDATE SET group_at = excluded.group_at`,
     );
-    this.raiseGroup = db.prepare<{ groupKey: string; groupAt: number }>(
-      `INSERT INTO review_groups (group_key, group_at) VALUES (@groupKey, @groupAt)
-       ON CONFLICT (group_key) DO UPDATE SET group_at = MAX(group_at, excluded.group_at)`,
+    this.raiseGroup = q.prepare((a: { groupKey: string; groupAt: number }) =>
+      db
+        .insertInto('review_groups')
+        .values({ group_key: a.groupKey, group_at: a.groupAt })
+        .onConflict((oc) =>
+          oc
+            .column('group_key')
+            .doUpdateSet({ group_at: d.greatest(sql.ref('review_groups.group_at'), sql.ref('excluded.group_at')) }),
+        ),
     );
-    this.dropEmptyGroup = db.prepare<{ groupKey: string }>(
-      `DELETE FROM review_groups WHERE group_key = @groupKey
-         AND NOT EXISTS (SELECT 1 FROM review_items WHERE group_key = @groupKey)`,
+    this.dropEmptyGroup = q.prepare((a: { groupKey: string }) =>
+      db
+        .deleteFrom('review_groups')
+        .where('group_key', '=', a.groupKey)
+        .where((eb) =>
+          eb.not(
+            eb.exists(eb.selectFrom('review_items').select(sql.lit(1).as('one')).where('group_key', '=', a.groupKey)),
+          ),
+        ),
     );
-    // Positional, as the spans' insert: bound by name, they cost measurably more CPU per item (upsertItemRow).
-    this.upsertItem = db.prepare<unknown[]>(
-      `INSERT INTO review_items (id, trace_id, span_id, conversation_id, agent_run_id, group_key, model, input_text, output_text,
-         tool_calls_json, input_tokens, output_tokens, finish_reason, truncated, captured, status, started_at, latency_ms, imported_at,
-         provider, convention, llm_calls, status_message, flags_json)
-       VALUES (${Array(24).fill('?').join(', ')})
-       ON CONFLICT (id) DO UPDATE SET span_id = excluded.span_id, conversation_id = excluded.conversation_id,
-         agent_run_id = excluded.agent_run_id, group_key = excluded.group_key, model = excluded.model, input_text = excluded.input_text,
-         output_text = excluded.output_text, tool_calls_json = excluded.tool_calls_json, input_tokens = excluded.input_tokens,
-         output_tokens = excluded.output_tokens, finish_reason = excluded.finish_reason, truncated = excluded.truncated,
-         captured = excluded.captured, status = excluded.status, started_at = excluded.started_at, latency_ms = excluded.latency_ms,
-         provider = excluded.provider, convention = excluded.convention, llm_calls = excluded.llm_calls,
-         status_message = excluded.status_message, flags_json = excluded.flags_json, imported_at = excluded.imported_at`,
+    this.upsertItem = q.prepare((i: ItemInsert) =>
+      db
+        .insertInto('review_items')
+        .values({
+          id: i.id,
+          trace_id: i.traceId,
+          span_id: i.spanId,
+          conversation_id: i.conversationId,
+          agent_run_id: i.agentRunId,
+          group_key: i.groupKey,
+          model: i.model,
+          input_text: i.inputText,
+          output_text: i.outputText,
+          tool_calls_json: i.toolCalls,
+          input_tokens: i.inputTokens,
+          output_tokens: i.outputTokens,
+          finish_reason: i.finishReason,
+          truncated: i.truncated,
+          captured: i.captured,
+          status: i.status,
+          started_at: i.startedAt,
+          latency_ms: i.latencyMs,
+          imported_at: i.importedAt,
+          provider: i.provider,
+          convention: i.convention,
+          llm_calls: i.llmCalls,
+          status_message: i.statusMessage,
+          flags_json: i.flags,
+        })
+        .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded(UPDATED_COLUMNS))),
     );
   }
 
@@ -60,59 +120,29 @@ export class ReviewItemsWriter {
    * Stores the items of traces new to the store (no item can exist for them yet): each group's latest start can
    * only rise, to the latest of its new items, so it is raised without reading the group back.
    */
-  insertNew(items: readonly ItemInsert[]): void {
+  *insertNew(items: readonly ItemInsert[]): Q<void> {
     const latest = new Map<string, number>();
     for (const item of items) {
-      this.upsertItemRow(item);
+      yield* this.upsertItem.run(item);
       latest.set(item.groupKey, Math.max(latest.get(item.groupKey) ?? -1, item.startedAt ?? -1));
     }
-    for (const [groupKey, groupAt] of latest) this.raiseGroup.run({ groupKey, groupAt });
+    for (const [groupKey, groupAt] of latest) yield* this.raiseGroup.run({ groupKey, groupAt });
   }
 
   /** Upserts rebuilt items, then the order of each group they joined or (now with another group key) left. */
-  write(items: readonly ItemInsert[]): void {
+  *write(items: readonly ItemInsert[]): Q<void> {
     const joined = new Set<string>();
     const left = new Set<string>();
     for (const item of items) {
-      const before = this.groupOf.get({ id: item.id });
+      const before = (yield* this.groupOf.first({ id: item.id }))?.group_key;
       if (before !== undefined && before !== item.groupKey) left.add(before);
-      this.upsertItemRow(item);
+      yield* this.upsertItem.run(item);
       joined.add(item.groupKey);
     }
-    for (const groupKey of joined) this.refreshGroup.run({ groupKey });
+    for (const groupKey of joined) yield* this.refreshGroup.run({ groupKey });
     for (const groupKey of left) {
-      this.refreshGroup.run({ groupKey });
-      this.dropEmptyGroup.run({ groupKey });
+      yield* this.refreshGroup.run({ groupKey });
+      yield* this.dropEmptyGroup.run({ groupKey });
     }
-  }
-
-  /** Inserts the item, or replaces the stored one of its trace. */
-  private upsertItemRow(i: ItemInsert): void {
-    this.upsertItem.run(
-      i.id,
-      i.traceId,
-      i.spanId,
-      i.conversationId,
-      i.agentRunId,
-      i.groupKey,
-      i.model,
-      i.inputText,
-      i.outputText,
-      i.toolCalls,
-      i.inputTokens,
-      i.outputTokens,
-      i.finishReason,
-      i.truncated,
-      i.captured,
-      i.status,
-      i.startedAt,
-      i.latencyMs,
-      i.importedAt,
-      i.provider,
-      i.convention,
-      i.llmCalls,
-      i.statusMessage,
-      i.flags,
-    );
   }
 }

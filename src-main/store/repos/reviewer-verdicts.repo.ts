@@ -1,6 +1,8 @@
 // Each named reviewer's own pass/fail verdicts, grouped by judge (gold items) and by label tag, for agreement.
 import type { LabelSubjectType } from '../../../src-shared/model';
-import type { Db } from '../db';
+import { sql } from 'kysely';
+import type { Q } from '../sql/query';
+import type { StoreContext } from '../store-context';
 
 /** One reviewer's verdict on one subject, in a group: the judge of a gold item, or a tag of the subject's label. */
 export type GroupedVerdict = Readonly<{
@@ -14,33 +16,37 @@ export type GroupedVerdict = Readonly<{
 // Only named reviewers count: the unnamed '' holds labels from before names existed, whoever gave them.
 // A defer is no verdict to agree or disagree with.
 const RATED = `v.reviewer <> '' AND v.verdict IN ('pass', 'fail')`;
-const COLUMNS = 'v.subject_type AS subjectType, v.subject_id AS subjectId, v.reviewer, v.verdict';
+const COLUMNS = 'v.subject_type AS "subjectType", v.subject_id AS "subjectId", v.reviewer, v.verdict';
 
 export class ReviewerVerdictsRepo {
   private readonly byGrader;
   private readonly byTag;
 
-  constructor(db: Db) {
-    this.byGrader = db.prepare<[], GroupedVerdict>(
-      `SELECT g.grader_id AS "group", ${COLUMNS}
-       FROM reviewer_verdicts v JOIN gold_items g ON v.subject_type = 'gold_item' AND v.subject_id = g.id
-       WHERE ${RATED} ORDER BY g.grader_id, v.subject_id, v.reviewer`,
+  constructor({ q }: StoreContext) {
+    const d = q.dialect;
+    this.byGrader = q.prepare(
+      () => sql<GroupedVerdict>`
+      SELECT g.grader_id AS "group", ${sql.raw(COLUMNS)}
+      FROM reviewer_verdicts v JOIN gold_items g ON v.subject_type = 'gold_item' AND v.subject_id = g.id
+      WHERE ${sql.raw(RATED)} ORDER BY g.grader_id, v.subject_id, v.reviewer`,
     );
-    this.byTag = db.prepare<[], GroupedVerdict>(
-      `SELECT t.value AS "group", ${COLUMNS}
-       FROM reviewer_verdicts v
-       JOIN labels l ON l.subject_type = v.subject_type AND l.subject_id = v.subject_id, json_each(l.tags_json) AS t
-       WHERE ${RATED} ORDER BY t.value, v.subject_type, v.subject_id, v.reviewer`,
+    this.byTag = q.prepare(
+      () => sql<GroupedVerdict>`
+      SELECT t.value AS "group", ${sql.raw(COLUMNS)}
+      FROM reviewer_verdicts v
+      JOIN labels l ON l.subject_type = v.subject_type AND l.subject_id = v.subject_id
+      CROSS JOIN ${d.jsonElements(sql.ref('l.tags_json'), 't')}
+      WHERE ${sql.raw(RATED)} ORDER BY t.value, v.subject_type, v.subject_id, v.reviewer`,
     );
   }
 
   /** Verdicts on gold items, grouped by the item's grader. */
-  byJudge(): GroupedVerdict[] {
-    return this.byGrader.all();
+  byJudge(): Q<GroupedVerdict[]> {
+    return this.byGrader.all({});
   }
 
   /** Verdicts on any labelled subject, once for each tag of its label. */
-  byLabelTag(): GroupedVerdict[] {
-    return this.byTag.all();
+  byLabelTag(): Q<GroupedVerdict[]> {
+    return this.byTag.all({});
   }
 }

@@ -1,5 +1,7 @@
 // The per-target run lock (run_locks): one run per target at a time, across processes, by compare-and-swap.
-import type { Db } from '../db';
+import type { Q } from '../sql/query';
+import type { Row } from '../sql/schema';
+import type { StoreContext } from '../store-context';
 
 export type RunLock = Readonly<{
   targetId: string;
@@ -10,14 +12,7 @@ export type RunLock = Readonly<{
   heartbeatAt: number;
 }>;
 
-type LockRow = {
-  target_id: string;
-  run_id: string;
-  pid: number;
-  host: string;
-  acquired_at: number;
-  heartbeat_at: number;
-};
+type LockRow = Row<'run_locks'>;
 
 const toLock = (row: LockRow): RunLock => ({
   targetId: row.target_id,
@@ -28,6 +23,8 @@ const toLock = (row: LockRow): RunLock => ({
   heartbeatAt: row.heartbeat_at,
 });
 
+type LockArgs = Readonly<{ targetId: string; runId: string; pid: number; host: string; now: number }>;
+
 export class RunLocksRepo {
   private readonly selectOne;
   private readonly selectAll;
@@ -36,34 +33,57 @@ export class RunLocksRepo {
   private readonly beat;
   private readonly remove;
 
-  constructor(db: Db) {
-    this.selectOne = db.prepare<{ targetId: string }, LockRow>('SELECT * FROM run_locks WHERE target_id = @targetId');
-    this.selectAll = db.prepare<[], LockRow>('SELECT * FROM run_locks ORDER BY target_id');
-    this.insertFree = db.prepare(
-      `INSERT INTO run_locks (target_id, run_id, pid, host, acquired_at, heartbeat_at)
-       VALUES (@targetId, @runId, @pid, @host, @now, @now) ON CONFLICT (target_id) DO NOTHING`,
+  constructor({ q }: StoreContext) {
+    const { db } = q;
+    this.selectOne = q.prepare((a: { targetId: string }) =>
+      db.selectFrom('run_locks').selectAll().where('target_id', '=', a.targetId),
+    );
+    this.selectAll = q.prepare(() => db.selectFrom('run_locks').selectAll().orderBy('target_id'));
+    this.insertFree = q.prepare((a: LockArgs) =>
+      db
+        .insertInto('run_locks')
+        .values({
+          target_id: a.targetId,
+          run_id: a.runId,
+          pid: a.pid,
+          host: a.host,
+          acquired_at: a.now,
+          heartbeat_at: a.now,
+        })
+        .onConflict((oc) => oc.column('target_id').doNothing()),
     );
     // Taking over only succeeds if the lock still belongs to the run the caller judged dead or stale.
-    this.replaceHeld = db.prepare(
-      `UPDATE run_locks SET run_id = @runId, pid = @pid, host = @host, acquired_at = @now, heartbeat_at = @now
-       WHERE target_id = @targetId AND run_id = @expectRunId`,
+    this.replaceHeld = q.prepare((a: LockArgs & { expectRunId: string }) =>
+      db
+        .updateTable('run_locks')
+        .set({ run_id: a.runId, pid: a.pid, host: a.host, acquired_at: a.now, heartbeat_at: a.now })
+        .where('target_id', '=', a.targetId)
+        .where('run_id', '=', a.expectRunId),
     );
-    this.beat = db.prepare('UPDATE run_locks SET heartbeat_at = @now WHERE target_id = @targetId AND run_id = @runId');
-    this.remove = db.prepare('DELETE FROM run_locks WHERE target_id = @targetId AND run_id = @runId');
+    this.beat = q.prepare((a: { targetId: string; runId: string; now: number }) =>
+      db
+        .updateTable('run_locks')
+        .set({ heartbeat_at: a.now })
+        .where('target_id', '=', a.targetId)
+        .where('run_id', '=', a.runId),
+    );
+    this.remove = q.prepare((a: { targetId: string; runId: string }) =>
+      db.deleteFrom('run_locks').where('target_id', '=', a.targetId).where('run_id', '=', a.runId),
+    );
   }
 
-  get(targetId: string): RunLock | undefined {
-    const row = this.selectOne.get({ targetId });
+  *get(targetId: string): Q<RunLock | undefined> {
+    const row = yield* this.selectOne.first({ targetId });
     return row ? toLock(row) : undefined;
   }
 
   /** Every lock held (some may be stale: compare heartbeatAt with the clock). */
-  all(): RunLock[] {
-    return this.selectAll.all().map(toLock);
+  *all(): Q<RunLock[]> {
+    return (yield* this.selectAll.all({})).map(toLock);
   }
 
   /** Takes the lock if it is free (`expectRunId` null) or still held by `expectRunId`; false when someone was faster. */
-  take(
+  *take(
     input: Readonly<{
       targetId: string;
       runId: string;
@@ -72,18 +92,19 @@ export class RunLocksRepo {
       now: number;
       expectRunId: string | null;
     }>,
-  ): boolean {
+  ): Q<boolean> {
     const { expectRunId, ...lock } = input;
-    const result = expectRunId === null ? this.insertFree.run(lock) : this.replaceHeld.run({ ...lock, expectRunId });
+    const result =
+      expectRunId === null ? yield* this.insertFree.run(lock) : yield* this.replaceHeld.run({ ...lock, expectRunId });
     return result.changes === 1;
   }
 
   /** Refreshes the heartbeat; false when the lock was taken over meanwhile. */
-  heartbeat(targetId: string, runId: string, now: number): boolean {
-    return this.beat.run({ targetId, runId, now }).changes === 1;
+  *heartbeat(targetId: string, runId: string, now: number): Q<boolean> {
+    return (yield* this.beat.run({ targetId, runId, now })).changes === 1;
   }
 
-  release(targetId: string, runId: string): void {
-    this.remove.run({ targetId, runId });
+  *release(targetId: string, runId: string): Q<void> {
+    yield* this.remove.run({ targetId, runId });
   }
 }

@@ -10,8 +10,12 @@ import {
   type Verdict,
   type WeekStats,
 } from '../../../src-shared/model';
-import type { Db } from '../db';
+import { sql, type Expression } from 'kysely';
 import { messageOf } from '../../../src-shared/text/message-of';
+import type { SqlDialect } from '../sql/dialect';
+import type { Q } from '../sql/query';
+import type { Queries } from '../sql/statement';
+import type { StoreContext } from '../store-context';
 
 export type NewRun = Readonly<{
   id: string;
@@ -52,16 +56,35 @@ type RunRow = {
   experiment: number;
 };
 
-// The summary columns come straight from SQL (json_extract), so listing runs never parses whole snapshots;
+// The summary columns come straight from SQL (the JSON paths), so listing runs never parses whole snapshots;
 // `done` comes from a complete run's verdict counts, and is counted through the (run_id, status) index otherwise.
-const SUMMARY_COLUMNS = `runs.id, runs.target_id, runs.status, runs.source, runs.dataset_id, runs.dataset_version, runs.repeat_count,
-  runs.shard, runs.total, runs.error, runs.created_at, runs.started_at, runs.finished_at,
-  CASE WHEN runs.verdict_json IS NULL THEN (SELECT count(*) FROM question_results q WHERE q.run_id = runs.id)
-       ELSE json_extract(runs.verdict_json, '$.counts.scored') + json_extract(runs.verdict_json, '$.counts.unscored')
-            + json_extract(runs.verdict_json, '$.counts.degraded') END AS done,
-  json_extract(runs.identity_json, '$.model') AS model, json_extract(runs.verdict_json, '$.avg_score') AS avg_score,
-  json_extract(runs.verdict_json, '$.pass_rate') AS pass_rate, json_extract(runs.verdict_json, '$.passed') AS passed,
-  json_extract(runs.identity_json, '$.promptVariant') IS NOT NULL AS experiment`;
+function summaryColumns(d: SqlDialect) {
+  const verdict = sql.ref('runs.verdict_json');
+  const identity = sql.ref('runs.identity_json');
+  const count = (key: string) => d.jsonNumber(verdict, ['counts', key]);
+  return [
+    'runs.id',
+    'runs.target_id',
+    'runs.status',
+    'runs.source',
+    'runs.dataset_id',
+    'runs.dataset_version',
+    'runs.repeat_count',
+    'runs.shard',
+    'runs.total',
+    'runs.error',
+    'runs.created_at',
+    'runs.started_at',
+    'runs.finished_at',
+    sql<number>`CASE WHEN runs.verdict_json IS NULL THEN (SELECT count(*) FROM question_results q WHERE q.run_id = runs.id)
+      ELSE ${count('scored')} + ${count('unscored')} + ${count('degraded')} END`.as('done'),
+    d.jsonText(identity, ['model']).as('model'),
+    d.jsonNumber(verdict, ['avg_score']).as('avg_score'),
+    d.jsonNumber(verdict, ['pass_rate']).as('pass_rate'),
+    d.jsonFlag(verdict, ['passed']).as('passed'),
+    sql<number>`CASE WHEN ${d.jsonText(identity, ['promptVariant'])} IS NULL THEN 0 ELSE 1 END`.as('experiment'),
+  ] as const;
+}
 
 const toSummary = (row: RunRow): RunSummary => ({
   id: row.id,
@@ -97,23 +120,9 @@ function parseStored<T>(schema: { parse(value: unknown): T }, text: string, what
 
 // A target's trend and last verdict describe its own prompt: runs of another prompt (optimizer candidates,
 // compared variants, marked by identity.promptVariant) stay in the run list but out of sparklines and health.
-export const OWN_PROMPT = "json_extract(identity_json, '$.promptVariant') IS NULL";
+export const ownPrompt = (d: SqlDialect, identityJson: Expression<unknown> = sql.ref('identity_json')) =>
+  sql<boolean>`${d.jsonText(identityJson, ['promptVariant'])} IS NULL`;
 
-type HistoryRow = {
-  id: string;
-  finished_at: number;
-  avg_score: number | null;
-  pass_rate: number | null;
-  passed: number;
-  errors: number;
-};
-type WeekRow = {
-  runs: number;
-  passed: number | null;
-  failed: number | null;
-  avg_score: number | null;
-  errors: number | null;
-};
 export type LatestRun = Readonly<{
   targetId: string;
   runId: string;
@@ -124,68 +133,129 @@ export type LatestRun = Readonly<{
   errors: number;
 }>;
 
+type RunArgs = Omit<NewRun, 'identity'> & { identityJson: string };
+
 export class RunsRepo {
+  private readonly q: Queries;
+  private readonly d: SqlDialect;
   private readonly insertRun;
   private readonly selectRun;
   private readonly setRunning;
   private readonly setFinished;
   private readonly setIdentity;
-  private readonly countRuns;
-  private readonly pageRuns;
   private readonly selectHistory;
-  private readonly selectWeek;
   private readonly selectLatest;
 
-  constructor(db: Db) {
-    this.insertRun = db.prepare(
-      `INSERT INTO runs (id, target_id, status, source, dataset_id, dataset_version, dataset_sha256, repeat_count, shard, total, identity_json, created_at)
-       VALUES (@id, @targetId, 'pending', @source, @datasetId, @datasetVersion, @datasetSha256, @repeat, @shard, @total, @identityJson, @createdAt)`,
+  constructor({ q }: StoreContext) {
+    this.q = q;
+    const d = (this.d = q.dialect);
+    const { db } = q;
+    this.insertRun = q.prepare((a: RunArgs) =>
+      db.insertInto('runs').values({
+        id: a.id,
+        target_id: a.targetId,
+        status: 'pending',
+        source: a.source,
+        dataset_id: a.datasetId,
+        dataset_version: a.datasetVersion,
+        dataset_sha256: a.datasetSha256,
+        repeat_count: a.repeat,
+        shard: a.shard,
+        total: a.total,
+        identity_json: a.identityJson,
+        created_at: a.createdAt,
+      }),
     );
-    this.selectRun = db.prepare<{ id: string }, RunRow & { identity_json: string; verdict_json: string | null }>(
-      `SELECT ${SUMMARY_COLUMNS}, runs.identity_json, runs.verdict_json FROM runs WHERE runs.id = @id`,
+    this.selectRun = q.prepare((a: { id: string }) =>
+      db
+        .selectFrom('runs')
+        .select(summaryColumns(d))
+        .select(['runs.identity_json', 'runs.verdict_json'])
+        .where('runs.id', '=', a.id),
     );
-    this.setRunning = db.prepare(
-      `UPDATE runs SET status = 'running', started_at = coalesce(started_at, @now), finished_at = NULL, error = NULL, identity_json = @identityJson WHERE id = @id`,
+    this.setRunning = q.prepare((a: { id: string; now: number; identityJson: string }) =>
+      db
+        .updateTable('runs')
+        .set((eb) => ({
+          status: 'running',
+          started_at: eb.fn.coalesce('started_at', eb.val(a.now)),
+          finished_at: null,
+          error: null,
+          identity_json: a.identityJson,
+        }))
+        .where('id', '=', a.id),
     );
-    this.setFinished = db.prepare(
-      'UPDATE runs SET status = @status, verdict_json = @verdictJson, error = @error, finished_at = @now, identity_json = @identityJson WHERE id = @id',
+    this.setFinished = q.prepare(
+      (a: {
+        id: string;
+        status: RunStatus;
+        verdictJson: string | null;
+        error: string | null;
+        now: number;
+        identityJson: string;
+      }) =>
+        db
+          .updateTable('runs')
+          .set({
+            status: a.status,
+            verdict_json: a.verdictJson,
+            error: a.error,
+            finished_at: a.now,
+            identity_json: a.identityJson,
+          })
+          .where('id', '=', a.id),
     );
-    this.setIdentity = db.prepare('UPDATE runs SET identity_json = @identityJson WHERE id = @id');
-    this.countRuns = db
-      .prepare<{ targetId: string | null; experiments: number }, number>(
-        `SELECT count(*) FROM runs WHERE (@targetId IS NULL OR target_id = @targetId) AND (@experiments = 1 OR ${OWN_PROMPT})`,
-      )
-      .pluck();
-    this.pageRuns = db.prepare<{ targetId: string | null; experiments: number; limit: number; offset: number }, RunRow>(
-      `SELECT ${SUMMARY_COLUMNS} FROM runs WHERE (@targetId IS NULL OR runs.target_id = @targetId) AND (@experiments = 1 OR ${OWN_PROMPT}) ORDER BY runs.created_at DESC, runs.id DESC LIMIT @limit OFFSET @offset`,
+    this.setIdentity = q.prepare((a: { id: string; identityJson: string }) =>
+      db.updateTable('runs').set({ identity_json: a.identityJson }).where('id', '=', a.id),
     );
-    this.selectHistory = db.prepare<{ targetId: string; limit: number }, HistoryRow>(
-      `SELECT * FROM (
-         SELECT id, finished_at, json_extract(verdict_json, '$.avg_score') AS avg_score, json_extract(verdict_json, '$.pass_rate') AS pass_rate,
-                json_extract(verdict_json, '$.passed') AS passed, json_extract(verdict_json, '$.counts.degraded') AS errors
-         FROM runs WHERE target_id = @targetId AND status = 'complete' AND ${OWN_PROMPT} ORDER BY finished_at DESC LIMIT @limit)
-       ORDER BY finished_at ASC`,
+    const verdict = sql.ref('verdict_json');
+    const trend = [
+      'id',
+      'finished_at',
+      d.jsonNumber(verdict, ['avg_score']).as('avg_score'),
+      d.jsonNumber(verdict, ['pass_rate']).as('pass_rate'),
+      d.jsonFlag(verdict, ['passed']).as('passed'),
+      d.jsonNumber(verdict, ['counts', 'degraded']).as('errors'),
+    ] as const;
+    this.selectHistory = q.prepare((a: { targetId: string; limit: number }) =>
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('runs')
+            .select(trend)
+            .where('target_id', '=', a.targetId)
+            .where('status', '=', 'complete')
+            .where(ownPrompt(d))
+            .orderBy('finished_at', 'desc')
+            .limit(a.limit)
+            .as('latest'),
+        )
+        .selectAll()
+        .orderBy('finished_at', 'asc'),
     );
-    this.selectWeek = db.prepare<{ from: number; to: number; targetId: string | null }, WeekRow>(
-      `SELECT count(*) AS runs, sum(json_extract(verdict_json, '$.passed')) AS passed, sum(1 - json_extract(verdict_json, '$.passed')) AS failed,
-              avg(json_extract(verdict_json, '$.avg_score')) AS avg_score, sum(json_extract(verdict_json, '$.counts.degraded')) AS errors
-       FROM runs WHERE status = 'complete' AND finished_at >= @from AND finished_at < @to AND ${OWN_PROMPT}
-         AND (@targetId IS NULL OR target_id = @targetId)`,
-    );
-    this.selectLatest = db.prepare<[], HistoryRow & { target_id: string }>(
-      `SELECT target_id, id, finished_at, json_extract(verdict_json, '$.avg_score') AS avg_score, json_extract(verdict_json, '$.pass_rate') AS pass_rate,
-              json_extract(verdict_json, '$.passed') AS passed, json_extract(verdict_json, '$.counts.degraded') AS errors
-       FROM (SELECT *, row_number() OVER (PARTITION BY target_id ORDER BY finished_at DESC) AS n FROM runs WHERE status = 'complete' AND ${OWN_PROMPT}) WHERE n = 1`,
+    this.selectLatest = q.prepare(() =>
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('runs')
+            .select(['target_id', ...trend])
+            .select(sql<number>`row_number() OVER (PARTITION BY target_id ORDER BY finished_at DESC)`.as('n'))
+            .where('status', '=', 'complete')
+            .where(ownPrompt(d))
+            .as('ranked'),
+        )
+        .selectAll()
+        .where('n', '=', 1),
     );
   }
 
-  insert(run: NewRun): void {
+  *insert(run: NewRun): Q<void> {
     const { identity, ...rest } = run;
-    this.insertRun.run({ ...rest, identityJson: JSON.stringify(identity) });
+    yield* this.insertRun.run({ ...rest, identityJson: JSON.stringify(identity) });
   }
 
-  get(id: string): RunRecord | undefined {
-    const row = this.selectRun.get({ id });
+  *get(id: string): Q<RunRecord | undefined> {
+    const row = yield* this.selectRun.first({ id });
     if (!row) return undefined;
     return {
       ...toSummary(row),
@@ -196,12 +266,12 @@ export class RunsRepo {
   }
 
   /** pending (or an interrupted run being resumed) → running. */
-  markRunning(id: string, identity: RunIdentity, now: number): void {
-    this.setRunning.run({ id, now, identityJson: JSON.stringify(identity) });
+  *markRunning(id: string, identity: RunIdentity, now: number): Q<void> {
+    yield* this.setRunning.run({ id, now, identityJson: JSON.stringify(identity) });
   }
 
   /** running → complete (with its verdict) | cancelled | error. */
-  finish(
+  *finish(
     id: string,
     end: Readonly<{
       status: 'complete' | 'cancelled' | 'error';
@@ -210,8 +280,8 @@ export class RunsRepo {
       identity: RunIdentity;
       now: number;
     }>,
-  ): void {
-    this.setFinished.run({
+  ): Q<void> {
+    yield* this.setFinished.run({
       id,
       status: end.status,
       verdictJson: end.verdict === null ? null : JSON.stringify(end.verdict),
@@ -221,36 +291,65 @@ export class RunsRepo {
     });
   }
 
-  updateIdentity(id: string, identity: RunIdentity): void {
-    this.setIdentity.run({ id, identityJson: JSON.stringify(identity) });
+  *updateIdentity(id: string, identity: RunIdentity): Q<void> {
+    yield* this.setIdentity.run({ id, identityJson: JSON.stringify(identity) });
   }
 
   /** Runs newest first; experiments (runs of another prompt) only when `experiments` is not false. */
-  list(query: Readonly<{ targetId?: string; experiments?: boolean; limit: number; offset: number }>): {
+  *list(query: Readonly<{ targetId?: string; experiments?: boolean; limit: number; offset: number }>): Q<{
     total: number;
     runs: RunSummary[];
-  } {
-    const filter = { targetId: query.targetId ?? null, experiments: query.experiments === false ? 0 : 1 };
-    const total = this.countRuns.get(filter) ?? 0;
-    const runs = this.pageRuns.all({ ...filter, limit: query.limit, offset: query.offset }).map(toSummary);
-    return { total, runs };
+  }> {
+    const { db } = this.q;
+    const filtered = db
+      .selectFrom('runs')
+      .$if(query.targetId !== undefined, (qb) => qb.where('runs.target_id', '=', query.targetId!))
+      .$if(query.experiments === false, (qb) => qb.where(ownPrompt(this.d, sql.ref('runs.identity_json'))));
+    const [counted] = yield* this.q.column<number>(filtered.select((eb) => eb.fn.countAll<number>().as('n')));
+    const rows = yield* this.q.all(
+      filtered
+        .select(summaryColumns(this.d))
+        .orderBy('runs.created_at', 'desc')
+        .orderBy('runs.id', 'desc')
+        .limit(query.limit)
+        .offset(query.offset),
+    );
+    return { total: counted ?? 0, runs: rows.map(toSummary) };
   }
 
   /** The last `limit` complete runs of a target, oldest first (a sparkline's points). */
-  history(targetId: string, limit: number): HistoryPoint[] {
-    return this.selectHistory.all({ targetId, limit }).map((row) => ({
+  *history(targetId: string, limit: number): Q<HistoryPoint[]> {
+    return (yield* this.selectHistory.all({ targetId, limit })).map((row) => ({
       runId: row.id,
-      finishedAt: row.finished_at,
+      finishedAt: row.finished_at!,
       avgScore: row.avg_score,
       passRate: row.pass_rate,
-      errors: row.errors,
+      errors: row.errors ?? 0,
       passed: row.passed === 1,
     }));
   }
 
   /** Complete runs of the targets' own prompts (of one target, if given) finished in [from, to): counts, pass/fail, mean avg_score and degraded questions. */
-  weekStats(from: number, to: number, targetId?: string): WeekStats {
-    const row = this.selectWeek.get({ from, to, targetId: targetId ?? null });
+  *weekStats(from: number, to: number, targetId?: string): Q<WeekStats> {
+    const { db } = this.q;
+    const verdict = sql.ref('verdict_json');
+    const passed = this.d.jsonFlag(verdict, ['passed']);
+    const row = yield* this.q.first(
+      db
+        .selectFrom('runs')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('runs'),
+          eb.fn.sum<number | null>(passed).as('passed'),
+          eb.fn.sum<number | null>(sql`1 - ${passed}`).as('failed'),
+          eb.fn.avg<number | null>(this.d.jsonNumber(verdict, ['avg_score'])).as('avg_score'),
+          eb.fn.sum<number | null>(this.d.jsonNumber(verdict, ['counts', 'degraded'])).as('errors'),
+        ])
+        .where('status', '=', 'complete')
+        .where('finished_at', '>=', from)
+        .where('finished_at', '<', to)
+        .where(ownPrompt(this.d))
+        .$if(targetId !== undefined, (qb) => qb.where('target_id', '=', targetId!)),
+    );
     return {
       runs: row?.runs ?? 0,
       passed: row?.passed ?? 0,
@@ -261,15 +360,15 @@ export class RunsRepo {
   }
 
   /** The latest complete run of every target that has one. */
-  latestComplete(): LatestRun[] {
-    return this.selectLatest.all().map((row) => ({
+  *latestComplete(): Q<LatestRun[]> {
+    return (yield* this.selectLatest.all({})).map((row) => ({
       targetId: row.target_id,
       runId: row.id,
-      finishedAt: row.finished_at,
+      finishedAt: row.finished_at!,
       passed: row.passed === 1,
       avgScore: row.avg_score,
       passRate: row.pass_rate,
-      errors: row.errors,
+      errors: row.errors ?? 0,
     }));
   }
 }

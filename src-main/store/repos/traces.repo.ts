@@ -1,8 +1,10 @@
 // Imported spans: batched idempotent inserts (with the items of whole traces), the rebuild queue, the reads of one trace.
 import type { Convention, ReviewItemDetail, SpanContext } from '../../../src-shared/model';
 import type { DecodedSpan, SpanCore } from '../../../src-shared/model/span';
-import { BulkImport } from '../bulk-import';
-import type { Db } from '../db';
+import { sql } from 'kysely';
+import { transaction, type Q } from '../sql/query';
+import type { Row } from '../sql/schema';
+import type { BulkImportMode, StoreContext } from '../store-context';
 import { ITEM_COLUMNS, toReviewItem, type ReviewItemRow } from './review-item-row';
 import { ReviewItemsWriter, type ItemInsert, type RebuiltFromSpans } from './review-items.writer';
 
@@ -36,25 +38,24 @@ export type InsertOutcome = Readonly<{
 /** A trace of the batch being inserted: its number, whether the batch brought its first spans, and whether it gained any. */
 type BatchTrace = { seq: number; isNew: boolean; grew: boolean };
 
-type SpanRow = {
-  span_id: string;
-  parent_span_id: string | null;
-  name: string;
-  kind: number | null;
-  start_ns: string;
-  end_ns: string;
-  status_code: number | null;
-  status_message: string | null;
-  convention: Convention | null;
-  is_llm: number;
-  attributes_json: string;
-  events_json: string | null;
-  dropped_attributes: number;
-  dropped_events: number;
-};
+const SPAN_COLUMNS = [
+  'span_id',
+  'parent_span_id',
+  'name',
+  'kind',
+  'start_ns',
+  'end_ns',
+  'status_code',
+  'status_message',
+  'convention',
+  'is_llm',
+  'attributes_json',
+  'events_json',
+  'dropped_attributes',
+  'dropped_events',
+] as const;
 
-const SPAN_COLUMNS = `span_id, parent_span_id, name, kind, start_ns, end_ns, status_code, status_message, convention, is_llm,
-  attributes_json, events_json, dropped_attributes, dropped_events`;
+type SpanRow = Pick<Row<'spans'>, (typeof SPAN_COLUMNS)[number]>;
 
 /** Where a stored span sits: its ids, name, kind and times, as the span core and an item's spans both carry them. */
 const spanPlace = (r: SpanRow) => ({
@@ -76,6 +77,8 @@ const toSpanCore = (r: SpanRow): SpanCore => ({
   droppedEvents: r.dropped_events,
 });
 
+type SpanArgs = SpanInsert & { traceSeq: number };
+
 export class TracesRepo {
   private readonly insertSpan;
   private readonly addTrace;
@@ -88,40 +91,91 @@ export class TracesRepo {
   private readonly counts;
   private readonly stamped;
   private readonly items: ReviewItemsWriter;
-  private readonly bulk: BulkImport;
+  private readonly bulk: BulkImportMode;
 
-  constructor(private readonly db: Db) {
-    this.items = new ReviewItemsWriter(db);
-    this.bulk = new BulkImport(db);
-    // INSERT OR IGNORE on the (trace_seq, span_id) key is what makes a re-import idempotent. Its parameters are
-    // positional (insertSpanRow): binding 20 named ones from an object costs measurably more on every span of an import.
-    this.insertSpan = db.prepare<unknown[]>(
-      `INSERT OR IGNORE INTO spans (trace_seq, span_id, parent_span_id, name, kind, start_ns, end_ns, status_code, status_message,
-         convention, is_llm, attributes_json, resource_json, events_json, source_file, imported_at, scope_name, scope_version,
-         dropped_attributes, dropped_events)
-       VALUES (${Array(20).fill('?').join(', ')})`,
+  constructor(context: StoreContext) {
+    const { q } = context;
+    const { db } = q;
+    this.items = new ReviewItemsWriter(context);
+    this.bulk = context.bulk;
+    // Skipping a span stored already, on the (trace_seq, span_id) key, is what makes a re-import idempotent.
+    this.insertSpan = q.prepare((a: SpanArgs) =>
+      db
+        .insertInto('spans')
+        .values({
+          trace_seq: a.traceSeq,
+          span_id: a.spanId,
+          parent_span_id: a.parentSpanId,
+          name: a.name,
+          kind: a.kind,
+          start_ns: a.startNs,
+          end_ns: a.endNs,
+          status_code: a.statusCode,
+          status_message: a.statusMessage,
+          convention: a.convention,
+          is_llm: a.isLlm,
+          attributes_json: a.attributesJson,
+          resource_json: a.resourceJson,
+          events_json: a.eventsJson,
+          source_file: a.sourceFile,
+          imported_at: a.importedAt,
+          scope_name: a.scopeName,
+          scope_version: a.scopeVersion,
+          dropped_attributes: a.droppedAttributes,
+          dropped_events: a.droppedEvents,
+        })
+        .onConflict((oc) => oc.doNothing()),
     );
-    this.addTrace = db.prepare<[string]>('INSERT OR IGNORE INTO traces (trace_id) VALUES (?)');
-    this.seqOf = db.prepare<[string], number>('SELECT seq FROM traces WHERE trace_id = ?').pluck();
-    this.enqueue = db.prepare<{ traceId: string }>('INSERT OR IGNORE INTO trace_rebuilds (trace_id) VALUES (@traceId)');
-    this.dequeue = db.prepare<{ traceId: string }>('DELETE FROM trace_rebuilds WHERE trace_id = @traceId');
-    this.pending = db.prepare<{ limit: number }, string>('SELECT trace_id FROM trace_rebuilds LIMIT @limit').pluck();
-    this.spansOf = db.prepare<{ traceId: string; limit: number }, SpanRow>(
-      `SELECT ${SPAN_COLUMNS} FROM spans WHERE trace_seq = (SELECT seq FROM traces WHERE trace_id = @traceId)
-       ORDER BY CAST(start_ns AS INTEGER), span_id LIMIT @limit`,
+    this.addTrace = q.prepare((a: { traceId: string }) =>
+      db
+        .insertInto('traces')
+        .values({ trace_id: a.traceId })
+        .onConflict((oc) => oc.doNothing())
+        .returning('seq'),
     );
-    this.itemById = db.prepare<{ id: string }, ReviewItemRow>(
-      `SELECT ${ITEM_COLUMNS} FROM review_items ri
-       LEFT JOIN labels l ON l.subject_type = 'review_item' AND l.subject_id = ri.id WHERE ri.id = @id`,
+    this.seqOf = q.prepare((a: { traceId: string }) =>
+      db.selectFrom('traces').select('seq').where('trace_id', '=', a.traceId),
     );
-    this.stamped = db.prepare<{ importedAt: number }, { reviewItems: number; llmCalls: number; conversations: number }>(
-      `SELECT COUNT(*) AS reviewItems, COALESCE(SUM(llm_calls), 0) AS llmCalls, COUNT(DISTINCT conversation_id) AS conversations
-       FROM review_items WHERE imported_at = @importedAt`,
+    this.enqueue = q.prepare((a: { traceId: string }) =>
+      db
+        .insertInto('trace_rebuilds')
+        .values({ trace_id: a.traceId })
+        .onConflict((oc) => oc.doNothing()),
     );
-    this.counts = db.prepare<[], { spans: number; traces: number; items: number; conversations: number }>(
-      `SELECT (SELECT COUNT(*) FROM spans) AS spans, (SELECT COUNT(*) FROM traces) AS traces,
-         (SELECT COUNT(*) FROM review_items) AS items,
-         (SELECT COUNT(DISTINCT conversation_id) FROM review_items WHERE conversation_id IS NOT NULL) AS conversations`,
+    this.dequeue = q.prepare((a: { traceId: string }) =>
+      db.deleteFrom('trace_rebuilds').where('trace_id', '=', a.traceId),
+    );
+    this.pending = q.prepare((a: { limit: number }) =>
+      db.selectFrom('trace_rebuilds').select('trace_id').limit(a.limit),
+    );
+    this.spansOf = q.prepare((a: { traceId: string; limit: number }) =>
+      db
+        .selectFrom('spans')
+        .select(SPAN_COLUMNS)
+        .where('trace_seq', '=', (eb) => eb.selectFrom('traces').select('seq').where('trace_id', '=', a.traceId))
+        .orderBy(sql`CAST(start_ns AS BIGINT)`)
+        .orderBy('span_id')
+        .limit(a.limit),
+    );
+    this.itemById = q.prepare(
+      (a: { id: string }) => sql<ReviewItemRow>`SELECT ${sql.raw(ITEM_COLUMNS)} FROM review_items ri
+        LEFT JOIN labels l ON l.subject_type = 'review_item' AND l.subject_id = ri.id WHERE ri.id = ${a.id}`,
+    );
+    this.stamped = q.prepare((a: { importedAt: number }) =>
+      db
+        .selectFrom('review_items')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('reviewItems'),
+          eb.fn.coalesce(eb.fn.sum<number>('llm_calls'), eb.lit(0)).as('llmCalls'),
+          eb.fn.count<number>('conversation_id').distinct().as('conversations'),
+        ])
+        .where('imported_at', '=', a.importedAt),
+    );
+    this.counts = q.prepare(
+      () => sql<{ spans: number; traces: number; items: number; conversations: number }>`
+      SELECT (SELECT COUNT(*) FROM spans) AS spans, (SELECT COUNT(*) FROM traces) AS traces,
+        (SELECT COUNT(*) FROM review_items) AS items,
+        (SELECT COUNT(DISTINCT conversation_id) FROM review_items WHERE conversation_id IS NOT NULL) AS conversations`,
     );
   }
 
@@ -130,37 +184,39 @@ export class TracesRepo {
    * arrived in this batch gets its review item from `items` (built from the batch) in the same transaction; a trace
    * that continues spans stored before is queued, so its item is rebuilt from the store even after a crash.
    */
-  insertBatch(spans: readonly SpanInsert[], items: readonly ItemInsert[]): InsertOutcome {
-    const outcome = this.db.transaction(() => {
-      const traces = new Map<string, BatchTrace>();
-      let inserted = 0;
-      for (const span of spans) {
-        let trace = traces.get(span.traceId);
-        if (!trace) traces.set(span.traceId, (trace = this.traceOf(span.traceId)));
-        if (this.insertSpanRow(trace.seq, span) === 0) continue;
-        inserted++;
-        trace.grew = true;
-      }
-      const itemOf = new Map(items.map((item) => [item.traceId, item]));
-      const written: ItemInsert[] = [];
-      const queued: string[] = [];
-      let newTraces = 0;
-      for (const [traceId, trace] of traces) {
-        if (!trace.grew) continue;
-        if (!trace.isNew) {
-          this.enqueue.run({ traceId });
-          queued.push(traceId);
-          continue;
-        }
-        newTraces++;
-        const item = itemOf.get(traceId);
-        if (item) written.push(item);
-      }
-      this.items.insertNew(written);
-      return { inserted, skipped: spans.length - inserted, newTraces, itemsWritten: written.length, queued };
-    })();
+  *insertBatch(spans: readonly SpanInsert[], items: readonly ItemInsert[]): Q<InsertOutcome> {
+    const outcome = yield* transaction(() => this.writeBatch(spans, items));
     this.bulk.committed();
     return outcome;
+  }
+
+  private *writeBatch(spans: readonly SpanInsert[], items: readonly ItemInsert[]): Q<InsertOutcome> {
+    const traces = new Map<string, BatchTrace>();
+    let inserted = 0;
+    for (const span of spans) {
+      let trace = traces.get(span.traceId);
+      if (!trace) traces.set(span.traceId, (trace = yield* this.traceOf(span.traceId)));
+      if ((yield* this.insertSpanRow(trace.seq, span)) === 0) continue;
+      inserted++;
+      trace.grew = true;
+    }
+    const itemOf = new Map(items.map((item) => [item.traceId, item]));
+    const written: ItemInsert[] = [];
+    const queued: string[] = [];
+    let newTraces = 0;
+    for (const [traceId, trace] of traces) {
+      if (!trace.grew) continue;
+      if (!trace.isNew) {
+        yield* this.enqueue.run({ traceId });
+        queued.push(traceId);
+        continue;
+      }
+      newTraces++;
+      const item = itemOf.get(traceId);
+      if (item) written.push(item);
+    }
+    yield* this.items.insertNew(written);
+    return { inserted, skipped: spans.length - inserted, newTraces, itemsWritten: written.length, queued };
   }
 
   /** A large import begins: until endBulkImport, a thread of its own checkpoints what it writes, and the page cache is larger. */
@@ -179,28 +235,30 @@ export class TracesRepo {
   }
 
   /** Stores rebuilt review items and takes their traces (and those that turned out to have none) off the queue. */
-  saveItems(items: readonly ItemInsert[], doneTraceIds: readonly string[]): void {
-    this.db.transaction(() => {
-      this.items.write(items);
-      for (const traceId of doneTraceIds) this.dequeue.run({ traceId });
-    })();
+  saveItems(items: readonly ItemInsert[], doneTraceIds: readonly string[]): Q<void> {
+    return transaction(() => this.writeItems(items, doneTraceIds));
+  }
+
+  private *writeItems(items: readonly ItemInsert[], doneTraceIds: readonly string[]): Q<void> {
+    yield* this.items.write(items);
+    for (const traceId of doneTraceIds) yield* this.dequeue.run({ traceId });
   }
 
   /** Traces still waiting for their review item (left over by an interrupted import). */
-  pendingRebuilds(limit: number): string[] {
-    return this.pending.all({ limit });
+  *pendingRebuilds(limit: number): Q<string[]> {
+    return (yield* this.pending.all({ limit })).map((row) => row.trace_id);
   }
 
   /** The trace's spans in start order, at most `limit`. */
-  traceSpans(traceId: string, limit: number): SpanCore[] {
-    return this.spansOf.all({ traceId, limit }).map(toSpanCore);
+  *traceSpans(traceId: string, limit: number): Q<SpanCore[]> {
+    return (yield* this.spansOf.all({ traceId, limit })).map(toSpanCore);
   }
 
   /** The review item with its span context (at most `maxSpans` spans, offsets from the first span's start). */
-  item(id: string, maxSpans = 500): StoredItemDetail | undefined {
-    const row = this.itemById.get({ id });
+  *item(id: string, maxSpans = 500): Q<StoredItemDetail | undefined> {
+    const row = yield* this.itemById.first({ id });
     if (!row) return undefined;
-    const rows = this.spansOf.all({ traceId: row.trace_id, limit: maxSpans + 1 });
+    const rows = yield* this.spansOf.all({ traceId: row.trace_id, limit: maxSpans + 1 });
     const origin = rows.reduce(
       (min, r) => (BigInt(r.start_ns) < min ? BigInt(r.start_ns) : min),
       BigInt(rows[0]?.start_ns ?? '0'),
@@ -220,45 +278,46 @@ export class TracesRepo {
   }
 
   /** What the import stamped `importedAt` rebuilt: review items, their LLM calls, distinct conversations. */
-  importedSince(importedAt: number): { reviewItems: number; llmCalls: number; conversations: number } {
-    return this.stamped.get({ importedAt })!;
+  *importedSince(importedAt: number): Q<{ reviewItems: number; llmCalls: number; conversations: number }> {
+    return (yield* this.stamped.first({ importedAt }))!;
   }
 
   /** Totals of the store: spans, traces, review items, conversations. */
-  totals(): { spans: number; traces: number; items: number; conversations: number } {
-    return this.counts.get()!;
+  *totals(): Q<{ spans: number; traces: number; items: number; conversations: number }> {
+    return (yield* this.counts.first({}))!;
   }
 
   /** The trace's number, given it now if the trace is new to the store. */
-  private traceOf(traceId: string): BatchTrace {
-    const added = this.addTrace.run(traceId);
-    if (added.changes === 1) return { seq: Number(added.lastInsertRowid), isNew: true, grew: false };
-    return { seq: this.seqOf.get(traceId)!, isNew: false, grew: false };
+  private *traceOf(traceId: string): Q<BatchTrace> {
+    const added = yield* this.addTrace.first({ traceId });
+    if (added) return { seq: added.seq, isNew: true, grew: false };
+    return { seq: (yield* this.seqOf.first({ traceId }))!.seq, isNew: false, grew: false };
   }
 
   /** Inserts one span unless stored already; returns the number of rows written (0 or 1). */
-  private insertSpanRow(traceSeq: number, s: SpanInsert): number {
-    return this.insertSpan.run(
+  private *insertSpanRow(traceSeq: number, s: SpanInsert): Q<number> {
+    return (yield* this.insertSpan.run({
       traceSeq,
-      s.spanId,
-      s.parentSpanId,
-      s.name,
-      s.kind,
-      s.startNs,
-      s.endNs,
-      s.statusCode,
-      s.statusMessage,
-      s.convention,
-      s.isLlm,
-      s.attributesJson,
-      s.resourceJson,
-      s.eventsJson,
-      s.sourceFile,
-      s.importedAt,
-      s.scopeName,
-      s.scopeVersion,
-      s.droppedAttributes,
-      s.droppedEvents,
-    ).changes;
+      traceId: s.traceId,
+      spanId: s.spanId,
+      parentSpanId: s.parentSpanId,
+      name: s.name,
+      kind: s.kind,
+      startNs: s.startNs,
+      endNs: s.endNs,
+      statusCode: s.statusCode,
+      statusMessage: s.statusMessage,
+      convention: s.convention,
+      isLlm: s.isLlm,
+      attributesJson: s.attributesJson,
+      resourceJson: s.resourceJson,
+      eventsJson: s.eventsJson,
+      sourceFile: s.sourceFile,
+      importedAt: s.importedAt,
+      scopeName: s.scopeName,
+      scopeVersion: s.scopeVersion,
+      droppedAttributes: s.droppedAttributes,
+      droppedEvents: s.droppedEvents,
+    })).changes;
   }
 }

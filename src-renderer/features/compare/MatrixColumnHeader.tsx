@@ -4,7 +4,7 @@ import type { MatrixColumn } from '../../../src-shared/model';
 import { hrefFor } from '../../navigation/router';
 import { ago, pct, score } from '../../components/format';
 import { statusIcon } from '../../components/StatusBadge';
-import { ExportButton } from '../results/ExportButton';
+import { ExportButton } from '../../components/ExportButton';
 import { IdText } from '../../components/IdText';
 import { columnTone, promptName } from './compare.selectors';
 

@@ -7,7 +7,7 @@ import { hrefFor } from '../../navigation/router';
 import { LongText } from '../../components/LongText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ToolCallList } from '../../components/ToolCallList';
-import { actionForEvent } from '../traces/traces.keys';
+import { actionForEvent } from '../../components/label-keys';
 import { ActiveLabeling } from './ActiveLabeling';
 import { nextActiveId } from './active-labeling.selectors';
 import { useActiveLabeling } from './active-labeling.store';

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { ModelInput } from '../targets/ModelInput';
-import { ProviderOptions } from '../targets/ProviderOptions';
+import { ModelInput } from '../../components/ModelInput';
+import { ProviderOptions } from '../../components/ProviderOptions';
 import { CompareJobPage } from './CompareJobPage';
 import { RemoveButton } from './RemoveButton';
 import { useChosenTarget } from './use-chosen-target';

@@ -2,8 +2,8 @@
 import type { PreflightProblem } from '../../../src-shared/contract/runs.contract';
 import type { TargetSummary } from '../../../src-shared/contract/targets.contract';
 import { FixButton } from '../../components/FixButton';
-import { JudgeMismatchNote } from '../targets/JudgeMismatchNote';
-import { enableTarget } from '../targets/target-fixes';
+import { JudgeMismatchNote } from '../../components/JudgeMismatchNote';
+import { enableTarget } from '../../components/target-fixes';
 
 const datasetNotLoaded = (target: TargetSummary) =>
   `Dataset "${target.dataset}" did not load: fix the problems listed at the top (or by ai-eval validate) to run this target.`;

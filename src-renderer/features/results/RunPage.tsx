@@ -11,7 +11,7 @@ import { liveRun, useRuns } from '../runs/runs.store';
 import { QuestionsTable } from './QuestionsTable';
 import { runStatus } from './results.selectors';
 import { VerdictPanel } from './VerdictPanel';
-import { ExportButton } from './ExportButton';
+import { ExportButton } from '../../components/ExportButton';
 import { Provenance } from './Provenance';
 
 const NO_STATS: GraderStat[] = [];

@@ -1,6 +1,6 @@
 // A provider connection and a model, as the default judge and the optimizer's proposer are set.
 import { SelectField } from '../../components/Field';
-import { ModelInput } from '../targets/ModelInput';
+import { ModelInput } from '../../components/ModelInput';
 
 type Props = Readonly<{
   id: string;

@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { DiskChangeBanner } from '../../components/DiskChangeBanner';
 import { comparableText, CONFIG_FILE, useDiskWatch } from '../../components/disk-change';
 import { useUnsavedEditor } from '../../navigation/unsaved.store';
-import { messagesAt } from '../targets/targets.selectors';
+import { messagesAt } from '../../components/field-issues';
 import { ConnectionsSection } from './ConnectionsSection';
 import { JudgeSection } from './JudgeSection';
 import { ModelRefFields } from './ModelRefFields';

@@ -9,7 +9,7 @@ import {
   type Settings,
   type WorkspaceConfig,
 } from '../../../src-shared/model';
-import type { FieldIssue } from '../targets/target-form';
+import type { FieldIssue } from '../../components/field-issues';
 import { SETTINGS_SECTIONS } from './settings-fields';
 
 type JudgeConfig = NonNullable<WorkspaceConfig['judge']>;

@@ -2,7 +2,7 @@
 import type { ConnectionTest } from '../../../src-shared/contract/providers.contract';
 import type { KeyStatus } from '../../../src-shared/contract/secrets.contract';
 import type { WorkspaceIssue } from '../../../src-shared/model';
-import type { FieldIssue } from '../targets/target-form';
+import type { FieldIssue } from '../../components/field-issues';
 import type { SettingsDraft } from './settings-form';
 
 export type Tone = 'pass' | 'fail' | 'degraded' | 'neutral';

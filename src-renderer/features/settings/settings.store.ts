@@ -5,7 +5,7 @@ import type { ProviderKind, WorkspaceIssue } from '../../../src-shared/model';
 import { api } from '../../api/client';
 import { latestRequest } from '../../api/latest-request';
 import { diskChangeOutcome } from '../../components/disk-change';
-import { useModelLists } from '../targets/models.store';
+import { useModelLists } from '../../components/models.store';
 import {
   connectionConfigOf,
   connectionFormOf,

@@ -4,6 +4,7 @@ import { SelectField } from '../../components/Field';
 import { bindField, type SectionProps } from './target-form';
 import { graderRows, toggleGrader } from './targets.selectors';
 import { FormSection } from '../../components/FormSection';
+import { hrefFor } from '../../navigation/router';
 
 type Props = SectionProps & Readonly<{ datasets: readonly DatasetSummary[]; warnings: readonly string[] }>;
 
@@ -19,7 +20,7 @@ export function GradersSection({ form, at, edit, datasets, warnings }: Props) {
         <SelectField
           id="target-dataset"
           label="Dataset"
-          help={<a href="#/datasets">Datasets are edited in Datasets.</a>}
+          help={<a href={hrefFor('datasets')}>Datasets are edited in Datasets.</a>}
           {...field('dataset')}
           testId="target-dataset"
         >

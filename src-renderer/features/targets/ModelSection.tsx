@@ -1,10 +1,11 @@
 // What the target calls: provider, model (the live list, free text allowed), system prompt and generation settings.
 import type { ProviderSummary } from '../../../src-shared/contract/providers.contract';
 import { Field, fieldAria, NumberField, SelectField } from '../../components/Field';
-import { ProviderOptions } from './ProviderOptions';
-import { ModelInput } from './ModelInput';
+import { ProviderOptions } from '../../components/ProviderOptions';
+import { ModelInput } from '../../components/ModelInput';
 import { bindField, type SectionProps } from './target-form';
 import { FormSection } from '../../components/FormSection';
+import { hrefFor } from '../../navigation/router';
 
 type Props = SectionProps & Readonly<{ providers: readonly ProviderSummary[] }>;
 
@@ -24,7 +25,7 @@ export function ModelSection({ form, at, edit, providers }: Props) {
         <SelectField
           id="target-provider"
           label="Provider"
-          help={<a href="#/settings">Connections are set up in Settings.</a>}
+          help={<a href={hrefFor('settings')}>Connections are set up in Settings.</a>}
           {...field('provider')}
           testId="target-provider"
         >

@@ -10,11 +10,12 @@ import { useUnsavedEditor } from '../../navigation/unsaved.store';
 import { AgentSection } from './AgentSection';
 import { GateSection } from './GateSection';
 import { GradersSection } from './GradersSection';
-import { JudgeMismatchNote } from './JudgeMismatchNote';
+import { JudgeMismatchNote } from '../../components/JudgeMismatchNote';
 import { IdentitySection } from './IdentitySection';
 import { ModelSection } from './ModelSection';
 import { validateForm } from './target-form';
-import { isDirty, messagesAt, splitIssues, targetIndex, visibleIssues } from './targets.selectors';
+import { messagesAt } from '../../components/field-issues';
+import { isDirty, splitIssues, targetIndex, visibleIssues } from './targets.selectors';
 import { takenIds, useTargets } from './targets.store';
 
 export function TargetEditorPage({ targetId }: { targetId: string | undefined }) {

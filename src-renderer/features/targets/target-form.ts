@@ -6,6 +6,7 @@ import {
   type Target,
   type ToolServer,
 } from '../../../src-shared/model';
+import type { FieldIssue } from '../../components/field-issues';
 
 /** One environment variable of a stdio server, as typed (an empty name drops the row on save). */
 export type EnvRow = Readonly<{ name: string; value: string }>;
@@ -51,9 +52,6 @@ export type TargetForm = Readonly<{
   /** Keys of the target the form has no field for, written back untouched. */
   extra: Readonly<Record<string, unknown>>;
 }>;
-
-/** A problem with one field, by its key path in the target (`gate.threshold`, `tools.0.url`). */
-export type FieldIssue = Readonly<{ path: string; message: string }>;
 
 const text = (value: number | undefined) => (value === undefined ? '' : String(value));
 

@@ -1,6 +1,7 @@
 // Pure selectors for the target editor: issues by field, the grader table, what to show and when.
 import { GRADER_CATALOG, GRADER_IDS, type GraderId, type WorkspaceIssue } from '../../../src-shared/model';
-import type { FieldIssue, TargetForm } from './target-form';
+import type { FieldIssue } from '../../components/field-issues';
+import type { TargetForm } from './target-form';
 
 /** Where the edited target sits in aieval.yaml's `targets` list: its old place, or the end for a new one. */
 export function targetIndex(ids: readonly string[], previousId: string | undefined): number {
@@ -26,13 +27,6 @@ export function splitIssues(
     else other.push(issue);
   }
   return { own, other };
-}
-
-/** The messages for a field: its own path, and (with `nested`) everything under it. */
-export function messagesAt(issues: readonly FieldIssue[], path: string, nested = false): string[] {
-  return issues
-    .filter((issue) => issue.path === path || (nested && issue.path.startsWith(`${path}.`)))
-    .map((issue) => issue.message);
 }
 
 /**

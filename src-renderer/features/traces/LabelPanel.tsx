@@ -5,7 +5,7 @@ import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
 import { useNotesDraft } from '../../navigation/use-notes-draft';
 import { VERDICT_WORDS } from '../../components/status';
-import { KEY_HELP, VERDICT_KEYS } from './traces.keys';
+import { KEY_HELP, VERDICT_KEYS } from '../../components/label-keys';
 import { useTraces, workbenchFailed } from './traces.store';
 
 export type LabelPanelHandle = Readonly<{ focusTags(): void; focusNotes(): void }>;

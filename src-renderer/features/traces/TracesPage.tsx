@@ -6,7 +6,7 @@ import { ImportBar } from './ImportBar';
 import { ItemView } from './ItemView';
 import { LabelPanel, type LabelPanelHandle } from './LabelPanel';
 import { QueuePanel } from './QueuePanel';
-import { actionForEvent, type WorkbenchAction } from './traces.keys';
+import { actionForEvent, type WorkbenchAction } from '../../components/label-keys';
 import { useTraces, workbenchFailed } from './traces.store';
 import { useTracesEvents } from './traces-events';
 

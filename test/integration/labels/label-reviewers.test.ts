@@ -56,8 +56,10 @@ describe('several reviewers: who labelled, their agreement, and TPR/TNR on agree
         const flipped = item.id === firstPass ? 'fail' : item.id === firstFail ? 'pass' : item.judge;
         expect((await submit(item.id, flipped, 'ben')).label.reviewer).toBe('ben');
       }
-      const rows = app.state.syncStore.db
-        .prepare(`SELECT reviewer, COUNT(*) AS n FROM reviewer_verdicts GROUP BY reviewer ORDER BY reviewer`)
+      const rows = app.state
+        .syncStore!.db.prepare(
+          `SELECT reviewer, COUNT(*) AS n FROM reviewer_verdicts GROUP BY reviewer ORDER BY reviewer`,
+        )
         .all();
       expect(rows).toEqual([
         { reviewer: 'ana', n: 10 },
@@ -112,7 +114,7 @@ describe('several reviewers: who labelled, their agreement, and TPR/TNR on agree
       );
 
       // The reviewer in the user's settings labels when the call names none; undo takes back only that verdict.
-      expect(await call('userSettings.update', { reviewer: 'cara' })).toEqual({ reviewer: 'cara' });
+      expect(await call('userSettings.update', { reviewer: 'cara' })).toEqual({ reviewer: 'cara', storeUrl: '' });
       expect((await submit(firstPass, 'pass')).label.reviewer).toBe('cara');
       const three = (await call<Agreement[]>('judges.agreement', {})).find((a) => a.group === 'accuracy_grader');
       expect(three).toMatchObject({ statistic: 'krippendorff_alpha', reviewers: ['ana', 'ben', 'cara'] });
@@ -138,8 +140,8 @@ describe('several reviewers: who labelled, their agreement, and TPR/TNR on agree
         disagreements: 1,
       });
       await call('labels.undo', {});
-      const verdict = app.state.syncStore.db
-        .prepare(`SELECT verdict FROM reviewer_verdicts WHERE subject_id = ? AND reviewer = 'ben'`)
+      const verdict = app.state
+        .syncStore!.db.prepare(`SELECT verdict FROM reviewer_verdicts WHERE subject_id = ? AND reviewer = 'ben'`)
         .pluck()
         .get(firstFail);
       expect(verdict).toBe('pass');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OptimizerRepo } from '../../../src-main/store/repos/optimizer.repo';
+import { Store } from '../../../src-main/store/store';
 import { migratedStore, versionOf } from '../../support/migrated-store';
 
 const VERSION = versionOf('optimizer-changes');
@@ -13,7 +13,7 @@ describe('migration optimizer-changes', () => {
       ),
     );
 
-    const repo = new OptimizerRepo(db);
+    const repo = new Store(db).repos.optimizer;
     expect(repo.get('c1')).toMatchObject({
       id: 'c1',
       jobId: null,

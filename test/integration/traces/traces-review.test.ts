@@ -156,8 +156,8 @@ describe('the example traces in the review queue', () => {
   });
 
   it('labels a question result and user-defined dimensions, and refuses to label an item that does not exist', async () => {
-    app.state.syncStore.repos.runs.insert(newRun('run-1'));
-    const resultId = String(app.state.syncStore.repos.results.insert(newResult('run-1', 'sunday_hours')));
+    app.state.syncStore!.repos.runs.insert(newRun('run-1'));
+    const resultId = String(app.state.syncStore!.repos.results.insert(newResult('run-1', 'sunday_hours')));
     await call('labels.submit', {
       subjectType: 'question_result',
       subjectId: resultId,

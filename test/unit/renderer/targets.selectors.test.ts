@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceIssue } from '../../../src-shared/model';
+import { messagesAt } from '../../../src-renderer/components/field-issues';
 import { emptyForm } from '../../../src-renderer/features/targets/target-form';
 import {
   gateJudgeOptions,
   graderRows,
   isDirty,
-  messagesAt,
   splitIssues,
   targetIndex,
   toggleGrader,

@@ -81,6 +81,8 @@ const NOT_REFUSALS: Readonly<Record<string, string>> = {
   MissingNativeBindingError: 'start-up: the store cannot open at all',
   MigrationError: 'start-up: the store refuses to open',
   YamlEditError: 'wrapped with the file name as invalid_workspace where a YAML edit is made',
+  TeamStoreError: 'the team store cannot be used: refused as the environment (environment-refusal.ts, CLI exit 3)',
+  StoreUrlError: 'a store setting that is not a postgresql:// URL: refused where the setting is read',
 };
 
 const contract = {

@@ -6,6 +6,7 @@ import {
   type LimiterSettings,
 } from '../../../../src-main/engine/run/limiter';
 import { ProviderError } from '../../../../src-main/engine/providers/provider';
+import { sleep } from '../../../../src-main/engine/run/sleep';
 
 const settings = (over: Partial<LimiterSettings> = {}): LimiterSettings => ({
   maxInFlight: 4,
@@ -203,14 +204,22 @@ describe('ProviderLimiter', () => {
   });
 
   it('stops at once on cancel during a backoff, without another attempt', async () => {
-    const limiter = new ProviderLimiter('fake', settings({ baseDelayMs: 60_000 }));
+    // The real sleep, with word of when the backoff begins.
+    let backingOff: () => void = () => {};
+    const backoffBegan = new Promise<void>((resolve) => (backingOff = resolve));
+    const limiter = new ProviderLimiter('fake', settings({ baseDelayMs: 60_000 }), {
+      sleep: (ms, signal) => {
+        backingOff();
+        return sleep(ms, signal);
+      },
+    });
     const controller = new AbortController();
     let calls = 0;
     const retrying = limiter.run(async () => {
       calls += 1;
       throw rateLimited();
     }, controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await backoffBegan;
     controller.abort();
     await expect(retrying).rejects.toMatchObject({ name: 'AbortError' });
     expect(calls).toBe(1);

@@ -1,6 +1,6 @@
 // The model lists store against a fake service: one fetch per provider, refresh, failures as lists, Ollama pulls.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { pullKey, useModelLists } from '../../../../src-renderer/features/targets/models.store';
+import { pullKey, useModelLists } from '../../../../src-renderer/components/models.store';
 import { answer, calledWith, emit, held, heldAnswers, refuse, resetService } from './fake-service';
 
 vi.mock('../../../../src-renderer/api/transport', () => import('./fake-transport'));

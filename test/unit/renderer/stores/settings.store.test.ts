@@ -1,7 +1,7 @@
 // The settings store against a fake aieval.yaml: load, edit, validate, save in order, refusals, keys, tests, disk changes.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSettings } from '../../../../src-renderer/features/settings/settings.store';
-import { useModelLists } from '../../../../src-renderer/features/targets/models.store';
+import { useModelLists } from '../../../../src-renderer/components/models.store';
 import { settings as settingsSchema, type ProviderConfig } from '../../../../src-shared/model';
 import { answer, calledWith, held, heldAnswers, refuse, resetService } from './fake-service';
 

@@ -3,6 +3,7 @@
 import './fake-window';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hrefFor, navigate, parseHash } from '../../../../src-renderer/navigation/router';
+import type { ScreenName } from '../../../../src-renderer/navigation/screens';
 import {
   dirtyScreens,
   installUnsavedGuards,
@@ -15,7 +16,7 @@ import { fakeWindow } from './fake-window';
 import { settled } from './fake-service';
 
 /** An editor as a screen registers it (what useUnsavedEditor puts in the store). */
-function editor(screen: string, options: { refuseSave?: boolean } = {}) {
+function editor(screen: ScreenName, options: { refuseSave?: boolean } = {}) {
   const log: string[] = [];
   let dirty = true;
   const self: UnsavedEditor & { log: string[] } = {
@@ -75,6 +76,20 @@ describe('router', () => {
     expect(parseHash('#/datasets/help%20desk')).toEqual({ screen: 'datasets', params: ['help desk'] });
     expect(parseHash('')).toEqual({ screen: 'targets', params: [] });
     expect(hrefFor('targets', 'a/b', 'edit')).toBe('#/targets/a%2Fb/edit');
+  });
+
+  it('names no screen for an address the table does not list (the start screen shows)', () => {
+    expect(parseHash('#/nowhere/x')).toEqual({ screen: undefined, params: ['x'] });
+    expect(parseHash('#/toString')).toEqual({ screen: undefined, params: [] });
+  });
+
+  it('types every link by the table of screens (checked by the typecheck: each line must fail to compile)', () => {
+    // @ts-expect-error a screen the table does not list
+    expect(hrefFor('nowhere')).toBe('#/nowhere');
+    // @ts-expect-error a run's address needs its id
+    expect(hrefFor('runs')).toBe('#/runs');
+    // @ts-expect-error the target editor's address ends in 'edit'
+    expect(hrefFor('targets', 'a', 'open')).toBe('#/targets/a/open');
   });
 });
 

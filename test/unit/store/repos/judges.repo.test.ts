@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JudgesRepo } from '../../../../src-main/store/repos/judges.repo';
 import type { Store } from '../../../../src-main/store/store';
 import {
   insertGoldItems,
@@ -10,7 +9,7 @@ import {
 import { judgeReport } from '../../../support/judge-report';
 
 let store: Store;
-let repo: JudgesRepo;
+let repo: Store['repos']['judges'];
 beforeEach(() => {
   store = memoryStore().store;
   repo = store.repos.judges;

@@ -10,26 +10,21 @@ import { runOne } from './run-one';
 
 const EVIL = `${'a'.repeat(34)}!`;
 
-/** Runs `check` on `response` and returns its result with how long it took. */
-async function timed(check: Record<string, unknown>, response: string) {
-  const started = performance.now();
-  const result = await runOne(check, { response });
-  return { result, ms: performance.now() - started };
-}
-
 describe('json_schema patterns run on the linear-time engine', () => {
   it.each([
     ['pattern', { properties: { a: { type: 'string', pattern: '^(a+)+$' } } }, { a: EVIL }],
     ['patternProperties', { patternProperties: { '^(a+)+$': { type: 'number' } } }, { [EVIL.slice(0, -1)]: 'x' }],
     ['propertyNames', { propertyNames: { pattern: '^(a+)+$' } }, { [EVIL]: 1 }],
-  ])('%s: ^(a+)+$ against 34 a and "!" answers in under a second', async (_keyword, schema, reply) => {
-    const { result, ms } = await timed(
-      { kind: 'json_schema', schema: { type: 'object', ...schema } },
-      JSON.stringify(reply),
-    );
-    expect(result).toMatchObject({ executed: true, passed: false });
-    expect(ms).toBeLessThan(1000);
-  });
+  ])(
+    '%s: ^(a+)+$ against 34 a and "!" answers (a backtracking engine would take hours)',
+    async (_keyword, schema, reply) => {
+      const result = await runOne(
+        { kind: 'json_schema', schema: { type: 'object', ...schema } },
+        { response: JSON.stringify(reply) },
+      );
+      expect(result).toMatchObject({ executed: true, passed: false });
+    },
+  );
 
   it('still matches what the pattern means', async () => {
     const check = { kind: 'json_schema', schema: { properties: { a: { type: 'string', pattern: '^(a+)+$' } } } };

@@ -1,7 +1,13 @@
 // Test helper: an in-memory store with judge calls written the way the run engine writes them.
 import { inProcessStore, Store, type StoreApi } from '../../../../../src-main/store/store';
 import type { ValidationInput } from '../../../../../src-main/store/repos/judges.repo';
-import { INSERT_VALIDATION, validationRow } from '../../../../../src-main/store/repos/gold-sets.repo';
+import {
+  insertValidation as insertValidationRow,
+  validationRow,
+} from '../../../../../src-main/store/repos/gold-sets.repo';
+import { SQLITE } from '../../../../../src-main/store/sql/dialect';
+import { SqliteRunner } from '../../../../../src-main/store/sql/sqlite-runner';
+import { Queries } from '../../../../../src-main/store/sql/statement';
 
 export type FakeCall = Readonly<{
   grader?: string;
@@ -105,7 +111,9 @@ export function labelGoldItems(
 /** Inserts a validation as the index reads it from a line of labels/<grader>/validations.jsonl. */
 export function insertValidation(store: Store, validation: ValidationInput): void {
   const lineId = validation.createdAt.toString(16).padStart(16, '0').slice(-16);
-  store.db.prepare(INSERT_VALIDATION).run(validationRow({ ...validation, lineId }));
+  new SqliteRunner(store.db).run(
+    insertValidationRow(new Queries(SQLITE)).run(validationRow({ ...validation, lineId })),
+  );
 }
 
 /** A RecordValidation that keeps the validation in the store as the index would after reading its line. */

@@ -1,7 +1,7 @@
 // A model field: the provider's live model list as suggestions, free text allowed, and a note when the list cannot be fetched.
 import { useEffect } from 'react';
-import type { ModelList } from '../../../src-shared/contract/providers.contract';
-import { Field, fieldAria } from '../../components/Field';
+import type { ModelList } from '../../src-shared/contract/providers.contract';
+import { Field, fieldAria } from './Field';
 import { pullKey, useModelLists, type PullState } from './models.store';
 
 type Props = Readonly<{

@@ -1,5 +1,5 @@
 // The labeling workbench's keyboard map: a pure function from a key press to an action (unit-tested).
-import { LABEL_VERDICTS } from '../../../src-shared/model';
+import { LABEL_VERDICTS } from '../../src-shared/model';
 
 export type WorkbenchAction =
   | Readonly<{ kind: 'verdict'; verdict: 'pass' | 'fail' | 'defer' }>

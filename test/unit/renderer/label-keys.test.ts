@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionFor, actionForEvent } from '../../../src-renderer/features/traces/traces.keys';
+import { actionFor, actionForEvent } from '../../../src-renderer/components/label-keys';
 
 const press = (
   key: string,

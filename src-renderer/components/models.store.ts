@@ -1,9 +1,9 @@
 // The live model lists of the provider connections, fetched once per provider and shared by every model field; and the
 // pulls of missing Ollama models with their progress.
 import { create } from 'zustand';
-import type { ModelList, PullProgressEvent } from '../../../src-shared/contract/providers.contract';
-import { api } from '../../api/client';
-import { messageOf } from '../../../src-shared/text/message-of';
+import type { ModelList, PullProgressEvent } from '../../src-shared/contract/providers.contract';
+import { api } from '../api/client';
+import { messageOf } from '../../src-shared/text/message-of';
 
 /** A pull in progress or ended: the latest progress line, or why it failed. */
 export type PullState = Readonly<{

@@ -1,5 +1,5 @@
 // The provider connections as the `<option>`s of a select, each with its kind.
-import type { ProviderSummary } from '../../../src-shared/contract/providers.contract';
+import type { ProviderSummary } from '../../src-shared/contract/providers.contract';
 
 export function ProviderOptions({ providers }: { providers: readonly ProviderSummary[] }) {
   return (

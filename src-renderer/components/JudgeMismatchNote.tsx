@@ -1,6 +1,6 @@
 // The replay-judge warning (a live target judged from recordings only) with its one-click change of judge.
-import type { JudgeMismatch } from '../../../src-shared/contract/targets.contract';
-import { FixButton } from '../../components/FixButton';
+import type { JudgeMismatch } from '../../src-shared/contract/targets.contract';
+import { FixButton } from './FixButton';
 import { switchJudge } from './target-fixes';
 
 type Props = Readonly<{ mismatch: JudgeMismatch; testId: string; onSwitched?: () => void }>;

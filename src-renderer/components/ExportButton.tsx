@@ -1,12 +1,12 @@
 // Exports a complete run as an Every Eval Ever envelope (aggregate + samples); a toast says where the files went and
 // offers them: "Save as…" and "Show in folder" in the desktop app, a zip download in the browser.
 import { useState } from 'react';
-import type { ExportOutcome } from '../../../src-shared/model';
-import type { DesktopActions } from '../../../src-shared/rpc/wire';
-import { api } from '../../api/client';
-import { Toast } from '../../components/Toast';
-import { bytes } from '../../components/format';
-import { messageOf } from '../../../src-shared/text/message-of';
+import type { ExportOutcome } from '../../src-shared/model';
+import type { DesktopActions } from '../../src-shared/rpc/wire';
+import { api } from '../api/client';
+import { Toast } from './Toast';
+import { bytes } from './format';
+import { messageOf } from '../../src-shared/text/message-of';
 
 type Shown = Readonly<{ outcome: ExportOutcome } | { error: string }>;
 

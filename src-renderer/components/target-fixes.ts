@@ -1,6 +1,6 @@
 // One-click fixes offered where a run could not work: enable a disabled target, move the judge to a live connection.
-import { formatIssue, type ModelRef, type WorkspaceIssue } from '../../../src-shared/model';
-import { api } from '../../api/client';
+import { formatIssue, type ModelRef, type WorkspaceIssue } from '../../src-shared/model';
+import { api } from '../api/client';
 
 /** The save's errors in words, or undefined when it was written. */
 function refusal(issues: readonly WorkspaceIssue[]): string | undefined {

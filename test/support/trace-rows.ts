@@ -1,0 +1,53 @@
+// Rows of the trace import as the store takes them: a review item and a span, with the fields a test changes.
+import type { ItemInsert } from '../../src-main/store/repos/review-items.writer';
+import type { SpanInsert } from '../../src-main/store/repos/traces.repo';
+
+export const item = (id: string, groupKey: string, startedAt: number | null): ItemInsert => ({
+  id,
+  traceId: id,
+  spanId: 's',
+  conversationId: null,
+  agentRunId: null,
+  groupKey,
+  model: null,
+  provider: null,
+  convention: null,
+  inputText: null,
+  outputText: null,
+  toolCalls: '[]',
+  llmCalls: 1,
+  inputTokens: null,
+  outputTokens: null,
+  finishReason: null,
+  truncated: 0,
+  captured: 1,
+  status: 'ok',
+  statusMessage: null,
+  flags: '[]',
+  startedAt,
+  latencyMs: null,
+  importedAt: 1,
+});
+
+export const span = (traceId: string, spanId = 's'): SpanInsert => ({
+  traceId,
+  spanId,
+  parentSpanId: null,
+  name: 'chat',
+  kind: 3,
+  startNs: '1',
+  endNs: '2',
+  statusCode: 0,
+  statusMessage: null,
+  scopeName: null,
+  scopeVersion: null,
+  droppedAttributes: 0,
+  droppedEvents: 0,
+  convention: 'genai',
+  isLlm: 1,
+  attributesJson: '{}',
+  eventsJson: null,
+  resourceJson: '{}',
+  sourceFile: null,
+  importedAt: 1,
+});
