@@ -49,8 +49,9 @@ const floorBan = {
  * The engine's floors, bottom up: for each room of src-main/engine, what of src-main it may import (engine rooms as
  * `engine/<room>`, core layers by name; src-shared and libraries are always allowed). A room's own files are always
  * allowed. stats is the floor (every statistical method once, importing nothing, so the simulation suite and the product
- * run the same code); providers stand below grading (a grader calls a provider, never the reverse); scoring below
- * grading, run, compare and export; compare below export (an envelope carries a comparison). docs/ARCHITECTURE.md
+ * run the same code); providers stand below grading (a grader calls a provider, never the reverse), grading below
+ * trust (a judge's standing reads its template), trust below run and export (a run's verdict weighs its judges' trust);
+ * scoring below grading, run, compare and export; compare below export (an envelope carries a comparison). docs/ARCHITECTURE.md
  * draws the same floors.
  */
 const ENGINE_LAYERS = {
@@ -60,7 +61,8 @@ const ENGINE_LAYERS = {
   agent: ['engine/providers'],
   history: ['engine/stats', 'hashing', 'store'],
   traces: ['net', 'store', 'workspace', 'worker-entry'],
-  grading: ['engine/providers', 'engine/scoring', 'engine/stats', 'matchers', 'paths', 'store', 'workspace'],
+  grading: ['engine/providers', 'engine/scoring', 'engine/stats', 'matchers', 'paths', 'workspace'],
+  trust: ['engine/grading', 'engine/stats', 'store', 'workspace'],
   run: [
     'engine/agent',
     'engine/grading',
@@ -68,6 +70,7 @@ const ENGINE_LAYERS = {
     'engine/providers',
     'engine/scoring',
     'engine/stats',
+    'engine/trust',
     'hashing',
     'paths',
     'store',
@@ -82,6 +85,7 @@ const ENGINE_LAYERS = {
     'engine/run',
     'engine/scoring',
     'engine/stats',
+    'engine/trust',
     'hashing',
     'matchers',
     'paths',

@@ -23,7 +23,6 @@ import type { Logger } from './logger';
 import { watchLabelFiles } from './gold-sets/watch-labels';
 import { plural } from '../../src-shared/text/plural';
 
-
 export type AppOptions = Readonly<{
   workspaceDir: string;
   resourcesDir: string;

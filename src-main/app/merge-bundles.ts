@@ -4,7 +4,7 @@ import type { Out } from '../../src-shared/rpc/define';
 import { mergeShardGroup, prepareShardGroup, type PreparedGroup } from '../engine/export/shards/merge-shards';
 import { checkShardSet, readManifests } from '../engine/export/shards/shard-set';
 import { workspaceDifferences } from '../engine/export/shards/shard-workspace';
-import { judgeSetupOf } from '../engine/grading/trust/judge-identity';
+import { judgeSetupOf } from '../engine/trust/judge-identity';
 import type { AppState } from './app-state';
 
 /**

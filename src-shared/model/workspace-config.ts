@@ -277,7 +277,10 @@ export const workspaceConfig = z.strictObject({
     .describe(
       "This workspace's id in a team store (a PostgreSQL database several workspaces share): its runs, results and labels there are its own. Required with a team store; unused with the workspace's own SQLite store.",
     ),
-  providers: z.record(providerName, providerConfig).default({}).describe('Named connections; secrets never in this file.'),
+  providers: z
+    .record(providerName, providerConfig)
+    .default({})
+    .describe('Named connections; secrets never in this file.'),
   judge: judgeConfig.optional().describe('The default judge for every LLM grader.'),
   settings: settings.default(settings.parse({})),
   targets: z

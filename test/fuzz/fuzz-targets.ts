@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { WorkspaceIssue } from '../../src-shared/model';
 import { readEnvelope } from '../../src-main/engine/export/eee/read-envelope';
 import { compileJsonSchema } from '../../src-main/matchers/json-schema';
-import { readLabelsFile } from '../../src-main/engine/grading/trust/labels-file';
+import { readLabelsFile } from '../../src-main/engine/trust/labels-file';
 import { decodeJsonText } from '../../src-main/engine/traces/decode/decode-json-text';
 import { decodeProtoRequest } from '../../src-main/engine/traces/decode/otlp-protobuf';
 import { readOtlpFile, UnreadableFileError } from '../../src-main/engine/traces/decode/read-otlp-file';

@@ -8,7 +8,7 @@ import { loadJudgeTemplate } from '../../src-main/engine/grading/judge/judge-tem
 import { Store, storeFile } from '../../src-main/store/store';
 import { runCliInProcess } from '../support/cli';
 import { exampleJudgedLocally } from '../support/workspace';
-import { insertJudgeCalls } from '../unit/engine/grading/trust/store-fixture';
+import { insertJudgeCalls } from '../unit/engine/trust/store-fixture';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-sec-labels-config-'));
 const cli = (...argv: string[]) => runCliInProcess(argv, configDir);

@@ -1,6 +1,6 @@
 // Family "corrected pass rate": the estimate and 95% interval a trusted judge's verdict shows, with gold labels from
 // other runs (the same true pass rate, or a shifted one) or from the evaluated run's own calls.
-import { correctedPassRate } from '../../src-main/engine/grading/trust/corrected-pass-rate';
+import { correctedPassRate } from '../../src-main/engine/trust/corrected-pass-rate';
 import { designCells, drawGold, drawRun, type Design, type GoldCell, type Judge, type RunDraw } from './gold';
 import { JUDGES } from './judge-rates.sim';
 import { rngOf } from './sim-data';

@@ -1,7 +1,7 @@
 // Family "judge TPR/TNR": the validation's TPR and TNR and their 95% intervals, over gold sets drawn 50/50 or
 // proportionally from runs that mostly pass or not, at the label minimum and 5× it.
 import { settings as settingsSchema } from '../../src-shared/model';
-import { validationReport } from '../../src-main/engine/grading/trust/judge-stats';
+import { validationReport } from '../../src-main/engine/trust/judge-stats';
 import { designCells, drawGold, drawRun, totals, type Design, type GoldCell, type Judge } from './gold';
 import { rngOf } from './sim-data';
 import type { Row } from './table';

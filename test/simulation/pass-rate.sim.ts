@@ -2,7 +2,7 @@
 // run-correlated repeats), and the gate's pass rate when repeats stop early (--repeat 10 --adaptive).
 import { computeVerdict } from '../../src-main/engine/scoring/verdict';
 import { settledVerdict, type AdaptiveRule } from '../../src-main/engine/scoring/adaptive-repeats';
-import { adaptiveFigures } from '../../src-main/engine/grading/trust/judge-advisory';
+import { adaptiveFigures } from '../../src-main/engine/run/run-verdict';
 import { binomialAtLeast } from '../../src-main/engine/stats/binomial';
 import { betaDraw } from '../../src-main/engine/stats/random';
 import { questionRate, repeats, rngOf, type Random } from './sim-data';

@@ -1,9 +1,9 @@
 // The service's writes to the label files (files first, then the index): a sample, a label, an undo, a validation.
 import type { GraderId, LabelPatch, LabelSubject, ValidationLine } from '../../../src-shared/model';
 import { RpcError } from '../../../src-shared/rpc/wire';
-import { toGoldItemFiles, type JudgeSample } from '../../engine/grading/trust/sample-judge-calls';
-import type { RecordValidation } from '../../engine/grading/trust/validate-judge';
-import { isLlmJudge } from '../../engine/grading/trust/judge-standing';
+import { toGoldItemFiles, type JudgeSample } from '../../engine/trust/sample-judge-calls';
+import type { RecordValidation } from '../../engine/trust/validate-judge';
+import { isLlmJudge } from '../../engine/trust/judge-standing';
 import { labelGoldItem, undoGoldLabel } from '../../workspace/labels/gold-labelling';
 import { appendValidationLine, writeGoldItem } from '../../workspace/labels/gold-set-writes';
 import { newLineId } from '../../workspace/labels/reviewer-labels';

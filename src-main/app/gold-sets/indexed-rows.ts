@@ -1,6 +1,6 @@
 // What the index stores of a judge's files: an item file as a row, the label lines as each reviewer's current label.
 import type { GoldItemFile, ValidationLine, WorkspaceIssue } from '../../../src-shared/model';
-import { validationReport, type JudgeThresholds } from '../../engine/grading/trust/judge-stats';
+import { validationReport, type JudgeThresholds } from '../../engine/trust/judge-stats';
 import type { IndexedGoldItem, IndexedLabel, IndexedLabels } from '../../store/repos/gold-sets.repo';
 import type { Placed } from '../../workspace/labels/json-lines';
 import { itemFile } from '../../workspace/labels/label-paths';

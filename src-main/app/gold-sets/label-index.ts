@@ -1,13 +1,13 @@
 // Keeps the store's index of the label files up to date: reads a judge's folder again when its files changed on disk.
 import { settings, type GraderId, type WorkspaceIssue } from '../../../src-shared/model';
-import { isLlmJudge } from '../../engine/grading/trust/judge-standing';
+import { isLlmJudge } from '../../engine/trust/judge-standing';
 import type { StoreApi } from '../../store/store';
 import { goldSetFingerprint, goldSetFolders, readValidationLines } from '../../workspace/labels/gold-set-files';
 import { GoldSetReader } from '../../workspace/labels/gold-set-reader';
 import type { SourcedLine } from '../../workspace/labels/reviewer-labels';
 import { indexedItem, indexedLabels } from './indexed-rows';
 import { exportStoreLabels } from './export-store-labels';
-import type { JudgeThresholds } from '../../engine/grading/trust/judge-stats';
+import type { JudgeThresholds } from '../../engine/trust/judge-stats';
 import type { Logger } from '../logger';
 
 export type LabelIndexDeps = Readonly<{

@@ -2,8 +2,8 @@
 import type { Contract } from '../../../src-shared/contract';
 import type { Ctx } from '../../../src-shared/rpc/ctx';
 import type { Handlers } from '../../../src-shared/rpc/define';
-import { judgeSetupOf } from '../../engine/grading/trust/judge-identity';
-import { activeLabelingPlan, judgeProbes } from '../../engine/grading/trust/judge-probes';
+import { judgeSetupOf } from '../../engine/trust/judge-identity';
+import { activeLabelingPlan, judgeProbes } from '../../engine/trust/judge-probes';
 import type { AppState } from '../app-state';
 
 export const judgeProbesHandlers = (state: AppState) =>

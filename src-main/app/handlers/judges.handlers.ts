@@ -5,23 +5,18 @@ import { relative } from 'node:path';
 import type { Contract } from '../../../src-shared/contract';
 import type { GoldItem, GraderId } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
-import { correctedPassRate } from '../../engine/grading/trust/corrected-pass-rate';
-import { judgeSetupOf } from '../../engine/grading/trust/judge-identity';
-import { judgeStanding, judgeTrustFor } from '../../engine/grading/trust/judge-standing';
-import { judgeSummaries } from '../../engine/grading/trust/judge-summaries';
-import { agreementsOf } from '../../engine/grading/trust/reviewer-agreement';
-import { randomSeed } from '../../engine/grading/trust/sample-calls';
-import { sampleJudgeCalls } from '../../engine/grading/trust/sample-judge-calls';
-import { labelsFileText, readLabelsFile } from '../../engine/grading/trust/labels-file';
-import {
-  itemsFromFile,
-  itemsFromGold,
-  validateJudge,
-  ValidationError,
-} from '../../engine/grading/trust/validate-judge';
+import { correctedPassRate } from '../../engine/trust/corrected-pass-rate';
+import { judgeSetupOf } from '../../engine/trust/judge-identity';
+import { judgeStanding, judgeTrustFor } from '../../engine/trust/judge-standing';
+import { judgeSummaries } from '../../engine/trust/judge-summaries';
+import { agreementsOf } from '../../engine/trust/reviewer-agreement';
+import { randomSeed } from '../../engine/trust/sample-calls';
+import { sampleJudgeCalls } from '../../engine/trust/sample-judge-calls';
+import { labelsFileText, readLabelsFile } from '../../engine/trust/labels-file';
+import { itemsFromFile, itemsFromGold, validateJudge, ValidationError } from '../../engine/trust/validate-judge';
 import type { GoldContextRow } from '../../store/repos/judges.repo';
-import { comparedLabel, goldLabels, ownVerdict, type GoldLabel } from '../../engine/grading/trust/gold-labels';
-import { goldDrift } from '../../engine/grading/trust/judge-drift';
+import { comparedLabel, goldLabels, ownVerdict, type GoldLabel } from '../../engine/trust/gold-labels';
+import { goldDrift } from '../../engine/trust/judge-drift';
 import { judgeSawFromPrompt } from '../../engine/grading/judge/judge-saw';
 import { RpcError } from '../../../src-shared/rpc/wire';
 import { callerPath } from '../api-paths';

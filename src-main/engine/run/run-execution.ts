@@ -12,7 +12,7 @@ import {
 import type { Grader } from '../grading/grader';
 import type { CassetteWriter } from '../providers/cassette';
 import { addToTally, doneCount, type Tally } from '../scoring/tally';
-import { judgeSetupOf } from '../grading/trust/judge-identity';
+import { judgeSetupOf } from '../trust/judge-identity';
 import type { StoreApi } from '../../store/store';
 import { environmentCause } from '../../../src-shared/rpc/environment-refusal';
 import type { NewQuestionResult } from '../../store/repos/results.repo';
@@ -20,7 +20,7 @@ import { answerQuestion, gradeAnswer, type Answered, type QuestionEnv } from './
 import { localRunOf, prepareLocalRun, type LocalSetup } from './local-run';
 import { answerPhase, judgePhase, type PhaseHooks } from './phased-run';
 import { ObservedSettings } from './identity';
-import { storedRunVerdict, type VerdictBasis } from '../grading/trust/judge-advisory';
+import { storedRunVerdict, type VerdictBasis } from './run-verdict';
 import type { HeldLock, LockOptions } from './run-lock';
 import type { PlanItem, RunPlan, ValidWorkspace } from './plan';
 import { ProgressThrottle } from './progress';

@@ -1,11 +1,11 @@
 // Serves a copy of the example whose relevance_grader has 120 stored judge calls (longer answers scored higher) and
 // a gold set of 90, 64 labelled over three weeks: the judge agrees with every label but 3 of the latest week's.
 import { loadJudgeTemplate } from '../../../src-main/engine/grading/judge/judge-templates';
-import { sampleForLabeling } from '../../../src-main/engine/grading/trust/sample-calls';
+import { sampleForLabeling } from '../../../src-main/engine/trust/sample-calls';
 import { seededRandom } from '../../../src-main/engine/stats/random';
 import { Store, storeFile } from '../../../src-main/store/store';
 import { copyExample } from '../../support/workspace';
-import { insertGoldItems, insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
+import { insertGoldItems, insertJudgeCalls } from '../../unit/engine/trust/store-fixture';
 import { rpc } from './optimizer-seed';
 import { serveExample, type Served } from './serve';
 

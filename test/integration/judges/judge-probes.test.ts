@@ -6,7 +6,7 @@ import { loadJudgeTemplate } from '../../../src-main/engine/grading/judge/judge-
 import { Store, storeFile } from '../../../src-main/store/store';
 import { createTestApp } from '../../support/app';
 import { copyExample } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
+import { insertJudgeCalls } from '../../unit/engine/trust/store-fixture';
 
 const GRADER = 'relevance_grader';
 

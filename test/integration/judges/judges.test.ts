@@ -7,7 +7,7 @@ import { loadJudgeTemplate } from '../../../src-main/engine/grading/judge/judge-
 import { Store, storeFile } from '../../../src-main/store/store';
 import { createTestApp } from '../../support/app';
 import { exampleJudgedLocally } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
+import { insertJudgeCalls } from '../../unit/engine/trust/store-fixture';
 import { runCliInProcess } from '../../support/cli';
 import { LLM_JUDGE_IDS } from '../../../src-shared/model';
 

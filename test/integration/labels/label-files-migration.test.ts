@@ -10,7 +10,7 @@ import { TrustStore } from '../../../src-main/workspace/trust';
 import { callApp } from '../../support/app';
 import { migratedStore, versionOf } from '../../support/migrated-store';
 import { exampleJudgedLocally } from '../../support/workspace';
-import { insertGoldItems, insertJudgeCalls, insertValidation } from '../../unit/engine/grading/trust/store-fixture';
+import { insertGoldItems, insertJudgeCalls, insertValidation } from '../../unit/engine/trust/store-fixture';
 import { judgeReport } from '../../support/judge-report';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -6,7 +6,7 @@ import { Store, storeFile } from '../../../src-main/store/store';
 import { createTestApp } from '../../support/app';
 import { runCliInProcess } from '../../support/cli';
 import { exampleJudgedLocally } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
+import { insertJudgeCalls } from '../../unit/engine/trust/store-fixture';
 
 type Envelope = { ok: boolean; value?: unknown; error?: unknown };
 const unwrap = <T>(envelope: Envelope): T => {

@@ -15,7 +15,7 @@ import { writeWorkspaceGitignore } from '../../../src-main/workspace/workspace-g
 import { callApp, silentLogger } from '../../support/app';
 import { runCliInProcess } from '../../support/cli';
 import { exampleJudgedLocally } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/grading/trust/store-fixture';
+import { insertJudgeCalls } from '../../unit/engine/trust/store-fixture';
 
 const GRADER = 'accuracy_grader';
 const root = mkdtempSync(join(tmpdir(), 'aieval-git-labels-'));

@@ -13,7 +13,7 @@ import type {
 import type { RunRecord } from '../../../store/repos/runs.repo';
 import type { StoreApi } from '../../../store/store';
 import type { LoadedDataset } from '../../../workspace/load-workspace';
-import type { JudgeSetup } from '../../grading/trust/judge-identity';
+import type { JudgeSetup } from '../../trust/judge-identity';
 import { buildAggregate, evaluationTimestampOf } from './build-aggregate';
 import { buildResults } from './build-results';
 import { buildSamples, type SampleContext } from './build-samples';

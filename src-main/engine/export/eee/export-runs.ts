@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { StoreApi } from '../../../store/store';
 import type { Workspace } from '../../../workspace/load-workspace';
-import { judgeSetupOf } from '../../grading/trust/judge-identity';
+import { judgeSetupOf } from '../../trust/judge-identity';
 import type { ExportOutcome } from '../../../../src-shared/model';
 import { exportableRun, ExportError, exportRun, type ExportDeps } from './export-run';
 import { messageOf } from '../../../../src-shared/text/message-of';

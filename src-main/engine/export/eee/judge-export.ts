@@ -2,8 +2,8 @@
 import type { JudgeTrust, ProviderConfig, RunIdentity } from '../../../../src-shared/model';
 import type { StoreApi } from '../../../store/store';
 import { loadJudgeTemplate } from '../../grading/judge/judge-templates';
-import type { JudgeSetup } from '../../grading/trust/judge-identity';
-import { isLlmJudge, judgeStanding } from '../../grading/trust/judge-standing';
+import type { JudgeSetup } from '../../trust/judge-identity';
+import { isLlmJudge, judgeStanding } from '../../trust/judge-standing';
 import type { JudgeExport } from './build-results';
 import type { StringMap } from './eee-types';
 import { modelInfoOf } from './eee-names';

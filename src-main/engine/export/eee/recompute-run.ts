@@ -3,8 +3,8 @@
 // any figure the file states that the rows do not give refuses the file. The stored verdict is always the recomputed one.
 import type { RunIdentity, Verdict } from '../../../../src-shared/model';
 import type { NewQuestionResult, QuestionPasses } from '../../../store/repos/results.repo';
-import { adaptiveFigures, gateClusters } from '../../grading/trust/judge-advisory';
-import { judgePasses } from '../../grading/trust/judge-stats';
+import { adaptiveFigures, gateClusters } from '../../run/run-verdict';
+import { judgePasses } from '../../trust/judge-stats';
 import { adaptiveRuleOf } from '../../scoring/adaptive-repeats';
 import { averageScore } from '../../scoring/tally';
 import { computeVerdict } from '../../scoring/verdict';

@@ -3,9 +3,9 @@ import type { RunFinished, RunIdentity, Verdict } from '../../../../src-shared/m
 import type { NewQuestionResult } from '../../../store/repos/results.repo';
 import type { SliceWrite } from '../../../store/repos/envelopes.repo';
 import type { RunRecord } from '../../../store/repos/runs.repo';
-import type { JudgeSetup } from '../../grading/trust/judge-identity';
+import type { JudgeSetup } from '../../trust/judge-identity';
 import { describeTrust } from '../../../../src-shared/model';
-import { storedRunVerdict, type VerdictBasis } from '../../grading/trust/judge-advisory';
+import { storedRunVerdict, type VerdictBasis } from '../../run/run-verdict';
 import { newRunId } from '../../run/start-run';
 import { adaptiveRuleOf } from '../../scoring/adaptive-repeats';
 import { importedFileOf, type EnvelopeDeps } from '../eee/import-envelopes';

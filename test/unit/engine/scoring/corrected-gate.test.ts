@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctedPassRate } from '../../../../src-main/engine/grading/trust/corrected-pass-rate';
+import { correctedPassRate } from '../../../../src-main/engine/trust/corrected-pass-rate';
 import { emptyTally } from '../../../../src-main/engine/scoring/tally';
 import { computeVerdict, type VerdictInput } from '../../../../src-main/engine/scoring/verdict';
 import type { Gate } from '../../../../src-shared/model';

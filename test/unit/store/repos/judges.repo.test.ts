@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../src-main/store/store';
-import {
-  insertGoldItems,
-  insertJudgeCalls,
-  insertValidation,
-  memoryStore,
-} from '../../engine/grading/trust/store-fixture';
+import { insertGoldItems, insertJudgeCalls, insertValidation, memoryStore } from '../../engine/trust/store-fixture';
 import { judgeReport } from '../../../support/judge-report';
 
 let store: Store;

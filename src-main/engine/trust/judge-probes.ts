@@ -1,8 +1,8 @@
 // What the workbench and the judges screen probe of a judge from the store: active labeling order, drift, length bias.
-import type { ActiveLabelingPlan, JudgeProbes } from '../../../../src-shared/contract/judge-probes.contract';
-import { GRADER_CATALOG, type GraderId } from '../../../../src-shared/model';
-import type { JudgeCallRow } from '../../../store/repos/judges.repo';
-import type { StoreApi } from '../../../store/store';
+import type { ActiveLabelingPlan, JudgeProbes } from '../../../src-shared/contract/judge-probes.contract';
+import { GRADER_CATALOG, type GraderId } from '../../../src-shared/model';
+import type { JudgeCallRow } from '../../store/repos/judges.repo';
+import type { StoreApi } from '../../store/store';
 import { ACTIVE_LABELING_RULE, activeOrder, stoppedPaying, widthHistory, type ActiveItem } from './active-labeling';
 import { DRIFT_WINDOW_DAYS, judgeDrift, latestWindowOut } from './judge-drift';
 import { comparedLabel, goldLabels } from './gold-labels';

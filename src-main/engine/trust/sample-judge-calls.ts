@@ -6,16 +6,16 @@ import {
   type GraderId,
   type JudgeIdentity,
   type Question,
-} from '../../../../src-shared/model';
-import type { JudgeCallRow } from '../../../store/repos/judges.repo';
-import type { StoreApi } from '../../../store/store';
-import type { Workspace } from '../../../workspace/load-workspace';
-import { sampledItemId, shortHash } from '../../../workspace/labels/gold-item-file';
+} from '../../../src-shared/model';
+import type { JudgeCallRow } from '../../store/repos/judges.repo';
+import type { StoreApi } from '../../store/store';
+import type { Workspace } from '../../workspace/load-workspace';
+import { sampledItemId, shortHash } from '../../workspace/labels/gold-item-file';
 import { currentJudgeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
 import { sampleForLabeling, type SampleStratum } from './sample-calls';
-import { refusal } from '../../../../src-shared/rpc/wire';
-import { plural } from '../../../../src-shared/text/plural';
+import { refusal } from '../../../src-shared/rpc/wire';
+import { plural } from '../../../src-shared/text/plural';
 
 const DAY_MS = 86_400_000;
 

@@ -1,9 +1,9 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { formatIssue } from '../../../../../src-shared/model';
-import { labelsFileText, readLabelsFile } from '../../../../../src-main/engine/grading/trust/labels-file';
-import type { JudgeSample } from '../../../../../src-main/engine/grading/trust/sample-judge-calls';
-import type { JudgeCallRow } from '../../../../../src-main/store/repos/judges.repo';
+import { formatIssue } from '../../../../src-shared/model';
+import { labelsFileText, readLabelsFile } from '../../../../src-main/engine/trust/labels-file';
+import type { JudgeSample } from '../../../../src-main/engine/trust/sample-judge-calls';
+import type { JudgeCallRow } from '../../../../src-main/store/repos/judges.repo';
 
 const call = (id: number, score: number, response: string): JudgeCallRow => ({
   id,

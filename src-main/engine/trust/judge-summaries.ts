@@ -1,5 +1,5 @@
 // The judges screen and `ai-eval judges`: every LLM grader with its judge, trust, gold set and the labels it would need.
-import type { JudgeSummary } from '../../../../src-shared/contract/judges.contract';
+import type { JudgeSummary } from '../../../src-shared/contract/judges.contract';
 import {
   formatIssue,
   GRADER_CATALOG,
@@ -7,9 +7,9 @@ import {
   type GraderId,
   type WorkspaceConfig,
   type WorkspaceIssue,
-} from '../../../../src-shared/model';
-import type { StoreApi } from '../../../store/store';
-import { cochranSampleSize } from '../../stats/cochran';
+} from '../../../src-shared/model';
+import type { StoreApi } from '../../store/store';
+import { cochranSampleSize } from '../stats/cochran';
 import { disputedInWords } from './judge-stats';
 import { goldLabels } from './gold-labels';
 import type { JudgeSetup } from './judge-identity';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleForLabeling as drawSample } from '../../../../../src-main/engine/grading/trust/sample-calls';
-import { seededRandom, shuffled } from '../../../../../src-main/engine/stats/random';
+import { sampleForLabeling as drawSample } from '../../../../src-main/engine/trust/sample-calls';
+import { seededRandom, shuffled } from '../../../../src-main/engine/stats/random';
 
 type Call = { id: number; pass: boolean };
 const calls = (passes: number, fails: number): Call[] => [

@@ -2,16 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  averageRanks,
-  lengthBias,
-  lengthBiasInWords,
-  spearman,
-} from '../../../../../src-main/engine/grading/trust/length-bias';
+import { averageRanks, lengthBias, lengthBiasInWords, spearman } from '../../../../src-main/engine/trust/length-bias';
 
 type Case = { name: string; scores: number[]; lengths: number[]; confidence: number; r: number; ci: [number, number] };
 const reference = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../../../../fixtures/judge-probes/length-bias-reference.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, '../../../fixtures/judge-probes/length-bias-reference.json'), 'utf8'),
 ) as { tool: string; cases: Case[] };
 
 describe('length-bias probe', () => {

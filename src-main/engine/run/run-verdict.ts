@@ -1,15 +1,15 @@
 // The verdict of a run from what its store holds: the gate on the stored results, the judges' trust and, when one
 // trusted judge decides pass/fail, the corrected pass rate (docs/grading.md). A run and a merge of shards share it.
-import type { Target, Verdict } from '../../../../src-shared/model';
-import { decidingJudge, judgeAdvisory, type ObservedPasses } from './corrected-pass-rate';
-import type { JudgeSetup } from './judge-identity';
-import { judgePasses } from './judge-stats';
-import { computeVerdict, type PerQuestion } from '../../scoring/verdict';
-import { adaptiveErrorBound, fullVerdict, settledVerdict, type AdaptiveRule } from '../../scoring/adaptive-repeats';
-import { binomialAtLeast } from '../../stats/binomial';
-import { doneCount, type Tally } from '../../scoring/tally';
-import type { StoreApi } from '../../../store/store';
-import type { QuestionPasses } from '../../../store/repos/results.repo';
+import type { Target, Verdict } from '../../../src-shared/model';
+import { decidingJudge, judgeAdvisory, type ObservedPasses } from '../trust/corrected-pass-rate';
+import type { JudgeSetup } from '../trust/judge-identity';
+import { judgePasses } from '../trust/judge-stats';
+import { computeVerdict, type PerQuestion } from '../scoring/verdict';
+import { adaptiveErrorBound, fullVerdict, settledVerdict, type AdaptiveRule } from '../scoring/adaptive-repeats';
+import { binomialAtLeast } from '../stats/binomial';
+import { doneCount, type Tally } from '../scoring/tally';
+import type { StoreApi } from '../../store/store';
+import type { QuestionPasses } from '../../store/repos/results.repo';
 
 /** How each estimator's interval is computed, as the verdict's `method` names it. */
 export const ESTIMATOR_METHOD = {

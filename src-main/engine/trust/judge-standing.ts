@@ -8,11 +8,11 @@ import {
   type JudgeTrust,
   type JudgeValidationReport,
   type TrustState,
-} from '../../../../src-shared/model';
-import type { StoreApi } from '../../../store/store';
-import type { StoredValidation } from '../../../store/repos/judges.repo';
-import { goldSetDir } from '../../../workspace/labels/label-paths';
-import type { LabelCell } from '../../stats/label-cells';
+} from '../../../src-shared/model';
+import type { StoreApi } from '../../store/store';
+import type { StoredValidation } from '../../store/repos/judges.repo';
+import { goldSetDir } from '../../workspace/labels/label-paths';
+import type { LabelCell } from '../stats/label-cells';
 import { goldLabels, isCompared, labelledScoresOf, type GoldLabel } from './gold-labels';
 import { goldDrift, latestWindowOut, type DriftWindow } from './judge-drift';
 import { currentJudgeIdentity, dominantIdentity, identityOfCall, staleReason, type JudgeSetup } from './judge-identity';

@@ -1,7 +1,7 @@
 // The labeling fixture: writes a judge sample as YAML and reads the labels back with positioned errors.
 import { Document, parse as parseYaml } from 'yaml';
-import { labelsFile, type LabelsFile, type LabelsFileItem, type WorkspaceIssue } from '../../../../src-shared/model';
-import { validateYamlFile } from '../../../workspace/validate-file';
+import { labelsFile, type LabelsFile, type LabelsFileItem, type WorkspaceIssue } from '../../../src-shared/model';
+import { validateYamlFile } from '../../workspace/validate-file';
 import type { JudgeSample } from './sample-judge-calls';
 
 const HEADER = [

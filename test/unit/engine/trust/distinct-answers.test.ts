@@ -1,7 +1,7 @@
 // The length-bias probe and sampling count distinct answers: one call per distinct judge prompt, the oldest.
 import { describe, expect, it } from 'vitest';
-import { firstOfEachPrompt } from '../../../../../src-main/engine/grading/trust/sample-judge-calls';
-import type { JudgeCallRow } from '../../../../../src-main/store/repos/judges.repo';
+import { firstOfEachPrompt } from '../../../../src-main/engine/trust/sample-judge-calls';
+import type { JudgeCallRow } from '../../../../src-main/store/repos/judges.repo';
 
 const call = (id: number, prompt: string): JudgeCallRow => ({
   id,

@@ -1,7 +1,7 @@
 // Agreement between reviewers who labelled the same items: κ (two reviewers) or α (more), per judge and per tag.
-import type { ReviewerAgreement } from '../../../../src-shared/contract/judges.contract';
-import type { GroupedVerdict } from '../../../store/repos/reviewer-verdicts.repo';
-import { agreement, DEFAULT_AGREEMENT, type AgreementOptions, type Rating } from '../../stats/agreement';
+import type { ReviewerAgreement } from '../../../src-shared/contract/judges.contract';
+import type { GroupedVerdict } from '../../store/repos/reviewer-verdicts.repo';
+import { agreement, DEFAULT_AGREEMENT, type AgreementOptions, type Rating } from '../stats/agreement';
 
 /**
  * One group's agreement over the items two or more reviewers labelled; null when no item was. The reviewers are

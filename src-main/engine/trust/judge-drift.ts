@@ -1,7 +1,7 @@
 // Judge drift: TPR/TNR per 7-day labelling window, and whether the latest window still meets the trust rule.
-import type { GraderId, GraderInfo, HumanLabel, JudgeValidationReport } from '../../../../src-shared/model';
-import { GRADER_CATALOG } from '../../../../src-shared/model';
-import type { StoreApi } from '../../../store/store';
+import type { GraderId, GraderInfo, HumanLabel, JudgeValidationReport } from '../../../src-shared/model';
+import { GRADER_CATALOG } from '../../../src-shared/model';
+import type { StoreApi } from '../../store/store';
 import { comparedLabel, goldLabels, type GoldLabel } from './gold-labels';
 import type { JudgeSetup } from './judge-identity';
 import { confusionOf, validationReport, type JudgeThresholds, type LabelledScore } from './judge-stats';

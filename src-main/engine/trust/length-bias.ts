@@ -1,6 +1,6 @@
 // Length-bias probe: Spearman's rank correlation between a judge's score and the answer's length, with its interval.
-import type { Interval } from '../../../../src-shared/model';
-import { zForConfidence } from '../../stats/normal-quantile';
+import type { Interval } from '../../../src-shared/model';
+import { zForConfidence } from '../stats/normal-quantile';
 
 /** One judge call: the score it gave and the length (characters) of the answer it read. */
 export type ScoredLength = Readonly<{ score: number; length: number }>;

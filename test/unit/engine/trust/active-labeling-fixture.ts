@@ -4,10 +4,10 @@ import {
   countsOf,
   intervalWidth,
   type ActiveItem,
-} from '../../../../../src-main/engine/grading/trust/active-labeling';
-import type { ObservedPasses } from '../../../../../src-main/engine/grading/trust/corrected-pass-rate';
-import { sampleForLabeling } from '../../../../../src-main/engine/grading/trust/sample-calls';
-import { seededRandom } from '../../../../../src-main/engine/stats/random';
+} from '../../../../src-main/engine/trust/active-labeling';
+import type { ObservedPasses } from '../../../../src-main/engine/trust/corrected-pass-rate';
+import { sampleForLabeling } from '../../../../src-main/engine/trust/sample-calls';
+import { seededRandom } from '../../../../src-main/engine/stats/random';
 
 /** A judge call of the population with the human label a labeler would give it. */
 export type TrueItem = ActiveItem & Readonly<{ truth: 'pass' | 'fail' }>;

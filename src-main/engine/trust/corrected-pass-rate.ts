@@ -1,9 +1,9 @@
 // The bias-corrected pass rate (PPI++ or Rogan-Gladen) of a target whose pass/fail comes from one trusted judge, and the advisory for verdicts.
-import type { CorrectedPassRate, CorrectionEstimate, GraderId, JudgeTrust, Target } from '../../../../src-shared/model';
-import type { StoreApi } from '../../../store/store';
+import type { CorrectedPassRate, CorrectionEstimate, GraderId, JudgeTrust, Target } from '../../../src-shared/model';
+import type { StoreApi } from '../../store/store';
 import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding, judgeTrustFor, type JudgeStanding, type StandingLabels } from './judge-standing';
-import { ownCallsEstimate, roganGladenEstimate } from '../../stats/corrected-rate';
+import { ownCallsEstimate, roganGladenEstimate } from '../stats/corrected-rate';
 
 /** The run's count for the deciding judge: questions it scored (nP) and those it passed (kP, see judgePasses). */
 export type ObservedPasses = Readonly<{ n: number; passed: number }>;

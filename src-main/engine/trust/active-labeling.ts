@@ -1,8 +1,8 @@
 // Active labeling of a gold set: which unlabelled item's label is expected to shrink the corrected pass rate's interval most.
-import type { HumanLabel } from '../../../../src-shared/model';
+import type { HumanLabel } from '../../../src-shared/model';
 import type { ObservedPasses } from './corrected-pass-rate';
-import { zForConfidence } from '../../stats/normal-quantile';
-import { langReiczigelInterval } from '../../stats/rogan-gladen';
+import { zForConfidence } from '../stats/normal-quantile';
+import { langReiczigelInterval } from '../stats/rogan-gladen';
 
 /**
  * The rule, as the workbench states it. The gold set's items fall in two strata by the judge's verdict (it passed

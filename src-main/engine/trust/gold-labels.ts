@@ -1,16 +1,16 @@
 // A judge's gold set as every consumer reads it: each item with its one agreed label (agreedLabel, the only rule of
 // which labels count), so validation, drift, the judges table, verdicts, the CLI and envelopes count the same labels.
-import type { HumanLabel } from '../../../../src-shared/model';
+import type { HumanLabel } from '../../../src-shared/model';
 import type { LabelledScore } from './judge-stats';
-import type { GoldItemRow } from '../../../store/repos/judges.repo';
-import type { StoreApi } from '../../../store/store';
+import type { GoldItemRow } from '../../store/repos/judges.repo';
+import type { StoreApi } from '../../store/store';
 import {
   agreedLabel,
   humanLabelOf,
   UNNAMED_REVIEWER,
   type AgreedLabel,
   type ReviewerVerdict,
-} from '../../stats/agreed-labels';
+} from '../stats/agreed-labels';
 
 export type GoldLabel = GoldItemRow & Readonly<{ agreed: AgreedLabel }>;
 

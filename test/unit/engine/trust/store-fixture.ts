@@ -1,13 +1,13 @@
 // Test helper: an in-memory store with judge calls written the way the run engine writes them.
-import { inProcessStore, Store, type StoreApi } from '../../../../../src-main/store/store';
-import type { ValidationInput } from '../../../../../src-main/store/repos/judges.repo';
+import { inProcessStore, Store, type StoreApi } from '../../../../src-main/store/store';
+import type { ValidationInput } from '../../../../src-main/store/repos/judges.repo';
 import {
   insertValidation as insertValidationRow,
   validationRow,
-} from '../../../../../src-main/store/repos/gold-sets.repo';
-import { SQLITE } from '../../../../../src-main/store/sql/dialect';
-import { SqliteRunner } from '../../../../../src-main/store/sql/sqlite-runner';
-import { Queries } from '../../../../../src-main/store/sql/statement';
+} from '../../../../src-main/store/repos/gold-sets.repo';
+import { SQLITE } from '../../../../src-main/store/sql/dialect';
+import { SqliteRunner } from '../../../../src-main/store/sql/sqlite-runner';
+import { Queries } from '../../../../src-main/store/sql/statement';
 
 export type FakeCall = Readonly<{
   grader?: string;

@@ -4,15 +4,11 @@ import {
   settings as settingsSchema,
   type Settings,
   type WorkspaceConfig,
-} from '../../../../../src-shared/model';
-import {
-  correctedPassRate,
-  decidingJudge,
-  judgeAdvisory,
-} from '../../../../../src-main/engine/grading/trust/corrected-pass-rate';
-import { judgeStanding, judgeTrustFor } from '../../../../../src-main/engine/grading/trust/judge-standing';
-import { validateJudge, type LabelledItem } from '../../../../../src-main/engine/grading/trust/validate-judge';
-import type { Store, StoreApi } from '../../../../../src-main/store/store';
+} from '../../../../src-shared/model';
+import { correctedPassRate, decidingJudge, judgeAdvisory } from '../../../../src-main/engine/trust/corrected-pass-rate';
+import { judgeStanding, judgeTrustFor } from '../../../../src-main/engine/trust/judge-standing';
+import { validateJudge, type LabelledItem } from '../../../../src-main/engine/trust/validate-judge';
+import type { Store, StoreApi } from '../../../../src-main/store/store';
 import { insertGoldItems, insertJudgeCalls, labelGoldItems, memoryStore, recordInStore } from './store-fixture';
 
 type Config = Pick<WorkspaceConfig, 'judge' | 'settings'>;

@@ -1,5 +1,5 @@
 // A reproducible sample of judge calls for labeling, stratified by the judge's verdict (docs/grading.md).
-import { seededRandom, shuffled } from '../../stats/random';
+import { seededRandom, shuffled } from '../stats/random';
 
 export type SampleOptions = Readonly<{ n: number; seed: number; stratify: boolean }>;
 

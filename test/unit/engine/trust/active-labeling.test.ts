@@ -8,8 +8,8 @@ import {
   strataGains,
   widthHistory,
   type ActiveItem,
-} from '../../../../../src-main/engine/grading/trust/active-labeling';
-import { langReiczigelInterval } from '../../../../../src-main/engine/stats/rogan-gladen';
+} from '../../../../src-main/engine/trust/active-labeling';
+import { langReiczigelInterval } from '../../../../src-main/engine/stats/rogan-gladen';
 import { seededSet, simulate } from './active-labeling-fixture';
 
 const item = (id: string, judgePass: boolean | null, human: ActiveItem['human'] = null, margin = 1): ActiveItem => ({

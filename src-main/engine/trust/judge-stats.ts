@@ -7,10 +7,10 @@ import type {
   SampleStratum,
   Settings,
   TrustState,
-} from '../../../../src-shared/model';
-import { rateIntervals } from '../../stats/corrected-rate';
-import { isWeighted, mergeCells, type CellStratum, type LabelCell } from '../../stats/label-cells';
-import { plural } from '../../../../src-shared/text/plural';
+} from '../../../src-shared/model';
+import { rateIntervals } from '../stats/corrected-rate';
+import { isWeighted, mergeCells, type CellStratum, type LabelCell } from '../stats/label-cells';
+import { plural } from '../../../src-shared/text/plural';
 
 export type JudgeThresholds = Pick<
   Settings['judges'],

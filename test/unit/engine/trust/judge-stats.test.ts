@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HumanLabel } from '../../../../../src-shared/model';
+import type { HumanLabel } from '../../../../src-shared/model';
 import {
   confusionOf,
   judgePasses,
@@ -7,7 +7,7 @@ import {
   notEnoughLabels,
   trustVerdict,
   validationWarnings,
-} from '../../../../../src-main/engine/grading/trust/judge-stats';
+} from '../../../../src-main/engine/trust/judge-stats';
 
 const FIVE = { minScore: 0, maxScore: 5 };
 const BINARY = { minScore: 0, maxScore: 1 };

@@ -1,8 +1,8 @@
 // Which judge (provider, model, template version) a grader uses now, and whether a validation still describes it.
-import type { GraderId, JudgeIdentity, ModelRef, WorkspaceConfig } from '../../../../src-shared/model';
-import type { StoreApi } from '../../../store/store';
-import type { JudgeCallRow } from '../../../store/repos/judges.repo';
-import { loadJudgeTemplate } from '../judge/judge-templates';
+import type { GraderId, JudgeIdentity, ModelRef, WorkspaceConfig } from '../../../src-shared/model';
+import type { StoreApi } from '../../store/store';
+import type { JudgeCallRow } from '../../store/repos/judges.repo';
+import { loadJudgeTemplate } from '../grading/judge/judge-templates';
 
 /** The version tag of a judge template by name as judge calls record it ("judge@1.0.0"); null when unreadable. */
 export type TemplateVersionOf = (templateName: string) => string | null;

@@ -1,13 +1,13 @@
 // Judge drift: TPR/TNR per 7-day labelling window, and a trusted judge whose latest window falls out loses its trust.
 import { describe, expect, it } from 'vitest';
-import { settings as settingsSchema } from '../../../../../src-shared/model';
+import { settings as settingsSchema } from '../../../../src-shared/model';
 import {
   dayRange,
   driftWindows,
   latestWindowOut,
   type TimedLabel,
-} from '../../../../../src-main/engine/grading/trust/judge-drift';
-import { judgeStanding } from '../../../../../src-main/engine/grading/trust/judge-standing';
+} from '../../../../src-main/engine/trust/judge-drift';
+import { judgeStanding } from '../../../../src-main/engine/trust/judge-standing';
 import { insertGoldItems, insertJudgeCalls, insertValidation, memoryStore } from './store-fixture';
 
 const DAY = 86_400_000;

@@ -7,17 +7,17 @@ import {
   type JudgeValidation,
   type LabelsFile,
   type WorkspaceIssue,
-} from '../../../../src-shared/model';
-import type { ValidationInput } from '../../../store/repos/judges.repo';
-import type { StoreApi } from '../../../store/store';
+} from '../../../src-shared/model';
+import type { ValidationInput } from '../../store/repos/judges.repo';
+import type { StoreApi } from '../../store/store';
 import { currentJudgeIdentity, dominantIdentity, identityOfCall, staleReason, type JudgeSetup } from './judge-identity';
 import type { DriftWindow } from './judge-drift';
 import { labelledScoresOf, type GoldLabel } from './gold-labels';
 import { standingOf } from './judge-standing';
 import { confusionOf, validationReport, validationWarnings, type LabelledScore } from './judge-stats';
 import type { LabelsLocator } from './labels-file';
-import { refusal } from '../../../../src-shared/rpc/wire';
-import { plural } from '../../../../src-shared/text/plural';
+import { refusal } from '../../../src-shared/rpc/wire';
+import { plural } from '../../../src-shared/text/plural';
 
 /** One label to compare: the judge call it belongs to (when known), the judge's native score, the human label. */
 export type LabelledItem = LabelledScore &

@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dataset, workspaceConfig } from '../../../../../src-shared/model';
-import {
-  questionText,
-  sampleJudgeCalls,
-  toGoldItemFiles,
-} from '../../../../../src-main/engine/grading/trust/sample-judge-calls';
-import { sampledItemId, shortHash } from '../../../../../src-main/workspace/labels/gold-item-file';
-import type { Store, StoreApi } from '../../../../../src-main/store/store';
-import type { Workspace } from '../../../../../src-main/workspace/load-workspace';
+import { dataset, workspaceConfig } from '../../../../src-shared/model';
+import { questionText, sampleJudgeCalls, toGoldItemFiles } from '../../../../src-main/engine/trust/sample-judge-calls';
+import { sampledItemId, shortHash } from '../../../../src-main/workspace/labels/gold-item-file';
+import type { Store, StoreApi } from '../../../../src-main/store/store';
+import type { Workspace } from '../../../../src-main/workspace/load-workspace';
 import { insertJudgeCalls, memoryStore } from './store-fixture';
 
 const DAY = 86_400_000;
