@@ -134,25 +134,32 @@ describe('question history', () => {
     }
   });
 
-  it('quarantines a question from its timeline with one line in aieval.yaml, and releases it again', async () => {
+  it('quarantines a question from its timeline with its reason in one line of aieval.yaml, and releases it again', async () => {
     const { page, served } = app;
     const config = join(served.workspaceDir, 'aieval.yaml');
     const before = readFileSync(config, 'utf8');
     await page.goto(`${served.origin}/#/history/${HISTORY_TARGET}/sunday_hours`);
     const button = page.getByTestId('timeline-quarantine');
-    await expect.poll(() => button.textContent()).toBe('Quarantine');
+    await expect.poll(() => button.textContent()).toBe('Quarantine…');
     await button.click();
+    // It asks why, focused; Escape leaves without a change, Enter quarantines with the reason.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('quarantine-form').count()).toBe(0);
+    expect(readFileSync(config, 'utf8')).toBe(before);
+    await button.click();
+    await page.keyboard.type('flaky judge');
+    await page.keyboard.press('Enter');
     await expect.poll(() => button.textContent()).toBe('Release from quarantine');
     expect(await page.getByTestId('quarantined').textContent()).toBe('quarantined');
     const after = readFileSync(config, 'utf8');
     const added = after.split('\n').filter((line) => !before.split('\n').includes(line));
     expect(added.length).toBeLessThanOrEqual(2); // the key and its entry, or the entry alone
-    expect(added.join('\n')).toContain('sunday_hours');
+    expect(added.join('\n')).toMatch(/sunday_hours[\s\S]*reason: flaky judge/);
     // The page opened afresh reads it from the workspace.
     await page.reload();
     await expect.poll(() => page.getByTestId('quarantined').count()).toBe(1);
     await page.getByTestId('timeline-quarantine').click();
-    await expect.poll(() => page.getByTestId('timeline-quarantine').textContent()).toBe('Quarantine');
+    await expect.poll(() => page.getByTestId('timeline-quarantine').textContent()).toBe('Quarantine…');
     expect(await page.getByTestId('quarantined').count()).toBe(0);
     expect(readFileSync(config, 'utf8')).toBe(before);
   });

@@ -1,5 +1,6 @@
 // One question's timeline across a target's runs: score and pass/fail per run with each run's prompt and model, where
-// its text changed (a new history), its state in words, and a button that puts it in the quarantine or takes it out.
+// its text changed (a new history), its state in words, and a button that puts it in the quarantine (asking why) or
+// takes it out.
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
@@ -11,6 +12,7 @@ import { ScoreTimelineChart } from './ScoreTimelineChart';
 import { TimelineTable } from './TimelineTable';
 import { STATE_STATUS } from './history.selectors';
 import { PageHeader } from '../../components/PageHeader';
+import { QuarantineButton } from './QuarantineButton';
 import { messageOf } from '../../../src-shared/text/message-of';
 
 const WINDOWS = ['30', '100', '200'] as const;
@@ -28,10 +30,10 @@ export function QuestionTimelinePage({ targetId, questionId }: { targetId: strin
   );
   const history = timeline?.history ?? null;
   const [quarantining, setQuarantining] = useState<{ busy: boolean; error?: string }>({ busy: false });
-  const toggleQuarantine = async (on: boolean) => {
+  const toggleQuarantine = async (on: boolean, reason?: string) => {
     setQuarantining({ busy: true });
     try {
-      const { quarantine } = await api['history.quarantine']({ targetId, questionId, on });
+      const { quarantine } = await api['history.quarantine']({ targetId, questionId, on, reason });
       const quarantined = quarantine.includes(questionId);
       setData(
         (previous) =>
@@ -72,28 +74,23 @@ export function QuestionTimelinePage({ targetId, questionId }: { targetId: strin
         }
       >
         <div className="toolbar">
+          <span className="muted" aria-hidden="true">
+            Runs read
+          </span>
           <Segmented<Window>
             id="timeline-window"
             label="Runs read"
             options={WINDOWS}
+            labels={{ 30: 'last 30', 100: 'last 100', 200: 'last 200' }}
             value={window}
             onChange={setWindow}
           />
           {timeline && (
-            <button
-              type="button"
-              className="button"
-              disabled={quarantining.busy}
-              onClick={() => void toggleQuarantine(!timeline.quarantined)}
-              title={
-                timeline.quarantined
-                  ? 'Take it out of the quarantine in aieval.yaml: the gate counts it again'
-                  : 'Add it to the target’s quarantine in aieval.yaml (one line): it still runs and is shown, the gate leaves it out and says so'
-              }
-              data-testid="timeline-quarantine"
-            >
-              {timeline.quarantined ? 'Release from quarantine' : 'Quarantine'}
-            </button>
+            <QuarantineButton
+              quarantined={timeline.quarantined}
+              busy={quarantining.busy}
+              onChange={(on, reason) => void toggleQuarantine(on, reason)}
+            />
           )}
           <a className="button" href={hrefFor('results', targetId)} data-testid="timeline-back">
             What changed in {targetId}
