@@ -91,7 +91,9 @@ describe('innermostCalls', () => {
       const size = 2 + rand(30);
       const spans = Array.from({ length: size }, (_, i) => span(i, i === 0 || rand(8) === 0 ? null : rand(i)));
       const depth = depthOf(new Map(spans.map((s) => [s.spanId, s])));
-      const message = (n: number, what: string) => [{ role: 'user' as const, content: `${what} ${n}`, toolCalls: [] }];
+      const message = (n: number, what: string) => [
+        { role: 'user' as const, content: `${what} ${n}`, toolCalls: [], toolCallId: null },
+      ];
       const calls: LlmCall[] = spans
         .filter(() => rand(3) !== 0)
         .map((s, i) => ({
