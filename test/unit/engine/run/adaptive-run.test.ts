@@ -69,6 +69,11 @@ describe('an adaptive run', () => {
     const done = await started.finished;
     expect(provider.calls).toHaveLength(4 + 4 + 4 + 10);
     const verdict = done.verdict!;
+    // The total stays the 40 planned (never jumps to 22): the settled repeats are counted as saved beside it.
+    expect(h.progress.map((event) => event.total)).toEqual(h.progress.map(() => 40));
+    expect(h.progress.at(-1)).toMatchObject({ done: 22, total: 40, saved: 18 });
+    // The last event's average is the verdict's (each question once), not the mean over the 22 repeats.
+    expect(h.progress.at(-1)!.runningAvg).toBe(verdict.avg_score);
     // Each question once: (1 + 1 + 0 + 5/10) / 4, as the full 40 repeats give (25 of 40).
     expect(verdict.pass_rate).toBeCloseTo(0.625, 12);
     expect(verdict).toMatchObject({
@@ -84,8 +89,6 @@ describe('an adaptive run', () => {
     );
     // The interval is over the 4 questions, not the 22 repeats.
     expect(verdict.pass_rate_ci![0]).toBeLessThan(0.25);
-    // Progress ends on the repeats asked, not the 40 planned.
-    expect(h.progress.at(-1)).toMatchObject({ done: 22, total: 22 });
     const run = await h.db.runs.get(started.runId);
     expect(run?.identity.selection).toMatchObject({ repeat: 10, adaptive: true });
   });
