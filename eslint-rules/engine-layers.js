@@ -21,7 +21,7 @@ export const engineLayers = {
     schema: [{ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }],
     messages: {
       notAllowed:
-        '{{from}} may import only {{allowed}} of src-main; {{to}} is not on its row of the engine layering table (eslint.config.js).',
+        '{{from}} may import {{allowed}} of src-main; {{to}} is not on its row of the engine layering table (eslint.config.js).',
       unknownRoom: '{{from}} has no row in the engine layering table (eslint.config.js): give it its floor first.',
     },
   },
@@ -37,7 +37,11 @@ export const engineLayers = {
       if (!allowed) return context.report({ node, messageId: 'unknownRoom', data: { from } });
       const to = placeOf(srcMain, resolve(dirname(context.filename), source.value));
       if (to === undefined || to === from || allowed.includes(to)) return;
-      context.report({ node, messageId: 'notAllowed', data: { from, to, allowed: allowed.join(', ') || 'nothing' } });
+      context.report({
+        node,
+        messageId: 'notAllowed',
+        data: { from, to, allowed: allowed.length ? `only ${allowed.join(', ')}` : 'nothing' },
+      });
     };
     return {
       ImportDeclaration: check,

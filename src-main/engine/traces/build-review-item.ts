@@ -6,6 +6,7 @@ import { conversationIdOf, extractAgentIo, extractToolExecution } from './contex
 import { joinToolCalls } from './join-tool-calls';
 import { extractLlmCall, type LlmCall } from './llm-call';
 import { compareNs, nsDiffMs, nsToMs, type SpanCore } from './span';
+import { depthOf, innermostCalls } from './span-tree';
 import { plural } from '../../../src-shared/text/plural';
 
 /** Finish reasons meaning the model hit its output limit (OpenAI, Anthropic/Bedrock, Gemini, OpenAI Responses). */
@@ -35,7 +36,10 @@ export function buildReviewItem(traceId: string, spans: readonly SpanCore[]): Re
   const sorted = [...spans].sort(byStart);
   const roots = sorted.filter((span) => !span.parentSpanId || !byId.has(span.parentSpanId));
   const root = roots[0]!;
-  const agentSpan = sorted.filter((span) => roleOf(span) === 'agent').sort((a, b) => depth(a) - depth(b))[0];
+  const agentSpan = sorted
+    .filter((span) => roleOf(span) === 'agent')
+    .map((span) => ({ span, depth: depth(span) }))
+    .sort((a, b) => a.depth - b.depth)[0]?.span;
   const agent = agentSpan ? extractAgentIo(agentSpan) : undefined;
   const tools = sorted.filter((span) => roleOf(span) === 'tool').map(extractToolExecution);
 
@@ -132,32 +136,6 @@ export function buildReviewItem(traceId: string, spans: readonly SpanCore[]): Re
   };
 }
 
-/** Double instrumentation (a framework span around a provider span): keep the inner call, filling what it lacks. */
-function innermostCalls(calls: LlmCall[], byId: ReadonlyMap<string, SpanCore>): LlmCall[] {
-  const bySpan = new Map(calls.map((call) => [call.span.spanId, call]));
-  const dropped = new Set<string>();
-  for (const call of calls) {
-    const seen = new Set<string>();
-    for (
-      let parent = call.span.parentSpanId;
-      parent && !seen.has(parent);
-      parent = byId.get(parent)?.parentSpanId ?? null
-    ) {
-      seen.add(parent);
-      const outer = bySpan.get(parent);
-      if (!outer || (outer.model && call.model && outer.model !== call.model)) continue;
-      dropped.add(parent);
-      bySpan.set(call.span.spanId, {
-        ...bySpan.get(call.span.spanId)!,
-        input: bySpan.get(call.span.spanId)!.input ?? outer.input,
-        output: bySpan.get(call.span.spanId)!.output ?? outer.output,
-        system: bySpan.get(call.span.spanId)!.system ?? outer.system,
-      });
-    }
-  }
-  return [...bySpan.values()].filter((call) => !dropped.has(call.span.spanId));
-}
-
 /** The run after the question: each call's reply (with its tool calls), each tool result, then the final answer. */
 function steps(
   calls: readonly LlmCall[],
@@ -199,14 +177,6 @@ function uncapturedReason(
 function hasTruncationFlag(span: SpanCore): boolean {
   for (const key in span.attributes) if (key.endsWith('.truncated') && span.attributes[key] === true) return true;
   return false;
-}
-
-function depthOf(byId: ReadonlyMap<string, SpanCore>): (span: SpanCore) => number {
-  return (span) => {
-    let depth = 0;
-    for (let p = span.parentSpanId; p && byId.has(p) && depth < 1000; p = byId.get(p)!.parentSpanId) depth++;
-    return depth;
-  };
 }
 
 /** The root span's duration; when the root never ended, the time to the last span's end. */

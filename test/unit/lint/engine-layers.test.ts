@@ -45,7 +45,9 @@ tester.run('engine-layers', engineLayers, {
       filename: file('scoring/verdict.ts'),
       code: "const store = await import('../../store/store');",
       options: [table],
-      errors: [{ messageId: 'notAllowed', data: { from: 'engine/scoring', to: 'store', allowed: 'engine/stats' } }],
+      errors: [
+        { messageId: 'notAllowed', data: { from: 'engine/scoring', to: 'store', allowed: 'only engine/stats' } },
+      ],
     },
     {
       filename: file('trust/standing.ts'),

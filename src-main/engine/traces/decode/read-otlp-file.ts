@@ -19,10 +19,22 @@ export class UnreadableFileError extends Error {}
 export const MAX_JSON_DOCUMENT_BYTES = 512 * 1024 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
 
+/**
+ * How far a gzipped file may inflate: 100 times its compressed size (OTLP JSON compresses 10-30 times, a repetitive
+ * one rarely beyond 100; blank space 1,000 times), at least 1 GiB, at most 16 GiB, so a gzip bomb is refused after a
+ * few seconds of inflating, never minutes.
+ */
+export function maxInflatedBytes(compressedBytes: number): number {
+  return Math.min(16 * 1024 ** 3, Math.max(1024 ** 3, 100 * compressedBytes));
+}
+
 type Format = 'json-lines' | 'json-document' | 'protobuf';
 
 /** Decodes `path` in chunks; memory stays bounded by the largest record, not the file. */
-export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
+export async function* readOtlpFile(
+  path: string,
+  options: Readonly<{ maxInflatedBytes?: number }> = {},
+): AsyncGenerator<FileBatch> {
   let size: number;
   try {
     const info = await stat(path);
@@ -35,8 +47,10 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
   if (size === 0) throw new UnreadableFileError(`${path} is empty`);
   const raw = createReadStream(path, { highWaterMark: CHUNK_BYTES });
   const head = await peek(path);
-  const stream: Readable =
-    head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(createGunzip({ chunkSize: CHUNK_BYTES })) : raw;
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+  const stream: Readable = gzipped ? raw.pipe(createGunzip({ chunkSize: CHUNK_BYTES })) : raw;
+  const inflateCap = options.maxInflatedBytes ?? maxInflatedBytes(size);
+  let inflated = 0;
   let format: Format | undefined;
   let framer: Framer | undefined;
   let document: Buffer[] = [];
@@ -45,6 +59,11 @@ export async function* readOtlpFile(path: string): AsyncGenerator<FileBatch> {
   try {
     let content = false;
     for await (const read of stream as AsyncIterable<Buffer>) {
+      inflated += read.length;
+      if (gzipped && inflated > inflateCap)
+        throw new UnreadableFileError(
+          `${path} inflates past ${inflateCap} bytes from ${size} gzipped bytes: refused as a likely gzip bomb (gunzip it yourself and import the result if it is real)`,
+        );
       content ||= !isBlank(read);
       let chunk = read;
       if (!format) {

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../../src-main/engine/traces/decode/read-otlp-file';
+import {
+  maxInflatedBytes,
+  readOtlpFile,
+  UnreadableFileError,
+} from '../../../../src-main/engine/traces/decode/read-otlp-file';
 import { readWholeFile } from './trace-helpers';
 import { encodeProtoRequest, frameDelimited, jsonRequest } from '../../../fixtures/otlp-builder';
 
@@ -70,6 +74,22 @@ describe('readOtlpFile', () => {
     ]);
     expect((await readWholeFile(file('varint.pb', frameDelimited([one, two], 'varint')))).names).toHaveLength(4);
     expect((await readWholeFile(file('uint32.pb', frameDelimited([one, two], 'uint32')))).names).toHaveLength(4);
+  });
+
+  it('refuses a gzip bomb once it inflates past the cap, naming the file and the sizes', async () => {
+    const bomb = file('bomb.jsonl.gz', gzipSync(Buffer.alloc(8 * 1024 * 1024, ' ')));
+    const read = async () => {
+      for await (const batch of readOtlpFile(bomb, { maxInflatedBytes: 2 * 1024 * 1024 })) void batch;
+    };
+    await expect(read()).rejects.toThrow(UnreadableFileError);
+    await expect(read()).rejects.toThrow(/bomb\.jsonl\.gz inflates past 2097152 bytes from \d+ gzipped bytes/);
+    // The same file under the default cap (at least 1 GiB) is read to its end: blank space only, so empty.
+    await expect(readWholeFile(bomb)).rejects.toThrow(/is empty \(blank lines only\)/);
+    expect([maxInflatedBytes(1), maxInflatedBytes(100 * 1024 ** 2), maxInflatedBytes(1024 ** 3)]).toEqual([
+      1024 ** 3,
+      100 * 100 * 1024 ** 2,
+      16 * 1024 ** 3,
+    ]);
   });
 
   it('reads gzipped files', async () => {
