@@ -9,6 +9,7 @@ import {
 } from '../../src-shared/model';
 import type { CliIo } from './command';
 import { plural } from '../../src-shared/text/plural';
+import { progressCountText, progressFraction } from '../../src-shared/text/progress-count';
 
 /** In CI a progress line at most this often, plus one per 10% done. */
 const PLAIN_EVERY_MS = 5_000;
@@ -73,20 +74,21 @@ export class ProgressPrinter {
   constructor(private readonly io: CliIo) {}
 
   update(progress: RunProgress): void {
-    const { done, total } = progress;
+    const through = progressFraction(progress);
+    const count = progressCountText(progress);
     const stats = `avg ${score(progress.runningAvg)}  errors ${progress.errors}  degraded ${progress.degraded}  ${seconds(progress.elapsedMs)} eta ${seconds(progress.etaMs)}`;
     if (this.io.interactive && this.io.status) {
-      const filled = total > 0 ? Math.round((done / total) * BAR_WIDTH) : 0;
+      const filled = Math.round(through * BAR_WIDTH);
       this.io.status(
-        `${progress.targetId} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total}  ${stats}`,
+        `${progress.targetId} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${count}  ${stats}`,
       );
       return;
     }
-    const decile = total > 0 ? Math.floor((done / total) * 10) : 10;
-    if (decile === this.lastDecile && progress.elapsedMs - this.lastPlainAt < PLAIN_EVERY_MS && done < total) return;
+    const decile = Math.floor(through * 10);
+    if (decile === this.lastDecile && progress.elapsedMs - this.lastPlainAt < PLAIN_EVERY_MS && through < 1) return;
     this.lastDecile = decile;
     this.lastPlainAt = progress.elapsedMs;
-    this.io.err(`${progress.targetId} ${done}/${total} (${percent(total > 0 ? done / total : 1, 0)})  ${stats}`);
+    this.io.err(`${progress.targetId} ${count} (${percent(through, 0)})  ${stats}`);
   }
 
   /** Ends the bar's line before anything else is printed. */

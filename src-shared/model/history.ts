@@ -57,6 +57,10 @@ export const questionHistory = z.object({
   flipRate: nullableNumber,
   /** Share of runs with repeats whose repeats disagreed; null without repeats. */
   repeatDisagreement: nullableNumber,
+  /** Runs in which it got two or more scored repeats: the denominator of `repeatDisagreement`. */
+  runsWithRepeats: int,
+  /** Of those, the runs whose repeats disagreed (some passed, some failed). */
+  runsRepeatsDisagreed: int,
   ...windowTest.shape,
   /** In the target's quarantine (aieval.yaml): the gate leaves it out. */
   quarantined: boolean,

@@ -16,7 +16,10 @@ export const runProgress = z.object({
   runId: string,
   targetId: string,
   done: int,
+  /** The repeats planned: stable through the run (an adaptive run's settled repeats are `saved`, not taken off). */
   total: int,
+  /** An adaptive run: the planned repeats it will not ask because their questions' verdicts are settled. */
+  saved: int.optional(),
   errors: int,
   degraded: int,
   runningAvg: nullableNumber,

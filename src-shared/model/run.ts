@@ -191,6 +191,8 @@ export const runSummary = z.object({
   finishedAt: nullableNumber,
   /** A run of another prompt (optimizer candidate, compared variant): kept out of trends, gates and totals. */
   experiment: boolean,
+  /** `--repeat N --adaptive`: `total` is the most repeats it could run, `done` the repeats it ran. */
+  adaptive: z.boolean().optional(),
 });
 export type RunSummary = z.infer<typeof runSummary>;
 

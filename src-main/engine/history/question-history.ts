@@ -95,6 +95,8 @@ export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
     flips: flipped.flips,
     flipRate: flipped.pairs === 0 ? null : flipped.flips / flipped.pairs,
     repeatDisagreement: withRepeats === 0 ? null : split / withRepeats,
+    runsWithRepeats: withRepeats,
+    runsRepeatsDisagreed: split,
     baseline,
     recent,
     before,

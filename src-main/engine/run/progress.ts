@@ -15,7 +15,7 @@ export type ProgressOptions = Readonly<{
   emit: (progress: RunProgress) => void;
   intervalMs?: number;
   now?: () => number;
-  /** Repeats an adaptive run will not ask (their questions are settled): left out of the total. */
+  /** Repeats an adaptive run will not ask (their questions are settled): reported as saved, the total kept. */
   saved?: () => number;
   /** The run's phase and local-model figures at the time of each event. */
   status?: () => Pick<RunProgress, 'phase' | 'local'>;
@@ -50,21 +50,28 @@ export class ProgressThrottle {
     else this.timer = setTimeout(() => this.emitNow(), wait);
   }
 
-  /** Emits what is pending (if anything) at once; call when the run ends. */
+  /** Emits what is pending (if anything) at once; call when the run ends without a verdict. */
   flush(): void {
     if (this.timer || this.last.length > 0) this.emitNow();
   }
 
-  private emitNow(): void {
+  /** The last event of a complete run: its average is the verdict's (each question once, quarantine left out). */
+  finish(verdictAverage: number | null): void {
+    this.emitNow(verdictAverage);
+  }
+
+  private emitNow(verdictAverage?: number | null): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.lastEmitAt = this.now();
     const { tally, doneAtStart } = this.options;
-    const total = this.options.total - (this.options.saved?.() ?? 0);
+    const total = this.options.total;
+    const saved = this.options.saved?.();
     const done = doneCount(tally);
     const elapsedMs = this.lastEmitAt - this.startedAt;
     const doneHere = done - doneAtStart;
-    const etaMs = doneHere > 0 ? Math.round((elapsedMs / doneHere) * Math.max(0, total - done)) : null;
+    const left = Math.max(0, total - (saved ?? 0) - done);
+    const etaMs = doneHere > 0 ? Math.round((elapsedMs / doneHere) * left) : null;
     const last = this.last;
     this.last = [];
     this.options.emit({
@@ -72,9 +79,10 @@ export class ProgressThrottle {
       targetId: this.options.targetId,
       done,
       total,
+      ...(saved === undefined ? {} : { saved }),
       errors: tally.errors,
       degraded: tally.degraded,
-      runningAvg: averageScore(tally),
+      runningAvg: verdictAverage === undefined ? averageScore(tally) : verdictAverage,
       elapsedMs,
       etaMs,
       last,

@@ -242,9 +242,10 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       }
       writes.check();
     }
-    progress.flush();
-    if (signal.aborted) end = { status: 'cancelled', verdict: null, error: null };
-    else {
+    if (signal.aborted) {
+      progress.flush();
+      end = { status: 'cancelled', verdict: null, error: null };
+    } else {
       // The verdict reads what was stored, so a resumed run counts the questions of every process that worked on it.
       const verdict = await storedRunVerdict(
         db,
@@ -258,6 +259,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
         },
         judgeSetupOf(deps.workspace),
       );
+      progress.finish(verdict.avg_score);
       end = { status: 'complete', verdict, error: null };
     }
   } catch (error) {

@@ -54,6 +54,7 @@ type RunRow = {
   pass_rate: number | null;
   passed: number | null;
   experiment: number;
+  adaptive: number | null;
 };
 
 // The summary columns come straight from SQL (the JSON paths), so listing runs never parses whole snapshots;
@@ -83,6 +84,7 @@ function summaryColumns(d: SqlDialect) {
     d.jsonNumber(verdict, ['pass_rate']).as('pass_rate'),
     d.jsonFlag(verdict, ['passed']).as('passed'),
     sql<number>`CASE WHEN ${d.jsonText(identity, ['promptVariant'])} IS NULL THEN 0 ELSE 1 END`.as('experiment'),
+    d.jsonFlag(identity, ['selection', 'adaptive']).as('adaptive'),
   ] as const;
 }
 
@@ -106,6 +108,7 @@ const toSummary = (row: RunRow): RunSummary => ({
   startedAt: row.started_at,
   finishedAt: row.finished_at,
   experiment: row.experiment === 1,
+  adaptive: row.adaptive === 1,
 });
 
 function parseStored<T>(schema: { parse(value: unknown): T }, text: string, what: string): T {

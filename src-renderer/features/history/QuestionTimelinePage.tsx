@@ -14,6 +14,7 @@ import { STATE_STATUS } from './history.selectors';
 import { PageHeader } from '../../components/PageHeader';
 import { QuarantineButton } from './QuarantineButton';
 import { messageOf } from '../../../src-shared/text/message-of';
+import { repeatDisagreementText } from '../../../src-shared/text/repeat-disagreement';
 
 const WINDOWS = ['30', '100', '200'] as const;
 type Window = (typeof WINDOWS)[number];
@@ -117,8 +118,7 @@ export function QuestionTimelinePage({ targetId, questionId }: { targetId: strin
               <p className="muted num-line">
                 {history.runs} runs in its current history · pass rate {pct(history.passRate)} · {history.flips}{' '}
                 {history.flips === 1 ? 'flip' : 'flips'}
-                {history.repeatDisagreement !== null &&
-                  ` · repeats disagreed in ${Math.round(history.repeatDisagreement * 100)}% of runs`}
+                {repeatDisagreementText(history) !== null && ` · ${repeatDisagreementText(history)}`}
               </p>
               {history.textChangedAt && (
                 <div className="banner" data-testid="timeline-text-changed">

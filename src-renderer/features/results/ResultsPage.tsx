@@ -17,6 +17,7 @@ import { MATRIX_MAX_COLUMNS } from '../../../src-shared/model/matrix';
 import { PageHeader } from '../../components/PageHeader';
 import { Checkbox } from '../../components/Checkbox';
 import { IdText } from '../../components/IdText';
+import { runCountText } from '../../../src-shared/text/run-count';
 
 export function ResultsPage({ targetId }: { targetId: string | undefined }) {
   const { thisWeek, lastWeek, health, history, runs, runsTotal, error, dashboardRequested } = useResults(
@@ -190,9 +191,7 @@ export function ResultsPage({ targetId }: { targetId: string | undefined }) {
                     </td>
                     <td className="num">{score(run.avgScore)}</td>
                     <td className="num">{pct(run.passRate)}</td>
-                    <td className="num">
-                      {run.done} / {run.total}
-                    </td>
+                    <td className="num">{runCountText(run)}</td>
                     <td>{ago(run.finishedAt)}</td>
                   </tr>
                 ))}

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { duration, score } from '../../components/format';
 import { liveRun, useRuns } from './runs.store';
 import { concurrencyText, modelLoadsText, phaseText } from './local-run.selectors';
+import { progressCountText, progressFraction } from '../../../src-shared/text/progress-count';
 
 export function RunMonitor({ run }: { run: RunSummary }) {
   const live = useRuns(liveRun(run.id));
@@ -20,6 +21,7 @@ export function RunMonitor({ run }: { run: RunSummary }) {
   const progress = live.progress;
   const done = progress?.done ?? run.done;
   const total = progress?.total ?? run.total;
+  const counts = { done, total, saved: progress?.saved };
   const elapsed = run.startedAt ? now - run.startedAt : (progress?.elapsedMs ?? 0);
   return (
     <section className="card run-monitor" data-testid="run-monitor" aria-live="polite">
@@ -54,14 +56,20 @@ export function RunMonitor({ run }: { run: RunSummary }) {
             `${modelLoadsText(progress.local.modelLoads)} · ${concurrencyText(progress.local.concurrency)}`}
         </p>
       )}
-      <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
-        <div className="progress-fill" style={{ width: `${total ? (done / total) * 100 : 0}%` }} />
+      <div
+        className="progress"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done + (counts.saved ?? 0)}
+      >
+        <div className="progress-fill" style={{ width: `${progressFraction(counts) * 100}%` }} />
       </div>
       <dl className="stats">
         <div>
           <dt>Done</dt>
           <dd className="num" data-testid="run-done">
-            {done} / {total}
+            {progressCountText(counts, ' / ')}
           </dd>
         </div>
         <div>

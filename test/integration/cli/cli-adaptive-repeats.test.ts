@@ -126,6 +126,8 @@ describe('ai-eval run --repeat N --adaptive (fake provider server)', { timeout: 
         adaptive: run.verdict.adaptive,
       });
       expect(copy?.total).toBe(40);
+      // The listed summary says it is adaptive, so Results reads its count as repeats run, not coverage.
+      expect(listed).toMatchObject({ adaptive: true, total: 40, done: run.verdict.adaptive!.asked });
     } finally {
       store.close();
     }

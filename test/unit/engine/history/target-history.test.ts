@@ -68,6 +68,9 @@ describe('targetHistory over 30 generated runs', () => {
     expect(noisy.state).toBe('steady');
     expect(noisy.reason).toMatch(/^noisy, not flaky: its repeats explain the flips/);
     expect(noisy.repeatDisagreement).toBeGreaterThan(0.5);
+    // The share's denominator is the runs that had repeats: all of them here (3 repeats a run).
+    expect(noisy.runsWithRepeats).toBe(noisy.runs);
+    expect(noisy.repeatDisagreement).toBe(noisy.runsRepeatsDisagreed / noisy.runsWithRepeats);
     expect(noisy.quarantined).toBe(true);
   });
 

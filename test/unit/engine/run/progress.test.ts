@@ -7,7 +7,7 @@ describe('ProgressThrottle', () => {
   beforeEach(() => vi.useFakeTimers({ now: 0 }));
   afterEach(() => vi.useRealTimers());
 
-  function throttle(total = 1000, doneAtStart = 0) {
+  function throttle(total = 1000, doneAtStart = 0, saved?: () => number) {
     const events: RunProgress[] = [];
     const tally = emptyTally();
     const progress = new ProgressThrottle({
@@ -18,6 +18,7 @@ describe('ProgressThrottle', () => {
       doneAtStart,
       emit: (e) => events.push(e),
       now: Date.now,
+      ...(saved ? { saved } : {}),
     });
     const finish = (i: number, score: number | null = 4) => {
       addToTally(tally, {
@@ -67,5 +68,33 @@ describe('ProgressThrottle', () => {
     expect(events).toHaveLength(2);
     vi.advanceTimersByTime(500);
     expect(events).toHaveLength(2);
+  });
+
+  it("keeps an adaptive run's total, reports its settled repeats as saved, and counts them out of the time left", () => {
+    let saved = 0;
+    const { events, finish } = throttle(210, 0, () => saved);
+    finish(1);
+    expect(events[0]).toMatchObject({ done: 1, total: 210, saved: 0 });
+    vi.advanceTimersByTime(1000);
+    saved = 109;
+    finish(2);
+    // 2 repeats in 1000 ms, 210 - 109 - 2 = 99 to go.
+    expect(events[1]).toMatchObject({ done: 2, total: 210, saved: 109, etaMs: 49500 });
+  });
+
+  it("a fixed run's events carry no saved count", () => {
+    const { events, finish } = throttle();
+    finish(1);
+    expect(events[0]).not.toHaveProperty('saved');
+  });
+
+  it("finish emits a last event whose average is the verdict's, not the mean over repeats", () => {
+    const { events, finish, progress } = throttle();
+    finish(1, 5);
+    finish(2, 3);
+    progress.finish(4.25);
+    expect(events.at(-1)).toMatchObject({ done: 2, runningAvg: 4.25 });
+    progress.finish(null);
+    expect(events.at(-1)?.runningAvg).toBeNull();
   });
 });
