@@ -35,6 +35,11 @@ describe('question history', () => {
     expect(page.url()).toContain(`#/history/${HISTORY_TARGET}/regressed_00`);
     expect(await page.locator('[data-testid=timeline-page] h1').textContent()).toContain('regressed');
     expect(await page.locator('[data-testid=timeline-runs] tbody tr').count()).toBe(30);
+    // The chart says when: the days of its first and last run under the line, oldest on the left.
+    const days = await page.getByTestId('timeline-days').locator('text').allTextContents();
+    expect(days).toHaveLength(2);
+    expect(days.every((day) => /^\d{4}-\d{2}-\d{2}$/.test(day))).toBe(true);
+    expect(days[0]! <= days[1]!).toBe(true);
     const last = page.getByTestId(`timeline-run-${runIds[29]}`);
     expect(await last.locator('[data-status]').getAttribute('data-status')).toBe('fail');
     expect(await last.textContent()).toContain('local/model-b');

@@ -1,10 +1,12 @@
-// One question's score per run as an SVG: a point per run shaped by its verdict (never colour alone), and a mark
-// where the question's text changed.
+// One question's score per run as an SVG: a point per run shaped by its verdict (never colour alone), a mark where the
+// question's text changed, and the days of its first and last run under the line.
 import type { TimelinePoint } from '../../../src-shared/model';
 import { score } from '../../components/format';
-import { linePath, pointVerdict, textChangeIndex, xAt, yAt, type Box } from './history.selectors';
+import { linePath, pointVerdict, runDay, textChangeIndex, xAt, yAt, type Box } from './history.selectors';
 
-const BOX: Box = { width: 900, height: 120, pad: 14 };
+const BOX: Box = { width: 900, height: 132, pad: 14 };
+/** The baseline of the day labels, under the lowest score line. */
+const DAY_Y = BOX.height - 1;
 const MAX_SCORE = 5;
 
 /** Halfway between the run before the text change and the first run after it. */
@@ -14,7 +16,7 @@ const changeX = (index: number, n: number) =>
 function Mark({ point, x, y, earlier }: { point: TimelinePoint; x: number; y: number; earlier: boolean }) {
   const verdict = pointVerdict(point);
   const className = `timeline-mark ${verdict} ${earlier ? 'earlier' : ''}`;
-  const label = `${point.run.runId}: score ${score(point.score)}, ${point.passes}/${point.trials} passed`;
+  const label = `${runDay(point.run)} · ${point.run.runId}: score ${score(point.score)}, ${point.passes}/${point.trials} passed`;
   if (verdict === 'fail')
     return (
       <path
@@ -66,6 +68,23 @@ export function ScoreTimelineChart({ points }: { points: readonly TimelinePoint[
           y1={0}
           y2={BOX.height}
         />
+      )}
+      {points.length > 0 && (
+        <g data-testid="timeline-days">
+          <text className="chart-axis-label" x={xAt(BOX, 0, points.length)} y={DAY_Y} textAnchor="start">
+            {runDay(points[0]!.run)}
+          </text>
+          {points.length > 1 && (
+            <text
+              className="chart-axis-label"
+              x={xAt(BOX, points.length - 1, points.length)}
+              y={DAY_Y}
+              textAnchor="end"
+            >
+              {runDay(points.at(-1)!.run)}
+            </text>
+          )}
+        </g>
       )}
       <path className="chart-line" d={linePath(BOX, scores, MAX_SCORE)} fill="none" />
       {points.map((point, i) =>

@@ -3,11 +3,9 @@ import type { TimelinePoint } from '../../../src-shared/model';
 import { hrefFor } from '../../navigation/router';
 import { StatusBadge } from '../../components/StatusBadge';
 import { score } from '../../components/format';
-import { identityChanges, pointVerdict, promptTag, textChangeIndex } from './history.selectors';
+import { identityChanges, pointVerdict, promptTag, runDay, textChangeIndex } from './history.selectors';
 
 const VERDICT_STATUS = { pass: 'pass', fail: 'fail', mixed: 'degraded', unscored: 'unscored' } as const;
-
-const day = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 
 function Changed({ changed }: { changed: boolean }) {
   return changed ? <span className="badge accent">changed</span> : null;
@@ -55,7 +53,7 @@ export function TimelineTable({ points }: { points: readonly TimelinePoint[] }) 
                       </div>
                     )}
                   </td>
-                  <td className="num nowrap">{day(point.run.createdAt)}</td>
+                  <td className="num nowrap">{runDay(point.run)}</td>
                   <td>
                     <StatusBadge
                       status={VERDICT_STATUS[verdict]}

@@ -46,6 +46,9 @@ export function changedPerTag(questions: readonly QuestionHistory[]): ReadonlyMa
 /** The first characters of a system prompt's hash: enough to tell prompts apart in a table. */
 export const promptTag = (run: HistoryRun) => run.systemPromptSha256.slice(0, 8);
 
+/** The UTC day a run was made, as the timeline's table and chart print it (2025-06-01). */
+export const runDay = (run: HistoryRun) => new Date(run.createdAt).toISOString().slice(0, 10);
+
 export type IdentityChange = Readonly<{ model: boolean; prompt: boolean; dataset: boolean }>;
 
 /** What differs in each point's run from the point before it (nothing for the first). */
