@@ -13,6 +13,8 @@ import {
 } from '../../../src-main/store/native-binding';
 
 const ELECTRON = { electron: '45.5.0', modules: '150' };
+/** An app root with nothing in it: no build is ever found there. */
+const NOWHERE = join(tmpdir(), 'aieval-no-such-app');
 const NODE_BUILD = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
 
 /** An app root holding a build at the candidate of the given index. */
@@ -29,15 +31,15 @@ describe('the better-sqlite3 binary per runtime', () => {
     const looked: string[] = [];
     const missing = nativeBinding(
       { modules: '137' },
-      () => '/nowhere',
+      () => NOWHERE,
       (path) => (looked.push(path), false),
     );
     expect(missing).toBeUndefined();
-    expect(looked).toEqual([nodeBindingCandidate('/nowhere', '137')]);
-    expect(looked[0]).toBe(join('/nowhere', 'node_modules', '.cache', 'ai-eval', 'node-137', 'better_sqlite3.node'));
+    expect(looked).toEqual([nodeBindingCandidate(NOWHERE, '137')]);
+    expect(looked[0]).toBe(join(NOWHERE, 'node_modules', '.cache', 'ai-eval', 'node-137', 'better_sqlite3.node'));
     const present = nativeBinding(
       { modules: '137' },
-      () => '/nowhere',
+      () => NOWHERE,
       () => true,
     );
     expect(present).toBe(looked[0]);
