@@ -22,8 +22,6 @@ import { listFolder, readWorkspaceFile } from './workspace-files';
 
 export const CONFIG_FILE = 'aieval.yaml';
 
-export type { LoadedDataset } from './loaded-dataset';
-
 export type Workspace = Readonly<{
   dir: string;
   config: WorkspaceConfig | undefined;

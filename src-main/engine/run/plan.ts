@@ -8,7 +8,8 @@ import {
   type WorkspaceConfig,
 } from '../../../src-shared/model';
 import type { Grader } from '../grading/grader';
-import type { LoadedDataset, Workspace } from '../../workspace/load-workspace';
+import type { Workspace } from '../../workspace/load-workspace';
+import type { LoadedDataset } from '../../workspace/loaded-dataset';
 import { inShard } from './shard';
 import { refusal } from '../../../src-shared/rpc/wire';
 

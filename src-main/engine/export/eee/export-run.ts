@@ -12,7 +12,7 @@ import type {
 } from '../../../../src-shared/model';
 import type { RunRecord } from '../../../store/repos/runs.repo';
 import type { StoreApi } from '../../../store/store';
-import type { LoadedDataset } from '../../../workspace/load-workspace';
+import type { LoadedDataset } from '../../../workspace/loaded-dataset';
 import type { JudgeSetup } from '../../trust/judge-identity';
 import { buildAggregate, evaluationTimestampOf } from './build-aggregate';
 import { buildResults } from './build-results';
