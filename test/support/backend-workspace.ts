@@ -1,6 +1,8 @@
 // Test helper for the integration tests that run on both stores: a copy of the example workspace whose data lives in
 // its own SQLite file, or, on PostgreSQL, in a schema of its own on the test server (its aieval.yaml names a fresh
 // project id), with what the service, the CLI and a direct writer need to reach that store.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { workspaceSchema } from '../../src-main/store/postgres/postgres-store';
 import { inProcessStore, Store, storeFile, type StoreApi } from '../../src-main/store/store';
 import type { Backend } from './store-backends';
@@ -27,8 +29,19 @@ export function backendWorkspace(
   backend: Backend,
   edits: Readonly<Record<string, (text: string) => string>> = {},
 ): BackendWorkspace {
-  if (backend === 'sqlite') {
-    const dir = copyExample(edits);
+  return onBackend(backend, copyExample(edits));
+}
+
+/** The environment a CLI command adds to reach `backend` (the workspace's aieval.yaml names its project). */
+export function backendEnv(backend: Backend): Readonly<Record<string, string>> {
+  if (backend === 'sqlite') return {};
+  const server = testPostgres()!;
+  return { AIEVAL_STORE_URL: server.text, AIEVAL_STORE_PASSWORD: server.password };
+}
+
+/** The workspace in `dir` (a test wrote it) with its store on `backend`: on PostgreSQL its aieval.yaml gets a project. */
+export function onBackend(backend: Backend, dir: string): BackendWorkspace {
+  if (backend === 'sqlite')
     return {
       backend,
       dir,
@@ -40,20 +53,15 @@ export function backendWorkspace(
       },
       dispose: async () => undefined,
     };
-  }
   const server = testPostgres()!;
   const project = freshSchema().replace(/^aieval_/, '');
-  const yaml = edits['aieval.yaml'] ?? ((text: string) => text);
-  const dir = copyExample({
-    ...edits,
-    'aieval.yaml': (text) => yaml(text).replace(/^version: 1$/m, `version: 1\nproject: ${project}`),
-  });
-  const env = { AIEVAL_STORE_URL: server.text, AIEVAL_STORE_PASSWORD: server.password };
+  const config = join(dir, 'aieval.yaml');
+  writeFileSync(config, readFileSync(config, 'utf8').replace(/^version: 1$/m, `version: 1\nproject: ${project}`));
   return {
     backend,
     dir,
     store: { storeUrl: server.text, env: { ...process.env, AIEVAL_STORE_PASSWORD: server.password } },
-    cliEnv: env,
+    cliEnv: backendEnv(backend),
     open: async () => {
       const store = await openPostgres({ schema: workspaceSchema(project) });
       return { api: store.api, close: () => store.close() };
