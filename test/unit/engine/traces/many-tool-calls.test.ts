@@ -6,23 +6,7 @@ import { buildReviewItem } from '../../../../src-main/engine/traces/build-review
 import type { ToolExecution } from '../../../../src-main/engine/traces/context-spans';
 import { joinToolCalls } from '../../../../src-main/engine/traces/join-tool-calls';
 import type { LlmCall } from '../../../../src-main/engine/traces/llm-call';
-import type { SpanCore } from '../../../../src-main/engine/traces/span';
-
-const hex = (n: number) => n.toString(16).padStart(16, '0');
-const span = (n: number, parent: number | null, attributes: SpanCore['attributes']): SpanCore => ({
-  spanId: hex(n),
-  parentSpanId: parent === null ? null : hex(parent),
-  name: `span ${n}`,
-  kind: 1,
-  startNs: String(1_767_225_600_000_000_000n + BigInt(n) * 1000n),
-  endNs: String(1_767_225_600_000_000_000n + BigInt(n) * 1000n + 500n),
-  statusCode: 0,
-  statusMessage: null,
-  attributes,
-  events: [],
-  droppedAttributes: 0,
-  droppedEvents: 0,
-});
+import { coreSpan as span, llmCall } from './trace-helpers';
 
 describe('a reply that asks for 100,000 tools', () => {
   it('joins every request to its tool span and lists each result after the reply, in order', () => {
@@ -94,28 +78,20 @@ describe('joinToolCalls', () => {
     const id = () => [null, 'c1', 'c2', 'c3', `c${rand(1000)}`][rand(5)]!;
     const name = () => ['search', 'lookup', 'fetch'][rand(3)]!;
     for (let round = 0; round < 500; round++) {
-      const calls: LlmCall[] = Array.from({ length: 1 + rand(4) }, (_, c) => ({
-        span: span(c + 1, 0, {}),
-        provider: null,
-        model: 'm',
+      const calls: LlmCall[] = Array.from({ length: 1 + rand(4) }, (_, c) =>
         // No input: results then come only from tool spans, which is what the scanning join reproduces.
-        input: undefined,
-        output: [
-          {
-            role: 'assistant',
-            content: '',
-            toolCalls: Array.from({ length: rand(5) }, () => ({ id: id(), name: name(), arguments: {} })),
-            toolCallId: null,
-          },
-        ],
-        system: null,
-        finishReasons: [],
-        inputTokens: null,
-        outputTokens: null,
-        streaming: false,
-        cut: false,
-        error: null,
-      }));
+        llmCall(span(c + 1, 0), {
+          model: 'm',
+          output: [
+            {
+              role: 'assistant',
+              content: '',
+              toolCalls: Array.from({ length: rand(5) }, () => ({ id: id(), name: name(), arguments: {} })),
+              toolCallId: null,
+            },
+          ],
+        }),
+      );
       const tools: ToolExecution[] = Array.from({ length: rand(8) }, (_, t) => ({
         id: id(),
         name: name(),
