@@ -11,34 +11,32 @@ export function CorrectedRateEstimators({ corrected }: { corrected: Corrected })
   const settle = settleInWords(corrected.settle);
   const other = corrected.estimates?.find((e) => e.estimator !== corrected.estimator);
   return (
-    <div className="wide" data-testid="corrected-estimators">
-      <dt>Estimator</dt>
-      <dd>
-        {corrected.estimator ? (
-          <p data-testid="estimator-used">
-            <strong>
-              <Term id={corrected.estimator}>{ESTIMATOR_NAME[corrected.estimator]}</Term>
-            </strong>{' '}
-            (used): {corrected.why}
-          </p>
-        ) : (
-          <p className="muted">{corrected.method}</p>
-        )}
-        {other && (
-          <p className="muted" data-testid="estimator-other">
-            <Term id={other.estimator}>{ESTIMATOR_NAME[other.estimator]}</Term>
-            {other.theta !== null
-              ? `: ${pct(other.theta)}${other.ci ? ` [${pct(other.ci[0])}, ${pct(other.ci[1])}]` : ''}, shown beside it`
-              : ''}
-            {other.note ? ` (${other.note})` : ''}
-          </p>
-        )}
-        {settle && (
-          <p className="callout" data-testid="settle-advice">
-            {settle[0]!.toUpperCase() + settle.slice(1)}.
-          </p>
-        )}
-      </dd>
+    <div className="corrected-estimators" data-testid="corrected-estimators">
+      {corrected.estimator ? (
+        <p data-testid="estimator-used">
+          Corrected by the{' '}
+          <strong>
+            <Term id={corrected.estimator}>{ESTIMATOR_NAME[corrected.estimator]}</Term>
+          </strong>{' '}
+          (used): {corrected.why}
+        </p>
+      ) : (
+        <p className="muted">{corrected.method}</p>
+      )}
+      {other && (
+        <p className="muted" data-testid="estimator-other">
+          <Term id={other.estimator}>{ESTIMATOR_NAME[other.estimator]}</Term>
+          {other.theta !== null
+            ? `: ${pct(other.theta)}${other.ci ? ` [${pct(other.ci[0])}, ${pct(other.ci[1])}]` : ''}, shown beside it`
+            : ''}
+          {other.note ? ` (${other.note})` : ''}
+        </p>
+      )}
+      {settle && (
+        <p className="callout" data-testid="settle-advice">
+          {settle[0]!.toUpperCase() + settle.slice(1)}.
+        </p>
+      )}
     </div>
   );
 }

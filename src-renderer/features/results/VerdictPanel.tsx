@@ -84,7 +84,6 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
             </dd>
           </div>
         )}
-        {verdict.corrected_pass_rate && <CorrectedRateEstimators corrected={verdict.corrected_pass_rate} />}
         <div className="wide">
           <dt>Questions</dt>
           <dd className="num">
@@ -93,6 +92,7 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
           </dd>
         </div>
       </dl>
+      {verdict.corrected_pass_rate && <CorrectedRateEstimators corrected={verdict.corrected_pass_rate} />}
       {verdict.judges.length > 0 && (
         <div className="judge-trust" data-testid="verdict-judges">
           <span className="muted">
