@@ -1,8 +1,8 @@
 // Trace import benchmark (docs/performance.md: ≥ 20,000 spans/s, flat memory on a 1 GB file). Generates OTLP/JSON lines into a
 // temp dir (never committed) as a busy service exports them, imports them into a fresh store, and reports spans/s and
 // RSS over the import.
-// Then one trace of 100,000 spans as a deep chain and as a wide fan (bench/traces-shapes.ts).
-// Run: node --expose-gc --import tsx bench/traces-import.ts [--mb 1024] [--keep] [--shapes-only]
+// Then one trace of 10,000, 20,000 and 100,000 spans as a deep chain and as a wide fan (bench/traces-shapes.ts).
+// Run: node --expose-gc --import tsx bench/traces-import.ts [--mb 1024] [--keep] [--shapes-only] [--shape-spans 10000,20000]
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { importTraceFiles } from '../src-main/engine/traces/import-files';
 import { limitHeapGrowth } from '../src-main/heap-growth';
 import { inProcessStore, Store } from '../src-main/store/store';
 import { jsonRequest, type SpanSpec } from '../test/fixtures/otlp-builder';
-import { benchShapes } from './traces-shapes';
+import { benchShapes, SHAPE_SIZES } from './traces-shapes';
 
 const TARGET_SPANS_PER_S = 20_000;
 const { values } = parseArgs({
@@ -20,9 +20,11 @@ const { values } = parseArgs({
     mb: { type: 'string', default: '1024' },
     keep: { type: 'boolean', default: false },
     'shapes-only': { type: 'boolean', default: false },
+    'shape-spans': { type: 'string' },
   },
 });
 const targetBytes = Number(values.mb) * 1024 * 1024;
+const shapeSizes = values['shape-spans']?.split(',').map(Number) ?? SHAPE_SIZES;
 const dir = mkdtempSync(join(tmpdir(), 'aieval-bench-traces-'));
 const file = join(dir, 'traces.otlp.jsonl');
 
@@ -148,7 +150,7 @@ async function main(): Promise<void> {
   // As the CLI and the desktop app do: their processes are where imports run.
   limitHeapGrowth();
   if (values['shapes-only']) {
-    if (!(await benchShapes(dir))) process.exitCode = 1;
+    if (!(await benchShapes(dir, shapeSizes))) process.exitCode = 1;
     rmSync(dir, { recursive: true, force: true });
     return;
   }
@@ -192,7 +194,7 @@ async function main(): Promise<void> {
     `RSS at start ${mb(rssAtStart)} MB, peak ${mb(peakRss)} MB; during the import: ${samples.map((s) => `${s.percent}% ${mb(s.rss)} MB`).join(', ')}`,
   );
   console.log(`store on disk: ${mb(statSync(join(dir, 'store.sqlite')).size)} MB`);
-  if (!(await benchShapes(dir))) process.exitCode = 1;
+  if (!(await benchShapes(dir, shapeSizes))) process.exitCode = 1;
   if (values.keep) console.log(`kept ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
   if (spansPerSecond < TARGET_SPANS_PER_S || summary.bad > 0) process.exitCode = 1;

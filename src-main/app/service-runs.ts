@@ -1,5 +1,5 @@
 // The service's one run wiring: run deps with keys by the workspace's trust, one limiter registry, the run manager.
-import { exportRunOnComplete } from '../engine/export/eee/export-runs';
+import { exportRunOnComplete } from './export-deps';
 import { shareRateLimits } from '../engine/run/rate-share';
 import { defaultRunDeps } from '../engine/run/run-deps';
 import type { RunDeps } from '../engine/run/run-execution';

@@ -3,7 +3,7 @@
 import type { Contract } from '../../../src-shared/contract';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { RpcError } from '../../../src-shared/rpc/wire';
-import { exportDepsOf } from '../../engine/export/eee/export-runs';
+import { exportDepsOf } from '../export-deps';
 import { writeShardBundle } from '../../engine/export/shards/write-shard-bundle';
 import { describeShare } from '../../engine/run/rate-share';
 import { writeJsonReport } from '../../engine/run/report-json';

@@ -3,6 +3,7 @@ import type { ReviewItemRecord, TraceMessage } from '../../../src-shared/model/t
 import { classifySpan, type SpanClass } from './conventions/detect';
 import { message, REDACTED } from './conventions/messages';
 import { conversationIdOf, extractAgentIo, extractToolExecution } from './context-spans';
+import { ClaimQueue } from './claim-queue';
 import { joinToolCalls } from './join-tool-calls';
 import { extractLlmCall, type LlmCall } from './llm-call';
 import { compareNs, nsDiffMs, nsToMs, type SpanCore } from './span';
@@ -143,14 +144,14 @@ function steps(
   agentOutput: string | undefined,
 ): TraceMessage[] {
   const out: TraceMessage[] = [];
-  const results = [...toolCalls];
+  // Each joined call answers one request: the first left with the request's id, or (without an id) its name.
+  const results = new ClaimQueue(toolCalls, (t) => (t.id ? [`id\0${t.id}`, `name\0${t.name}`] : [`name\0${t.name}`]));
   for (const call of calls) {
     const reply = call.output?.[0];
     if (!reply) continue;
     out.push({ ...reply, role: 'assistant' });
     for (const request of reply.toolCalls) {
-      const index = results.findIndex((t) => (request.id ? t.id === request.id : t.name === request.name));
-      const joined = index === -1 ? undefined : results.splice(index, 1)[0];
+      const joined = results.claim(request.id ? `id\0${request.id}` : `name\0${request.name}`);
       if (joined?.result !== null && joined?.result !== undefined)
         out.push(message('tool', joined.result, [], joined.id));
     }

@@ -56,7 +56,7 @@ export async function importTraceFiles(paths: readonly string[], options: Import
     unreadable: [],
     totals: { spans: 0, inserted: 0, skipped: 0, bad: 0, traces: 0 },
   };
-  await run.ingest.resumePending();
+  await run.ingest.rebuildQueued();
   let cancelled = false;
   try {
     for (const [fileIndex, file] of paths.entries()) {
@@ -142,6 +142,8 @@ async function importFile(run: ImportRun, file: string, fileIndex: number, fileC
     fileBad++;
     if (errors.length < maxErrors) errors.push({ file, line: null, offset: null, message: error.message });
   }
+  // The traces this file continued across its batches (and files before it) get their items once, read back whole.
+  await run.ingest.rebuildQueued();
   totals.spans += fileSpans;
   totals.bad += fileBad;
   report(cancelled ? bytesRead : totalBytes, true);

@@ -22,25 +22,31 @@ export class TraceIngest {
 
   /** Writes one batch with the review items of the traces it holds whole, then rebuilds those it continues. */
   async write(spans: readonly DecodedSpan[], sourceFile: string | null): Promise<BatchOutcome> {
-    return this.writeRows(batchRows(spans, sourceFile, this.stamp));
+    const { queued, ...outcome } = await this.writeRows(batchRows(spans, sourceFile, this.stamp));
+    const rebuilt = await this.rebuildItems(queued);
+    if (queued.length > 0) await this.store.saveItems(rebuilt, queued);
+    return { ...outcome, reviewItems: outcome.reviewItems + rebuilt.length };
   }
 
-  /** The same for a batch already turned into rows (by the decoding worker). */
-  async writeRows(rows: BatchRows): Promise<BatchOutcome> {
+  /**
+   * Writes a batch already turned into rows (by the decoding worker) with the items of the traces it holds whole. A
+   * trace it continues stays queued in the store until rebuildQueued: rebuilding it after every batch would read a
+   * trace of n spans n/batch times, quadratic in the spans of one trace.
+   */
+  async writeRows(rows: BatchRows): Promise<BatchOutcome & { queued: readonly string[] }> {
     await this.store.settleWal();
     const outcome = await this.store.insertBatch(rows.spans, rows.items);
-    const rebuilt = await this.rebuildItems(outcome.queued);
-    if (outcome.queued.length > 0) await this.store.saveItems(rebuilt, outcome.queued);
     return {
       inserted: outcome.inserted,
       skipped: outcome.skipped,
       newTraces: outcome.newTraces,
-      reviewItems: outcome.itemsWritten + rebuilt.length,
+      reviewItems: outcome.itemsWritten,
+      queued: outcome.queued,
     };
   }
 
-  /** Rebuilds the items an interrupted import left queued. */
-  async resumePending(): Promise<number> {
+  /** Rebuilds the items of every trace queued in the store (by writeRows, or left over by an interrupted import). */
+  async rebuildQueued(): Promise<number> {
     let rebuilt = 0;
     for (let ids = await this.store.pendingRebuilds(500); ids.length; ids = await this.store.pendingRebuilds(500)) {
       const items = await this.rebuildItems(ids);

@@ -1,6 +1,7 @@
 // Joins the tool calls a model asked for to their results: by call id, else by order within each call (docs/traces.md).
 import type { TraceMessage, TraceToolCall } from '../../../src-shared/model/trace';
 import type { ToolExecution } from './context-spans';
+import { ClaimQueue } from './claim-queue';
 import type { LlmCall } from './llm-call';
 
 type Request = TraceMessage['toolCalls'][number];
@@ -30,25 +31,24 @@ export function joinToolCalls(calls: readonly LlmCall[], tools: readonly ToolExe
   for (const call of calls)
     for (const m of call.input ?? []) if (m.role === 'tool' && m.toolCallId) resultsById.set(m.toolCallId, m.content);
 
-  const used = new Set<ToolExecution>();
-  const take = (match: (tool: ToolExecution) => boolean) => {
-    const found = tools.find((tool) => !used.has(tool) && match(tool));
-    if (found) used.add(found);
-    return found;
-  };
+  // A request takes the first tool span left with its id, else one of its name (one without an id if it has one).
+  const executions = new ClaimQueue(tools, (tool) =>
+    tool.id ? [`id\0${tool.id}`, `name\0${tool.name}`] : [`name\0${tool.name}`, `anonymous\0${tool.name}`],
+  );
   const seen = new Set<string>();
   const joined: TraceToolCall[] = [];
   calls.forEach((call, index) => {
     const next = calls[index + 1];
     const requests = requestsOf(call, next).filter((r) => !r.id || !seen.has(r.id));
     // Tool turns without an id answer this call's requests in the order they were asked.
-    const unclaimed = resultTurns(next).filter((m) => !m.toolCallId || !requests.some((r) => r.id === m.toolCallId));
+    const requestIds = new Set(requests.map((r) => r.id));
+    const unclaimed = resultTurns(next).filter((m) => !m.toolCallId || !requestIds.has(m.toolCallId));
     let position = 0;
     for (const request of requests) {
       if (request.id) seen.add(request.id);
       const execution =
-        (request.id ? take((tool) => tool.id === request.id) : undefined) ??
-        take((tool) => tool.name === request.name && (!tool.id || !request.id));
+        (request.id ? executions.claim(`id\0${request.id}`) : undefined) ??
+        executions.claim(`${request.id ? 'anonymous' : 'name'}\0${request.name}`);
       const byId = request.id ? resultsById.get(request.id) : undefined;
       const byOrder = byId === undefined ? unclaimed[position++]?.content : undefined;
       joined.push({
@@ -60,9 +60,7 @@ export function joinToolCalls(calls: readonly LlmCall[], tools: readonly ToolExe
       });
     }
   });
-  for (const tool of tools) {
-    if (!used.has(tool))
-      joined.push({ id: tool.id, name: tool.name, arguments: tool.arguments, result: tool.result, error: tool.error });
-  }
+  for (const tool of executions.unclaimed())
+    joined.push({ id: tool.id, name: tool.name, arguments: tool.arguments, result: tool.result, error: tool.error });
   return joined;
 }

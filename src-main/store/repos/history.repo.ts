@@ -194,8 +194,9 @@ export class HistoryRepo {
     const idLists = new Map<string, string[]>();
     const versionLists = new Map<string, number[]>();
     const index = new Map<string, number>();
-    for (const row of rows.values())
-      for (const id of splitOnce(idLists, row.question_ids, String)) if (!index.has(id)) index.set(id, 0);
+    for (const row of rows.values()) splitOnce(idLists, row.question_ids, String);
+    // The union of the distinct lists only: a window of 200 runs of one dataset walks one list, not 200.
+    for (const ids of idLists.values()) for (const id of ids) if (!index.has(id)) index.set(id, 0);
     const questionIds = [...index.keys()].sort();
     questionIds.forEach((id, i) => index.set(id, i));
     // Where each distinct id list puts its questions in the sorted union.

@@ -35,6 +35,10 @@ type PageRow = {
   error: string | null;
   latency_ms: number | null;
   preview: string | null;
+  total: number | null;
+  mean: number | null;
+  mean_sq: number | null;
+  n: number | null;
 };
 
 export const PREVIEW_CHARS = 200;
@@ -43,26 +47,11 @@ const bool = (value: number | null) => (value === null ? null : value === 1);
 
 export class ResultPagesRepo {
   private readonly q: Queries;
-  private readonly spreadOf;
   private readonly graderScoresOf;
 
   constructor({ q }: StoreContext) {
     this.q = q;
     const { db, dialect: d } = q;
-    // Mean and spread over the repeats of only the questions on the page (the unique key indexes run_id, question_id).
-    this.spreadOf = q.prepare((a: { runId: string; questionIds: string }) =>
-      db
-        .selectFrom('question_results')
-        .select((eb) => [
-          'question_id',
-          eb.fn.avg<number | null>('score').as('mean'),
-          eb.fn.avg<number | null>(sql`score * score`).as('mean_sq'),
-          eb.fn.count<number>('score').as('n'),
-        ])
-        .where('run_id', '=', a.runId)
-        .where('question_id', 'in', d.jsonValues(sql.val(a.questionIds), 'text'))
-        .groupBy('question_id'),
-    );
     this.graderScoresOf = q.prepare((a: { ids: string }) =>
       db
         .selectFrom('grader_results')
@@ -95,33 +84,58 @@ export class ResultPagesRepo {
       });
   }
 
+  /**
+   * One statement for the page, its filter's count and the mean and spread over the repeats of only the questions on
+   * the page (the unique key indexes run_id, question_id), and one for their graders: two round trips to a team store.
+   */
   *page(query: ResultsQuery): Q<{ total: number; rows: ResultRow[] }> {
+    const { db } = this.q;
     const filtered = this.filtered(query);
-    const [total] = yield* this.q.column<number>(filtered.select((eb) => eb.fn.countAll<number>().as('n')));
+    const page = filtered
+      .select([
+        'id',
+        'question_id',
+        'repeat_index',
+        'status',
+        'score',
+        'passed',
+        'error',
+        'latency_ms',
+        sql<string | null>`substr(response, 1, ${sql.lit(PREVIEW_CHARS)})`.as('preview'),
+        filtered.select((eb) => eb.fn.countAll<number>().as('n')).as('total'),
+      ])
+      .orderBy(sql.raw(ORDER[query.sort]))
+      .limit(query.limit)
+      .offset(query.offset);
     const rows: PageRow[] = yield* this.q.all(
-      filtered
-        .select([
-          'id',
-          'question_id',
-          'repeat_index',
-          'status',
-          'score',
-          'passed',
-          'error',
-          'latency_ms',
-          sql<string | null>`substr(response, 1, ${sql.lit(PREVIEW_CHARS)})`.as('preview'),
-        ])
-        .orderBy(sql.raw(ORDER[query.sort]))
-        .limit(query.limit)
-        .offset(query.offset),
+      db
+        .with('page', () => page)
+        .selectFrom('page')
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('question_results')
+              .select((e) => [
+                'question_id as spread_question',
+                e.fn.avg<number | null>('score').as('mean'),
+                e.fn.avg<number | null>(sql`score * score`).as('mean_sq'),
+                e.fn.count<number>('score').as('n'),
+              ])
+              .where('run_id', '=', query.runId)
+              .where('question_id', 'in', eb.selectFrom('page').select('page.question_id'))
+              .groupBy('question_id')
+              .as('spread'),
+          (join) => join.onRef('spread.spread_question', '=', 'page.question_id'),
+        )
+        .selectAll('page')
+        .select(['spread.mean', 'spread.mean_sq', 'spread.n'])
+        // The page's own columns (the spread's question is named apart), in the page's order.
+        .orderBy(sql.raw(ORDER[query.sort])),
     );
-    if (rows.length === 0) return { total: total ?? 0, rows: [] };
-    const spreads = new Map(
-      (yield* this.spreadOf.all({
-        runId: query.runId,
-        questionIds: JSON.stringify([...new Set(rows.map((row) => row.question_id))]),
-      })).map((row) => [row.question_id, row]),
-    );
+    if (rows.length === 0) {
+      const [total] = yield* this.q.column<number>(filtered.select((eb) => eb.fn.countAll<number>().as('n')));
+      return { total: total ?? 0, rows: [] };
+    }
     const graders = new Map<number, ResultRow['graders']>();
     for (const row of yield* this.graderScoresOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) })) {
       const list = graders.get(row.result_id) ?? [];
@@ -129,11 +143,10 @@ export class ResultPagesRepo {
       graders.set(row.result_id, list);
     }
     return {
-      total: total ?? 0,
+      total: rows[0]!.total ?? 0,
       rows: rows.map((row) => {
-        const spread = spreads.get(row.question_id);
-        const mean = spread?.mean ?? null;
-        const variance = mean === null || spread?.mean_sq == null ? null : Math.max(0, spread.mean_sq - mean * mean);
+        const mean = row.mean;
+        const variance = mean === null || row.mean_sq === null ? null : Math.max(0, row.mean_sq - mean * mean);
         return {
           id: row.id,
           questionId: row.question_id,
@@ -147,7 +160,7 @@ export class ResultPagesRepo {
           graders: graders.get(row.id) ?? [],
           repeatMean: mean,
           repeatSd: variance === null ? null : Math.sqrt(variance),
-          repeatScored: spread?.n ?? 0,
+          repeatScored: row.n ?? 0,
         };
       }),
     };

@@ -309,13 +309,19 @@ export class RunsRepo {
       .$if(query.targetId !== undefined, (qb) => qb.where('runs.target_id', '=', query.targetId!))
       .$if(query.experiments === false, (qb) => qb.where(ownPrompt(this.d, sql.ref('runs.identity_json'))));
     const [counted] = yield* this.q.column<number>(filtered.select((eb) => eb.fn.countAll<number>().as('n')));
+    // The page is chosen first (through runs_created), so the JSON of only its runs is read for their summaries.
+    const page = filtered
+      .selectAll('runs')
+      .orderBy('runs.created_at', 'desc')
+      .orderBy('runs.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset);
     const rows = yield* this.q.all(
-      filtered
+      db
+        .selectFrom(page.as('runs'))
         .select(summaryColumns(this.d))
         .orderBy('runs.created_at', 'desc')
-        .orderBy('runs.id', 'desc')
-        .limit(query.limit)
-        .offset(query.offset),
+        .orderBy('runs.id', 'desc'),
     );
     return { total: counted ?? 0, runs: rows.map(toSummary) };
   }

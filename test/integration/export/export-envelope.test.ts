@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeF
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRunOnComplete } from '../../../src-main/engine/export/eee/export-runs';
+import { exportRunOnComplete } from '../../../src-main/app/export-deps';
 import { Store, storeFile } from '../../../src-main/store/store';
 import { createTestApp } from '../../support/app';
 import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';

@@ -1,7 +1,8 @@
-// Migrations 0010 (local-run counters, answers held between phases) and 0011 (a cut tool result's original length)
-// over a store written by the version before each: rows kept, new columns null, the new table usable.
+// Migrations 0010 (local-run counters, answers held between phases), 0011 (a cut tool result's original length) and
+// 0017 (the run list's index) over a store written by the version before each: rows kept, new columns null, the new
+// table usable.
 import { describe, expect, it } from 'vitest';
-import { migratedStore, type Db } from '../../support/migrated-store';
+import { migratedStore, versionOf, type Db } from '../../support/migrated-store';
 
 /** One run with one answered question, one judge call and one tool call, as any version since 0001 stores them. */
 function writeRun(db: Db): void {
@@ -49,5 +50,16 @@ describe('run migrations', () => {
       { name: 'lookup', result_original_chars: null },
     ]);
     v11.close();
+  });
+
+  it('0017 keeps runs and pages the run list through runs_created instead of sorting every run', () => {
+    const v17 = migratedStore(versionOf('runs-created'), writeRun);
+    expect(v17.prepare('SELECT id FROM runs').pluck().all()).toEqual(['r1']);
+    const plan = v17
+      .prepare('EXPLAIN QUERY PLAN SELECT * FROM runs ORDER BY created_at DESC, id DESC LIMIT 50')
+      .all()
+      .map((step) => (step as { detail: string }).detail);
+    expect(plan).toEqual(['SCAN runs USING INDEX runs_created']);
+    v17.close();
   });
 });

@@ -87,4 +87,26 @@ describe('importing traces whose spans are spread over many requests', () => {
     expect(batched.readBack).toBeGreaterThan(0);
     expect(batched.items).toEqual(whole.items);
   });
+
+  it('reads a trace written over many batches back once per file, not once per batch (linear in its spans)', async () => {
+    // One chat chain of 3,000 spans, root first: every batch of 100 after the first continues the stored trace.
+    const chain: SpanSpec[] = Array.from({ length: 3000 }, (_, i) => ({
+      ...chatTrace(1)[0]!,
+      spanId: spanId(1, i + 1),
+      ...(i === 0 ? {} : { parentSpanId: spanId(1, i) }),
+      startNs: T0 + BigInt(i) * 1_000_000n,
+      endNs: T0 + BigInt(i) * 1_000_000n + 500_000n,
+    }));
+    const lines = [];
+    for (let i = 0; i < chain.length; i += 100) lines.push(JSON.stringify(jsonRequest(chain.slice(i, i + 100))));
+    const path = join(mkdtempSync(join(tmpdir(), 'aieval-chain-')), 'chain.jsonl');
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const whole = await importFile(path, 1_000_000, false);
+    for (const worker of [false, true]) {
+      const batched = await importFile(path, 100, worker);
+      expect(batched.summary).toMatchObject({ spans: 3000, traces: 1, reviewItems: 1, bad: 0 });
+      expect(batched.readBack).toBe(1);
+      expect(batched.items).toEqual(whole.items);
+    }
+  });
 });

@@ -13,13 +13,12 @@ import type {
 import type { RunRecord } from '../../../store/repos/runs.repo';
 import type { StoreApi } from '../../../store/store';
 import type { LoadedDataset } from '../../../workspace/loaded-dataset';
-import type { JudgeSetup } from '../../trust/judge-identity';
 import { buildAggregate, evaluationTimestampOf } from './build-aggregate';
 import { buildResults } from './build-results';
 import { buildSamples, type SampleContext } from './build-samples';
 import { baselineComparison } from './comparison-results';
 import { collectionOf, evaluationIdOf, modelInfoOf, uuidFor } from './eee-names';
-import { judgeExports } from './judge-export';
+import { judgeExports, type JudgeFacts } from './judge-export';
 import { RunStats } from '../../scoring/run-stats';
 import { ensureFolderInside, fileInside, portableComponent } from '../safe-path';
 import { validateEnvelope } from './validate-envelope';
@@ -29,9 +28,8 @@ import { makeFolders } from '../../../workspace/make-folders';
 export type ExportDeps = Readonly<{
   db: StoreApi;
   resourcesDir: string;
-  workspaceDir: string;
-  /** From the workspace, when it loads: judge trust, judge providers, the organisation name. */
-  judgeSetup: JudgeSetup | undefined;
+  /** From the workspace, when it loads: its judges' standings and templates, judge providers, the organisation name. */
+  judges: JudgeFacts;
   providers: Readonly<Record<string, ProviderConfig>>;
   organization: string;
   /** The workspace's datasets: reference answers and tags of the questions. */

@@ -1,20 +1,36 @@
 // The llm_scoring of each judged grader: the judge's model info, its trust (TPR/TNR) and the prompt it was given.
-import type { JudgeTrust, ProviderConfig, RunIdentity } from '../../../../src-shared/model';
-import type { StoreApi } from '../../../store/store';
-import { loadJudgeTemplate } from '../../grading/judge/judge-templates';
-import type { JudgeSetup } from '../../trust/judge-identity';
-import { isLlmJudge, judgeStanding } from '../../trust/judge-standing';
+import type {
+  JudgeTrust,
+  JudgeValidationReport,
+  ProviderConfig,
+  RunIdentity,
+  TrustState,
+} from '../../../../src-shared/model';
 import type { JudgeExport } from './build-results';
 import type { StringMap } from './eee-types';
 import { modelInfoOf } from './eee-names';
 import type { RunStats } from '../../scoring/run-stats';
 
+/** A judge's standing now as the caller computed it (engine/trust's `judgeStanding` has this shape). */
+export type HandedStanding = Readonly<{
+  state: TrustState;
+  report: JudgeValidationReport | null;
+  validatedAt: number | null;
+  labelsSource: string | null;
+  staleReason: string | null;
+}>;
+
+/** What export is handed about the workspace's judges; it reads no trust or template code itself. */
+export type JudgeFacts = Readonly<{
+  /** The standing now of an LLM judge's grader; null for any other grader or a workspace without judge settings. */
+  standing(graderId: string): Promise<HandedStanding | null>;
+  /** The template's text when the recorded version tag ("judge@1.0.0") is still what the workspace would load. */
+  templateText(tag: string): string | undefined;
+}>;
+
 export type JudgeExportDeps = Readonly<{
-  db: StoreApi;
-  /** The workspace's judge settings; without them no trust is reported. */
-  judgeSetup: JudgeSetup | undefined;
+  judges: JudgeFacts;
   providers: Readonly<Record<string, ProviderConfig>>;
-  workspaceDir: string;
   now: number;
 }>;
 
@@ -34,18 +50,6 @@ function temperatureOf(settings: Record<string, unknown> | null): number | undef
   return typeof value === 'number' ? value : undefined;
 }
 
-/** The template text when the recorded version tag ("judge@1.0.0") is still what the workspace would load. */
-function templateText(tag: string | null, workspaceDir: string): string | undefined {
-  if (tag === null) return undefined;
-  const [name] = tag.split('@');
-  try {
-    const template = loadJudgeTemplate(name ?? tag, workspaceDir);
-    return `${template.name}@${template.version}` === tag ? template.body : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The judge's trust: as the verdict recorded it when the run completed (trust_as_of: run), else as it stands now;
  * the calibration (labels, intervals, date) is always its latest validation's.
@@ -56,8 +60,8 @@ async function trustDetails(
   atCompletion: JudgeTrust | undefined,
 ): Promise<StringMap> {
   const details: StringMap = {};
-  if (deps.judgeSetup && isLlmJudge(graderId)) {
-    const standing = await judgeStanding(deps.db, deps.judgeSetup, graderId);
+  const standing = await deps.judges.standing(graderId);
+  if (standing) {
     const report = standing.report;
     Object.assign(details, { trust_state: standing.state, trust_as_of: iso(deps.now) });
     if (report) {
@@ -106,7 +110,7 @@ export async function judgeExports(
     };
     if (judge.settings) additional.settings_json = JSON.stringify(judge.settings);
     const inputPrompt =
-      templateText(judge.templateVersion, deps.workspaceDir) ??
+      (judge.templateVersion === null ? undefined : deps.judges.templateText(judge.templateVersion)) ??
       stats.graders.get(judge.graderId)?.judgePrompt ??
       `judge template ${judge.templateVersion ?? 'unknown'} (its text was not available at export)`;
     exports.set(judge.graderId, {

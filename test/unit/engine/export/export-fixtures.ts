@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GraderResult, RunIdentity, Verdict } from '../../../../src-shared/model';
 import type { ExportDeps } from '../../../../src-main/engine/export/eee/export-run';
+import { judgeFactsOf } from '../../../../src-main/app/export-deps';
 import type { NewQuestionResult } from '../../../../src-main/store/repos/results.repo';
 import { inProcessStore, Store, type StoreApi } from '../../../../src-main/store/store';
 import { computeVerdict } from '../../../../src-main/engine/scoring/verdict';
@@ -15,13 +16,12 @@ export const EEE_EXAMPLES = join(import.meta.dirname, '..', '..', '..', 'fixture
 
 export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
-/** What `exportRun` needs: the store, the bundled resources, an empty workspace and a fixed clock. */
+/** What `exportRun` needs: the store, the bundled resources, an empty workspace's judges (no standings, the bundled templates) and a fixed clock. */
 export function exportDeps(db: StoreApi, over: Partial<ExportDeps> = {}): ExportDeps {
   return {
     db,
     resourcesDir: RESOURCES,
-    workspaceDir: tempDir('aieval-ws-'),
-    judgeSetup: undefined,
+    judges: judgeFactsOf(db, undefined, tempDir('aieval-ws-')),
     providers: {},
     organization: 'unknown',
     datasets: new Map(),

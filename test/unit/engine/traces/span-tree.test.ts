@@ -3,24 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildReviewItem } from '../../../../src-main/engine/traces/build-review-item';
 import type { LlmCall } from '../../../../src-main/engine/traces/llm-call';
-import type { SpanCore } from '../../../../src-main/engine/traces/span';
 import { depthOf, innermostCalls, MAX_DEPTH } from '../../../../src-main/engine/traces/span-tree';
+import type { SpanCore } from '../../../../src-main/engine/traces/span';
+import { coreSpan as span, hex, llmCall } from './trace-helpers';
 
-const hex = (n: number) => n.toString(16).padStart(16, '0');
-const span = (n: number, parent: number | null, attributes: SpanCore['attributes'] = {}): SpanCore => ({
-  spanId: hex(n),
-  parentSpanId: parent === null ? null : hex(parent),
-  name: `span ${n}`,
-  kind: 1,
-  startNs: String(1_767_225_600_000_000_000n + BigInt(n) * 1000n),
-  endNs: String(1_767_225_600_000_000_000n + BigInt(n) * 1000n + 500n),
-  statusCode: 0,
-  statusMessage: null,
-  attributes,
-  events: [],
-  droppedAttributes: 0,
-  droppedEvents: 0,
-});
 const chat = (n: number, parent: number | null) =>
   span(n, parent, {
     'gen_ai.operation.name': 'chat',
@@ -96,20 +82,14 @@ describe('innermostCalls', () => {
       ];
       const calls: LlmCall[] = spans
         .filter(() => rand(3) !== 0)
-        .map((s, i) => ({
-          span: s,
-          provider: null,
-          model: [null, 'a', 'b'][rand(3)]!,
-          input: rand(2) ? message(i, 'in') : undefined,
-          output: rand(2) ? message(i, 'out') : undefined,
-          system: rand(2) ? `system ${i}` : null,
-          finishReasons: [],
-          inputTokens: null,
-          outputTokens: null,
-          streaming: false,
-          cut: false,
-          error: null,
-        }))
+        .map((s, i) =>
+          llmCall(s, {
+            model: [null, 'a', 'b'][rand(3)]!,
+            input: rand(2) ? message(i, 'in') : undefined,
+            output: rand(2) ? message(i, 'out') : undefined,
+            system: rand(2) ? `system ${i}` : null,
+          }),
+        )
         // Deepest first: the order in which exporters send spans (children end first), where the walk is unambiguous.
         .sort((a, b) => depth(b.span) - depth(a.span));
       const byId = new Map(spans.map((s) => [s.spanId, s]));

@@ -2,7 +2,8 @@
 import { buildReviewItem } from '../../../../src-main/engine/traces/build-review-item';
 import { decodeJsonRequest } from '../../../../src-main/engine/traces/decode/otlp-json';
 import { readOtlpFile, type FileBatch } from '../../../../src-main/engine/traces/decode/read-otlp-file';
-import type { DecodedSpan } from '../../../../src-main/engine/traces/span';
+import type { LlmCall } from '../../../../src-main/engine/traces/llm-call';
+import type { DecodedSpan, SpanCore } from '../../../../src-main/engine/traces/span';
 import { jsonRequest, type SpanSpec } from '../../../fixtures/otlp-builder';
 
 export const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
@@ -44,3 +45,39 @@ export async function readWholeFile(
   }
   return { names, bad, problems };
 }
+
+/** 16 hex digits of `n`: a span id. */
+export const hex = (n: number) => n.toString(16).padStart(16, '0');
+
+/** A stored span `n` (ids from its number, 1 µs apart) under `parent`, as the review item builder reads it. */
+export const coreSpan = (n: number, parent: number | null, attributes: SpanCore['attributes'] = {}): SpanCore => ({
+  spanId: hex(n),
+  parentSpanId: parent === null ? null : hex(parent),
+  name: `span ${n}`,
+  kind: 1,
+  startNs: String(1_767_225_600_000_000_000n + BigInt(n) * 1000n),
+  endNs: String(1_767_225_600_000_000_000n + BigInt(n) * 1000n + 500n),
+  statusCode: 0,
+  statusMessage: null,
+  attributes,
+  events: [],
+  droppedAttributes: 0,
+  droppedEvents: 0,
+});
+
+/** An LLM call on `span` with nothing recorded but what `fields` give. */
+export const llmCall = (span: SpanCore, fields: Partial<LlmCall> = {}): LlmCall => ({
+  span,
+  provider: null,
+  model: null,
+  input: undefined,
+  output: undefined,
+  system: null,
+  finishReasons: [],
+  inputTokens: null,
+  outputTokens: null,
+  streaming: false,
+  cut: false,
+  error: null,
+  ...fields,
+});
