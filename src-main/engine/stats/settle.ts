@@ -47,6 +47,22 @@ const scaled = (c: LabelCell, k: number): LabelCell => ({
 });
 
 /**
+ * How many more labels there are to draw: labels of the run's own calls (prediction-powered) cannot outnumber its
+ * calls, of a stratum its calls the judge passed or failed; labels from other runs are not bounded by this run.
+ */
+function unlabelledCalls(
+  estimator: SettleEstimator,
+  cells: readonly LabelCell[],
+  run: JudgedRun,
+  stratum: CellStratum,
+): number {
+  if (estimator !== 'ppi') return Number.POSITIVE_INFINITY;
+  const calls = stratum === 'judge_pass' ? run.passed : stratum === 'judge_fail' ? run.n - run.passed : run.n;
+  const labelled = cells.filter((c) => stratum === 'all' || c.stratum === stratum).reduce((n, c) => n + size(c), 0);
+  return Math.max(0, calls - labelled);
+}
+
+/**
  * The smallest whole m in [1, MOST × n] at which `clears(m)` holds, for a `clears` that holds from some m on (the
  * interval narrows as its counts grow); null when even the most does not clear. Bisection to within 2% of m.
  */
@@ -98,7 +114,8 @@ export function moreToSettle(
   for (const stratum of strata.length > 1 ? ['all' as const, ...strata] : strata) {
     const n = stratum === 'all' ? labelsOf(cells) : labelsOf(cells.filter((c) => c.stratum === stratum));
     const more = smallestClearing(n, (m) => settled(estimate(grown(stratum, m), run, confidence)));
-    if (more !== null) options.push({ kind: 'labels', stratum, more });
+    if (more !== null && more <= unlabelledCalls(estimator, cells, run, stratum))
+      options.push({ kind: 'labels', stratum, more });
   }
   options.sort((a, b) => a.more - b.more);
   const share = run.passed / run.n;

@@ -97,7 +97,7 @@ const stratified: Scenario = {
 const ownCalls: Scenario = {
   estimator: 'ppi',
   cells: [{ stratum: 'all', weight: 1, tp: 20, fn: 2, fp: 3, tn: 5 }],
-  run: { n: 60, passed: 42 },
+  run: { n: 400, passed: 280 },
 };
 
 describe('moreToSettle: the count is about right by simulation', () => {
@@ -152,4 +152,18 @@ describe('moreToSettle: the count is about right by simulation', () => {
     expect(result.medianRatio).toBeGreaterThan(0.85);
     expect(result.medianRatio).toBeLessThan(1.15);
   }, 120_000);
+});
+
+describe('moreToSettle: only counts there are to label', () => {
+  it("prediction-powered: never more labels than the run's unlabelled calls", () => {
+    const cells: LabelCell[] = [{ stratum: 'all', weight: 1, tp: 20, fn: 2, fp: 3, tn: 5 }];
+    const small = { n: 34, passed: 24 };
+    const { threshold } = straddled({ estimator: 'ppi', cells, run: small });
+    // Premise: even with all 34 calls labelled (4 more) the interval would still straddle the threshold.
+    const all = ownCallsEstimate([{ ...cells[0]!, tp: 23, fn: 2, fp: 3, tn: 6 }], small, CONFIDENCE);
+    expect(all.ci![0]).toBeLessThan(threshold);
+    const advice = moreToSettle('ppi', cells, small, threshold, CONFIDENCE);
+    expect(advice.labels).toEqual([]);
+    expect(advice.answers !== null || advice.both !== null || advice.note !== null).toBe(true);
+  });
 });
