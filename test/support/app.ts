@@ -8,11 +8,16 @@ import { afterEach } from 'vitest';
 import { createApp, type App } from '../../src-main/app/create-app';
 import { createHttpShell, type HttpShellOptions } from '../../src-main/http/server';
 import { TrustStore } from '../../src-main/workspace/trust';
+import type { StoreOptions } from './backend-workspace';
 import { copyExample } from './workspace';
 
 export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export function createTestApp(workspaceDir = copyExample(), options: { trusted?: boolean } = {}): App {
+/** The service over `workspaceDir`; `store` points it at a team store (backend-workspace.ts) instead of its own file. */
+export function createTestApp(
+  workspaceDir = copyExample(),
+  options: { trusted?: boolean; store?: StoreOptions } = {},
+): App {
   const trust = new TrustStore(mkdtempSync(join(tmpdir(), 'aieval-trust-')));
   if (options.trusted) trust.trust(workspaceDir);
   return createApp({
@@ -21,6 +26,7 @@ export function createTestApp(workspaceDir = copyExample(), options: { trusted?:
     trust,
     logger: silentLogger,
     checkOutputs: true,
+    ...options.store,
   });
 }
 

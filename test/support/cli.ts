@@ -37,11 +37,12 @@ export async function initWithCli(prefix: string): Promise<{ root: string; confi
   return { root, configDir, dir };
 }
 
-/** The same command through main() in this process, with its output collected line by line. */
+/** The same command through main() in this process (with `env` added), its output collected line by line. */
 export async function runCliInProcess(
   args: readonly string[],
   configDir: string,
   cwd = process.cwd(),
+  env: Readonly<Record<string, string>> = {},
 ): Promise<CliExit> {
   const out: string[] = [];
   const err: string[] = [];
@@ -50,7 +51,7 @@ export async function runCliInProcess(
     err: (line) => err.push(line),
     interactive: false,
     cwd,
-    env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
+    env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true', ...env },
   };
   const code = await main(args, io);
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };

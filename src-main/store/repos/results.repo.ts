@@ -127,7 +127,11 @@ export class ResultsRepo {
             .countAll<number>()
             .filterWhere((f) => f.and([f('status', '=', 'degraded'), f('response', 'is', null)]))
             .as('errors'),
-          eb.fn.coalesce(eb.fn.sum<number>('score').filterWhere('status', '=', 'scored'), eb.lit(0)).as('scoreSum'),
+          // Summed in the order the results were written, as the engine and an import sum them: PostgreSQL would
+          // otherwise add in its index's order, and the run and its round-tripped copy differ in the last digit.
+          eb.fn
+            .coalesce(eb.fn.sum<number>('score').orderBy('id').filterWhere('status', '=', 'scored'), eb.lit(0))
+            .as('scoreSum'),
         ])
         .where('run_id', '=', a.runId);
     this.selectTally = q.prepare(tally);

@@ -1,33 +1,43 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { Store, storeFile } from '../../../src-main/store/store';
+import { afterAll, expect, it } from 'vitest';
 import type { TargetHistory } from '../../../src-shared/model';
 import { runCliInProcess } from '../../support/cli';
-import { copyExample } from '../../support/workspace';
-import { writeHistory } from '../../fixtures/history-store';
+import { backendWorkspace, type BackendWorkspace } from '../../support/backend-workspace';
+import { describeBackends } from '../../support/store-backends';
+import { writeHistoryTo } from '../../fixtures/history-store';
 import { ALL_QUESTIONS, HISTORY_RUNS, KNOWN } from '../../fixtures/history-plans';
 
 const TARGET = 'helpdesk_chat_offline';
 
-function workspaceWithHistory(seed: number): { dir: string; runIds: string[] } {
-  const dir = copyExample();
-  const store = Store.open(storeFile(dir));
-  const runIds = writeHistory(store, { targetId: TARGET, runs: HISTORY_RUNS, questions: ALL_QUESTIONS, seed });
-  store.close();
-  return { dir, runIds };
-}
-
 const config = () => mkdtempSync(join(tmpdir(), 'aieval-history-cli-'));
 
-describe('ai-eval history over a store of 30 generated runs', () => {
+describeBackends('ai-eval history over a store of 30 generated runs', (backend) => {
+  const workspaces: BackendWorkspace[] = [];
+  afterAll(() => Promise.all(workspaces.map((workspace) => workspace.dispose())));
+
+  /** A workspace whose store holds the planted history; `history` runs the CLI in process on it. */
+  async function workspaceWithHistory(seed: number) {
+    const workspace = backendWorkspace(backend);
+    workspaces.push(workspace);
+    const store = await workspace.open();
+    const runIds = await writeHistoryTo(store.api, {
+      targetId: TARGET,
+      runs: HISTORY_RUNS,
+      questions: ALL_QUESTIONS,
+      seed,
+    });
+    await store.close();
+    const { dir } = workspace;
+    const history = (args: readonly string[]) =>
+      runCliInProcess(['history', '--workspace', dir, ...args], config(), process.cwd(), workspace.cliEnv);
+    return { runIds, history };
+  }
+
   it('--json (through the contract) finds every regressed, fixed and flaky question, no stable one', async () => {
-    const { dir } = workspaceWithHistory(2);
-    const { code, stdout } = await runCliInProcess(
-      ['history', '--workspace', dir, '--target', TARGET, '--json'],
-      config(),
-    );
+    const { history: cli } = await workspaceWithHistory(2);
+    const { code, stdout } = await cli(['--target', TARGET, '--json']);
     expect(code).toBe(0);
     const [history] = JSON.parse(stdout) as TargetHistory[];
     const ids = (state: string) =>
@@ -43,8 +53,8 @@ describe('ai-eval history over a store of 30 generated runs', () => {
   });
 
   it('prints the summary, each question with its reason, the tags that moved and the method', async () => {
-    const { dir, runIds } = workspaceWithHistory(2);
-    const { code, stdout } = await runCliInProcess(['history', '--workspace', dir, '--target', TARGET], config());
+    const { history: cli, runIds } = await workspaceWithHistory(2);
+    const { code, stdout } = await cli(['--target', TARGET]);
     expect(code).toBe(0);
     expect(stdout).toContain(`${TARGET}: 4 regressed, 9 flaky, 3 fixed since ${runIds[25]} (30 runs)`);
     expect(stdout).toMatch(
@@ -55,17 +65,11 @@ describe('ai-eval history over a store of 30 generated runs', () => {
   });
 
   it('--question prints its timeline with each run identity; --tag narrows the list', async () => {
-    const { dir, runIds } = workspaceWithHistory(2);
-    const timeline = await runCliInProcess(
-      ['history', '--workspace', dir, '--target', TARGET, '--question', 'reworded'],
-      config(),
-    );
+    const { history: cli, runIds } = await workspaceWithHistory(2);
+    const timeline = await cli(['--target', TARGET, '--question', 'reworded']);
     expect(timeline.stdout).toContain(`${runIds[15]}  1/1 passed score 4.50  local/model-b`);
     expect(timeline.stdout).toContain('(text changed: a new history starts here)');
-    const tagged = await runCliInProcess(
-      ['history', '--workspace', dir, '--target', TARGET, '--tag', 'billing', '--json'],
-      config(),
-    );
+    const tagged = await cli(['--target', TARGET, '--tag', 'billing', '--json']);
     const [history] = JSON.parse(tagged.stdout) as TargetHistory[];
     expect(history!.questions.map((q) => q.questionId).sort()).toEqual(KNOWN.regressed.map((q) => q.id));
     expect(history!.tags.map((tag) => tag.tag)).toEqual(['billing']);

@@ -3,21 +3,25 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { App } from '../../../src-main/app/create-app';
 import { createHttpShell } from '../../../src-main/http/server';
 import type { ReceiverStatus, ReviewItem } from '../../../src-shared/model';
 import { encodeProtoRequest, jsonRequest } from '../../fixtures/otlp-builder';
 import { callApp, createTestApp } from '../../support/app';
-import { copyExample } from '../../support/workspace';
+import { backendWorkspace, type BackendWorkspace } from '../../support/backend-workspace';
+import { describeBackends } from '../../support/store-backends';
 import { chatTrace, spanId, traceId } from './traces-fixtures';
 
 let app: App | undefined;
 let shell: Server | undefined;
+let workspace: BackendWorkspace | undefined;
 afterEach(async () => {
   await new Promise((resolve) => (shell ? shell.close(resolve) : resolve(undefined)));
   shell = undefined;
   await app?.dispose();
+  await workspace?.dispose();
+  workspace = undefined;
 });
 
 const call = <T>(method: string, input: unknown) => callApp<T>(app!, method, input);
@@ -38,9 +42,15 @@ async function serve(): Promise<string> {
 const post = (url: string, body: Buffer | string, headers: Record<string, string>) =>
   fetch(url, { method: 'POST', body, headers: { Authorization: 'Bearer secret', ...headers } });
 
-describe('the OTLP/HTTP receiver', () => {
+describeBackends('the OTLP/HTTP receiver', (backend) => {
+  /** The service over a copy of the example (with `edits`) whose store is on this backend. */
+  const appOn = (edits: Parameters<typeof backendWorkspace>[1] = {}) => {
+    workspace = backendWorkspace(backend, edits);
+    return createTestApp(workspace.dir, { store: workspace.store });
+  };
+
   it('takes JSON and gzipped protobuf on POST /v1/traces of `ai-eval serve`, and tells the UI', async () => {
-    app = createTestApp();
+    app = appOn();
     const base = await serve();
     const received: unknown[] = [];
     app.events.subscribe((name, payload) => name === 'traces.received' && received.push(payload));
@@ -73,7 +83,7 @@ describe('the OTLP/HTTP receiver', () => {
   });
 
   it('answers a partial success for bad spans, 400 for an undecodable body and 415 for other content types', async () => {
-    app = createTestApp();
+    app = appOn();
     const base = await serve();
     const request = jsonRequest([
       ...chatTrace(3),
@@ -115,10 +125,9 @@ describe('the OTLP/HTTP receiver', () => {
   });
 
   it('runs as its own loopback listener when settings.otlp_receiver is enabled, and stops when it is disabled', async () => {
-    const dir = copyExample({
+    app = appOn({
       'aieval.yaml': (text) => text.replace('settings:\n', 'settings:\n  otlp_receiver: { enabled: true, port: 0 }\n'),
     });
-    app = createTestApp(dir);
     const status = await call<ReceiverStatus>('traces.receiverApply', {});
     expect(status).toMatchObject({ enabled: true, listening: true });
     expect(status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/traces$/);
@@ -160,7 +169,7 @@ describe('the OTLP/HTTP receiver', () => {
     expect(fromPage.body).toContain('Cross-origin requests are refused');
     expect((await call<{ total: number }>('traces.items', {})).total).toBe(1);
 
-    const config = join(dir, 'aieval.yaml');
+    const config = join(workspace!.dir, 'aieval.yaml');
     writeFileSync(
       config,
       readFileSync(config, 'utf8').replace('otlp_receiver: { enabled: true', 'otlp_receiver: { enabled: false'),

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, afterEach, expect, it } from 'vitest';
 import type { App } from '../../../src-main/app/create-app';
 import {
   STANDARD_DIMENSIONS,
@@ -10,14 +10,11 @@ import {
   type TraceGroup,
 } from '../../../src-shared/model';
 import { callApp, createTestApp } from '../../support/app';
+import { backendWorkspace, type BackendWorkspace } from '../../support/backend-workspace';
+import { describeBackends } from '../../support/store-backends';
 import { newResult, newRun } from '../../unit/store/repos/run-fixtures';
 
 let app: App;
-beforeEach(async () => {
-  app = createTestApp();
-  await call('traces.import', { paths: [exampleTraces()] });
-});
-afterEach(async () => app.dispose());
 
 /** The example's trace file in the app's workspace copy: imports read only inside the workspace (docs/security.md). */
 const exampleTraces = () => join(app.state.dir, 'traces', 'riverside.otlp.jsonl');
@@ -26,7 +23,18 @@ const call = <T>(method: string, input: unknown) => callApp<T>(app, method, inpu
 type Groups = { total: number; groups: TraceGroup[]; counts: QueueCounts };
 type Items = { total: number; items: ReviewItem[] };
 
-describe('the example traces in the review queue', () => {
+describeBackends('the example traces in the review queue', (backend) => {
+  let workspace: BackendWorkspace;
+  beforeEach(async () => {
+    workspace = backendWorkspace(backend);
+    app = createTestApp(workspace.dir, { store: workspace.store });
+    await call('traces.import', { paths: [exampleTraces()] });
+  });
+  afterEach(async () => {
+    await app.dispose();
+    await workspace.dispose();
+  });
+
   it('holds 36 replies in every convention, with truncated and uncaptured ones, grouped into conversations and runs', async () => {
     const summary = await call<ImportSummary>('traces.import', {
       paths: [exampleTraces()],
@@ -156,8 +164,8 @@ describe('the example traces in the review queue', () => {
   });
 
   it('labels a question result and user-defined dimensions, and refuses to label an item that does not exist', async () => {
-    app.state.syncStore!.repos.runs.insert(newRun('run-1'));
-    const resultId = String(app.state.syncStore!.repos.results.insert(newResult('run-1', 'sunday_hours')));
+    await app.state.db.runs.insert(newRun('run-1'));
+    const resultId = String(await app.state.db.results.insert(newResult('run-1', 'sunday_hours')));
     await call('labels.submit', {
       subjectType: 'question_result',
       subjectId: resultId,
