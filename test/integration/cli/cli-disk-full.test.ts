@@ -1,7 +1,6 @@
 // A disk that fills up under `ai-eval run` (child processes): the store's files capped by the process's file-size
 // limit (prlimit --fsize: SQLite's writes fail mid-run, a real failure of the write calls), and `--record` to
 // /dev/full (every write fails with ENOSPC). Exit 3, the finished results kept, what was not written named.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store, storeFile } from '../../../src-main/store/store';
 import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
 import { judgeScript } from '../../fixtures/fake-scripts';
-import { CLI_FROM_SOURCES, spawnCli, type CliExit } from '../../support/cli';
+import { spawnCli } from '../../support/cli';
 import { exampleOn } from '../../support/online-example';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-disk-full-config-'));
@@ -18,21 +17,6 @@ const REPEAT = 3;
 // Answers of ~18 KB: the store's write-ahead log grows by more than that per question.
 const script = judgeScript({ score: 4, reason: 'fine' }, () => ({ text: 'plenty of words '.repeat(1100) }));
 const prlimit = ['/usr/bin/prlimit', '/bin/prlimit'].find((file) => existsSync(file));
-
-/** `ai-eval …` in a child process whose files may grow to `fileSize` bytes at most. */
-function spawnLimited(args: readonly string[], fileSize: number): Promise<CliExit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(prlimit!, [`--fsize=${fileSize}`, process.execPath, CLI_FROM_SOURCES, ...args], {
-      env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** The stored results of the workspace's only run: its id, how many there are, and how many are degraded. */
 function storedRun(dir: string) {
@@ -61,7 +45,10 @@ describe('a full disk under ai-eval run (child processes)', { timeout: 120_000 }
     const dir = exampleOn(server.url);
     Store.open(storeFile(dir)).close();
     const args = ['run', '--workspace', dir, '--trust-workspace', '--target', 'helpdesk_chat'];
-    const full = await spawnLimited([...args, '--repeat', String(REPEAT)], statSync(storeFile(dir)).size + 200_000);
+    const full = await spawnCli([...args, '--repeat', String(REPEAT)], configDir, [
+      prlimit!,
+      `--fsize=${statSync(storeFile(dir)).size + 200_000}`,
+    ]);
     const output = `${full.stdout}\n${full.stderr}`;
     expect(full.code, output).toBe(3);
     expect(output).not.toMatch(/\n\s+at /);
