@@ -27,8 +27,8 @@ export const labelTag = string.trim().min(1).max(64);
 /** Who labels: a name set in the app's settings; '' is the unnamed reviewer (labels from before reviewers existed). */
 export const reviewerName = z.string().trim().max(64);
 
-/** What a label can be attached to: an imported trace's review item, a run's question result, a judge's gold item or call. */
-export const labelSubjectType = z.enum(['review_item', 'question_result', 'gold_item', 'judge_call']);
+/** What a label can be attached to: an imported trace's review item, a run's question result, a judge's gold item. */
+export const labelSubjectType = z.enum(['review_item', 'question_result', 'gold_item']);
 export type LabelSubjectType = z.infer<typeof labelSubjectType>;
 
 export const labelSubject = z.object({ subjectType: labelSubjectType, subjectId: string.min(1) });

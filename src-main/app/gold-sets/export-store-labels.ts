@@ -83,7 +83,7 @@ type GraderLine = Readonly<{ grader: string; line: LabelLine }>;
 /**
  * Each reviewer's label of an item of old as one line: their own verdict (reviewer_verdicts) with the shared label's
  * dimensions, tags and notes when they gave it last; a shared label whose reviewer kept no verdict of their own (notes
- * only) and an item's own human_label are lines too.
+ * only) is a line too.
  */
 function labelLinesOf(item: LegacyGoldItem, file: GoldItemFile, rows: readonly LegacyLabel[]): GraderLine[] {
   const mine = rows.filter((row) => row.itemId === item.id);
@@ -97,8 +97,6 @@ function labelLinesOf(item: LegacyGoldItem, file: GoldItemFile, rows: readonly L
     const at = Math.max(own?.updatedAt ?? 0, theirs?.updatedAt ?? 0);
     lines.push({ grader: item.graderId, line: lineOf(item.id, file.id, reviewer, verdict, at, theirs) });
   }
-  if (mine.length === 0 && item.humanLabel !== null)
-    lines.push({ grader: item.graderId, line: lineOf(item.id, file.id, '', item.humanLabel, item.createdAt) });
   return lines;
 }
 

@@ -4,27 +4,12 @@ import type { HumanLabel } from '../../../src-shared/model';
 import type { LabelledScore } from './judge-stats';
 import type { GoldItemRow } from '../../store/repos/judges.repo';
 import type { StoreApi } from '../../store/store';
-import {
-  agreedLabel,
-  humanLabelOf,
-  UNNAMED_REVIEWER,
-  type AgreedLabel,
-  type ReviewerVerdict,
-} from '../stats/agreed-labels';
+import { agreedLabel, humanLabelOf, type AgreedLabel } from '../stats/agreed-labels';
 
 export type GoldLabel = GoldItemRow & Readonly<{ agreed: AgreedLabel }>;
 
-/**
- * The verdicts an item's label is agreed from: every reviewer's latest, plus the label stored with the item itself
- * (a sample file's, from before the workbench) as the unnamed reviewer's when that reviewer gave none.
- */
-function verdictsOf(row: GoldItemRow): ReviewerVerdict[] {
-  const stored = row.storedLabel;
-  if (stored === null || row.verdicts.some((v) => v.reviewer === UNNAMED_REVIEWER)) return row.verdicts;
-  return [...row.verdicts, { reviewer: UNNAMED_REVIEWER, verdict: stored, at: row.createdAt }];
-}
-
-export const withAgreedLabel = (row: GoldItemRow): GoldLabel => ({ ...row, agreed: agreedLabel(verdictsOf(row)) });
+/** The item with its label agreed from every reviewer's latest verdict. */
+export const withAgreedLabel = (row: GoldItemRow): GoldLabel => ({ ...row, agreed: agreedLabel(row.verdicts) });
 
 /** The grader's gold items, each with its agreed label. */
 export async function goldLabels(db: StoreApi, grader: string): Promise<GoldLabel[]> {

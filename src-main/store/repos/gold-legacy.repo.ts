@@ -12,7 +12,6 @@ export type LegacyGoldItem = Readonly<{
   response: string;
   judgeScore: number | null;
   judgeReason: string | null;
-  humanLabel: LabelVerdict | null;
   createdAt: number;
   judgeCallId: number | null;
   provider: string | null;
@@ -64,7 +63,7 @@ export class GoldLegacyRepo {
     this.items = q.prepare(
       () => sql<LegacyGoldItem>`
       SELECT g.id, g.grader_id AS "graderId", g.question_text AS question, g.response_text AS response,
-             g.judge_score AS "judgeScore", g.judge_reason AS "judgeReason", g.human_label AS "humanLabel",
+             g.judge_score AS "judgeScore", g.judge_reason AS "judgeReason",
              g.created_at AS "createdAt", g.judge_call_id AS "judgeCallId", jc.provider, jc.model,
              jc.template_version AS "templateVersion", jc.run_id AS "runId", jc.question_id AS "questionId"
       FROM gold_items g LEFT JOIN judge_calls jc ON jc.id = g.judge_call_id

@@ -135,7 +135,6 @@ export class GoldSetsRepo {
               'inclusion_probability',
               'created_at',
             ]),
-            human_label: null,
           }),
         ),
     );

@@ -53,14 +53,12 @@ export type GoldVerdictRow = Readonly<{ reviewer: string; verdict: HumanLabel; a
 export type GoldContextRow = Readonly<{ id: string; prompt: string | null; toolCalls: ToolCallRecord[] | null }>;
 
 /**
- * A gold item with every reviewer's latest verdict on it (which of them count is the engine's rule, agreedLabel), the
- * label stored with the item itself (a sample file's label from before the workbench; dated by the item) and its
+ * A gold item with every reviewer's latest verdict on it (which of them count is the engine's rule, agreedLabel) and its
  * sampling design.
  */
 export type GoldItemRow = GoldItemInput &
   Readonly<{
     verdicts: GoldVerdictRow[];
-    storedLabel: HumanLabel | null;
     stratum: GoldStratum | null;
     inclusionProbability: number | null;
   }>;
@@ -106,7 +104,6 @@ type GoldRecord = {
   response_text: string;
   judge_score: number | null;
   judge_reason: string | null;
-  human_label: HumanLabel | null;
   stratum: GoldStratum | null;
   inclusion_probability: number | null;
   created_at: number;
@@ -152,7 +149,6 @@ const toGold = (r: GoldRecord, verdicts: GoldVerdictRow[]): GoldItemRow => ({
   judgeScore: r.judge_score,
   judgeReason: r.judge_reason,
   verdicts,
-  storedLabel: r.human_label,
   stratum: r.stratum,
   inclusionProbability: r.inclusion_probability,
   createdAt: r.created_at,
@@ -247,7 +243,6 @@ export class JudgesRepo {
           'response_text',
           'judge_score',
           'judge_reason',
-          'human_label',
           'stratum',
           'inclusion_probability',
           'created_at',

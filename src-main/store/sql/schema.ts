@@ -127,7 +127,6 @@ export interface GoldItemsTable {
   response_text: string;
   judge_score: number | null;
   judge_reason: string | null;
-  human_label: LabelVerdict | null;
   created_at: number;
   stratum: 'judge_pass' | 'judge_fail' | 'all' | null;
   inclusion_probability: number | null;

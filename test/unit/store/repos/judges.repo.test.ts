@@ -34,13 +34,12 @@ describe('JudgesRepo', () => {
     });
   });
 
-  it('returns every reviewer verdict of an item beside the label stored with it, and its sampling design', () => {
+  it('returns every reviewer verdict of an item and its sampling design', () => {
     insertGoldItems(store, [
       { id: 'x', judgeScore: 4, createdAt: 10, stratum: 'judge_fail', inclusionProbability: 0.25 },
       { id: 'y', judgeScore: 4, createdAt: 10 },
       { id: 'z', judgeScore: 4, createdAt: 10, graderId: 'accuracy_grader' },
     ]);
-    store.db.prepare(`UPDATE gold_items SET human_label = 'fail' WHERE id = 'x'`).run();
     const verdict = store.db.prepare(
       `INSERT INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at) VALUES ('gold_item', ?, ?, ?, ?)`,
     );
@@ -50,7 +49,6 @@ describe('JudgesRepo', () => {
     expect(repo.goldItems('relevance_grader')).toMatchObject([
       {
         id: 'x',
-        storedLabel: 'fail',
         stratum: 'judge_fail',
         inclusionProbability: 0.25,
         verdicts: [
@@ -58,7 +56,7 @@ describe('JudgesRepo', () => {
           { reviewer: 'ben', verdict: 'pass', at: 7 },
         ],
       },
-      { id: 'y', storedLabel: null, stratum: null, inclusionProbability: null, verdicts: [] },
+      { id: 'y', stratum: null, inclusionProbability: null, verdicts: [] },
     ]);
   });
 
