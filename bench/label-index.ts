@@ -70,7 +70,8 @@ try {
       thresholds: () => DEFAULT_THRESHOLDS,
       clock: Date.now,
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      changed: () => undefined,
+      teamStore: () => false,
+    changed: () => undefined,
     });
   const first: number[] = [];
   for (let k = 0; k < 5; k += 1) {
