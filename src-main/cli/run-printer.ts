@@ -1,4 +1,5 @@
 // What `ai-eval run` prints: the plan, a progress bar on a terminal (plain lines in CI), and the summary table.
+import { ESTIMATOR_NAME } from '../../src-shared/text/corrected-rate-words';
 import type { PlannedRun } from '../../src-shared/contract/run-batch.contract';
 import {
   describeTrust,
@@ -151,7 +152,9 @@ export function summaryLines(rows: readonly RunFinished[], deferred = false): st
       lines.push(`${finished.targetId}: judges not trusted (advisory): ${untrusted.map(describeTrust).join('; ')}`);
     if (v?.corrected_pass_rate)
       lines.push(
-        `${finished.targetId}: corrected pass rate ${percent(v.corrected_pass_rate.estimate)} (${v.corrected_pass_rate.grader})`,
+        `${finished.targetId}: corrected pass rate ${percent(v.corrected_pass_rate.estimate)} (${v.corrected_pass_rate.grader}${
+          v.corrected_pass_rate.estimator ? `, ${ESTIMATOR_NAME[v.corrected_pass_rate.estimator]}` : ''
+        })`,
       );
   }
   return lines;

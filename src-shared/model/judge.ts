@@ -102,6 +102,32 @@ export const correctionEstimate = z.object({
 });
 export type CorrectionEstimate = z.infer<typeof correctionEstimate>;
 
+/** How many more labels or judged answers would be expected to settle a gate whose interval straddles its threshold. */
+export const settleAdvice = z
+  .object({
+    labels: z
+      .array(
+        z.object({
+          kind: z.literal('labels'),
+          stratum: z
+            .enum(['judge_pass', 'judge_fail', 'all'])
+            .describe('judge_pass / judge_fail: answers the judge passed / failed; all: drawn as the labels were.'),
+          more: int,
+        }),
+      )
+      .describe('More agreed labels, cheapest first (each option alone).'),
+    answers: nullableInt.describe('More judged answers of the run alone; null: answers alone cannot settle it.'),
+    both: z
+      .object({ labels: int, answers: int })
+      .nullable()
+      .describe('When neither alone would: more labels and more judged answers together.'),
+    note: nullableString.describe('Why no count is given.'),
+  })
+  .describe(
+    'From the posterior the interval is drawn from: the count at which the interval would clear the threshold if the estimate holds.',
+  );
+export type SettleAdvice = z.infer<typeof settleAdvice>;
+
 /**
  * The corrected pass rate of a trusted judge: `estimator` says which one `theta` and `ci` come from and `why`;
  * `estimates` holds both (the one not used says why in its note).
@@ -116,6 +142,10 @@ export const correctedPassRate = correctionEstimate.extend({
   theta: nullableNumber.describe('Clipped to [0, 1]; null when TPR + TNR - 1 is not above 0.'),
   confidence: number,
   note: nullableString.describe('Why there is no estimate or no interval.'),
+  settle: settleAdvice
+    .nullable()
+    .optional()
+    .describe('Present when a gate on it is inconclusive or not shown to pass: what would settle it.'),
 });
 export type CorrectedPassRate = z.infer<typeof correctedPassRate>;
 

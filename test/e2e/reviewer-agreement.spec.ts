@@ -6,28 +6,13 @@ import type { GoldItem } from '../../src-shared/model';
 import { appPageForSuite } from './support/app-page';
 import { PortfolioPage } from './pages/portfolio.page';
 import { RunPage } from './pages/run.page';
+import { shoot } from './support/shoot';
 
 const TARGET = 'helpdesk_chat_offline';
 const GRADER = 'accuracy_grader';
-/** Set SCREENSHOTS=1 to save the screens this test reaches under docs/screenshots/ at 1440x900 and 1024x768. */
-const SIZES = process.env.SCREENSHOTS
-  ? ([
-      [1440, 900],
-      [1024, 768],
-    ] as const)
-  : [];
 
 describe('several reviewers', () => {
   const app = appPageForSuite({ page: { viewport: { width: 1440, height: 900 } } });
-  /** Saves the screen at each size; with `part` (a CSS selector), only that part of it. */
-  const shoot = async (name: string, part?: string) => {
-    for (const [width, height] of SIZES) {
-      await app.page.setViewportSize({ width, height });
-      const path = `docs/screenshots/${name}-${width}x${height}.png`;
-      await (part ? app.page.locator(part).screenshot({ path }) : app.page.screenshot({ path }));
-    }
-    await app.page.setViewportSize({ width: 1440, height: 900 });
-  };
 
   it(
     'labels ten items as ana (API) and as ben (workbench), and shows κ on the judges screen (no interval on ten items)',
@@ -62,7 +47,7 @@ describe('several reviewers', () => {
       await expect
         .poll(() => page.getByTestId('reviewer-status').textContent())
         .toBe('Your labels are stored as “ben”.');
-      await shoot('settings-reviewer');
+      await shoot(page, 'settings-reviewer');
 
       await page.goto(`${served.origin}/#/judges/${GRADER}/label`);
       await page.getByTestId('gold-labeling').waitFor();
@@ -91,7 +76,7 @@ describe('several reviewers', () => {
         ),
       );
       expect(await row.textContent()).toContain('they disagree on 2 items, left out of TPR/TNR until they agree');
-      await shoot('judges-agreement');
+      await shoot(page, 'judges-agreement');
 
       await page.goto(`${served.origin}/#/targets/helpdesk_chat/edit`);
       await page.getByTestId('target-gate-metric').selectOption('corrected_pass_rate');
@@ -100,7 +85,7 @@ describe('several reviewers', () => {
       await page.getByTestId('target-gate-judge').selectOption(GRADER);
       expect(await page.getByTestId('problems-target-gate-threshold').textContent()).toBe('');
       expect(await page.getByTestId('target-gate-bound-lower').getAttribute('aria-checked')).toBe('true');
-      await shoot('target-gate-corrected', 'section[aria-labelledby="target-gate-title"]');
+      await shoot(page, 'target-gate-corrected', { part: 'section[aria-labelledby="target-gate-title"]' });
     },
   );
 });

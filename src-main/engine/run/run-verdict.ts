@@ -167,6 +167,7 @@ export async function storedRunVerdict(
           observed: corrected.observed,
           confidence: corrected.confidence,
           note: corrected.note,
+          settle: corrected.settle ?? null,
         }
       : null;
   const verdict = computeVerdict({

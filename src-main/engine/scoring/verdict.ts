@@ -1,8 +1,10 @@
 // The verdict of a complete run (docs/grading.md): averages, Wilson interval, coverage and the hard or soft gate.
-import type { Gate, Verdict } from '../../../src-shared/model';
+import type { Gate, SettleAdvice, Verdict } from '../../../src-shared/model';
+import { ESTIMATOR_NAME, settleInWords } from '../../../src-shared/text/corrected-rate-words';
 import { averageScore, type Tally } from './tally';
 import { clusteredWilson, type Cluster } from '../stats/clustered-rate';
 import { wilson } from '../stats/wilson';
+import { gateUnsettled } from '../stats/settle';
 
 /** Below this share of scored questions a target fails whatever its score: an outage can never pass a gate. */
 export const MIN_COVERAGE = 0.5;
@@ -20,6 +22,8 @@ export type VerdictInput = Readonly<{
     /** The estimator used and why (the verdict names both). */
     estimator?: 'ppi' | 'rogan_gladen';
     why?: string;
+    /** What would settle a gate it leaves unsettled. */
+    settle?: SettleAdvice | null;
   }> | null;
   /** The run's quarantined questions and their share of `tally` and `total`: counted and shown, left out of the gate. */
   quarantine?: Quarantined;
@@ -58,8 +62,6 @@ const fmt = (value: number, metric: Gate['metric']) =>
   metric === 'avg_score' ? value.toFixed(2) : `${(value * 100).toFixed(1)}%`;
 const pct = (value: number) => fmt(value, 'pass_rate');
 
-const ESTIMATOR_NAME = { ppi: 'prediction-powered estimate', rogan_gladen: 'Rogan-Gladen estimate' } as const;
-
 /**
  * A gate on corrected_pass_rate: on the point estimate, or on the interval's lower bound when `bound: lower`; the
  * reason says whether the rate passes even at the lower bound or on the point estimate only, names the estimator and
@@ -81,6 +83,7 @@ function correctedGate(
   const atPoint = estimate >= gate.threshold;
   const passed = gate.bound === 'lower' ? atLower : atPoint;
   const straddles = ci !== null && ci[0] < gate.threshold && ci[1] >= gate.threshold;
+  const settle = gateUnsettled(gate, ci) ? settleInWords(corrected.settle) : null;
   const how = atLower
     ? 'passes even at the lower bound'
     : straddles && gate.bound === 'lower'
@@ -94,7 +97,7 @@ function correctedGate(
   const by = corrected.estimator
     ? `; ${ESTIMATOR_NAME[corrected.estimator]}${corrected.why ? `: ${corrected.why}` : ''}`
     : '';
-  return { passed, reason: `${shown} vs ${pct(gate.threshold)}: ${how} (${on})${by}` };
+  return { passed, reason: `${shown} vs ${pct(gate.threshold)}: ${how} (${on})${settle ? `; ${settle}` : ''}${by}` };
 }
 
 export function computeVerdict(input: VerdictInput): Verdict {

@@ -1,6 +1,6 @@
 // The corrected pass rate of a run graded by an imperfect judge, and TPR/TNR intervals, from one Bayesian
 // misclassification model: Jeffreys-type posteriors of the labels' cells and of the run's judge pass rate.
-import { rateDraws, ratesOf, totalsDraws, weightedTotals, type LabelCell } from './label-cells';
+import { POSTERIOR_DRAWS, rateDraws, ratesOf, totalsDraws, weightedTotals, type LabelCell } from './label-cells';
 import { betaDraw, seededRandom } from './random';
 
 type Interval = [number, number];
@@ -67,7 +67,7 @@ export function effectiveLabels(draws: Float64Array): number {
 }
 
 /** Draws of the run's judge pass rate: Beta(passed + ½, failed + ½). */
-function runDraws(run: JudgedRun, draws: number): Float64Array {
+export function runDraws(run: JudgedRun, draws = POSTERIOR_DRAWS): Float64Array {
   const random = seededRandom(POSTERIOR_RUN_SEED);
   const out = new Float64Array(draws);
   for (let d = 0; d < draws; d += 1) out[d] = betaDraw(run.passed + 0.5, run.n - run.passed + 0.5, random);

@@ -4,6 +4,7 @@ import type { StoreApi } from '../../store/store';
 import type { JudgeSetup } from './judge-identity';
 import { isLlmJudge, judgeStanding, judgeTrustFor, type JudgeStanding, type StandingLabels } from './judge-standing';
 import { ownCallsEstimate, roganGladenEstimate } from '../stats/corrected-rate';
+import { gateUnsettled, moreToSettle, type CorrectedGate } from '../stats/settle';
 
 /** The run's count for the deciding judge: questions it scored (nP) and those it passed (kP, see judgePasses). */
 export type ObservedPasses = Readonly<{ n: number; passed: number }>;
@@ -43,6 +44,7 @@ export function correctedPassRate(
   observed: ObservedPasses,
   confidence: number,
   runId?: string,
+  gate?: CorrectedGate,
 ): CorrectedPassRate | null {
   const labels = standing.labels;
   if (standing.state !== 'trusted' || !labels || observed.n === 0) return null;
@@ -55,6 +57,10 @@ export function correctedPassRate(
     ? { estimator: 'ppi', ...ownCallsEstimate(labels.cells, observed, confidence) }
     : { estimator: 'ppi', theta: null, ci: null, note: NOT_OWN };
   const used = own && ppi.ci !== null ? ppi : rg;
+  const settle =
+    gate && used.theta !== null && used.ci && gateUnsettled(gate, used.ci)
+      ? moreToSettle(used.estimator, labels.cells, observed, gate.threshold, confidence)
+      : null;
   return {
     estimator: used.estimator,
     why: ESTIMATOR_WHY[used.estimator],
@@ -67,6 +73,7 @@ export function correctedPassRate(
     ci: used.ci,
     confidence,
     note: used.note,
+    settle,
   };
 }
 
@@ -92,5 +99,6 @@ export async function judgeAdvisory(
   if (!decider || !observed) return { judges, corrected_pass_rate: null };
   const standing = await judgeStanding(db, config, decider);
   const confidence = config.settings.judges.confidence;
-  return { judges, corrected_pass_rate: correctedPassRate(standing, observed, confidence, runId) };
+  const gate = target.gate.metric === 'corrected_pass_rate' ? target.gate : undefined;
+  return { judges, corrected_pass_rate: correctedPassRate(standing, observed, confidence, runId, gate) };
 }

@@ -6,6 +6,7 @@ import { pct, score } from '../../components/format';
 import { trustLook } from '../judges/judges.selectors';
 import { gateText, weakestGrader } from './results.selectors';
 import { Term } from '../../components/Term';
+import { CorrectedRateEstimators } from './CorrectedRateEstimators';
 
 export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; graderStats: readonly GraderStat[] }) {
   const verdict = detail.verdict;
@@ -66,7 +67,9 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
         </div>
         {verdict.corrected_pass_rate && (
           <div>
-            <dt>Corrected pass rate</dt>
+            <dt>
+              <Term id="corrected_pass_rate">Corrected pass rate</Term>
+            </dt>
             <dd className="num" title={verdict.corrected_pass_rate.method}>
               {pct(verdict.corrected_pass_rate.estimate)}{' '}
               {verdict.corrected_pass_rate.ci ? (
@@ -89,6 +92,7 @@ export function VerdictPanel({ detail, graderStats }: { detail: RunDetail; grade
           </dd>
         </div>
       </dl>
+      {verdict.corrected_pass_rate && <CorrectedRateEstimators corrected={verdict.corrected_pass_rate} />}
       {verdict.judges.length > 0 && (
         <div className="judge-trust" data-testid="verdict-judges">
           <span className="muted">

@@ -1,5 +1,6 @@
 // The aggregate's evaluation_results of one run: one per grader, then composite, pass rates, coverage, gate, latency, cost.
 import { GRADER_CATALOG, type GraderId, type RunIdentity, type Verdict } from '../../../../src-shared/model';
+import { ESTIMATOR_NAME, settleInWords } from '../../../../src-shared/text/corrected-rate-words';
 import type { EeeJudge, EeeResult, StringMap } from './eee-types';
 import { graderMetricId, resultIdOf, runMetricId, type RunMetric } from './eee-names';
 import { generationConfig, sourceData, str, uncertainty } from './result-context';
@@ -173,6 +174,7 @@ export function buildResults(input: ResultsInput): EeeResult[] {
           observed: str(corrected.observed),
           confidence: str(corrected.confidence),
           ...(corrected.note !== null ? { note: corrected.note } : {}),
+          ...estimatorDetails(corrected),
         },
         ...(corrected.ci
           ? {
@@ -280,4 +282,25 @@ export function buildResults(input: ResultsInput): EeeResult[] {
   }
   if (input.comparison) results.push(...comparisonResults(input.comparison, named));
   return results;
+}
+
+/**
+ * The estimators named in the envelope as on the run page: the one used (its code, name and why), the other with its
+ * figure or why it is not used, and what would settle a gate the interval leaves unsettled.
+ */
+function estimatorDetails(corrected: NonNullable<Verdict['corrected_pass_rate']>): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (corrected.estimator) {
+    out.estimator = corrected.estimator;
+    out.estimator_name = ESTIMATOR_NAME[corrected.estimator];
+  }
+  if (corrected.why) out.estimator_why = corrected.why;
+  const other = corrected.estimates?.find((e) => e.estimator !== corrected.estimator);
+  if (other)
+    out.other_estimator = `${ESTIMATOR_NAME[other.estimator]}: ${
+      other.theta !== null ? `${other.theta}${other.ci ? ` [${other.ci[0]}, ${other.ci[1]}]` : ''}` : 'none'
+    }${other.note ? ` (${other.note})` : ''}`;
+  const settle = settleInWords(corrected.settle);
+  if (settle) out.settle = settle;
+  return out;
 }

@@ -283,6 +283,8 @@ export function statedVerdict(mapping: RunMapping): Verdict | null {
           confidence: num(cd.confidence) ?? 0.95,
           note: cd.note ?? null,
           method: cd.method ?? '',
+          ...(cd.estimator === 'ppi' || cd.estimator === 'rogan_gladen' ? { estimator: cd.estimator } : {}),
+          ...(cd.estimator_why ? { why: cd.estimator_why } : {}),
         }
       : null,
     judges: mapping.judgeTrust,

@@ -90,3 +90,39 @@ describe('the corrected pass rate carries both estimators and names the one used
     expect(rate.estimator).toBe('rogan_gladen');
   });
 });
+
+describe('a gate the interval leaves unsettled says what would settle it', () => {
+  const labels = { cells: [{ stratum: 'all' as const, weight: 1, tp: 30, fn: 4, fp: 3, tn: 13 }], runIds: [] };
+  const standing = { grader: 'relevance_grader' as const, state: 'trusted' as const, labels };
+  const observed = { n: 400, passed: 260 };
+
+  it('counts labels and judged answers for a gate on the lower bound, and says it in the reason', () => {
+    const rate = correctedPassRate(standing, observed, 0.95, 'r1', { ...gate('lower'), threshold: 0.55 })!;
+    expect(rate.ci![0]).toBeLessThan(0.55);
+    expect(rate.settle?.labels[0]).toMatchObject({ kind: 'labels', stratum: 'all' });
+    expect(rate.settle!.labels[0]!.more).toBeGreaterThan(0);
+    const v = verdictOf(
+      { ...gate('lower'), threshold: 0.6 },
+      { estimate: rate.theta!, ci: rate.ci, settle: rate.settle },
+    );
+    expect(v.passed).toBe(false);
+    expect(v.reason).toContain(
+      `fails: not shown to pass, its interval straddles the threshold (gate on the lower bound); to settle it, about ${rate.settle!.labels[0]!.more} more agreed labels of answers drawn as the labels were`,
+    );
+  });
+
+  it('gives none when the gate is settled, or a hard gate on the point estimate is not inconclusive', () => {
+    expect(correctedPassRate(standing, observed, 0.95, 'r1', { ...gate('lower'), threshold: 0.3 })!.settle).toBeNull();
+    expect(correctedPassRate(standing, observed, 0.95, 'r1', { ...gate(), threshold: 0.6 })!.settle).toBeNull();
+    const soft = correctedPassRate(standing, observed, 0.95, 'r1', { ...gate(), type: 'soft', threshold: 0.55 })!;
+    expect(soft.settle?.labels.length).toBeGreaterThan(0);
+  });
+
+  it('counts labels and answers together when neither alone would settle it', () => {
+    // 400 answers leave the run's own noise about as wide as the distance: labels alone never get there.
+    const rate = correctedPassRate(standing, observed, 0.95, 'r1', { ...gate('lower'), threshold: 0.6 })!;
+    expect(rate.settle).toMatchObject({ labels: [], answers: null, note: null });
+    expect(rate.settle!.both!.labels).toBeGreaterThan(0);
+    expect(rate.settle!.both!.answers).toBeGreaterThan(0);
+  });
+});
