@@ -71,7 +71,7 @@ try {
       clock: Date.now,
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
       teamStore: () => false,
-    changed: () => undefined,
+      changed: () => undefined,
     });
   const first: number[] = [];
   for (let k = 0; k < 5; k += 1) {
