@@ -29,7 +29,7 @@ describe('the .gitignore ai-eval init writes', () => {
 
   it('adds only the lock line to a .gitignore an older ai-eval wrote', () => {
     const dir = mkdtempSync(join(tmpdir(), 'aieval-gitignore-'));
-    const older = '# ai-eval: the store stays local\n.aieval/\n# labels/\n';
+    const older = '# ai-eval: the store stays local\n.aieval/\nlabels/\n';
     writeFileSync(join(dir, '.gitignore'), older);
     writeWorkspaceGitignore(dir);
     const text = readFileSync(join(dir, '.gitignore'), 'utf8');
