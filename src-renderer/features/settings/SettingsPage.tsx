@@ -17,6 +17,7 @@ import { useSettings } from './settings.store';
 import { ReceiverStatusLine } from './ReceiverStatusLine';
 import { ReviewerSetting } from './ReviewerSetting';
 import { SettingsSectionView } from './SettingsSectionView';
+import { TeamStoreSetting } from './TeamStoreSetting';
 
 export function SettingsPage() {
   const state = useSettings(
@@ -93,6 +94,7 @@ export function SettingsPage() {
       )}
       <IssuesBanner issues={unplaced} testId="settings-other-issues" />
       <ReviewerSetting />
+      <TeamStoreSetting />
       <ConnectionsSection at={at} />
       <JudgeSection judge={draft.judge} providers={providers} at={at} onChange={(judge) => draftEdited({ judge })} />
       {SETTINGS_SECTIONS.map((section) => (
