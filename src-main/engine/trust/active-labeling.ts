@@ -12,8 +12,8 @@ import { labelCellOf, sampleCells } from './judge-stats';
  * one pseudo-label of each kind), plus the width if the human fails it times the rest. The stratum whose label is
  * expected to shrink the width most comes first; within a stratum, the plain queue's order, which is random: a
  * stratum labelled in part is then a random sample of it, and the labels weighted back to the calls each stratum was
- * drawn from stay unbiased wherever labelling stops (labelling the judge's least sure verdicts first did not:
- * test/simulation/active.sim.ts). The width is that of the Rogan-Gladen estimate's posterior interval for the judge's
+ * drawn from stay unbiased wherever labelling stops (the judge's least sure verdicts first would make it a sample
+ * of the items nearest the threshold, which no weight corrects; measured in test/simulation/active.sim.ts). The width is that of the Rogan-Gladen estimate's posterior interval for the judge's
  * verdicts on its stored calls: the weighted labels the trust rule and a run's verdict read (1 when there is none).
  */
 export const ACTIVE_LABELING_RULE =
