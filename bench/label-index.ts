@@ -70,6 +70,7 @@ try {
       thresholds: () => DEFAULT_THRESHOLDS,
       clock: Date.now,
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      teamStore: () => false,
       changed: () => undefined,
     });
   const first: number[] = [];

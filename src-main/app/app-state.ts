@@ -90,6 +90,7 @@ export class AppState {
       thresholds: () => this.workspace().config?.settings.judges ?? DEFAULT_THRESHOLDS,
       clock: this.clock,
       logger: options.logger,
+      teamStore: () => this.storeLocation().kind === 'postgres',
       changed: (graders) => this.events.emit('judges.goldSetChanged', { graders }),
     });
     // A file the service wrote may keep its size within the file system's time resolution: never trust the cache then.

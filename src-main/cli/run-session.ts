@@ -3,7 +3,9 @@
 import { resolve } from 'node:path';
 import type { RunFinished, ShardSpec } from '../../src-shared/model';
 import { RpcError, refusedEnvironment } from '../../src-shared/rpc/wire';
-import { deferredCassette } from '../app/deferred-cassette';
+import { deferredCassette, type CassetteGap, type DeferredCassette } from '../app/deferred-cassette';
+import { messageOf } from '../../src-shared/text/message-of';
+import { plural } from '../../src-shared/text/plural';
 import { EXIT, type CliIo, type ParsedArgs } from './command';
 import { Endings } from './endings';
 import { ProgressPrinter, summaryLines } from './run-printer';
@@ -66,7 +68,7 @@ export async function withRunSession(
       const { line } = await client['runs.share']({});
       if (line) io.err(line);
       recorder?.open();
-      return followedSession(client, io, options, body);
+      return followedSession(client, io, options, body, recorder);
     });
   } finally {
     recorder?.close();
@@ -79,6 +81,7 @@ async function followedSession(
   io: CliIo,
   options: SessionOptions,
   body: (session: Session) => Promise<SessionOutcome | number>,
+  recorder: DeferredCassette | undefined,
 ): Promise<number> {
   const controller = new AbortController();
   let current: string | undefined;
@@ -120,7 +123,7 @@ async function followedSession(
         io.err(`wrote ${options.junit}`);
       }
     }
-    if (options.record) io.err(`recorded every provider call to ${options.record}`);
+    if (options.record) io.err(recordedLine(options.record, recorder?.gap()));
     if (options.shard) return await finishShard(client, { ...options, shard: options.shard }, outcome, io);
     if (outcome.finished.length > 0) for (const line of summaryLines(outcome.finished)) io.out(line);
     return outcome.refused ? EXIT.invalid : exitCodeOf(outcome.finished);
@@ -132,4 +135,10 @@ async function followedSession(
     process.removeListener('SIGINT', onInterrupt);
     for (const stop of listening) stop();
   }
+}
+
+/** Whether `--record` holds every call; a cassette the disk refused is never reported as complete. */
+function recordedLine(file: string, gap: CassetteGap | undefined): string {
+  if (!gap) return `recorded every provider call to ${file}`;
+  return `error: ${file} is incomplete: ${plural(gap.calls, 'provider call')} could not be recorded (${messageOf(gap.error)})`;
 }

@@ -140,7 +140,7 @@ export const runCommand: Command = {
   summary: 'Run targets over their datasets, score the answers, apply the gates (exit 1 on a failed hard gate)',
   usage:
     'ai-eval run [--target ID]... [--question ID]... [--concurrency N] [--repeat N [--adaptive]] [--dry-run] [--resume RUN] ' +
-    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N [--out DIR]] [--rate-share S] ' +
+    '[--source manual|ci|schedule] [--record FILE] [--json FILE] [--junit FILE] [--shard I/N [--out DIR] [--rate-share S]] ' +
     '[--skip-preflight] [--trust-workspace] [--workspace DIR]',
   options: {
     ...COMMON_OPTIONS,

@@ -10,6 +10,7 @@ import { HistoryRepo } from './repos/history.repo';
 import { InsightsRepo } from './repos/insights.repo';
 import { GoldLegacyRepo } from './repos/gold-legacy.repo';
 import { GoldSetsRepo } from './repos/gold-sets.repo';
+import { LabelLinesRepo } from './repos/label-lines.repo';
 import { JudgesRepo } from './repos/judges.repo';
 import { MatrixRepo } from './repos/matrix.repo';
 import { LabelsRepo } from './repos/labels.repo';
@@ -36,6 +37,7 @@ export function createRepos(context: StoreContext) {
     reviewerVerdicts: new ReviewerVerdictsRepo(context),
     judges: new JudgesRepo(context),
     goldSets: new GoldSetsRepo(context),
+    labelLines: new LabelLinesRepo(context),
     goldLegacy: new GoldLegacyRepo(context),
     insights: new InsightsRepo(context),
     runs: new RunsRepo(context),

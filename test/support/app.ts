@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { createApp, type App } from '../../src-main/app/create-app';
+import type { Logger } from '../../src-main/app/logger';
 import { createHttpShell, type HttpShellOptions } from '../../src-main/http/server';
 import { TrustStore } from '../../src-main/workspace/trust';
 import type { StoreOptions } from './backend-workspace';
@@ -16,7 +17,7 @@ export const silentLogger = { info: () => undefined, warn: () => undefined, erro
 /** The service over `workspaceDir`; `store` points it at a team store (backend-workspace.ts) instead of its own file. */
 export function createTestApp(
   workspaceDir = copyExample(),
-  options: { trusted?: boolean; store?: StoreOptions } = {},
+  options: { trusted?: boolean; store?: StoreOptions; logger?: Logger } = {},
 ): App {
   const trust = new TrustStore(mkdtempSync(join(tmpdir(), 'aieval-trust-')));
   if (options.trusted) trust.trust(workspaceDir);
@@ -24,7 +25,7 @@ export function createTestApp(
     workspaceDir,
     resourcesDir: join(import.meta.dirname, '..', '..', 'resources'),
     trust,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     checkOutputs: true,
     ...options.store,
   });

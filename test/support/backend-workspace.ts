@@ -20,6 +20,8 @@ export type BackendWorkspace = Readonly<{
   cliEnv: Readonly<Record<string, string>>;
   /** The store opened directly, as another writer (a fixture filling it) would. */
   open(): Promise<{ api: StoreApi; close(): Promise<void> }>;
+  /** Writes `rows` (column → value, the same columns in each) into `table` directly, as a fixture stands in for a run. */
+  insertRows(table: string, rows: readonly Readonly<Record<string, unknown>>[]): Promise<void>;
   /** Removes the PostgreSQL schema (nothing for SQLite: the folder is a temp one). */
   dispose(): Promise<void>;
 }>;
@@ -51,6 +53,18 @@ export function onBackend(backend: Backend, dir: string): BackendWorkspace {
         const store = Store.open(storeFile(dir));
         return { api: inProcessStore(store), close: async () => store.close() };
       },
+      insertRows: async (table, rows) => {
+        const store = Store.open(storeFile(dir));
+        try {
+          const names = Object.keys(rows[0] ?? {});
+          const insert = store.db.prepare(
+            `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((name) => `@${name}`).join(', ')})`,
+          );
+          store.db.transaction(() => rows.forEach((row) => insert.run(row)))();
+        } finally {
+          store.close();
+        }
+      },
       dispose: async () => undefined,
     };
   const server = testPostgres()!;
@@ -65,6 +79,19 @@ export function onBackend(backend: Backend, dir: string): BackendWorkspace {
     open: async () => {
       const store = await openPostgres({ schema: workspaceSchema(project) });
       return { api: store.api, close: () => store.close() };
+    },
+    insertRows: async (table, rows) => {
+      const store = await openPostgres({ schema: workspaceSchema(project) });
+      try {
+        const names = Object.keys(rows[0] ?? {});
+        for (const row of rows)
+          await store.pool.query(
+            `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+            names.map((name) => row[name]),
+          );
+      } finally {
+        await store.close();
+      }
     },
     dispose: () => dropSchema(workspaceSchema(project)),
   };

@@ -12,10 +12,18 @@ export const CLI_FROM_SOURCES = join(import.meta.dirname, '..', '..', 'scripts',
 
 export type CliExit = Readonly<{ code: number | null; stdout: string; stderr: string }>;
 
-/** `ai-eval …` from the sources in a child process, with its own trust file and CI=true (plain lines, no progress bar). */
-export function spawnCli(args: readonly string[], configDir: string): Promise<CliExit> {
+/**
+ * `ai-eval …` from the sources in a child process, with its own trust file and CI=true (plain lines, no progress bar);
+ * `launcher` starts it (e.g. `prlimit --fsize=N`).
+ */
+export function spawnCli(
+  args: readonly string[],
+  configDir: string,
+  launcher: readonly string[] = [],
+): Promise<CliExit> {
+  const [command, ...rest] = [...launcher, process.execPath, CLI_FROM_SOURCES, ...args];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_FROM_SOURCES, ...args], {
+    const child = spawn(command!, rest, {
       env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
     });
     let stdout = '';

@@ -49,16 +49,27 @@ export function describeBackends(title: string, body: (backend: Backend) => void
 /** A workspace schema of its own for each test, so tests run side by side in one database. */
 export const freshSchema = () => `aieval_test_${randomBytes(6).toString('hex')}`;
 
-/** Drops a test's schema (and everything in it). */
-export async function dropSchema(schema: string): Promise<void> {
+/**
+ * Runs `statements` in order on the test server as its administrator (in `schema` when one is named, else with
+ * qualified names); returns the last one's result.
+ */
+export async function adminQuery(statements: readonly string[], schema?: string): Promise<pg.QueryResult> {
   const server = testPostgres()!;
   const client = new pg.Client({ ...connection(server.url), password: server.password });
   await client.connect();
   try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    if (schema !== undefined) await client.query(`SET search_path TO "${schema}"`);
+    let result: pg.QueryResult | undefined;
+    for (const statement of statements) result = await client.query(statement);
+    return result!;
   } finally {
     await client.end();
   }
+}
+
+/** Drops a test's schema (and everything in it). */
+export async function dropSchema(schema: string): Promise<void> {
+  await adminQuery([`DROP SCHEMA IF EXISTS "${schema}" CASCADE`]);
 }
 
 const connection = (url: StoreUrl) => ({ host: url.host, port: url.port, database: url.database, user: url.user });

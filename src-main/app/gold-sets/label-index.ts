@@ -9,6 +9,8 @@ import { indexedItem, indexedLabels } from './indexed-rows';
 import { exportStoreLabels } from './export-store-labels';
 import type { JudgeThresholds } from '../../engine/trust/judge-stats';
 import type { Logger } from '../logger';
+import { TeamStoreError } from '../../store/postgres/team-store-errors';
+import { poolLabelLines } from './team-label-pool';
 
 export type LabelIndexDeps = Readonly<{
   dir: () => string;
@@ -17,6 +19,8 @@ export type LabelIndexDeps = Readonly<{
   thresholds: () => JudgeThresholds;
   clock: () => number;
   logger: Logger;
+  /** Whether the store is a team store, whose pool of label lines every checkout adds to (team-label-pool.ts). */
+  teamStore: () => boolean;
   /** Told which judges' gold sets changed on disk since the last look. */
   changed: (graders: GraderId[]) => void;
 }>;
@@ -34,6 +38,10 @@ export class LabelIndex {
   private reader: GoldSetReader | undefined;
   /** Of each judge, the item fingerprint this process last wrote into the store. */
   private readonly written = new Map<string, string>();
+  /** Of each judge, how many of the labels counted at the last sync came from the team store's pool alone. */
+  private readonly storeOnly = new Map<string, number>();
+  /** A team store this role may only read: the index is left as a writer last wrote it (said once). */
+  private readOnly = false;
 
   constructor(private readonly deps: LabelIndexDeps) {}
 
@@ -61,7 +69,26 @@ export class LabelIndex {
     this.reader = undefined;
   }
 
+  /** How many of the judge's counted labels only the team store holds (none pulled into this checkout's files yet). */
+  storeOnlyLabels(grader: string): number {
+    return this.storeOnly.get(grader) ?? 0;
+  }
+
   private async syncNow(): Promise<GraderId[]> {
+    if (this.readOnly) return [];
+    try {
+      return await this.syncAll();
+    } catch (error) {
+      if (!(error instanceof TeamStoreError) || error.code !== 'AIEVAL_STORE_READ_ONLY') throw error;
+      this.readOnly = true;
+      this.deps.logger.info(
+        `the label files are not indexed: ${error.message}; the judges show the team store's labels as a writer last indexed them`,
+      );
+      return [];
+    }
+  }
+
+  private async syncAll(): Promise<GraderId[]> {
     const { dir, db } = { dir: this.deps.dir(), db: this.deps.db() };
     if (!this.exported) {
       const note = await exportStoreLabels(dir, db, this.deps.clock);
@@ -82,9 +109,13 @@ export class LabelIndex {
 
   private async syncGrader(dir: string, db: StoreApi, grader: string): Promise<boolean> {
     // The fingerprint is taken before the files are read: a file changed in between is read again next time.
-    const fingerprints = goldSetFingerprint(dir, grader);
+    const files = goldSetFingerprint(dir, grader);
+    const team = this.deps.teamStore();
+    // On a team store the pool's size is part of the labels' fingerprint: a teammate's new line changes it.
+    const fingerprints = team ? { ...files, labels: `${files.labels}+${await db.labelLines.count(grader)}` } : files;
     const known = await db.goldSets.fingerprint(grader);
-    if (known && known.items === fingerprints.items && known.labels === fingerprints.labels) return false;
+    const counted = !team || this.storeOnly.has(grader);
+    if (counted && known && known.items === fingerprints.items && known.labels === fingerprints.labels) return false;
     const reader = this.readerOf(dir);
     const items = reader.goldItems(grader, fingerprints.itemStamps);
     // The files read again are all the store lacks when it holds what this process last wrote; else all are written.
@@ -93,10 +124,20 @@ export class LabelIndex {
     const lines = reader.reviewerLines(grader, fingerprints.lineStamps);
     const validations = readValidationLines(dir, grader);
     const ids = new Set(items.values.map((item) => item.id));
-    const labels = indexedLabels(grader, ids, lines.values, validations.values, this.deps.thresholds());
+    const pooled = team ? await poolLabelLines(db, grader, lines.values, ids) : undefined;
+    this.storeOnly.set(grader, pooled?.storeOnlyLabels ?? 0);
+    const labels = indexedLabels(
+      grader,
+      ids,
+      pooled?.lines ?? lines.values,
+      validations.values,
+      this.deps.thresholds(),
+    );
     const issues: WorkspaceIssue[] = [...items.issues, ...lines.issues, ...labels.issues, ...validations.issues];
     const indexedItems = known?.items === fingerprints.items ? undefined : { ids: [...ids], upsert };
-    await db.goldSets.index(grader, { items: indexedItems, labels }, fingerprints, issues);
+    // The pool grew by this checkout's new lines: the fingerprint kept is of the pool as it was read.
+    const stored = pooled ? { ...files, labels: `${files.labels}+${pooled.poolSize}` } : files;
+    await db.goldSets.index(grader, { items: indexedItems, labels }, stored, issues);
     this.written.set(grader, fingerprints.items);
     return true;
   }

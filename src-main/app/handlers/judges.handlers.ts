@@ -150,7 +150,13 @@ export const judgesHandlers = (state: AppState) => {
       const config = setup();
       const windows = goldDrift(gold, config, grader);
       const items = itemsFromGold(gold);
-      return validateJudge(state.db, config, grader, items, goldSetDir(grader), state.clock(), record, windows);
+      // Which labels the figures used: this checkout's files, and on a team store the labels only it holds so far.
+      const storeOnly = state.labelIndex.storeOnlyLabels(grader);
+      const source =
+        storeOnly === 0
+          ? goldSetDir(grader)
+          : `${goldSetDir(grader)} and the team store (${plural(storeOnly, 'label')} not in this checkout's files)`;
+      return validateJudge(state.db, config, grader, items, source, state.clock(), record, windows);
     },
     'judges.agreement': async () => {
       await indexed();

@@ -12,17 +12,23 @@ import { rubricChecksGrader } from './rubric-checks.grader';
 import { stateCheckGrader } from './state-check.grader';
 import { toolUsageGrader } from './tool-usage.grader';
 
-const ALL: readonly Grader[] = [
-  relevanceGrader,
-  completenessGrader,
-  accuracyGrader,
-  actionabilityGrader,
-  factMatchGrader,
-  groundednessGrader,
-  formatGrader,
-  rubricChecksGrader,
-  toolUsageGrader,
-  stateCheckGrader,
-];
+/** Every grader by its id: a grader id of the catalogue without its plugin here does not compile. */
+const BY_ID: Readonly<Record<GraderId, Grader>> = {
+  relevance_grader: relevanceGrader,
+  completeness_grader: completenessGrader,
+  accuracy_grader: accuracyGrader,
+  actionability_grader: actionabilityGrader,
+  fact_match_grader: factMatchGrader,
+  groundedness_grader: groundednessGrader,
+  format_grader: formatGrader,
+  rubric_checks: rubricChecksGrader,
+  tool_usage_grader: toolUsageGrader,
+  state_check: stateCheckGrader,
+};
 
-export const GRADERS: ReadonlyMap<GraderId, Grader> = new Map(ALL.map((grader) => [grader.info.id, grader]));
+export const GRADERS: ReadonlyMap<GraderId, Grader> = new Map(
+  Object.entries(BY_ID).map(([id, grader]) => {
+    if (grader.info.id !== id) throw new Error(`the grader registered as ${id} says it is ${grader.info.id}`);
+    return [id as GraderId, grader];
+  }),
+);

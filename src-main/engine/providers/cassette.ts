@@ -1,6 +1,7 @@
 // Record/replay cassettes: JSONL files of provider calls keyed by a stable hash of the request.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { generation } from '../../../src-shared/model';
@@ -110,28 +111,67 @@ export function readCassette(file: string): CassetteEntry[] {
   return entries;
 }
 
-export type CassetteWriter = Readonly<{ file: string; append(entry: CassetteEntry): void; close(): void }>;
+/** Calls the cassette could not write (a full disk): the first error, how many, and whose calls they were. */
+export type CassetteGap = Readonly<{ error: unknown; calls: number; owners: readonly string[] }>;
+
+export type CassetteWriter = Readonly<{
+  file: string;
+  /** Appends a call made for `owner` (a question); a failed write is kept in `gap()`, not thrown at the caller. */
+  append(entry: CassetteEntry, owner?: string): void;
+  /** What could not be written, once a write failed (every later call is counted there, none is written). */
+  gap(): CassetteGap | undefined;
+  close(): void;
+}>;
+
+/** Whose calls are being made (a run's question), so a cassette that cannot be written says whose calls it lost. */
+export const recordingOwner = new AsyncLocalStorage<string>();
 
 /**
  * Opens a new cassette for `ai-eval run --record FILE` (an existing file is replaced: one cassette per invocation).
- * Lines are written synchronously, so concurrent calls never interleave and a crash loses no finished call.
+ * Lines are written synchronously and whole, so concurrent calls never interleave and a crash loses no finished call.
+ * After a write fails (a full disk), nothing more is written: the file ends with its last whole line at most.
  */
 export function openCassetteWriter(file: string): CassetteWriter {
   mkdirSync(dirname(file), { recursive: true });
   const fd = openSync(file, 'w');
   let open = true;
+  let gap: { error: unknown; calls: number; owners: Set<string> } | undefined;
+  let whole = 0;
   return {
     file,
-    append(entry) {
+    append(entry, owner) {
       if (!open) throw new Error(`cassette ${file} is closed`);
-      writeSync(fd, `${JSON.stringify(entry)}\n`);
+      if (!gap) {
+        const line = Buffer.from(`${JSON.stringify(entry)}\n`);
+        try {
+          // writeSync may write part of the line and fail on the rest: the cut line is taken back off the file.
+          for (let offset = 0; offset < line.length;) offset += writeSync(fd, line, offset);
+          whole += line.length;
+          return;
+        } catch (error) {
+          gap = { error, calls: 0, owners: new Set() };
+          truncateTo(fd, whole);
+        }
+      }
+      gap.calls += 1;
+      if (owner !== undefined) gap.owners.add(owner);
     },
+    gap: () => gap && { error: gap.error, calls: gap.calls, owners: [...gap.owners] },
     close() {
       if (!open) return;
       open = false;
       closeSync(fd);
     },
   };
+}
+
+/** Shortens the file to its whole lines; shrinking needs no room, but a failure here leaves the cut line to the reader. */
+function truncateTo(fd: number, size: number): void {
+  try {
+    ftruncateSync(fd, size);
+  } catch {
+    // readCassette names the cut line with its line number.
+  }
 }
 
 /** Wraps a provider so every successful call is appended to the cassette, secret-named tool arguments redacted; failures are not recorded. */
@@ -143,13 +183,16 @@ export function withRecording(provider: Provider, writer: CassetteWriter): Provi
     ...(provider.contextLength ? { contextLength: provider.contextLength.bind(provider) } : {}),
     async chat(request, signal) {
       const response = await provider.chat(request, signal);
-      writer.append({
-        hash: requestHash(request),
-        provider: provider.name,
-        request: redactRequest(request),
-        response: { ...response, toolCalls: redactCalls(response.toolCalls) },
-        usage: response.usage,
-      });
+      writer.append(
+        {
+          hash: requestHash(request),
+          provider: provider.name,
+          request: redactRequest(request),
+          response: { ...response, toolCalls: redactCalls(response.toolCalls) },
+          usage: response.usage,
+        },
+        recordingOwner.getStore(),
+      );
       return response;
     },
   };

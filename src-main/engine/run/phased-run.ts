@@ -7,6 +7,8 @@ import { answerQuestion, gradeWith, resultRow, type Answered, type QuestionEnv }
 import { judgeRefs } from './local-models';
 import type { PlanItem } from './plan';
 import { runPool, type LaneWidth } from './pool';
+import { recordingOwner } from '../providers/cassette';
+import { questionLabel } from './unwritten';
 import type { NewQuestionResult } from '../../store/repos/results.repo';
 import type { TargetCaller } from './target-caller';
 
@@ -57,18 +59,22 @@ export async function answerPhase(
   await runPool(
     items,
     hooks.concurrency,
-    untilCancelled(env, async (item) => {
-      const answered = await answerQuestion(item, caller, env.signal);
-      await answered.answer?.tools?.close();
-      if (!answered.answer || answered.answer.inputCut) {
-        await hooks.commit(resultRow(item, answered, { graders: [], judgeCalls: [] }, env));
-        return;
-      }
-      const { tools: _closed, ...answer } = answered.answer;
-      const held: Answered = { ...answered, answer };
-      await hooks.db.answered.put(env.runId, item.question.id, item.repeatIndex, JSON.stringify(held), env.clock());
-      hooks.answered(held);
-    }),
+    untilCancelled(
+      env,
+      (item) => questionLabel(item.question.id, item.repeatIndex),
+      async (item) => {
+        const answered = await answerQuestion(item, caller, env.signal);
+        await answered.answer?.tools?.close();
+        if (!answered.answer || answered.answer.inputCut) {
+          await hooks.commit(resultRow(item, answered, { graders: [], judgeCalls: [] }, env));
+          return;
+        }
+        const { tools: _closed, ...answer } = answered.answer;
+        const held: Answered = { ...answered, answer };
+        await hooks.db.answered.put(env.runId, item.question.id, item.repeatIndex, JSON.stringify(held), env.clock());
+        hooks.answered(held);
+      },
+    ),
     env.signal,
     hooks.width,
   );
@@ -89,50 +95,57 @@ export async function judgePhase(hooks: PhaseHooks): Promise<void> {
     await runPool(
       heldAnswers(db, env.runId),
       hooks.concurrency,
-      untilCancelled(env, async (row) => {
-        const question = questions.get(row.questionId);
-        const answered = JSON.parse(row.answeredJson) as Answered;
-        const graded: Graded = row.gradedJson
-          ? (JSON.parse(row.gradedJson) as Graded)
-          : { groups: [], graders: [], judgeCalls: [] };
-        const item: PlanItem = {
-          question: question ?? { id: row.questionId, input: '' },
-          repeatIndex: row.repeatIndex,
-        };
-        if (!question) {
-          const gone = {
-            ...answered,
-            answer: null,
-            error: `question "${row.questionId}" left the dataset; not graded`,
+      untilCancelled(
+        env,
+        (row) => questionLabel(row.questionId, row.repeatIndex),
+        async (row) => {
+          const question = questions.get(row.questionId);
+          const answered = JSON.parse(row.answeredJson) as Answered;
+          const graded: Graded = row.gradedJson
+            ? (JSON.parse(row.gradedJson) as Graded)
+            : { groups: [], graders: [], judgeCalls: [] };
+          const item: PlanItem = {
+            question: question ?? { id: row.questionId, input: '' },
+            repeatIndex: row.repeatIndex,
           };
-          return hooks.commit(resultRow(item, gone, { graders: [], judgeCalls: [] }, env));
-        }
-        if (!graded.groups.includes(group.key) && answered.answer) {
-          const outcome = await gradeWith(group.graders, item, answered.messages, answered.answer, env);
-          graded.groups.push(group.key);
-          graded.graders.push(...outcome.graders);
-          graded.judgeCalls.push(...outcome.judgeCalls);
-        }
-        if (env.signal.aborted) return;
-        if (last) {
-          const order = env.plan.graders.map((grader) => grader.info.id as string);
-          graded.graders.sort((a, b) => order.indexOf(a.graderId) - order.indexOf(b.graderId));
-          return hooks.commit(resultRow(item, answered, graded, env));
-        }
-        await db.answered.setGraded(env.runId, row.questionId, row.repeatIndex, JSON.stringify(graded));
-      }),
+          if (!question) {
+            const gone = {
+              ...answered,
+              answer: null,
+              error: `question "${row.questionId}" left the dataset; not graded`,
+            };
+            return hooks.commit(resultRow(item, gone, { graders: [], judgeCalls: [] }, env));
+          }
+          if (!graded.groups.includes(group.key) && answered.answer) {
+            const outcome = await gradeWith(group.graders, item, answered.messages, answered.answer, env);
+            graded.groups.push(group.key);
+            graded.graders.push(...outcome.graders);
+            graded.judgeCalls.push(...outcome.judgeCalls);
+          }
+          if (env.signal.aborted) return;
+          if (last) {
+            const order = env.plan.graders.map((grader) => grader.info.id as string);
+            graded.graders.sort((a, b) => order.indexOf(a.graderId) - order.indexOf(b.graderId));
+            return hooks.commit(resultRow(item, answered, graded, env));
+          }
+          await db.answered.setGraded(env.runId, row.questionId, row.repeatIndex, JSON.stringify(graded));
+        },
+      ),
       env.signal,
       hooks.width,
     );
   }
 }
 
-/** A cancel drops the questions in flight (nothing half-graded is stored) without failing the run. */
+/**
+ * A cancel drops the questions in flight (nothing half-graded is stored) without failing the run. The worker's calls
+ * are the item's question's (`owner`): a cassette that cannot record them says whose they were.
+ */
 const untilCancelled =
-  <T>(env: QuestionEnv, worker: (item: T) => Promise<void>) =>
+  <T>(env: QuestionEnv, owner: (item: T) => string, worker: (item: T) => Promise<void>) =>
   async (item: T): Promise<void> => {
     try {
-      await worker(item);
+      await recordingOwner.run(owner(item), () => worker(item));
     } catch (error) {
       if (!env.signal.aborted) throw error;
     }

@@ -30,6 +30,8 @@ import type { LimiterRegistry, ProviderFactory, RunServices } from './run-servic
 import type { TargetCaller } from './target-caller';
 import type { AdaptiveStop } from './adaptive-stop';
 import { messageOf } from '../../../src-shared/text/message-of';
+import { recordingOwner } from '../providers/cassette';
+import { questionLabel, UnwrittenWork } from './unwritten';
 
 /** Everything a run needs from outside the engine; the service and the CLI build it once. */
 export type RunDeps = Readonly<{
@@ -104,6 +106,8 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
     finishedAt: null,
   };
   let local: LocalSetup | undefined;
+  // Results and recorded calls a full disk refused: said so at the end.
+  const unwritten = new UnwrittenWork(db, deps.recorder);
   let end: Readonly<{
     status: 'complete' | 'cancelled' | 'error';
     verdict: RunFinished['verdict'];
@@ -162,7 +166,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
     const commit = async (row: NewQuestionResult) => {
       // Before the write, which may wait: the pool's next pull already knows whether the question is settled.
       stop?.record(row.questionId, row.status === 'scored' ? row.passed : null);
-      await writer.write(row);
+      await unwritten.write(writer, row);
       for (const call of row.judgeCalls) observed.judgeCall(call);
       addToTally(tally, {
         status: row.status,
@@ -176,6 +180,8 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
         status: row.status,
         score: row.score,
       });
+      // Kept, but a call of this or another question is missing from `--record`'s cassette: the run stops here.
+      unwritten.checkCassette();
     };
     const held = new Set((await db.answered.keys(runId)).map(([questionId, repeat]) => resultKey(questionId, repeat)));
     const pending = new Set([...done, ...held]);
@@ -189,6 +195,7 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
         if (answered.answer?.sent) observed.target(answered.answer.sent);
         answeredCount += 1;
         progress.touch();
+        unwritten.checkCassette();
       },
       phase: (name, model) => {
         phase = { name, model };
@@ -220,19 +227,23 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
           run.concurrency,
           async (item) => {
             writes.check();
-            try {
-              const answered = item.stored ?? (await answerQuestion(item, run.caller, signal));
-              if (answered.answer?.sent) observed.target(answered.answer.sent);
-              // Such graders hold no lane: they run once this turn's answers have sent their lanes' next questions, so
-              // the target never waits on them. A judge's calls and an agent's open tools stay within the lane.
-              if (answerOnlyEnv && !item.stored && !answered.answer?.tools) {
-                await writes.add(afterThisTurn().then(async () => commit(await grade(item, answered, answerOnlyEnv))));
-              } else await writes.add(commit(await grade(item, answered)));
-            } catch (error) {
-              // A cancel drops the questions in flight: nothing half-graded is stored.
-              if (signal.aborted) return;
-              throw error;
-            }
+            const owner = questionLabel(item.question.id, item.repeatIndex);
+            await recordingOwner
+              .run(owner, async () => {
+                const answered = item.stored ?? (await answerQuestion(item, run.caller, signal));
+                if (answered.answer?.sent) observed.target(answered.answer.sent);
+                // Such graders hold no lane: they run once this turn's answers have sent their lanes' next questions, so
+                // the target never waits on them. A judge's calls and an agent's open tools stay within the lane.
+                if (answerOnlyEnv && !item.stored && !answered.answer?.tools) {
+                  await writes.add(
+                    afterThisTurn().then(async () => commit(await grade(item, answered, answerOnlyEnv))),
+                  );
+                } else await writes.add(commit(await grade(item, answered)));
+              })
+              .catch((error: unknown) => {
+                // A cancel drops the questions in flight: nothing half-graded is stored.
+                if (!signal.aborted) throw error;
+              });
           },
           signal,
           local?.adaptive,
@@ -263,7 +274,11 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
       end = { status: 'complete', verdict, error: null };
     }
   } catch (error) {
-    end = { status: 'error', verdict: null, error: messageOf(error), environment: environmentCause(error) ?? null };
+    const environment = environmentCause(error) ?? null;
+    const message = environment
+      ? `${environment}: ${messageOf(error)}; ${await unwritten.summary(runId, run.total)}`
+      : messageOf(error);
+    end = { status: 'error', verdict: null, error: message, environment };
   }
   identity = observed.apply({
     ...identity,
@@ -272,8 +287,22 @@ export async function executeRun(run: PreparedRun, deps: RunDeps, signal: AbortS
   });
   try {
     await db.runs.finish(runId, { ...end, identity, now: deps.clock() });
+  } catch (error) {
+    // A store that filled up at the very end: the results stay, the run's row says "running" until a resume ends it.
+    const environment = environmentCause(error);
+    if (!environment) throw error;
+    const before = end.error ?? `${environment}; ${await unwritten.summary(runId, run.total)}`;
+    end = {
+      status: 'error',
+      verdict: null,
+      error: `${before}; the run's end was not stored (${messageOf(error)})`,
+      environment: end.environment ?? environment,
+    };
   } finally {
-    await run.lock.release();
+    await run.lock.release().catch((error: unknown) => {
+      // The lock row could not be removed on a full disk: it expires as a stale lock; anything else is a bug.
+      if (!environmentCause(error)) throw error;
+    });
   }
   const finished: RunFinished = { runId, targetId: plan.target.id, ...end };
   deps.onFinished?.(finished);

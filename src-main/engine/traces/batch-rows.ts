@@ -9,7 +9,16 @@ import type { DecodedSpan, SpanCore } from './span';
 
 export type BatchRows = Readonly<{ spans: SpanInsert[]; items: ItemInsert[] }>;
 
-export function batchRows(spans: readonly DecodedSpan[], sourceFile: string | null, importedAt: number): BatchRows {
+/**
+ * `continued`: traces an earlier batch of the same import wrote part of. The store rebuilds their item from every span
+ * it holds, so none is built here: building one per batch of a long trace costs as much again as the rebuild.
+ */
+export function batchRows(
+  spans: readonly DecodedSpan[],
+  sourceFile: string | null,
+  importedAt: number,
+  continued: ReadonlySet<string> = new Set(),
+): BatchRows {
   const rows: SpanInsert[] = [];
   // By trace, then by span id: a span repeated within the batch is stored once, so it counts once in the item.
   const byTrace = new Map<string, Map<string, SpanCore>>();
@@ -51,6 +60,7 @@ export function batchRows(spans: readonly DecodedSpan[], sourceFile: string | nu
   }
   const items: ItemInsert[] = [];
   for (const [traceId, traceSpans] of byTrace) {
+    if (continued.has(traceId)) continue;
     const item = buildReviewItem(traceId, [...traceSpans.values()]);
     if (item) items.push(itemInsert(item, importedAt));
   }

@@ -6,13 +6,15 @@ export const name = 'drop-unused-labels';
 // reviewer gave one of their own), dated as the item is. labels.subject_type: no label was ever given to a judge call
 // directly (a judge's labels are its gold items'), so 'judge_call' leaves the allowed subjects; SQLite cannot change a
 // CHECK constraint, so the table is rebuilt, keeping every row and its id (no other table references labels).
-export const sql = `
+const dropHumanLabel = `
 INSERT INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at)
   SELECT 'gold_item', g.id, '', g.human_label, g.created_at FROM gold_items g
   WHERE g.human_label IS NOT NULL AND NOT EXISTS (SELECT 1 FROM reviewer_verdicts v
     WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer = '');
 ALTER TABLE gold_items DROP COLUMN human_label;
-CREATE TABLE labels_new (
+`;
+
+export const sql = `${dropHumanLabel}CREATE TABLE labels_new (
   id INTEGER PRIMARY KEY,
   subject_type TEXT NOT NULL CHECK (subject_type IN ('review_item','question_result','gold_item')),
   subject_id TEXT NOT NULL,
@@ -33,13 +35,7 @@ DROP TABLE labels;
 ALTER TABLE labels_new RENAME TO labels;
 `;
 
-export const postgres = `
-INSERT INTO reviewer_verdicts (subject_type, subject_id, reviewer, verdict, updated_at)
-  SELECT 'gold_item', g.id, '', g.human_label, g.created_at FROM gold_items g
-  WHERE g.human_label IS NOT NULL AND NOT EXISTS (SELECT 1 FROM reviewer_verdicts v
-    WHERE v.subject_type = 'gold_item' AND v.subject_id = g.id AND v.reviewer = '');
-ALTER TABLE gold_items DROP COLUMN human_label;
-ALTER TABLE labels DROP CONSTRAINT labels_subject_type_check;
+export const postgres = `${dropHumanLabel}ALTER TABLE labels DROP CONSTRAINT labels_subject_type_check;
 ALTER TABLE labels ADD CONSTRAINT labels_subject_type_check
   CHECK (subject_type IN ('review_item','question_result','gold_item'));
 `;

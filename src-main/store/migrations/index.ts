@@ -17,6 +17,7 @@ import * as m0015 from './0015-gold-sample-design';
 import * as m0016 from './0016-label-files';
 import * as m0017 from './0017-runs-created';
 import * as m0018 from './0018-drop-unused-labels';
+import * as m0019 from './0019-label-lines';
 
 /**
  * `sql` is the migration on SQLite; `postgres` the same on PostgreSQL, which every migration after
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0016,
   m0017,
   m0018,
+  m0019,
 ].map((m, index) => ({
   version: index + 1,
   name: m.name,

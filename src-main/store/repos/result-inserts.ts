@@ -2,20 +2,9 @@
 // all in one transaction (statements are cheap in-process; a commit is not).
 import { transaction, type Q } from '../sql/query';
 import type { StoreContext } from '../store-context';
-import {
-  graderRows,
-  judgeCallRows,
-  resultRow,
-  toolCallRows,
-  versionCacheKey,
-  versionKey,
-  type GraderArgs,
-  type JudgeCallArgs,
-  type NewQuestionResult,
-  type ResultArgs,
-  type ToolCallArgs,
-  type VersionKey,
-} from './result-rows';
+import { rowInsert } from '../sql/table-columns';
+import * as questionRows from './result-rows';
+import type { NewQuestionResult, VersionKey } from './result-rows';
 
 export type { NewQuestionResult, QuestionVersion } from './result-rows';
 
@@ -35,29 +24,7 @@ export class ResultInserts implements ResultWriterOf {
 
   constructor({ q }: StoreContext) {
     const { db } = q;
-    this.insertResult = q.prepare((a: ResultArgs) =>
-      db.insertInto('question_results').values({
-        run_id: a.runId,
-        question_id: a.questionId,
-        repeat_index: a.repeatIndex,
-        status: a.status,
-        score: a.score,
-        passed: a.passed,
-        response: a.response,
-        transcript_json: a.transcriptJson,
-        tool_calls_json: a.toolCallsJson,
-        error: a.error,
-        attempts: a.attempts,
-        latency_ms: a.latencyMs,
-        input_tokens: a.inputTokens,
-        output_tokens: a.outputTokens,
-        cost_usd: a.costUsd,
-        finish_reason: a.finishReason,
-        metrics_json: a.metricsJson,
-        created_at: a.createdAt,
-        question_version_id: a.versionId,
-      }),
-    );
+    this.insertResult = rowInsert(q, 'question_results', questionRows.RESULT_COLUMNS);
     this.insertVersion = q.prepare((a: VersionKey) =>
       db
         .insertInto('question_versions')
@@ -72,52 +39,9 @@ export class ResultInserts implements ResultWriterOf {
         .where('text_sha256', '=', a.textSha256)
         .where('tags_json', '=', a.tagsJson),
     );
-    this.insertGrader = q.prepare((a: GraderArgs) =>
-      db.insertInto('grader_results').values({
-        result_id: a.resultId,
-        grader_id: a.graderId,
-        status: a.status,
-        score: a.score,
-        min_score: a.minScore,
-        max_score: a.maxScore,
-        score_0_5: a.score0to5,
-        reason: a.reason,
-        checks_json: a.checksJson,
-      }),
-    );
-    this.insertToolCall = q.prepare((a: ToolCallArgs) =>
-      db.insertInto('tool_calls').values({
-        result_id: a.resultId,
-        seq: a.seq,
-        server: a.server,
-        name: a.name,
-        args_json: a.argsJson,
-        result: a.result,
-        is_error: a.isError,
-        result_original_chars: a.resultOriginalChars,
-      }),
-    );
-    this.insertJudgeCall = q.prepare((a: JudgeCallArgs) =>
-      db.insertInto('judge_calls').values({
-        run_id: a.runId,
-        result_id: a.resultId,
-        question_id: a.questionId,
-        grader_id: a.graderId,
-        provider: a.provider,
-        model: a.model,
-        template_version: a.templateVersion,
-        prompt: a.prompt,
-        response_seen: a.responseSeen,
-        raw_answer: a.rawAnswer,
-        score: a.score,
-        reason: a.reason,
-        error: a.error,
-        settings_json: a.settingsJson,
-        latency_ms: a.latencyMs,
-        metrics_json: a.metricsJson,
-        created_at: a.createdAt,
-      }),
-    );
+    this.insertGrader = rowInsert(q, 'grader_results', questionRows.GRADER_COLUMNS);
+    this.insertToolCall = rowInsert(q, 'tool_calls', questionRows.TOOL_CALL_COLUMNS);
+    this.insertJudgeCall = rowInsert(q, 'judge_calls', questionRows.JUDGE_CALL_COLUMNS);
     this.releaseAnswer = q.prepare((a: { runId: string; questionId: string; repeatIndex: number }) =>
       db
         .deleteFrom('answered_questions')
@@ -149,7 +73,7 @@ export class ResultInserts implements ResultWriterOf {
 
   private *versionIdOf(key: VersionKey | null, added: Map<string, number>): Q<number | null> {
     if (!key) return null;
-    const cacheKey = versionCacheKey(key);
+    const cacheKey = questionRows.versionCacheKey(key);
     let id = this.versionIds.get(cacheKey) ?? added.get(cacheKey);
     if (id === undefined) {
       yield* this.insertVersion.run(key);
@@ -162,11 +86,11 @@ export class ResultInserts implements ResultWriterOf {
   private *writeOne(result: NewQuestionResult, added: Map<string, number>): Q<number> {
     const { runId, questionId, repeatIndex } = result;
     yield* this.releaseAnswer.run({ runId, questionId, repeatIndex });
-    const versionId = yield* this.versionIdOf(versionKey(result), added);
-    const resultId = (yield* this.insertResult.run(resultRow(result, versionId))).lastInsertRowid!;
-    for (const row of graderRows(result, resultId)) yield* this.insertGrader.run(row);
-    for (const row of toolCallRows(result, resultId)) yield* this.insertToolCall.run(row);
-    for (const row of judgeCallRows(result, resultId)) yield* this.insertJudgeCall.run(row);
+    const versionId = yield* this.versionIdOf(questionRows.versionKey(result), added);
+    const resultId = (yield* this.insertResult.run(questionRows.resultRow(result, versionId))).lastInsertRowid!;
+    for (const row of questionRows.graderRows(result, resultId)) yield* this.insertGrader.run(row);
+    for (const row of questionRows.toolCallRows(result, resultId)) yield* this.insertToolCall.run(row);
+    for (const row of questionRows.judgeCallRows(result, resultId)) yield* this.insertJudgeCall.run(row);
     return resultId;
   }
 }

@@ -334,6 +334,13 @@ export interface GoldSetsTable {
   issues_json: Generated<string>;
 }
 
+export interface LabelLinesTable {
+  id: string;
+  grader_id: string;
+  file: string;
+  line_json: string;
+}
+
 export interface Schema {
   runs: RunsTable;
   run_locks: RunLocksTable;
@@ -359,6 +366,7 @@ export interface Schema {
   run_history_cells: RunHistoryCellsTable;
   reviewer_verdicts: ReviewerVerdictsTable;
   gold_sets: GoldSetsTable;
+  label_lines: LabelLinesTable;
 }
 
 /** A table's row as a SELECT * returns it. */

@@ -88,44 +88,47 @@ function outputCase(
   };
 }
 
-const OUTPUTS: SweepCase[] = [
-  outputCase(
-    'an error repeating the key: the store',
+/** Where each key-repeating provider leaves its output: the store and the reports for both, then one place each. */
+const ANSWERS: readonly (readonly [
+  mode: 'error' | 'echo',
+  what: string,
+  place: string,
+  extra: (ws: string) => string[],
+  leaks: (ws: string, output: string) => string[],
+])[] = [
+  [
     'error',
-    () => [],
-    (ws) => filesWithKey(join(ws, '.aieval')),
-  ),
-  outputCase(
-    'an error repeating the key: --json and --junit',
-    'error',
-    (ws) => ['--json', join(ws, 'out.json'), '--junit', join(ws, 'out.xml')],
-    (ws) => ['out.json', 'out.xml'].filter((f) => existsSync(join(ws, f)) && readFileSync(join(ws, f)).includes(KEY)),
-  ),
-  outputCase(
-    'an error repeating the key: the log (stdout, stderr)',
-    'error',
+    'an error',
+    'the log (stdout, stderr)',
     () => [],
     (_ws, output) => (output.includes(KEY) ? ['the output'] : []),
-  ),
-  outputCase(
-    'an answer repeating the key: the store',
+  ],
+  [
     'echo',
-    () => [],
-    (ws) => filesWithKey(join(ws, '.aieval')),
-  ),
-  outputCase(
-    'an answer repeating the key: --json and --junit',
-    'echo',
-    (ws) => ['--json', join(ws, 'out.json'), '--junit', join(ws, 'out.xml')],
-    (ws) => ['out.json', 'out.xml'].filter((f) => existsSync(join(ws, f)) && readFileSync(join(ws, f)).includes(KEY)),
-  ),
-  outputCase(
-    'an answer repeating the key: the --record cassette',
-    'echo',
+    'an answer',
+    'the --record cassette',
     (ws) => ['--record', join(ws, 'rec.jsonl')],
     (ws) =>
       existsSync(join(ws, 'rec.jsonl')) && readFileSync(join(ws, 'rec.jsonl')).includes(KEY) ? ['rec.jsonl'] : [],
-  ),
+  ],
+];
+
+const OUTPUTS: SweepCase[] = [
+  ...ANSWERS.flatMap(([mode, what, place, extra, leaks]) => [
+    outputCase(
+      `${what} repeating the key: the store`,
+      mode,
+      () => [],
+      (ws) => filesWithKey(join(ws, '.aieval')),
+    ),
+    outputCase(
+      `${what} repeating the key: --json and --junit`,
+      mode,
+      (ws) => ['--json', join(ws, 'out.json'), '--junit', join(ws, 'out.xml')],
+      (ws) => ['out.json', 'out.xml'].filter((f) => existsSync(join(ws, f)) && readFileSync(join(ws, f)).includes(KEY)),
+    ),
+    outputCase(`${what} repeating the key: ${place}`, mode, extra, leaks),
+  ]),
   {
     area: 'secrets',
     name: "an answer repeating the key: the request sent on to the judge's provider",

@@ -1,54 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store, storeFile } from '../../../src-main/store/store';
-import {
-  startFakeProviderServer,
-  type FakeProviderServer,
-  type FakeRequest,
-} from '../../fixtures/fake-provider-server';
-import { isJudgePrompt, judgeScript } from '../../fixtures/fake-scripts';
-import { exampleOn } from '../../support/online-example';
-import { CLI_FROM_SOURCES } from '../../support/cli';
+import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
+import { isJudgePrompt } from '../../fixtures/fake-scripts';
 import { closedPort } from '../../support/closed-port';
+import { judged, launcher, QUESTIONS, workspaceAt } from './cli-run-children';
 
-const configDir = mkdtempSync(join(tmpdir(), 'aieval-cli-run-config-'));
-/** The example dataset's enabled questions; the crash test asks each of them three times. */
-const QUESTIONS = 21;
-const RESUMED = QUESTIONS * 3;
-const ANSWER = 'The main branch is open on Sundays from 12:00 to 17:00. Late fees are 0.20 EUR per day.';
-
-type Exit = Readonly<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
-
-/** Starts `ai-eval ...args` as a child process; `exit` settles when it ends. */
-function launch(args: readonly string[]): { child: ChildProcess; exit: Promise<Exit> } {
-  const child = spawn(process.execPath, [CLI_FROM_SOURCES, ...args], {
-    env: { ...process.env, AIEVAL_CONFIG_DIR: configDir, CI: 'true' },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exit = new Promise<Exit>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
-  return { child, exit };
-}
+// The crash, --resume and run-lock tests run on both stores in cli-run-crash.test.ts.
+const launch = launcher();
 
 /** Starts `ai-eval run` of the example's helpdesk_chat target in `dir`, with the `extra` options. */
 const runHelpdesk = (dir: string, ...extra: string[]) =>
   launch(['run', '--workspace', dir, '--target', 'helpdesk_chat', ...extra]);
-
-/** A workspace copied from the example whose `local` provider is `url`, with the given settings block. */
-function workspaceAt(url: string, settings = '  concurrency: 2'): string {
-  return exampleOn(url, (text) =>
-    text.replace(/settings:\n(?: {2}.*\n)+/, `settings:\n  question_pass_threshold: 3.5\n${settings}\n`),
-  );
-}
-
-const judged = judgeScript({ score: 4, reason: 'fine' }, () => ({ text: ANSWER, delayMs: 20 }));
 
 // Each test runs the example's 21 questions through child processes: more than the default 30 s on a loaded machine.
 describe('ai-eval run (child processes, fake provider server)', { timeout: 90_000 }, () => {
@@ -59,52 +23,6 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
   });
   afterAll(async () => {
     await server.close();
-  });
-
-  it('survives SIGKILL mid-run: --resume finishes it and every question ends with exactly one result', async () => {
-    const dir = workspaceAt(server.url);
-    let targetCalls = 0;
-    const holder: { run?: ReturnType<typeof launch> } = {};
-    server.script = (request: FakeRequest) => {
-      if (!isJudgePrompt(request) && ++targetCalls === 12) holder.run?.child.kill('SIGKILL');
-      return judged(request);
-    };
-    const run = (holder.run = runHelpdesk(dir, '--repeat', '3'));
-    const killed = await run.exit;
-    expect(killed.signal).toBe('SIGKILL');
-
-    const store = Store.open(storeFile(dir));
-    const [crashed] = store.repos.runs.list({ limit: 10, offset: 0 }).runs;
-    expect(crashed).toMatchObject({ status: 'running', targetId: 'helpdesk_chat', total: RESUMED });
-    const storedBefore = crashed!.done;
-    expect(storedBefore).toBeGreaterThan(0);
-    expect(storedBefore).toBeLessThan(RESUMED);
-    store.close();
-
-    targetCalls = 0;
-    const out = join(dir, 'resumed.json');
-    const resumed = await launch(['run', '--workspace', dir, '--resume', crashed!.id, '--json', out]).exit;
-    expect(resumed.stderr).not.toMatch(/^error:/m);
-    expect(resumed.stderr).toContain(
-      `resuming run ${crashed!.id} of helpdesk_chat: ${RESUMED - storedBefore} of ${RESUMED} questions left`,
-    );
-    expect(resumed.code).toBe(0);
-    expect(resumed.stdout).toContain(crashed!.id);
-    // The dead process's lock was taken over, and only the missing questions were asked.
-    expect(targetCalls).toBe(RESUMED - storedBefore);
-
-    const after = Store.open(storeFile(dir));
-    const perKey = after.db
-      .prepare('SELECT question_id, repeat_index, count(*) AS n FROM question_results WHERE run_id = ? GROUP BY 1, 2')
-      .all(crashed!.id) as { n: number }[];
-    expect(perKey).toHaveLength(RESUMED);
-    expect(perKey.every((row) => row.n === 1)).toBe(true);
-    expect(after.repos.runs.get(crashed!.id)).toMatchObject({ status: 'complete', done: RESUMED, passed: true });
-    expect(after.repos.runLocks.get('helpdesk_chat')).toBeUndefined();
-    after.close();
-    const report = JSON.parse(readFileSync(out, 'utf8')) as { runs: { id: string; questions: unknown[] }[] };
-    expect(report.runs[0]?.id).toBe(crashed!.id);
-    expect(report.runs[0]?.questions).toHaveLength(RESUMED);
   });
 
   it('provider down: every question degraded, "insufficient coverage", exit 1, and no score of 0 anywhere', async () => {
@@ -137,29 +55,6 @@ describe('ai-eval run (child processes, fake provider server)', { timeout: 90_00
     ).toBe(true);
     expect(readFileSync(out, 'utf8')).not.toMatch(/"score(_0_5)?":0[,}]/);
     expect(readFileSync(junit, 'utf8').match(/<error /g)).toHaveLength(QUESTIONS);
-  });
-
-  it('stops a second run of the same target from another process as its environment (exit 3), naming the running run', async () => {
-    const dir = workspaceAt(server.url, '  concurrency: 1');
-    let second: Promise<Exit> | undefined;
-    let secondStarted!: () => void;
-    const started = new Promise<void>((resolve) => (secondStarted = resolve));
-    server.script = (request: FakeRequest) => {
-      if (!second && !isJudgePrompt(request)) {
-        second = runHelpdesk(dir).exit;
-        secondStarted();
-        // Hold the first run's question until the second process has given up.
-        return second.then(() => judged(request));
-      }
-      return judged(request);
-    };
-    const first = runHelpdesk(dir, '--question', 'sunday_hours').exit;
-    await started;
-    const refused = await second!;
-    expect(refused.code).toBe(3);
-    expect(refused.stderr).toMatch(/error: target "helpdesk_chat" is already running as run \S+ \(pid \d+ on /);
-    expect((await first).code).toBe(0);
-    server.script = judged;
   });
 
   it('--record writes a cassette that a replay provider answers from offline, to the same verdict', async () => {

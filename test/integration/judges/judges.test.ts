@@ -2,18 +2,17 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadJudgeTemplate } from '../../../src-main/engine/grading/judge/judge-templates';
-import { Store, storeFile } from '../../../src-main/store/store';
 import { createTestApp } from '../../support/app';
 import { exampleJudgedLocally } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/trust/store-fixture';
+import { judgeCallRows } from '../../unit/engine/trust/store-fixture';
+import { onBackend, type BackendWorkspace } from '../../support/backend-workspace';
+import { describeBackends } from '../../support/store-backends';
 import { runCliInProcess } from '../../support/cli';
 import { LLM_JUDGE_IDS } from '../../../src-shared/model';
 
 const configDir = mkdtempSync(join(tmpdir(), 'aieval-judges-config-'));
-
-const cli = (...argv: string[]) => runCliInProcess(argv, configDir);
 
 /**
  * Sets every item's human_label with `decide(judge_score, index)`, the judge's score read from the judge_answers listed
@@ -28,21 +27,23 @@ function label(file: string, decide: (judgeScore: number, index: number) => stri
   writeFileSync(file, doc.toString({ lineWidth: 0 }));
 }
 
-describe('judge validation end to end: stored judge calls → sample → labels → validate → trust', () => {
+describeBackends('judge validation end to end: stored judge calls → sample → labels → validate → trust', (backend) => {
+  let workspace: BackendWorkspace;
   let dir: string;
   let out: string;
   const ws = () => ['--workspace', dir];
+  const cli = (...argv: string[]) => runCliInProcess(argv, configDir, process.cwd(), workspace.cliEnv);
 
-  beforeAll(() => {
+  beforeAll(async () => {
     // The example judges offline from its cassette; these stored calls are by the local judge.
     // A gold-set minimum of 10 labels, so the 19 and 10 labels below can make a judge trusted (5 of each class).
-    dir = exampleJudgedLocally('{ gold_target_n: 10 }');
+    workspace = onBackend(backend, exampleJudgedLocally('{ gold_target_n: 10 }'));
+    dir = workspace.dir;
     out = mkdtempSync(join(tmpdir(), 'aieval-labels-'));
     // The judge calls a run of helpdesk_chat would have stored in the last hours (judge: local/llama3.1:8b).
-    const store = Store.open(storeFile(dir));
     const now = Date.now();
     const template = `judge@${loadJudgeTemplate('judge', dir).version}`;
-    insertJudgeCalls(store, [
+    const calls = judgeCallRows([
       ...Array.from({ length: 25 }, (_, i) => ({
         score: 4 + (i % 2),
         template,
@@ -61,8 +62,9 @@ describe('judge validation end to end: stored judge calls → sample → labels 
         createdAt: now - 1000 + i,
       })),
     ]);
-    store.close();
+    await workspace.insertRows('judge_calls', calls);
   });
+  afterAll(() => workspace.dispose());
 
   it('sample-traces writes a reproducible, stratified labeling file and never overwrites one', async () => {
     const file = join(out, 'relevance.yaml');
@@ -244,7 +246,7 @@ describe('judge validation end to end: stored judge calls → sample → labels 
   });
 
   it('samples into the gold set through the contract, validates workbench labels and shows the state; a new judge model makes it stale', async () => {
-    const app = createTestApp(dir);
+    const app = createTestApp(dir, { store: workspace.store });
     try {
       const sampled = await app.dispatch(
         'judges.sample',

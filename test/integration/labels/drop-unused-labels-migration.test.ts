@@ -1,9 +1,8 @@
 // Migration drop-unused-labels on both stores: a store at the version before, with rows, loses gold_items.human_label
 // (a label still there becomes the unnamed reviewer's verdict) and the label subject 'judge_call', and nothing else.
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migratedStore, versionOf } from '../../support/migrated-store';
-import { dropSchema, freshSchema, openPostgres, testPostgres } from '../../support/store-backends';
+import { adminQuery, dropSchema, freshSchema, openPostgres, testPostgres } from '../../support/store-backends';
 
 const VERSION = versionOf('drop-unused-labels');
 
@@ -101,26 +100,8 @@ describe.skipIf(!server)(
       for (const schema of schemas) await dropSchema(schema);
     });
 
-    /** Runs `statements` in `schema` as the test server's administrator; returns the last one's rows. */
-    async function inSchema(schema: string, statements: readonly string[]): Promise<unknown[]> {
-      const { url, password } = server!;
-      const client = new pg.Client({
-        host: url.host,
-        port: url.port,
-        database: url.database,
-        user: url.user,
-        password,
-      });
-      await client.connect();
-      try {
-        await client.query(`SET search_path TO "${schema}"`);
-        let rows: unknown[] = [];
-        for (const statement of statements) rows = (await client.query(statement)).rows;
-        return rows;
-      } finally {
-        await client.end();
-      }
-    }
+    const inSchema = async (schema: string, statements: readonly string[]) =>
+      (await adminQuery(statements, schema)).rows;
 
     /** Bigint columns come back as strings from pg: the rows as numbers where they are. */
     const numbers = (rows: unknown[]) =>

@@ -1,20 +1,24 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { CandidateDetail, CandidateSummary, HistoryPoint, RunDetail, RunMatrix } from '../../../src-shared/model';
 import { type FakeRequest } from '../../fixtures/fake-provider-server';
 import { startFakeMcpHttpServer } from '../../fixtures/mcp-http-server';
 import { createTestApp } from '../../support/app';
 import { fakeProviderSuite } from '../../support/fake-provider-suite';
 import { runCliInProcess } from '../../support/cli';
-import { CONFIG, optimizerClient, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
+import { onBackend, type BackendWorkspace } from '../../support/backend-workspace';
+import { describeBackends } from '../../support/store-backends';
+import { optimizerClient, optimizerScript, optimizerWorkspace } from './optimizer-fixtures';
 
 const SCORE: Readonly<Record<string, number>> = { BASELINE: 2, NOISY: 2.5, GOOD: 4.5 };
 
-describe('optimizer through the service (fake provider server)', () => {
+describeBackends('optimizer through the service (fake provider server)', (backend) => {
   const suite = fakeProviderSuite();
   let proposerRequests: FakeRequest[];
+  const workspaces: BackendWorkspace[] = [];
+  afterAll(() => Promise.all(workspaces.map((workspace) => workspace.dispose())));
 
   function open(
     scoring: Parameters<typeof optimizerScript>[0],
@@ -24,13 +28,17 @@ describe('optimizer through the service (fake provider server)', () => {
   ) {
     proposerRequests = [];
     suite.server.script = optimizerScript(scoring, proposals, proposerRequests);
-    const dir = optimizerWorkspace(suite.server.url, requireReview, mcpUrl);
-    suite.app = createTestApp(dir);
-    return { dir, ...optimizerClient(suite.app) };
+    const workspace = onBackend(backend, optimizerWorkspace(suite.server.url, requireReview, mcpUrl));
+    workspaces.push(workspace);
+    const { dir } = workspace;
+    // As the test wrote it (on PostgreSQL with the project line backendWorkspace adds).
+    const config = readFileSync(join(dir, 'aieval.yaml'), 'utf8');
+    suite.app = createTestApp(dir, { store: workspace.store });
+    return { dir, config, cliEnv: workspace.cliEnv, ...optimizerClient(suite.app) };
   }
 
   it('rejects a candidate that only looks better within the noise, then accepts one that truly improves', async () => {
-    const { dir, call, job, progress } = open(
+    const { dir, config, call, job, progress } = open(
       // Baseline and the noisy candidate swing ±1 from run to run; the good candidate barely moves.
       { base: (marker) => SCORE[marker] ?? 0, runOffsets: [0, 1, -1, 0, 1, -1, 0, 0.3, -0.3], questionsPerRun: 15 },
       ['NOISY\nAnswer library questions, kindly.', 'GOOD\nAnswer library questions with the exact opening hours.'],
@@ -88,7 +96,7 @@ describe('optimizer through the service (fake provider server)', () => {
 
     // Review: applying writes the prompt into aieval.yaml, keeping every comment, and logs who and why.
     const before = readFileSync(join(dir, 'aieval.yaml'), 'utf8');
-    expect(before).toBe(CONFIG(suite.server.url));
+    expect(before).toBe(config);
     const applied = await call<CandidateDetail>('optimizer.apply', { id: good!.id, reason: 'clearly better' });
     expect(applied.status).toBe('applied');
     expect(applied.changes).toEqual([
@@ -229,7 +237,10 @@ describe('optimizer through the service (fake provider server)', () => {
   });
 
   it('opens the variants’ runs as a matrix: rows by question, and each variant against the baseline in words', async () => {
-    const { dir, call, job } = open({ base: (marker) => SCORE[marker] ?? 0, runOffsets: [0], questionsPerRun: 15 }, []);
+    const { dir, cliEnv, call, job } = open(
+      { base: (marker) => SCORE[marker] ?? 0, runOffsets: [0], questionsPerRun: 15 },
+      [],
+    );
     const { jobId } = await call<{ jobId: string }>('optimizer.compareVariants', {
       targetId: 'helpdesk_chat',
       prompts: ['BASELINE', 'GOOD\nbetter', 'NOISY'],
@@ -264,27 +275,25 @@ describe('optimizer through the service (fake provider server)', () => {
 
     // `ai-eval compare` prints the same statistics and the rows where the columns disagree.
     const configDir = mkdtempSync(join(tmpdir(), 'aieval-compare-'));
-    const text = await runCliInProcess(['compare', ...runIds, '--workspace', dir, '--limit', '2'], configDir);
+    const compare = (args: string[]) => runCliInProcess(['compare', ...args], configDir, process.cwd(), cliEnv);
+    const text = await compare([...runIds, '--workspace', dir, '--limit', '2']);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(
       '2 vs 1: prompt comparison, variant 2/3 is better by 2.50 (2.50 to 2.50); 15 questions improved, 0 worse (McNemar p = 0.000)',
     );
     expect(text.stdout).toContain('rows where the columns disagree: 15 of 15 (the first 2; --limit N for more)');
     expect(text.stdout).toMatch(/\n {2}h01 +✗ 2\.00 {2}\| {2}✓ 4\.50 {2}\| {2}✗ 2\.50\n/);
-    const markdown = await runCliInProcess(
-      ['compare', runIds[0]!, runIds[2]!, '--markdown', '--workspace', dir],
-      configDir,
-    );
+    const markdown = await compare([runIds[0]!, runIds[2]!, '--markdown', '--workspace', dir]);
     expect(markdown.stdout).toMatch(
       /^\| column \| model \| avg score \| pass rate \| rated good \/ bad \| rated better \/ worse \/ same \| vs baseline \|/,
     );
     expect(markdown.stdout).toContain(
       '| 2. prompt comparison, variant 3/3 | target-model | 2.50 | 0% | 0 / 0 | 0 / 0 / 0 | prompt comparison, variant 3/3 is better by 0.50 (0.50 to 0.50); 0 questions improved, 0 worse |',
     );
-    const json = await runCliInProcess(['compare', ...runIds, '--json', '--workspace', dir], configDir);
+    const json = await compare([...runIds, '--json', '--workspace', dir]);
     expect(JSON.parse(json.stdout)).toEqual(matrix);
-    expect((await runCliInProcess(['compare', runIds[0]!, '--workspace', dir], configDir)).code).toBe(2);
-    const unknown = await runCliInProcess(['compare', runIds[0]!, 'nope', '--workspace', dir], configDir);
+    expect((await compare([runIds[0]!, '--workspace', dir])).code).toBe(2);
+    const unknown = await compare([runIds[0]!, 'nope', '--workspace', dir]);
     expect([unknown.code, unknown.stderr]).toEqual([2, 'error: No run "nope" in this workspace.']);
   });
 

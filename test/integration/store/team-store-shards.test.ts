@@ -4,13 +4,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
 import { judgeScript } from '../../fixtures/fake-scripts';
 import { spawnCli } from '../../support/cli';
 import { exampleOn } from '../../support/online-example';
-import { dropSchema, freshSchema, testPostgres } from '../../support/store-backends';
+import { adminQuery, dropSchema, freshSchema, testPostgres } from '../../support/store-backends';
 
 const server = testPostgres();
 const SHARDS = 4;
@@ -27,22 +26,7 @@ const configDir = mkdtempSync(join(tmpdir(), 'aieval-team-shards-config-'));
     const workspace = () =>
       exampleOn(provider.url, (text) => text.replace(/^version: 1$/m, `version: 1\nproject: ${project}`));
 
-    async function query(sql: string): Promise<pg.QueryResult> {
-      const { url, password } = server!;
-      const client = new pg.Client({
-        host: url.host,
-        port: url.port,
-        database: url.database,
-        user: url.user,
-        password,
-      });
-      await client.connect();
-      try {
-        return await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    }
+    const query = (sql: string) => adminQuery([sql]);
 
     beforeAll(async () => {
       provider = await startFakeProviderServer({ script: judgeScript(() => ({ score: 5, reason: 'right' })) });

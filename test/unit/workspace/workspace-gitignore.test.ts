@@ -12,6 +12,8 @@ describe('the .gitignore ai-eval init writes', () => {
     expect(text).toBe(WORKSPACE_GITIGNORE);
     const lines = text.split('\n');
     expect(lines).toContain('.aieval/');
+    // The lock a write holds beside its file (.aieval.yaml.lock while aieval.yaml is written) is never committed.
+    expect(lines).toContain('.*.lock');
     expect(lines).toContain('# labels/');
     expect(lines).not.toContain('labels/');
     expect(text).toMatch(/may contain your users’ data/);
@@ -23,5 +25,18 @@ describe('the .gitignore ai-eval init writes', () => {
     writeWorkspaceGitignore(dir);
     writeWorkspaceGitignore(dir);
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe(`node_modules\n\n${WORKSPACE_GITIGNORE}`);
+  });
+
+  it('adds only the lock line to a .gitignore an older ai-eval wrote', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aieval-gitignore-'));
+    const older = '# ai-eval: the store stays local\n.aieval/\nlabels/\n';
+    writeFileSync(join(dir, '.gitignore'), older);
+    writeWorkspaceGitignore(dir);
+    const text = readFileSync(join(dir, '.gitignore'), 'utf8');
+    expect(text.startsWith(older)).toBe(true);
+    expect(text.slice(older.length).trim().split('\n')).toEqual([
+      expect.stringContaining('.aieval.yaml.lock'),
+      '.*.lock',
+    ]);
   });
 });

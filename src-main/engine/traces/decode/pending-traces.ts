@@ -3,6 +3,12 @@ import type { DecodedSpan } from '../span';
 
 type PendingTrace = { spans: DecodedSpan[]; rooted: boolean };
 
+/** Traces a file's cuts remember having written (the most recent): a trace continued later than that is rare. */
+const RECALLED = 50_000;
+
+/** The spans of one cut, and its traces an earlier cut already wrote part of (their item is rebuilt by the store). */
+export type Cut = Readonly<{ spans: DecodedSpan[]; continued: ReadonlySet<string> }>;
+
 /**
  * An SDK exports each span when it ends, so a trace's spans are spread over several requests, its root last. A
  * batch cut from here holds back the traces still open (no root span yet): a trace then usually reaches the store
@@ -14,6 +20,8 @@ export class PendingTraces {
   /** In the order each trace was first read. */
   private traces = new Map<string, PendingTrace>();
   private held = 0;
+  /** Traces cut out before, oldest first (at most RECALLED). */
+  private readonly written = new Set<string>();
   /** Spans read since the last cut. */
   read = 0;
 
@@ -34,13 +42,19 @@ export class PendingTraces {
   }
 
   /** The spans to write now, a trace's together: every one when `all`, else all but those of the open traces. */
-  cut(all: boolean): DecodedSpan[] {
+  cut(all: boolean): Cut {
     const out: DecodedSpan[] = [];
     const open: [string, PendingTrace][] = [];
+    const continued = new Set<string>();
+    const take = (traceId: string, trace: PendingTrace) => {
+      pushAll(out, trace.spans);
+      if (this.written.delete(traceId)) continued.add(traceId);
+      this.written.add(traceId);
+    };
     let held = 0;
     for (const entry of this.traces) {
       const trace = entry[1];
-      if (all || trace.rooted) pushAll(out, trace.spans);
+      if (all || trace.rooted) take(...entry);
       else {
         open.push(entry);
         held += trace.spans.length;
@@ -48,14 +62,18 @@ export class PendingTraces {
     }
     let oldest = 0;
     for (; held > this.maxHeld; oldest++) {
-      const trace = open[oldest]![1];
-      pushAll(out, trace.spans);
+      const [traceId, trace] = open[oldest]!;
+      take(traceId, trace);
       held -= trace.spans.length;
     }
     this.traces = new Map(oldest === 0 ? open : open.slice(oldest));
     this.held = held;
     this.read = 0;
-    return out;
+    for (const traceId of this.written) {
+      if (this.written.size <= RECALLED) break;
+      this.written.delete(traceId);
+    }
+    return { spans: out, continued };
   }
 }
 

@@ -40,7 +40,10 @@ export async function* rowBatchesInProcess(
   const pending = new PendingTraces(HELD_BATCHES * options.batchSpans);
   let listed = 0;
   let bytesRead = 0;
-  const take = (all: boolean): BatchRows => batchRows(pending.cut(all), options.sourceFile, options.importedAt);
+  const take = (all: boolean): BatchRows => {
+    const { spans, continued } = pending.cut(all);
+    return batchRows(spans, options.sourceFile, options.importedAt, continued);
+  };
   for await (const decoded of readOtlpFile(path)) {
     for (const span of decoded.spans) pending.add(span);
     const problems = decoded.problems.filter(() => listed++ < options.maxProblems);

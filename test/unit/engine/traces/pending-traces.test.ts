@@ -16,7 +16,7 @@ function holding(limit: number, ...spans: DecodedSpan[]): PendingTraces {
   return pending;
 }
 
-const ids = (spans: readonly DecodedSpan[]) =>
+const ids = ({ spans }: { spans: readonly DecodedSpan[] }) =>
   spans.map((one) => `${one.traceId[0]}${Number.parseInt(one.spanId, 16)}`);
 
 describe('the spans a batch holds back', () => {
@@ -40,7 +40,7 @@ describe('the spans a batch holds back', () => {
 
   it('writes a trace whose root is in another service once the traces read after it push it out', () => {
     const pending = holding(2, span('a', 1), span('a', 2));
-    expect(pending.cut(false)).toEqual([]);
+    expect(pending.cut(false).spans).toEqual([]);
     pending.add(span('b', 1));
     expect(ids(pending.cut(false))).toEqual(['a1', 'a2']);
     expect(pending.size).toBe(1);
@@ -50,5 +50,16 @@ describe('the spans a batch holds back', () => {
     const pending = holding(100, span('a', 1), span('b', 1));
     expect(ids(pending.cut(true))).toEqual(['a1', 'b1']);
     expect(pending.size).toBe(0);
+  });
+
+  it('names the traces of a cut that an earlier cut wrote part of (the store rebuilds their items)', () => {
+    const pending = holding(1, span('a', 1, true), span('b', 1));
+    expect(pending.cut(false).continued).toEqual(new Set());
+    pending.add(span('a', 2));
+    pending.add(span('c', 1, true));
+    const second = pending.cut(true);
+    expect(ids(second)).toEqual(['b1', 'a2', 'c1']);
+    // b was held back (not written) before; a was written with its root: only a continues.
+    expect(second.continued).toEqual(new Set(['a'.repeat(32)]));
   });
 });

@@ -22,29 +22,32 @@ export type FakeCall = Readonly<{
   response?: string;
 }>;
 
+/** The judge_calls rows of `calls` (no run: run_id and result_id null), as the run engine would store them. */
+export function judgeCallRows(calls: readonly FakeCall[]): Record<string, string | number | null>[] {
+  return calls.map((call, index) => ({
+    grader_id: call.grader ?? 'relevance_grader',
+    provider: call.provider ?? 'local',
+    model: call.model ?? 'llama3.1:8b',
+    template_version: call.template ?? '1.0.0',
+    prompt: `<question>\n${call.question ?? `Question ${index}?`}\n</question>\n<criteria>\nbe right\n</criteria>\n<agent_response>\n${call.response ?? `Answer ${index}.`}\n</agent_response>`,
+    response_seen: call.response ?? `Answer ${index}.`,
+    score: call.score,
+    reason: call.score === null ? null : `score ${call.score}`,
+    error: call.error ?? (call.score === null ? 'timeout' : null),
+    question_id: call.questionId ?? `q${index}`,
+    created_at: call.createdAt ?? 1_000 + index,
+  }));
+}
+
 /** Inserts judge calls (no run: run_id and result_id may be null) and returns their ids in order. */
 export function insertJudgeCalls(store: Store, calls: readonly FakeCall[]): number[] {
+  const rows = judgeCallRows(calls);
+  if (rows.length === 0) return [];
+  const names = Object.keys(rows[0] ?? {});
   const insert = store.db.prepare(
-    `INSERT INTO judge_calls (grader_id, provider, model, template_version, prompt, response_seen, score, reason, error, question_id, created_at)
-     VALUES (@grader, @provider, @model, @template, @prompt, @response, @score, @reason, @error, @questionId, @createdAt)`,
+    `INSERT INTO judge_calls (${names.join(', ')}) VALUES (${names.map((name) => `@${name}`).join(', ')})`,
   );
-  return calls.map((call, index) =>
-    Number(
-      insert.run({
-        grader: call.grader ?? 'relevance_grader',
-        provider: call.provider ?? 'local',
-        model: call.model ?? 'llama3.1:8b',
-        template: call.template ?? '1.0.0',
-        prompt: `<question>\n${call.question ?? `Question ${index}?`}\n</question>\n<criteria>\nbe right\n</criteria>\n<agent_response>\n${call.response ?? `Answer ${index}.`}\n</agent_response>`,
-        response: call.response ?? `Answer ${index}.`,
-        score: call.score,
-        reason: call.score === null ? null : `score ${call.score}`,
-        error: call.error ?? (call.score === null ? 'timeout' : null),
-        questionId: call.questionId ?? `q${index}`,
-        createdAt: call.createdAt ?? 1_000 + index,
-      }).lastInsertRowid,
-    ),
-  );
+  return rows.map((row) => Number(insert.run(row).lastInsertRowid));
 }
 
 export function memoryStore(): { store: Store; db: StoreApi } {
