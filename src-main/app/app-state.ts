@@ -7,7 +7,7 @@ import { RpcError } from '../../src-shared/rpc/wire';
 import type { GraderId, WorkspaceConfig } from '../../src-shared/model';
 import type * as StoreCode from '../store/store';
 import type { Store, StoreApi } from '../store/store';
-import { locateStore, type StoreLocation } from './store-location';
+import { locateStore, type StoreLocation, type StoreSettings } from './store-location';
 import { WorkspaceStore } from './workspace-store';
 import { teamStoreUnavailable } from '../store/postgres/team-store-errors';
 import { CONFIG_FILE, hasErrors, type Workspace } from '../workspace/load-workspace';
@@ -188,15 +188,17 @@ export class AppState {
 
   /** Where the open workspace's data lives: its own SQLite file, or a team store (store-location.ts). */
   storeLocation(): StoreLocation {
-    return locateStore(
-      {
-        flag: this.options.storeUrl,
-        env: this.options.env ?? process.env,
-        setting: this.userSettings.get().storeUrl,
-        secrets: this.options.secrets,
-      },
-      this.workspace().config,
-    );
+    return locateStore(this.storeSettings(), this.workspace().config);
+  }
+
+  /** What names the store: --store, the environment, the user setting, and the secret store for its password. */
+  storeSettings(): StoreSettings {
+    return {
+      flag: this.options.storeUrl,
+      env: this.options.env ?? process.env,
+      setting: this.userSettings.get().storeUrl,
+      secrets: this.options.secrets,
+    };
   }
 
   /** The store of the open workspace, opened on first use (after loadStore); a team store connects at its first call. */

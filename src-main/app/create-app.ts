@@ -22,6 +22,7 @@ import { providersHandlers } from './handlers/providers.handlers';
 import { runBatchHandlers } from './handlers/run-batch.handlers';
 import { runsHandlers } from './handlers/runs.handlers';
 import { secretsHandlers } from './handlers/secrets.handlers';
+import { teamStoreHandlers } from './handlers/team-store.handlers';
 import { targetsHandlers } from './handlers/targets.handlers';
 import { tracesHandlers } from './handlers/traces.handlers';
 import { userSettingsHandlers } from './handlers/user-settings.handlers';
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions): App {
     ...runBatchHandlers(state, runs),
     ...historyHandlers(state),
     ...userSettingsHandlers(state),
+    ...teamStoreHandlers(state),
   } satisfies Handlers<Contract, Ctx>;
   const route = createRouter<Ctx>(contract, handlers, {
     checkOutputs: options.checkOutputs,

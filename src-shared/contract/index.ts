@@ -12,6 +12,7 @@ import { runBatchContract } from './run-batch.contract';
 import { runsContract } from './runs.contract';
 import { secretsContract } from './secrets.contract';
 import { targetsContract } from './targets.contract';
+import { teamStoreContract } from './team-store.contract';
 import { tracesContract } from './traces.contract';
 import { userSettingsContract } from './user-settings.contract';
 import { workspaceContract } from './workspace.contract';
@@ -33,6 +34,7 @@ export const contract = {
   ...runBatchContract,
   ...historyContract,
   ...userSettingsContract,
+  ...teamStoreContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -32,6 +32,15 @@ describe('1 MB answers: a bounded first part, then "show all"', () => {
     afterStop: () => seeded?.fake.close(),
   });
 
+  /** `text` shows a bounded first part, then the whole answer after "show all"; a screenshot of each, named by `shot`. */
+  async function firstPartThenAll(text: Locator, shot: string): Promise<void> {
+    expect(await shownChars(text)).toBeLessThan(4_500);
+    await app.page.screenshot({ path: join('test-results', `long-answers-${shot}-first-part.png`) });
+    await showAll(text);
+    expect(await shownChars(text)).toBeGreaterThanOrEqual(MB);
+    await app.page.screenshot({ path: join('test-results', `long-answers-${shot}.png`) });
+  }
+
   it.each(QUESTION_IDS)(
     'run page: %s',
     async (questionId) => {
@@ -39,13 +48,8 @@ describe('1 MB answers: a bounded first part, then "show all"', () => {
       const response = await openRunPage(page, served.origin, seeded.runIds[0]!, questionId);
       await page.getByTestId(`question-${questionId}`).click();
       await response.waitFor();
-      expect(await shownChars(response)).toBeLessThan(4_500);
       expect(await response.getByTestId('show-all').textContent()).toBe('Show all (1,048,576 characters)');
-      await page.screenshot({ path: join('test-results', `long-answers-run-${questionId}-first-part.png`) });
-
-      await showAll(response);
-      expect(await shownChars(response)).toBeGreaterThanOrEqual(MB);
-      await page.screenshot({ path: join('test-results', `long-answers-run-${questionId}.png`) });
+      await firstPartThenAll(response, `run-${questionId}`);
     },
     90_000,
   );
@@ -57,14 +61,8 @@ describe('1 MB answers: a bounded first part, then "show all"', () => {
       const { row, detail } = await openMatrix(page, served.origin, seeded.runIds, questionId);
       await row.locator('.matrix-row').click();
       await detail.getByTestId('matrix-diff').waitFor();
-      const first = detail.locator('.long-text').first();
-      expect(await shownChars(first)).toBeLessThan(4_500);
       expect(await detail.getByTestId('matrix-diff').textContent()).toContain('Only the start of each answer');
-      await page.screenshot({ path: join('test-results', `long-answers-matrix-${questionId}-first-part.png`) });
-
-      await showAll(first);
-      expect(await shownChars(first)).toBeGreaterThanOrEqual(MB);
-      await page.screenshot({ path: join('test-results', `long-answers-matrix-${questionId}.png`) });
+      await firstPartThenAll(detail.locator('.long-text').first(), `matrix-${questionId}`);
     },
     90_000,
   );
@@ -78,11 +76,7 @@ describe('1 MB answers: a bounded first part, then "show all"', () => {
       const answer = page.getByTestId('review-item').getByTestId('final-answer');
       await findTrace(page, questionId);
       await answer.waitFor();
-      expect(await shownChars(answer)).toBeLessThan(4_500);
-
-      await showAll(answer);
-      expect(await shownChars(answer)).toBeGreaterThanOrEqual(MB);
-      await page.screenshot({ path: join('test-results', `long-answers-traces-${questionId}.png`) });
+      await firstPartThenAll(answer, `traces-${questionId}`);
     },
     90_000,
   );

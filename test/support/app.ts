@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { createApp, type App } from '../../src-main/app/create-app';
 import type { Logger } from '../../src-main/app/logger';
+import type { SecretStore } from '../../src-main/app/secrets';
 import { createHttpShell, type HttpShellOptions } from '../../src-main/http/server';
 import { TrustStore } from '../../src-main/workspace/trust';
 import type { StoreOptions } from './backend-workspace';
@@ -17,7 +18,7 @@ export const silentLogger = { info: () => undefined, warn: () => undefined, erro
 /** The service over `workspaceDir`; `store` points it at a team store (backend-workspace.ts) instead of its own file. */
 export function createTestApp(
   workspaceDir = copyExample(),
-  options: { trusted?: boolean; store?: StoreOptions; logger?: Logger } = {},
+  options: { trusted?: boolean; store?: StoreOptions; logger?: Logger; secrets?: SecretStore } = {},
 ): App {
   const trust = new TrustStore(mkdtempSync(join(tmpdir(), 'aieval-trust-')));
   if (options.trusted) trust.trust(workspaceDir);
@@ -26,6 +27,7 @@ export function createTestApp(
     resourcesDir: join(import.meta.dirname, '..', '..', 'resources'),
     trust,
     logger: options.logger ?? silentLogger,
+    secrets: options.secrets,
     checkOutputs: true,
     ...options.store,
   });

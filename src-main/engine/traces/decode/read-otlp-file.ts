@@ -28,12 +28,18 @@ export function maxInflatedBytes(compressedBytes: number): number {
   return Math.min(16 * 1024 ** 3, Math.max(1024 ** 3, 100 * compressedBytes));
 }
 
+/**
+ * Blank space in a row that ends a read: no exporter writes 64 MiB of it, and a gzipped file of nothing else (which
+ * inflates 1,000 times) would otherwise be inflated up to its cap, minutes for a few GB.
+ */
+export const MAX_BLANK_RUN_BYTES = 64 * 1024 * 1024;
+
 type Format = 'json-lines' | 'json-document' | 'protobuf';
 
 /** Decodes `path` in chunks; memory stays bounded by the largest record, not the file. */
 export async function* readOtlpFile(
   path: string,
-  options: Readonly<{ maxInflatedBytes?: number }> = {},
+  options: Readonly<{ maxInflatedBytes?: number; maxBlankRunBytes?: number }> = {},
 ): AsyncGenerator<FileBatch> {
   let size: number;
   try {
@@ -51,6 +57,8 @@ export async function* readOtlpFile(
   const stream: Readable = gzipped ? raw.pipe(createGunzip({ chunkSize: CHUNK_BYTES })) : raw;
   const inflateCap = options.maxInflatedBytes ?? maxInflatedBytes(size);
   let inflated = 0;
+  const blankCap = options.maxBlankRunBytes ?? MAX_BLANK_RUN_BYTES;
+  let blankRun = 0;
   let format: Format | undefined;
   let framer: Framer | undefined;
   let document: Buffer[] = [];
@@ -64,7 +72,13 @@ export async function* readOtlpFile(
         throw new UnreadableFileError(
           `${path} inflates past ${inflateCap} bytes from ${size} gzipped bytes: refused as a likely gzip bomb (gunzip it yourself and import the result if it is real)`,
         );
-      content ||= !isBlank(read);
+      const blank = isBlank(read);
+      content ||= !blank;
+      blankRun = blank ? blankRun + read.length : 0;
+      if (blankRun > blankCap)
+        throw new UnreadableFileError(
+          `${path} holds more than ${blankCap} bytes of blank space in a row${gzipped ? ' once inflated' : ''} (at byte ${inflated}): refused, a trace export holds no such run`,
+        );
       let chunk = read;
       if (!format) {
         const sniffed = sniffer.push(read);
@@ -147,6 +161,12 @@ class FormatSniffer {
   push(chunk: Buffer): { format: Format; bytes: Buffer } | undefined {
     this.chunks.push(chunk);
     this.bytes += chunk.length;
+    if (this.chunks.length > 1 && contentStart(this.chunks[0]!) === this.chunks[0]!.length) {
+      // Blank space so far (a protobuf file starts with none this long): wait for content, the reader refuses a long
+      // run of blank; once content comes, the format is told from all of it.
+      if (contentStart(chunk) === chunk.length) return undefined;
+      this.chunks = [Buffer.concat(this.chunks)];
+    }
     const first = this.chunks[0]!;
     const start = contentStart(first);
     if (start === first.length && this.chunks.length === 1) return undefined;

@@ -8,7 +8,7 @@ import {
   readOtlpFile,
   UnreadableFileError,
 } from '../../../../src-main/engine/traces/decode/read-otlp-file';
-import { readWholeFile } from './trace-helpers';
+import { readWholeFile, s } from './trace-helpers';
 import { encodeProtoRequest, frameDelimited, jsonRequest } from '../../../fixtures/otlp-builder';
 
 const dir = mkdtempSync(join(tmpdir(), 'aieval-otlp-'));
@@ -90,6 +90,29 @@ describe('readOtlpFile', () => {
       100 * 100 * 1024 ** 2,
       16 * 1024 ** 3,
     ]);
+  });
+
+  it('refuses a run of blank space early, long before the inflate cap (a gzipped file of spaces inflates 1,000 times)', async () => {
+    const spaces = file('spaces.jsonl.gz', gzipSync(Buffer.alloc(8 * 1024 * 1024, ' ')));
+    const read = async () => {
+      for await (const batch of readOtlpFile(spaces, { maxBlankRunBytes: 3 * 1024 * 1024 })) void batch;
+    };
+    await expect(read()).rejects.toThrow(
+      /spaces\.jsonl\.gz holds more than 3145728 bytes of blank space in a row once inflated \(at byte \d+\)/,
+    );
+    // Content between the runs starts the count again: the same spaces split by spans are read.
+    const span = JSON.stringify(jsonRequest([s(1, 'chat', 0, 1)]));
+    const blank = ' '.repeat(2 * 1024 * 1024);
+    const split = file('split.jsonl.gz', gzipSync(`${span}\n${blank}\n${span}\n${blank}\n`));
+    const names: string[] = [];
+    for await (const batch of readOtlpFile(split, { maxBlankRunBytes: 3 * 1024 * 1024 }))
+      names.push(...batch.spans.map((one) => one.name));
+    expect(names).toEqual(['chat', 'chat']);
+    // More than a read's worth (1 MiB) of blank space before the first line is JSON lines still, not protobuf.
+    const late = file('late.jsonl.gz', gzipSync(`${blank}\n${span}\n`));
+    const lateNames: string[] = [];
+    for await (const batch of readOtlpFile(late)) lateNames.push(...batch.spans.map((one) => one.name));
+    expect(lateNames).toEqual(['chat']);
   });
 
   it('reads gzipped files', async () => {
