@@ -78,6 +78,7 @@ export function confusionOf(
   items: readonly LabelledScore[],
   scale: Pick<GraderInfo, 'minScore' | 'maxScore'>,
   questionPassThreshold: number,
+  shares?: DesignShares,
 ): Confusion {
   const counts = { tp: 0, tn: 0, fp: 0, fn: 0, nDefer: 0, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 };
   const sampled: SampledLabel[] = [];
@@ -94,8 +95,17 @@ export function confusionOf(
     }
     sampled.push({ stratum, inclusionProbability, compared });
   }
-  return { ...counts, cells: sampleCells(sampled) };
+  return { ...counts, cells: sampleCells(sampled, shares) };
 }
+
+/** The design shares of labelled items (see designShares): comparable when agreed pass/fail and scored. */
+export const designSharesOf = (items: readonly LabelledScore[]): DesignShares =>
+  designShares(
+    items.map((item) => ({
+      design: { stratum: item.stratum, inclusionProbability: item.inclusionProbability, compared: null },
+      comparable: !item.disputed && (item.human === 'pass' || item.human === 'fail') && item.judgeScore !== null,
+    })),
+  );
 
 /** One sampled item: its design and, when its label can be compared with the judge's verdict, the cell it adds. */
 export type SampledLabel = Readonly<{
@@ -104,29 +114,45 @@ export type SampledLabel = Readonly<{
   compared: LabelCell | null;
 }>;
 
+/** A sampled item's design group (stratum and inclusion probability); null for an unknown design. */
+const groupOf = (item: Pick<SampledLabel, 'stratum' | 'inclusionProbability'>) =>
+  item.stratum && item.inclusionProbability ? `${item.stratum} ${item.inclusionProbability}` : null;
+
+/** Each design group's items over its compared ones: the factor that weights a group to its whole sample. */
+export type DesignShares = ReadonlyMap<string, number>;
+
+/**
+ * The design shares of a whole gold set or labels file (each item's design, and whether its label can be compared):
+ * a window of its labels (drift) reads them with the whole set's, so it weights labels as the standing does.
+ */
+export function designShares(items: readonly Readonly<{ design: SampledLabel; comparable: boolean }>[]): DesignShares {
+  const sampled = new Map<string, number>();
+  const compared = new Map<string, number>();
+  for (const { design, comparable } of items) {
+    const group = groupOf(design);
+    if (group === null) continue;
+    sampled.set(group, (sampled.get(group) ?? 0) + 1);
+    if (comparable) compared.set(group, (compared.get(group) ?? 0) + 1);
+  }
+  return new Map([...compared].map(([group, n]) => [group, sampled.get(group)! / n]));
+}
+
 /**
  * The compared labels' cells, each design group (stratum and inclusion probability) weighted to the calls its whole
  * sample stands for: a group labelled in part (unlabelled, deferred, disputed or unscored items) counts as much as
  * one labelled in full, so a sample labelled unevenly across its strata (as active labeling labels it) is still
- * weighted back to the calls each stratum was drawn from. Items of an unknown design keep weight 1.
+ * weighted back to the calls each stratum was drawn from. Items of an unknown design keep weight 1. `shares`: those
+ * of the whole set these items are part of (default: these items are the whole set).
  */
-export function sampleCells(items: readonly SampledLabel[]): LabelCell[] {
-  const groupOf = (item: Omit<SampledLabel, 'compared'>) =>
-    item.stratum && item.inclusionProbability ? `${item.stratum} ${item.inclusionProbability}` : null;
-  const sampled = new Map<string, number>();
-  const compared = new Map<string, number>();
-  for (const item of items) {
-    const group = groupOf(item);
-    if (group === null) continue;
-    sampled.set(group, (sampled.get(group) ?? 0) + 1);
-    if (item.compared) compared.set(group, (compared.get(group) ?? 0) + 1);
-  }
+export function sampleCells(
+  items: readonly SampledLabel[],
+  shares: DesignShares = designShares(items.map((design) => ({ design, comparable: design.compared !== null }))),
+): LabelCell[] {
   return mergeCells(
     items.flatMap(({ compared: cell, ...design }) => {
       if (!cell) return [];
       const group = groupOf(design);
-      const share = group === null ? 1 : sampled.get(group)! / compared.get(group)!;
-      return [{ ...cell, weight: cell.weight * share }];
+      return [{ ...cell, weight: cell.weight * (group === null ? 1 : (shares.get(group) ?? 1)) }];
     }),
   );
 }
