@@ -48,7 +48,7 @@ export function ActiveLabeling({ grader }: { grader: GraderId }) {
       </div>
       {order === 'shrink the interval most' && plan && (
         <p className="muted rate-words" data-testid="active-rule">
-          {plan.rule}
+          <Term id="active_labeling">Active labeling</Term>: {plan.rule}
         </p>
       )}
       {error && <p className="fix-refused">{error}</p>}
