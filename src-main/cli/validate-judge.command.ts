@@ -1,5 +1,5 @@
 // `ai-eval validate-judge`: measures a judge against human labels (its gold set, or a labels file), records it in
-// labels/<grader>/validations.jsonl, exits 0 if trusted.
+// labels/<grader>/validations.jsonl, exits 0 if the judge's standing is trusted.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeIdentity, formatIssue, type JudgeValidation, type WorkspaceIssue } from '../../src-shared/model';
@@ -53,7 +53,8 @@ export const validateJudgeCommand: Command = {
       const { judges } = await client['settings.get']({});
       if (args.values.json) io.out(JSON.stringify(validation, null, 2));
       else printReport(validation, judges, io);
-      return validation.state === 'trusted' ? EXIT.ok : EXIT.failed;
+      // The exit follows the judge's standing, which these labels decide only when the gold set holds none.
+      return (validation.standing?.state ?? validation.state) === 'trusted' ? EXIT.ok : EXIT.failed;
     });
   },
 };
@@ -86,5 +87,7 @@ function printReport(
   if (v.weighted)
     io.out('TPR and TNR weight each stratum (judge passed, judge failed) back to the calls it was sampled from');
   io.out(`state: ${v.state}${v.reason ? ` (${v.reason})` : ''}`);
+  if (v.standing)
+    io.out(`standing: ${v.standing.state}, from ${v.standing.labels_source ?? 'no labels'}: ${v.standing.note}`);
   for (const warning of v.warnings) io.err(`warning: ${warning}`);
 }

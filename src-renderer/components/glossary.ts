@@ -159,6 +159,16 @@ export const GLOSSARY = {
     short:
       'Repeats that stop once a question’s verdict is settled; the gate counts each question’s verdict, which stopping early cannot bias, within the stated bound.',
   },
+  active_labeling: {
+    term: 'active labeling',
+    short:
+      'Labelling next the stratum (judge passed / judge failed) whose label is expected to narrow the corrected pass rate’s interval most, in the queue’s random order within it, so the labels stay a fair sample.',
+  },
+  settle: {
+    term: 'to settle it',
+    short:
+      'When an interval straddles a gate’s threshold: about how many more agreed labels or judged answers would make it clear the threshold, if the estimate holds (from the same model the interval comes from).',
+  },
   cochran: {
     term: 'labels needed',
     short:

@@ -7,7 +7,11 @@ const stratum = z.enum(['judge_pass', 'judge_fail']);
 
 export const activeLabelingPlan = z.object({
   rule: z.string().describe('The ordering rule in words, as the workbench shows it.'),
-  interval: z.literal('rogan_gladen').describe('Whose width is measured: Rogan-Gladen with Lang & Reiczigel.'),
+  interval: z
+    .literal('rogan_gladen')
+    .describe(
+      "Whose width is measured: the Rogan-Gladen estimate's posterior interval, labels weighted back to their strata.",
+    ),
   observed: z
     .object({ n: z.number().int(), passed: z.number().int() })
     .describe("The judge's verdicts the corrected pass rate is for: its stored scored calls."),
@@ -24,6 +28,10 @@ export const activeLabelingPlan = z.object({
     over: z.number().int(),
     stoppedPaying: z.boolean().describe('The last `over` labels shrank the width by less than `stepPp` points.'),
   }),
+  reviewers: z
+    .array(z.object({ reviewer: z.string(), labelled: z.number().int(), of: z.number().int() }))
+    .describe("Each reviewer's own progress: items they labelled of the gold set's; '' is the unnamed reviewer."),
+  nothingLeft: z.string().nullable().describe('When no item is left to label: how to get more items.'),
 });
 export type ActiveLabelingPlan = z.infer<typeof activeLabelingPlan>;
 

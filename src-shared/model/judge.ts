@@ -79,6 +79,13 @@ export const judgeValidation = judgeValidationReport.extend({
   labels_source: string,
   validated_at: int.describe('Epoch milliseconds.'),
   warnings: z.array(string),
+  standing: z
+    .object({ state: trustState, labels_source: nullableString, note: string })
+    .nullable()
+    .optional()
+    .describe(
+      "Present when these labels do not decide the judge's standing (a labels file while its gold set holds agreed labels): the standing they decide and why.",
+    ),
 });
 export type JudgeValidation = z.infer<typeof judgeValidation>;
 

@@ -7,6 +7,7 @@ import { appPageForSuite } from './support/app-page';
 import { PROBED_GRADER, serveJudgeProbes } from './support/judge-probes-seed';
 import { rpc } from './support/optimizer-seed';
 import { GoldLabelingPage } from './pages/gold-labeling.page';
+import { shoot } from './support/shoot';
 
 describe('active labeling and judge probes', () => {
   const app = appPageForSuite({ serve: serveJudgeProbes, page: { viewport: { width: 1360, height: 900 } } });
@@ -37,6 +38,13 @@ describe('active labeling and judge probes', () => {
       const replanned = await rpc<ActiveLabelingPlan>(served, 'judges.activeOrder', { grader: PROBED_GRADER });
       expect(replanned.history).toHaveLength(plan.history.length + 1);
       await expect.poll(() => workbench.shownQuestion()).toBe(questionOf(replanned.order[0]!.id));
+      // The interval is the trust rule's (weighted Rogan-Gladen), and each reviewer sees their own progress.
+      expect(await workbench.width()).toMatch(
+        /^Corrected pass rate’s interval \(Rogan-Gladen estimate.*, labels weighted back/,
+      );
+      const progress = replanned.reviewers.map((r) => `${r.reviewer || 'unnamed'}: ${r.labelled} of ${gold.length}`);
+      expect(await page.getByTestId('reviewer-progress').textContent()).toBe(`By reviewer: ${progress.join(' · ')}`);
+      await shoot(page, 'workbench-active-labeling'); // SCREENSHOTS=1 saves it
 
       await page.goto(`${served.origin}/#/judges`);
       const probes = page.getByTestId(`judge-probes-${PROBED_GRADER}`);

@@ -1,4 +1,5 @@
 // The simulation grid: every family's cells, the fast part (npm test) or the full one (npm run bench:stats).
+import { activeCells, runActiveCell } from './active.sim';
 import { agreementCells, runAgreementCell } from './agreement.sim';
 import { correctedCells, runCorrectedCell } from './corrected-pass-rate.sim';
 import { historyCells, runFlakyCell, runHistoryCell } from './history.sim';
@@ -10,11 +11,13 @@ export type Part = Readonly<{ full: boolean; replicates: (family: string) => num
 
 export const FAST: Part = {
   full: false,
-  replicates: (family) => ({ agreement: 100, history: 20, corrected: 150, rates: 300, flaky: 300 })[family] ?? 400,
+  replicates: (family) =>
+    ({ agreement: 100, history: 20, corrected: 150, rates: 300, flaky: 300, active: 30 })[family] ?? 400,
 };
 export const FULL: Part = {
   full: true,
-  replicates: (family) => ({ agreement: 1000, history: 200, corrected: 1000, rates: 2000 })[family] ?? 2000,
+  replicates: (family) =>
+    ({ agreement: 1000, history: 200, corrected: 1000, rates: 2000, active: 200 })[family] ?? 2000,
 };
 
 /** One job a cell: its family and how to run it, so a runner can report progress. */
@@ -52,6 +55,13 @@ export function jobs(part: Part): Job[] {
   );
   (part.full ? [2, 3, 5] : [3]).forEach((repeat, i) =>
     list.push({ family: 'flaky', label: `repeat ${repeat}`, run: () => runFlakyCell(repeat, n('flaky'), 6000 + i) }),
+  );
+  activeCells(part.full).forEach((cell, i) =>
+    list.push({
+      family: 'active',
+      label: `${cell.judge.name}, ${cell.labels} labels`,
+      run: () => runActiveCell(cell, n('active'), 8000 + i),
+    }),
   );
   agreementCells(part.full).forEach((items, i) =>
     list.push({

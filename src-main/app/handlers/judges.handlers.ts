@@ -7,7 +7,7 @@ import type { GoldItem, GraderId } from '../../../src-shared/model';
 import type { Handlers } from '../../../src-shared/rpc/define';
 import { correctedPassRate } from '../../engine/trust/corrected-pass-rate';
 import { judgeSetupOf } from '../../engine/trust/judge-identity';
-import { judgeStanding, judgeTrustFor } from '../../engine/trust/judge-standing';
+import { judgeStanding, judgeTrustFor, labelsFileSetAside } from '../../engine/trust/judge-standing';
 import { judgeSummaries } from '../../engine/trust/judge-summaries';
 import { agreementsOf } from '../../engine/trust/reviewer-agreement';
 import { randomSeed } from '../../engine/trust/sample-calls';
@@ -130,7 +130,19 @@ export const judgesHandlers = (state: AppState) => {
         const path = callerPath(ctx, state.dir, labelsFile, 'labels file');
         const items = await itemsOfLabelsFile(state, grader, path, labelsName ?? labelsFile);
         const source = `file:${relative(state.dir, path)}`;
-        return validateJudge(state.db, setup(), grader, items, source, state.clock(), record);
+        const validation = await validateJudge(state.db, setup(), grader, items, source, state.clock(), record);
+        // One set of labels decides the standing: while the gold set holds agreed labels, this file does not.
+        const standing = await judgeStanding(state.db, setup(), grader);
+        return standing.labelsSource === source
+          ? validation
+          : {
+              ...validation,
+              standing: {
+                state: standing.state,
+                labels_source: standing.labelsSource,
+                note: labelsFileSetAside(source),
+              },
+            };
       }
       const gold = await goldLabels(state.db, grader);
       if (gold.length === 0)

@@ -2,9 +2,16 @@
 import type { GraderId, GraderInfo, HumanLabel, JudgeValidationReport } from '../../../src-shared/model';
 import { GRADER_CATALOG } from '../../../src-shared/model';
 import type { StoreApi } from '../../store/store';
-import { comparedLabel, goldLabels, type GoldLabel } from './gold-labels';
+import { comparedLabel, goldLabels, labelledScoresOf, type GoldLabel } from './gold-labels';
 import type { JudgeSetup } from './judge-identity';
-import { confusionOf, validationReport, type JudgeThresholds, type LabelledScore } from './judge-stats';
+import {
+  confusionOf,
+  designSharesOf,
+  validationReport,
+  type DesignShares,
+  type JudgeThresholds,
+  type LabelledScore,
+} from './judge-stats';
 
 /**
  * Windows are 7 UTC days by label time, counted back from the day of the latest label (so the latest window is the
@@ -83,6 +90,7 @@ export function driftWindows(
   scale: Pick<GraderInfo, 'minScore' | 'maxScore'>,
   questionPassThreshold: number,
   thresholds: JudgeThresholds,
+  shares?: DesignShares,
 ): DriftWindow[] {
   if (labels.length === 0) return [];
   const lastDay = Math.floor(Math.max(...labels.map((l) => l.labelledAt)) / DAY_MS);
@@ -97,7 +105,7 @@ export function driftWindows(
       const to = (lastDay - back * DRIFT_WINDOW_DAYS) * DAY_MS;
       const from = to - (DRIFT_WINDOW_DAYS - 1) * DAY_MS;
       const days = dayRange(from, to);
-      const c = confusionOf(members, scale, questionPassThreshold);
+      const c = confusionOf(members, scale, questionPassThreshold, shares);
       const report = validationReport(grader, c, thresholds);
       const { tp, tn, fp, fn, tpr, tnr, tpr_ci, tnr_ci } = report;
       return { from, to, days, tp, tn, fp, fn, tpr, tnr, tpr_ci, tnr_ci, ...windowCheck(c, thresholds, days) };
@@ -132,7 +140,10 @@ export function timedGoldLabels(gold: readonly GoldLabel[]): TimedLabel[] {
 export function goldDrift(gold: readonly GoldLabel[], config: JudgeSetup, grader: GraderId): DriftWindow[] {
   const { settings } = config;
   const labels = timedGoldLabels(gold);
-  return driftWindows(grader, labels, GRADER_CATALOG[grader], settings.question_pass_threshold, settings.judges);
+  // Each window weights its labels as the whole gold set's standing does (a group labelled in part, to its sample).
+  const shares = designSharesOf(labelledScoresOf(gold));
+  const { question_pass_threshold: threshold, judges } = settings;
+  return driftWindows(grader, labels, GRADER_CATALOG[grader], threshold, judges, shares);
 }
 
 /** The drift windows of a grader's gold labels, read from the store. */

@@ -3,11 +3,18 @@ import type { ActiveLabelingPlan, JudgeProbes } from '../../../src-shared/contra
 import { GRADER_CATALOG, type GraderId } from '../../../src-shared/model';
 import type { JudgeCallRow } from '../../store/repos/judges.repo';
 import type { StoreApi } from '../../store/store';
-import { ACTIVE_LABELING_RULE, activeOrder, stoppedPaying, widthHistory, type ActiveItem } from './active-labeling';
+import {
+  ACTIVE_LABELING_RULE,
+  activeOrder,
+  countsOf,
+  stoppedPaying,
+  widthHistory,
+  type ActiveItem,
+} from './active-labeling';
 import { DRIFT_WINDOW_DAYS, judgeDrift, latestWindowOut } from './judge-drift';
-import { comparedLabel, goldLabels } from './gold-labels';
+import { comparedLabel, goldLabels, type GoldLabel } from './gold-labels';
 import { currentJudgeIdentity, type JudgeSetup } from './judge-identity';
-import { isBinary, judgePasses, scoreOn05 } from './judge-stats';
+import { judgePasses, notEnoughLabels } from './judge-stats';
 import { lengthBias } from './length-bias';
 import { firstOfEachPrompt } from './sample-judge-calls';
 
@@ -20,22 +27,39 @@ async function currentJudgeCalls(db: StoreApi, config: JudgeSetup, grader: Grade
   return judge ? calls.filter((c) => c.provider === judge.provider && c.model === judge.model) : calls;
 }
 
-/** The gold set as active labeling sees it, in the plain queue's order, with the agreed labels and their times. */
-async function activeItems(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<ActiveItem[]> {
+/** The gold set as active labeling sees it, in the plain queue's order, with the agreed labels, times and design. */
+function activeItems(config: JudgeSetup, grader: GraderId, gold: readonly GoldLabel[]): ActiveItem[] {
   const scale = GRADER_CATALOG[grader];
   const threshold = config.settings.question_pass_threshold;
-  return (await goldLabels(db, grader)).map((gold) => {
-    const { human, disputed } = comparedLabel(gold);
+  return gold.map((item) => {
+    const { human, disputed } = comparedLabel(item);
     return {
-      id: gold.id,
-      judgePass: gold.judgeScore === null ? null : judgePasses(gold.judgeScore, scale, threshold),
-      margin: gold.judgeScore === null || isBinary(scale) ? 0 : Math.abs(scoreOn05(gold.judgeScore, scale) - threshold),
+      id: item.id,
+      judgePass: item.judgeScore === null ? null : judgePasses(item.judgeScore, scale, threshold),
       human,
       disputed,
-      labelledAt: gold.agreed.at,
+      labelledAt: item.agreed.at,
+      stratum: item.stratum,
+      inclusionProbability: item.inclusionProbability,
     };
   });
 }
+
+/** Each reviewer's own progress through the gold set ("ben: 3 of 21"), by name; '' is the unnamed reviewer. */
+function reviewerProgress(gold: readonly GoldLabel[]): ActiveLabelingPlan['reviewers'] {
+  const labelled = new Map<string, number>();
+  for (const item of gold)
+    for (const reviewer of new Set(item.verdicts.map((v) => v.reviewer)))
+      labelled.set(reviewer, (labelled.get(reviewer) ?? 0) + 1);
+  return [...labelled]
+    .map(([reviewer, count]) => ({ reviewer, labelled: count, of: gold.length }))
+    .sort((a, b) => a.reviewer.localeCompare(b.reviewer));
+}
+
+/** When no item is left to label: how to get more (a new sample after another run or over a wider window). */
+const NOTHING_LEFT =
+  'Nothing is left to label in this gold set. To get more items, sample the judge’s calls again on the judges ' +
+  'screen: after another run of a target it grades (new calls), or over a wider window of days than the last sample.';
 
 /**
  * The active labeling plan of a grader's gold set (see ACTIVE_LABELING_RULE). The corrected pass rate is that of the
@@ -49,7 +73,8 @@ export async function activeLabelingPlan(
 ): Promise<ActiveLabelingPlan> {
   const scale = GRADER_CATALOG[grader];
   const threshold = config.settings.question_pass_threshold;
-  const [items, calls] = await Promise.all([activeItems(db, config, grader), currentJudgeCalls(db, config, grader)]);
+  const [gold, calls] = await Promise.all([goldLabels(db, grader), currentJudgeCalls(db, config, grader)]);
+  const items = activeItems(config, grader, gold);
   const verdicts =
     calls.length > 0
       ? calls.map((c) => judgePasses(c.score, scale, threshold))
@@ -70,7 +95,15 @@ export async function activeLabelingPlan(
     }),
     strata,
     history,
-    stop: { ...stop, stoppedPaying: stoppedPaying(history, stop.stepPp / 100, stop.over) },
+    // Never before the trust rule's minimum counts: labels still pay until the judge can be validated at all.
+    stop: {
+      ...stop,
+      stoppedPaying:
+        notEnoughLabels(countsOf(items), config.settings.judges) === null &&
+        stoppedPaying(history, stop.stepPp / 100, stop.over),
+    },
+    reviewers: reviewerProgress(gold),
+    nothingLeft: gold.length > 0 && order.length === 0 ? NOTHING_LEFT : null,
   };
 }
 

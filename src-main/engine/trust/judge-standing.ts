@@ -43,6 +43,8 @@ export type JudgeStanding = Readonly<{
   confusion: Confusion | null;
   /** The 7-day labelling windows of the gold set, oldest first. */
   windows: DriftWindow[];
+  /** A labels file validated that does not decide (the gold set's agreed labels do), in words; null otherwise. */
+  setAside?: string | null;
 }>;
 
 export const isLlmJudge = (graderId: string): graderId is GraderId =>
@@ -124,9 +126,18 @@ function fromValidation(
   };
 }
 
+/** The one rule of which labels decide a standing, in the words the judges screen and the CLI say it. */
+export const WHICH_LABELS_DECIDE =
+  'the gold set’s agreed labels decide a judge’s standing while it holds any; a labels file decides only for a judge ' +
+  'whose gold set has none';
+
+/** Why a labels file validated for a judge whose gold set holds agreed labels does not decide its standing. */
+export const labelsFileSetAside = (labelsSource: string): string =>
+  `${labelsSource.replace(/^file:/, '')} was validated but does not decide: ${WHICH_LABELS_DECIDE}; label its items in the workbench to count them`;
+
 /**
- * The standing of one LLM grader. The gold set's agreed labels decide when it holds any label the judge can be
- * compared with; otherwise the latest validated labels file; otherwise the judge is unvalidated.
+ * The standing of one LLM grader (WHICH_LABELS_DECIDE). The gold set's agreed labels decide when it holds any label
+ * the judge can be compared with; otherwise the latest validated labels file; otherwise the judge is unvalidated.
  */
 export async function judgeStanding(db: StoreApi, config: JudgeSetup, grader: GraderId): Promise<JudgeStanding> {
   const [gold, validation, judge] = await Promise.all([
@@ -137,7 +148,11 @@ export async function judgeStanding(db: StoreApi, config: JudgeSetup, grader: Gr
   // A validation of the gold set's own labels adds only its time; one of a labels file stands on its own.
   const ofGoldSet = (source: string) => source === goldSetDir(grader) || source === 'store';
   const goldValidation = validation && ofGoldSet(validation.labelsSource) ? validation : undefined;
-  if (gold.some(isCompared)) return fromGold(db, config, grader, gold, judge, goldValidation);
+  if (gold.some(isCompared)) {
+    const standing = await fromGold(db, config, grader, gold, judge, goldValidation);
+    const file = validation && !ofGoldSet(validation.labelsSource) ? validation.labelsSource : null;
+    return { ...standing, setAside: file ? labelsFileSetAside(file) : null };
+  }
   if (validation && !ofGoldSet(validation.labelsSource)) return fromValidation(config, grader, validation, judge);
   const confusion =
     gold.length > 0

@@ -78,25 +78,104 @@ export function confusionOf(
   items: readonly LabelledScore[],
   scale: Pick<GraderInfo, 'minScore' | 'maxScore'>,
   questionPassThreshold: number,
+  shares?: DesignShares,
 ): Confusion {
   const counts = { tp: 0, tn: 0, fp: 0, fn: 0, nDefer: 0, nUnlabelled: 0, nUnscored: 0, nDisputed: 0 };
-  const cells: LabelCell[] = [];
+  const sampled: SampledLabel[] = [];
   for (const { judgeScore, human, disputed, stratum, inclusionProbability } of items) {
+    let compared: LabelCell | null = null;
     if (disputed) counts.nDisputed += 1;
     else if (human === null) counts.nUnlabelled += 1;
     else if (human === 'defer') counts.nDefer += 1;
     else if (judgeScore === null) counts.nUnscored += 1;
     else {
       const judgePass = judgePasses(judgeScore, scale, questionPassThreshold);
-      const cell = human === 'pass' ? (judgePass ? 'tp' : 'fn') : judgePass ? 'fp' : 'tn';
-      counts[cell] += 1;
-      const known = stratum && inclusionProbability;
-      const one = { tp: 0, fn: 0, fp: 0, tn: 0, [cell]: 1 };
-      cells.push({ stratum: known ? stratum : 'all', weight: known ? 1 / inclusionProbability : 1, ...one });
+      compared = labelCellOf(judgePass, human, stratum, inclusionProbability);
+      counts[confusionCategory(compared)] += 1;
     }
+    sampled.push({ stratum, inclusionProbability, compared });
   }
-  return { ...counts, cells: mergeCells(cells) };
+  return { ...counts, cells: sampleCells(sampled, shares) };
 }
+
+/** The design shares of labelled items (see designShares): comparable when agreed pass/fail and scored. */
+export const designSharesOf = (items: readonly LabelledScore[]): DesignShares =>
+  designShares(
+    items.map((item) => ({
+      design: { stratum: item.stratum, inclusionProbability: item.inclusionProbability, compared: null },
+      comparable: !item.disputed && (item.human === 'pass' || item.human === 'fail') && item.judgeScore !== null,
+    })),
+  );
+
+/** One sampled item: its design and, when its label can be compared with the judge's verdict, the cell it adds. */
+export type SampledLabel = Readonly<{
+  stratum?: SampleStratum | null;
+  inclusionProbability?: number | null;
+  compared: LabelCell | null;
+}>;
+
+/** A sampled item's design group (stratum and inclusion probability); null for an unknown design. */
+const groupOf = (item: Pick<SampledLabel, 'stratum' | 'inclusionProbability'>) =>
+  item.stratum && item.inclusionProbability ? `${item.stratum} ${item.inclusionProbability}` : null;
+
+/** Each design group's items over its compared ones: the factor that weights a group to its whole sample. */
+export type DesignShares = ReadonlyMap<string, number>;
+
+/**
+ * The design shares of a whole gold set or labels file (each item's design, and whether its label can be compared):
+ * a window of its labels (drift) reads them with the whole set's, so it weights labels as the standing does.
+ */
+export function designShares(items: readonly Readonly<{ design: SampledLabel; comparable: boolean }>[]): DesignShares {
+  const sampled = new Map<string, number>();
+  const compared = new Map<string, number>();
+  for (const { design, comparable } of items) {
+    const group = groupOf(design);
+    if (group === null) continue;
+    sampled.set(group, (sampled.get(group) ?? 0) + 1);
+    if (comparable) compared.set(group, (compared.get(group) ?? 0) + 1);
+  }
+  return new Map([...compared].map(([group, n]) => [group, sampled.get(group)! / n]));
+}
+
+/**
+ * The compared labels' cells, each design group (stratum and inclusion probability) weighted to the calls its whole
+ * sample stands for: a group labelled in part (unlabelled, deferred, disputed or unscored items) counts as much as
+ * one labelled in full, so a sample labelled unevenly across its strata (as active labeling labels it) is still
+ * weighted back to the calls each stratum was drawn from. Items of an unknown design keep weight 1. `shares`: those
+ * of the whole set these items are part of (default: these items are the whole set).
+ */
+export function sampleCells(
+  items: readonly SampledLabel[],
+  shares: DesignShares = designShares(items.map((design) => ({ design, comparable: design.compared !== null }))),
+): LabelCell[] {
+  return mergeCells(
+    items.flatMap(({ compared: cell, ...design }) => {
+      if (!cell) return [];
+      const group = groupOf(design);
+      return [{ ...cell, weight: cell.weight * (group === null ? 1 : (shares.get(group) ?? 1)) }];
+    }),
+  );
+}
+
+/**
+ * One compared label as a cell of its sampling design: its confusion category (the human label is the truth) and
+ * the calls it stands for (the inverse of its inclusion probability; an unknown design counts as a simple random
+ * sample of weight 1). Every estimate that weights labels back to their strata reads labels through this.
+ */
+export function labelCellOf(
+  judgePass: boolean,
+  human: 'pass' | 'fail',
+  stratum?: SampleStratum | null,
+  inclusionProbability?: number | null,
+): LabelCell {
+  const category = human === 'pass' ? (judgePass ? 'tp' : 'fn') : judgePass ? 'fp' : 'tn';
+  const known = stratum && inclusionProbability;
+  const one = { tp: 0, fn: 0, fp: 0, tn: 0, [category]: 1 };
+  return { stratum: known ? stratum : 'all', weight: known ? 1 / inclusionProbability : 1, ...one };
+}
+
+const confusionCategory = (cell: LabelCell): 'tp' | 'fn' | 'fp' | 'tn' =>
+  cell.tp > 0 ? 'tp' : cell.fn > 0 ? 'fn' : cell.fp > 0 ? 'fp' : 'tn';
 
 /**
  * The labels still missing before the judge can be trusted, in words ("not enough labels: label 4 more failures"),

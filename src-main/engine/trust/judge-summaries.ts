@@ -48,6 +48,7 @@ async function judgeSummary(
     .map((target) => target.id);
   const warnings: string[] = [];
   if (standing.staleReason) warnings.push(`stale: ${standing.staleReason}`);
+  if (standing.setAside) warnings.push(standing.setAside);
   const disputed = gold.filter((item) => item.agreed.status === 'disputed').length;
   if (disputed > 0)
     warnings.push(

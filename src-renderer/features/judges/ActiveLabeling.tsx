@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { GraderId } from '../../../src-shared/model';
 import { Segmented } from '../../components/Segmented';
+import { Term } from '../../components/Term';
+import { ESTIMATOR_NAME } from '../../../src-shared/text/corrected-rate-words';
 import { lastLabelChange, stopInWords, widthInPoints } from './active-labeling.selectors';
 import { LABEL_ORDERS, useActiveLabeling } from './active-labeling.store';
 
@@ -46,20 +48,26 @@ export function ActiveLabeling({ grader }: { grader: GraderId }) {
       </div>
       {order === 'shrink the interval most' && plan && (
         <p className="muted rate-words" data-testid="active-rule">
-          {plan.rule}
+          <Term id="active_labeling">Active labeling</Term>: {plan.rule}
         </p>
       )}
       {error && <p className="fix-refused">{error}</p>}
       {plan && (
         <p className="active-width" data-testid="active-width">
-          Corrected pass rate’s interval (Rogan-Gladen, Lang & Reiczigel) for {plan.observed.n} judge verdicts: width{' '}
-          <strong className="num">{widthInPoints(plan.width)}</strong>
+          Corrected pass rate’s interval (<Term id="rogan_gladen">{ESTIMATOR_NAME.rogan_gladen}</Term>, labels weighted
+          back to the calls each stratum was drawn from, as the trust rule and the run verdict read them) for{' '}
+          {plan.observed.n} judge verdicts: width <strong className="num">{widthInPoints(plan.width)}</strong>
           {change && (
             <span data-testid="active-width-change">
               {' '}
               · last label: <span className="num">{change}</span>
             </span>
           )}
+        </p>
+      )}
+      {plan?.nothingLeft && (
+        <p className="callout" data-testid="active-nothing-left">
+          {plan.nothingLeft}
         </p>
       )}
       {stop && (

@@ -9,7 +9,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { ToolCallList } from '../../components/ToolCallList';
 import { actionForEvent } from '../../components/label-keys';
 import { ActiveLabeling } from './ActiveLabeling';
-import { nextActiveId } from './active-labeling.selectors';
+import { nextActiveId, reviewerProgressInWords } from './active-labeling.selectors';
 import { useActiveLabeling } from './active-labeling.store';
 import { GoldBatchEnd } from './GoldBatchEnd';
 import { JudgeSawPanel } from './JudgeSawPanel';
@@ -34,6 +34,7 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
   const activeIndex = items?.findIndex((item) => item.id === activeNext) ?? -1;
   const index = picked ?? (activeIndex >= 0 ? activeIndex : firstUnlabeled(items));
   const order = useActiveLabeling((s) => s.order);
+  const reviewers = useActiveLabeling((s) => (s.plan ? reviewerProgressInWords(s.plan) : null));
   // Choosing an order shows its next item.
   useEffect(() => setIndex(undefined), [order]);
   const planRequested = useActiveLabeling((s) => s.planRequested);
@@ -102,6 +103,11 @@ export function GoldLabeling({ grader }: { grader: GraderId }) {
         <span className="num">
           {labelled} / {items.length} labelled · item {index + 1}
         </span>
+        {reviewers && (
+          <span className="muted" data-testid="reviewer-progress">
+            By reviewer: {reviewers}
+          </span>
+        )}
       </div>
       {items.length > 0 && <ActiveLabeling grader={grader} />}
       {items.length > 0 && labelled === items.length && <GoldBatchEnd grader={grader} count={items.length} />}

@@ -34,7 +34,7 @@ export function CorrectedRateEstimators({ corrected }: { corrected: Corrected })
       )}
       {settle && (
         <p className="callout" data-testid="settle-advice">
-          {settle[0]!.toUpperCase() + settle.slice(1)}.
+          {settle[0]!.toUpperCase() + settle.slice(1)}. <Term id="settle">What this means</Term>
         </p>
       )}
     </div>

@@ -61,13 +61,28 @@ describe('judge probes', () => {
       expect(after.history).toHaveLength(4);
       expect(after.history[0]!.before).toBe(before.width);
       expect(after.history.at(-1)!.after).toBe(after.width);
-      // A 100-point step: any two labels shrink the width by less, so labels stopped paying.
-      expect(after.stop).toEqual({ stepPp: 100, over: 2, stoppedPaying: true });
+      // A 100-point step: any two labels shrink the width by less, but 4 labels are under the trust rule's minimum
+      // counts: labels never stop paying before the judge can be validated at all.
+      expect(after.stop).toEqual({ stepPp: 100, over: 2, stoppedPaying: false });
+      expect(after.nothingLeft).toBeNull();
+      expect(after.reviewers).toEqual([{ reviewer: '', labelled: 4, of: items.length }]);
+
+      // Label the rest: the rule's counts are met, labels stop paying at a 100-point step, and nothing is left.
+      for (const next of after.order) {
+        const item = items.find((i) => i.id === next.id)!;
+        const verdict = (item.judge_score ?? 0) >= 3.5 ? 'pass' : 'fail';
+        await call('labels.submit', { subjectType: 'gold_item', subjectId: item.id, verdict });
+      }
+      const done = await call<ActiveLabelingPlan>('judges.activeOrder', { grader: GRADER, stepPp: 100, over: 2 });
+      expect(done.order).toEqual([]);
+      expect(done.stop.stoppedPaying).toBe(true);
+      expect(done.reviewers).toEqual([{ reviewer: '', labelled: items.length, of: items.length }]);
+      expect(done.nothingLeft).toMatch(/^Nothing is left to label .*another run .*wider window/);
 
       const probes = await call<JudgeProbes>('judges.probes', { grader: GRADER });
       expect(probes.windowDays).toBe(7);
       expect(probes.windows).toHaveLength(1);
-      expect(probes.windows[0]).toMatchObject({ check: 'too_few' });
+      expect(probes.windows[0]).toMatchObject({ check: 'meets' }); // all 30 labelled, each as the judge said
       expect(probes.latestOut).toBeNull();
       expect(probes.lengthBias).toMatchObject({ method: 'spearman', n: 60 });
       expect(probes.lengthBias!.r).toBeGreaterThan(0.5);

@@ -6,6 +6,8 @@ describe('glossary', () => {
     for (const id of ['tpr', 'tnr', 'gold_set', 'advisory', 'confidence_interval', 'chrf', 'combine', 'weighted_avg'])
       expect(isTermId(id)).toBe(true);
     for (const id of ['any_pass', 'all_pass', 'deciding_question', 'attempt']) expect(isTermId(id)).toBe(true);
+    for (const id of ['active_labeling', 'settle', 'rogan_gladen', 'ppi', 'drift_window'])
+      expect(isTermId(id)).toBe(true);
     for (const id of TERM_IDS) expect(GLOSSARY[id].short.length).toBeGreaterThan(40);
     expect(new Set(TERM_IDS.map((id) => GLOSSARY[id].short)).size).toBe(TERM_IDS.length);
     expect(isTermId('toString')).toBe(false);

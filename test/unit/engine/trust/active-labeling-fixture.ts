@@ -1,7 +1,7 @@
 // Test helper: a seeded judge population and its stratified gold set, and a labeler who answers with the truth.
 import {
   activeOrder,
-  countsOf,
+  cellsOfItems,
   intervalWidth,
   type ActiveItem,
 } from '../../../../src-main/engine/trust/active-labeling';
@@ -24,10 +24,10 @@ export function seededSet(seed: number, { n = 400, passRate = 0.7, tpr = 0.9, tn
   const population = Array.from({ length: n }, (_, i): TrueItem => {
     const truth = random() < passRate ? 'pass' : 'fail';
     const judgePass = truth === 'pass' ? random() < tpr : random() >= tnr;
-    return { id: `g${i}`, judgePass, margin: random() * 2.5, human: null, labelledAt: null, truth };
+    return { id: `g${i}`, judgePass, human: null, labelledAt: null, truth };
   });
   const gold = sampleForLabeling(population, (item) => item.judgePass === true, { n: goldN, seed, stratify: true }).map(
-    (d) => d.item,
+    (d) => ({ ...d.item, stratum: d.stratum, inclusionProbability: d.inclusionProbability }),
   );
   const passed = population.filter((item) => item.judgePass).length;
   return { gold, observed: { n, passed } };
@@ -44,7 +44,7 @@ export function simulate(set: SeededSet, mode: 'active' | 'plain', labels: numbe
         : items.find((item) => item.human === null);
     if (!next) break;
     items = items.map((item) => (item.id === next.id ? { ...item, human: item.truth, labelledAt: k } : item));
-    widths.push(intervalWidth(countsOf(items), set.observed, confidence));
+    widths.push(intervalWidth(cellsOfItems(items), set.observed, confidence));
   }
   return widths;
 }
