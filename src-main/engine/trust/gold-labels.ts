@@ -29,6 +29,15 @@ export const ownVerdict = (gold: GoldItemRow, reviewer: string): HumanLabel | nu
 /** An item whose agreed label the judge's verdict can be compared with: agreed, and scored by the judge. */
 export const isCompared = (gold: GoldLabel): boolean => gold.judgeScore !== null && gold.agreed.status === 'agreed';
 
+/** Whether a gold set holds items and none of them still waits for a reviewer's first verdict. */
+export const nothingLeftToLabel = (gold: readonly GoldLabel[]): boolean =>
+  gold.length > 0 && gold.every((item) => item.agreed.status !== 'unlabelled');
+
+/** When no item is left to label: how to get more (a new sample after another run or over a wider window). */
+export const NOTHING_LEFT_TO_LABEL =
+  'Nothing is left to label in this gold set. To get more items, sample the judge’s calls again on the judges ' +
+  'screen: after another run of a target it grades (new calls), or over a wider window of days than the last sample.';
+
 /** The gold set as the confusion counts read it: each item's judge call and score, agreed label and sampling design. */
 export const labelledScoresOf = (gold: readonly GoldLabel[]): (LabelledScore & { judgeCallId: number | null })[] =>
   gold.map((item) => ({

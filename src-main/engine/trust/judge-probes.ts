@@ -12,7 +12,7 @@ import {
   type ActiveItem,
 } from './active-labeling';
 import { DRIFT_WINDOW_DAYS, judgeDrift, latestWindowOut } from './judge-drift';
-import { comparedLabel, goldLabels, type GoldLabel } from './gold-labels';
+import { comparedLabel, goldLabels, NOTHING_LEFT_TO_LABEL, type GoldLabel } from './gold-labels';
 import { currentJudgeIdentity, type JudgeSetup } from './judge-identity';
 import { judgePasses, notEnoughLabels } from './judge-stats';
 import { lengthBias } from './length-bias';
@@ -56,11 +56,6 @@ function reviewerProgress(gold: readonly GoldLabel[]): ActiveLabelingPlan['revie
     .sort((a, b) => a.reviewer.localeCompare(b.reviewer));
 }
 
-/** When no item is left to label: how to get more (a new sample after another run or over a wider window). */
-const NOTHING_LEFT =
-  'Nothing is left to label in this gold set. To get more items, sample the judge’s calls again on the judges ' +
-  'screen: after another run of a target it grades (new calls), or over a wider window of days than the last sample.';
-
 /**
  * The active labeling plan of a grader's gold set (see ACTIVE_LABELING_RULE). The corrected pass rate is that of the
  * judge's verdicts on its stored scored calls by the current judge; with none, on the gold items' own verdicts.
@@ -103,7 +98,7 @@ export async function activeLabelingPlan(
         stoppedPaying(history, stop.stepPp / 100, stop.over),
     },
     reviewers: reviewerProgress(gold),
-    nothingLeft: gold.length > 0 && order.length === 0 ? NOTHING_LEFT : null,
+    nothingLeft: gold.length > 0 && order.length === 0 ? NOTHING_LEFT_TO_LABEL : null,
   };
 }
 

@@ -13,7 +13,14 @@ import type { StoreApi } from '../../store/store';
 import type { StoredValidation } from '../../store/repos/judges.repo';
 import { goldSetDir } from '../../workspace/labels/label-paths';
 import type { LabelCell } from '../stats/label-cells';
-import { goldLabels, isCompared, labelledScoresOf, type GoldLabel } from './gold-labels';
+import {
+  goldLabels,
+  isCompared,
+  labelledScoresOf,
+  NOTHING_LEFT_TO_LABEL,
+  nothingLeftToLabel,
+  type GoldLabel,
+} from './gold-labels';
 import { goldDrift, latestWindowOut, type DriftWindow } from './judge-drift';
 import { currentJudgeIdentity, dominantIdentity, identityOfCall, staleReason, type JudgeSetup } from './judge-identity';
 import { confusionOf, validationReport, type Confusion } from './judge-stats';
@@ -97,8 +104,19 @@ async function fromGold(
     labels: { cells: confusion.cells, runIds: compared.map((g) => g.runId) },
     confusion,
     windows,
-    ...standingOf(validationReport(grader, confusion, config.settings.judges), stale, windows),
+    ...standingOf(withNothingLeft(validationReport(grader, confusion, config.settings.judges), gold), stale, windows),
   };
+}
+
+/**
+ * A report short of labels whose gold set has nothing left to label: it says what the rule still needs and how to get
+ * more items, never "label N more" of items that do not exist.
+ */
+function withNothingLeft(report: JudgeValidationReport, gold: readonly GoldLabel[]): JudgeValidationReport {
+  if (report.state !== 'insufficient' || !report.reason || !nothingLeftToLabel(gold)) return report;
+  const needs = report.reason.replace(/^not enough labels: label /, 'not enough labels: the trust rule needs ');
+  const nothingLeft = NOTHING_LEFT_TO_LABEL.replace(/^N/, 'n').replace(/\.$/, '');
+  return { ...report, reason: `${needs}; ${nothingLeft}` };
 }
 
 /** The standing a labels file's stored validation gives (no gold labels to read). */

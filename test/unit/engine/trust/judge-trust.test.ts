@@ -122,6 +122,22 @@ describe('trust states', () => {
     expect(result).toMatchObject({ state: 'insufficient', tnr: null, tnr_ci: null });
   });
 
+  it('says how to get more items, not "label N more", when the gold set has nothing left to label', async () => {
+    labelled(store, { tp: 30, fn: 0, tn: 0, fp: 0 });
+    const { state, report } = await judgeStanding(db, baseConfig(), 'relevance_grader');
+    expect(state).toBe('insufficient');
+    expect(report?.reason).toMatch(
+      /^not enough labels: the trust rule needs \d+ more failures; nothing is left to label/,
+    );
+    expect(report?.reason).toContain('sample the judge’s calls again');
+    expect(report?.reason).not.toMatch(/label \d+ more/);
+    // One item still waiting for a verdict: labelling it is the way on, so the reason says so.
+    insertGoldItems(store, [{ id: 'waiting', judgeCallId: null, judgeScore: 0, createdAt: 2 }]);
+    const waiting = await judgeStanding(db, baseConfig(), 'relevance_grader');
+    expect(waiting.report?.reason).toMatch(/^not enough labels: label \d+ more failures/);
+    expect(waiting.report?.reason).not.toContain('nothing is left');
+  });
+
   it('becomes stale when aieval.yaml names another judge model', async () => {
     await validateFromStore({ tp: 15, fn: 0, tn: 15, fp: 0 });
     const config = { ...baseConfig(), judge: { provider: 'local', model: 'qwen3:8b', overrides: {} } };
