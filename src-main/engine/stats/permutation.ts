@@ -1,5 +1,6 @@
 // Permutation tests with the run as the unit: repeats inside one run share its causes (temperature 0, one outage),
 // so runs, not repeats, are exchanged. Exact where the values sit on a small grid, else seeded Monte Carlo.
+import { logChoose } from './binomial';
 import { seededRandom } from './random';
 
 /** Runs are shares of repeats (k of n): on the grid of 1/L for L the least common multiple of the n, up to this. */
@@ -55,6 +56,10 @@ export function twoWindowTest(shares: readonly number[], recent: number, denomin
   // The difference of the means is linear in the recent sum: extreme means far from recent × the overall mean.
   const centre = (total * recent) / n;
   const distance = Math.abs(observed - centre);
+  // Every pick is as far from the centre as nothing: a steady question costs no count.
+  if (distance <= TIE) return 1;
+  if (shares.every((v) => v === 0 || v === 1))
+    return hypergeometricTail(n, Math.round(total), recent, centre, distance);
   const l = gridOf(shares, denominators);
   if (l !== null && n * recent * (total * l + 1) <= MAX_EXACT_CELLS) {
     const ints = shares.map((v) => Math.round(v * l));
@@ -68,6 +73,19 @@ export function twoWindowTest(shares: readonly number[], recent: number, denomin
     return Math.min(1, extreme / all);
   }
   return monteCarlo(shares, recent, centre, distance);
+}
+
+/**
+ * The same exact p-value for runs of one repeat each (shares 0 or 1): the recent runs' sum of `passing` runs out of
+ * `n` is hypergeometric, so each sum's share of the picks is C(passing, s) C(n − passing, recent − s) / C(n, recent).
+ */
+function hypergeometricTail(n: number, passing: number, recent: number, centre: number, distance: number): number {
+  const all = logChoose(n, recent);
+  let extreme = 0;
+  for (let s = Math.max(0, recent - (n - passing)); s <= Math.min(recent, passing); s += 1)
+    if (Math.abs(s - centre) >= distance - TIE)
+      extreme += Math.exp(logChoose(passing, s) + logChoose(n - passing, recent - s) - all);
+  return Math.min(1, extreme);
 }
 
 /** The same p-value from seeded random picks of the recent runs: (1 + as extreme) / (1 + picks), never below 1/20,001. */

@@ -42,6 +42,21 @@ describe('twoWindowTest (runs as the unit)', () => {
     expect(twoWindowTest([1, 1, 1, 1, 1, 1], 2, Array<number>(6).fill(1))).toBe(1);
   });
 
+  it('equals the enumeration for runs of one repeat (the hypergeometric count), over seeded random histories', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let t = 0; t < 40; t += 1) {
+      const n = 6 + Math.floor(random() * 9);
+      const recent = 1 + Math.floor(random() * (n - 1));
+      const rate = random();
+      const shares = Array.from({ length: n }, () => (random() < rate ? 1 : 0));
+      expect(twoWindowTest(shares, recent, Array<number>(n).fill(1))).toBeCloseTo(bruteForce(shares, recent), 12);
+    }
+    // Far past what enumeration reaches: 200 runs, the recent 5 all failing after 195 passing runs.
+    const long = [...Array<number>(195).fill(1), ...Array<number>(5).fill(0)];
+    expect(twoWindowTest(long, 5, Array<number>(200).fill(1))).toBeCloseTo(1 / 2_535_650_040, 18);
+  });
+
   it('falls back to a seeded Monte Carlo within its error off the grid, and is 1 without two windows', () => {
     const shares = [0.91, 0.95, 0.9, 0.97, 0.93, 0.2, 0.3, 0.25];
     const p = twoWindowTest(shares, 3, Array<number>(shares.length).fill(1e6));
