@@ -50,6 +50,13 @@ describeBackends('the store: runs and results', (backend) => {
     expect(run?.verdict?.avg_score).toBe(4);
     expect(await db.runs.list({ experiments: false, limit: 10, offset: 0 })).toMatchObject({ total: 1 });
     expect(await db.runs.list({ targetId: 'other', limit: 10, offset: 0 })).toEqual({ total: 0, runs: [] });
+    // Each shape of the list (a target or all, experiments or not) is a statement of its own: every one answers.
+    const page = (query: { targetId?: string; experiments?: boolean; offset: number }) =>
+      db.runs.list({ limit: 1, ...query }).then(({ total, runs }) => [total, runs.map((r) => r.id)]);
+    expect(await page({ targetId: 't1', offset: 0 })).toEqual([2, ['r2']]);
+    expect(await page({ targetId: 't1', offset: 1 })).toEqual([2, ['r1']]);
+    expect(await page({ targetId: 't1', experiments: false, offset: 0 })).toEqual([1, ['r1']]);
+    expect(await page({ experiments: false, offset: 1 })).toEqual([1, []]);
     expect(await db.runs.history('t1', 5)).toEqual([
       { runId: 'r1', finishedAt: 3000, avgScore: 4, passRate: 1, errors: 0, passed: true },
     ]);
