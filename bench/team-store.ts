@@ -9,9 +9,9 @@ import { readHistory } from '../src-main/engine/history/read-history';
 import { targetHistory } from '../src-main/engine/history/target-history';
 import { PostgresStore } from '../src-main/store/postgres/postgres-store';
 import { parseStoreUrl } from '../src-main/store/postgres/store-url';
-import { postgresBinDir, startThrowawayPostgres } from '../test/support/throwaway-postgres';
 import { newResult, newRun, verdict } from '../test/unit/store/repos/run-fixtures';
 import { benchScript, fakeServer } from './bench-processes';
+import { teamStoreServer, type TeamStoreServer } from './team-store-server';
 
 const { values } = parseArgs({
   options: {
@@ -21,18 +21,8 @@ const { values } = parseArgs({
   },
 });
 
-type Server = { url: string; password: string; stop(): void };
-
-async function server(): Promise<Server> {
-  const { AIEVAL_STORE_URL: url, AIEVAL_STORE_PASSWORD: password } = process.env;
-  if (url) return { url, password: password ?? '', stop: () => undefined };
-  const bin = postgresBinDir();
-  if (!bin) throw new Error('no PostgreSQL server: set AIEVAL_STORE_URL, or install the postgresql package');
-  return startThrowawayPostgres(bin);
-}
-
 /** One engine-run.ts process; its wall time in ms. */
-async function wholeRun(fakeUrl: string, store: Server | undefined): Promise<number> {
+async function wholeRun(fakeUrl: string, store: TeamStoreServer | undefined): Promise<number> {
   const args = ['--url', fakeUrl, '--questions', values.questions!, '--concurrency', '32'];
   const child = benchScript('engine-run.ts', store ? [...args, '--store-url', store.url] : args);
   let out = '';
@@ -142,7 +132,7 @@ async function queries(store: PostgresStore, runs: number): Promise<Record<strin
   };
 }
 
-const pg = await server();
+const pg = await teamStoreServer();
 try {
   const fake = await fakeServer(0);
   const sqlite: number[] = [];

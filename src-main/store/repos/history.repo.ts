@@ -6,6 +6,7 @@ import { transaction, type Q } from '../sql/query';
 import { isReadOnlyRefusal } from '../sql/store-errors';
 import type { Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
+import { CellsCache, type CellsRow } from './history-cells-cache';
 import { ownPrompt } from './runs.repo';
 
 /** A complete run of a target as its history shows it: when, and the prompt/model identity it ran with. */
@@ -46,10 +47,10 @@ export type TimelineRow = Readonly<{
   versionId: number | null;
 }>;
 
-type CellsRow = { run_id: string; question_ids: string; counts: string; version_ids: string };
-
 /** Counts are stored as one character each, 48 + n (a repeat count is at most 100). */
 const COUNT_BASE = 48;
+/** Questions' cells kept in memory over all runs: a window of 200 runs of 10,000 questions (about 6 MB of counts). */
+const CACHED_CELLS = 2_000_000;
 
 /**
  * Each run's results counted per question through the covering question_results_history, as three texts built in one
@@ -145,6 +146,7 @@ function prepareStatements(q: Queries) {
 
 export class HistoryRepo {
   private readonly statements;
+  private readonly cache = new CellsCache(CACHED_CELLS);
 
   constructor({ q }: StoreContext) {
     this.statements = prepareStatements(q);
@@ -181,11 +183,20 @@ export class HistoryRepo {
 
   /** Every question's counts over the given complete runs (folding a run the first time a history reads it). */
   *matrix(runIds: readonly string[]): Q<HistoryMatrix> {
-    const runIdsJson = JSON.stringify(runIds);
-    const folded = yield* this.foldMissing(runIdsJson);
-    const rows = new Map(
-      [...(yield* this.statements.selectCells.all({ runIds: runIdsJson })), ...folded].map((row) => [row.run_id, row]),
-    );
+    const rows = new Map<string, CellsRow>();
+    for (const runId of runIds) {
+      const row = this.cache.get(runId);
+      if (row !== undefined) rows.set(runId, row);
+    }
+    const unread = runIds.filter((runId) => !rows.has(runId));
+    if (unread.length > 0) {
+      const unreadJson = JSON.stringify(unread);
+      const folded = yield* this.foldMissing(unreadJson);
+      for (const row of [...(yield* this.statements.selectCells.all({ runIds: unreadJson })), ...folded]) {
+        rows.set(row.run_id, row);
+        this.cache.add(row);
+      }
+    }
     // Runs of one dataset usually ask the same questions in the same versions: split each distinct text once.
     const splitOnce = <T>(cache: Map<string, T[]>, text: string, map: (part: string) => T): T[] => {
       let list = cache.get(text);

@@ -136,6 +136,35 @@ export type LatestRun = Readonly<{
   errors: number;
 }>;
 
+// The run list has four shapes (a target or all, experiments or not), each compiled once when first asked for, so a
+// server keeps it planned: planning the summary columns' subquery takes longer than reading the page.
+function listStatements(q: Queries, ofTarget: boolean, ownOnly: boolean) {
+  const filtered = (a: { targetId: string }) =>
+    q.db
+      .selectFrom('runs')
+      .$if(ofTarget, (qb) => qb.where('runs.target_id', '=', a.targetId))
+      .$if(ownOnly, (qb) => qb.where(ownPrompt(q.dialect, sql.ref('runs.identity_json'))));
+  return {
+    count: q.prepare((a: { targetId: string }) => filtered(a).select((eb) => eb.fn.countAll<number>().as('n'))),
+    // The page is chosen first (through runs_created), so the JSON of only its runs is read for their summaries.
+    page: q.prepare((a: { targetId: string; limit: number; offset: number }) =>
+      q.db
+        .selectFrom(
+          filtered(a)
+            .selectAll('runs')
+            .orderBy('runs.created_at', 'desc')
+            .orderBy('runs.id', 'desc')
+            .limit(a.limit)
+            .offset(a.offset)
+            .as('runs'),
+        )
+        .select(summaryColumns(q.dialect))
+        .orderBy('runs.created_at', 'desc')
+        .orderBy('runs.id', 'desc'),
+    ),
+  };
+}
+
 type RunArgs = Omit<NewRun, 'identity'> & { identityJson: string };
 
 function prepareStatements(q: Queries) {
@@ -245,6 +274,7 @@ export class RunsRepo {
   private readonly q: Queries;
   private readonly d: SqlDialect;
   private readonly statements;
+  private readonly listShapes = new Map<string, ReturnType<typeof listStatements>>();
 
   constructor({ q }: StoreContext) {
     this.q = q;
@@ -303,27 +333,16 @@ export class RunsRepo {
     total: number;
     runs: RunSummary[];
   }> {
-    const { db } = this.q;
-    const filtered = db
-      .selectFrom('runs')
-      .$if(query.targetId !== undefined, (qb) => qb.where('runs.target_id', '=', query.targetId!))
-      .$if(query.experiments === false, (qb) => qb.where(ownPrompt(this.d, sql.ref('runs.identity_json'))));
-    const [counted] = yield* this.q.column<number>(filtered.select((eb) => eb.fn.countAll<number>().as('n')));
-    // The page is chosen first (through runs_created), so the JSON of only its runs is read for their summaries.
-    const page = filtered
-      .selectAll('runs')
-      .orderBy('runs.created_at', 'desc')
-      .orderBy('runs.id', 'desc')
-      .limit(query.limit)
-      .offset(query.offset);
-    const rows = yield* this.q.all(
-      db
-        .selectFrom(page.as('runs'))
-        .select(summaryColumns(this.d))
-        .orderBy('runs.created_at', 'desc')
-        .orderBy('runs.id', 'desc'),
-    );
-    return { total: counted ?? 0, runs: rows.map(toSummary) };
+    const shape = `${query.targetId !== undefined}:${query.experiments === false}`;
+    let statements = this.listShapes.get(shape);
+    if (statements === undefined) {
+      statements = listStatements(this.q, query.targetId !== undefined, query.experiments === false);
+      this.listShapes.set(shape, statements);
+    }
+    const { count, page } = statements;
+    const args = { targetId: query.targetId ?? '', limit: query.limit, offset: query.offset };
+    const [counted] = yield* count.column<number>(args);
+    return { total: counted ?? 0, runs: (yield* page.all(args)).map(toSummary) };
   }
 
   /** The last `limit` complete runs of a target, oldest first (a sparkline's points). */
