@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { spawnCli } from '../../support/cli';
 
 export type Served = Readonly<{
   /** The printed URL: its token works once (the browser trades it for the cookie). */
@@ -52,6 +53,16 @@ export async function serveExample(options: { workspaceDir?: string; init?: bool
       await exited;
     },
   };
+}
+
+/** Runs a target of the served workspace by the CLI, as a terminal beside the app would: its exit, output and run id. */
+export async function runByCli(served: Served, targetId: string) {
+  const run = await spawnCli(
+    ['run', '--workspace', served.workspaceDir, '--target', targetId, '--trust-workspace'],
+    served.configDir,
+  );
+  const runId = new RegExp(`run (\\d{8}-\\d{6}-[0-9a-f]+): ${targetId}`).exec(run.stdout + run.stderr)?.[1];
+  return { ...run, runId };
 }
 
 function runToEnd(child: ChildProcess): Promise<void> {
