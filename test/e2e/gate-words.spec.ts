@@ -1,15 +1,14 @@
 // The gate named the same way everywhere: its metric and bound on the target card (and its meter's tick), its metric
 // on the run page, with the quarantined questions said beside the pass rate they were left out of.
 import { describe, expect, it } from 'vitest';
-import { copyExample } from '../support/workspace';
 import { PortfolioPage } from './pages/portfolio.page';
 import { RunPage } from './pages/run.page';
 import { appPageForSuite } from './support/app-page';
-import { runByCli, serveExample, type Served } from './support/serve';
+import { runByCli, serveEditedExample, type Served } from './support/serve';
 
 /** The example with the corrected pass rate as the agent targets' gate, and a question in the chat target's quarantine. */
 function serveGateWords(): Promise<Served> {
-  const dir = copyExample({
+  return serveEditedExample({
     'aieval.yaml': (text) =>
       text
         .replaceAll(
@@ -21,7 +20,6 @@ function serveGateWords(): Promise<Served> {
           '$1\n    quarantine: [late_fees]',
         ),
   });
-  return serveExample({ workspaceDir: dir, init: false });
 }
 
 describe('gate words on the card and the run page', () => {
