@@ -5,6 +5,7 @@ import type { SqlDialect } from '../sql/dialect';
 import { transaction, type Q } from '../sql/query';
 import { isReadOnlyRefusal } from '../sql/store-errors';
 import type { StoreContext } from '../store-context';
+import { CellsCache, type CellsRow } from './history-cells-cache';
 import { ownPrompt } from './runs.repo';
 
 /** A complete run of a target as its history shows it: when, and the prompt/model identity it ran with. */
@@ -45,10 +46,10 @@ export type TimelineRow = Readonly<{
   versionId: number | null;
 }>;
 
-type CellsRow = { run_id: string; question_ids: string; counts: string; version_ids: string };
-
 /** Counts are stored as one character each, 48 + n (a repeat count is at most 100). */
 const COUNT_BASE = 48;
+/** Questions' cells kept in memory over all runs: a window of 200 runs of 10,000 questions (about 6 MB of counts). */
+const CACHED_CELLS = 2_000_000;
 
 /**
  * Each run's results counted per question through the covering question_results_history, as three texts built in one
@@ -79,38 +80,40 @@ export class HistoryRepo {
   private readonly saveCells;
   private readonly selectVersions;
   private readonly selectTimeline;
+  private readonly cache = new CellsCache(CACHED_CELLS);
 
   constructor({ q }: StoreContext) {
     const { db, dialect: d } = q;
-    const identity = sql.ref('runs.identity_json');
     // Only the target's own complete runs make its history: no experiments (another prompt), no shards (a slice).
-    this.selectRuns = q.prepare((a: { targetId: string; limit: number }) =>
-      db
+    // The window is chosen first, so only its runs' identities are read for their columns.
+    this.selectRuns = q.prepare((a: { targetId: string; limit: number }) => {
+      const identity = sql.ref('latest.identity_json');
+      return db
         .selectFrom((eb) =>
           eb
             .selectFrom('runs')
-            .select([
-              'runs.id as id',
-              'runs.created_at as createdAt',
-              d.jsonText(identity, ['provider', 'name']).as('provider'),
-              d.jsonText(identity, ['model']).as('model'),
-              d.jsonText(identity, ['systemPromptSha256']).as('systemPromptSha256'),
-              'runs.dataset_version as datasetVersion',
-              'runs.repeat_count as repeat',
-            ])
+            .select(['runs.id', 'runs.created_at', 'runs.identity_json', 'runs.dataset_version', 'runs.repeat_count'])
             .where('runs.target_id', '=', a.targetId)
             .where('runs.status', '=', 'complete')
             .where('runs.shard', 'is', null)
-            .where(ownPrompt(d, identity))
+            .where(ownPrompt(d, sql.ref('runs.identity_json')))
             .orderBy('runs.created_at', 'desc')
             .orderBy('runs.id', 'desc')
             .limit(a.limit)
             .as('latest'),
         )
-        .selectAll()
+        .select([
+          'latest.id as id',
+          'latest.created_at as createdAt',
+          d.jsonText(identity, ['provider', 'name']).as('provider'),
+          d.jsonText(identity, ['model']).as('model'),
+          d.jsonText(identity, ['systemPromptSha256']).as('systemPromptSha256'),
+          'latest.dataset_version as datasetVersion',
+          'latest.repeat_count as repeat',
+        ])
         .orderBy('createdAt')
-        .orderBy('id'),
-    );
+        .orderBy('id');
+    });
     this.selectCells = q.prepare((a: { runIds: string }) =>
       db
         .selectFrom('run_history_cells')
@@ -180,11 +183,20 @@ export class HistoryRepo {
 
   /** Every question's counts over the given complete runs (folding a run the first time a history reads it). */
   *matrix(runIds: readonly string[]): Q<HistoryMatrix> {
-    const runIdsJson = JSON.stringify(runIds);
-    const folded = yield* this.foldMissing(runIdsJson);
-    const rows = new Map(
-      [...(yield* this.selectCells.all({ runIds: runIdsJson })), ...folded].map((row) => [row.run_id, row]),
-    );
+    const rows = new Map<string, CellsRow>();
+    for (const runId of runIds) {
+      const row = this.cache.get(runId);
+      if (row !== undefined) rows.set(runId, row);
+    }
+    const unread = runIds.filter((runId) => !rows.has(runId));
+    if (unread.length > 0) {
+      const unreadJson = JSON.stringify(unread);
+      const folded = yield* this.foldMissing(unreadJson);
+      for (const row of [...(yield* this.selectCells.all({ runIds: unreadJson })), ...folded]) {
+        rows.set(row.run_id, row);
+        this.cache.add(row);
+      }
+    }
     // Runs of one dataset usually ask the same questions in the same versions: split each distinct text once.
     const splitOnce = <T>(cache: Map<string, T[]>, text: string, map: (part: string) => T): T[] => {
       let list = cache.get(text);
