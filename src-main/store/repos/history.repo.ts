@@ -75,36 +75,37 @@ function cellsQuery(d: SqlDialect, runIds: unknown) {
 
 function prepareStatements(q: Queries) {
   const { db, dialect: d } = q;
-  const identity = sql.ref('runs.identity_json');
   return {
     // Only the target's own complete runs make its history: no experiments (another prompt), no shards (a slice).
-    selectRuns: q.prepare((a: { targetId: string; limit: number }) =>
-      db
+    // The window is chosen first, so only its runs' identities are read for their columns.
+    selectRuns: q.prepare((a: { targetId: string; limit: number }) => {
+      const identity = sql.ref('latest.identity_json');
+      return db
         .selectFrom((eb) =>
           eb
             .selectFrom('runs')
-            .select([
-              'runs.id as id',
-              'runs.created_at as createdAt',
-              d.jsonText(identity, ['provider', 'name']).as('provider'),
-              d.jsonText(identity, ['model']).as('model'),
-              d.jsonText(identity, ['systemPromptSha256']).as('systemPromptSha256'),
-              'runs.dataset_version as datasetVersion',
-              'runs.repeat_count as repeat',
-            ])
+            .select(['runs.id', 'runs.created_at', 'runs.identity_json', 'runs.dataset_version', 'runs.repeat_count'])
             .where('runs.target_id', '=', a.targetId)
             .where('runs.status', '=', 'complete')
             .where('runs.shard', 'is', null)
-            .where(ownPrompt(d, identity))
+            .where(ownPrompt(d, sql.ref('runs.identity_json')))
             .orderBy('runs.created_at', 'desc')
             .orderBy('runs.id', 'desc')
             .limit(a.limit)
             .as('latest'),
         )
-        .selectAll()
+        .select([
+          'latest.id as id',
+          'latest.created_at as createdAt',
+          d.jsonText(identity, ['provider', 'name']).as('provider'),
+          d.jsonText(identity, ['model']).as('model'),
+          d.jsonText(identity, ['systemPromptSha256']).as('systemPromptSha256'),
+          'latest.dataset_version as datasetVersion',
+          'latest.repeat_count as repeat',
+        ])
         .orderBy('createdAt')
-        .orderBy('id'),
-    ),
+        .orderBy('id');
+    }),
     selectCells: q.prepare((a: { runIds: string }) =>
       db
         .selectFrom('run_history_cells')
@@ -145,8 +146,8 @@ function prepareStatements(q: Queries) {
 }
 
 export class HistoryRepo {
-  private readonly statements;
   private readonly cache = new CellsCache(CACHED_CELLS);
+  private readonly statements;
 
   constructor({ q }: StoreContext) {
     this.statements = prepareStatements(q);

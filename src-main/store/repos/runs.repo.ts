@@ -123,8 +123,10 @@ function parseStored<T>(schema: { parse(value: unknown): T }, text: string, what
 
 // A target's trend and last verdict describe its own prompt: runs of another prompt (optimizer candidates,
 // compared variants, marked by identity.promptVariant) stay in the run list but out of sparklines and health.
+// The identity is JSON.stringify's text (no escaped letters), so one without the key's name cannot hold the key: a
+// text search answers for most runs before the JSON is parsed (PostgreSQL parses it again for every path it reads).
 export const ownPrompt = (d: SqlDialect, identityJson: Expression<unknown> = sql.ref('identity_json')) =>
-  sql<boolean>`${d.jsonText(identityJson, ['promptVariant'])} IS NULL`;
+  sql<boolean>`(${identityJson} NOT LIKE '%"promptVariant"%' OR ${d.jsonText(identityJson, ['promptVariant'])} IS NULL)`;
 
 export type LatestRun = Readonly<{
   targetId: string;
