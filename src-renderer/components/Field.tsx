@@ -1,5 +1,5 @@
 // A labelled form field with its unit, help text and inline problems, tied to its control for screen readers.
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Segmented } from './Segmented';
 
 type Props = Readonly<{
@@ -49,8 +49,12 @@ type InputFieldProps = Omit<Props, 'children'> &
   Readonly<{
     value: string;
     placeholder?: string;
+    /** The longest text the input takes. */
+    maxLength?: number;
     testId?: string;
     onChange(value: string): void;
+    /** Keys pressed in the input (Enter to save a field saved on its own). */
+    onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   }>;
 
 /** A field holding one line as typed; NumberField and TextField set its look and keyboard. */
@@ -59,9 +63,11 @@ function InputField({
   inputMode,
   value,
   placeholder,
+  maxLength,
   spellCheck,
   testId,
   onChange,
+  onKeyDown,
   ...field
 }: InputFieldProps & Readonly<{ className: string; inputMode?: 'decimal' | 'numeric'; spellCheck?: false }>) {
   return (
@@ -71,8 +77,10 @@ function InputField({
         inputMode={inputMode}
         {...fieldAria(field.id, field.messages)}
         value={value}
+        maxLength={maxLength}
         placeholder={placeholder}
         onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
         data-testid={testId}
         spellCheck={spellCheck}
       />

@@ -1,6 +1,7 @@
 // The label files of a workspace (docs/labels.md): a gold item of a judge, a reviewer's label line, a validation line.
 import { z } from 'zod';
 import { int, nullableNumber, nullableString, number, string } from './fields';
+import { judgeIdentity } from './judge';
 import { dimensionName, dimensionScore, labelTag, labelVerdict, reviewerName } from './label';
 
 /** Where every judge's gold set lives in a workspace: `labels/<grader>/`. */
@@ -96,7 +97,7 @@ export const validationLine = z.strictObject({
   at: isoTime,
   reviewer: reviewerName.describe('Who ran the validation.'),
   source: string.describe('labels/<grader> for the gold set, file:<path> for a labels file.'),
-  judge: z.strictObject({ provider: string, model: string, template_version: nullableString }),
+  judge: judgeIdentity.strict(),
   tp: int.min(0),
   tn: int.min(0),
   fp: int.min(0),

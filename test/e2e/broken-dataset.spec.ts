@@ -1,18 +1,13 @@
 // A dataset that does not parse (issue 49): its agent targets claim no "Text only" drawn from its missing questions,
 // ▶ Run is off with the reason on the card, and the parse error itself is said once, in the banner.
 import { describe, expect, it } from 'vitest';
-import { copyExample } from '../support/workspace';
 import { PortfolioPage } from './pages/portfolio.page';
 import { appPageForSuite } from './support/app-page';
-import { serveExample } from './support/serve';
+import { serveEditedExample } from './support/serve';
 
 describe('a dataset that does not parse', () => {
   const app = appPageForSuite({
-    serve: () =>
-      serveExample({
-        workspaceDir: copyExample({ 'datasets/helpdesk.yaml': (text) => `${text}\n  - id: [unclosed\n` }),
-        init: false,
-      }),
+    serve: () => serveEditedExample({ 'datasets/helpdesk.yaml': (text) => `${text}\n  - id: [unclosed\n` }),
   });
 
   it('leaves ▶ Run off on the targets that use it, says why once per card, and claims no "Text only"', async () => {

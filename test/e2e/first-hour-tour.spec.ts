@@ -76,10 +76,7 @@ describe('the first-hour tour from a fresh init, offline', () => {
 
   it('runs the target, then samples, labels and validates its judge', { timeout: 300_000 }, async () => {
     const { page, served } = app;
-    const portfolio = new PortfolioPage(page);
-    await portfolio.open(served.origin);
-    runId = await portfolio.run(TARGET);
-    await new RunPage(page).waitForVerdict();
+    runId = await new PortfolioPage(page).runToVerdict(served.origin, TARGET);
 
     await page.goto(`${served.origin}/#/judges`);
     await page.getByTestId(`sample-${GRADER}`).click();

@@ -18,9 +18,7 @@ describe('judge validation', () => {
     async () => {
       const { page, served } = app;
       const portfolio = new PortfolioPage(page);
-      await portfolio.open(served.origin);
-      await portfolio.run(TARGET);
-      await new RunPage(page).waitForVerdict();
+      await portfolio.runToVerdict(served.origin, TARGET);
 
       await page.goto(`${served.origin}/#/judges`);
       const row = page.getByTestId(`judge-${GRADER}`);

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { GoldItem } from '../../src-shared/model';
 import { appPageForSuite } from './support/app-page';
 import { PortfolioPage } from './pages/portfolio.page';
-import { RunPage } from './pages/run.page';
 import { rpc } from './support/optimizer-seed';
 
 const TARGET = 'helpdesk_chat_offline';
@@ -24,10 +23,7 @@ describe('labels as files', () => {
     async () => {
       const { page, served } = app;
       const call = <T>(method: string, input: unknown) => rpc<T>(served, method, input);
-      const portfolio = new PortfolioPage(page);
-      await portfolio.open(served.origin);
-      await portfolio.run(TARGET);
-      await new RunPage(page).waitForVerdict();
+      await new PortfolioPage(page).runToVerdict(served.origin, TARGET);
       await call('userSettings.update', { reviewer: 'ana' });
       const { items } = await call<{ items: GoldItem[] }>('judges.sample', { grader: GRADER, n: 6, seed: 11 });
       expect(items.length).toBeGreaterThan(2);

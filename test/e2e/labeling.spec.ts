@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { GoldItem } from '../../src-shared/model';
 import { appPageForSuite } from './support/app-page';
 import { PortfolioPage } from './pages/portfolio.page';
-import { RunPage } from './pages/run.page';
 
 const TARGET = 'helpdesk_agent_offline';
 const GRADER = 'accuracy_grader';
@@ -38,9 +37,7 @@ describe('labeling a judge with what it saw', () => {
       // The offline agent answers from recordings, so its second run repeats every answer word for word.
       const portfolio = new PortfolioPage(page);
       for (let run = 0; run < 2; run += 1) {
-        await portfolio.open(served.origin);
-        await portfolio.run(TARGET);
-        await new RunPage(page).waitForVerdict();
+        await portfolio.runToVerdict(served.origin, TARGET);
       }
 
       await page.goto(`${served.origin}/#/judges`);

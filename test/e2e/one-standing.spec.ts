@@ -5,11 +5,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GoldItem } from '../../src-shared/model';
-import { spawnCli } from '../support/cli';
-import { copyExample } from '../support/workspace';
 import { appPageForSuite } from './support/app-page';
 import { rpc } from './support/optimizer-seed';
-import { serveExample, type Served } from './support/serve';
+import { runByCli, serveEditedExample, type Served } from './support/serve';
 import { shoot } from './support/shoot';
 import { RunPage } from './pages/run.page';
 
@@ -18,7 +16,7 @@ const GRADER = 'accuracy_grader';
 
 /** The example with one LLM judge on the target, its gate on the corrected pass rate, and a trust rule for 21 items. */
 function serveOneJudge(): Promise<Served> {
-  const dir = copyExample({
+  return serveEditedExample({
     'aieval.yaml': (text) =>
       text
         .replace(
@@ -30,16 +28,12 @@ function serveOneJudge(): Promise<Served> {
           `$1graders: [${GRADER}, format_grader, rubric_checks]\n    gate: { metric: corrected_pass_rate, bound: lower, threshold: 0.55, type: hard, judge: ${GRADER} }`,
         ),
   });
-  return serveExample({ workspaceDir: dir, init: false });
 }
 
 async function runTarget(served: Served): Promise<string> {
-  const run = await spawnCli(
-    ['run', '--workspace', served.workspaceDir, '--target', TARGET, '--trust-workspace'],
-    served.configDir,
-  );
+  const run = await runByCli(served, TARGET);
   expect(run.code === 0 || run.code === 1, run.stderr).toBe(true);
-  return /run (\d{8}-\d{6}-[0-9a-f]+): helpdesk_chat_offline/.exec(run.stdout + run.stderr)![1]!;
+  return run.runId!;
 }
 
 /** Opens a screen afresh (a reload: no store of the page carries what an earlier visit read). */

@@ -1,9 +1,8 @@
 // Optimize checks a target as ▶ Run does (issue 49): off for a disabled target, and against a connection that does not
 // answer the preflight's findings come first and no job starts, until "Optimize anyway".
 import { describe, expect, it } from 'vitest';
-import { copyExample } from '../support/workspace';
 import { appPageForSuite } from './support/app-page';
-import { serveExample } from './support/serve';
+import { serveEditedExample } from './support/serve';
 
 /** A loopback port nothing listens on: the local connection is refused at once. */
 const NOBODY = 'http://127.0.0.1:9';
@@ -11,14 +10,11 @@ const NOBODY = 'http://127.0.0.1:9';
 describe('Optimize and the preflight', () => {
   const app = appPageForSuite({
     serve: () =>
-      serveExample({
-        workspaceDir: copyExample({
-          'aieval.yaml': (text) =>
-            text
-              .replace('http://localhost:11434', NOBODY)
-              .replace('enabled: false # needs the local Ollama (see the top of this file)', 'enabled: true'),
-        }),
-        init: false,
+      serveEditedExample({
+        'aieval.yaml': (text) =>
+          text
+            .replace('http://localhost:11434', NOBODY)
+            .replace('enabled: false # needs the local Ollama (see the top of this file)', 'enabled: true'),
       }),
   });
 

@@ -5,7 +5,7 @@ import { cohenKappa } from '../../src-main/engine/stats/agreement';
 import type { GoldItem } from '../../src-shared/model';
 import { appPageForSuite } from './support/app-page';
 import { PortfolioPage } from './pages/portfolio.page';
-import { RunPage } from './pages/run.page';
+import { rpc } from './support/optimizer-seed';
 import { shoot } from './support/shoot';
 
 const TARGET = 'helpdesk_chat_offline';
@@ -19,27 +19,17 @@ describe('several reviewers', () => {
     { timeout: 180_000 },
     async () => {
       const { page, served } = app;
-      const rpc = async <T>(method: string, data: unknown): Promise<T> => {
-        const body = (await (await page.request.post(`${served.origin}/rpc/${method}`, { data })).json()) as {
-          ok: boolean;
-          value: T;
-        };
-        expect(body.ok).toBe(true);
-        return body.value;
-      };
-      const portfolio = new PortfolioPage(page);
-      await portfolio.open(served.origin);
-      await portfolio.run(TARGET);
-      await new RunPage(page).waitForVerdict();
+      const call = <T>(method: string, input: unknown) => rpc<T>(served, method, input);
+      await new PortfolioPage(page).runToVerdict(served.origin, TARGET);
 
-      const sample = await rpc<{ items: GoldItem[] }>('judges.sample', { grader: GRADER, n: 10, seed: 5 });
+      const sample = await call<{ items: GoldItem[] }>('judges.sample', { grader: GRADER, n: 10, seed: 5 });
       const items = sample.items;
       expect(items).toHaveLength(10);
       const judgeSays = (item: GoldItem) => ((item.judge_score ?? 0) >= 3.5 ? 'pass' : 'fail');
       // ana agrees with the judge except on the first two items; ben labels as the judge does.
       const ana = items.map((item, i) => (i < 2 ? (judgeSays(item) === 'pass' ? 'fail' : 'pass') : judgeSays(item)));
       for (const [i, item] of items.entries())
-        await rpc('labels.submit', { subjectType: 'gold_item', subjectId: item.id, verdict: ana[i], reviewer: 'ana' });
+        await call('labels.submit', { subjectType: 'gold_item', subjectId: item.id, verdict: ana[i], reviewer: 'ana' });
 
       await page.goto(`${served.origin}/#/settings`);
       await page.getByTestId('setting-reviewer').fill('ben');
@@ -62,7 +52,7 @@ describe('several reviewers', () => {
           await expect.poll(() => page.getByTestId('gold-progress').textContent()).toContain(`item ${index + 2}`);
       }
       await expect
-        .poll(async () => (await rpc<{ reviewer: string }[]>('judges.agreement', {})).length)
+        .poll(async () => (await call<{ reviewer: string }[]>('judges.agreement', {})).length)
         .toBeGreaterThan(0);
 
       await page.goto(`${served.origin}/#/judges`);

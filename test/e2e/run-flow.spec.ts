@@ -58,10 +58,7 @@ describe('run flow on the offline example', () => {
 
   it('runs the target again, then compares the two runs from the results dashboard', async () => {
     const { page, served } = app;
-    const portfolio = new PortfolioPage(page);
-    await portfolio.open(served.origin);
-    runIds.push(await portfolio.run('helpdesk_chat_offline'));
-    await new RunPage(page).waitForVerdict();
+    runIds.push(await new PortfolioPage(page).runToVerdict(served.origin, 'helpdesk_chat_offline'));
     const [first, second] = runIds as [string, string];
     expect(second).not.toBe(first);
 

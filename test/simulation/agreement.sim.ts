@@ -1,7 +1,7 @@
 // Family "agreement": the coverage of the κ interval between two reviewers on few and many items.
 import { agreement, DEFAULT_AGREEMENT, type Rating } from '../../src-main/engine/stats/agreement';
 import { rngOf } from './sim-data';
-import type { Row } from './table';
+import { coverageRow, type Row } from './table';
 
 /** The product's κ interval for two reviewers' labels (null: it gives none). */
 export function measureKappa(units: readonly (readonly Rating[])[]) {
@@ -21,28 +21,19 @@ export const agreementCells = (full: boolean): number[] => (full ? [10, 30, 100]
 
 export function runAgreementCell(items: number, replicates: number, seed: number): Row[] {
   const random = rngOf(seed);
-  let given = 0;
-  let covered = 0;
-  for (let r = 0; r < replicates; r += 1) {
-    const units = Array.from({ length: items }, () => {
-      const truth = random() < PASS;
-      const say = () => (random() < RIGHT === truth ? 'pass' : 'fail');
-      return [say(), say()];
-    });
-    const { ci } = measureKappa(units);
-    if (!ci) continue;
-    given += 1;
-    if (ci[0] <= TRUE_KAPPA && TRUE_KAPPA <= ci[1]) covered += 1;
-  }
+  const cell = {
+    family: 'agreement',
+    cell: `2 reviewers, ${items} items, κ ${TRUE_KAPPA.toFixed(2)}`,
+    figure: 'κ 95% coverage',
+  };
   return [
-    {
-      family: 'agreement',
-      cell: `2 reviewers, ${items} items, κ ${TRUE_KAPPA.toFixed(2)}`,
-      figure: 'κ 95% coverage',
-      value: covered / Math.max(1, given),
-      target: { kind: 'coverage' },
-      replicates,
-      refused: replicates - given,
-    },
+    coverageRow(cell, TRUE_KAPPA, replicates, () => {
+      const units = Array.from({ length: items }, () => {
+        const truth = random() < PASS;
+        const say = () => (random() < RIGHT === truth ? 'pass' : 'fail');
+        return [say(), say()];
+      });
+      return measureKappa(units).ci;
+    }),
   ];
 }

@@ -6,7 +6,7 @@ import { adaptiveFigures } from '../../src-main/engine/run/run-verdict';
 import { binomialAtLeast } from '../../src-main/engine/stats/binomial';
 import { betaDraw } from '../../src-main/engine/stats/random';
 import { questionRate, repeats, rngOf, type Random } from './sim-data';
-import type { Row } from './table';
+import { coverageRow, type Row } from './table';
 
 /** One question's scored repeats in the run: how many, and how many passed. */
 export type QuestionRepeats = Readonly<{ trials: number; passes: number }>;
@@ -61,28 +61,15 @@ const correlation = (locked: number) => (locked === 0 ? 'independent repeats' : 
 
 export function runPassRateCell(cell: PassRateCell, replicates: number, seed: number): Row[] {
   const random = rngOf(seed);
-  let given = 0;
-  let covered = 0;
-  for (let r = 0; r < replicates; r += 1) {
-    const questions = Array.from({ length: QUESTIONS }, () => {
-      const outcomes = repeats(questionRate(MEAN, random), cell.repeat, cell.locked, random);
-      return { trials: cell.repeat, passes: outcomes.filter(Boolean).length };
-    });
-    const { ci } = measurePassRate(questions);
-    if (!ci) continue;
-    given += 1;
-    if (ci[0] <= MEAN && MEAN <= ci[1]) covered += 1;
-  }
+  const name = `${QUESTIONS} questions × ${cell.repeat} repeats, ${correlation(cell.locked)}`;
   return [
-    {
-      family: 'pass rate',
-      cell: `${QUESTIONS} questions × ${cell.repeat} repeats, ${correlation(cell.locked)}`,
-      figure: '95% coverage',
-      value: covered / Math.max(1, given),
-      target: { kind: 'coverage' },
-      replicates,
-      refused: replicates - given,
-    },
+    coverageRow({ family: 'pass rate', cell: name, figure: '95% coverage' }, MEAN, replicates, () => {
+      const questions = Array.from({ length: QUESTIONS }, () => {
+        const outcomes = repeats(questionRate(MEAN, random), cell.repeat, cell.locked, random);
+        return { trials: cell.repeat, passes: outcomes.filter(Boolean).length };
+      });
+      return measurePassRate(questions).ci;
+    }),
   ];
 }
 

@@ -21,6 +21,33 @@ export type Row = Readonly<{
   note?: string;
 }>;
 
+/**
+ * The coverage of a 95% interval over `replicates` draws: `draw` gives the interval the product shows on one simulated
+ * sample, or null where it gives none (counted as refused and left out of the share).
+ */
+export function coverageRow(
+  cell: Pick<Row, 'family' | 'cell' | 'figure'>,
+  truth: number,
+  replicates: number,
+  draw: () => readonly [number, number] | null,
+): Row {
+  let given = 0;
+  let covered = 0;
+  for (let r = 0; r < replicates; r += 1) {
+    const ci = draw();
+    if (!ci) continue;
+    given += 1;
+    if (ci[0] <= truth && truth <= ci[1]) covered += 1;
+  }
+  return {
+    ...cell,
+    value: covered / Math.max(1, given),
+    target: { kind: 'coverage' },
+    replicates,
+    refused: replicates - given,
+  };
+}
+
 export type Verdict = 'met' | 'missed' | 'refused' | 'info' | 'conservative' | 'explained';
 
 const COVERAGE = [0.93, 0.97] as const;

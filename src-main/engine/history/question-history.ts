@@ -2,7 +2,6 @@
 // windows' counts and the state they make (regressed, fixed, flaky) once the p-values are adjusted over questions.
 import type { QuestionHistory, QuestionState, WindowCount } from '../../../src-shared/model';
 import { wilson } from '../stats/wilson';
-import { flips } from './history-stats';
 import { homogeneityTest, twoWindowTest } from '../stats/permutation';
 import { recentStart, type HistoryInput } from './history-input';
 import { pValueText } from '../../../src-shared/text/p-value';
@@ -47,9 +46,18 @@ export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
   const recentFrom = recentStart(input);
   const baseline = { passes: 0, trials: 0 };
   const recent = { passes: 0, trials: 0 };
-  const verdicts: boolean[] = [];
-  const perRun: { passes: number; trials: number }[] = [];
-  const shares: { share: number; trials: number; recent: boolean }[] = [];
+  // Numbers only in the loop (it visits every cell of the window): the runs' shares in run order (the recent window
+  // last), their scored repeats, and each run's passes for the homogeneity test.
+  const shares: number[] = [];
+  const shareTrials: number[] = [];
+  const runPasses: number[] = [];
+  const runTrials: number[] = [];
+  const shareSums = { before: 0, now: 0 };
+  let recentRuns = 0;
+  let verdictFlips = 0;
+  let decided = 0;
+  let passing = 0;
+  let lastVerdict: boolean | null = null;
   let asked = 0;
   let since: string | null = null;
   let withRepeats = 0;
@@ -62,28 +70,39 @@ export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
     since ??= runs[r]!.id;
     tags = versions.get(matrix.versionIds[row + r]!)?.tags ?? tags;
     const passes = matrix.passes[row + r]!;
-    const window = r >= recentFrom ? recent : baseline;
+    const isRecent = r >= recentFrom;
+    const window = isRecent ? recent : baseline;
     window.passes += passes;
     window.trials += scored;
-    perRun.push({ passes, trials: scored });
-    if (scored > 0) shares.push({ share: passes / scored, trials: scored, recent: r >= recentFrom });
+    runPasses.push(passes);
+    runTrials.push(scored);
+    if (scored > 0) {
+      shares.push(passes / scored);
+      shareTrials.push(scored);
+      if (isRecent) {
+        recentRuns += 1;
+        shareSums.now += passes / scored;
+      } else shareSums.before += passes / scored;
+    }
     if (scored >= 2) {
       withRepeats += 1;
       if (passes > 0 && passes < scored) split += 1;
     }
     // A run's verdict is the majority of its repeats; an even split (or nothing scored) decides nothing.
-    if (2 * passes !== scored) verdicts.push(2 * passes > scored);
+    if (2 * passes !== scored) {
+      const verdict = 2 * passes > scored;
+      if (lastVerdict !== null && verdict !== lastVerdict) verdictFlips += 1;
+      lastVerdict = verdict;
+      decided += 1;
+      if (verdict) passing += 1;
+    }
   }
-  const flipped = flips(verdicts);
-  const passing = verdicts.filter(Boolean).length;
   const all = { passes: baseline.passes + recent.passes, trials: baseline.trials + recent.trials };
-  const meanShare = (recentWindow: boolean) => {
-    const runs = shares.filter((run) => run.recent === recentWindow);
-    return runs.length === 0 ? null : runs.reduce((sum, run) => sum + run.share, 0) / runs.length;
-  };
-  const before = meanShare(false);
-  const now = meanShare(true);
-  const recentRuns = shares.filter((run) => run.recent).length;
+  // Each window's pass rate with the run as the unit: the mean of its runs' shares.
+  const earlierRuns = shares.length - recentRuns;
+  const before = earlierRuns === 0 ? null : shareSums.before / earlierRuns;
+  const now = recentRuns === 0 ? null : shareSums.now / recentRuns;
+  const pairs = Math.max(0, decided - 1);
   return {
     questionId,
     tags: [...tags],
@@ -92,8 +111,8 @@ export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
     textChangedAt: start > 0 ? since : null,
     textKnown,
     passRate: rate(all),
-    flips: flipped.flips,
-    flipRate: flipped.pairs === 0 ? null : flipped.flips / flipped.pairs,
+    flips: verdictFlips,
+    flipRate: pairs === 0 ? null : verdictFlips / pairs,
     repeatDisagreement: withRepeats === 0 ? null : split / withRepeats,
     runsWithRepeats: withRepeats,
     runsRepeatsDisagreed: split,
@@ -102,18 +121,14 @@ export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
     before,
     now,
     // Runs are the unit (their repeats share the run's causes): the exact two-window permutation test of run shares.
-    pValue:
-      before === null || now === null
-        ? null
-        : twoWindowTest(
-            shares.map((run) => run.share),
-            recentRuns,
-            shares.map((run) => run.trials),
-          ),
+    pValue: before === null || now === null ? null : twoWindowTest(shares, recentRuns, shareTrials),
     quarantined: input.quarantine.has(questionId),
-    decided: verdicts.length,
-    minority: Math.min(passing, verdicts.length - passing),
-    repeatsP: withRepeats >= input.settings.minRuns ? homogeneityTest(perRun) : null,
+    decided,
+    minority: Math.min(passing, decided - passing),
+    repeatsP:
+      withRepeats >= input.settings.minRuns
+        ? homogeneityTest(runPasses.map((passes, i) => ({ passes, trials: runTrials[i]! })))
+        : null,
   };
 }
 

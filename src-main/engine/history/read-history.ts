@@ -13,8 +13,14 @@ export async function readHistory(
 ): Promise<HistoryInput> {
   const runs = await db.history.runs(targetId, settings.window);
   const matrix = await db.history.matrix(runs.map((run) => run.id));
-  const versionIds = [...new Set(matrix.versionIds)].filter((id) => id !== 0);
-  const versions = new Map((await db.history.versions(versionIds)).map((version) => [version.id, version]));
+  // A question's row mostly repeats one version id run after run: each id is added once it changes (0: unknown).
+  const versionIds = new Set<number>();
+  let last = 0;
+  for (const id of matrix.versionIds) {
+    if (id !== last && id !== 0) versionIds.add(id);
+    last = id;
+  }
+  const versions = new Map((await db.history.versions([...versionIds])).map((version) => [version.id, version]));
   return { targetId, runs, matrix, versions, settings, quarantine };
 }
 

@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import type { SqlDialect } from '../sql/dialect';
 import { transaction, type Q } from '../sql/query';
 import { isReadOnlyRefusal } from '../sql/store-errors';
+import type { Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
+import { CellsCache, type CellsRow } from './history-cells-cache';
 import { ownPrompt } from './runs.repo';
 
 /** A complete run of a target as its history shows it: when, and the prompt/model identity it ran with. */
@@ -45,10 +47,10 @@ export type TimelineRow = Readonly<{
   versionId: number | null;
 }>;
 
-type CellsRow = { run_id: string; question_ids: string; counts: string; version_ids: string };
-
 /** Counts are stored as one character each, 48 + n (a repeat count is at most 100). */
 const COUNT_BASE = 48;
+/** Questions' cells kept in memory over all runs: a window of 200 runs of 10,000 questions (about 6 MB of counts). */
+const CACHED_CELLS = 2_000_000;
 
 /**
  * Each run's results counted per question through the covering question_results_history, as three texts built in one
@@ -71,74 +73,67 @@ function cellsQuery(d: SqlDialect, runIds: unknown) {
     FROM (${perQuestion}) AS per_question GROUP BY run_id`;
 }
 
-export class HistoryRepo {
-  private readonly selectRuns;
-  private readonly selectCells;
-  private readonly selectMissing;
-  private readonly foldCells;
-  private readonly saveCells;
-  private readonly selectVersions;
-  private readonly selectTimeline;
-
-  constructor({ q }: StoreContext) {
-    const { db, dialect: d } = q;
-    const identity = sql.ref('runs.identity_json');
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  return {
     // Only the target's own complete runs make its history: no experiments (another prompt), no shards (a slice).
-    this.selectRuns = q.prepare((a: { targetId: string; limit: number }) =>
-      db
+    // The window is chosen first, so only its runs' identities are read for their columns.
+    selectRuns: q.prepare((a: { targetId: string; limit: number }) => {
+      const identity = sql.ref('latest.identity_json');
+      return db
         .selectFrom((eb) =>
           eb
             .selectFrom('runs')
-            .select([
-              'runs.id as id',
-              'runs.created_at as createdAt',
-              d.jsonText(identity, ['provider', 'name']).as('provider'),
-              d.jsonText(identity, ['model']).as('model'),
-              d.jsonText(identity, ['systemPromptSha256']).as('systemPromptSha256'),
-              'runs.dataset_version as datasetVersion',
-              'runs.repeat_count as repeat',
-            ])
+            .select(['runs.id', 'runs.created_at', 'runs.identity_json', 'runs.dataset_version', 'runs.repeat_count'])
             .where('runs.target_id', '=', a.targetId)
             .where('runs.status', '=', 'complete')
             .where('runs.shard', 'is', null)
-            .where(ownPrompt(d, identity))
+            .where(ownPrompt(d, sql.ref('runs.identity_json')))
             .orderBy('runs.created_at', 'desc')
             .orderBy('runs.id', 'desc')
             .limit(a.limit)
             .as('latest'),
         )
-        .selectAll()
+        .select([
+          'latest.id as id',
+          'latest.created_at as createdAt',
+          d.jsonText(identity, ['provider', 'name']).as('provider'),
+          d.jsonText(identity, ['model']).as('model'),
+          d.jsonText(identity, ['systemPromptSha256']).as('systemPromptSha256'),
+          'latest.dataset_version as datasetVersion',
+          'latest.repeat_count as repeat',
+        ])
         .orderBy('createdAt')
-        .orderBy('id'),
-    );
-    this.selectCells = q.prepare((a: { runIds: string }) =>
+        .orderBy('id');
+    }),
+    selectCells: q.prepare((a: { runIds: string }) =>
       db
         .selectFrom('run_history_cells')
         .select(['run_id', 'question_ids', 'counts', 'version_ids'])
         .where('run_id', 'in', d.jsonValues(sql.val(a.runIds), 'text')),
-    );
-    this.selectMissing = q.prepare((a: { runIds: string }) =>
+    ),
+    selectMissing: q.prepare((a: { runIds: string }) =>
       db
         .selectFrom('runs')
         .select('id')
         .where('id', 'in', d.jsonValues(sql.val(a.runIds), 'text'))
         .where('status', '=', 'complete')
         .where('id', 'not in', (eb) => eb.selectFrom('run_history_cells').select('run_id')),
-    );
-    this.foldCells = q.prepare((a: { runIds: string }) => cellsQuery(d, a.runIds));
-    this.saveCells = q.prepare((a: CellsRow) =>
+    ),
+    foldCells: q.prepare((a: { runIds: string }) => cellsQuery(d, a.runIds)),
+    saveCells: q.prepare((a: CellsRow) =>
       db
         .insertInto('run_history_cells')
         .values({ run_id: a.run_id, question_ids: a.question_ids, counts: a.counts, version_ids: a.version_ids })
         .onConflict((oc) => oc.column('run_id').doNothing()),
-    );
-    this.selectVersions = q.prepare((a: { ids: string }) =>
+    ),
+    selectVersions: q.prepare((a: { ids: string }) =>
       db
         .selectFrom('question_versions')
         .select(['id', 'question_id', 'text_sha256', 'tags_json'])
         .where('id', 'in', d.jsonValues(sql.val(a.ids), 'int')),
-    );
-    this.selectTimeline = q.prepare((a: { runIds: string; questionId: string }) =>
+    ),
+    selectTimeline: q.prepare((a: { runIds: string; questionId: string }) =>
       db
         .selectFrom('question_results as q')
         .select(['q.run_id', 'q.id', 'q.repeat_index', 'q.status', 'q.score', 'q.passed', 'q.question_version_id'])
@@ -146,7 +141,16 @@ export class HistoryRepo {
         .where('q.run_id', 'in', d.jsonValues(sql.val(a.runIds), 'text'))
         .orderBy('q.run_id')
         .orderBy('q.repeat_index'),
-    );
+    ),
+  };
+}
+
+export class HistoryRepo {
+  private readonly cache = new CellsCache(CACHED_CELLS);
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.statements = prepareStatements(q);
   }
 
   /**
@@ -154,9 +158,9 @@ export class HistoryRepo {
    * computes them each time instead).
    */
   private *foldMissing(runIds: string): Q<CellsRow[]> {
-    const missing = yield* this.selectMissing.all({ runIds });
+    const missing = yield* this.statements.selectMissing.all({ runIds });
     if (missing.length === 0) return [];
-    const cells = yield* this.foldCells.all({ runIds: JSON.stringify(missing.map((row) => row.id)) });
+    const cells = yield* this.statements.foldCells.all({ runIds: JSON.stringify(missing.map((row) => row.id)) });
     // A run with no results has no row in the fold, and its cells are empty.
     const folded = new Set(cells.map((row) => row.run_id));
     for (const { id } of missing)
@@ -170,21 +174,30 @@ export class HistoryRepo {
   }
 
   private *saveAll(cells: readonly CellsRow[]): Q<void> {
-    for (const row of cells) yield* this.saveCells.run(row);
+    for (const row of cells) yield* this.statements.saveCells.run(row);
   }
 
   /** The newest `limit` complete runs of a target (no experiments, no shards), oldest first. */
   *runs(targetId: string, limit: number): Q<HistoryRunRow[]> {
-    return (yield* this.selectRuns.all({ targetId, limit })) as HistoryRunRow[];
+    return (yield* this.statements.selectRuns.all({ targetId, limit })) as HistoryRunRow[];
   }
 
   /** Every question's counts over the given complete runs (folding a run the first time a history reads it). */
   *matrix(runIds: readonly string[]): Q<HistoryMatrix> {
-    const runIdsJson = JSON.stringify(runIds);
-    const folded = yield* this.foldMissing(runIdsJson);
-    const rows = new Map(
-      [...(yield* this.selectCells.all({ runIds: runIdsJson })), ...folded].map((row) => [row.run_id, row]),
-    );
+    const rows = new Map<string, CellsRow>();
+    for (const runId of runIds) {
+      const row = this.cache.get(runId);
+      if (row !== undefined) rows.set(runId, row);
+    }
+    const unread = runIds.filter((runId) => !rows.has(runId));
+    if (unread.length > 0) {
+      const unreadJson = JSON.stringify(unread);
+      const folded = yield* this.foldMissing(unreadJson);
+      for (const row of [...(yield* this.statements.selectCells.all({ runIds: unreadJson })), ...folded]) {
+        rows.set(row.run_id, row);
+        this.cache.add(row);
+      }
+    }
     // Runs of one dataset usually ask the same questions in the same versions: split each distinct text once.
     const splitOnce = <T>(cache: Map<string, T[]>, text: string, map: (part: string) => T): T[] => {
       let list = cache.get(text);
@@ -235,7 +248,7 @@ export class HistoryRepo {
 
   /** The versions (question id, text hash, tags) with these ids. */
   *versions(ids: readonly number[]): Q<QuestionVersionRow[]> {
-    return (yield* this.selectVersions.all({ ids: JSON.stringify(ids) })).map((row) => ({
+    return (yield* this.statements.selectVersions.all({ ids: JSON.stringify(ids) })).map((row) => ({
       id: row.id,
       questionId: row.question_id,
       textSha256: row.text_sha256,
@@ -245,7 +258,7 @@ export class HistoryRepo {
 
   /** Every result (repeat) of one question in the given runs. */
   *timeline(runIds: readonly string[], questionId: string): Q<TimelineRow[]> {
-    return (yield* this.selectTimeline.all({ runIds: JSON.stringify(runIds), questionId })).map((row) => ({
+    return (yield* this.statements.selectTimeline.all({ runIds: JSON.stringify(runIds), questionId })).map((row) => ({
       runId: row.run_id,
       resultId: row.id,
       repeatIndex: row.repeat_index,

@@ -8,33 +8,24 @@ type Props = Readonly<{
   onChange: (on: boolean, reason?: string) => void;
 }>;
 
+const RELEASE_TITLE = 'Take it out of the quarantine in aieval.yaml: the gate counts it again';
+const QUARANTINE_TITLE =
+  'Add it to the target’s quarantine in aieval.yaml (one line), with the reason you give: it still runs and is shown, the gate leaves it out and says so';
+
 export function QuarantineButton({ quarantined, busy, onChange }: Props) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
-  if (quarantined)
+  if (quarantined || !asking)
     return (
       <button
         type="button"
         className="button"
         disabled={busy}
-        onClick={() => onChange(false)}
-        title="Take it out of the quarantine in aieval.yaml: the gate counts it again"
+        onClick={() => (quarantined ? onChange(false) : setAsking(true))}
+        title={quarantined ? RELEASE_TITLE : QUARANTINE_TITLE}
         data-testid="timeline-quarantine"
       >
-        Release from quarantine
-      </button>
-    );
-  if (!asking)
-    return (
-      <button
-        type="button"
-        className="button"
-        disabled={busy}
-        onClick={() => setAsking(true)}
-        title="Add it to the target’s quarantine in aieval.yaml (one line), with the reason you give: it still runs and is shown, the gate leaves it out and says so"
-        data-testid="timeline-quarantine"
-      >
-        Quarantine…
+        {quarantined ? 'Release from quarantine' : 'Quarantine…'}
       </button>
     );
   const submit = (event: FormEvent) => {

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { Field, fieldAria } from '../../components/Field';
+import { TextField } from '../../components/Field';
 import { FormSection } from '../../components/FormSection';
 import { messageOf } from '../../../src-shared/text/message-of';
 
@@ -36,23 +36,18 @@ export function ReviewerSetting() {
       }
     >
       <div className="form-grid">
-        <Field
+        <TextField
           id="setting-reviewer"
           label="Reviewer name"
           help="Every label you give is stored with this name, so the judges screen can show how far reviewers agree (κ, α). Empty: unnamed, left out of agreement."
           messages={problems}
-        >
-          <input
-            className="form-control"
-            {...fieldAria('setting-reviewer', problems)}
-            value={value}
-            maxLength={64}
-            placeholder="e.g. ana"
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={(event) => event.key === 'Enter' && dirty && void save()}
-            data-testid="setting-reviewer"
-          />
-        </Field>
+          value={value}
+          maxLength={64}
+          placeholder="e.g. ana"
+          onChange={setDraft}
+          onKeyDown={(event) => event.key === 'Enter' && dirty && void save()}
+          testId="setting-reviewer"
+        />
       </div>
       <div className="reviewer-save">
         <button

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { Field, fieldAria } from '../../components/Field';
+import { Field, TextField } from '../../components/Field';
 import { FormSection } from '../../components/FormSection';
 import type { TeamStoreStatus, TeamStoreTest } from '../../../src-shared/contract/team-store.contract';
 import { messageOf } from '../../../src-shared/text/message-of';
@@ -78,22 +78,17 @@ export function TeamStoreSetting() {
         {data ? inUse(data) : ''}
       </p>
       <div className="form-grid">
-        <Field
+        <TextField
           id="setting-team-store-url"
           label="Team store URL"
           help="postgresql://role@host:5432/database?sslmode=verify-full, without the password. Empty: the workspace's own file."
           messages={problems}
-        >
-          <input
-            className="form-control"
-            {...fieldAria('setting-team-store-url', problems)}
-            value={value}
-            maxLength={2000}
-            placeholder="postgresql://aieval@db.example.com:5432/evals"
-            onChange={(event) => setUrl(event.target.value)}
-            data-testid="setting-team-store-url"
-          />
-        </Field>
+          value={value}
+          maxLength={2000}
+          placeholder="postgresql://aieval@db.example.com:5432/evals"
+          onChange={setUrl}
+          testId="setting-team-store-url"
+        />
         <Field
           id="setting-team-store-password"
           label="Password"

@@ -1,5 +1,6 @@
 // Page object for the portfolio (the landing page): a card per target with its Run button.
 import type { Page } from 'playwright-core';
+import { RunPage } from './run.page';
 
 export class PortfolioPage {
   constructor(private readonly page: Page) {}
@@ -45,6 +46,14 @@ export class PortfolioPage {
     await this.page.waitForURL(/#\/runs\/[^/]+$/);
     await this.page.getByTestId('run-page').waitFor();
     return decodeURIComponent(new URL(this.page.url()).hash.replace(/^#\/runs\//, ''));
+  }
+
+  /** Opens the portfolio, runs the target and waits on its run page for the verdict; returns the run's id. */
+  async runToVerdict(origin: string, targetId: string): Promise<string> {
+    await this.open(origin);
+    const runId = await this.run(targetId);
+    await new RunPage(this.page).waitForVerdict();
+    return runId;
   }
 
   /** What the preflight of the last ▶ Run found (nothing was started), with its Run anyway button. */

@@ -4,6 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { spawnCli } from '../../support/cli';
+import { copyExample } from '../../support/workspace';
 
 export type Served = Readonly<{
   /** The printed URL: its token works once (the browser trades it for the cookie). */
@@ -52,6 +54,21 @@ export async function serveExample(options: { workspaceDir?: string; init?: bool
       await exited;
     },
   };
+}
+
+/** Serves a copy of the example with `edits` applied to its files (as copyExample applies them). */
+export function serveEditedExample(edits: Parameters<typeof copyExample>[0]): Promise<Served> {
+  return serveExample({ workspaceDir: copyExample(edits), init: false });
+}
+
+/** Runs a target of the served workspace by the CLI, as a terminal beside the app would: its exit, output and run id. */
+export async function runByCli(served: Served, targetId: string) {
+  const run = await spawnCli(
+    ['run', '--workspace', served.workspaceDir, '--target', targetId, '--trust-workspace'],
+    served.configDir,
+  );
+  const runId = new RegExp(`run (\\d{8}-\\d{6}-[0-9a-f]+): ${targetId}`).exec(run.stdout + run.stderr)?.[1];
+  return { ...run, runId };
 }
 
 function runToEnd(child: ChildProcess): Promise<void> {

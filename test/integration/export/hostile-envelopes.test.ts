@@ -23,14 +23,24 @@ function envelope(folder: string, withSamples: boolean): string {
   return join(dir, `${UUID}.json`);
 }
 
-const runsIn = (workspace: string) => {
+/** Imports `folder`'s aggregate into a fresh copy of the hostile workspace: the CLI's answer and the runs it stored. */
+async function importEnvelope(folder: string, withSamples: boolean) {
+  const workspace = copyHostile('schema-pattern');
+  const result = await runCliInProcess(
+    ['import-envelope', '--workspace', workspace, envelope(folder, withSamples)],
+    configDir,
+  );
+  return { result, runs: runsIn(workspace) };
+}
+
+function runsIn(workspace: string): number {
   const store = Store.open(storeFile(workspace));
   try {
     return store.repos.runs.list({ limit: 10, offset: 0 }).runs.length;
   } finally {
     store.close();
   }
-};
+}
 
 const TAMPERED: readonly [string, RegExp][] = [
   [
@@ -48,35 +58,23 @@ describe('import-envelope checks the aggregate against itself', () => {
   it.each(
     TAMPERED.flatMap(([folder, reason]) => [[folder, 'without', reason] as const, [folder, 'with', reason] as const]),
   )('%s, %s its samples file: refused, exit 2, nothing stored', async (folder, samples, reason) => {
-    const workspace = copyHostile('schema-pattern');
-    const result = await runCliInProcess(
-      ['import-envelope', '--workspace', workspace, envelope(folder, samples === 'with')],
-      configDir,
-    );
+    const { result, runs } = await importEnvelope(folder, samples === 'with');
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(reason);
-    expect(runsIn(workspace)).toBe(0);
+    expect(runs).toBe(0);
   });
 
   it('the genuine export with its samples file imports', async () => {
-    const workspace = copyHostile('schema-pattern');
-    const result = await runCliInProcess(
-      ['import-envelope', '--workspace', workspace, envelope('genuine', true)],
-      configDir,
-    );
+    const { result, runs } = await importEnvelope('genuine', true);
     expect(result.stderr).not.toMatch(/refused/);
     expect(result.code).toBe(0);
-    expect(runsIn(workspace)).toBe(1);
+    expect(runs).toBe(1);
   });
 
   it('the genuine export without its samples file is refused: nothing to recompute its verdict from', async () => {
-    const workspace = copyHostile('schema-pattern');
-    const result = await runCliInProcess(
-      ['import-envelope', '--workspace', workspace, envelope('genuine', false)],
-      configDir,
-    );
+    const { result, runs } = await importEnvelope('genuine', false);
     expect(result.stderr).toMatch(/its samples file is not beside it/);
     expect(result.code).toBe(2);
-    expect(runsIn(workspace)).toBe(0);
+    expect(runs).toBe(0);
   });
 });

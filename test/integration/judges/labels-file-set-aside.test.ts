@@ -5,29 +5,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { Store, storeFile } from '../../../src-main/store/store';
 import { createTestApp } from '../../support/app';
 import { runCliInProcess } from '../../support/cli';
 import { exampleJudgedLocally } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/trust/store-fixture';
+import { halfPassedCalls, storeJudgeCalls } from '../../unit/engine/trust/store-fixture';
 
 const GRADER = 'accuracy_grader';
 
 /** A workspace whose store holds 20 accuracy_grader calls by the local judge: 10 it passed, 10 it failed. */
 function workspace(): string {
   const dir = exampleJudgedLocally('{ gold_target_n: 10, min_per_class: 4 }');
-  const store = Store.open(storeFile(dir));
-  const now = Date.now();
-  insertJudgeCalls(
-    store,
-    Array.from({ length: 20 }, (_, i) => ({
-      grader: GRADER,
-      score: i < 10 ? 5 : 1,
-      createdAt: now - 1000 + i,
-      question: `Q${i}?`,
-    })),
+  storeJudgeCalls(
+    dir,
+    halfPassedCalls(GRADER, 20).map((call, i) => ({ ...call, question: `Q${i}?` })),
   );
-  store.close();
   return dir;
 }
 

@@ -2,11 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Store, storeFile } from '../../../src-main/store/store';
 import { createTestApp } from '../../support/app';
 import { runCliInProcess } from '../../support/cli';
 import { exampleJudgedLocally } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/trust/store-fixture';
+import { halfPassedCalls, storeJudgeCalls } from '../../unit/engine/trust/store-fixture';
 
 type Envelope = { ok: boolean; value?: unknown; error?: unknown };
 const unwrap = <T>(envelope: Envelope): T => {
@@ -17,17 +16,7 @@ const unwrap = <T>(envelope: Envelope): T => {
 describe('several reviewers: who labelled, their agreement, and TPR/TNR on agreed labels only', () => {
   it('keeps each reviewer’s verdict, reports κ per judge and per tag, leaves disputed items out, and undoes per reviewer', async () => {
     const dir = exampleJudgedLocally('{ gold_target_n: 8, min_per_class: 4 }');
-    const store = Store.open(storeFile(dir));
-    const now = Date.now();
-    insertJudgeCalls(
-      store,
-      Array.from({ length: 12 }, (_, i) => ({
-        grader: 'accuracy_grader',
-        score: i < 6 ? 5 : 1,
-        createdAt: now - 1000 + i,
-      })),
-    );
-    store.close();
+    storeJudgeCalls(dir, halfPassedCalls('accuracy_grader', 12));
     const app = createTestApp(dir);
     const call = async <T>(method: string, input: unknown) =>
       unwrap<T>(await app.dispatch(method as never, input, { transport: 'in-process' }));

@@ -8,14 +8,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src-main/app/create-app';
 import { loadJudgeTemplate } from '../../../src-main/engine/grading/judge/judge-templates';
-import { Store, storeFile } from '../../../src-main/store/store';
 import { TrustStore } from '../../../src-main/workspace/trust';
 import { UserSettingsStore } from '../../../src-main/workspace/user-settings';
 import { writeWorkspaceGitignore } from '../../../src-main/workspace/workspace-gitignore';
 import { callApp, silentLogger } from '../../support/app';
 import { runCliInProcess } from '../../support/cli';
 import { exampleJudgedLocally } from '../../support/workspace';
-import { insertJudgeCalls } from '../../unit/engine/trust/store-fixture';
+import { halfPassedCalls, storeJudgeCalls } from '../../unit/engine/trust/store-fixture';
 
 const GRADER = 'accuracy_grader';
 const root = mkdtempSync(join(tmpdir(), 'aieval-git-labels-'));
@@ -120,17 +119,7 @@ describe('labels travel through git', () => {
     origin = exampleJudgedLocally('{ gold_target_n: 8, min_per_class: 3 }');
     writeWorkspaceGitignore(origin);
     const template = `judge@${loadJudgeTemplate('judge', origin).version}`;
-    const store = Store.open(storeFile(origin));
-    insertJudgeCalls(
-      store,
-      Array.from({ length: 12 }, (_, i) => ({
-        grader: GRADER,
-        score: i < 6 ? 5 : 1,
-        template,
-        createdAt: Date.now() - 1000 + i,
-      })),
-    );
-    store.close();
+    storeJudgeCalls(origin, halfPassedCalls(GRADER, 12, { template }));
     const sampled = await runCliInProcess(
       ['sample-traces', '--workspace', origin, '--grader', GRADER, '--n', '10', '--seed', '3'],
       anaHome,
@@ -273,12 +262,7 @@ describe('labels travel through git', () => {
 describe('a reviewer file edited by hand', () => {
   it('shows a line added outside the app without a restart, and names a bad line without losing the others', async () => {
     const dir = exampleJudgedLocally('{ gold_target_n: 8, min_per_class: 3 }');
-    const store = Store.open(storeFile(dir));
-    insertJudgeCalls(
-      store,
-      Array.from({ length: 4 }, (_, i) => ({ grader: GRADER, score: i < 2 ? 5 : 1, createdAt: Date.now() - 100 + i })),
-    );
-    store.close();
+    storeJudgeCalls(dir, halfPassedCalls(GRADER, 4));
     const configDir = home('cara', 'cara');
     const app = appOf(dir, configDir);
     try {

@@ -170,6 +170,43 @@ describeBackends('the store: runs and results', (backend) => {
     expect(await db.matrix.graderScores('r1')).toEqual([{ resultId: id, graderId: 'format_grader', score0to5: 4 }]);
   });
 
+  it("reads a target's history cells once per complete run and answers the same from memory", async () => {
+    const complete = async (id: string, createdAt: number, passed: readonly boolean[]) => {
+      await db.runs.insert(newRun(id, { createdAt }));
+      await db.results.insertMany(passed.map((pass, i) => newResult(id, `q${i + 1}`, { passed: pass })));
+      await db.runs.finish(id, {
+        status: 'complete',
+        verdict: verdict(),
+        error: null,
+        identity: identity(),
+        now: createdAt,
+      });
+    };
+    const cells = async () => {
+      const runIds = (await db.history.runs('t1', 10)).map((run) => run.id);
+      const { questionIds, passes, scored } = await db.history.matrix(runIds);
+      return { runIds, questionIds, passes: [...passes], scored: [...scored] };
+    };
+    await complete('r1', 1000, [true, false]);
+    await complete('r2', 2000, [true, true]);
+    const first = await cells();
+    expect(first).toEqual({
+      runIds: ['r1', 'r2'],
+      questionIds: ['q1', 'q2'],
+      passes: [1, 1, 0, 1],
+      scored: [1, 1, 1, 1],
+    });
+    expect(await cells()).toEqual(first);
+    // A third run asks a question the others did not: the first two runs' cells come from memory, the third's from SQL.
+    await complete('r3', 3000, [false, true, true]);
+    expect(await cells()).toEqual({
+      runIds: ['r1', 'r2', 'r3'],
+      questionIds: ['q1', 'q2', 'q3'],
+      passes: [1, 1, 0, 0, 1, 1, 0, 0, 1],
+      scored: [1, 1, 1, 1, 1, 1, -1, -1, 1],
+    });
+  });
+
   it('holds answers between phases in key order until the question is written', async () => {
     await db.runs.insert(newRun('r1'));
     await db.answered.put('r1', 'q2', 0, '{"a":2}', 1);

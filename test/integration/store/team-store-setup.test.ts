@@ -1,30 +1,17 @@
 // Opening a team store on a real PostgreSQL: clients starting at once migrate once, a store newer than the program is
 // refused, each wrong address or login is one clear line (never with the password), a read-only role reads and is
 // refused writes, and sslmode is honoured.
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../src-main/store/migrations';
 import { PostgresStore } from '../../../src-main/store/postgres/postgres-store';
 import { parseStoreUrl } from '../../../src-main/store/postgres/store-url';
 import { TeamStoreError } from '../../../src-main/store/postgres/team-store-errors';
 import { closedPort } from '../../support/closed-port';
-import { dropSchema, freshSchema, openPostgres, testPostgres } from '../../support/store-backends';
+import { adminQuery, dropSchema, freshSchema, openPostgres, testPostgres } from '../../support/store-backends';
 import { newResult, newRun } from '../../unit/store/repos/run-fixtures';
 
 const server = testPostgres();
 const describeOnPostgres = server ? describe : describe.skip;
-
-/** Runs `sql` as the test server's administrator. */
-async function admin(sql: string): Promise<pg.QueryResult> {
-  const { url, password } = server!;
-  const client = new pg.Client({ host: url.host, port: url.port, database: url.database, user: url.user, password });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** What opening the store with these changes fails with: its code and its one line. */
 async function refusal(change: Partial<Parameters<typeof PostgresStore.open>[0]>): Promise<TeamStoreError> {
@@ -57,7 +44,7 @@ describeOnPostgres(
       schemas.push(schema);
       const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgres({ schema, poolSize: 2 })));
       try {
-        const applied = await admin(`SELECT version, name FROM "${schema}"._migrations ORDER BY version`);
+        const applied = await adminQuery([`SELECT version, name FROM "${schema}"._migrations ORDER BY version`]);
         // The baseline stands for every version up to it; each later migration is one row.
         expect(applied.rows.map((row) => Number(row.version))).toEqual([
           16,
@@ -74,12 +61,12 @@ describeOnPostgres(
       const schema = freshSchema();
       schemas.push(schema);
       await (await openPostgres({ schema })).close();
-      await admin(`INSERT INTO "${schema}"._migrations VALUES (999, 'from the future', 'x', 0)`);
+      await adminQuery([`INSERT INTO "${schema}"._migrations VALUES (999, 'from the future', 'x', 0)`]);
       const tooNew = await refusal({ schema });
       expect(tooNew.code).toBe('AIEVAL_STORE_TOO_NEW');
       expect(tooNew.message).toMatch(/schema version 999, newer than this ai-eval knows \(\d+\): upgrade ai-eval/);
-      await admin(`DELETE FROM "${schema}"._migrations WHERE version = 999`);
-      await admin(`UPDATE "${schema}"._migrations SET sha256 = 'changed' WHERE version = 16`);
+      await adminQuery([`DELETE FROM "${schema}"._migrations WHERE version = 999`]);
+      await adminQuery([`UPDATE "${schema}"._migrations SET sha256 = 'changed' WHERE version = 16`]);
       expect((await refusal({ schema })).message).toMatch(/migration 16 "postgres-baseline" differs/);
     });
 
@@ -106,10 +93,10 @@ describeOnPostgres(
       await writer.api.runs.insert(newRun('r1'));
       await writer.close();
       const role = `aieval_reader_${schema.slice(-6)}`;
-      await admin(`CREATE ROLE ${role} LOGIN PASSWORD 'reader-pass'`);
-      await admin(
+      await adminQuery([`CREATE ROLE ${role} LOGIN PASSWORD 'reader-pass'`]);
+      await adminQuery([
         `GRANT USAGE ON SCHEMA "${schema}" TO ${role}; GRANT SELECT ON ALL TABLES IN SCHEMA "${schema}" TO ${role}`,
-      );
+      ]);
       try {
         const reader = await PostgresStore.open({
           url: { ...server!.url, user: role },
@@ -130,7 +117,7 @@ describeOnPostgres(
           await reader.close();
         }
       } finally {
-        await admin(`DROP OWNED BY ${role}; DROP ROLE ${role}`);
+        await adminQuery([`DROP OWNED BY ${role}; DROP ROLE ${role}`]);
       }
     });
 
@@ -162,7 +149,7 @@ describeOnPostgres(
       const listening = watcher.watchWrites(() => (heard += 1));
       try {
         const listeners = () =>
-          admin(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN "${schema}"'`);
+          adminQuery([`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN "${schema}"'`]);
         await expect.poll(async () => (await listeners()).rows[0].n as number, { timeout: 10_000 }).toBe(1);
         await watcher.api.runs.insert(newRun('own'));
         await writer.api.runs.insert(newRun('theirs'));

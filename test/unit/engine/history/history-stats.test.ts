@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benjaminiHochberg } from '../../../../src-main/engine/stats/false-discovery';
-import { flips } from '../../../../src-main/engine/history/history-stats';
 import { wilson } from '../../../../src-main/engine/stats/wilson';
 
 // The file also holds Fisher's and chi-square reference values from before history tested runs as the unit; unread.
@@ -31,12 +30,5 @@ describe('wilson (the tags over time intervals)', () => {
     const [lo, hi] = wilson(k, n)!;
     expect(lo).toBeCloseTo(low, 12);
     expect(hi).toBeCloseTo(high, 12);
-  });
-});
-
-describe('flips', () => {
-  it('counts changes between consecutive verdicts', () => {
-    expect(flips([true, false, true, true, false])).toEqual({ flips: 3, pairs: 4 });
-    expect(flips([true])).toEqual({ flips: 0, pairs: 0 });
   });
 });

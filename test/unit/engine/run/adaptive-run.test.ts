@@ -108,8 +108,9 @@ describe('an adaptive run', () => {
       controller.signal,
     );
     // Two repeats of every question are stored; the first third call waits, and the run is cancelled there.
-    while ((await h.db.results.doneKeys(started.runId)).length < 8)
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    await expect
+      .poll(async () => (await h.db.results.doneKeys(started.runId)).length, { timeout: 10_000, interval: 5 })
+      .toBe(8);
     controller.abort();
     expect((await started.finished).status).toBe('cancelled');
     release();

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../../src-main/engine/providers/provider';
 import { PlanError } from '../../../../src-main/engine/run/plan';
 import { startRun } from '../../../../src-main/engine/run/start-run';
-import { Store } from '../../../../src-main/store/store';
 import { errored, scored, skipped } from '../../../../src-main/engine/grading/grader';
 import { fakeProvider, harness, makeWorkspace, selection, testGrader } from './engine-fixtures';
 
@@ -255,32 +254,5 @@ describe('startRun', () => {
     const slices = [await ids(1), await ids(2), await ids(3)];
     expect(slices.flat().sort()).toEqual(Array.from({ length: 12 }, (_, i) => `q${i + 1}`).sort());
     expect(await ids(2)).toEqual(slices[1]);
-  });
-});
-
-describe('startRun when the store cannot keep up', () => {
-  it('a write that fails mid-run (disk full) ends the run in error with its cause, and stops asking questions', async () => {
-    const provider = fakeProvider(() => async (request) => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      return longAnswer(request);
-    });
-    const store = Store.open(':memory:');
-    const insertMany = store.repos.results.insertMany.bind(store.repos.results);
-    let commits = 0;
-    store.repos.results.insertMany = (rows) => {
-      if (++commits === 2) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
-      return insertMany(rows);
-    };
-    const h = harness(makeWorkspace({ questions: 40 }), provider, { store });
-    const started = await startRun(
-      { targetId: 't1', selection: selection(), source: 'ci', concurrency: 2 },
-      h.deps,
-      signal(),
-    );
-    const finished = await started.finished;
-    expect(finished).toMatchObject({ status: 'error', environment: 'the disk is full (SQLITE_FULL)' });
-    expect(finished.error).toContain('database or disk is full');
-    expect(provider.calls.length).toBeLessThan(40);
-    expect(await h.db.runLocks.get('t1')).toBeUndefined();
   });
 });

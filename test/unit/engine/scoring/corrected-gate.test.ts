@@ -11,6 +11,12 @@ const gate = (bound?: 'lower' | 'point'): Gate => ({
   type: 'hard',
   ...(bound ? { bound } : {}),
 });
+/** A trusted relevance judge's standing, measured on `labels`. */
+const trustedOn = (labels: Parameters<typeof correctedPassRate>[0]['labels']) => ({
+  grader: 'relevance_grader' as const,
+  state: 'trusted' as const,
+  labels,
+});
 const verdictOf = (g: Gate, corrected: VerdictInput['corrected']) =>
   computeVerdict({ tally, total: 100, gate: g, questionPassThreshold: 3.5, corrected });
 
@@ -59,12 +65,7 @@ describe('the corrected pass rate carries both estimators and names the one used
   const cells = [{ stratum: 'all' as const, weight: 1, tp: 19, tn: 18, fp: 2, fn: 1 }];
   const own = { cells, runIds: Array<string>(40).fill('r1') };
   it('uses the prediction-powered estimate for labels of the run’s own calls, keeping Rogan-Gladen beside it', () => {
-    const rate = correctedPassRate(
-      { grader: 'relevance_grader', state: 'trusted', labels: own },
-      { n: 100, passed: 60 },
-      0.95,
-      'r1',
-    )!;
+    const rate = correctedPassRate(trustedOn(own), { n: 100, passed: 60 }, 0.95, 'r1')!;
     expect(rate.estimator).toBe('ppi');
     expect(rate.estimates.map((e) => e.estimator)).toEqual(['ppi', 'rogan_gladen']);
     const rg = rate.estimates[1]!;
@@ -80,12 +81,7 @@ describe('the corrected pass rate carries both estimators and names the one used
       cells: [{ stratum: 'all' as const, weight: 1, tp: 19, tn: 0, fp: 2, fn: 0 }],
       runIds: own.runIds,
     };
-    const rate = correctedPassRate(
-      { grader: 'relevance_grader', state: 'trusted', labels: onlyPasses },
-      { n: 50, passed: 30 },
-      0.95,
-      'r1',
-    )!;
+    const rate = correctedPassRate(trustedOn(onlyPasses), { n: 50, passed: 30 }, 0.95, 'r1')!;
     expect(rate.estimates[0]).toMatchObject({ estimator: 'ppi', ci: null });
     expect(rate.estimator).toBe('rogan_gladen');
   });
@@ -93,7 +89,7 @@ describe('the corrected pass rate carries both estimators and names the one used
 
 describe('a gate the interval leaves unsettled says what would settle it', () => {
   const labels = { cells: [{ stratum: 'all' as const, weight: 1, tp: 30, fn: 4, fp: 3, tn: 13 }], runIds: [] };
-  const standing = { grader: 'relevance_grader' as const, state: 'trusted' as const, labels };
+  const standing = trustedOn(labels);
   const observed = { n: 400, passed: 260 };
 
   it('counts labels and judged answers for a gate on the lower bound, and says it in the reason', () => {

@@ -284,13 +284,13 @@ describe('corrected pass rate', () => {
       { stratum: 'judge_pass' as const, weight: 4, tp: 14, fn: 0, fp: 1, tn: 0 },
       { stratum: 'judge_fail' as const, weight: 1, tp: 0, fn: 2, fp: 0, tn: 13 },
     ];
-    const labels = { cells, runIds: Array<string>(30).fill('run-now') };
-    const rate = correctedPassRate(
-      { grader: 'relevance_grader', state: 'trusted', labels },
-      { n: 75, passed: 60 },
-      0.95,
-      'run-now',
-    )!;
+    const standing = {
+      grader: 'relevance_grader' as const,
+      state: 'trusted' as const,
+      labels: { cells, runIds: Array<string>(30).fill('run-now') },
+    };
+    const observed = { n: 75, passed: 60 };
+    const rate = correctedPassRate(standing, observed, 0.95, 'run-now')!;
     expect(rate.estimator).toBe('ppi');
     expect(rate.why).toMatch(/own judge calls/);
     // θ = p·PPV + (1 − p)·(1 − NPV) = 0.8·14/15 + 0.2·2/15.
@@ -298,12 +298,7 @@ describe('corrected pass rate', () => {
     expect(rate.ci![0]).toBeLessThan(rate.theta!);
     expect(rate.ci![1]).toBeGreaterThan(rate.theta!);
     // Labels of another run of the same judge: Rogan-Gladen, whatever the share.
-    const other = correctedPassRate(
-      { grader: 'relevance_grader', state: 'trusted', labels },
-      { n: 75, passed: 60 },
-      0.95,
-      'run-later',
-    )!;
+    const other = correctedPassRate(standing, observed, 0.95, 'run-later')!;
     expect(other.estimator).toBe('rogan_gladen');
   });
 

@@ -1,5 +1,5 @@
 // Test helper: an in-memory store with judge calls written the way the run engine writes them.
-import { inProcessStore, Store, type StoreApi } from '../../../../src-main/store/store';
+import { inProcessStore, Store, storeFile, type StoreApi } from '../../../../src-main/store/store';
 import type { ValidationInput } from '../../../../src-main/store/repos/judges.repo';
 import {
   insertValidation as insertValidationRow,
@@ -48,6 +48,30 @@ export function insertJudgeCalls(store: Store, calls: readonly FakeCall[]): numb
     `INSERT INTO judge_calls (${names.join(', ')}) VALUES (${names.map((name) => `@${name}`).join(', ')})`,
   );
   return rows.map((row) => Number(insert.run(row).lastInsertRowid));
+}
+
+/**
+ * `count` calls of `grader` made a millisecond apart just before now: the judge passed the first half (score 5) and
+ * failed the rest (score 1), the split a gold set's strata need.
+ */
+export function halfPassedCalls(grader: string, count: number, extra: Omit<FakeCall, 'score'> = {}): FakeCall[] {
+  const now = Date.now();
+  return Array.from({ length: count }, (_, i) => ({
+    grader,
+    score: i < count / 2 ? 5 : 1,
+    createdAt: now - 1000 + i,
+    ...extra,
+  }));
+}
+
+/** Writes judge calls into a workspace's own store file, as its runs would have left them. */
+export function storeJudgeCalls(workspaceDir: string, calls: readonly FakeCall[]): void {
+  const store = Store.open(storeFile(workspaceDir));
+  try {
+    insertJudgeCalls(store, calls);
+  } finally {
+    store.close();
+  }
 }
 
 export function memoryStore(): { store: Store; db: StoreApi } {
