@@ -45,6 +45,8 @@ export default defineConfig({
           // A screen's answer (a save, a reload) can take seconds on a loaded 2-core machine; 1 s (vitest's default) is flaky.
           expect: { poll: { timeout: 10000 } },
           fileParallelism: false,
+          // The team store's screens (settings-team-store.spec.ts) against a throwaway PostgreSQL, as the integration tests.
+          globalSetup: ['test/support/postgres.setup.ts'],
         },
       },
       {

@@ -51,7 +51,10 @@ export function TeamStoreSetting() {
   const test = () =>
     act(async () => {
       setTested(undefined);
-      const given = value.trim() === '' ? {} : { url: value.trim() };
+      const typed = value.trim();
+      // The saved URL is the store in use: tested as such, with the password found for it (environment, keychain).
+      const inUse = typed === '' || (data?.kind === 'postgres' && data.source === 'settings' && typed === data.setting);
+      const given = inUse ? {} : { url: typed };
       setTested(await api['teamStore.test']({ ...given, ...(password ? { password } : {}) }));
     });
   const save = () =>
@@ -81,6 +84,7 @@ export function TeamStoreSetting() {
         <TextField
           id="setting-team-store-url"
           label="Team store URL"
+          wide
           help="postgresql://role@host:5432/database?sslmode=verify-full, without the password. Empty: the workspace's own file."
           messages={problems}
           value={value}

@@ -1,4 +1,5 @@
-// Page object for the settings screen: settings fields, provider connections, their test and key, Save.
+// Page object for the settings screen: settings fields, provider connections, their test and key, Save; where runs are
+// stored (the team store section).
 import type { Page } from 'playwright-core';
 import { freshPage } from '../support/browser';
 
@@ -54,5 +55,24 @@ export class SettingsPage {
   async save(): Promise<void> {
     await this.page.getByTestId('save-settings').click();
     await this.page.getByTestId('save-settings').and(this.page.locator(':disabled')).waitFor();
+  }
+
+  /** The team store section: what the workspace uses now, the URL, the password, Test connection and Save. */
+  teamStore() {
+    const page = this.page;
+    return {
+      section: page.getByTestId('settings-section-team-store'),
+      inUse: page.getByTestId('team-store-in-use'),
+      url: page.getByTestId('setting-team-store-url'),
+      password: page.getByTestId('setting-team-store-password'),
+      /** The password field's help (where a password is kept, or which variable to set). */
+      passwordHelp: page.locator('#setting-team-store-password-help'),
+      /** What the URL field says is wrong (a refused test or save). */
+      problems: page.getByTestId('problems-setting-team-store-url'),
+      testResult: page.getByTestId('team-store-test'),
+      test: () => page.getByTestId('test-team-store').click(),
+      save: () => page.getByTestId('save-team-store').click(),
+      saveButton: page.getByTestId('save-team-store'),
+    };
   }
 }
