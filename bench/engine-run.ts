@@ -14,6 +14,7 @@ import { runEveryQuestion } from './run-every-question';
 import { inProcessStore, Store, storeFile, type StoreApi } from '../src-main/store/store';
 import { PostgresStore } from '../src-main/store/postgres/postgres-store';
 import { parseStoreUrl } from '../src-main/store/postgres/store-url';
+import { COMMAND_STORE_POOL_SIZE } from '../src-main/app/app-state';
 import { clusterCpuMs } from './team-store-server';
 
 const { values } = parseArgs({
@@ -71,6 +72,8 @@ async function openStore(): Promise<{ api: StoreApi; close(): Promise<void> }> {
     url: parseStoreUrl(url),
     password: process.env.AIEVAL_STORE_PASSWORD,
     schema,
+    // As `ai-eval run` opens it.
+    poolSize: COMMAND_STORE_POOL_SIZE,
   });
   return {
     api: store.api,

@@ -64,6 +64,13 @@ export type AppOptions = Readonly<{
   storePoolSize?: number;
 }>;
 
+/**
+ * The connections a CLI command that ends with its job keeps to a team store (`serve` and the app keep the store's
+ * default): a run writes a batch at a time and reads little, and each connection costs the server a process, a login
+ * and caches filled again.
+ */
+export const COMMAND_STORE_POOL_SIZE = 2;
+
 export class AppState {
   readonly events: EventHub<Contract>;
   private readonly workspaceCache = new WorkspaceCache();

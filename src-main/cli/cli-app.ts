@@ -1,5 +1,5 @@
 // Builds the service for a CLI command from the shared flags (--workspace, --trust-workspace).
-import type { AppOptions } from '../app/app-state';
+import { COMMAND_STORE_POOL_SIZE, type AppOptions } from '../app/app-state';
 import { createApp, type App } from '../app/create-app';
 import { defaultConfigDir, findResourcesDir } from '../paths';
 import { TrustStore } from '../workspace/trust';
@@ -29,6 +29,7 @@ export function createCliApp(
     userSettings: new UserSettingsStore(io.env.AIEVAL_CONFIG_DIR ?? defaultConfigDir()),
     trustForSession: args.values['trust-workspace'] === true,
     storeUrl: typeof args.values.store === 'string' ? args.values.store : undefined,
+    storePoolSize: process.watchWorkspace ? undefined : COMMAND_STORE_POOL_SIZE,
     env: io.env,
     logger: {
       info: io.err,
