@@ -76,10 +76,8 @@ function writeTemp(target: string, text: string): string {
   return temp;
 }
 
-/** Writes `text` to `path` through a temporary file beside the file a symlink names, keeping its permissions. */
-export function writeFileAtomic(path: string, text: string): void {
-  const target = writeTarget(path);
-  mkdirSync(dirname(target), { recursive: true });
+/** Puts `text` in place of `target` at once: written to a temporary file beside it, then renamed over it. */
+function replaceFile(target: string, text: string): void {
   const temp = writeTemp(target, text);
   try {
     renameSync(temp, target);
@@ -87,6 +85,13 @@ export function writeFileAtomic(path: string, text: string): void {
     rmSync(temp, { force: true });
     throw error;
   }
+}
+
+/** Writes `text` to `path` through a temporary file beside the file a symlink names, keeping its permissions. */
+export function writeFileAtomic(path: string, text: string): void {
+  const target = writeTarget(path);
+  mkdirSync(dirname(target), { recursive: true });
+  replaceFile(target, text);
 }
 
 /** The whole text of an open file, from its start whatever was read of it before. */
@@ -116,13 +121,7 @@ export function writeSnapshot(snapshot: FileSnapshot, next: string): boolean {
     try {
       if ((old === undefined ? null : textHash(textOf(old))) !== snapshot.hash)
         throw new FileChangedError(snapshot.path);
-      const temp = writeTemp(target, next);
-      try {
-        renameSync(temp, target);
-      } catch (error) {
-        rmSync(temp, { force: true });
-        throw error;
-      }
+      replaceFile(target, next);
       if (old !== undefined) {
         const late = textOf(old);
         if (textHash(late) !== snapshot.hash) {

@@ -13,6 +13,10 @@ export type AdapterOptions = Readonly<{
   knobs?: KnobMemory;
 }>;
 
+/** A provider's address (its kind's default where none is given) without trailing slashes: paths are appended to it. */
+export const baseUrlOf = (baseUrl: string | undefined, defaultUrl: string): string =>
+  (baseUrl ?? defaultUrl).replace(/\/+$/, '');
+
 /** Names the provider, kind, model and address in an error message, so "what and where" is always answered. */
 export const describeCall = (options: AdapterOptions, kind: string, model: string, baseUrl: string): string =>
   `provider "${options.name}" (${kind}, model ${model}, ${baseUrl})`;

@@ -8,8 +8,8 @@ import type {
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Generation } from '../../../src-shared/model';
-import { describeCall, elapsedMs, onFirstUse, type AdapterOptions } from './adapter-options';
-import { sendWithKnobRetry, sharedKnobMemory } from './capabilities';
+import { baseUrlOf, describeCall, elapsedMs, onFirstUse, type AdapterOptions } from './adapter-options';
+import { sendWithKnobRetry } from './capabilities';
 import { withDeadline } from './deadline';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
 import { isRecord, malformedError } from './provider-errors';
@@ -38,13 +38,14 @@ export class AnthropicProvider implements Provider {
 
   constructor(private readonly options: AdapterOptions) {
     this.name = options.name;
-    this.baseUrl = (options.baseUrl ?? ANTHROPIC_DEFAULT_URL).replace(/\/+$/, '');
+    this.baseUrl = baseUrlOf(options.baseUrl, ANTHROPIC_DEFAULT_URL);
   }
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     const generation = { max_tokens: ANTHROPIC_DEFAULT_MAX_TOKENS, ...request.generation };
-    const knobs = this.options.knobs ?? sharedKnobMemory;
-    return sendWithKnobRetry('anthropic', request.model, generation, knobs, (sent) => this.send(request, sent, signal));
+    return sendWithKnobRetry('anthropic', request.model, generation, this.options.knobs, (sent) =>
+      this.send(request, sent, signal),
+    );
   }
 
   async listModels(signal?: AbortSignal): Promise<string[]> {

@@ -48,7 +48,7 @@ export class KnobMemory {
 }
 
 /** Shared by every provider of the process, so a refusal learnt by one run's judge holds for the next. */
-export const sharedKnobMemory = new KnobMemory();
+const sharedKnobMemory = new KnobMemory();
 
 /** The generation settings to send to `model`: the requested ones minus the knobs the table or memory rule out. */
 export function applicableGeneration(
@@ -70,13 +70,14 @@ export function applicableGeneration(
 
 /**
  * Sends with the applicable knobs; when the provider answers 400 naming a knob that was sent,
- * remembers the refusal for the model and retries once without it.
+ * remembers the refusal for the model (in `memory`, the process-wide memory unless one is given) and retries once
+ * without it.
  */
 export async function sendWithKnobRetry<T>(
   kind: ProviderKind,
   model: string,
   generation: Generation | undefined,
-  memory: KnobMemory,
+  memory: KnobMemory = sharedKnobMemory,
   send: (sent: Generation) => Promise<T>,
 ): Promise<T> {
   const sent = applicableGeneration(kind, model, generation, memory);

@@ -1,7 +1,7 @@
 // The Ollama adapter: native POST /api/chat (stream: false) and GET /api/tags, over node:http with keep-alive.
 import type { CallMetrics, Generation } from '../../../src-shared/model';
-import { describeCall, elapsedMs, parseToolArguments, type AdapterOptions } from './adapter-options';
-import { sendWithKnobRetry, sharedKnobMemory } from './capabilities';
+import { baseUrlOf, describeCall, elapsedMs, parseToolArguments, type AdapterOptions } from './adapter-options';
+import { sendWithKnobRetry } from './capabilities';
 import { withDeadline } from './deadline';
 import { httpRequest, type HttpRequest } from './http-client';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
@@ -19,12 +19,11 @@ export class OllamaProvider implements Provider {
 
   constructor(private readonly options: AdapterOptions) {
     this.name = options.name;
-    this.baseUrl = (options.baseUrl ?? OLLAMA_DEFAULT_URL).replace(/\/+$/, '');
+    this.baseUrl = baseUrlOf(options.baseUrl, OLLAMA_DEFAULT_URL);
   }
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-    const knobs = this.options.knobs ?? sharedKnobMemory;
-    return sendWithKnobRetry('ollama', request.model, request.generation, knobs, (sent) =>
+    return sendWithKnobRetry('ollama', request.model, request.generation, this.options.knobs, (sent) =>
       this.send(request, sent, signal),
     );
   }

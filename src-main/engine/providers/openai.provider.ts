@@ -6,8 +6,15 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { Generation } from '../../../src-shared/model';
-import { describeCall, elapsedMs, onFirstUse, parseToolArguments, type AdapterOptions } from './adapter-options';
-import { isOpenAiReasoningModel, sendWithKnobRetry, sharedKnobMemory } from './capabilities';
+import {
+  baseUrlOf,
+  describeCall,
+  elapsedMs,
+  onFirstUse,
+  parseToolArguments,
+  type AdapterOptions,
+} from './adapter-options';
+import { isOpenAiReasoningModel, sendWithKnobRetry } from './capabilities';
 import { withDeadline } from './deadline';
 import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
 import { malformedError } from './provider-errors';
@@ -35,12 +42,11 @@ export class OpenAiProvider implements Provider {
 
   constructor(private readonly options: AdapterOptions) {
     this.name = options.name;
-    this.baseUrl = (options.baseUrl ?? OPENAI_DEFAULT_URL).replace(/\/+$/, '');
+    this.baseUrl = baseUrlOf(options.baseUrl, OPENAI_DEFAULT_URL);
   }
 
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-    const knobs = this.options.knobs ?? sharedKnobMemory;
-    return sendWithKnobRetry('openai', request.model, request.generation, knobs, (sent) =>
+    return sendWithKnobRetry('openai', request.model, request.generation, this.options.knobs, (sent) =>
       this.send(request, sent, signal),
     );
   }

@@ -1,6 +1,7 @@
 // The Ollama models of a run: which are used (target, judges), the longest prompt each will see, and the context window
 // each gets for the whole run (explicit num_ctx, else sized once from /api/show and that prompt).
 import { GRADER_CATALOG, type ProviderConfig, type Question } from '../../../src-shared/model';
+import { baseUrlOf } from '../providers/adapter-options';
 import { OLLAMA_DEFAULT_URL } from '../providers/ollama.provider';
 import { tokensToFit, windowFor } from '../providers/prompt-tokens';
 import { renderConversation } from '../grading/judge/judge-prompt';
@@ -33,8 +34,7 @@ const TARGET_ANSWER_TOKENS = 1024;
 const isOllama = (config: ProviderConfig | undefined): boolean => config?.kind === 'ollama';
 
 /** The server a provider talks to, so two connections to one Ollama are known as one. */
-export const serverOf = (config: ProviderConfig | undefined): string =>
-  (config?.base_url ?? OLLAMA_DEFAULT_URL).replace(/\/+$/, '');
+export const serverOf = (config: ProviderConfig | undefined): string => baseUrlOf(config?.base_url, OLLAMA_DEFAULT_URL);
 
 /** The judges (provider, model, num_ctx) of the plan's LLM graders. */
 export function judgeRefs(plan: RunPlan, workspace: ValidWorkspace) {

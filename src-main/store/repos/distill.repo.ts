@@ -1,6 +1,7 @@
 // What `ai-eval distill` summarises, aggregated in SQL per target: runs, grader means, failing questions, frequent reasons.
 import { sql } from 'kysely';
 import type { Q } from '../sql/query';
+import type { Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
 
 export type DistillRun = Readonly<{
@@ -48,17 +49,12 @@ export type DistillReason = Readonly<{ targetId: string; graderId: string; reaso
 const WITHOUT_DIGITS = [...'0123456789'].reduce((text, digit) => `replace(${text}, '${digit}', '')`, 'trim(g.reason)');
 
 // Every query orders fully (ties broken by ids and text) so the same store always gives the same summary, byte for byte.
-export class DistillRepo {
-  private readonly selectRuns;
-  private readonly selectGraders;
-  private readonly selectQuestions;
-  private readonly selectReasons;
-
-  constructor({ q }: StoreContext) {
-    const { db, dialect: d } = q;
-    const identity = sql.ref('identity_json');
-    const verdict = sql.ref('verdict_json');
-    this.selectRuns = q.prepare((a: { since: number }) =>
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  const identity = sql.ref('identity_json');
+  const verdict = sql.ref('verdict_json');
+  return {
+    selectRuns: q.prepare((a: { since: number }) =>
       db
         .selectFrom('runs')
         .select([
@@ -82,8 +78,8 @@ export class DistillRepo {
         .orderBy('target_id')
         .orderBy('finished_at')
         .orderBy('id'),
-    );
-    this.selectGraders = q.prepare(
+    ),
+    selectGraders: q.prepare(
       (a: { since: number }) => sql<DistillGrader>`
       SELECT r.target_id AS "targetId", g.grader_id AS "graderId",
              avg(g.score_0_5) FILTER (WHERE g.status = 'scored') AS mean,
@@ -94,9 +90,9 @@ export class DistillRepo {
       GROUP BY r.target_id, g.grader_id
       ORDER BY r.target_id, avg(g.score_0_5) FILTER (WHERE g.status = 'scored') IS NULL,
                avg(g.score_0_5) FILTER (WHERE g.status = 'scored'), g.grader_id`,
-    );
+    ),
     // The window ranks within a target after grouping, so only the top `limit` of each target leave the store.
-    this.selectQuestions = q.prepare(
+    selectQuestions: q.prepare(
       (a: { since: number; limit: number }) => sql<DistillQuestion>`
       SELECT "targetId", "questionId", failed, degraded, runs, answers, "failedAnswers" FROM (
         SELECT r.target_id AS "targetId", q.question_id AS "questionId",
@@ -110,9 +106,9 @@ export class DistillRepo {
         GROUP BY r.target_id, q.question_id
         HAVING count(*) FILTER (WHERE q.passed = 0) > 0) AS ranked
       WHERE n <= ${a.limit} ORDER BY "targetId", n`,
-    );
+    ),
     // A reason counts when its grader errored or scored the answer below the run's pass threshold.
-    this.selectReasons = q.prepare(
+    selectReasons: q.prepare(
       (a: { since: number; limit: number }) => sql<DistillReason>`
       SELECT "targetId", "graderId", reason, count FROM (
         SELECT r.target_id AS "targetId", g.grader_id AS "graderId", min(trim(g.reason)) AS reason, count(*) AS count,
@@ -123,12 +119,20 @@ export class DistillRepo {
                OR (g.status = 'scored' AND g.score_0_5 < ${d.jsonNumber(sql.ref('r.identity_json'), ['questionPassThreshold'])}))
         GROUP BY r.target_id, g.grader_id, ${sql.raw(WITHOUT_DIGITS)}) AS ranked
       WHERE n <= ${a.limit} ORDER BY "targetId", n`,
-    );
+    ),
+  };
+}
+
+export class DistillRepo {
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.statements = prepareStatements(q);
   }
 
   /** Complete runs finished since `since`, by target, oldest first. */
   *runs(since: number): Q<DistillRun[]> {
-    return (yield* this.selectRuns.all({ since })).map((row) => ({
+    return (yield* this.statements.selectRuns.all({ since })).map((row) => ({
       ...row,
       finishedAt: row.finishedAt!,
       passed: row.passed === null ? null : row.passed === 1,
@@ -137,16 +141,16 @@ export class DistillRepo {
 
   /** Each target's graders over those runs, weakest (lowest mean 0-5) first. */
   graders(since: number): Q<DistillGrader[]> {
-    return this.selectGraders.all({ since });
+    return this.statements.selectGraders.all({ since });
   }
 
   /** Each target's questions that failed most often (at most `limit` a target). */
   failingQuestions(since: number, limit: number): Q<DistillQuestion[]> {
-    return this.selectQuestions.all({ since, limit });
+    return this.statements.selectQuestions.all({ since, limit });
   }
 
   /** Each target's most frequent reasons of failing or erroring graders, numbers aside (at most `limit` a target). */
   frequentReasons(since: number, limit: number): Q<DistillReason[]> {
-    return this.selectReasons.all({ since, limit });
+    return this.statements.selectReasons.all({ since, limit });
   }
 }

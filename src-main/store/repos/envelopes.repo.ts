@@ -85,36 +85,21 @@ type MetricArgs = Omit<ImportedMetric, 'details' | 'lowerIsBetter'> & {
   detailsJson: string;
 };
 
-export class EnvelopesRepo {
-  private readonly runs: RunsRepo;
-  private readonly results: ResultsRepo;
-  private readonly q: Queries;
-  private readonly selectFile;
-  private readonly selectFilesOfRun;
-  private readonly selectGroup;
-  private readonly selectMetrics;
-  private readonly markImported;
-  private readonly insertFile;
-  private readonly insertMetric;
-
-  constructor(context: StoreContext) {
-    const { q } = context;
-    const { db } = q;
-    this.q = q;
-    this.runs = new RunsRepo(context);
-    this.results = new ResultsRepo(context);
-    this.selectFile = q.prepare((a: { evaluationId: string }) =>
+function prepareStatements(q: Queries) {
+  const { db } = q;
+  return {
+    selectFile: q.prepare((a: { evaluationId: string }) =>
       db.selectFrom('envelope_imports').selectAll().where('evaluation_id', '=', a.evaluationId),
-    );
-    this.selectFilesOfRun = q.prepare((a: { runId: string }) =>
+    ),
+    selectFilesOfRun: q.prepare((a: { runId: string }) =>
       db
         .selectFrom('envelope_imports')
         .selectAll()
         .where('run_id', '=', a.runId)
         .orderBy('shard', (ob) => ob.asc().nullsFirst())
         .orderBy('evaluation_id'),
-    );
-    this.selectGroup = q.prepare((a: { group: string }) =>
+    ),
+    selectGroup: q.prepare((a: { group: string }) =>
       db
         .selectFrom('envelope_imports')
         .selectAll()
@@ -122,24 +107,24 @@ export class EnvelopesRepo {
         .orderBy('imported_at', 'desc')
         .orderBy('run_id')
         .orderBy('shard', (ob) => ob.asc().nullsFirst()),
-    );
-    this.selectMetrics = q.prepare((a: { runId: string }) =>
+    ),
+    selectMetrics: q.prepare((a: { runId: string }) =>
       db
         .selectFrom('envelope_metrics')
         .selectAll()
         .where('run_id', '=', a.runId)
         .orderBy('evaluation_id')
         .orderBy('seq'),
-    );
+    ),
     // The run engine's writes, then what only imports have: origin, the original start, the slices' total and shards.
-    this.markImported = q.prepare(
+    markImported: q.prepare(
       (a: { runId: string; startedAt: number; finishedAt: number; total: number; shard: string | null }) =>
         db
           .updateTable('runs')
           .set({ origin: 'import', started_at: a.startedAt, finished_at: a.finishedAt, total: a.total, shard: a.shard })
           .where('id', '=', a.runId),
-    );
-    this.insertFile = q.prepare((a: FileArgs) =>
+    ),
+    insertFile: q.prepare((a: FileArgs) =>
       db.insertInto('envelope_imports').values({
         evaluation_id: a.evaluationId,
         run_id: a.runId,
@@ -157,8 +142,8 @@ export class EnvelopesRepo {
         shard_group: a.shardGroup,
         imported_at: a.importedAt,
       }),
-    );
-    this.insertMetric = q.prepare((a: MetricArgs) =>
+    ),
+    insertMetric: q.prepare((a: MetricArgs) =>
       db.insertInto('envelope_metrics').values({
         evaluation_id: a.evaluationId,
         result_id: a.resultId,
@@ -175,7 +160,22 @@ export class EnvelopesRepo {
         max_score: a.maxScore,
         details_json: a.detailsJson,
       }),
-    );
+    ),
+  };
+}
+
+export class EnvelopesRepo {
+  private readonly runs: RunsRepo;
+  private readonly results: ResultsRepo;
+  private readonly q: Queries;
+  private readonly statements;
+
+  constructor(context: StoreContext) {
+    const { q } = context;
+    this.q = q;
+    this.runs = new RunsRepo(context);
+    this.results = new ResultsRepo(context);
+    this.statements = prepareStatements(q);
   }
 
   /** Complete runs this workspace ran (imports excluded), oldest first, optionally of one target and since a time. */
@@ -195,23 +195,23 @@ export class EnvelopesRepo {
 
   /** The import of the file with this evaluation_id, if it was imported. */
   *importedFile(evaluationId: string): Q<ImportedFile | undefined> {
-    const row = yield* this.selectFile.first({ evaluationId });
+    const row = yield* this.statements.selectFile.first({ evaluationId });
     return row ? toFile(row) : undefined;
   }
 
   /** Every file merged into one run (one, or the slices of a sharded run). */
   *filesOfRun(runId: string): Q<ImportedFile[]> {
-    return (yield* this.selectFilesOfRun.all({ runId })).map(toFile);
+    return (yield* this.statements.selectFilesOfRun.all({ runId })).map(toFile);
   }
 
   /** The imported slices of one shard group, newest import first. */
   *shardGroup(group: string): Q<ImportedFile[]> {
-    return (yield* this.selectGroup.all({ group })).map(toFile);
+    return (yield* this.statements.selectGroup.all({ group })).map(toFile);
   }
 
   /** The aggregate results of the files of one run, in file order. */
   *metricsOfRun(runId: string): Q<ImportedMetric[]> {
-    return (yield* this.selectMetrics.all({ runId })).map(toMetric);
+    return (yield* this.statements.selectMetrics.all({ runId })).map(toMetric);
   }
 
   /** Writes one imported file: its run (new, or the shard run it joins), results, provenance and metrics. */
@@ -251,10 +251,10 @@ export class EnvelopesRepo {
   }
 
   private *writeFile(runId: string, file: ImportedFile, metrics: SliceWrite['metrics']): Q<void> {
-    yield* this.insertFile.run(file);
+    yield* this.statements.insertFile.run(file);
     let seq = 0;
     for (const { details, lowerIsBetter, ...metric } of metrics)
-      yield* this.insertMetric.run({
+      yield* this.statements.insertMetric.run({
         ...metric,
         evaluationId: file.evaluationId,
         runId,
@@ -272,7 +272,7 @@ export class EnvelopesRepo {
       identity: end.identity,
       now: end.finishedAt,
     });
-    yield* this.markImported.run({
+    yield* this.statements.markImported.run({
       runId: end.runId,
       startedAt: end.startedAt,
       finishedAt: end.finishedAt,

@@ -2,6 +2,7 @@
 import type { LabelVerdict } from '../../../src-shared/model';
 import { sql } from 'kysely';
 import { transaction, type Q } from '../sql/query';
+import type { Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
 
 /** A gold item only the store has, with what its judge call (if still stored) tells of it. */
@@ -52,15 +53,9 @@ export type LegacyValidation = Readonly<{
 
 const LEGACY_ITEMS = sql`SELECT id FROM gold_items WHERE file IS NULL`;
 
-export class GoldLegacyRepo {
-  private readonly items;
-  private readonly labels;
-  private readonly validations;
-  private readonly dropStatements;
-  private readonly anyLeft;
-
-  constructor({ q }: StoreContext) {
-    this.items = q.prepare(
+function prepareStatements(q: Queries) {
+  return {
+    items: q.prepare(
       () => sql<LegacyGoldItem>`
       SELECT g.id, g.grader_id AS "graderId", g.question_text AS question, g.response_text AS response,
              g.judge_score AS "judgeScore", g.judge_reason AS "judgeReason",
@@ -68,8 +63,8 @@ export class GoldLegacyRepo {
              jc.template_version AS "templateVersion", jc.run_id AS "runId", jc.question_id AS "questionId"
       FROM gold_items g LEFT JOIN judge_calls jc ON jc.id = g.judge_call_id
       WHERE g.file IS NULL ORDER BY g.grader_id, g.created_at, g.id`,
-    );
-    this.labels = q.prepare(
+    ),
+    labels: q.prepare(
       () => sql<LegacyLabel>`
       SELECT subject_id AS "itemId", reviewer, verdict, dimensions_json AS "dimensionsJson", tags_json AS "tagsJson",
              notes, updated_at AS "updatedAt", 'shared' AS kind
@@ -78,42 +73,50 @@ export class GoldLegacyRepo {
       SELECT subject_id, reviewer, verdict, '{}', '[]', '', updated_at, 'own'
       FROM reviewer_verdicts WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})
       ORDER BY "itemId", "updatedAt", kind`,
-    );
-    this.validations = q.prepare(
+    ),
+    validations: q.prepare(
       () => sql<LegacyValidation>`
       SELECT id, grader_id AS "graderId", judge_provider AS provider, judge_model AS model,
              template_version AS "templateVersion", tp, tn, fp, fn, state, labels_source AS "labelsSource",
              created_at AS "createdAt"
       FROM judge_validations WHERE line_id IS NULL ORDER BY created_at, id`,
-    );
-    this.anyLeft = q.prepare(
+    ),
+    anyLeft: q.prepare(
       () => sql<{ left: number }>`SELECT CASE WHEN EXISTS (${LEGACY_ITEMS})
         OR EXISTS (SELECT 1 FROM judge_validations WHERE line_id IS NULL) THEN 1 ELSE 0 END AS "left"`,
-    );
-    this.dropStatements = [
+    ),
+    dropStatements: [
       sql`DELETE FROM labels WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})`,
       sql`DELETE FROM reviewer_verdicts WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})`,
       sql`DELETE FROM label_history WHERE subject_type = 'gold_item' AND subject_id IN (${LEGACY_ITEMS})`,
       sql`DELETE FROM gold_items WHERE file IS NULL`,
       sql`DELETE FROM judge_validations WHERE line_id IS NULL`,
-    ].map((statement) => q.prepare(() => statement));
+    ].map((statement) => q.prepare(() => statement)),
+  };
+}
+
+export class GoldLegacyRepo {
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.statements = prepareStatements(q);
   }
 
   /** Whether anything is left to write out (a cheap check made at every open). */
   *pending(): Q<boolean> {
-    return (yield* this.anyLeft.first({}))?.left === 1;
+    return (yield* this.statements.anyLeft.first({}))?.left === 1;
   }
 
   goldItems(): Q<LegacyGoldItem[]> {
-    return this.items.all({});
+    return this.statements.items.all({});
   }
 
   labelRows(): Q<LegacyLabel[]> {
-    return this.labels.all({});
+    return this.statements.labels.all({});
   }
 
   validationRows(): Q<LegacyValidation[]> {
-    return this.validations.all({});
+    return this.statements.validations.all({});
   }
 
   /** Drops every legacy row in one transaction: called only once all of them are in files. */
@@ -122,6 +125,6 @@ export class GoldLegacyRepo {
   }
 
   private *dropAll(): Q<void> {
-    for (const statement of this.dropStatements) yield* statement.run({});
+    for (const statement of this.statements.dropStatements) yield* statement.run({});
   }
 }

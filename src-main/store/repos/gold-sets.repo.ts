@@ -53,35 +53,18 @@ export type IndexedLabels = Readonly<{
 
 type LabelArgs = ReturnType<typeof labelRow>;
 
-export class GoldSetsRepo {
-  private readonly fingerprintOf;
-  private readonly putFingerprint;
-  private readonly upsertItem;
-  private readonly dropMissingItems;
-  private readonly dropLabelsOf;
-  private readonly dropVerdictsOf;
-  private readonly insertLabel;
-  private readonly insertVerdict;
-  private readonly dropValidationsOf;
-  private readonly insertValidation;
-  private readonly linkCall;
-  private readonly graderRows;
-  private readonly dropGrader;
-  private readonly issuesOf;
-  private readonly fileItemIds;
-  private readonly graderOfItem;
-
-  constructor({ q }: StoreContext) {
-    const { db, dialect: d } = q;
-    const fileItems = (grader: string) =>
-      db.selectFrom('gold_items').select('id').where('grader_id', '=', grader).where('file', 'is not', null);
-    this.fingerprintOf = q.prepare((a: { grader: string }) =>
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  const fileItems = (grader: string) =>
+    db.selectFrom('gold_items').select('id').where('grader_id', '=', grader).where('file', 'is not', null);
+  return {
+    fingerprintOf: q.prepare((a: { grader: string }) =>
       db
         .selectFrom('gold_sets')
         .select(['items_fingerprint as items', 'labels_fingerprint as labels'])
         .where('grader_id', '=', a.grader),
-    );
-    this.putFingerprint = q.prepare((a: { grader: string; items: string; labels: string; issues: string }) =>
+    ),
+    putFingerprint: q.prepare((a: { grader: string; items: string; labels: string; issues: string }) =>
       db
         .insertInto('gold_sets')
         .values({
@@ -93,9 +76,9 @@ export class GoldSetsRepo {
         .onConflict((oc) =>
           oc.column('grader_id').doUpdateSet(fromExcluded(['items_fingerprint', 'labels_fingerprint', 'issues_json'])),
         ),
-    );
+    ),
     // judge_call_id is this machine's knowledge (the call it sampled), not the file's: an update keeps it.
-    this.upsertItem = q.prepare((a: IndexedGoldItem) =>
+    upsertItem: q.prepare((a: IndexedGoldItem) =>
       db
         .insertInto('gold_items')
         .values({
@@ -137,24 +120,24 @@ export class GoldSetsRepo {
             ]),
           }),
         ),
-    );
-    this.dropMissingItems = q.prepare((a: { grader: string; ids: string }) =>
+    ),
+    dropMissingItems: q.prepare((a: { grader: string; ids: string }) =>
       db
         .deleteFrom('gold_items')
         .where('grader_id', '=', a.grader)
         .where('file', 'is not', null)
         .where('id', 'not in', d.jsonValues(sql.val(a.ids), 'text')),
-    );
-    this.dropLabelsOf = q.prepare((a: { grader: string }) =>
+    ),
+    dropLabelsOf: q.prepare((a: { grader: string }) =>
       db.deleteFrom('labels').where('subject_type', '=', 'gold_item').where('subject_id', 'in', fileItems(a.grader)),
-    );
-    this.dropVerdictsOf = q.prepare((a: { grader: string }) =>
+    ),
+    dropVerdictsOf: q.prepare((a: { grader: string }) =>
       db
         .deleteFrom('reviewer_verdicts')
         .where('subject_type', '=', 'gold_item')
         .where('subject_id', 'in', fileItems(a.grader)),
-    );
-    this.insertLabel = q.prepare((a: LabelArgs) =>
+    ),
+    insertLabel: q.prepare((a: LabelArgs) =>
       db.insertInto('labels').values({
         subject_type: 'gold_item',
         subject_id: a.itemId,
@@ -166,8 +149,8 @@ export class GoldSetsRepo {
         created_at: a.createdAt,
         updated_at: a.updatedAt,
       }),
-    );
-    this.insertVerdict = q.prepare((a: LabelArgs & { verdict: LabelVerdict }) =>
+    ),
+    insertVerdict: q.prepare((a: LabelArgs & { verdict: LabelVerdict }) =>
       db.insertInto('reviewer_verdicts').values({
         subject_type: 'gold_item',
         subject_id: a.itemId,
@@ -175,58 +158,64 @@ export class GoldSetsRepo {
         verdict: a.verdict,
         updated_at: a.updatedAt,
       }),
-    );
-    this.dropValidationsOf = q.prepare((a: { grader: string }) =>
+    ),
+    dropValidationsOf: q.prepare((a: { grader: string }) =>
       db.deleteFrom('judge_validations').where('grader_id', '=', a.grader).where('line_id', 'is not', null),
-    );
-    this.insertValidation = insertValidation(q);
-    this.linkCall = q.prepare((a: { id: string; callId: number }) =>
+    ),
+    insertValidation: insertValidation(q),
+    linkCall: q.prepare((a: { id: string; callId: number }) =>
       db
         .updateTable('gold_items')
         .set({ judge_call_id: a.callId })
         .where('id', '=', a.id)
         .where('judge_call_id', 'is', null),
-    );
-    this.graderRows = q.prepare(() => db.selectFrom('gold_sets').select('grader_id').orderBy('grader_id'));
-    this.dropGrader = q.prepare((a: { grader: string }) =>
-      db.deleteFrom('gold_sets').where('grader_id', '=', a.grader),
-    );
-    this.graderOfItem = q.prepare((a: { id: string }) =>
+    ),
+    graderRows: q.prepare(() => db.selectFrom('gold_sets').select('grader_id').orderBy('grader_id')),
+    dropGrader: q.prepare((a: { grader: string }) => db.deleteFrom('gold_sets').where('grader_id', '=', a.grader)),
+    graderOfItem: q.prepare((a: { id: string }) =>
       db.selectFrom('gold_items').select('grader_id').where('id', '=', a.id).where('file', 'is not', null),
-    );
-    this.fileItemIds = q.prepare((a: { grader: string }) => fileItems(a.grader).orderBy('id'));
-    this.issuesOf = q.prepare(() =>
+    ),
+    fileItemIds: q.prepare((a: { grader: string }) => fileItems(a.grader).orderBy('id')),
+    issuesOf: q.prepare(() =>
       db
         .selectFrom('gold_sets')
         .select(['grader_id as grader', 'issues_json as issues'])
         .where('issues_json', '<>', '[]')
         .orderBy('grader_id'),
-    );
+    ),
+  };
+}
+
+export class GoldSetsRepo {
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.statements = prepareStatements(q);
   }
 
   /** What the index last read of the judge's folder; undefined before its first read. */
   fingerprint(grader: string): Q<GoldSetFingerprints | undefined> {
-    return this.fingerprintOf.first({ grader });
+    return this.statements.fingerprintOf.first({ grader });
   }
 
   /** The judge whose gold set holds the item (read from its file); undefined when none does. */
   *graderOf(id: string): Q<string | undefined> {
-    return (yield* this.graderOfItem.first({ id }))?.grader_id;
+    return (yield* this.statements.graderOfItem.first({ id }))?.grader_id;
   }
 
   /** The ids of the judge's items read from files. */
   itemIds(grader: string): Q<string[]> {
-    return this.fileItemIds.column<string>({ grader });
+    return this.statements.fileItemIds.column<string>({ grader });
   }
 
   /** The judges whose folders the index has read. */
   indexedGraders(): Q<string[]> {
-    return this.graderRows.column<string>({});
+    return this.statements.graderRows.column<string>({});
   }
 
   /** Each judge's problems in its label files (file, line, column), for the judges screen and the CLI. */
   *issues(): Q<Readonly<{ grader: string; issues: WorkspaceIssue[] }>[]> {
-    return (yield* this.issuesOf.all({})).map((row) => ({
+    return (yield* this.statements.issuesOf.all({})).map((row) => ({
       grader: row.grader,
       issues: JSON.parse(row.issues) as WorkspaceIssue[],
     }));
@@ -252,18 +241,19 @@ export class GoldSetsRepo {
     fingerprints: GoldSetFingerprints,
     issues: readonly WorkspaceIssue[],
   ): Q<void> {
-    yield* this.dropLabelsOf.run({ grader });
-    yield* this.dropVerdictsOf.run({ grader });
+    yield* this.statements.dropLabelsOf.run({ grader });
+    yield* this.statements.dropVerdictsOf.run({ grader });
     if (read.items) {
-      yield* this.dropMissingItems.run({ grader, ids: JSON.stringify(read.items.ids) });
-      for (const item of read.items.upsert) yield* this.upsertItem.run(item);
+      yield* this.statements.dropMissingItems.run({ grader, ids: JSON.stringify(read.items.ids) });
+      for (const item of read.items.upsert) yield* this.statements.upsertItem.run(item);
     }
-    for (const label of read.labels.latest) yield* this.insertLabel.run(labelRow(label));
+    for (const label of read.labels.latest) yield* this.statements.insertLabel.run(labelRow(label));
     for (const label of read.labels.byReviewer)
-      if (label.verdict !== null) yield* this.insertVerdict.run({ ...labelRow(label), verdict: label.verdict });
-    yield* this.dropValidationsOf.run({ grader });
-    for (const v of read.labels.validations) yield* this.insertValidation.run(validationRow(v));
-    yield* this.putFingerprint.run({
+      if (label.verdict !== null)
+        yield* this.statements.insertVerdict.run({ ...labelRow(label), verdict: label.verdict });
+    yield* this.statements.dropValidationsOf.run({ grader });
+    for (const v of read.labels.validations) yield* this.statements.insertValidation.run(validationRow(v));
+    yield* this.statements.putFingerprint.run({
       grader,
       items: fingerprints.items,
       labels: fingerprints.labels,
@@ -279,7 +269,7 @@ export class GoldSetsRepo {
   private *drop(grader: string): Q<void> {
     const labels = { byReviewer: [], latest: [], validations: [] };
     yield* this.write(grader, { items: { ids: [], upsert: [] }, labels }, EMPTY, []);
-    yield* this.dropGrader.run({ grader });
+    yield* this.statements.dropGrader.run({ grader });
   }
 
   /** Remembers which of this machine's judge calls an item was sampled from (to show what the judge saw). */
@@ -288,7 +278,7 @@ export class GoldSetsRepo {
   }
 
   private *link(links: readonly Readonly<{ id: string; callId: number }>[]): Q<void> {
-    for (const link of links) yield* this.linkCall.run(link);
+    for (const link of links) yield* this.statements.linkCall.run(link);
   }
 }
 

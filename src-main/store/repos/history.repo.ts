@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { SqlDialect } from '../sql/dialect';
 import { transaction, type Q } from '../sql/query';
 import { isReadOnlyRefusal } from '../sql/store-errors';
+import type { Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
 import { CellsCache, type CellsRow } from './history-cells-cache';
 import { ownPrompt } from './runs.repo';
@@ -72,21 +73,12 @@ function cellsQuery(d: SqlDialect, runIds: unknown) {
     FROM (${perQuestion}) AS per_question GROUP BY run_id`;
 }
 
-export class HistoryRepo {
-  private readonly selectRuns;
-  private readonly selectCells;
-  private readonly selectMissing;
-  private readonly foldCells;
-  private readonly saveCells;
-  private readonly selectVersions;
-  private readonly selectTimeline;
-  private readonly cache = new CellsCache(CACHED_CELLS);
-
-  constructor({ q }: StoreContext) {
-    const { db, dialect: d } = q;
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  return {
     // Only the target's own complete runs make its history: no experiments (another prompt), no shards (a slice).
     // The window is chosen first, so only its runs' identities are read for their columns.
-    this.selectRuns = q.prepare((a: { targetId: string; limit: number }) => {
+    selectRuns: q.prepare((a: { targetId: string; limit: number }) => {
       const identity = sql.ref('latest.identity_json');
       return db
         .selectFrom((eb) =>
@@ -113,35 +105,35 @@ export class HistoryRepo {
         ])
         .orderBy('createdAt')
         .orderBy('id');
-    });
-    this.selectCells = q.prepare((a: { runIds: string }) =>
+    }),
+    selectCells: q.prepare((a: { runIds: string }) =>
       db
         .selectFrom('run_history_cells')
         .select(['run_id', 'question_ids', 'counts', 'version_ids'])
         .where('run_id', 'in', d.jsonValues(sql.val(a.runIds), 'text')),
-    );
-    this.selectMissing = q.prepare((a: { runIds: string }) =>
+    ),
+    selectMissing: q.prepare((a: { runIds: string }) =>
       db
         .selectFrom('runs')
         .select('id')
         .where('id', 'in', d.jsonValues(sql.val(a.runIds), 'text'))
         .where('status', '=', 'complete')
         .where('id', 'not in', (eb) => eb.selectFrom('run_history_cells').select('run_id')),
-    );
-    this.foldCells = q.prepare((a: { runIds: string }) => cellsQuery(d, a.runIds));
-    this.saveCells = q.prepare((a: CellsRow) =>
+    ),
+    foldCells: q.prepare((a: { runIds: string }) => cellsQuery(d, a.runIds)),
+    saveCells: q.prepare((a: CellsRow) =>
       db
         .insertInto('run_history_cells')
         .values({ run_id: a.run_id, question_ids: a.question_ids, counts: a.counts, version_ids: a.version_ids })
         .onConflict((oc) => oc.column('run_id').doNothing()),
-    );
-    this.selectVersions = q.prepare((a: { ids: string }) =>
+    ),
+    selectVersions: q.prepare((a: { ids: string }) =>
       db
         .selectFrom('question_versions')
         .select(['id', 'question_id', 'text_sha256', 'tags_json'])
         .where('id', 'in', d.jsonValues(sql.val(a.ids), 'int')),
-    );
-    this.selectTimeline = q.prepare((a: { runIds: string; questionId: string }) =>
+    ),
+    selectTimeline: q.prepare((a: { runIds: string; questionId: string }) =>
       db
         .selectFrom('question_results as q')
         .select(['q.run_id', 'q.id', 'q.repeat_index', 'q.status', 'q.score', 'q.passed', 'q.question_version_id'])
@@ -149,7 +141,16 @@ export class HistoryRepo {
         .where('q.run_id', 'in', d.jsonValues(sql.val(a.runIds), 'text'))
         .orderBy('q.run_id')
         .orderBy('q.repeat_index'),
-    );
+    ),
+  };
+}
+
+export class HistoryRepo {
+  private readonly cache = new CellsCache(CACHED_CELLS);
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.statements = prepareStatements(q);
   }
 
   /**
@@ -157,9 +158,9 @@ export class HistoryRepo {
    * computes them each time instead).
    */
   private *foldMissing(runIds: string): Q<CellsRow[]> {
-    const missing = yield* this.selectMissing.all({ runIds });
+    const missing = yield* this.statements.selectMissing.all({ runIds });
     if (missing.length === 0) return [];
-    const cells = yield* this.foldCells.all({ runIds: JSON.stringify(missing.map((row) => row.id)) });
+    const cells = yield* this.statements.foldCells.all({ runIds: JSON.stringify(missing.map((row) => row.id)) });
     // A run with no results has no row in the fold, and its cells are empty.
     const folded = new Set(cells.map((row) => row.run_id));
     for (const { id } of missing)
@@ -173,12 +174,12 @@ export class HistoryRepo {
   }
 
   private *saveAll(cells: readonly CellsRow[]): Q<void> {
-    for (const row of cells) yield* this.saveCells.run(row);
+    for (const row of cells) yield* this.statements.saveCells.run(row);
   }
 
   /** The newest `limit` complete runs of a target (no experiments, no shards), oldest first. */
   *runs(targetId: string, limit: number): Q<HistoryRunRow[]> {
-    return (yield* this.selectRuns.all({ targetId, limit })) as HistoryRunRow[];
+    return (yield* this.statements.selectRuns.all({ targetId, limit })) as HistoryRunRow[];
   }
 
   /** Every question's counts over the given complete runs (folding a run the first time a history reads it). */
@@ -192,7 +193,7 @@ export class HistoryRepo {
     if (unread.length > 0) {
       const unreadJson = JSON.stringify(unread);
       const folded = yield* this.foldMissing(unreadJson);
-      for (const row of [...(yield* this.selectCells.all({ runIds: unreadJson })), ...folded]) {
+      for (const row of [...(yield* this.statements.selectCells.all({ runIds: unreadJson })), ...folded]) {
         rows.set(row.run_id, row);
         this.cache.add(row);
       }
@@ -247,7 +248,7 @@ export class HistoryRepo {
 
   /** The versions (question id, text hash, tags) with these ids. */
   *versions(ids: readonly number[]): Q<QuestionVersionRow[]> {
-    return (yield* this.selectVersions.all({ ids: JSON.stringify(ids) })).map((row) => ({
+    return (yield* this.statements.selectVersions.all({ ids: JSON.stringify(ids) })).map((row) => ({
       id: row.id,
       questionId: row.question_id,
       textSha256: row.text_sha256,
@@ -257,7 +258,7 @@ export class HistoryRepo {
 
   /** Every result (repeat) of one question in the given runs. */
   *timeline(runIds: readonly string[], questionId: string): Q<TimelineRow[]> {
-    return (yield* this.selectTimeline.all({ runIds: JSON.stringify(runIds), questionId })).map((row) => ({
+    return (yield* this.statements.selectTimeline.all({ runIds: JSON.stringify(runIds), questionId })).map((row) => ({
       runId: row.run_id,
       resultId: row.id,
       repeatIndex: row.repeat_index,

@@ -184,46 +184,34 @@ const toValidation = (r: ValidationRecord): StoredValidation => ({
   cells: r.design_json === null ? null : (JSON.parse(r.design_json) as DesignCell[]),
 });
 
-export class JudgesRepo {
-  private readonly q: Queries;
-  private readonly scoredSince;
-  private readonly byIds;
-  private readonly latest;
-  private readonly countSince;
-  private readonly goldOf;
-  private readonly goldVerdictsOf;
-  private readonly goldContextOf;
-  private readonly goldTemplateOf;
-  private readonly latestValidationOf;
-
-  constructor({ q }: StoreContext) {
-    this.q = q;
-    const { db, dialect: d } = q;
-    // A judge call counts only when it produced a score: errors have no verdict to agree or disagree with.
-    const scored = () =>
-      db
-        .selectFrom('judge_calls')
-        .select(CALL_COLUMNS)
-        .where('error', 'is', null)
-        .where('score', 'is not', null)
-        .$narrowType<{ score: number }>();
-    this.scoredSince = q.prepare((a: { graderId: string; since: number }) =>
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  // A judge call counts only when it produced a score: errors have no verdict to agree or disagree with.
+  const scored = () =>
+    db
+      .selectFrom('judge_calls')
+      .select(CALL_COLUMNS)
+      .where('error', 'is', null)
+      .where('score', 'is not', null)
+      .$narrowType<{ score: number }>();
+  return {
+    scoredSince: q.prepare((a: { graderId: string; since: number }) =>
       scored().where('grader_id', '=', a.graderId).where('created_at', '>=', a.since).orderBy('id'),
-    );
-    this.byIds = q.prepare((a: { ids: string }) =>
+    ),
+    byIds: q.prepare((a: { ids: string }) =>
       scored()
         .where('id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
         .orderBy('id'),
-    );
-    this.latest = (graderId: string, provider: string | null, model: string | null) =>
+    ),
+    latest: (graderId: string, provider: string | null, model: string | null) =>
       scored()
         .where('grader_id', '=', graderId)
         .$if(provider !== null, (qb) => qb.where('provider', '=', provider!))
         .$if(model !== null, (qb) => qb.where('model', '=', model!))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
-        .limit(1);
-    this.countSince = q.prepare((a: { graderId: string; since: number }) =>
+        .limit(1),
+    countSince: q.prepare((a: { graderId: string; since: number }) =>
       db
         .selectFrom('judge_calls')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -231,8 +219,8 @@ export class JudgesRepo {
         .where('created_at', '>=', a.since)
         .where('error', 'is', null)
         .where('score', 'is not', null),
-    );
-    this.goldOf = q.prepare((a: { graderId: string }) =>
+    ),
+    goldOf: q.prepare((a: { graderId: string }) =>
       db
         .selectFrom('gold_items')
         .select([
@@ -257,9 +245,9 @@ export class JudgesRepo {
         .orderBy('created_at')
         .orderBy('id')
         .$narrowType<{ stratum: GoldStratum | null }>(),
-    );
+    ),
     // Every reviewer's own verdict (the index writes each reviewer's current label from their file of labels/).
-    this.goldVerdictsOf = q.prepare((a: { graderId: string }) =>
+    goldVerdictsOf: q.prepare((a: { graderId: string }) =>
       db
         .selectFrom('reviewer_verdicts as v')
         .innerJoin('gold_items as g', (join) =>
@@ -269,17 +257,17 @@ export class JudgesRepo {
         .where('g.grader_id', '=', a.graderId)
         .orderBy('v.subject_id')
         .orderBy('v.reviewer'),
-    );
+    ),
     // The judge call and its result may be gone (a deleted run): the item then shows without them.
-    this.goldContextOf = q.prepare((a: { graderId: string }) =>
+    goldContextOf: q.prepare((a: { graderId: string }) =>
       db
         .selectFrom('gold_items as g')
         .leftJoin('judge_calls as jc', 'jc.id', 'g.judge_call_id')
         .leftJoin('question_results as qr', 'qr.id', 'jc.result_id')
         .select(['g.id', 'jc.prompt', 'qr.tool_calls_json'])
         .where('g.grader_id', '=', a.graderId),
-    );
-    this.goldTemplateOf = q.prepare((a: { graderId: string }) =>
+    ),
+    goldTemplateOf: q.prepare((a: { graderId: string }) =>
       db
         .selectFrom('gold_items')
         .select('template_version')
@@ -289,8 +277,8 @@ export class JudgesRepo {
         .orderBy('id', 'desc')
         .limit(1)
         .$narrowType<{ template_version: string }>(),
-    );
-    this.latestValidationOf = q.prepare((a: { graderId: string }) =>
+    ),
+    latestValidationOf: q.prepare((a: { graderId: string }) =>
       db
         .selectFrom('judge_validations')
         .selectAll()
@@ -298,17 +286,27 @@ export class JudgesRepo {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(1),
-    );
+    ),
+  };
+}
+
+export class JudgesRepo {
+  private readonly q: Queries;
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.q = q;
+    this.statements = prepareStatements(q);
   }
 
   /** The grader's scored judge calls made at or after `since` (epoch ms), oldest first. */
   *scoredCalls(graderId: string, since: number): Q<JudgeCallRow[]> {
-    return (yield* this.scoredSince.all({ graderId, since })).map(toCall);
+    return (yield* this.statements.scoredSince.all({ graderId, since })).map(toCall);
   }
 
   /** The scored judge calls with these ids (ids that are missing or errored are left out). */
   *callsByIds(ids: readonly number[]): Q<JudgeCallRow[]> {
-    return (yield* this.byIds.all({ ids: JSON.stringify(ids) })).map(toCall);
+    return (yield* this.statements.byIds.all({ ids: JSON.stringify(ids) })).map(toCall);
   }
 
   /** The grader's most recent scored call, optionally by one provider and model. */
@@ -317,27 +315,27 @@ export class JudgesRepo {
     provider: string | null = null,
     model: string | null = null,
   ): Q<JudgeCallRow | undefined> {
-    const row = yield* this.q.first(this.latest(graderId, provider, model));
+    const row = yield* this.q.first(this.statements.latest(graderId, provider, model));
     return row ? toCall(row) : undefined;
   }
 
   *countScoredCalls(graderId: string, since = 0): Q<number> {
-    return (yield* this.countSince.first({ graderId, since }))?.n ?? 0;
+    return (yield* this.statements.countSince.first({ graderId, since }))?.n ?? 0;
   }
 
   /** The grader's gold items, oldest first, each with every reviewer's verdict on it. */
   *goldItems(graderId: string): Q<GoldItemRow[]> {
     const verdicts = new Map<string, GoldVerdictRow[]>();
-    for (const v of yield* this.goldVerdictsOf.all({ graderId })) {
+    for (const v of yield* this.statements.goldVerdictsOf.all({ graderId })) {
       const list = verdicts.get(v.subject_id) ?? [];
       list.push({ reviewer: v.reviewer, verdict: v.verdict, at: v.updated_at });
       verdicts.set(v.subject_id, list);
     }
-    return (yield* this.goldOf.all({ graderId })).map((row) => toGold(row, verdicts.get(row.id) ?? []));
+    return (yield* this.statements.goldOf.all({ graderId })).map((row) => toGold(row, verdicts.get(row.id) ?? []));
   }
 
   *goldContext(graderId: string): Q<GoldContextRow[]> {
-    return (yield* this.goldContextOf.all({ graderId })).map((row) => ({
+    return (yield* this.statements.goldContextOf.all({ graderId })).map((row) => ({
       id: row.id,
       prompt: row.prompt,
       toolCalls: row.tool_calls_json === null ? null : (JSON.parse(row.tool_calls_json) as ToolCallRecord[]),
@@ -346,11 +344,11 @@ export class JudgesRepo {
 
   /** The judge template its latest gold item was judged with ("judge@1.0.0"); undefined when none recorded one. */
   *goldTemplate(graderId: string): Q<string | undefined> {
-    return (yield* this.goldTemplateOf.first({ graderId }))?.template_version;
+    return (yield* this.statements.goldTemplateOf.first({ graderId }))?.template_version;
   }
 
   *latestValidation(graderId: string): Q<StoredValidation | undefined> {
-    const row = yield* this.latestValidationOf.first({ graderId });
+    const row = yield* this.statements.latestValidationOf.first({ graderId });
     return row ? toValidation(row) : undefined;
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../src-shared/model';
 import { sql } from 'kysely';
 import { transaction, type Q } from '../sql/query';
-import { fromExcluded } from '../sql/statement';
+import { fromExcluded, type Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
 
 type LabelRow = {
@@ -86,40 +86,31 @@ type LabelArgs = Subject & {
   now: number;
 };
 
-export class LabelsRepo {
-  private readonly one;
-  private readonly many;
-  private readonly upsert;
-  private readonly restore;
-  private readonly remove;
-  private readonly remember;
-  private readonly lastBatch;
-  private readonly lastOfSubject;
-  private readonly batchRows;
-  private readonly forget;
-  private readonly dimensionNames;
-  private readonly reviewerVerdict;
-  private readonly putReviewerVerdict;
-  private readonly dropReviewerVerdict;
-  private readonly rememberLineChange;
-
-  constructor({ q }: StoreContext) {
-    const { db, dialect: d } = q;
-    const ofSubject = (a: Subject) =>
-      db
-        .selectFrom('labels')
-        .select(LABEL_COLUMNS)
-        .where('subject_type', '=', a.subjectType)
-        .where('subject_id', '=', a.subjectId);
-    this.one = q.prepare(ofSubject);
-    this.many = q.prepare((a: { subjectType: LabelSubjectType; ids: string }) =>
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  const ofSubject = (a: Subject) =>
+    db
+      .selectFrom('labels')
+      .select(LABEL_COLUMNS)
+      .where('subject_type', '=', a.subjectType)
+      .where('subject_id', '=', a.subjectId);
+  const ofReviewer = (a: Subject & { reviewer: string }) =>
+    db
+      .selectFrom('reviewer_verdicts')
+      .selectAll()
+      .where('subject_type', '=', a.subjectType)
+      .where('subject_id', '=', a.subjectId)
+      .where('reviewer', '=', a.reviewer);
+  return {
+    one: q.prepare(ofSubject),
+    many: q.prepare((a: { subjectType: LabelSubjectType; ids: string }) =>
       db
         .selectFrom('labels')
         .select(LABEL_COLUMNS)
         .where('subject_type', '=', a.subjectType)
         .where('subject_id', 'in', d.jsonValues(sql.val(a.ids), 'text')),
-    );
-    this.upsert = q.prepare((a: LabelArgs) =>
+    ),
+    upsert: q.prepare((a: LabelArgs) =>
       db
         .insertInto('labels')
         .values({
@@ -134,9 +125,9 @@ export class LabelsRepo {
           updated_at: a.now,
         })
         .onConflict((oc) => oc.columns(['subject_type', 'subject_id']).doUpdateSet(fromExcluded(CONTENT_COLUMNS))),
-    );
+    ),
     // Undo puts the old row back exactly, timestamps included.
-    this.restore = q.prepare((a: LabelRow) =>
+    restore: q.prepare((a: LabelRow) =>
       db
         .insertInto('labels')
         .values({
@@ -155,11 +146,11 @@ export class LabelsRepo {
             .columns(['subject_type', 'subject_id'])
             .doUpdateSet(fromExcluded([...CONTENT_COLUMNS, 'created_at'] as const)),
         ),
-    );
-    this.remove = q.prepare((a: Subject) =>
+    ),
+    remove: q.prepare((a: Subject) =>
       db.deleteFrom('labels').where('subject_type', '=', a.subjectType).where('subject_id', '=', a.subjectId),
-    );
-    this.remember = q.prepare(
+    ),
+    remember: q.prepare(
       (
         a: Subject & {
           batchId: string;
@@ -178,21 +169,20 @@ export class LabelsRepo {
           reviewer_previous_json: a.reviewerPrevious,
           created_at: a.now,
         }),
-    );
-    this.rememberLineChange = q.prepare(
-      (a: Subject & { batchId: string; reviewer: string; lineId: string; now: number }) =>
-        db.insertInto('label_history').values({
-          batch_id: a.batchId,
-          subject_type: a.subjectType,
-          subject_id: a.subjectId,
-          previous_json: null,
-          reviewer: a.reviewer,
-          line_id: a.lineId,
-          created_at: a.now,
-        }),
-    );
-    this.lastBatch = q.prepare(() => db.selectFrom('label_history').select('batch_id').orderBy('id', 'desc').limit(1));
-    this.lastOfSubject = q.prepare((a: Subject) =>
+    ),
+    rememberLineChange: q.prepare((a: Subject & { batchId: string; reviewer: string; lineId: string; now: number }) =>
+      db.insertInto('label_history').values({
+        batch_id: a.batchId,
+        subject_type: a.subjectType,
+        subject_id: a.subjectId,
+        previous_json: null,
+        reviewer: a.reviewer,
+        line_id: a.lineId,
+        created_at: a.now,
+      }),
+    ),
+    lastBatch: q.prepare(() => db.selectFrom('label_history').select('batch_id').orderBy('id', 'desc').limit(1)),
+    lastOfSubject: q.prepare((a: Subject) =>
       db
         .selectFrom('label_history')
         .selectAll()
@@ -200,26 +190,19 @@ export class LabelsRepo {
         .where('subject_id', '=', a.subjectId)
         .orderBy('id', 'desc')
         .limit(1),
-    );
-    this.batchRows = q.prepare((a: { batchId: string }) =>
+    ),
+    batchRows: q.prepare((a: { batchId: string }) =>
       db.selectFrom('label_history').selectAll().where('batch_id', '=', a.batchId).orderBy('id', 'desc'),
-    );
-    this.forget = q.prepare((a: { id: number }) => db.deleteFrom('label_history').where('id', '=', a.id));
-    this.dimensionNames = q.prepare(
+    ),
+    forget: q.prepare((a: { id: number }) => db.deleteFrom('label_history').where('id', '=', a.id)),
+    dimensionNames: q.prepare(
       () => sql<{
         key: string;
       }>`SELECT DISTINCT j.key FROM labels CROSS JOIN ${d.jsonKeys(sql.ref('labels.dimensions_json'), 'j')}
         ORDER BY j.key`,
-    );
-    const ofReviewer = (a: Subject & { reviewer: string }) =>
-      db
-        .selectFrom('reviewer_verdicts')
-        .selectAll()
-        .where('subject_type', '=', a.subjectType)
-        .where('subject_id', '=', a.subjectId)
-        .where('reviewer', '=', a.reviewer);
-    this.reviewerVerdict = q.prepare(ofReviewer);
-    this.putReviewerVerdict = q.prepare((a: ReviewerVerdictRow) =>
+    ),
+    reviewerVerdict: q.prepare(ofReviewer),
+    putReviewerVerdict: q.prepare((a: ReviewerVerdictRow) =>
       db
         .insertInto('reviewer_verdicts')
         .values({
@@ -232,28 +215,36 @@ export class LabelsRepo {
         .onConflict((oc) =>
           oc.columns(['subject_type', 'subject_id', 'reviewer']).doUpdateSet(fromExcluded(['verdict', 'updated_at'])),
         ),
-    );
-    this.dropReviewerVerdict = q.prepare((a: Subject & { reviewer: string }) =>
+    ),
+    dropReviewerVerdict: q.prepare((a: Subject & { reviewer: string }) =>
       db
         .deleteFrom('reviewer_verdicts')
         .where('subject_type', '=', a.subjectType)
         .where('subject_id', '=', a.subjectId)
         .where('reviewer', '=', a.reviewer),
-    );
+    ),
+  };
+}
+
+export class LabelsRepo {
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.statements = prepareStatements(q);
   }
 
   /** Every dimension name used on any label. */
   *dimensions(): Q<string[]> {
-    return (yield* this.dimensionNames.all({})).map((row) => row.key);
+    return (yield* this.statements.dimensionNames.all({})).map((row) => row.key);
   }
 
   *get(subject: LabelSubject): Q<Label | undefined> {
-    const row = yield* this.one.first(subject);
+    const row = yield* this.statements.one.first(subject);
     return row ? toLabel(row) : undefined;
   }
 
   *getMany(subjectType: LabelSubjectType, ids: readonly string[]): Q<Label[]> {
-    return (yield* this.many.all({ subjectType, ids: JSON.stringify(ids) })).map(toLabel);
+    return (yield* this.statements.many.all({ subjectType, ids: JSON.stringify(ids) })).map(toLabel);
   }
 
   /**
@@ -282,10 +273,10 @@ export class LabelsRepo {
   ): Q<(Label | null)[]> {
     const labels: (Label | null)[] = [];
     for (const subject of subjects) {
-      const row = yield* this.one.first(subject);
+      const row = yield* this.statements.one.first(subject);
       const next = applyLabelPatch(row ? toLabel(row) : undefined, patch);
-      const own = yield* this.reviewerVerdict.first({ ...subject, reviewer });
-      yield* this.remember.run({
+      const own = yield* this.statements.reviewerVerdict.first({ ...subject, reviewer });
+      yield* this.statements.remember.run({
         batchId,
         ...subject,
         previous: row ? JSON.stringify(row) : null,
@@ -293,9 +284,9 @@ export class LabelsRepo {
         reviewerPrevious: own ? JSON.stringify(own) : null,
         now,
       });
-      if (patch.verdict === null) yield* this.dropReviewerVerdict.run({ ...subject, reviewer });
+      if (patch.verdict === null) yield* this.statements.dropReviewerVerdict.run({ ...subject, reviewer });
       else if (patch.verdict !== undefined)
-        yield* this.putReviewerVerdict.run({
+        yield* this.statements.putReviewerVerdict.run({
           subject_type: subject.subjectType,
           subject_id: subject.subjectId,
           reviewer,
@@ -303,11 +294,11 @@ export class LabelsRepo {
           updated_at: now,
         });
       if (isEmpty(next)) {
-        yield* this.remove.run(subject);
+        yield* this.statements.remove.run(subject);
         labels.push(null);
         continue;
       }
-      yield* this.upsert.run({
+      yield* this.statements.upsert.run({
         ...subject,
         verdict: next.verdict,
         dimensions: JSON.stringify(next.dimensions),
@@ -316,14 +307,14 @@ export class LabelsRepo {
         reviewer,
         now,
       });
-      labels.push(toLabel((yield* this.one.first(subject))!));
+      labels.push(toLabel((yield* this.statements.one.first(subject))!));
     }
     return labels;
   }
 
   /** Remembers that `batchId` appended the label line `lineId` for undo (the line is in a file, not in labels). */
   *rememberLine(batchId: string, change: LineChange, now: number): Q<void> {
-    yield* this.rememberLineChange.run({
+    yield* this.statements.rememberLineChange.run({
       batchId,
       ...change.subject,
       reviewer: change.reviewer,
@@ -343,7 +334,7 @@ export class LabelsRepo {
   private *takeLines(subject?: LabelSubject): Q<LineChange[] | undefined> {
     const rows = yield* this.lastChange(subject);
     if (rows.length === 0 || rows.some((row) => row.line_id === null)) return undefined;
-    for (const row of rows) yield* this.forget.run({ id: row.id });
+    for (const row of rows) yield* this.statements.forget.run({ id: row.id });
     return rows.map((row) => ({
       subject: { subjectType: row.subject_type, subjectId: row.subject_id },
       reviewer: row.reviewer ?? '',
@@ -353,11 +344,11 @@ export class LabelsRepo {
 
   private *lastChange(subject?: LabelSubject): Q<HistoryRow[]> {
     if (subject) {
-      const last = yield* this.lastOfSubject.first(subject);
+      const last = yield* this.statements.lastOfSubject.first(subject);
       return last ? [last] : [];
     }
-    const batch = yield* this.lastBatch.first({});
-    return batch === undefined ? [] : yield* this.batchRows.all({ batchId: batch.batch_id });
+    const batch = yield* this.statements.lastBatch.first({});
+    return batch === undefined ? [] : yield* this.statements.batchRows.all({ batchId: batch.batch_id });
   }
 
   /**
@@ -374,16 +365,20 @@ export class LabelsRepo {
     for (const row of rows) {
       const target = { subjectType: row.subject_type, subjectId: row.subject_id };
       // A label saved before reviewers existed has no reviewer field: it was the unnamed reviewer's.
-      if (row.previous_json === null) yield* this.remove.run(target);
+      if (row.previous_json === null) yield* this.statements.remove.run(target);
       else
-        yield* this.restore.run({ reviewer: '', ...(JSON.parse(row.previous_json) as Partial<LabelRow>) } as LabelRow);
+        yield* this.statements.restore.run({
+          reviewer: '',
+          ...(JSON.parse(row.previous_json) as Partial<LabelRow>),
+        } as LabelRow);
       if (row.reviewer !== null) {
         if (row.reviewer_previous_json === null)
-          yield* this.dropReviewerVerdict.run({ ...target, reviewer: row.reviewer });
-        else yield* this.putReviewerVerdict.run(JSON.parse(row.reviewer_previous_json) as ReviewerVerdictRow);
+          yield* this.statements.dropReviewerVerdict.run({ ...target, reviewer: row.reviewer });
+        else
+          yield* this.statements.putReviewerVerdict.run(JSON.parse(row.reviewer_previous_json) as ReviewerVerdictRow);
       }
-      yield* this.forget.run({ id: row.id });
-      const now = yield* this.one.first(target);
+      yield* this.statements.forget.run({ id: row.id });
+      const now = yield* this.statements.one.first(target);
       restored.push({ subject: target, label: now ? toLabel(now) : null });
     }
     return restored;

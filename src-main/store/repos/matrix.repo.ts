@@ -2,6 +2,7 @@
 import type { LabelVerdict, QuestionStatus } from '../../../src-shared/model';
 import { sql } from 'kysely';
 import type { Q } from '../sql/query';
+import type { Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
 
 export const MATRIX_PREVIEW_CHARS = 240;
@@ -43,13 +44,10 @@ type ResultDbRow = [
   labelTags: string | null,
 ];
 
-export class MatrixRepo {
-  private readonly selectResults;
-  private readonly selectGraderScores;
-
-  constructor({ q }: StoreContext) {
-    const { db } = q;
-    this.selectResults = q.prepare((a: { runId: string }) =>
+function prepareStatements(q: Queries) {
+  const { db } = q;
+  return {
+    selectResults: q.prepare((a: { runId: string }) =>
       db
         .selectFrom('question_results as q')
         .leftJoin('labels as l', (join) =>
@@ -72,8 +70,8 @@ export class MatrixRepo {
         ])
         .where('q.run_id', '=', a.runId)
         .orderBy('q.id'),
-    );
-    this.selectGraderScores = q.prepare((a: { runId: string }) =>
+    ),
+    selectGraderScores: q.prepare((a: { runId: string }) =>
       db
         .selectFrom('question_results as q')
         .innerJoin('grader_results as g', 'g.result_id', 'q.id')
@@ -84,12 +82,20 @@ export class MatrixRepo {
         ])
         .where('q.run_id', '=', a.runId)
         .orderBy('g.id'),
-    );
+    ),
+  };
+}
+
+export class MatrixRepo {
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.statements = prepareStatements(q);
   }
 
   /** Every result of a run in the order it was written, answers cut to a preview. */
   *results(runId: string): Q<MatrixResult[]> {
-    return (yield* this.selectResults.arrays<ResultDbRow>({ runId })).map(
+    return (yield* this.statements.selectResults.arrays<ResultDbRow>({ runId })).map(
       ([
         id,
         questionId,
@@ -124,7 +130,7 @@ export class MatrixRepo {
 
   /** Every grader score of a run's results; a grader that skipped or failed has a null score. */
   *graderScores(runId: string): Q<MatrixGraderScore[]> {
-    return (yield* this.selectGraderScores.all({ runId })).map((row) => ({
+    return (yield* this.statements.selectGraderScores.all({ runId })).map((row) => ({
       resultId: row.result_id,
       graderId: row.grader_id,
       score0to5: row.score_0_5,

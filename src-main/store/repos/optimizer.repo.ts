@@ -135,18 +135,10 @@ type CandidateArgs = Omit<
   decidingQuestionIds: string | null;
 };
 
-export class OptimizerRepo {
-  private readonly q: Queries;
-  private readonly insertCandidate;
-  private readonly selectOne;
-  private readonly setStatus;
-  private readonly insertChange;
-  private readonly selectChanges;
-
-  constructor({ q }: StoreContext) {
-    this.q = q;
-    const { db, dialect: d } = q;
-    this.insertCandidate = q.prepare((a: CandidateArgs) =>
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  return {
+    insertCandidate: q.prepare((a: CandidateArgs) =>
       db.insertInto('optimizer_candidates').values({
         id: a.id,
         target_id: a.targetId,
@@ -171,18 +163,18 @@ export class OptimizerRepo {
         created_at: a.createdAt,
         decided_at: a.decidedAt,
       }),
-    );
-    this.selectOne = q.prepare((a: { id: string }) =>
+    ),
+    selectOne: q.prepare((a: { id: string }) =>
       db.selectFrom('optimizer_candidates').selectAll().where('id', '=', a.id),
-    );
-    this.setStatus = q.prepare((a: { id: string; status: CandidateStatus; from: string; actor: string; now: number }) =>
+    ),
+    setStatus: q.prepare((a: { id: string; status: CandidateStatus; from: string; actor: string; now: number }) =>
       db
         .updateTable('optimizer_candidates')
         .set({ status: a.status, decided_by: a.actor, decided_at: a.now })
         .where('id', '=', a.id)
         .where(sql<boolean>`status IN ${d.jsonValues(sql.val(a.from), 'text')}`),
-    );
-    this.insertChange = q.prepare((a: Omit<OptimizerChange, 'id' | 'createdAt'> & { now: number }) =>
+    ),
+    insertChange: q.prepare((a: Omit<OptimizerChange, 'id' | 'createdAt'> & { now: number }) =>
       db.insertInto('optimizer_changes').values({
         candidate_id: a.candidateId,
         target_id: a.targetId,
@@ -193,14 +185,24 @@ export class OptimizerRepo {
         new_prompt: a.newPrompt,
         created_at: a.now,
       }),
-    );
-    this.selectChanges = q.prepare((a: { id: string }) =>
+    ),
+    selectChanges: q.prepare((a: { id: string }) =>
       db.selectFrom('optimizer_changes').selectAll().where('candidate_id', '=', a.id).orderBy('id'),
-    );
+    ),
+  };
+}
+
+export class OptimizerRepo {
+  private readonly q: Queries;
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.q = q;
+    this.statements = prepareStatements(q);
   }
 
   *insert(candidate: CandidateRecord): Q<void> {
-    yield* this.insertCandidate.run({
+    yield* this.statements.insertCandidate.run({
       ...candidate,
       baselineRunIds: JSON.stringify(candidate.baselineRunIds),
       candidateRunIds: JSON.stringify(candidate.candidateRunIds),
@@ -212,7 +214,7 @@ export class OptimizerRepo {
   }
 
   *get(id: string): Q<CandidateRecord | undefined> {
-    const row = yield* this.selectOne.first({ id });
+    const row = yield* this.statements.selectOne.first({ id });
     if (!row) return undefined;
     return {
       ...toSummary(row),
@@ -246,9 +248,9 @@ export class OptimizerRepo {
   }
 
   private *applyAction(action: CandidateAction): Q<boolean> {
-    const row = yield* this.selectOne.first({ id: action.id });
+    const row = yield* this.statements.selectOne.first({ id: action.id });
     if (!row) return false;
-    const changed = yield* this.setStatus.run({
+    const changed = yield* this.statements.setStatus.run({
       id: action.id,
       status: STATUS_OF[action.action],
       from: JSON.stringify(action.from),
@@ -256,7 +258,7 @@ export class OptimizerRepo {
       now: action.now,
     });
     if (changed.changes === 0) return false;
-    yield* this.insertChange.run({
+    yield* this.statements.insertChange.run({
       candidateId: action.id,
       targetId: row.target_id,
       action: action.action,
@@ -270,6 +272,6 @@ export class OptimizerRepo {
   }
 
   *changes(candidateId: string): Q<OptimizerChange[]> {
-    return (yield* this.selectChanges.all({ id: candidateId })).map(toChange);
+    return (yield* this.statements.selectChanges.all({ id: candidateId })).map(toChange);
   }
 }

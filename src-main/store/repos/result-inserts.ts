@@ -1,6 +1,7 @@
 // Writing finished questions on SQLite: each with its grader scores, tool calls and judge calls, one statement a row,
 // all in one transaction (statements are cheap in-process; a commit is not).
 import { transaction, type Q } from '../sql/query';
+import type { Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
 import { rowInsert } from '../sql/table-columns';
 import * as questionRows from './result-rows';
@@ -11,44 +12,44 @@ export type { NewQuestionResult, QuestionVersion } from './result-rows';
 /** Writes a batch of finished questions and returns their ids in order (result-arrays.ts on PostgreSQL). */
 export type ResultWriterOf = Readonly<{ insertMany(results: readonly NewQuestionResult[]): Q<number[]> }>;
 
-export class ResultInserts implements ResultWriterOf {
-  private readonly insertResult;
-  private readonly insertVersion;
-  private readonly selectVersion;
-  private readonly insertGrader;
-  private readonly insertToolCall;
-  private readonly insertJudgeCall;
-  private readonly releaseAnswer;
-  /** Versions are few (one per question and wording): their ids are remembered instead of asked at every result. */
-  private readonly versionIds = new Map<string, number>();
-
-  constructor({ q }: StoreContext) {
-    const { db } = q;
-    this.insertResult = rowInsert(q, 'question_results', questionRows.RESULT_COLUMNS);
-    this.insertVersion = q.prepare((a: VersionKey) =>
+function prepareStatements(q: Queries) {
+  const { db } = q;
+  return {
+    insertResult: rowInsert(q, 'question_results', questionRows.RESULT_COLUMNS),
+    insertVersion: q.prepare((a: VersionKey) =>
       db
         .insertInto('question_versions')
         .values({ question_id: a.questionId, text_sha256: a.textSha256, tags_json: a.tagsJson })
         .onConflict((oc) => oc.doNothing()),
-    );
-    this.selectVersion = q.prepare((a: VersionKey) =>
+    ),
+    selectVersion: q.prepare((a: VersionKey) =>
       db
         .selectFrom('question_versions')
         .select('id')
         .where('question_id', '=', a.questionId)
         .where('text_sha256', '=', a.textSha256)
         .where('tags_json', '=', a.tagsJson),
-    );
-    this.insertGrader = rowInsert(q, 'grader_results', questionRows.GRADER_COLUMNS);
-    this.insertToolCall = rowInsert(q, 'tool_calls', questionRows.TOOL_CALL_COLUMNS);
-    this.insertJudgeCall = rowInsert(q, 'judge_calls', questionRows.JUDGE_CALL_COLUMNS);
-    this.releaseAnswer = q.prepare((a: { runId: string; questionId: string; repeatIndex: number }) =>
+    ),
+    insertGrader: rowInsert(q, 'grader_results', questionRows.GRADER_COLUMNS),
+    insertToolCall: rowInsert(q, 'tool_calls', questionRows.TOOL_CALL_COLUMNS),
+    insertJudgeCall: rowInsert(q, 'judge_calls', questionRows.JUDGE_CALL_COLUMNS),
+    releaseAnswer: q.prepare((a: { runId: string; questionId: string; repeatIndex: number }) =>
       db
         .deleteFrom('answered_questions')
         .where('run_id', '=', a.runId)
         .where('question_id', '=', a.questionId)
         .where('repeat_index', '=', a.repeatIndex),
-    );
+    ),
+  };
+}
+
+export class ResultInserts implements ResultWriterOf {
+  /** Versions are few (one per question and wording): their ids are remembered instead of asked at every result. */
+  private readonly versionIds = new Map<string, number>();
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.statements = prepareStatements(q);
   }
 
   /**
@@ -76,8 +77,8 @@ export class ResultInserts implements ResultWriterOf {
     const cacheKey = questionRows.versionCacheKey(key);
     let id = this.versionIds.get(cacheKey) ?? added.get(cacheKey);
     if (id === undefined) {
-      yield* this.insertVersion.run(key);
-      id = (yield* this.selectVersion.first(key))!.id;
+      yield* this.statements.insertVersion.run(key);
+      id = (yield* this.statements.selectVersion.first(key))!.id;
       added.set(cacheKey, id);
     }
     return id;
@@ -85,12 +86,13 @@ export class ResultInserts implements ResultWriterOf {
 
   private *writeOne(result: NewQuestionResult, added: Map<string, number>): Q<number> {
     const { runId, questionId, repeatIndex } = result;
-    yield* this.releaseAnswer.run({ runId, questionId, repeatIndex });
+    yield* this.statements.releaseAnswer.run({ runId, questionId, repeatIndex });
     const versionId = yield* this.versionIdOf(questionRows.versionKey(result), added);
-    const resultId = (yield* this.insertResult.run(questionRows.resultRow(result, versionId))).lastInsertRowid!;
-    for (const row of questionRows.graderRows(result, resultId)) yield* this.insertGrader.run(row);
-    for (const row of questionRows.toolCallRows(result, resultId)) yield* this.insertToolCall.run(row);
-    for (const row of questionRows.judgeCallRows(result, resultId)) yield* this.insertJudgeCall.run(row);
+    const resultId = (yield* this.statements.insertResult.run(questionRows.resultRow(result, versionId)))
+      .lastInsertRowid!;
+    for (const row of questionRows.graderRows(result, resultId)) yield* this.statements.insertGrader.run(row);
+    for (const row of questionRows.toolCallRows(result, resultId)) yield* this.statements.insertToolCall.run(row);
+    for (const row of questionRows.judgeCallRows(result, resultId)) yield* this.statements.insertJudgeCall.run(row);
     return resultId;
   }
 }

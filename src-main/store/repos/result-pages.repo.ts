@@ -45,20 +45,26 @@ export const PREVIEW_CHARS = 200;
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
 
-export class ResultPagesRepo {
-  private readonly q: Queries;
-  private readonly graderScoresOf;
-
-  constructor({ q }: StoreContext) {
-    this.q = q;
-    const { db, dialect: d } = q;
-    this.graderScoresOf = q.prepare((a: { ids: string }) =>
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  return {
+    graderScoresOf: q.prepare((a: { ids: string }) =>
       db
         .selectFrom('grader_results')
         .select(['result_id', 'grader_id', 'status', 'score_0_5'])
         .where('result_id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
         .orderBy('id'),
-    );
+    ),
+  };
+}
+
+export class ResultPagesRepo {
+  private readonly q: Queries;
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.q = q;
+    this.statements = prepareStatements(q);
   }
 
   /** The run's results that pass the query's filter (its status, its search in question ids and answers). */
@@ -137,7 +143,7 @@ export class ResultPagesRepo {
       return { total: total ?? 0, rows: [] };
     }
     const graders = new Map<number, ResultRow['graders']>();
-    for (const row of yield* this.graderScoresOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) })) {
+    for (const row of yield* this.statements.graderScoresOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) })) {
       const list = graders.get(row.result_id) ?? [];
       list.push({ graderId: row.grader_id, status: row.status, score0to5: row.score_0_5 });
       graders.set(row.result_id, list);

@@ -10,6 +10,7 @@ import type {
 import type { Tally } from '../../../src-shared/model/tally';
 import { sql } from 'kysely';
 import type { Q } from '../sql/query';
+import type { Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
 import type { Row } from '../sql/schema';
 import { ResultArrays } from './result-arrays';
@@ -98,51 +99,37 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 
 const NO_RESULTS: Tally = { scored: 0, unscored: 0, degraded: 0, passed: 0, errors: 0, scoreSum: 0 };
 
-export class ResultsRepo {
-  private readonly inserts: ResultWriterOf;
-  private readonly selectTally;
-  private readonly selectTallyOf;
-  private readonly selectKeys;
-  private readonly selectScoreCounts;
-  private readonly selectQuestionPasses;
-  private readonly selectOne;
-  private readonly selectBatch;
-  private readonly gradersOf;
-  private readonly judgeCallsOf;
-
-  constructor(context: StoreContext) {
-    const { q } = context;
-    const { db, dialect: d } = q;
-    // One statement a row in-process; over a network, a statement a table of the batch.
-    this.inserts = d.name === 'sqlite' ? new ResultInserts(context) : new ResultArrays(context);
-    const tally = (a: { runId: string }) =>
-      db
-        .selectFrom('question_results')
-        .select((eb) => [
-          eb.fn.countAll<number>().filterWhere('status', '=', 'scored').as('scored'),
-          eb.fn.countAll<number>().filterWhere('status', '=', 'unscored').as('unscored'),
-          eb.fn.countAll<number>().filterWhere('status', '=', 'degraded').as('degraded'),
-          eb.fn.countAll<number>().filterWhere('passed', '=', 1).as('passed'),
-          eb.fn
-            .countAll<number>()
-            .filterWhere((f) => f.and([f('status', '=', 'degraded'), f('response', 'is', null)]))
-            .as('errors'),
-          // Summed in the order the results were written, as the engine and an import sum them: PostgreSQL would
-          // otherwise add in its index's order, and the run and its round-tripped copy differ in the last digit.
-          eb.fn
-            .coalesce(eb.fn.sum<number>('score').orderBy('id').filterWhere('status', '=', 'scored'), eb.lit(0))
-            .as('scoreSum'),
-        ])
-        .where('run_id', '=', a.runId);
-    this.selectTally = q.prepare(tally);
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  const tally = (a: { runId: string }) =>
+    db
+      .selectFrom('question_results')
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('status', '=', 'scored').as('scored'),
+        eb.fn.countAll<number>().filterWhere('status', '=', 'unscored').as('unscored'),
+        eb.fn.countAll<number>().filterWhere('status', '=', 'degraded').as('degraded'),
+        eb.fn.countAll<number>().filterWhere('passed', '=', 1).as('passed'),
+        eb.fn
+          .countAll<number>()
+          .filterWhere((f) => f.and([f('status', '=', 'degraded'), f('response', 'is', null)]))
+          .as('errors'),
+        // Summed in the order the results were written, as the engine and an import sum them: PostgreSQL would
+        // otherwise add in its index's order, and the run and its round-tripped copy differ in the last digit.
+        eb.fn
+          .coalesce(eb.fn.sum<number>('score').orderBy('id').filterWhere('status', '=', 'scored'), eb.lit(0))
+          .as('scoreSum'),
+      ])
+      .where('run_id', '=', a.runId);
+  return {
+    selectTally: q.prepare(tally),
     // The questions travel as one JSON array parameter, expanded in SQL: one statement for any number of them.
-    this.selectTallyOf = q.prepare((a: { runId: string; only: string }) =>
+    selectTallyOf: q.prepare((a: { runId: string; only: string }) =>
       tally(a).where('question_id', 'in', d.jsonValues(sql.val(a.only), 'text')),
-    );
-    this.selectKeys = q.prepare((a: { runId: string }) =>
+    ),
+    selectKeys: q.prepare((a: { runId: string }) =>
       db.selectFrom('question_results').select(['question_id', 'repeat_index']).where('run_id', '=', a.runId),
-    );
-    this.selectScoreCounts = q.prepare((a: { runId: string; graderId: string; excluded: string }) =>
+    ),
+    selectScoreCounts: q.prepare((a: { runId: string; graderId: string; excluded: string }) =>
       db
         .selectFrom('grader_results as g')
         .innerJoin('question_results as q', 'q.id', 'g.result_id')
@@ -157,8 +144,8 @@ export class ResultsRepo {
         .where('g.status', '=', 'scored')
         .where('q.question_id', 'not in', d.jsonValues(sql.val(a.excluded), 'text'))
         .groupBy(['g.score', 'g.min_score', 'g.max_score']),
-    );
-    this.selectQuestionPasses = q.prepare((a: { runId: string }) =>
+    ),
+    selectQuestionPasses: q.prepare((a: { runId: string }) =>
       db
         .selectFrom('question_results')
         .select((eb) => [
@@ -171,11 +158,9 @@ export class ResultsRepo {
         .where('status', '=', 'scored')
         .groupBy('question_id')
         .orderBy('question_id'),
-    );
-    this.selectOne = q.prepare((a: { id: number }) =>
-      db.selectFrom('question_results').selectAll().where('id', '=', a.id),
-    );
-    this.selectBatch = q.prepare((a: { runId: string; afterId: number; limit: number }) =>
+    ),
+    selectOne: q.prepare((a: { id: number }) => db.selectFrom('question_results').selectAll().where('id', '=', a.id)),
+    selectBatch: q.prepare((a: { runId: string; afterId: number; limit: number }) =>
       db
         .selectFrom('question_results')
         .selectAll()
@@ -183,23 +168,35 @@ export class ResultsRepo {
         .where('id', '>', a.afterId)
         .orderBy('id')
         .limit(a.limit),
-    );
-    this.gradersOf = q.prepare((a: { ids: string }) =>
+    ),
+    gradersOf: q.prepare((a: { ids: string }) =>
       db
         .selectFrom('grader_results')
         .selectAll()
         .where('result_id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
         .orderBy('result_id')
         .orderBy('id'),
-    );
-    this.judgeCallsOf = q.prepare((a: { ids: string }) =>
+    ),
+    judgeCallsOf: q.prepare((a: { ids: string }) =>
       db
         .selectFrom('judge_calls')
         .selectAll()
         .where('result_id', 'in', d.jsonValues(sql.val(a.ids), 'int'))
         .orderBy('result_id')
         .orderBy('id'),
-    );
+    ),
+  };
+}
+
+export class ResultsRepo {
+  private readonly inserts: ResultWriterOf;
+  private readonly statements;
+
+  constructor(context: StoreContext) {
+    const { q } = context;
+    // One statement a row in-process; over a network, a statement a table of the batch.
+    this.inserts = q.dialect.name === 'sqlite' ? new ResultInserts(context) : new ResultArrays(context);
+    this.statements = prepareStatements(q);
   }
 
   /** Writes one finished question (result, graders, tool calls, judge calls) atomically; returns its id (result-inserts.ts). */
@@ -215,14 +212,14 @@ export class ResultsRepo {
   /** The run's totals; with `only`, of those questions alone (a quarantine's share of the run). */
   *tally(runId: string, only?: readonly string[]): Q<Tally> {
     const row = only
-      ? yield* this.selectTallyOf.first({ runId, only: JSON.stringify(only) })
-      : yield* this.selectTally.first({ runId });
+      ? yield* this.statements.selectTallyOf.first({ runId, only: JSON.stringify(only) })
+      : yield* this.statements.selectTally.first({ runId });
     return row ?? NO_RESULTS;
   }
 
   /** [question_id, repeat_index] of every stored result of a run: what `--resume` skips. */
   doneKeys(runId: string): Q<[string, number][]> {
-    return this.selectKeys.arrays<[string, number]>({ runId });
+    return this.statements.selectKeys.arrays<[string, number]>({ runId });
   }
 
   /**
@@ -230,30 +227,32 @@ export class ResultsRepo {
    * loading rows; `excluded` questions (quarantined) are left out.
    */
   graderScoreCounts(runId: string, graderId: string, excluded: readonly string[] = []): Q<GraderScoreCount[]> {
-    return this.selectScoreCounts.all({ runId, graderId, excluded: JSON.stringify(excluded) }) as Q<GraderScoreCount[]>;
+    return this.statements.selectScoreCounts.all({ runId, graderId, excluded: JSON.stringify(excluded) }) as Q<
+      GraderScoreCount[]
+    >;
   }
 
   /** Per question of a run, its scored repeats: where an adaptive run's stop starts on resume, what its gate weighs. */
   questionPasses(runId: string): Q<QuestionPasses[]> {
-    return this.selectQuestionPasses.all({ runId });
+    return this.statements.selectQuestionPasses.all({ runId });
   }
 
   *get(resultId: number): Q<ResultDetail | undefined> {
-    const row = yield* this.selectOne.first({ id: resultId });
+    const row = yield* this.statements.selectOne.first({ id: resultId });
     return row ? (yield* this.withChildren([row], true))[0] : undefined;
   }
 
   /** Up to `limit` results after `afterId`, in id order: streams a whole run (export, regrade) in flat memory. */
   *batch(runId: string, afterId: number, limit: number, withJudgeCalls = false): Q<ResultDetail[]> {
-    return yield* this.withChildren(yield* this.selectBatch.all({ runId, afterId, limit }), withJudgeCalls);
+    return yield* this.withChildren(yield* this.statements.selectBatch.all({ runId, afterId, limit }), withJudgeCalls);
   }
 
   private *withChildren(rows: readonly ResultRowDb[], withJudgeCalls: boolean): Q<ResultDetail[]> {
     if (rows.length === 0) return [];
     const ids = JSON.stringify(rows.map((row) => row.id));
-    const graders = groupBy(yield* this.gradersOf.all({ ids }), (row) => row.result_id);
+    const graders = groupBy(yield* this.statements.gradersOf.all({ ids }), (row) => row.result_id);
     const judgeCalls = withJudgeCalls
-      ? groupBy((yield* this.judgeCallsOf.all({ ids })) as JudgeRowDb[], (row) => row.result_id)
+      ? groupBy((yield* this.statements.judgeCallsOf.all({ ids })) as JudgeRowDb[], (row) => row.result_id)
       : new Map<number, JudgeRowDb[]>();
     return rows.map((row) =>
       toDetail(row, (graders.get(row.id) ?? []).map(toGrader), (judgeCalls.get(row.id) ?? []).map(toJudgeCall)),

@@ -2,7 +2,7 @@
 import type { ReviewItemRecord } from '../../../src-shared/model';
 import { sql } from 'kysely';
 import type { Q } from '../sql/query';
-import { fromExcluded } from '../sql/statement';
+import { fromExcluded, type Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
 
 /** A review item as stored: its structured parts serialised, flags as 0/1 (the statement's parameters). */
@@ -44,26 +44,18 @@ const UPDATED_COLUMNS = [
   'imported_at',
 ] as const;
 
-export class ReviewItemsWriter {
-  private readonly groupOf;
-  private readonly refreshGroup;
-  private readonly dropEmptyGroup;
-  private readonly raiseGroup;
-  private readonly upsertItem;
-
-  constructor({ q }: StoreContext) {
-    const { db, dialect: d } = q;
-    this.groupOf = q.prepare((a: { id: string }) =>
-      db.selectFrom('review_items').select('group_key').where('id', '=', a.id),
-    );
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  return {
+    groupOf: q.prepare((a: { id: string }) => db.selectFrom('review_items').select('group_key').where('id', '=', a.id)),
     // A group's order is its latest start (-1: none). The SELECT's WHERE lets the upsert follow it (SQLite's parsing
     // rule), and GROUP BY makes it yield no row, so no group, when the group has no items left.
-    this.refreshGroup = q.prepare(
+    refreshGroup: q.prepare(
       (a: { groupKey: string }) => sql`INSERT INTO review_groups (group_key, group_at)
         SELECT group_key, COALESCE(MAX(started_at), -1) FROM review_items WHERE group_key = ${a.groupKey} GROUP BY group_key
         ON CONFLICT (group_key) DO UPDATE SET group_at = excluded.group_at`,
-    );
-    this.raiseGroup = q.prepare((a: { groupKey: string; groupAt: number }) =>
+    ),
+    raiseGroup: q.prepare((a: { groupKey: string; groupAt: number }) =>
       db
         .insertInto('review_groups')
         .values({ group_key: a.groupKey, group_at: a.groupAt })
@@ -72,8 +64,8 @@ export class ReviewItemsWriter {
             .column('group_key')
             .doUpdateSet({ group_at: d.greatest(sql.ref('review_groups.group_at'), sql.ref('excluded.group_at')) }),
         ),
-    );
-    this.dropEmptyGroup = q.prepare((a: { groupKey: string }) =>
+    ),
+    dropEmptyGroup: q.prepare((a: { groupKey: string }) =>
       db
         .deleteFrom('review_groups')
         .where('group_key', '=', a.groupKey)
@@ -82,8 +74,8 @@ export class ReviewItemsWriter {
             eb.exists(eb.selectFrom('review_items').select(sql.lit(1).as('one')).where('group_key', '=', a.groupKey)),
           ),
         ),
-    );
-    this.upsertItem = q.prepare((i: ItemInsert) =>
+    ),
+    upsertItem: q.prepare((i: ItemInsert) =>
       db
         .insertInto('review_items')
         .values({
@@ -113,7 +105,15 @@ export class ReviewItemsWriter {
           flags_json: i.flags,
         })
         .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded(UPDATED_COLUMNS))),
-    );
+    ),
+  };
+}
+
+export class ReviewItemsWriter {
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.statements = prepareStatements(q);
   }
 
   /**
@@ -123,10 +123,10 @@ export class ReviewItemsWriter {
   *insertNew(items: readonly ItemInsert[]): Q<void> {
     const latest = new Map<string, number>();
     for (const item of items) {
-      yield* this.upsertItem.run(item);
+      yield* this.statements.upsertItem.run(item);
       latest.set(item.groupKey, Math.max(latest.get(item.groupKey) ?? -1, item.startedAt ?? -1));
     }
-    for (const [groupKey, groupAt] of latest) yield* this.raiseGroup.run({ groupKey, groupAt });
+    for (const [groupKey, groupAt] of latest) yield* this.statements.raiseGroup.run({ groupKey, groupAt });
   }
 
   /** Upserts rebuilt items, then the order of each group they joined or (now with another group key) left. */
@@ -134,15 +134,15 @@ export class ReviewItemsWriter {
     const joined = new Set<string>();
     const left = new Set<string>();
     for (const item of items) {
-      const before = (yield* this.groupOf.first({ id: item.id }))?.group_key;
+      const before = (yield* this.statements.groupOf.first({ id: item.id }))?.group_key;
       if (before !== undefined && before !== item.groupKey) left.add(before);
-      yield* this.upsertItem.run(item);
+      yield* this.statements.upsertItem.run(item);
       joined.add(item.groupKey);
     }
-    for (const groupKey of joined) yield* this.refreshGroup.run({ groupKey });
+    for (const groupKey of joined) yield* this.statements.refreshGroup.run({ groupKey });
     for (const groupKey of left) {
-      yield* this.refreshGroup.run({ groupKey });
-      yield* this.dropEmptyGroup.run({ groupKey });
+      yield* this.statements.refreshGroup.run({ groupKey });
+      yield* this.statements.dropEmptyGroup.run({ groupKey });
     }
   }
 }

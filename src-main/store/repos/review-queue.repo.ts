@@ -44,27 +44,18 @@ type GroupRow = CountsRow & {
 
 const toCounts = (r: CountsRow): QueueCounts => ({ ...r, unlabeled: r.items - r.labeled });
 
-export class ReviewQueueRepo {
-  private readonly q: Queries;
-  private readonly allGroups;
-  private readonly cursorOf;
-  private readonly modelsOf;
-  /** In queue order: the join keeps review_groups the outer loop, so a page walks the groups' order index. */
-  private readonly from: Fragment;
-
-  constructor({ q }: StoreContext) {
-    this.q = q;
-    const { db } = q;
-    this.from = sql`FROM review_groups g ${q.dialect.joinInOrder} review_items ri ON ri.group_key = g.group_key ${LABELED}`;
+function prepareStatements(q: Queries) {
+  const { db } = q;
+  return {
     // Without a filter every group counts, and review_groups holds exactly the groups that have items.
-    this.allGroups = q.prepare(() => db.selectFrom('review_groups').select((eb) => eb.fn.countAll<number>().as('n')));
-    this.cursorOf = q.prepare(
+    allGroups: q.prepare(() => db.selectFrom('review_groups').select((eb) => eb.fn.countAll<number>().as('n'))),
+    cursorOf: q.prepare(
       (a: {
         id: string;
       }) => sql<Cursor>`SELECT g.group_at AS ga, ri.group_key AS gk, COALESCE(ri.started_at, -1) AS sa, ri.id
         FROM review_items ri JOIN review_groups g ON g.group_key = ri.group_key WHERE ri.id = ${a.id}`,
-    );
-    this.modelsOf = q.prepare(() =>
+    ),
+    modelsOf: q.prepare(() =>
       db
         .selectFrom('review_items')
         .select((eb) => ['model', eb.fn.countAll<number>().as('count')])
@@ -73,7 +64,20 @@ export class ReviewQueueRepo {
         .orderBy('count', 'desc')
         .orderBy('model')
         .$narrowType<{ model: string }>(),
-    );
+    ),
+  };
+}
+
+export class ReviewQueueRepo {
+  private readonly q: Queries;
+  /** In queue order: the join keeps review_groups the outer loop, so a page walks the groups' order index. */
+  private readonly from: Fragment;
+  private readonly statements;
+
+  constructor({ q }: StoreContext) {
+    this.q = q;
+    this.from = sql`FROM review_groups g ${q.dialect.joinInOrder} review_items ri ON ri.group_key = g.group_key ${LABELED}`;
+    this.statements = prepareStatements(q);
   }
 
   /** The query's filters as one WHERE clause (TRUE when none). */
@@ -137,7 +141,7 @@ export class ReviewQueueRepo {
     }));
     const unfiltered = Object.values(query).every((value) => value === undefined);
     const [total] = unfiltered
-      ? yield* this.allGroups.column<number>({})
+      ? yield* this.statements.allGroups.column<number>({})
       : yield* this.q.column<number>(sql`SELECT COUNT(DISTINCT ri.group_key) ${ITEMS_FROM} ${where}`);
     return { total: total ?? 0, groups };
   }
@@ -162,7 +166,7 @@ export class ReviewQueueRepo {
     const edge: Cursor = forward
       ? { ga: Number.MAX_SAFE_INTEGER, gk: '', sa: -2, id: '' }
       : { ga: -2, gk: '', sa: -2, id: '' };
-    const cursor = (id === null ? undefined : yield* this.cursorOf.first({ id })) ?? edge;
+    const cursor = (id === null ? undefined : yield* this.statements.cursorOf.first({ id })) ?? edge;
     const unlabeled = unlabeledOnly ? sql`AND l.verdict IS NULL` : sql``;
     const [found] = yield* this.q.column<string>(
       forward
@@ -170,7 +174,7 @@ export class ReviewQueueRepo {
         : sql`SELECT ri.id ${this.from} ${where} ${unlabeled} AND ${before(cursor)} ORDER BY ${REVERSE_ORDER} LIMIT 1`,
     );
     if (found === undefined) return undefined;
-    const at = (yield* this.cursorOf.first({ id: found }))!;
+    const at = (yield* this.statements.cursorOf.first({ id: found }))!;
     const [position] = yield* this.q.column<number>(sql`SELECT COUNT(*) ${this.from} ${where} AND ${before(at)}`);
     return { id: found, position: position ?? 0 };
   }
@@ -196,6 +200,6 @@ export class ReviewQueueRepo {
   }
 
   models(): Q<{ model: string; count: number }[]> {
-    return this.modelsOf.all({});
+    return this.statements.modelsOf.all({});
   }
 }

@@ -169,23 +169,19 @@ function listStatements(q: Queries, ofTarget: boolean, ownOnly: boolean) {
 
 type RunArgs = Omit<NewRun, 'identity'> & { identityJson: string };
 
-export class RunsRepo {
-  private readonly q: Queries;
-  private readonly d: SqlDialect;
-  private readonly insertRun;
-  private readonly selectRun;
-  private readonly setRunning;
-  private readonly setFinished;
-  private readonly setIdentity;
-  private readonly selectHistory;
-  private readonly selectLatest;
-  private readonly listShapes = new Map<string, ReturnType<typeof listStatements>>();
-
-  constructor({ q }: StoreContext) {
-    this.q = q;
-    const d = (this.d = q.dialect);
-    const { db } = q;
-    this.insertRun = q.prepare((a: RunArgs) =>
+function prepareStatements(q: Queries) {
+  const { db, dialect: d } = q;
+  const verdict = sql.ref('verdict_json');
+  const trend = [
+    'id',
+    'finished_at',
+    d.jsonNumber(verdict, ['avg_score']).as('avg_score'),
+    d.jsonNumber(verdict, ['pass_rate']).as('pass_rate'),
+    d.jsonFlag(verdict, ['passed']).as('passed'),
+    d.jsonNumber(verdict, ['counts', 'degraded']).as('errors'),
+  ] as const;
+  return {
+    insertRun: q.prepare((a: RunArgs) =>
       db.insertInto('runs').values({
         id: a.id,
         target_id: a.targetId,
@@ -200,15 +196,15 @@ export class RunsRepo {
         identity_json: a.identityJson,
         created_at: a.createdAt,
       }),
-    );
-    this.selectRun = q.prepare((a: { id: string }) =>
+    ),
+    selectRun: q.prepare((a: { id: string }) =>
       db
         .selectFrom('runs')
         .select(summaryColumns(d))
         .select(['runs.identity_json', 'runs.verdict_json'])
         .where('runs.id', '=', a.id),
-    );
-    this.setRunning = q.prepare((a: { id: string; now: number; identityJson: string }) =>
+    ),
+    setRunning: q.prepare((a: { id: string; now: number; identityJson: string }) =>
       db
         .updateTable('runs')
         .set((eb) => ({
@@ -219,8 +215,8 @@ export class RunsRepo {
           identity_json: a.identityJson,
         }))
         .where('id', '=', a.id),
-    );
-    this.setFinished = q.prepare(
+    ),
+    setFinished: q.prepare(
       (a: {
         id: string;
         status: RunStatus;
@@ -239,20 +235,11 @@ export class RunsRepo {
             identity_json: a.identityJson,
           })
           .where('id', '=', a.id),
-    );
-    this.setIdentity = q.prepare((a: { id: string; identityJson: string }) =>
+    ),
+    setIdentity: q.prepare((a: { id: string; identityJson: string }) =>
       db.updateTable('runs').set({ identity_json: a.identityJson }).where('id', '=', a.id),
-    );
-    const verdict = sql.ref('verdict_json');
-    const trend = [
-      'id',
-      'finished_at',
-      d.jsonNumber(verdict, ['avg_score']).as('avg_score'),
-      d.jsonNumber(verdict, ['pass_rate']).as('pass_rate'),
-      d.jsonFlag(verdict, ['passed']).as('passed'),
-      d.jsonNumber(verdict, ['counts', 'degraded']).as('errors'),
-    ] as const;
-    this.selectHistory = q.prepare((a: { targetId: string; limit: number }) =>
+    ),
+    selectHistory: q.prepare((a: { targetId: string; limit: number }) =>
       db
         .selectFrom((eb) =>
           eb
@@ -267,8 +254,8 @@ export class RunsRepo {
         )
         .selectAll()
         .orderBy('finished_at', 'asc'),
-    );
-    this.selectLatest = q.prepare(() =>
+    ),
+    selectLatest: q.prepare(() =>
       db
         .selectFrom((eb) =>
           eb
@@ -281,16 +268,29 @@ export class RunsRepo {
         )
         .selectAll()
         .where('n', '=', 1),
-    );
+    ),
+  };
+}
+
+export class RunsRepo {
+  private readonly q: Queries;
+  private readonly d: SqlDialect;
+  private readonly statements;
+  private readonly listShapes = new Map<string, ReturnType<typeof listStatements>>();
+
+  constructor({ q }: StoreContext) {
+    this.q = q;
+    this.d = q.dialect;
+    this.statements = prepareStatements(q);
   }
 
   *insert(run: NewRun): Q<void> {
     const { identity, ...rest } = run;
-    yield* this.insertRun.run({ ...rest, identityJson: JSON.stringify(identity) });
+    yield* this.statements.insertRun.run({ ...rest, identityJson: JSON.stringify(identity) });
   }
 
   *get(id: string): Q<RunRecord | undefined> {
-    const row = yield* this.selectRun.first({ id });
+    const row = yield* this.statements.selectRun.first({ id });
     if (!row) return undefined;
     return {
       ...toSummary(row),
@@ -302,7 +302,7 @@ export class RunsRepo {
 
   /** pending (or an interrupted run being resumed) → running. */
   *markRunning(id: string, identity: RunIdentity, now: number): Q<void> {
-    yield* this.setRunning.run({ id, now, identityJson: JSON.stringify(identity) });
+    yield* this.statements.setRunning.run({ id, now, identityJson: JSON.stringify(identity) });
   }
 
   /** running → complete (with its verdict) | cancelled | error. */
@@ -316,7 +316,7 @@ export class RunsRepo {
       now: number;
     }>,
   ): Q<void> {
-    yield* this.setFinished.run({
+    yield* this.statements.setFinished.run({
       id,
       status: end.status,
       verdictJson: end.verdict === null ? null : JSON.stringify(end.verdict),
@@ -327,7 +327,7 @@ export class RunsRepo {
   }
 
   *updateIdentity(id: string, identity: RunIdentity): Q<void> {
-    yield* this.setIdentity.run({ id, identityJson: JSON.stringify(identity) });
+    yield* this.statements.setIdentity.run({ id, identityJson: JSON.stringify(identity) });
   }
 
   /** Runs newest first; experiments (runs of another prompt) only when `experiments` is not false. */
@@ -349,7 +349,7 @@ export class RunsRepo {
 
   /** The last `limit` complete runs of a target, oldest first (a sparkline's points). */
   *history(targetId: string, limit: number): Q<HistoryPoint[]> {
-    return (yield* this.selectHistory.all({ targetId, limit })).map((row) => ({
+    return (yield* this.statements.selectHistory.all({ targetId, limit })).map((row) => ({
       runId: row.id,
       finishedAt: row.finished_at!,
       avgScore: row.avg_score,
@@ -391,7 +391,7 @@ export class RunsRepo {
 
   /** The latest complete run of every target that has one. */
   *latestComplete(): Q<LatestRun[]> {
-    return (yield* this.selectLatest.all({})).map((row) => ({
+    return (yield* this.statements.selectLatest.all({})).map((row) => ({
       targetId: row.target_id,
       runId: row.id,
       finishedAt: row.finished_at!,

@@ -4,6 +4,7 @@ import type { DecodedSpan, SpanCore } from '../../../src-shared/model/span';
 import { sql } from 'kysely';
 import { transaction, type Q } from '../sql/query';
 import type { Row } from '../sql/schema';
+import type { Queries } from '../sql/statement';
 import type { BulkImportMode, StoreContext } from '../store-context';
 import { ITEM_COLUMNS, toReviewItem, type ReviewItemRow } from './review-item-row';
 import { ReviewItemsWriter, type ItemInsert, type RebuiltFromSpans } from './review-items.writer';
@@ -79,27 +80,11 @@ const toSpanCore = (r: SpanRow): SpanCore => ({
 
 type SpanArgs = SpanInsert & { traceSeq: number };
 
-export class TracesRepo {
-  private readonly insertSpan;
-  private readonly addTrace;
-  private readonly seqOf;
-  private readonly enqueue;
-  private readonly dequeue;
-  private readonly pending;
-  private readonly spansOf;
-  private readonly itemById;
-  private readonly counts;
-  private readonly stamped;
-  private readonly items: ReviewItemsWriter;
-  private readonly bulk: BulkImportMode;
-
-  constructor(context: StoreContext) {
-    const { q } = context;
-    const { db } = q;
-    this.items = new ReviewItemsWriter(context);
-    this.bulk = context.bulk;
+function prepareStatements(q: Queries) {
+  const { db } = q;
+  return {
     // Skipping a span stored already, on the (trace_seq, span_id) key, is what makes a re-import idempotent.
-    this.insertSpan = q.prepare((a: SpanArgs) =>
+    insertSpan: q.prepare((a: SpanArgs) =>
       db
         .insertInto('spans')
         .values({
@@ -125,30 +110,26 @@ export class TracesRepo {
           dropped_events: a.droppedEvents,
         })
         .onConflict((oc) => oc.doNothing()),
-    );
-    this.addTrace = q.prepare((a: { traceId: string }) =>
+    ),
+    addTrace: q.prepare((a: { traceId: string }) =>
       db
         .insertInto('traces')
         .values({ trace_id: a.traceId })
         .onConflict((oc) => oc.doNothing())
         .returning('seq'),
-    );
-    this.seqOf = q.prepare((a: { traceId: string }) =>
+    ),
+    seqOf: q.prepare((a: { traceId: string }) =>
       db.selectFrom('traces').select('seq').where('trace_id', '=', a.traceId),
-    );
-    this.enqueue = q.prepare((a: { traceId: string }) =>
+    ),
+    enqueue: q.prepare((a: { traceId: string }) =>
       db
         .insertInto('trace_rebuilds')
         .values({ trace_id: a.traceId })
         .onConflict((oc) => oc.doNothing()),
-    );
-    this.dequeue = q.prepare((a: { traceId: string }) =>
-      db.deleteFrom('trace_rebuilds').where('trace_id', '=', a.traceId),
-    );
-    this.pending = q.prepare((a: { limit: number }) =>
-      db.selectFrom('trace_rebuilds').select('trace_id').limit(a.limit),
-    );
-    this.spansOf = q.prepare((a: { traceId: string; limit: number }) =>
+    ),
+    dequeue: q.prepare((a: { traceId: string }) => db.deleteFrom('trace_rebuilds').where('trace_id', '=', a.traceId)),
+    pending: q.prepare((a: { limit: number }) => db.selectFrom('trace_rebuilds').select('trace_id').limit(a.limit)),
+    spansOf: q.prepare((a: { traceId: string; limit: number }) =>
       db
         .selectFrom('spans')
         .select(SPAN_COLUMNS)
@@ -156,12 +137,12 @@ export class TracesRepo {
         .orderBy(sql`CAST(start_ns AS BIGINT)`)
         .orderBy('span_id')
         .limit(a.limit),
-    );
-    this.itemById = q.prepare(
+    ),
+    itemById: q.prepare(
       (a: { id: string }) => sql<ReviewItemRow>`SELECT ${sql.raw(ITEM_COLUMNS)} FROM review_items ri
         LEFT JOIN labels l ON l.subject_type = 'review_item' AND l.subject_id = ri.id WHERE ri.id = ${a.id}`,
-    );
-    this.stamped = q.prepare((a: { importedAt: number }) =>
+    ),
+    stamped: q.prepare((a: { importedAt: number }) =>
       db
         .selectFrom('review_items')
         .select((eb) => [
@@ -170,13 +151,26 @@ export class TracesRepo {
           eb.fn.count<number>('conversation_id').distinct().as('conversations'),
         ])
         .where('imported_at', '=', a.importedAt),
-    );
-    this.counts = q.prepare(
+    ),
+    counts: q.prepare(
       () => sql<{ spans: number; traces: number; items: number; conversations: number }>`
       SELECT (SELECT COUNT(*) FROM spans) AS spans, (SELECT COUNT(*) FROM traces) AS traces,
         (SELECT COUNT(*) FROM review_items) AS items,
         (SELECT COUNT(DISTINCT conversation_id) FROM review_items WHERE conversation_id IS NOT NULL) AS conversations`,
-    );
+    ),
+  };
+}
+
+export class TracesRepo {
+  private readonly items: ReviewItemsWriter;
+  private readonly bulk: BulkImportMode;
+  private readonly statements;
+
+  constructor(context: StoreContext) {
+    const { q } = context;
+    this.items = new ReviewItemsWriter(context);
+    this.bulk = context.bulk;
+    this.statements = prepareStatements(q);
   }
 
   /**
@@ -207,7 +201,7 @@ export class TracesRepo {
     for (const [traceId, trace] of traces) {
       if (!trace.grew) continue;
       if (!trace.isNew) {
-        yield* this.enqueue.run({ traceId });
+        yield* this.statements.enqueue.run({ traceId });
         queued.push(traceId);
         continue;
       }
@@ -241,24 +235,24 @@ export class TracesRepo {
 
   private *writeItems(items: readonly ItemInsert[], doneTraceIds: readonly string[]): Q<void> {
     yield* this.items.write(items);
-    for (const traceId of doneTraceIds) yield* this.dequeue.run({ traceId });
+    for (const traceId of doneTraceIds) yield* this.statements.dequeue.run({ traceId });
   }
 
   /** Traces still waiting for their review item (left over by an interrupted import). */
   *pendingRebuilds(limit: number): Q<string[]> {
-    return (yield* this.pending.all({ limit })).map((row) => row.trace_id);
+    return (yield* this.statements.pending.all({ limit })).map((row) => row.trace_id);
   }
 
   /** The trace's spans in start order, at most `limit`. */
   *traceSpans(traceId: string, limit: number): Q<SpanCore[]> {
-    return (yield* this.spansOf.all({ traceId, limit })).map(toSpanCore);
+    return (yield* this.statements.spansOf.all({ traceId, limit })).map(toSpanCore);
   }
 
   /** The review item with its span context (at most `maxSpans` spans, offsets from the first span's start). */
   *item(id: string, maxSpans = 500): Q<StoredItemDetail | undefined> {
-    const row = yield* this.itemById.first({ id });
+    const row = yield* this.statements.itemById.first({ id });
     if (!row) return undefined;
-    const rows = yield* this.spansOf.all({ traceId: row.trace_id, limit: maxSpans + 1 });
+    const rows = yield* this.statements.spansOf.all({ traceId: row.trace_id, limit: maxSpans + 1 });
     const origin = rows.reduce(
       (min, r) => (BigInt(r.start_ns) < min ? BigInt(r.start_ns) : min),
       BigInt(rows[0]?.start_ns ?? '0'),
@@ -279,24 +273,24 @@ export class TracesRepo {
 
   /** What the import stamped `importedAt` rebuilt: review items, their LLM calls, distinct conversations. */
   *importedSince(importedAt: number): Q<{ reviewItems: number; llmCalls: number; conversations: number }> {
-    return (yield* this.stamped.first({ importedAt }))!;
+    return (yield* this.statements.stamped.first({ importedAt }))!;
   }
 
   /** Totals of the store: spans, traces, review items, conversations. */
   *totals(): Q<{ spans: number; traces: number; items: number; conversations: number }> {
-    return (yield* this.counts.first({}))!;
+    return (yield* this.statements.counts.first({}))!;
   }
 
   /** The trace's number, given it now if the trace is new to the store. */
   private *traceOf(traceId: string): Q<BatchTrace> {
-    const added = yield* this.addTrace.first({ traceId });
+    const added = yield* this.statements.addTrace.first({ traceId });
     if (added) return { seq: added.seq, isNew: true, grew: false };
-    return { seq: (yield* this.seqOf.first({ traceId }))!.seq, isNew: false, grew: false };
+    return { seq: (yield* this.statements.seqOf.first({ traceId }))!.seq, isNew: false, grew: false };
   }
 
   /** Inserts one span unless stored already; returns the number of rows written (0 or 1). */
   private *insertSpanRow(traceSeq: number, s: SpanInsert): Q<number> {
-    return (yield* this.insertSpan.run({
+    return (yield* this.statements.insertSpan.run({
       traceSeq,
       traceId: s.traceId,
       spanId: s.spanId,
