@@ -1,5 +1,5 @@
 // One benchmark run in a fresh process: N generated questions against a fake provider URL, deterministic graders,
-// a real SQLite store on disk (or, with --store-url and AIEVAL_STORE_PASSWORD, a fresh schema of a team store); prints one JSON line {questions, wallMs, questionsPerS, peakRssMb, liveHeapMb, status, coverage}.
+// a real SQLite store on disk (or, with --store-url and AIEVAL_STORE_PASSWORD, a fresh schema of a team store); prints one JSON line {questions, wallMs, cpuMs (this process's, over the run), serverCpuMs (the team store's, with --postmaster-pid), questionsPerS, peakRssMb, liveHeapMb, status, coverage}.
 // liveHeapMb is the largest heap left after a full GC, sampled during the run: what the run really holds (needs --expose-gc).
 // Run: node --expose-gc --import tsx bench/engine-run.ts --url http://127.0.0.1:PORT --questions 5000 --concurrency 32
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { runEveryQuestion } from './run-every-question';
 import { inProcessStore, Store, storeFile, type StoreApi } from '../src-main/store/store';
 import { PostgresStore } from '../src-main/store/postgres/postgres-store';
 import { parseStoreUrl } from '../src-main/store/postgres/store-url';
+import { clusterCpuMs } from './team-store-server';
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     questions: { type: 'string', default: '5000' },
     concurrency: { type: 'string', default: '32' },
     'store-url': { type: 'string' },
+    /** The team store's postmaster where it runs here: its CPU over the run is reported too (serverCpuMs). */
+    'postmaster-pid': { type: 'string' },
   },
 });
 if (!values.url) throw new Error('--url is required (the fake provider server)');
@@ -88,12 +91,19 @@ try {
     liveHeapMb = Math.max(liveHeapMb, process.memoryUsage().heapUsed / 1e6);
   };
   const sampler = setInterval(sampleLiveHeap, 5_000);
+  const serverCpu = () =>
+    values['postmaster-pid'] === undefined ? undefined : clusterCpuMs(Number(values['postmaster-pid']));
+  const serverBefore = serverCpu();
+  const cpuBefore = process.cpuUsage();
   const { end, wallMs } = await runEveryQuestion(store.api, benchWorkspace(dir), 'bench');
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverAfter = serverCpu();
+  const serverCpuMs = serverBefore === undefined || serverAfter === undefined ? null : serverAfter - serverBefore;
   clearInterval(sampler);
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   sampleLiveHeap();
   process.stdout.write(
-    `${JSON.stringify({ questions, concurrency, wallMs: Math.round(wallMs), questionsPerS: Math.round((questions / wallMs) * 1000), peakRssMb: Math.round(peakRssMb), liveHeapMb: gc ? Math.round(liveHeapMb) : null, status: end.status, coverage: end.verdict?.coverage ?? null, error: end.error })}\n`,
+    `${JSON.stringify({ questions, concurrency, wallMs: Math.round(wallMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), serverCpuMs, questionsPerS: Math.round((questions / wallMs) * 1000), peakRssMb: Math.round(peakRssMb), liveHeapMb: gc ? Math.round(liveHeapMb) : null, status: end.status, coverage: end.verdict?.coverage ?? null, error: end.error })}\n`,
   );
 } finally {
   await store.close();

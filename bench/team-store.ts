@@ -2,7 +2,8 @@
 // the same run on SQLite (≤ 1.5×), and the screens' queries over one million results in PostgreSQL over loopback
 // (results.page ≤ 20 ms, history.target ≤ 100 ms, runs.list ≤ 10 ms, dashboard.summary ≤ 50 ms).
 // The server: AIEVAL_STORE_URL and AIEVAL_STORE_PASSWORD, else a throwaway cluster (the PostgreSQL server installed).
-// Run: node --import tsx bench/team-store.ts [--questions 2000] [--runs 500] [--per-run 2000]
+// Run: npm run bench:team-store [-- --questions 2000 --repeats 5 --runs 500 --per-run 2000 --only whole-run|queries]
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DEFAULT_HISTORY_SETTINGS } from '../src-shared/model';
 import { readHistory } from '../src-main/engine/history/read-history';
@@ -18,23 +19,31 @@ const { values } = parseArgs({
     questions: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '500' },
     'per-run': { type: 'string', default: '2000' },
+    repeats: { type: 'string', default: '5' },
+    only: { type: 'string' },
   },
 });
 
-/** One engine-run.ts process; its wall time in ms. */
-async function wholeRun(fakeUrl: string, store: TeamStoreServer | undefined): Promise<number> {
+type RunCost = { wallMs: number; cpuMs: number; serverCpuMs: number | null };
+
+/** One engine-run.ts process: its wall time, its CPU time and the team store's over the run (ms). */
+async function wholeRun(fakeUrl: string, store: TeamStoreServer | undefined): Promise<RunCost> {
   const args = ['--url', fakeUrl, '--questions', values.questions!, '--concurrency', '32'];
-  const child = benchScript('engine-run.ts', store ? [...args, '--store-url', store.url] : args);
+  const onStore = store
+    ? ['--store-url', store.url, ...(store.postmasterPid ? ['--postmaster-pid', String(store.postmasterPid)] : [])]
+    : [];
+  const child = benchScript('engine-run.ts', [...args, ...onStore]);
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const outcome = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { wallMs: number; status: string };
+  const outcome = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as RunCost & { status: string };
   if (code !== 0 || outcome.status !== 'complete') throw new Error(`engine-run failed: ${out}`);
-  return outcome.wallMs;
+  return { wallMs: outcome.wallMs, cpuMs: outcome.cpuMs, serverCpuMs: outcome.serverCpuMs };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (ms: number) => Math.round(ms * 10) / 10;
+const round2 = (x: number) => Math.round(x * 100) / 100;
 
 async function timed(times: number, call: () => Promise<unknown>): Promise<{ median: number; max: number }> {
   await call();
@@ -160,20 +169,39 @@ async function queries(
   };
 }
 
-const pg = await teamStoreServer();
-try {
+/** The whole run on each store in turn, `repeats` times (a pair close in time shares the machine's load). */
+async function wholeRuns(pg: TeamStoreServer): Promise<Record<string, unknown>> {
   const fake = await fakeServer(0);
-  const sqlite: number[] = [];
-  const postgres: number[] = [];
+  const sqlite: RunCost[] = [];
+  const postgres: RunCost[] = [];
   try {
     process.env.AIEVAL_STORE_PASSWORD = pg.password;
-    for (let i = 0; i < 3; i += 1) {
+    for (let i = 0; i < Number(values.repeats); i += 1) {
       sqlite.push(await wholeRun(fake.url, undefined));
       postgres.push(await wholeRun(fake.url, pg));
     }
   } finally {
     await fake.stop();
   }
+  const wall = (runs: RunCost[]) => runs.map((run) => run.wallMs);
+  // CPU: the run's process, and on PostgreSQL the server's too (SQLite works in the run's process).
+  const cpu = (runs: RunCost[]) => runs.map((run) => run.cpuMs + (run.serverCpuMs ?? 0));
+  const serverCpu = postgres.every((run) => run.serverCpuMs !== null);
+  return {
+    questions: Number(values.questions),
+    sqliteMs: wall(sqlite),
+    postgresMs: wall(postgres),
+    ratioOfMedians: round2(median(wall(postgres)) / median(wall(sqlite))),
+    medianPairRatio: round2(median(wall(postgres).map((ms, i) => ms / sqlite[i]!.wallMs))),
+    sqliteCpuMs: cpu(sqlite),
+    postgresCpuMs: cpu(postgres),
+    ...(serverCpu ? { postgresServerCpuMs: postgres.map((run) => run.serverCpuMs) } : {}),
+    cpuRatioOfMedians: round2(median(cpu(postgres)) / median(cpu(sqlite))),
+  };
+}
+
+/** One million results in a schema of their own, the screens' queries over them, and the schema dropped again. */
+async function millionResults(pg: TeamStoreServer): Promise<Record<string, unknown>> {
   const runs = Number(values.runs);
   const perRun = Number(values['per-run']);
   const open = () =>
@@ -183,22 +211,21 @@ try {
     const start = performance.now();
     await fill(store, runs, perRun);
     const fillS = round((performance.now() - start) / 1000);
-    const result = {
-      wholeRun: {
-        questions: Number(values.questions),
-        sqliteMs: sqlite,
-        postgresMs: postgres,
-        ratio: round(median(postgres) / median(sqlite)),
-      },
-      results: runs * perRun,
-      fillS,
-      queriesMs: await queries(store, open, runs),
-    };
-    console.log(JSON.stringify(result, null, 2));
+    return { results: runs * perRun, fillS, queriesMs: await queries(store, open, runs) };
   } finally {
     await store.pool.query('DROP SCHEMA aieval_bench_million CASCADE');
     await store.close();
   }
+}
+
+const pg = await teamStoreServer();
+try {
+  const result = {
+    ...(values.only === 'queries' ? {} : { wholeRun: await wholeRuns(pg) }),
+    ...(values.only === 'whole-run' ? {} : await millionResults(pg)),
+    loadAverage: loadavg().map((load) => round(load)),
+  };
+  console.log(JSON.stringify(result, null, 2));
 } finally {
   pg.stop();
 }

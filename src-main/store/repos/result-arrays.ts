@@ -1,19 +1,48 @@
-// Writing finished questions on PostgreSQL: a batch's rows of each table go in one statement, as arrays unnested by
-// the server. Over a network every statement is a round trip; one a row would make a run wait on the store.
-import { sql } from 'kysely';
-import { transaction, type Q } from '../sql/query';
+// Writing finished questions on PostgreSQL: a whole batch in one statement, one round trip and atomic on its own. Each
+// table's rows go as column arrays unnested by the server, tied together by data-modifying CTEs. Every statement is a
+// round trip, and on a loaded machine every round trip waits for the server to be scheduled: a batch written as seven
+// (BEGIN, a statement a table, COMMIT) made the run wait on the store.
+import { sql, type RawBuilder } from 'kysely';
+import type { Q } from '../sql/query';
+import type { PgArrayType } from '../sql/table-columns';
 import type { StoreContext } from '../store-context';
 import type { ResultWriterOf } from './result-inserts';
-import { unnestInsert } from '../sql/table-columns';
 import * as questionRows from './result-rows';
 import type { NewQuestionResult, VersionKey } from './result-rows';
 
-/** Column arrays of rows: { a: [row1.a, row2.a, …], … }, for unnest. */
-function columns<T extends object, K extends keyof T>(rows: readonly T[], keys: readonly K[]): Record<K, T[K][]> {
-  const out = Object.fromEntries(keys.map((key) => [key, [] as T[K][]])) as Record<K, T[K][]>;
-  for (const row of rows) for (const key of keys) out[key].push(row[key]);
-  return out;
+type ArrayTypes = Readonly<Record<string, PgArrayType>>;
+
+/** `unnest(a::text[], b::int[], …) AS alias(a, b, …)`: rows sent as column arrays, zipped again by the server. */
+function unnestOf(alias: string, types: ArrayTypes, rows: readonly object[]): RawBuilder<unknown> {
+  const names = Object.keys(types);
+  const arrays = names.map(
+    (name) => sql`${rows.map((row) => (row as Record<string, unknown>)[name])}::${sql.raw(types[name]!)}[]`,
+  );
+  return sql`unnest(${sql.join(arrays)}) AS ${sql.raw(alias)}(${sql.join(names.map((name) => sql.ref(name)))})`;
 }
+
+/**
+ * The CTE inserting the batch's rows of a child table: each row's `result_id` holds its result's place in the batch
+ * (1-based), exchanged here for the id the result got.
+ */
+function childInsert(table: 'grader_results' | 'tool_calls' | 'judge_calls', types: ArrayTypes, rows: object[]) {
+  const names = Object.keys(types);
+  const listed = sql.join(names.map((name) => sql.ref(name)));
+  const picked = names.map((name) => (name === 'result_id' ? sql`ids.id` : sql`c.${sql.ref(name)}`));
+  return sql`${sql.raw(table)}_written AS (INSERT INTO ${sql.table(table)} (${listed})
+    SELECT ${sql.join(picked)} FROM ${unnestOf('c', types, rows)} JOIN ids ON ids.n = c.result_id)`;
+}
+
+/** A result's row as the batch sends it: its place, and the version to look up where its id is not known yet. */
+const BATCH_COLUMNS: ArrayTypes = {
+  ...questionRows.RESULT_COLUMNS,
+  n: 'int',
+  version_sha256: 'text',
+  version_tags: 'text',
+};
+
+const byCacheKey = (a: VersionKey, b: VersionKey) =>
+  questionRows.versionCacheKey(a) < questionRows.versionCacheKey(b) ? -1 : 1;
 
 export class ResultArrays implements ResultWriterOf {
   private readonly q: StoreContext['q'];
@@ -24,72 +53,88 @@ export class ResultArrays implements ResultWriterOf {
     this.q = q;
   }
 
-  /** Writes finished questions in one transaction (all or none); returns their ids in order. */
+  /**
+   * Writes finished questions in one statement (all or none: a crash leaves the whole batch or none of it, and the
+   * UNIQUE (run_id, question_id, repeat_index) key makes a second write of a question fail the batch loudly); returns
+   * their ids in order.
+   */
   *insertMany(results: readonly NewQuestionResult[]): Q<number[]> {
     if (results.length === 0) return [];
-    const { ids, added } = yield* transaction(() => this.writeAll(results));
-    for (const [key, id] of added) this.versionIds.set(key, id);
+    const keys = results.map(questionRows.versionKey);
+    const rows = yield* this.q.allOfOneShape(this.batch(results, keys));
+    const ids = new Array<number>(results.length);
+    for (const row of rows) {
+      ids[row.n - 1] = row.id;
+      const key = keys[row.n - 1];
+      // Committed with the batch (or the caller's transaction, as before with a transaction of its own).
+      if (key && row.question_version_id !== null)
+        this.versionIds.set(questionRows.versionCacheKey(key), row.question_version_id);
+    }
     return ids;
   }
 
-  private *writeAll(results: readonly NewQuestionResult[]): Q<{ ids: number[]; added: Map<string, number> }> {
-    const { q } = this;
-    const keys = columns(results, ['runId', 'questionId', 'repeatIndex']);
-    yield* q.run(sql`DELETE FROM answered_questions a
-      USING unnest(${keys.runId}::text[], ${keys.questionId}::text[], ${keys.repeatIndex}::int[]) AS k(run_id, question_id, repeat_index)
-      WHERE a.run_id = k.run_id AND a.question_id = k.question_id AND a.repeat_index = k.repeat_index`);
-    const added = yield* this.newVersions(results.map(questionRows.versionKey));
-    const versionOf = (result: NewQuestionResult) => {
-      const key = questionRows.versionKey(result);
-      return key === null
-        ? null
-        : (this.versionIds.get(questionRows.versionCacheKey(key)) ?? added.get(questionRows.versionCacheKey(key))!);
-    };
-    const resultRows = results.map((result) => questionRows.resultRow(result, versionOf(result)));
-    const inserted = yield* q.all(sql<{ id: number; question_id: string; repeat_index: number }>`
-      ${unnestInsert('question_results', questionRows.RESULT_COLUMNS, resultRows)}
-      RETURNING id, question_id, repeat_index`);
-    const idOf = new Map(inserted.map((row) => [`${row.question_id}\n${row.repeat_index}`, row.id]));
-    const ids = results.map((result) => idOf.get(`${result.questionId}\n${result.repeatIndex}`)!);
-    yield* this.children(results, ids);
-    return { ids, added };
-  }
-
-  /** The grader scores, tool calls and judge calls of the batch, a statement a table (none where a table gets none). */
-  private *children(results: readonly NewQuestionResult[], ids: readonly number[]): Q<void> {
-    const { q } = this;
-    const graders = results.flatMap((result, i) => questionRows.graderRows(result, ids[i]!));
-    if (graders.length > 0) yield* q.run(unnestInsert('grader_results', questionRows.GRADER_COLUMNS, graders));
-    const tools = results.flatMap((result, i) => questionRows.toolCallRows(result, ids[i]!));
-    if (tools.length > 0) yield* q.run(unnestInsert('tool_calls', questionRows.TOOL_CALL_COLUMNS, tools));
-    const judges = results.flatMap((result, i) => questionRows.judgeCallRows(result, ids[i]!));
-    if (judges.length > 0) yield* q.run(unnestInsert('judge_calls', questionRows.JUDGE_CALL_COLUMNS, judges));
-  }
-
-  /** The ids of the batch's versions not yet known to this process (inserting those the store lacks). */
-  private *newVersions(keys: readonly (VersionKey | null)[]): Q<Map<string, number>> {
+  /**
+   * The batch's statement, its SQL the same for every batch (the server plans it once). Answers held between phases
+   * are released. Versions this process does not know yet are upserted: ON CONFLICT DO UPDATE returns a row another
+   * writer inserted first, where DO NOTHING would return none and this statement's snapshot would not see it; in key
+   * order, so that two writers lock them in the same order.
+   */
+  private batch(
+    results: readonly NewQuestionResult[],
+    keys: readonly (VersionKey | null)[],
+  ): RawBuilder<{ n: number; id: number; question_version_id: number | null }> {
+    const known = keys.map((key) => (key && this.versionIds.get(questionRows.versionCacheKey(key))) ?? null);
     const unknown = new Map<string, VersionKey>();
-    for (const key of keys)
-      if (key !== null && !this.versionIds.has(questionRows.versionCacheKey(key)))
-        unknown.set(questionRows.versionCacheKey(key), key);
-    const added = new Map<string, number>();
-    if (unknown.size === 0) return added;
-    const v = columns([...unknown.values()], ['questionId', 'textSha256', 'tagsJson']);
-    const set = sql`unnest(${v.questionId}::text[], ${v.textSha256}::text[], ${v.tagsJson}::text[]) AS v(question_id, text_sha256, tags_json)`;
-    yield* this.q.run(sql`INSERT INTO question_versions (question_id, text_sha256, tags_json)
-      SELECT question_id, text_sha256, tags_json FROM ${set} ON CONFLICT DO NOTHING`);
-    const rows = yield* this.q.all(sql<{ id: number; question_id: string; text_sha256: string; tags_json: string }>`
-      SELECT q.id, q.question_id, q.text_sha256, q.tags_json FROM question_versions q JOIN ${set}
-        ON q.question_id = v.question_id AND q.text_sha256 = v.text_sha256 AND q.tags_json = v.tags_json`);
-    for (const row of rows)
-      added.set(
-        questionRows.versionCacheKey({
-          questionId: row.question_id,
-          textSha256: row.text_sha256,
-          tagsJson: row.tags_json,
-        }),
-        row.id,
-      );
-    return added;
+    keys.forEach((key, i) => {
+      if (key !== null && known[i] === null) unknown.set(questionRows.versionCacheKey(key), key);
+    });
+    const versions = [...unknown.values()].sort(byCacheKey).map((key) => ({
+      question_id: key.questionId,
+      text_sha256: key.textSha256,
+      tags_json: key.tagsJson,
+    }));
+    const rows = results.map((result, i) => ({
+      ...questionRows.resultRow(result, known[i] ?? null),
+      n: i + 1,
+      version_sha256: known[i] === null ? (keys[i]?.textSha256 ?? null) : null,
+      version_tags: known[i] === null ? (keys[i]?.tagsJson ?? null) : null,
+    }));
+    const children = [
+      childInsert(
+        'grader_results',
+        questionRows.GRADER_COLUMNS,
+        results.flatMap((result, i) => questionRows.graderRows(result, i + 1)),
+      ),
+      childInsert(
+        'tool_calls',
+        questionRows.TOOL_CALL_COLUMNS,
+        results.flatMap((result, i) => questionRows.toolCallRows(result, i + 1)),
+      ),
+      childInsert(
+        'judge_calls',
+        questionRows.JUDGE_CALL_COLUMNS,
+        results.flatMap((result, i) => questionRows.judgeCallRows(result, i + 1)),
+      ),
+    ];
+    const names = Object.keys(questionRows.RESULT_COLUMNS);
+    const picked = names.map((name) =>
+      name === 'question_version_id' ? sql`coalesce(r.question_version_id, v.id)` : sql`r.${sql.ref(name)}`,
+    );
+    const versionTypes: ArrayTypes = { question_id: 'text', text_sha256: 'text', tags_json: 'text' };
+    return sql`WITH r AS (SELECT * FROM ${unnestOf('r', BATCH_COLUMNS, rows)}),
+      released AS (DELETE FROM answered_questions a USING r
+        WHERE a.run_id = r.run_id AND a.question_id = r.question_id AND a.repeat_index = r.repeat_index),
+      versions AS (INSERT INTO question_versions (question_id, text_sha256, tags_json)
+        SELECT * FROM ${unnestOf('nv', versionTypes, versions)}
+        ON CONFLICT (question_id, text_sha256, tags_json) DO UPDATE SET question_id = EXCLUDED.question_id
+        RETURNING id, question_id, text_sha256, tags_json),
+      inserted AS (INSERT INTO question_results (${sql.join(names.map((name) => sql.ref(name)))})
+        SELECT ${sql.join(picked)} FROM r LEFT JOIN versions v
+          ON v.question_id = r.question_id AND v.text_sha256 = r.version_sha256 AND v.tags_json = r.version_tags
+        RETURNING id, run_id, question_id, repeat_index, question_version_id),
+      ids AS (SELECT r.n, i.id, i.question_version_id FROM inserted i
+        JOIN r ON r.run_id = i.run_id AND r.question_id = i.question_id AND r.repeat_index = i.repeat_index),
+      ${sql.join(children, sql`, `)}
+      SELECT n, id, question_version_id FROM ids`;
   }
 }

@@ -106,6 +106,14 @@ export class Queries {
     return execute<R[]>(opOf(compile(this.db, query), 'objects'));
   }
 
+  /**
+   * As all(), for a query built at each call whose SQL is the same at every call (its values alone change, as arrays
+   * do): a server keeps it parsed and planned. A query whose SQL varies would be kept once per variant.
+   */
+  allOfOneShape<R>(query: Query<R>): Q<R[]> {
+    return execute<R[]>({ ...opOf(compile(this.db, query), 'objects'), prepared: true });
+  }
+
   first<R>(query: Query<R>): Q<R | undefined> {
     return execute<R | undefined>(opOf(compile(this.db, query), 'first'));
   }

@@ -1,6 +1,6 @@
 // A table's columns written once, for both stores: SQLite inserts a row by binding each listed column by name,
-// PostgreSQL inserts a batch as one array a column, unnested by the server with the array type listed beside it.
-import { sql, type RawBuilder } from 'kysely';
+// PostgreSQL sends a batch as one array a column (result-arrays.ts), unnested by the server with the array type listed
+// beside it.
 import type { Row, Schema } from './schema';
 import type { Queries, Statement } from './statement';
 
@@ -26,18 +26,4 @@ export function rowInsert<T extends keyof Schema>(
     // The table is generic here; its columns were checked against the table by TableColumns.
     return q.db.insertInto(table).values(values as never);
   });
-}
-
-/** One INSERT of every row (PostgreSQL: a statement is a round trip), the rows' values sent as a column's array. */
-export function unnestInsert<T extends keyof Schema>(
-  table: T,
-  columns: TableColumns<T>,
-  rows: readonly NewRow<T>[],
-): RawBuilder<unknown> {
-  const listed = names(columns);
-  const arrays = listed.map(
-    (column) => sql`${rows.map((row) => row[column])}::${sql.raw(columns[column as keyof typeof columns])}[]`,
-  );
-  return sql`INSERT INTO ${sql.table(table)} (${sql.join(listed.map((column) => sql.ref(String(column))))})
-    SELECT * FROM unnest(${sql.join(arrays)})`;
 }
