@@ -6,7 +6,7 @@ import { sampleForLabeling } from '../../src-main/engine/trust/sample-calls';
 import { JUDGES } from './judge-rates.sim';
 import type { Judge } from './gold';
 import { rngOf, type Random } from './sim-data';
-import type { Row } from './table';
+import { estimateRows, type Row } from './table';
 
 type Truthful = ActiveItem & Readonly<{ truth: 'pass' | 'fail' }>;
 export type ActiveCell = Readonly<{ judge: Judge; labels: number }>;
@@ -36,34 +36,25 @@ function drawSet(judge: Judge, random: Random, seed: number) {
 
 export function runActiveCell(cell: ActiveCell, replicates: number, seed: number): Row[] {
   const random = rngOf(seed);
-  let given = 0;
-  let covered = 0;
-  let bias = 0;
-  let width = 0;
-  for (let r = 0; r < replicates; r += 1) {
-    const { gold, observed } = drawSet(cell.judge, random, seed * 1000 + r);
-    let items = gold;
-    for (let k = 0; k < cell.labels; k += 1) {
-      const next = activeOrder(items, observed, 0.95).order[0];
-      if (!next) break;
-      items = items.map((item) => (item.id === next.id ? { ...item, human: item.truth, labelledAt: k } : item));
-    }
-    const shown = roganGladenEstimate(cellsOfItems(items), observed, 0.95);
-    if (shown.theta === null || shown.ci === null) continue;
-    given += 1;
-    // As the corrected pass rate's family: against the pass rate the calls are drawn with.
-    const truePassRate = THETA;
-    bias += shown.theta - truePassRate;
-    width += shown.ci[1] - shown.ci[0];
-    if (shown.ci[0] <= truePassRate + 1e-12 && truePassRate <= shown.ci[1] + 1e-12) covered += 1;
-  }
   const name = `${cell.judge.name}, ${GOLD} stratified 50/50 of ${CALLS} calls (θ ${THETA}), ${cell.labels} labelled in active order`;
-  const base = { family: 'active labeling', cell: name, replicates, refused: replicates - given };
   const note =
     'few labels, weighted back to 50/50 strata: the posterior interval carries their uncertainty and covers more than 95%';
-  return [
-    { ...base, figure: '95% coverage', value: covered / Math.max(1, given), target: { kind: 'coverage' }, note },
-    { ...base, figure: 'bias', value: bias / Math.max(1, given), target: { kind: 'bias', tolerance: 0.02 } },
-    { ...base, figure: 'mean width', value: width / Math.max(1, given), target: { kind: 'info' } },
-  ];
+  // As the corrected pass rate's family: against the pass rate the calls are drawn with.
+  return estimateRows(
+    { family: 'active labeling', cell: name },
+    THETA,
+    replicates,
+    (r) => {
+      const { gold, observed } = drawSet(cell.judge, random, seed * 1000 + r);
+      let items = gold;
+      for (let k = 0; k < cell.labels; k += 1) {
+        const next = activeOrder(items, observed, 0.95).order[0];
+        if (!next) break;
+        items = items.map((item) => (item.id === next.id ? { ...item, human: item.truth, labelledAt: k } : item));
+      }
+      const shown = roganGladenEstimate(cellsOfItems(items), observed, 0.95);
+      return { estimate: shown.theta, ci: shown.ci };
+    },
+    note,
+  );
 }

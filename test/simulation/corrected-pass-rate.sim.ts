@@ -4,7 +4,7 @@ import { correctedPassRate } from '../../src-main/engine/trust/corrected-pass-ra
 import { designCells, drawGold, drawRun, type Design, type GoldCell, type Judge, type RunDraw } from './gold';
 import { JUDGES } from './judge-rates.sim';
 import { rngOf } from './sim-data';
-import type { Row } from './table';
+import { estimateRows, type Row } from './table';
 
 export type Source = 'other runs' | 'other runs, shifted' | 'own calls';
 export type Corrected = Readonly<{ estimate: number | null; ci: readonly [number, number] | null; estimator: string }>;
@@ -49,30 +49,21 @@ export function runCorrectedCell(cell: CorrectedCell, replicates: number, seed: 
   const random = rngOf(seed);
   const [goldTheta, theta] = thetas(cell.source);
   const name = `${cell.source} (θ ${goldTheta} → ${theta}), ${cell.judge.name}, ${cell.design}, ${cell.n} labels`;
-  let given = 0;
-  let covered = 0;
-  let bias = 0;
-  let width = 0;
-  for (let r = 0; r < replicates; r += 1) {
-    const run = drawRun(theta!, cell.judge, RUN_SIZE, random);
-    const goldRun = cell.source === 'own calls' ? run : drawRun(goldTheta!, cell.judge, 2000, random);
-    const shown = measureCorrected(drawGold(goldRun, cell.design, cell.n, random), run, cell.source);
-    if (shown.estimate === null || shown.ci === null) continue;
-    given += 1;
-    bias += shown.estimate - theta!;
-    width += shown.ci[1] - shown.ci[0];
-    if (shown.ci[0] <= theta! + 1e-12 && theta! <= shown.ci[1] + 1e-12) covered += 1;
-  }
   const note =
     cell.judge === PERFECT
       ? 'the judge is exactly right (TPR = TNR = 1, the boundary): an interval that carries the labels’ uncertainty must cover more than 95%'
       : cell.judge === JUDGES.nearPerfect && cell.n === 30
         ? 'with 30 labels a judge that errs once in 50 cannot be told from a perfect one: carrying that uncertainty covers more than 95%'
         : undefined;
-  const base = { family: 'corrected pass rate', cell: name, replicates, refused: replicates - given };
-  return [
-    { ...base, figure: '95% coverage', value: covered / Math.max(1, given), target: { kind: 'coverage' }, note },
-    { ...base, figure: 'bias', value: bias / Math.max(1, given), target: { kind: 'bias', tolerance: 0.02 } },
-    { ...base, figure: 'mean width', value: width / Math.max(1, given), target: { kind: 'info' } },
-  ];
+  return estimateRows(
+    { family: 'corrected pass rate', cell: name },
+    theta!,
+    replicates,
+    () => {
+      const run = drawRun(theta!, cell.judge, RUN_SIZE, random);
+      const goldRun = cell.source === 'own calls' ? run : drawRun(goldTheta!, cell.judge, 2000, random);
+      return measureCorrected(drawGold(goldRun, cell.design, cell.n, random), run, cell.source);
+    },
+    note,
+  );
 }

@@ -48,6 +48,40 @@ export function coverageRow(
   };
 }
 
+/** What the product shows on one simulated sample: an estimate and its 95% interval (null: it gives none). */
+export type Shown = Readonly<{ estimate: number | null; ci: readonly [number, number] | null }>;
+
+/**
+ * Coverage, bias and mean width of an estimate and its 95% interval over `replicates` draws, the ends given 1e-12 of
+ * slack; a draw without an estimate or an interval is counted as refused and left out. `note` goes on the coverage row.
+ */
+export function estimateRows(
+  cell: Pick<Row, 'family' | 'cell'>,
+  truth: number,
+  replicates: number,
+  draw: (replicate: number) => Shown,
+  note?: string,
+): Row[] {
+  let given = 0;
+  let covered = 0;
+  let bias = 0;
+  let width = 0;
+  for (let r = 0; r < replicates; r += 1) {
+    const { estimate, ci } = draw(r);
+    if (estimate === null || ci === null) continue;
+    given += 1;
+    bias += estimate - truth;
+    width += ci[1] - ci[0];
+    if (ci[0] <= truth + 1e-12 && truth <= ci[1] + 1e-12) covered += 1;
+  }
+  const base = { ...cell, replicates, refused: replicates - given };
+  return [
+    { ...base, figure: '95% coverage', value: covered / Math.max(1, given), target: { kind: 'coverage' }, note },
+    { ...base, figure: 'bias', value: bias / Math.max(1, given), target: { kind: 'bias', tolerance: 0.02 } },
+    { ...base, figure: 'mean width', value: width / Math.max(1, given), target: { kind: 'info' } },
+  ];
+}
+
 export type Verdict = 'met' | 'missed' | 'refused' | 'info' | 'conservative' | 'explained';
 
 const COVERAGE = [0.93, 0.97] as const;

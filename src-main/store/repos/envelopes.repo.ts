@@ -2,6 +2,7 @@
 import type { ImportedFile, ImportedMetric, RunIdentity, Verdict } from '../../../src-shared/model';
 import { transaction, type Q } from '../sql/query';
 import type { Queries } from '../sql/statement';
+import { fromColumns, toColumns, type FieldColumns } from '../sql/field-columns';
 import type { Row } from '../sql/schema';
 import type { StoreContext } from '../store-context';
 import { ResultsRepo, type NewQuestionResult } from './results.repo';
@@ -44,23 +45,26 @@ export type MergedEnd = Readonly<{
 type FileRow = Row<'envelope_imports'>;
 type MetricRow = Row<'envelope_metrics'>;
 
-const toFile = (row: FileRow): ImportedFile => ({
-  evaluationId: row.evaluation_id,
-  runId: row.run_id,
-  fileName: row.file_name,
-  aggregateSha256: row.aggregate_sha256,
-  samplesSha256: row.samples_sha256,
-  samplesRows: row.samples_rows,
-  schemaVersion: row.schema_version,
-  evalLibrary: row.eval_library,
-  sourceType: row.source_type,
-  sourceName: row.source_name,
-  sourceOrganization: row.source_organization,
-  modelId: row.model_id,
-  shard: row.shard,
-  shardGroup: row.shard_group,
-  importedAt: row.imported_at,
-});
+/** An imported file is its envelope_imports row, field for column. */
+const FILE_COLUMNS = {
+  evaluationId: 'evaluation_id',
+  runId: 'run_id',
+  fileName: 'file_name',
+  aggregateSha256: 'aggregate_sha256',
+  samplesSha256: 'samples_sha256',
+  samplesRows: 'samples_rows',
+  schemaVersion: 'schema_version',
+  evalLibrary: 'eval_library',
+  sourceType: 'source_type',
+  sourceName: 'source_name',
+  sourceOrganization: 'source_organization',
+  modelId: 'model_id',
+  shard: 'shard',
+  shardGroup: 'shard_group',
+  importedAt: 'imported_at',
+} as const satisfies FieldColumns<ImportedFile, 'envelope_imports'>;
+
+const toFile = (row: FileRow): ImportedFile => fromColumns(FILE_COLUMNS, row);
 
 const toMetric = (row: MetricRow): ImportedMetric => ({
   evaluationId: row.evaluation_id,
@@ -77,7 +81,6 @@ const toMetric = (row: MetricRow): ImportedMetric => ({
   details: JSON.parse(row.details_json) as Record<string, string>,
 });
 
-type FileArgs = ImportedFile;
 type MetricArgs = Omit<ImportedMetric, 'details' | 'lowerIsBetter'> & {
   runId: string;
   seq: number;
@@ -124,25 +127,7 @@ function prepareStatements(q: Queries) {
           .set({ origin: 'import', started_at: a.startedAt, finished_at: a.finishedAt, total: a.total, shard: a.shard })
           .where('id', '=', a.runId),
     ),
-    insertFile: q.prepare((a: FileArgs) =>
-      db.insertInto('envelope_imports').values({
-        evaluation_id: a.evaluationId,
-        run_id: a.runId,
-        file_name: a.fileName,
-        aggregate_sha256: a.aggregateSha256,
-        samples_sha256: a.samplesSha256,
-        samples_rows: a.samplesRows,
-        schema_version: a.schemaVersion,
-        eval_library: a.evalLibrary,
-        source_type: a.sourceType,
-        source_name: a.sourceName,
-        source_organization: a.sourceOrganization,
-        model_id: a.modelId,
-        shard: a.shard,
-        shard_group: a.shardGroup,
-        imported_at: a.importedAt,
-      }),
-    ),
+    insertFile: q.prepare((a: ImportedFile) => db.insertInto('envelope_imports').values(toColumns(FILE_COLUMNS, a))),
     insertMetric: q.prepare((a: MetricArgs) =>
       db.insertInto('envelope_metrics').values({
         evaluation_id: a.evaluationId,

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { Field, TextField } from '../../components/Field';
+import { Field, fieldAria, TextField } from '../../components/Field';
 import { FormSection } from '../../components/FormSection';
 import type { TeamStoreStatus, TeamStoreTest } from '../../../src-shared/contract/team-store.contract';
 import { messageOf } from '../../../src-shared/text/message-of';
@@ -103,6 +103,7 @@ export function TeamStoreSetting() {
           }
         >
           <input
+            {...fieldAria('setting-team-store-password')}
             className="form-control"
             type="password"
             autoComplete="off"
