@@ -12,25 +12,30 @@ import type { NewQuestionResult, VersionKey } from './result-rows';
 
 type ArrayTypes = Readonly<Record<string, PgArrayType>>;
 
-/** `unnest(a::text[], b::int[], …) AS alias(a, b, …)`: rows sent as column arrays, zipped again by the server. */
-function unnestOf(alias: string, types: ArrayTypes, rows: readonly object[]): RawBuilder<unknown> {
+/**
+ * `unnest(a::text[], b::int[], …) AS alias(a, b, …)`: rows sent as column arrays, zipped again by the server; with
+ * `ordinality`, each row's place (1-based) as a last column `ord`.
+ */
+function unnestOf(alias: string, types: ArrayTypes, rows: readonly object[], ordinality = false): RawBuilder<unknown> {
   const names = Object.keys(types);
   const arrays = names.map(
     (name) => sql`${rows.map((row) => (row as Record<string, unknown>)[name])}::${sql.raw(types[name]!)}[]`,
   );
-  return sql`unnest(${sql.join(arrays)}) AS ${sql.raw(alias)}(${sql.join(names.map((name) => sql.ref(name)))})`;
+  const columns = sql.join([...names, ...(ordinality ? ['ord'] : [])].map((name) => sql.ref(name)));
+  return sql`unnest(${sql.join(arrays)}) ${sql.raw(ordinality ? 'WITH ORDINALITY ' : '')}AS ${sql.raw(alias)}(${columns})`;
 }
 
 /**
- * The CTE inserting the batch's rows of a child table: each row's `result_id` holds its result's place in the batch
- * (1-based), exchanged here for the id the result got.
+ * The CTE inserting the batch's rows of a child table, in the order given: each row's `result_id` holds its result's
+ * place in the batch (1-based), exchanged here for the id the result got.
  */
 function childInsert(table: 'grader_results' | 'tool_calls' | 'judge_calls', types: ArrayTypes, rows: object[]) {
   const names = Object.keys(types);
   const listed = sql.join(names.map((name) => sql.ref(name)));
   const picked = names.map((name) => (name === 'result_id' ? sql`ids.id` : sql`c.${sql.ref(name)}`));
   return sql`${sql.raw(table)}_written AS (INSERT INTO ${sql.table(table)} (${listed})
-    SELECT ${sql.join(picked)} FROM ${unnestOf('c', types, rows)} JOIN ids ON ids.n = c.result_id)`;
+    SELECT ${sql.join(picked)} FROM ${unnestOf('c', types, rows, true)} JOIN ids ON ids.n = c.result_id
+    ORDER BY c.ord)`;
 }
 
 /** A result's row as the batch sends it: its place, and the version to look up where its id is not known yet. */
@@ -74,10 +79,11 @@ export class ResultArrays implements ResultWriterOf {
   }
 
   /**
-   * The batch's statement, its SQL the same for every batch (the server plans it once). Answers held between phases
-   * are released. Versions this process does not know yet are upserted: ON CONFLICT DO UPDATE returns a row another
-   * writer inserted first, where DO NOTHING would return none and this statement's snapshot would not see it; in key
-   * order, so that two writers lock them in the same order.
+   * The batch's statement, its SQL the same for every batch (the server plans it once). Results get their ids in the
+   * batch's order (a join may reorder rows; a run and a result's children are read back in id order). Answers held
+   * between phases are released. Versions this process does not know yet are upserted: ON CONFLICT DO UPDATE returns
+   * a row another writer inserted first, where DO NOTHING would return none and this statement's snapshot would not
+   * see it; in key order, so that two writers lock them in the same order.
    */
   private batch(
     results: readonly NewQuestionResult[],
@@ -131,6 +137,7 @@ export class ResultArrays implements ResultWriterOf {
       inserted AS (INSERT INTO question_results (${sql.join(names.map((name) => sql.ref(name)))})
         SELECT ${sql.join(picked)} FROM r LEFT JOIN versions v
           ON v.question_id = r.question_id AND v.text_sha256 = r.version_sha256 AND v.tags_json = r.version_tags
+        ORDER BY r.n
         RETURNING id, run_id, question_id, repeat_index, question_version_id),
       ids AS (SELECT r.n, i.id, i.question_version_id FROM inserted i
         JOIN r ON r.run_id = i.run_id AND r.question_id = i.question_id AND r.repeat_index = i.repeat_index),

@@ -163,11 +163,13 @@ describeBackends(
 
       const merged = after.runs.find((run) => run.id !== whole.id)!;
       expect(after.runs).toHaveLength(2);
+      // The same scores summed in another order (the whole run's as its questions finished, the merged one's shard by
+      // shard) may differ in the last bit of their mean.
       expect(merged).toMatchObject({
         shard: '1,2/2',
         total: 9,
         done: 9,
-        avgScore: whole.avgScore,
+        avgScore: expect.closeTo(whole.avgScore!, 12),
         passed: whole.passed,
       });
 
