@@ -64,7 +64,8 @@ export class SettingsPage {
       section: page.getByTestId('settings-section-team-store'),
       inUse: page.getByTestId('team-store-in-use'),
       url: page.getByTestId('setting-team-store-url'),
-      password: page.getByTestId('setting-team-store-password'),
+      /** Found by its label, as a screen reader finds it. */
+      password: page.getByLabel('Password', { exact: true }),
       /** The password field's help (where a password is kept, or which variable to set). */
       passwordHelp: page.locator('#setting-team-store-password-help'),
       /** What the URL field says is wrong (a refused test or save). */
