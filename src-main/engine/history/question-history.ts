@@ -77,12 +77,13 @@ export function questionCounts(input: HistoryInput, q: number): QuestionCounts {
     runPasses.push(passes);
     runTrials.push(scored);
     if (scored > 0) {
-      shares.push(passes / scored);
+      const share = passes / scored;
+      shares.push(share);
       shareTrials.push(scored);
       if (isRecent) {
         recentRuns += 1;
-        shareSums.now += passes / scored;
-      } else shareSums.before += passes / scored;
+        shareSums.now += share;
+      } else shareSums.before += share;
     }
     if (scored >= 2) {
       withRepeats += 1;

@@ -191,9 +191,12 @@ export class HistoryRepo {
     }
     const unread = runIds.filter((runId) => !rows.has(runId));
     if (unread.length > 0) {
-      const unreadJson = JSON.stringify(unread);
-      const folded = yield* this.foldMissing(unreadJson);
-      for (const row of [...(yield* this.statements.selectCells.all({ runIds: unreadJson })), ...folded]) {
+      // The stored cells first; only the runs without them are folded.
+      const stored = yield* this.statements.selectCells.all({ runIds: JSON.stringify(unread) });
+      const storedIds = new Set(stored.map((row) => row.run_id));
+      const unfolded = unread.filter((runId) => !storedIds.has(runId));
+      const folded = unfolded.length === 0 ? [] : yield* this.foldMissing(JSON.stringify(unfolded));
+      for (const row of [...stored, ...folded]) {
         rows.set(row.run_id, row);
         this.cache.add(row);
       }

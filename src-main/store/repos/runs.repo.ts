@@ -138,8 +138,8 @@ export type LatestRun = Readonly<{
   errors: number;
 }>;
 
-// The run list has four shapes (a target or all, experiments or not), each compiled once when first asked for, so a
-// server keeps it planned: planning the summary columns' subquery takes longer than reading the page.
+// The run list has four shapes (a target or all, experiments or not), each a statement compiled once, so a server keeps
+// it planned: planning the summary columns' subquery takes longer than reading the page.
 function listStatements(q: Queries, ofTarget: boolean, ownOnly: boolean) {
   const filtered = (a: { targetId: string }) =>
     q.db
@@ -269,6 +269,10 @@ function prepareStatements(q: Queries) {
         .selectAll()
         .where('n', '=', 1),
     ),
+    list: {
+      all: { any: listStatements(q, false, false), own: listStatements(q, false, true) },
+      target: { any: listStatements(q, true, false), own: listStatements(q, true, true) },
+    },
   };
 }
 
@@ -276,7 +280,6 @@ export class RunsRepo {
   private readonly q: Queries;
   private readonly d: SqlDialect;
   private readonly statements;
-  private readonly listShapes = new Map<string, ReturnType<typeof listStatements>>();
 
   constructor({ q }: StoreContext) {
     this.q = q;
@@ -335,13 +338,10 @@ export class RunsRepo {
     total: number;
     runs: RunSummary[];
   }> {
-    const shape = `${query.targetId !== undefined}:${query.experiments === false}`;
-    let statements = this.listShapes.get(shape);
-    if (statements === undefined) {
-      statements = listStatements(this.q, query.targetId !== undefined, query.experiments === false);
-      this.listShapes.set(shape, statements);
-    }
-    const { count, page } = statements;
+    const { count, page } =
+      this.statements.list[query.targetId === undefined ? 'all' : 'target'][
+        query.experiments === false ? 'own' : 'any'
+      ];
     const args = { targetId: query.targetId ?? '', limit: query.limit, offset: query.offset };
     const [counted] = yield* count.column<number>(args);
     return { total: counted ?? 0, runs: (yield* page.all(args)).map(toSummary) };
