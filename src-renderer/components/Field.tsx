@@ -21,6 +21,11 @@ export function fieldAria(id: string, messages: readonly string[] = []) {
   } as const;
 }
 
+/** A field's problems out of the errors that may be set (loading its value, saving it). */
+export function presentMessages(...messages: readonly (string | undefined)[]): string[] {
+  return messages.filter((message): message is string => message !== undefined);
+}
+
 export function Field({ id, label, unit, help, messages = [], wide, children }: Props) {
   return (
     <div className={`field${wide ? ' wide' : ''}${messages.length ? ' invalid' : ''}`}>

@@ -1,15 +1,11 @@
 // A run as it goes: each finished question, the progress event, and the end of the run.
 import { z } from 'zod';
 import { int, nullableNumber, nullableString, number, string } from './fields';
-import { localRun, questionStatus, runStatus, verdict } from './run';
+import { localRun, runStatus, verdict } from './run';
+import { resultRow } from './result';
 
-/** One question just finished, as the progress event streams it. */
-export const progressItem = z.object({
-  questionId: string,
-  repeatIndex: int,
-  status: questionStatus,
-  score: nullableNumber,
-});
+/** One question just finished, as the progress event streams it: the key fields of its result row. */
+export const progressItem = resultRow.pick({ questionId: true, repeatIndex: true, status: true, score: true });
 export type ProgressItem = z.infer<typeof progressItem>;
 
 export const runProgress = z.object({

@@ -8,24 +8,22 @@ import type {
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Generation } from '../../../src-shared/model';
-import { baseUrlOf, describeCall, elapsedMs, onFirstUse, type AdapterOptions } from './adapter-options';
-import { sendWithKnobRetry } from './capabilities';
+import { describeCall, elapsedMs, onFirstUse, type AdapterOptions } from './adapter-options';
 import { withDeadline } from './deadline';
-import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
+import type { ChatRequest, ChatResponse, FinishReason, ProviderMessage, ProviderToolCall } from './provider';
 import { isRecord, malformedError } from './provider-errors';
 import { listSdkModelIds, sdkClientOptions } from './sdk-client';
 import { sdkErrorMapper } from './sdk-errors';
 import type { EngineKind } from './engine-kind';
+import { WireAdapter } from './wire-adapter';
 
 export const ANTHROPIC_DEFAULT_URL = 'https://api.anthropic.com';
 
 /** The Messages API requires max_tokens; this is sent (and recorded in `sent`) when the target sets none. */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 
-export class AnthropicProvider implements Provider {
+export class AnthropicProvider extends WireAdapter {
   readonly kind = 'anthropic';
-  readonly name: string;
-  private readonly baseUrl: string;
   private readonly sdk = onFirstUse(async () => {
     const { default: AnthropicSdk, APIError } = await import('@anthropic-ai/sdk');
     const client: Anthropic = new AnthropicSdk({
@@ -36,16 +34,12 @@ export class AnthropicProvider implements Provider {
     return { client, APIError };
   });
 
-  constructor(private readonly options: AdapterOptions) {
-    this.name = options.name;
-    this.baseUrl = baseUrlOf(options.baseUrl, ANTHROPIC_DEFAULT_URL);
+  constructor(options: AdapterOptions) {
+    super(options, ANTHROPIC_DEFAULT_URL);
   }
 
-  chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-    const generation = { max_tokens: ANTHROPIC_DEFAULT_MAX_TOKENS, ...request.generation };
-    return sendWithKnobRetry('anthropic', request.model, generation, this.options.knobs, (sent) =>
-      this.send(request, sent, signal),
-    );
+  protected override generationOf(request: ChatRequest): Generation {
+    return { max_tokens: ANTHROPIC_DEFAULT_MAX_TOKENS, ...request.generation };
   }
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
@@ -56,7 +50,7 @@ export class AnthropicProvider implements Provider {
     );
   }
 
-  private async send(request: ChatRequest, sent: Generation, signal: AbortSignal | undefined): Promise<ChatResponse> {
+  protected async send(request: ChatRequest, sent: Generation, signal: AbortSignal | undefined): Promise<ChatResponse> {
     const where = describeCall(this.options, 'anthropic', request.model, this.baseUrl);
     const { system, messages } = toAnthropicMessages(request.messages);
     const body: MessageCreateParamsNonStreaming = {

@@ -1,31 +1,22 @@
 // The Ollama adapter: native POST /api/chat (stream: false) and GET /api/tags, over node:http with keep-alive.
 import type { CallMetrics, Generation } from '../../../src-shared/model';
-import { baseUrlOf, describeCall, elapsedMs, parseToolArguments, type AdapterOptions } from './adapter-options';
-import { sendWithKnobRetry } from './capabilities';
+import { describeCall, elapsedMs, parseToolArguments, type AdapterOptions } from './adapter-options';
 import { withDeadline } from './deadline';
 import { httpRequest, type HttpRequest } from './http-client';
-import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
+import type { ChatRequest, ChatResponse, FinishReason, ProviderMessage, ProviderToolCall } from './provider';
 import { errorDetail, httpError, isRecord, malformedError, networkError } from './provider-errors';
 import { modelContextLength, recentAnswer } from './ollama-models';
 import { detectInputCut, promptChars, tokensSent } from './prompt-tokens';
 import type { EngineKind } from './engine-kind';
+import { WireAdapter } from './wire-adapter';
 
 export const OLLAMA_DEFAULT_URL = 'http://localhost:11434';
 
-export class OllamaProvider implements Provider {
+export class OllamaProvider extends WireAdapter {
   readonly kind = 'ollama';
-  readonly name: string;
-  private readonly baseUrl: string;
 
-  constructor(private readonly options: AdapterOptions) {
-    this.name = options.name;
-    this.baseUrl = baseUrlOf(options.baseUrl, OLLAMA_DEFAULT_URL);
-  }
-
-  chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-    return sendWithKnobRetry('ollama', request.model, request.generation, this.options.knobs, (sent) =>
-      this.send(request, sent, signal),
-    );
+  constructor(options: AdapterOptions) {
+    super(options, OLLAMA_DEFAULT_URL);
   }
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
@@ -46,7 +37,7 @@ export class OllamaProvider implements Provider {
     );
   }
 
-  private async send(request: ChatRequest, sent: Generation, signal: AbortSignal | undefined): Promise<ChatResponse> {
+  protected async send(request: ChatRequest, sent: Generation, signal: AbortSignal | undefined): Promise<ChatResponse> {
     const where = describeCall(this.options, 'ollama', request.model, this.baseUrl);
     const body = {
       model: request.model,

@@ -6,31 +6,23 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { Generation } from '../../../src-shared/model';
-import {
-  baseUrlOf,
-  describeCall,
-  elapsedMs,
-  onFirstUse,
-  parseToolArguments,
-  type AdapterOptions,
-} from './adapter-options';
-import { isOpenAiReasoningModel, sendWithKnobRetry } from './capabilities';
+import { describeCall, elapsedMs, onFirstUse, parseToolArguments, type AdapterOptions } from './adapter-options';
+import { isOpenAiReasoningModel } from './capabilities';
 import { withDeadline } from './deadline';
-import type { ChatRequest, ChatResponse, FinishReason, Provider, ProviderMessage, ProviderToolCall } from './provider';
+import type { ChatRequest, ChatResponse, FinishReason, ProviderMessage, ProviderToolCall } from './provider';
 import { malformedError } from './provider-errors';
 import { listSdkModelIds, sdkClientOptions } from './sdk-client';
 import { sdkErrorMapper } from './sdk-errors';
 import type { EngineKind } from './engine-kind';
+import { WireAdapter } from './wire-adapter';
 
 export const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1';
 
 /** Local OpenAI-compatible servers take no key, but the SDK insists on one. */
 const NO_KEY = 'no-key';
 
-export class OpenAiProvider implements Provider {
+export class OpenAiProvider extends WireAdapter {
   readonly kind = 'openai';
-  readonly name: string;
-  private readonly baseUrl: string;
   private readonly sdk = onFirstUse(async () => {
     const { default: OpenAISdk, APIError } = await import('openai');
     const client: OpenAI = new OpenAISdk({
@@ -40,15 +32,8 @@ export class OpenAiProvider implements Provider {
     return { client, APIError };
   });
 
-  constructor(private readonly options: AdapterOptions) {
-    this.name = options.name;
-    this.baseUrl = baseUrlOf(options.baseUrl, OPENAI_DEFAULT_URL);
-  }
-
-  chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-    return sendWithKnobRetry('openai', request.model, request.generation, this.options.knobs, (sent) =>
-      this.send(request, sent, signal),
-    );
+  constructor(options: AdapterOptions) {
+    super(options, OPENAI_DEFAULT_URL);
   }
 
   async listModels(signal?: AbortSignal): Promise<string[]> {
@@ -59,7 +44,7 @@ export class OpenAiProvider implements Provider {
     );
   }
 
-  private async send(request: ChatRequest, sent: Generation, signal: AbortSignal | undefined): Promise<ChatResponse> {
+  protected async send(request: ChatRequest, sent: Generation, signal: AbortSignal | undefined): Promise<ChatResponse> {
     const where = describeCall(this.options, 'openai', request.model, this.baseUrl);
     const body: ChatCompletionCreateParamsNonStreaming = {
       model: request.model,

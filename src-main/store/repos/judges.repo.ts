@@ -204,13 +204,15 @@ function prepareStatements(q: Queries) {
         .orderBy('id'),
     ),
     latest: (graderId: string, provider: string | null, model: string | null) =>
-      scored()
-        .where('grader_id', '=', graderId)
-        .$if(provider !== null, (qb) => qb.where('provider', '=', provider!))
-        .$if(model !== null, (qb) => qb.where('model', '=', model!))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1),
+      q.first(
+        scored()
+          .where('grader_id', '=', graderId)
+          .$if(provider !== null, (qb) => qb.where('provider', '=', provider!))
+          .$if(model !== null, (qb) => qb.where('model', '=', model!))
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1),
+      ),
     countSince: q.prepare((a: { graderId: string; since: number }) =>
       db
         .selectFrom('judge_calls')
@@ -291,11 +293,9 @@ function prepareStatements(q: Queries) {
 }
 
 export class JudgesRepo {
-  private readonly q: Queries;
   private readonly statements;
 
   constructor({ q }: StoreContext) {
-    this.q = q;
     this.statements = prepareStatements(q);
   }
 
@@ -315,7 +315,7 @@ export class JudgesRepo {
     provider: string | null = null,
     model: string | null = null,
   ): Q<JudgeCallRow | undefined> {
-    const row = yield* this.q.first(this.statements.latest(graderId, provider, model));
+    const row = yield* this.statements.latest(graderId, provider, model);
     return row ? toCall(row) : undefined;
   }
 

@@ -138,6 +138,16 @@ type CandidateArgs = Omit<
 function prepareStatements(q: Queries) {
   const { db, dialect: d } = q;
   return {
+    listNewestFirst: (query: Readonly<{ targetId?: string; limit: number }>) =>
+      q.all(
+        db
+          .selectFrom('optimizer_candidates')
+          .select(SUMMARY_COLUMNS)
+          .$if(query.targetId !== undefined, (qb) => qb.where('target_id', '=', query.targetId!))
+          .orderBy('created_at', 'desc')
+          .orderBy('attempt', 'desc')
+          .limit(query.limit),
+      ),
     insertCandidate: q.prepare((a: CandidateArgs) =>
       db.insertInto('optimizer_candidates').values({
         id: a.id,
@@ -193,11 +203,9 @@ function prepareStatements(q: Queries) {
 }
 
 export class OptimizerRepo {
-  private readonly q: Queries;
   private readonly statements;
 
   constructor({ q }: StoreContext) {
-    this.q = q;
     this.statements = prepareStatements(q);
   }
 
@@ -227,16 +235,7 @@ export class OptimizerRepo {
 
   /** Candidates newest first, of one target or of all. */
   *list(query: Readonly<{ targetId?: string; limit: number }>): Q<CandidateSummary[]> {
-    const rows = yield* this.q.all(
-      this.q.db
-        .selectFrom('optimizer_candidates')
-        .select(SUMMARY_COLUMNS)
-        .$if(query.targetId !== undefined, (qb) => qb.where('target_id', '=', query.targetId!))
-        .orderBy('created_at', 'desc')
-        .orderBy('attempt', 'desc')
-        .limit(query.limit),
-    );
-    return rows.map(toSummary);
+    return (yield* this.statements.listNewestFirst(query)).map(toSummary);
   }
 
   /**

@@ -180,7 +180,25 @@ function prepareStatements(q: Queries) {
     d.jsonFlag(verdict, ['passed']).as('passed'),
     d.jsonNumber(verdict, ['counts', 'degraded']).as('errors'),
   ] as const;
+  const passed = d.jsonFlag(verdict, ['passed']);
   return {
+    weekStats: (from: number, to: number, targetId: string | undefined) =>
+      q.first(
+        db
+          .selectFrom('runs')
+          .select((eb) => [
+            eb.fn.countAll<number>().as('runs'),
+            eb.fn.sum<number | null>(passed).as('passed'),
+            eb.fn.sum<number | null>(sql`1 - ${passed}`).as('failed'),
+            eb.fn.avg<number | null>(d.jsonNumber(verdict, ['avg_score'])).as('avg_score'),
+            eb.fn.sum<number | null>(d.jsonNumber(verdict, ['counts', 'degraded'])).as('errors'),
+          ])
+          .where('status', '=', 'complete')
+          .where('finished_at', '>=', from)
+          .where('finished_at', '<', to)
+          .where(ownPrompt(d))
+          .$if(targetId !== undefined, (qb) => qb.where('target_id', '=', targetId!)),
+      ),
     insertRun: q.prepare((a: RunArgs) =>
       db.insertInto('runs').values({
         id: a.id,
@@ -277,13 +295,9 @@ function prepareStatements(q: Queries) {
 }
 
 export class RunsRepo {
-  private readonly q: Queries;
-  private readonly d: SqlDialect;
   private readonly statements;
 
   constructor({ q }: StoreContext) {
-    this.q = q;
-    this.d = q.dialect;
     this.statements = prepareStatements(q);
   }
 
@@ -361,25 +375,7 @@ export class RunsRepo {
 
   /** Complete runs of the targets' own prompts (of one target, if given) finished in [from, to): counts, pass/fail, mean avg_score and degraded questions. */
   *weekStats(from: number, to: number, targetId?: string): Q<WeekStats> {
-    const { db } = this.q;
-    const verdict = sql.ref('verdict_json');
-    const passed = this.d.jsonFlag(verdict, ['passed']);
-    const row = yield* this.q.first(
-      db
-        .selectFrom('runs')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('runs'),
-          eb.fn.sum<number | null>(passed).as('passed'),
-          eb.fn.sum<number | null>(sql`1 - ${passed}`).as('failed'),
-          eb.fn.avg<number | null>(this.d.jsonNumber(verdict, ['avg_score'])).as('avg_score'),
-          eb.fn.sum<number | null>(this.d.jsonNumber(verdict, ['counts', 'degraded'])).as('errors'),
-        ])
-        .where('status', '=', 'complete')
-        .where('finished_at', '>=', from)
-        .where('finished_at', '<', to)
-        .where(ownPrompt(this.d))
-        .$if(targetId !== undefined, (qb) => qb.where('target_id', '=', targetId!)),
-    );
+    const row = yield* this.statements.weekStats(from, to, targetId);
     return {
       runs: row?.runs ?? 0,
       passed: row?.passed ?? 0,

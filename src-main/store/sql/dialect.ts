@@ -10,8 +10,10 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
   sql,
-  type Dialect,
+  type DatabaseIntrospector,
+  type DialectAdapter,
   type Expression,
+  type QueryCompiler,
   type RawBuilder,
 } from 'kysely';
 import type { Schema } from './schema';
@@ -52,19 +54,27 @@ export type SqlDialect = Readonly<{
   joinInOrder: RawBuilder<unknown>;
 }>;
 
-const compilerOf = (dialect: Omit<Dialect, 'createDriver'>) =>
-  new Kysely<Schema>({ dialect: { ...dialect, createDriver: () => new DummyDriver() } });
+/** A query builder over a driver that never connects, from the dialect's adapter, query compiler and introspector. */
+const compilerOf = (
+  Adapter: new () => DialectAdapter,
+  Compiler: new () => QueryCompiler,
+  Introspector: new (db: Kysely<unknown>) => DatabaseIntrospector,
+) =>
+  new Kysely<Schema>({
+    dialect: {
+      createAdapter: () => new Adapter(),
+      createQueryCompiler: () => new Compiler(),
+      createIntrospector: (db) => new Introspector(db),
+      createDriver: () => new DummyDriver(),
+    },
+  });
 
 const sqlitePath = (path: JsonPath) => sql.lit(`$.${path.join('.')}`);
 const postgresPath = (path: JsonPath) => sql.lit(`{${path.join(',')}}`);
 
 export const SQLITE: SqlDialect = {
   name: 'sqlite',
-  db: compilerOf({
-    createAdapter: () => new SqliteAdapter(),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-  }),
+  db: compilerOf(SqliteAdapter, SqliteQueryCompiler, SqliteIntrospector),
   jsonText: (json, path) => sql`json_extract(${json}, ${sqlitePath(path)})`,
   jsonNumber: (json, path) => sql`json_extract(${json}, ${sqlitePath(path)})`,
   jsonFlag: (json, path) => sql`json_extract(${json}, ${sqlitePath(path)})`,
@@ -84,11 +94,7 @@ export const SQLITE: SqlDialect = {
 // slower over a run's identity, measured with EXPLAIN ANALYZE on the run list and the history's runs).
 export const POSTGRES: SqlDialect = {
   name: 'postgres',
-  db: compilerOf({
-    createAdapter: () => new PostgresAdapter(),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-  }),
+  db: compilerOf(PostgresAdapter, PostgresQueryCompiler, PostgresIntrospector),
   jsonText: (json, path) => sql`(${json}::json #>> ${postgresPath(path)})`,
   jsonNumber: (json, path) => sql`(${json}::json #>> ${postgresPath(path)})::double precision`,
   // The value's JSON text: a boolean is bare `true`/`false`, the string "true" keeps its quotes.

@@ -22,8 +22,7 @@ export function JudgeSection({ judge, providers, at, onChange }: Props) {
           The model that scores answers for the LLM graders. Judge calls run at temperature 0 where the model allows it.
         </>
       }
-    >
-      <div className="form-grid">
+      fields={
         <ModelRefFields
           id="judge"
           what="Judge"
@@ -33,7 +32,8 @@ export function JudgeSection({ judge, providers, at, onChange }: Props) {
           path="judge"
           onChange={(ref) => onChange({ ...judge, ...ref })}
         />
-      </div>
+      }
+    >
       {overrides.length > 0 && (
         <div className="field-help">
           Per-grader judges (kept as they are; edit <code>judge.overrides</code> in aieval.yaml):{' '}

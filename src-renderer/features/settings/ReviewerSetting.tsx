@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { TextField } from '../../components/Field';
+import { presentMessages, TextField } from '../../components/Field';
 import { FormSection } from '../../components/FormSection';
 import { messageOf } from '../../../src-shared/text/message-of';
 
@@ -23,7 +23,6 @@ export function ReviewerSetting() {
       setSaveError(messageOf(reason));
     }
   };
-  const problems = [error, saveError].filter((m): m is string => m !== undefined);
   return (
     <FormSection
       titleId="settings-reviewer"
@@ -34,13 +33,12 @@ export function ReviewerSetting() {
           Kept for you on this computer, not in <code>aieval.yaml</code>, and saved on its own.
         </>
       }
-    >
-      <div className="form-grid">
+      fields={
         <TextField
           id="setting-reviewer"
           label="Reviewer name"
           help="Every label you give is stored with this name, so the judges screen can show how far reviewers agree (κ, α). Empty: unnamed, left out of agreement."
-          messages={problems}
+          messages={presentMessages(error, saveError)}
           value={value}
           maxLength={64}
           placeholder="e.g. ana"
@@ -48,7 +46,8 @@ export function ReviewerSetting() {
           onKeyDown={(event) => event.key === 'Enter' && dirty && void save()}
           testId="setting-reviewer"
         />
-      </div>
+      }
+    >
       <div className="reviewer-save">
         <button
           type="button"

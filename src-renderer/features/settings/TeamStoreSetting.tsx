@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/use-query';
-import { Field, fieldAria, TextField } from '../../components/Field';
+import { Field, fieldAria, presentMessages, TextField } from '../../components/Field';
 import { FormSection } from '../../components/FormSection';
 import type { TeamStoreStatus, TeamStoreTest } from '../../../src-shared/contract/team-store.contract';
 import { messageOf } from '../../../src-shared/text/message-of';
@@ -64,7 +64,6 @@ export function TeamStoreSetting() {
       setUrl(undefined);
       setPassword('');
     });
-  const problems = [error, problem].filter((m): m is string => m !== undefined);
   return (
     <FormSection
       titleId="settings-team-store"
@@ -86,7 +85,7 @@ export function TeamStoreSetting() {
           label="Team store URL"
           wide
           help="postgresql://role@host:5432/database?sslmode=verify-full, without the password. Empty: the workspace's own file."
-          messages={problems}
+          messages={presentMessages(error, problem)}
           value={value}
           maxLength={2000}
           placeholder="postgresql://aieval@db.example.com:5432/evals"

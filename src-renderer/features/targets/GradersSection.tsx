@@ -15,8 +15,10 @@ export function GradersSection({ form, at, edit, datasets, warnings }: Props) {
   const known = datasets.some((dataset) => dataset.id === form.dataset);
   const graderProblems = at('graders', true);
   return (
-    <FormSection titleId="target-graders-title" title="Dataset and graders">
-      <div className="form-grid">
+    <FormSection
+      titleId="target-graders-title"
+      title="Dataset and graders"
+      fields={
         <SelectField
           id="target-dataset"
           label="Dataset"
@@ -33,7 +35,8 @@ export function GradersSection({ form, at, edit, datasets, warnings }: Props) {
             </option>
           ))}
         </SelectField>
-      </div>
+      }
+    >
       {warnings.map((warning) => (
         <div key={warning} className="banner" role="status" data-testid="text-only-warning">
           <span>

@@ -20,41 +20,46 @@ export function ModelSection({ form, at, edit, providers }: Props) {
   const field = bindField(form, at, edit);
   const known = providers.some((provider) => provider.name === form.provider);
   return (
-    <FormSection titleId="target-model-title" title="Model">
-      <div className="form-grid">
-        <SelectField
-          id="target-provider"
-          label="Provider"
-          help={<a href={hrefFor('settings')}>Connections are set up in Settings.</a>}
-          {...field('provider')}
-          testId="target-provider"
-        >
-          {!known && (
-            <option value={form.provider}>
-              {form.provider ? `${form.provider} (not in aieval.yaml)` : 'Pick a provider…'}
-            </option>
-          )}
-          <ProviderOptions providers={providers} />
-        </SelectField>
-        <ModelInput id="target-model" label="Model" provider={form.provider} {...field('model')} />
-        <Field
-          id="target-system-prompt"
-          label="System prompt"
-          wide
-          help="Sent before every question; its sha256 is stored with each run."
-          messages={at('system_prompt')}
-        >
-          <textarea
-            className="form-control mono prompt"
-            {...fieldAria('target-system-prompt', at('system_prompt'))}
-            value={form.system_prompt}
-            onChange={(e) => edit({ system_prompt: e.target.value })}
-            rows={5}
-            spellCheck={false}
-            data-testid="target-system-prompt"
-          />
-        </Field>
-      </div>
+    <FormSection
+      titleId="target-model-title"
+      title="Model"
+      fields={
+        <>
+          <SelectField
+            id="target-provider"
+            label="Provider"
+            help={<a href={hrefFor('settings')}>Connections are set up in Settings.</a>}
+            {...field('provider')}
+            testId="target-provider"
+          >
+            {!known && (
+              <option value={form.provider}>
+                {form.provider ? `${form.provider} (not in aieval.yaml)` : 'Pick a provider…'}
+              </option>
+            )}
+            <ProviderOptions providers={providers} />
+          </SelectField>
+          <ModelInput id="target-model" label="Model" provider={form.provider} {...field('model')} />
+          <Field
+            id="target-system-prompt"
+            label="System prompt"
+            wide
+            help="Sent before every question; its sha256 is stored with each run."
+            messages={at('system_prompt')}
+          >
+            <textarea
+              className="form-control mono prompt"
+              {...fieldAria('target-system-prompt', at('system_prompt'))}
+              value={form.system_prompt}
+              onChange={(e) => edit({ system_prompt: e.target.value })}
+              rows={5}
+              spellCheck={false}
+              data-testid="target-system-prompt"
+            />
+          </Field>
+        </>
+      }
+    >
       <h3>Generation</h3>
       <div className="form-grid">
         {GENERATION.map(([key, label, unit, help]) => (

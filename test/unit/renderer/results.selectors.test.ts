@@ -1,27 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import {
-  passExplanation,
-  gateText,
-  nativeScore,
-  oldestFirst,
-  rowStatus,
-  weakestGrader,
-} from '../../../src-renderer/features/results/results.selectors';
+import * as results from '../../../src-renderer/features/results/results.selectors';
 import { ago, delta, duration, idParts, pct } from '../../../src-renderer/components/format';
 
 describe('results selectors', () => {
   it('shows a grader on its own denominator: 1 / 1 for a binary judge, never 1 / 5', () => {
-    expect(nativeScore({ status: 'scored', score: 1, maxScore: 1 })).toBe('1 / 1');
-    expect(nativeScore({ status: 'scored', score: 3.75, maxScore: 5 })).toBe('3.75 / 5');
-    expect(nativeScore({ status: 'skipped', score: null, maxScore: 5 })).toBe('skipped');
-    expect(nativeScore({ status: 'error', score: null, maxScore: 5 })).toBe('error');
+    expect(results.nativeScore({ status: 'scored', score: 1, maxScore: 1 })).toBe('1 / 1');
+    expect(results.nativeScore({ status: 'scored', score: 3.75, maxScore: 5 })).toBe('3.75 / 5');
+    expect(results.nativeScore({ status: 'skipped', score: null, maxScore: 5 })).toBe('skipped');
+    expect(results.nativeScore({ status: 'error', score: null, maxScore: 5 })).toBe('error');
   });
 
   it('maps question statuses to pass, fail, degraded and unscored', () => {
-    expect(rowStatus({ status: 'scored', passed: true })).toBe('pass');
-    expect(rowStatus({ status: 'scored', passed: false })).toBe('fail');
-    expect(rowStatus({ status: 'degraded', passed: null })).toBe('degraded');
-    expect(rowStatus({ status: 'unscored', passed: null })).toBe('unscored');
+    expect(results.rowStatus({ status: 'scored', passed: true })).toBe('pass');
+    expect(results.rowStatus({ status: 'scored', passed: false })).toBe('fail');
+    expect(results.rowStatus({ status: 'degraded', passed: null })).toBe('degraded');
+    expect(results.rowStatus({ status: 'unscored', passed: null })).toBe('unscored');
   });
 
   it('names the weakest grader among those that scored something', () => {
@@ -30,15 +23,15 @@ describe('results selectors', () => {
       { graderId: 'b', mean: 2.1, scored: 3, skipped: 0, errors: 1 },
       { graderId: 'c', mean: null, scored: 0, skipped: 3, errors: 0 },
     ];
-    expect(weakestGrader(stats)?.graderId).toBe('b');
-    expect(weakestGrader([stats[2]!])).toBeUndefined();
+    expect(results.weakestGrader(stats)?.graderId).toBe('b');
+    expect(results.weakestGrader([stats[2]!])).toBeUndefined();
   });
 
   it('describes the gate in words', () => {
-    expect(gateText({ gate_metric: 'avg_score', threshold: 3.5, gate_type: 'hard' })).toBe(
+    expect(results.gateText({ gate_metric: 'avg_score', threshold: 3.5, gate_type: 'hard' })).toBe(
       'average score ≥ 3.50 (hard gate)',
     );
-    expect(gateText({ gate_metric: 'pass_rate', threshold: 0.8, gate_type: 'soft' })).toBe(
+    expect(results.gateText({ gate_metric: 'pass_rate', threshold: 0.8, gate_type: 'soft' })).toBe(
       'pass rate ≥ 80% (soft gate)',
     );
   });
@@ -69,13 +62,15 @@ describe('formatting', () => {
       { status: 'scored', score0to5: 2 },
       { status: 'skipped', score0to5: null },
     ] as const;
-    expect(passExplanation({ status: 'scored', passed: true, score: 3.79, graders }, 3.5)).toBe(
+    expect(results.passExplanation({ status: 'scored', passed: true, score: 3.79, graders }, 3.5)).toBe(
       'Passes: average 3.79 ≥ 3.50; 2 graders below it.',
     );
-    expect(passExplanation({ status: 'scored', passed: false, score: 3, graders: graders.slice(1, 2) }, 3.5)).toBe(
-      'Fails: average 3.00 < 3.50; 1 grader below it.',
+    expect(
+      results.passExplanation({ status: 'scored', passed: false, score: 3, graders: graders.slice(1, 2) }, 3.5),
+    ).toBe('Fails: average 3.00 < 3.50; 1 grader below it.');
+    expect(results.passExplanation({ status: 'degraded', passed: false, score: null, graders: [] }, 3.5)).toContain(
+      'Degraded',
     );
-    expect(passExplanation({ status: 'degraded', passed: false, score: null, graders: [] }, 3.5)).toContain('Degraded');
   });
 });
 
@@ -86,8 +81,8 @@ describe('the runs ticked for the matrix (issue 49)', () => {
       { id: 'middle', createdAt: 200 },
       { id: 'oldest', createdAt: 100 },
     ];
-    expect(oldestFirst(['newest', 'oldest', 'middle'], runs)).toEqual(['oldest', 'middle', 'newest']);
-    expect(oldestFirst(['gone', 'newest', 'oldest'], runs)).toEqual(['oldest', 'newest', 'gone']);
+    expect(results.oldestFirst(['newest', 'oldest', 'middle'], runs)).toEqual(['oldest', 'middle', 'newest']);
+    expect(results.oldestFirst(['gone', 'newest', 'oldest'], runs)).toEqual(['oldest', 'newest', 'gone']);
   });
 });
 

@@ -37,23 +37,16 @@ describe('writes to a user file', () => {
     expect(lstatSync(join(dir, 'a.yaml')).isSymbolicLink()).toBe(true);
   });
 
-  it('a file changed since it was read is refused and keeps the other edit', () => {
-    const dir = scratch();
-    const path = join(dir, 'f.yaml');
-    writeFileSync(path, 'a\n');
+  it.each([
+    ['changed since it was read', 'a\n', 'a\nsomeone else\n'],
+    ['made since it was found missing', null, 'theirs\n'],
+  ])('a file %s is refused, not replaced: the other edit is kept', (_was, before, theirs) => {
+    const path = join(scratch(), 'f.yaml');
+    if (before !== null) writeFileSync(path, before);
     const snapshot = readSnapshot(path);
-    writeFileSync(path, 'a\nsomeone else\n');
+    writeFileSync(path, theirs);
     expect(() => writeSnapshot(snapshot, 'mine\n')).toThrow(FileChangedError);
-    expect(readFileSync(path, 'utf8')).toBe('a\nsomeone else\n');
-  });
-
-  it('a file made since it was found missing is refused, not replaced', () => {
-    const dir = scratch();
-    const path = join(dir, 'new.yaml');
-    const snapshot = readSnapshot(path);
-    writeFileSync(path, 'theirs\n');
-    expect(() => writeSnapshot(snapshot, 'mine\n')).toThrow(FileChangedError);
-    expect(readFileSync(path, 'utf8')).toBe('theirs\n');
+    expect(readFileSync(path, 'utf8')).toBe(theirs);
   });
 
   it('editFile applies its edit again to a file that changed meanwhile: both edits are kept', () => {

@@ -23,23 +23,15 @@ describe('EEE naming', () => {
   });
 
   it('knows who runs a model from the provider kind and address', () => {
-    expect(deploymentOf('ollama', 'http://gpu-box:11434')).toEqual({
-      deployment_type: 'self_deployed',
-      model_availability: 'open_weights',
-    });
-    expect(deploymentOf('openai', null)).toEqual({
-      deployment_type: 'externally_managed',
-      model_availability: 'closed_weights',
-    });
-    expect(deploymentOf('openai', 'http://127.0.0.1:8000/v1')).toEqual({
-      deployment_type: 'self_deployed',
-      model_availability: 'unknown',
-    });
-    expect(deploymentOf('openai', 'https://proxy.example.com/v1')).toEqual({
-      deployment_type: 'unknown',
-      model_availability: 'unknown',
-    });
-    expect(deploymentOf('replay', null)).toEqual({ deployment_type: 'unknown', model_availability: 'unknown' });
+    const cases = [
+      ['ollama', 'http://gpu-box:11434', 'self_deployed', 'open_weights'],
+      ['openai', null, 'externally_managed', 'closed_weights'],
+      ['openai', 'http://127.0.0.1:8000/v1', 'self_deployed', 'unknown'],
+      ['openai', 'https://proxy.example.com/v1', 'unknown', 'unknown'],
+      ['replay', null, 'unknown', 'unknown'],
+    ] as const;
+    for (const [kind, baseUrl, deployment_type, model_availability] of cases)
+      expect(deploymentOf(kind, baseUrl), `${kind} at ${baseUrl}`).toEqual({ deployment_type, model_availability });
   });
 
   it('hashes a sample with the recipe of the EEE docs (the example file gives the reference value)', () => {

@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createProvider } from '../../../../src-main/engine/providers/create-provider';
 import { ProviderError, type Provider } from '../../../../src-main/engine/providers/provider';
-import {
-  redactError,
-  redactingProvider,
-  redactSecrets,
-  redactSecretsDeep,
-  registerSecret,
-} from '../../../../src-main/engine/providers/secret-redaction';
+import * as redaction from '../../../../src-main/engine/providers/secret-redaction';
 import { startFakeProviderServer } from '../../../fixtures/fake-provider-server';
 
 describe('secret redaction', () => {
   it('replaces every registered key, the longest first, and leaves short values and other text alone', () => {
-    registerSecret('sk-unit-aaaa1111bbbb');
-    registerSecret('sk-unit-aaaa1111bbbb-extended');
-    registerSecret('short');
-    expect(redactSecrets('a sk-unit-aaaa1111bbbb-extended b sk-unit-aaaa1111bbbb c short')).toBe(
+    redaction.registerSecret('sk-unit-aaaa1111bbbb');
+    redaction.registerSecret('sk-unit-aaaa1111bbbb-extended');
+    redaction.registerSecret('short');
+    expect(redaction.redactSecrets('a sk-unit-aaaa1111bbbb-extended b sk-unit-aaaa1111bbbb c short')).toBe(
       'a (redacted) b (redacted) c short',
     );
-    expect(redactSecretsDeep({ list: ['x sk-unit-aaaa1111bbbb'], n: 3, none: null })).toEqual({
+    expect(redaction.redactSecretsDeep({ list: ['x sk-unit-aaaa1111bbbb'], n: 3, none: null })).toEqual({
       list: ['x (redacted)'],
       n: 3,
       none: null,
@@ -26,11 +20,11 @@ describe('secret redaction', () => {
   });
 
   it("keeps an error's class and details, and redacts its message, stack and causes", () => {
-    registerSecret('sk-unit-cccc2222dddd');
+    redaction.registerSecret('sk-unit-cccc2222dddd');
     const cause = new Error('inner sk-unit-cccc2222dddd');
     const error = new ProviderError('outer sk-unit-cccc2222dddd', { status: 401, retryable: false });
     error.cause = cause;
-    const same = redactError(error);
+    const same = redaction.redactError(error);
     expect(same).toBe(error);
     expect(same).toBeInstanceOf(ProviderError);
     expect(same.details.status).toBe(401);
@@ -40,7 +34,7 @@ describe('secret redaction', () => {
   });
 
   it('wraps a provider: answers, tool calls and errors come back without the key', async () => {
-    registerSecret('sk-unit-eeee3333ffff');
+    redaction.registerSecret('sk-unit-eeee3333ffff');
     const inner: Provider = {
       name: 'p',
       kind: 'openai',
@@ -57,7 +51,7 @@ describe('secret redaction', () => {
           sent: {},
         }),
     };
-    const provider = redactingProvider(inner);
+    const provider = redaction.redactingProvider(inner);
     const answer = await provider.chat({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
     expect(answer.text).toBe('your key: (redacted)');
     expect(answer.toolCalls[0]!.arguments).toEqual({ note: '(redacted)' });
