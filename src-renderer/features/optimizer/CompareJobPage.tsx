@@ -19,15 +19,13 @@ type Props = Readonly<{
   targetId: string | undefined;
   /** How many of the things compared can run. */
   runnable: number;
-  /** What one of them is called ("variant", "model"). */
+  /** What one of them is called ("variant", "model"): the add button (`add-<noun>`) and the run button say it. */
   noun: string;
   /** Said while fewer than two can run. */
   tooFew: string;
   /** Starts the comparison of the chosen target; resolves to its job id (undefined when refused). */
   onStart(targetId: string, repeat: number): Promise<string | undefined>;
-  /** The button that adds one more thing to compare: its words, test id, and whether there is room for one more. */
-  addLabel: string;
-  addTestId: string;
+  /** Whether there is room for one more thing to compare (the "Add <noun>" button). */
   canAdd: boolean;
   onAdd(): void;
   /** The things compared: the screen's own fields. */
@@ -102,9 +100,9 @@ export function CompareJobPage(props: Props) {
             className="button"
             onClick={props.onAdd}
             disabled={!props.canAdd}
-            data-testid={props.addTestId}
+            data-testid={`add-${props.noun}`}
           >
-            {props.addLabel}
+            {`Add ${props.noun}`}
           </button>
           {running ? (
             <button

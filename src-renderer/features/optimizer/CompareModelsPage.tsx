@@ -38,8 +38,6 @@ export function CompareModelsPage({ targetId }: { targetId: string | undefined }
       noun="model"
       tooFew="Name at least two different models."
       onStart={(id, repeat) => useOptimizer.getState().compareModelsRequested(id, runnable, repeat)}
-      addLabel="Add model"
-      addTestId="add-model"
       canAdd={models.length < MATRIX_MAX_COLUMNS && Boolean(targetId)}
       onAdd={() => setModels((current) => [...current, { provider: current.at(-1)?.provider ?? '', model: '' }])}
     >

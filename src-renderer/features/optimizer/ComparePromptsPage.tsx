@@ -28,8 +28,6 @@ export function ComparePromptsPage({ targetId }: { targetId: string | undefined 
       noun="variant"
       tooFew="Write at least two prompts."
       onStart={(id, repeat) => useOptimizer.getState().compareRequested(id, runnable, repeat)}
-      addLabel="Add variant"
-      addTestId="add-variant"
       canAdd={prompts.length < MATRIX_MAX_COLUMNS}
       onAdd={() => setPrompts((current) => [...current, ''])}
     >
