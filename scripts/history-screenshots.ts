@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { launchBrowser } from '../test/e2e/support/browser';
 import { HISTORY_TARGET, serveHistory } from '../test/e2e/support/history-seed';
-import { rpc } from '../test/e2e/support/optimizer-seed';
+import { rpc } from '../test/e2e/support/serve';
 
 const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
 const SIZES = [

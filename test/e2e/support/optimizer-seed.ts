@@ -4,9 +4,6 @@ import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures
 import { optimizerScript, optimizerWorkspace, PROPOSER_MODEL } from '../../integration/optimizer/optimizer-fixtures';
 import { apiHeaders, rpc, serveExample, type Served } from './serve';
 
-// rpc lives in ./serve; scripts/history-screenshots.ts imports it from here.
-export { rpc };
-
 export type OptimizerSeed = Readonly<{
   served: Served;
   provider: FakeProviderServer;
