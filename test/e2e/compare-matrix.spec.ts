@@ -61,7 +61,7 @@ describe('compare prompts and models in the matrix', () => {
     await expect
       .poll(() => matrix.verdict(1).innerText(), { timeout: 30_000 })
       .toMatch(new RegExp(`is better by .*; ${FEE_QUESTIONS} questions improved, 0 worse`));
-    await matrix.onlyDisagreements().check();
+    await matrix.only('disagreements').check();
     // Four fee questions flip from fail to pass; late_fees passes in both, its score up by more than the threshold.
     await expect
       .poll(() => matrix.rows().evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid'))))
@@ -90,7 +90,7 @@ describe('compare prompts and models in the matrix', () => {
       .toMatch(
         /: no difference beyond noise \(score -0\.\d\d, 95% interval -\d\.\d\d to \+?\d\.\d\d\); 0 questions improved, 1 worse$/,
       ); // one question of 21
-    await matrix.onlyDisagreements().check();
+    await matrix.only('disagreements').check();
     await expect.poll(() => matrix.count().innerText()).toBe(`1 of ${QUESTIONS} rows`);
     const row = matrix.row('sunday_hours');
     expect(await row.innerText()).toContain(SUNDAY_DODGE);
@@ -145,7 +145,7 @@ describe('compare prompts and models in the matrix', () => {
 
     // Every row again: the focus goes to the first row, which alone draws the rating buttons; the rated cell of the
     // row left behind shows its rating as a mark.
-    await matrix.onlyDisagreements().uncheck();
+    await matrix.only('disagreements').uncheck();
     await expect.poll(() => matrix.count().innerText()).toBe(`${QUESTIONS} of ${QUESTIONS} rows`);
     const firstRow = matrix.rows().first();
     expect(await firstRow.getAttribute('aria-selected')).toBe('true');

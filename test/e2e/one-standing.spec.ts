@@ -6,13 +6,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GoldItem } from '../../src-shared/model';
 import { appPageForSuite } from './support/app-page';
-import { rpc } from './support/optimizer-seed';
+import { GRADER, TARGET, judgeSays } from './support/gold';
 import { runByCli, serveEditedExample, type Served } from './support/serve';
 import { shoot } from './support/shoot';
 import { RunPage } from './pages/run.page';
-
-const TARGET = 'helpdesk_chat_offline';
-const GRADER = 'accuracy_grader';
 
 /** The example with one LLM judge on the target, its gate on the corrected pass rate, and a trust rule for 21 items. */
 function serveOneJudge(): Promise<Served> {
@@ -69,49 +66,44 @@ async function standingOnScreens(page: Page, served: Served, runId: string) {
 describe('one standing per judge', () => {
   const app = appPageForSuite({ serve: serveOneJudge, page: { viewport: { width: 1440, height: 900 } } });
 
-  it(
-    'shows the same standing on the judges screen, the drift panel, the target card and the run verdict, whoever labelled last',
-    { timeout: 240_000 },
-    async () => {
-      const { page, served } = app;
-      await runTarget(served);
-      const { items } = await rpc<{ items: GoldItem[] }>(served, 'judges.sample', { grader: GRADER, n: 21, seed: 5 });
-      expect(items).toHaveLength(21);
-      const judgeSays = (item: GoldItem) => ((item.judge_score ?? 0) >= 3.5 ? 'pass' : 'fail');
-      // ana fails three answers the judge passed; ben agrees with the judge on every item. Those three are disputed.
-      const disputed = items.filter((item) => judgeSays(item) === 'pass').slice(0, 3);
-      const ana = (item: GoldItem) => (disputed.includes(item) ? 'fail' : judgeSays(item));
-      const label = (item: GoldItem, reviewer: string, verdict: string) =>
-        rpc(served, 'labels.submit', { subjectType: 'gold_item', subjectId: item.id, verdict, reviewer });
-      for (const item of items) await label(item, 'ana', ana(item));
-      for (const item of items) await label(item, 'ben', judgeSays(item));
+  it('shows the same standing on the judges screen, the drift panel, the target card and the run verdict, whoever labelled last', async () => {
+    const { page, served, call } = app;
+    await runTarget(served);
+    const { items } = await call<{ items: GoldItem[] }>('judges.sample', { grader: GRADER, n: 21, seed: 5 });
+    expect(items).toHaveLength(21);
+    // ana fails three answers the judge passed; ben agrees with the judge on every item. Those three are disputed.
+    const disputed = items.filter((item) => judgeSays(item) === 'pass').slice(0, 3);
+    const ana = (item: GoldItem) => (disputed.includes(item) ? 'fail' : judgeSays(item));
+    const label = (item: GoldItem, reviewer: string, verdict: string) =>
+      call('labels.submit', { subjectType: 'gold_item', subjectId: item.id, verdict, reviewer });
+    for (const item of items) await label(item, 'ana', ana(item));
+    for (const item of items) await label(item, 'ben', judgeSays(item));
 
-      const benLast = await standingOnScreens(page, served, await runTarget(served));
-      // 18 agreed labels (11 passes, 7 failures), all agreeing with the judge: trusted everywhere.
-      expect(benLast.table.state).toBe('✓ trusted');
-      expect(benLast.drift).toMatchObject({ counts: '11 / 7', check: 'meets the rule', out: 0 });
-      // The drift window holds the same labels: its TPR and TNR (with intervals) are the judges table's.
-      expect(benLast.table.tpr!.startsWith(benLast.drift.tpr!)).toBe(true);
-      expect(benLast.table.tnr!.startsWith(benLast.drift.tnr!)).toBe(true);
-      expect(benLast.card).toBe('✓ judges trusted');
-      expect(benLast.verdictJudge).toContain(`${GRADER} ✓ trusted`);
-      // The corrected rate names its estimator and, its interval straddling 55%, what would settle the gate.
-      expect(await page.getByTestId('estimator-used').textContent()).toMatch(
-        /^Corrected by the Rogan-Gladen estimate.* \(used\): the labels come from other runs/,
-      );
-      expect(await page.getByTestId('estimator-other').textContent()).toMatch(
-        /^prediction-powered estimate.* \(not used: only for labels drawn from this run's own calls/,
-      );
-      expect(await page.getByTestId('settle-advice').textContent()).toMatch(/^To settle it, about \d+ more /);
-      await shoot(page, 'run-corrected-settle'); // SCREENSHOTS=1 saves it
+    const benLast = await standingOnScreens(page, served, await runTarget(served));
+    // 18 agreed labels (11 passes, 7 failures), all agreeing with the judge: trusted everywhere.
+    expect(benLast.table.state).toBe('✓ trusted');
+    expect(benLast.drift).toMatchObject({ counts: '11 / 7', check: 'meets the rule', out: 0 });
+    // The drift window holds the same labels: its TPR and TNR (with intervals) are the judges table's.
+    expect(benLast.table.tpr!.startsWith(benLast.drift.tpr!)).toBe(true);
+    expect(benLast.table.tnr!.startsWith(benLast.drift.tnr!)).toBe(true);
+    expect(benLast.card).toBe('✓ judges trusted');
+    expect(benLast.verdictJudge).toContain(`${GRADER} ✓ trusted`);
+    // The corrected rate names its estimator and, its interval straddling 55%, what would settle the gate.
+    expect(await page.getByTestId('estimator-used').textContent()).toMatch(
+      /^Corrected by the Rogan-Gladen estimate.* \(used\): the labels come from other runs/,
+    );
+    expect(await page.getByTestId('estimator-other').textContent()).toMatch(
+      /^prediction-powered estimate.* \(not used: only for labels drawn from this run's own calls/,
+    );
+    expect(await page.getByTestId('settle-advice').textContent()).toMatch(/^To settle it, about \d+ more /);
+    await shoot(page, 'run-corrected-settle'); // SCREENSHOTS=1 saves it
 
-      // ana labels her three again, after ben: she labelled last now, and nothing any screen shows moves.
-      for (const item of disputed) await label(item, 'ana', 'fail');
-      const anaLast = await standingOnScreens(page, served, await runTarget(served));
-      expect(anaLast).toEqual(benLast);
-      await visit(page, served, 'judges');
-      await page.getByTestId(`judge-probes-${GRADER}`).getByTestId('drift-window').waitFor();
-      await shoot(page, 'judges-one-standing');
-    },
-  );
+    // ana labels her three again, after ben: she labelled last now, and nothing any screen shows moves.
+    for (const item of disputed) await label(item, 'ana', 'fail');
+    const anaLast = await standingOnScreens(page, served, await runTarget(served));
+    expect(anaLast).toEqual(benLast);
+    await visit(page, served, 'judges');
+    await page.getByTestId(`judge-probes-${GRADER}`).getByTestId('drift-window').waitFor();
+    await shoot(page, 'judges-one-standing');
+  }, 240_000);
 });

@@ -89,10 +89,10 @@ describe('run flow on the offline example', () => {
     // Replayed from one cassette, the two runs answer and score alike: no difference, and no row disagrees.
     await expect.poll(() => compare.verdict(1).textContent()).toMatch(/: no difference beyond noise \(score 0\.00, /);
     await expect.poll(() => compare.count().textContent()).toBe(`${QUESTIONS} of ${QUESTIONS} rows`);
-    await compare.onlyDisagreements().check();
+    await compare.only('disagreements').check();
     await expect.poll(() => compare.empty().textContent()).toBe('No question matches these filters.');
-    await compare.onlyDisagreements().uncheck();
-    await compare.onlyFailures().check();
+    await compare.only('disagreements').uncheck();
+    await compare.only('failures').check();
     await expect.poll(() => compare.count().textContent()).toBe(`${FAILED} of ${QUESTIONS} rows`);
 
     // The keyboard opens a row (the filters took the focus: back to the rows): both whole answers and their (empty)

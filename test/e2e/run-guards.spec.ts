@@ -15,7 +15,6 @@ import { ResultsPage } from './pages/results.page';
 import { RunPage } from './pages/run.page';
 import { TargetEditorPage } from './pages/target-editor.page';
 import { appPageForSuite } from './support/app-page';
-import { rpc } from './support/optimizer-seed';
 import { serveExample } from './support/serve';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ai-eval.js');
@@ -145,7 +144,7 @@ describe('the preflight behind ▶ Run', () => {
     expect(text).toContain(stoppedUrl);
     expect(text).toContain('Fix: start the server, or correct base_url');
     expect(page.url()).toMatch(/#\/targets$/);
-    expect((await rpc<{ total: number }>(served, 'runs.list', {})).total).toBe(0);
+    expect((await app.call<{ total: number }>('runs.list', {})).total).toBe(0);
     expect(await portfolio.runButton('helpdesk_chat').isDisabled()).toBe(false); // ▶ Run checks again
 
     await portfolio.runAnyway('helpdesk_chat').click();

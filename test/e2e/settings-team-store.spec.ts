@@ -34,14 +34,17 @@ const server = testPostgres();
       },
     });
     afterAll(() => dropSchema(schema));
+    /** Opens the settings screen afresh (no unsaved edit of an earlier test) at its team store section. */
+    const openTeamStore = async () => {
+      const settings = new SettingsPage(app.page);
+      await settings.open(app.served.origin);
+      return settings.teamStore();
+    };
     const schemaExists = async () =>
       (await adminQuery([`SELECT 1 FROM information_schema.schemata WHERE schema_name = '${schema}'`])).rowCount === 1;
 
     it('says the workspace uses its own file, and refuses a URL that is not PostgreSQL and a password it cannot keep', async () => {
-      const { page, served } = app;
-      const settings = new SettingsPage(page);
-      await settings.open(served.origin);
-      const store = settings.teamStore();
+      const store = await openTeamStore();
       await expect
         .poll(() => store.inUse.textContent())
         .toBe("This workspace's own file (.aieval/aieval.db): nothing to set up.");
@@ -62,10 +65,7 @@ const server = testPostgres();
     });
 
     it('tests a team store: a wrong password fails in one line, the right one reaches a role that may write', async () => {
-      const { page, served } = app;
-      const settings = new SettingsPage(page);
-      await settings.open(served.origin);
-      const store = settings.teamStore();
+      const store = await openTeamStore();
       await store.url.fill(server!.text);
       await store.password.fill('not-the-password');
       await store.test();
@@ -87,9 +87,7 @@ const server = testPostgres();
 
     it('saves the URL: the workspace then keeps its runs in the team store, until the URL is cleared again', async () => {
       const { page, served } = app;
-      const settings = new SettingsPage(page);
-      await settings.open(served.origin);
-      const store = settings.teamStore();
+      const store = await openTeamStore();
       await store.url.fill(server!.text);
       await store.save();
       await expect
@@ -118,11 +116,11 @@ const server = testPostgres();
       ]);
       expect(tables.rows[0]).toEqual({ n: 1 });
 
-      await settings.open(served.origin);
-      await settings.teamStore().url.fill('');
-      await settings.teamStore().save();
+      const reopened = await openTeamStore();
+      await reopened.url.fill('');
+      await reopened.save();
       await expect
-        .poll(() => settings.teamStore().inUse.textContent())
+        .poll(() => reopened.inUse.textContent())
         .toBe("This workspace's own file (.aieval/aieval.db): nothing to set up.");
       expect((JSON.parse(readFileSync(userSettingsFile, 'utf8')) as { storeUrl: string }).storeUrl).toBe('');
     });

@@ -26,10 +26,11 @@ describe('settings', () => {
     await settings.open(served.origin);
     const closed = await closedAddress();
     await settings.addConnection('unreachable_box', 'ollama');
-    await settings.setBaseUrl('unreachable_box', closed);
-    await settings.testConnection('unreachable_box');
-    await expect.poll(() => settings.testResult('unreachable_box').textContent()).toContain('unreachable');
-    const result = await settings.testResult('unreachable_box').textContent();
+    const box = settings.connection('unreachable_box');
+    await box.baseUrl.fill(closed);
+    await box.test();
+    await expect.poll(() => box.testResult.textContent()).toContain('unreachable');
+    const result = await box.testResult.textContent();
     // The badge says "unreachable" once; the text goes on from the provider, without a second "Unreachable:".
     expect(result).toContain(`✕ unreachable provider "unreachable_box" (ollama, ${closed}/api/tags): network error`);
     expect(result).not.toMatch(/unreachable\s*Unreachable/i);
@@ -63,10 +64,11 @@ describe('settings', () => {
       expect(after).toContain(comment);
 
     // Under `ai-eval serve` keys come from the environment only: the screen says which variable to set, never a key.
+    const cloud = settings.connection('cloud');
     await expect
-      .poll(() => settings.keyStatus('cloud').textContent())
+      .poll(() => cloud.keyStatus.textContent())
       .toMatch(/Missing: no OPENAI_API_KEY|from the environment \(OPENAI_API_KEY\)/);
-    expect(await settings.keyNote('cloud').textContent()).toContain(
+    expect(await cloud.keyNote.textContent()).toContain(
       'set OPENAI_API_KEY in the environment of ai-eval serve and restart it',
     );
     expect(await page.getByTestId('key-input-cloud').count()).toBe(0);

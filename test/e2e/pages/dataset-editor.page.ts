@@ -1,10 +1,8 @@
 // Page object for the dataset editor: Monaco, the problems panel and Save.
-import type { Page } from 'playwright-core';
+import { PageObject } from './page-object';
 import { freshPage } from '../support/browser';
 
-export class DatasetEditorPage {
-  constructor(private readonly page: Page) {}
-
+export class DatasetEditorPage extends PageObject {
   async open(origin: string, id: string): Promise<void> {
     await freshPage(this.page, `${origin}/#/datasets/${id}`);
     await this.page.locator('.monaco-editor .view-lines').waitFor();

@@ -1,12 +1,9 @@
 // Page object for the optimizer: the candidates list with Optimize, and the proposal page with its review actions.
-import type { Page } from 'playwright-core';
+import { PageObject } from './page-object';
 
-export class OptimizerPage {
-  constructor(private readonly page: Page) {}
-
+export class OptimizerPage extends PageObject {
   async openList(origin: string): Promise<void> {
-    await this.page.goto(`${origin}/#/optimizer`);
-    await this.page.getByTestId('optimizer-page').waitFor();
+    await this.visit(origin, 'optimizer', 'optimizer-page');
   }
 
   candidateRow(id: string) {

@@ -1,13 +1,10 @@
 // Page object for the portfolio (the landing page): a card per target with its Run button.
-import type { Page } from 'playwright-core';
+import { PageObject } from './page-object';
 import { RunPage } from './run.page';
 
-export class PortfolioPage {
-  constructor(private readonly page: Page) {}
-
+export class PortfolioPage extends PageObject {
   async open(origin: string): Promise<void> {
-    await this.page.goto(`${origin}/#/targets`);
-    await this.page.getByTestId('portfolio').waitFor();
+    await this.visit(origin, 'targets', 'portfolio');
   }
 
   card(targetId: string) {

@@ -1,9 +1,7 @@
 // Page objects for the results dashboard (runs table, pick runs, Compare) and the comparison matrix.
-import type { Page } from 'playwright-core';
+import { PageObject } from './page-object';
 
-export class ResultsPage {
-  constructor(private readonly page: Page) {}
-
+export class ResultsPage extends PageObject {
   /** Follows the navigation's Results link. */
   async openFromNav(): Promise<void> {
     await this.page.getByTestId('nav-results').click();
@@ -31,15 +29,10 @@ export class ResultsPage {
   }
 }
 
-export class MatrixPage {
-  constructor(private readonly page: Page) {}
-
-  onlyDisagreements() {
-    return this.page.getByTestId('only-disagreements');
-  }
-
-  onlyFailures() {
-    return this.page.getByTestId('only-failures');
+export class MatrixPage extends PageObject {
+  /** The "only …" checkbox that keeps the rows where the runs disagree, or where one failed. */
+  only(which: 'disagreements' | 'failures') {
+    return this.page.getByTestId(`only-${which}`);
   }
 
   /** The rows drawn (the grid is virtualised: only those near the viewport). */

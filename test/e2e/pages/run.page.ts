@@ -1,12 +1,9 @@
 // Page object for one run: the live monitor, the verdict, and the questions that expand into the result detail.
-import type { Page } from 'playwright-core';
+import { PageObject } from './page-object';
 
-export class RunPage {
-  constructor(private readonly page: Page) {}
-
+export class RunPage extends PageObject {
   async open(origin: string, runId: string): Promise<void> {
-    await this.page.goto(`${origin}/#/runs/${encodeURIComponent(runId)}`);
-    await this.page.getByTestId('run-page').waitFor();
+    await this.visit(origin, `runs/${encodeURIComponent(runId)}`, 'run-page');
   }
 
   monitor() {

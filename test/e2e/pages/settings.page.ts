@@ -1,11 +1,9 @@
 // Page object for the settings screen: settings fields, provider connections, their test and key, Save; where runs are
 // stored (the team store section).
-import type { Page } from 'playwright-core';
+import { PageObject } from './page-object';
 import { freshPage } from '../support/browser';
 
-export class SettingsPage {
-  constructor(private readonly page: Page) {}
-
+export class SettingsPage extends PageObject {
   /** Loads the screen afresh, so no unsaved edit of an earlier test carries over. */
   async open(origin: string): Promise<void> {
     await freshPage(this.page, `${origin}/#/settings`);
@@ -21,31 +19,20 @@ export class SettingsPage {
     await this.page.getByTestId('new-connection-name').fill(name);
     await this.page.getByTestId('new-connection-kind').selectOption(kind);
     await this.page.getByTestId('add-connection').click();
-    await this.connection(name).waitFor();
+    await this.connection(name).card.waitFor();
   }
 
+  /** A provider connection's card: its base URL, Test connection and what it found, its key's status and note. */
   connection(name: string) {
-    return this.page.getByTestId(`connection-${name}`);
-  }
-
-  async setBaseUrl(name: string, url: string): Promise<void> {
-    await this.page.getByTestId(`provider-${name}-base-url`).fill(url);
-  }
-
-  async testConnection(name: string): Promise<void> {
-    await this.page.getByTestId(`test-${name}`).click();
-  }
-
-  testResult(name: string) {
-    return this.page.getByTestId(`test-result-${name}`);
-  }
-
-  keyStatus(name: string) {
-    return this.page.getByTestId(`key-status-${name}`);
-  }
-
-  keyNote(name: string) {
-    return this.page.getByTestId(`key-note-${name}`);
+    const page = this.page;
+    return {
+      card: page.getByTestId(`connection-${name}`),
+      baseUrl: page.getByTestId(`provider-${name}-base-url`),
+      test: () => page.getByTestId(`test-${name}`).click(),
+      testResult: page.getByTestId(`test-result-${name}`),
+      keyStatus: page.getByTestId(`key-status-${name}`),
+      keyNote: page.getByTestId(`key-note-${name}`),
+    };
   }
 
   status() {

@@ -1,10 +1,8 @@
 // Page object for the target editor: its fields by test id, the grader table, Save (Ctrl+S) and what it reports.
-import type { Page } from 'playwright-core';
+import { PageObject } from './page-object';
 import { freshPage } from '../support/browser';
 
-export class TargetEditorPage {
-  constructor(private readonly page: Page) {}
-
+export class TargetEditorPage extends PageObject {
   /** Opens the portfolio and follows the target card's Edit link. */
   async openFromPortfolio(origin: string, id: string): Promise<void> {
     await freshPage(this.page, `${origin}/#/targets`);

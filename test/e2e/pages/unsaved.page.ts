@@ -1,9 +1,7 @@
 // Page object for unsaved-work guards: the leave prompt, the dirty marks in the navigation, the disk-change banner.
-import type { Page } from 'playwright-core';
+import { PageObject } from './page-object';
 
-export class UnsavedPage {
-  constructor(private readonly page: Page) {}
-
+export class UnsavedPage extends PageObject {
   prompt() {
     return this.page.getByTestId('unsaved-prompt');
   }

@@ -1,9 +1,7 @@
 // Page object for the trace labeling workbench.
-import type { Page } from 'playwright-core';
+import { PageObject } from './page-object';
 
-export class WorkbenchPage {
-  constructor(private readonly page: Page) {}
-
+export class WorkbenchPage extends PageObject {
   async open(origin: string): Promise<void> {
     await this.page.goto(`${origin}/#/traces`);
   }

@@ -1,11 +1,18 @@
 // One served workspace and one browser page signed in to it, for a describe block: served and opened in its
 // beforeAll, closed and stopped in its afterAll. A spec's own beforeAll registered before this one runs first.
+// The workspace's backend is at hand too: `app.call(method, input)` calls it as a script would.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
-import { serveExample, type Served } from './serve';
+import { rpc, serveExample, type Served } from './serve';
 
-export type AppPage = { served: Served; browser: Browser; page: Page };
+export type AppPage = {
+  served: Served;
+  browser: Browser;
+  page: Page;
+  /** Calls the served backend (POST /rpc/<method> with the API token); throws with the service's message. */
+  call<T>(method: string, input: unknown): Promise<T>;
+};
 
 export type AppPageOptions = Readonly<{
   /** What to serve; default: a fresh copy of the example workspace. */
@@ -28,7 +35,7 @@ export type AppPageOptions = Readonly<{
 
 /** Registers the describe block's beforeAll and afterAll; the returned object is filled in by the beforeAll. */
 export function appPageForSuite(options: AppPageOptions = {}): AppPage {
-  const app = {} as AppPage;
+  const app = { call: (method, input) => rpc(app.served, method, input) } as AppPage;
   beforeAll(async () => {
     app.served = await (options.serve ?? serveExample)();
     app.browser = await launchBrowser();

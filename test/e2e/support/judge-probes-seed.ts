@@ -6,8 +6,7 @@ import { seededRandom } from '../../../src-main/engine/stats/random';
 import { Store, storeFile } from '../../../src-main/store/store';
 import { copyExample } from '../../support/workspace';
 import { insertGoldItems, insertJudgeCalls } from '../../unit/engine/trust/store-fixture';
-import { rpc } from './optimizer-seed';
-import { serveExample, type Served } from './serve';
+import { rpc, serveExample, type Served } from './serve';
 
 export const PROBED_GRADER = 'relevance_grader';
 const DAY = 86_400_000;

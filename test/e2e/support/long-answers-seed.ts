@@ -9,8 +9,7 @@ import { stringify } from 'yaml';
 import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
 import { lastUserText } from '../../fixtures/fake-scripts';
 import { chatTrace, writeJsonLines } from '../../integration/traces/traces-fixtures';
-import { rpc } from './optimizer-seed';
-import { serveExample, type Served } from './serve';
+import { rpc, serveExample, type Served } from './serve';
 
 export const MB = 1_048_576;
 const fill = (unit: string) => unit.repeat(Math.ceil(MB / unit.length)).slice(0, MB);

@@ -2,7 +2,10 @@
 import type { CandidateSummary, OptimizerFinished } from '../../../src-shared/model';
 import { startFakeProviderServer, type FakeProviderServer } from '../../fixtures/fake-provider-server';
 import { optimizerScript, optimizerWorkspace, PROPOSER_MODEL } from '../../integration/optimizer/optimizer-fixtures';
-import { serveExample, type Served } from './serve';
+import { apiHeaders, rpc, serveExample, type Served } from './serve';
+
+// rpc lives in ./serve; scripts/history-screenshots.ts imports it from here.
+export { rpc };
 
 export type OptimizerSeed = Readonly<{
   served: Served;
@@ -13,27 +16,10 @@ export type OptimizerSeed = Readonly<{
 
 const SCORE: Readonly<Record<string, number>> = { BASELINE: 2, NOISY: 2.5, GOOD: 4.5 };
 
-/** POST /rpc/<method> with the served token; throws with the service's message on an error envelope. */
-export async function rpc<T>(served: Served, method: string, input: unknown): Promise<T> {
-  const response = await fetch(`${served.origin}/rpc/${method}`, {
-    method: 'POST',
-    headers: headers(served),
-    body: JSON.stringify(input),
-  });
-  const envelope = (await response.json()) as { ok: true; value: T } | { ok: false; error: { message: string } };
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
-  return envelope.value;
-}
-
-const headers = (served: Served) => ({
-  'Content-Type': 'application/json',
-  Authorization: `Bearer ${served.apiToken}`,
-});
-
 /** Follows the server's SSE stream (opened before the job starts, so no end is missed) and waits for a job's end. */
 async function jobEnds(served: Served): Promise<{ ended(jobId: string): Promise<OptimizerFinished>; close(): void }> {
   const controller = new AbortController();
-  const response = await fetch(`${served.origin}/events`, { headers: headers(served), signal: controller.signal });
+  const response = await fetch(`${served.origin}/events`, { headers: apiHeaders(served), signal: controller.signal });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const seen = new Map<string, OptimizerFinished>();
   let notify = () => undefined as void;

@@ -1,4 +1,5 @@
-// Starts `ai-eval serve` on a free port over a fresh copy of the example workspace, for one test file.
+// Starts `ai-eval serve` on a free port over a fresh copy of the example workspace, for one test file, and calls its
+// backend as a script would (the API token).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,24 @@ export async function serveExample(options: { workspaceDir?: string; init?: bool
 /** Serves a copy of the example with `edits` applied to its files (as copyExample applies them). */
 export function serveEditedExample(edits: Parameters<typeof copyExample>[0]): Promise<Served> {
   return serveExample({ workspaceDir: copyExample(edits), init: false });
+}
+
+/** The headers of a script's request to the served backend: JSON, with the printed API token. */
+export const apiHeaders = (served: Served) => ({
+  'Content-Type': 'application/json',
+  Authorization: `Bearer ${served.apiToken}`,
+});
+
+/** POST /rpc/<method> with the served token; throws with the service's message on an error envelope. */
+export async function rpc<T>(served: Served, method: string, input: unknown): Promise<T> {
+  const response = await fetch(`${served.origin}/rpc/${method}`, {
+    method: 'POST',
+    headers: apiHeaders(served),
+    body: JSON.stringify(input),
+  });
+  const envelope = (await response.json()) as { ok: true; value: T } | { ok: false; error: { message: string } };
+  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
+  return envelope.value;
 }
 
 /** Runs a target of the served workspace by the CLI, as a terminal beside the app would: its exit, output and run id. */
