@@ -1,7 +1,7 @@
 // The label files of a workspace (docs/labels.md): a gold item of a judge, a reviewer's label line, a validation line.
 import { z } from 'zod';
 import { int, nullableNumber, nullableString, number, string } from './fields';
-import { judgeIdentity } from './judge';
+import { judgeIdentity, sampleStratum } from './judge';
 import { dimensionName, dimensionScore, labelTag, labelVerdict, reviewerName } from './label';
 
 /** Where every judge's gold set lives in a workspace: `labels/<grader>/`. */
@@ -25,8 +25,7 @@ export const shortHash = string.regex(/^[0-9a-f]{16}$/, 'must be 16 hex digits (
 /** How an item entered the gold set: its sample's seed, the stratum it was drawn from and its chance of being drawn. */
 export const goldSampleDesign = z.strictObject({
   seed: int.nullable().describe('The seed of the sample (null: not recorded).'),
-  stratum: z
-    .enum(['judge_pass', 'judge_fail', 'all'])
+  stratum: sampleStratum
     .nullable()
     .describe('judge_pass / judge_fail: drawn from the calls the judge passed / failed; all: a simple random sample.'),
   inclusion_probability: number
@@ -106,7 +105,7 @@ export const validationLine = z.strictObject({
   design: z
     .array(
       z.strictObject({
-        stratum: z.enum(['judge_pass', 'judge_fail', 'all']),
+        stratum: sampleStratum,
         weight: number.gt(0),
         tp: int.min(0),
         fn: int.min(0),

@@ -109,6 +109,12 @@ export const correctionEstimate = z.object({
 });
 export type CorrectionEstimate = z.infer<typeof correctionEstimate>;
 
+/** How a gold item was sampled: a stratum of the judge's verdict, or all (a simple random sample). */
+export const sampleStratum = z
+  .enum(['judge_pass', 'judge_fail', 'all'])
+  .describe('judge_pass / judge_fail: a sample stratified on the judge’s verdict; all: a simple random sample.');
+export type SampleStratum = z.infer<typeof sampleStratum>;
+
 /** How many more labels or judged answers would be expected to settle a gate whose interval straddles its threshold. */
 export const settleAdvice = z
   .object({
@@ -116,9 +122,9 @@ export const settleAdvice = z
       .array(
         z.object({
           kind: z.literal('labels'),
-          stratum: z
-            .enum(['judge_pass', 'judge_fail', 'all'])
-            .describe('judge_pass / judge_fail: answers the judge passed / failed; all: drawn as the labels were.'),
+          stratum: sampleStratum.describe(
+            'judge_pass / judge_fail: answers the judge passed / failed; all: drawn as the labels were.',
+          ),
           more: int,
         }),
       )
@@ -190,12 +196,6 @@ export const goldItem = z.object({
     .describe('The answer’s tool calls as the run recorded them, results included; null for a chat answer.'),
 });
 export type GoldItem = z.infer<typeof goldItem>;
-
-/** How a gold item was sampled: a stratum of the judge's verdict, or all (a simple random sample). */
-export const sampleStratum = z
-  .enum(['judge_pass', 'judge_fail', 'all'])
-  .describe('judge_pass / judge_fail: a sample stratified on the judge’s verdict; all: a simple random sample.');
-export type SampleStratum = z.infer<typeof sampleStratum>;
 
 /**
  * One item of the labeling fixture written by `ai-eval sample-traces`. The judge's answers are listed apart, after every
