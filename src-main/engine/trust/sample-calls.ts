@@ -1,10 +1,8 @@
 // A reproducible sample of judge calls for labeling, stratified by the judge's verdict (docs/grading.md).
+import type { SampleStratum } from '../../../src-shared/model';
 import { seededRandom, shuffled } from '../stats/random';
 
 export type SampleOptions = Readonly<{ n: number; seed: number; stratify: boolean }>;
-
-/** judge_pass / judge_fail: a stratum of a sample stratified on the judge's verdict; all: a simple random sample. */
-export type SampleStratum = 'judge_pass' | 'judge_fail' | 'all';
 
 /**
  * One drawn item with its sampling design: its stratum and the chance it had of being drawn (the stratum's sampled

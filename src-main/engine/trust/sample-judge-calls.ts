@@ -6,6 +6,7 @@ import {
   type GraderId,
   type JudgeIdentity,
   type Question,
+  type SampleStratum,
 } from '../../../src-shared/model';
 import type { JudgeCallRow } from '../../store/repos/judges.repo';
 import type { StoreApi } from '../../store/store';
@@ -13,7 +14,7 @@ import type { Workspace } from '../../workspace/load-workspace';
 import { sampledItemId, shortHash } from '../../workspace/labels/gold-item-file';
 import { currentJudgeIdentity, judgeSetupOf } from './judge-identity';
 import { judgePasses } from './judge-stats';
-import { sampleForLabeling, type SampleStratum } from './sample-calls';
+import { sampleForLabeling } from './sample-calls';
 import { refusal } from '../../../src-shared/rpc/wire';
 import { plural } from '../../../src-shared/text/plural';
 

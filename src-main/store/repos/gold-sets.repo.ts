@@ -1,10 +1,10 @@
 // The index of the workspace's label files: each judge's gold items, every reviewer's current label, its validations.
-import type { DimensionScore, LabelVerdict, WorkspaceIssue } from '../../../src-shared/model';
+import type { DimensionScore, LabelVerdict, SampleStratum, WorkspaceIssue } from '../../../src-shared/model';
 import { sql } from 'kysely';
 import { transaction, type Q } from '../sql/query';
 import { fromExcluded, type Queries } from '../sql/statement';
 import type { StoreContext } from '../store-context';
-import type { GoldStratum, ValidationInput } from './judges.repo';
+import type { ValidationInput } from './judges.repo';
 
 /** A gold item as its file says it (file: its path in the workspace). */
 export type IndexedGoldItem = Readonly<{
@@ -21,7 +21,7 @@ export type IndexedGoldItem = Readonly<{
   templateVersion: string | null;
   judgeScore: number | null;
   judgeReason: string | null;
-  stratum: GoldStratum | null;
+  stratum: SampleStratum | null;
   inclusionProbability: number | null;
   createdAt: number;
 }>;

@@ -4,6 +4,7 @@ import type {
   JudgeCall,
   JudgeIdentity,
   JudgeValidationReport,
+  SampleStratum,
   ToolCallRecord,
   ValidationLine,
 } from '../../../src-shared/model';
@@ -44,8 +45,6 @@ export type GoldItemInput = Readonly<{
   judge: JudgeIdentity | null;
 }>;
 
-export type GoldStratum = 'judge_pass' | 'judge_fail' | 'all';
-
 /** One reviewer's latest verdict on a gold item ('' is the unnamed reviewer), and when they gave it (epoch ms). */
 export type GoldVerdictRow = Readonly<{ reviewer: string; verdict: HumanLabel; at: number }>;
 
@@ -59,7 +58,7 @@ export type GoldContextRow = Readonly<{ id: string; prompt: string | null; toolC
 export type GoldItemRow = GoldItemInput &
   Readonly<{
     verdicts: GoldVerdictRow[];
-    stratum: GoldStratum | null;
+    stratum: SampleStratum | null;
     inclusionProbability: number | null;
   }>;
 
@@ -104,7 +103,7 @@ type GoldRecord = {
   response_text: string;
   judge_score: number | null;
   judge_reason: string | null;
-  stratum: GoldStratum | null;
+  stratum: SampleStratum | null;
   inclusion_probability: number | null;
   created_at: number;
 };
@@ -246,7 +245,7 @@ function prepareStatements(q: Queries) {
         .where('grader_id', '=', a.graderId)
         .orderBy('created_at')
         .orderBy('id')
-        .$narrowType<{ stratum: GoldStratum | null }>(),
+        .$narrowType<{ stratum: SampleStratum | null }>(),
     ),
     // Every reviewer's own verdict (the index writes each reviewer's current label from their file of labels/).
     goldVerdictsOf: q.prepare((a: { graderId: string }) =>

@@ -12,6 +12,7 @@ import type {
   ReviewStatus,
   RunSource,
   RunStatus,
+  SampleStratum,
 } from '../../../src-shared/model';
 
 export interface RunsTable {
@@ -128,7 +129,7 @@ export interface GoldItemsTable {
   judge_score: number | null;
   judge_reason: string | null;
   created_at: number;
-  stratum: 'judge_pass' | 'judge_fail' | 'all' | null;
+  stratum: SampleStratum | null;
   inclusion_probability: number | null;
   question_id: string | null;
   question_hash: string | null;
