@@ -177,4 +177,19 @@ describe('compare prompts and models in the matrix', () => {
     expect(secondColumn.every((text) => text.trim() === '—')).toBe(true);
     expect(await perQuestion.locator('.best-mark').count()).toBe(0);
   });
+  it('adds one more prompt or model to compare with the button that names it', async () => {
+    const { page, served } = app;
+    for (const [hash, noun, second, added] of [
+      ['optimizer/compare/helpdesk_chat', 'variant', 'variant-2', 'variant-3'],
+      ['optimizer/compare-models/helpdesk_chat', 'model', 'model-pair-2', 'model-pair-3'],
+    ] as const) {
+      await page.goto(`${served.origin}/#/${hash}`);
+      await page.getByTestId(second).waitFor();
+      const add = page.getByTestId(`add-${noun}`);
+      expect(await add.innerText()).toBe(`Add ${noun}`);
+      expect(await page.getByTestId(added).count()).toBe(0);
+      await add.click();
+      await page.getByTestId(added).waitFor();
+    }
+  });
 });
